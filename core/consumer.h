@@ -1,0 +1,45 @@
+#pragma once
+
+#include "strategy.h"
+
+#include <QList>
+#include <QString>
+
+#include <memory>
+
+namespace PriorityLab {
+
+/// Per-consumer counts (messages), since the start of the run.
+struct ConsumerStats
+{
+    qint64 batches = 0;
+    qint64 received = 0;
+    qint64 processed = 0;
+    qint64 postponed = 0;
+    qint64 discarded = 0;
+    qint64 failed = 0;
+};
+
+/// A consumer: a name, an online flag, a failure rate and its own strategy (DESIGN.md §4).
+/// Offline consumers are skipped by the round-robin dispatch.
+class Consumer
+{
+public:
+    /// State as the app shows it.
+    enum class State { Idle, Handling, Offline };
+
+    Consumer(QString name, std::unique_ptr<Strategy> strategy);
+
+    QString name;
+    bool online = true;
+    double failureRate = 0.0;  ///< 0..1, probability that a processing fails
+    std::unique_ptr<Strategy> strategy;
+    ConsumerStats stats;
+    QList<quint64> lastBatch;  ///< ids of the last batch it received
+    qint64 lastBatchCycle = -1;
+
+    /// Offline if not online; Handling if it got a batch in @p cycle; Idle otherwise.
+    State state(qint64 cycle) const;
+};
+
+} // namespace PriorityLab

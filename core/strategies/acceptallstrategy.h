@@ -1,0 +1,33 @@
+#pragma once
+
+#include "../strategy.h"
+
+namespace PriorityLab {
+
+/// `accept-all`: processes every message; a failed processing requeues it unchanged
+/// (DESIGN.md §4). The plain-queue baseline.
+class AcceptAllStrategy final : public Strategy
+{
+public:
+    QString type() const override { return QStringLiteral("accept-all"); }
+    QList<ParameterInfo> parameters() const override { return {}; }
+    QVariant parameter(const QString &) const override { return {}; }
+    Decision decide(Message &, const StrategyContext &, QString *) override
+    {
+        return Decision::Process;
+    }
+    void onFailure(Message &) const override { }
+    QString explain(const Message &, Decision) const override
+    {
+        return QStringLiteral("accept-all: processed");
+    }
+    QString explainFailure(const Message &) const override
+    {
+        return QStringLiteral("processing failed: requeued unchanged");
+    }
+
+protected:
+    QString applyParameter(const QString &, const QVariant &) override { return {}; }
+};
+
+} // namespace PriorityLab

@@ -1,0 +1,99 @@
+#include "predicatestrategy.h"
+
+namespace PriorityLab {
+
+PredicateStrategy::PredicateStrategy()
+{
+    m_expression.setText(QStringLiteral("true"));
+}
+
+QList<ParameterInfo> PredicateStrategy::parameters() const
+{
+    return {
+        {QStringLiteral("predicate"), QStringLiteral("Predicate"), ParameterInfo::Kind::Expression,
+         0, 0, 0, 0, QStringLiteral("true"), QString(),
+         QStringLiteral("True = process now, false = postpone. Names: %1. "
+                        "Example: queueLength < 50 || priority >= 7")
+                 .arg(Expression::variableNames().join(QStringLiteral(", ")))},
+        {QStringLiteral("maxPredicateRuns"), QStringLiteral("Max predicate runs"),
+         ParameterInfo::Kind::Integer, 0, 1000000, 0, 10, 3, QStringLiteral("runs"),
+         QStringLiteral("After this many postponements a message is processed anyway, "
+                        "so no message waits forever.")},
+    };
+}
+
+QVariant PredicateStrategy::parameter(const QString &name) const
+{
+    if (name == QLatin1String("predicate"))
+        return m_expression.text();
+    if (name == QLatin1String("maxPredicateRuns"))
+        return m_maxRuns;
+    return {};
+}
+
+QString PredicateStrategy::applyParameter(const QString &name, const QVariant &value)
+{
+    if (name == QLatin1String("maxPredicateRuns")) {
+        m_maxRuns = value.toInt();
+        return {};
+    }
+    return m_expression.setText(value.toString());
+}
+
+Decision PredicateStrategy::decide(Message &message, const StrategyContext &context, QString *)
+{
+    if (message.predicateRuns >= m_maxRuns)
+        return Decision::Process;
+    Expression::Variables v;
+    v.data = message.data;
+    v.priority = message.priority;
+    v.ttl = message.ttl;
+    v.predicateRuns = message.predicateRuns;
+    v.deliveries = message.deliveries;
+    v.age = context.cycle - message.producedCycle;
+    v.queueLength = context.queueLength;
+    v.onlineConsumers = context.onlineConsumers;
+    v.cycle = context.cycle;
+    QString error;
+    const std::optional<bool> result = m_expression.evaluate(v, &error);
+    if (!result) {
+        m_runtimeWarning = QStringLiteral("predicate \"%1\" failed on message %2 (%3): processed "
+                                          "it now. Fix the expression.")
+                .arg(m_expression.text())
+                .arg(message.id)
+                .arg(error);
+        return Decision::Process;
+    }
+    if (*result)
+        return Decision::Process;
+    message.predicateRuns = saturatingAdd(message.predicateRuns, 1);
+    return Decision::Postpone;
+}
+
+void PredicateStrategy::onFailure(Message &message) const
+{
+    message.predicateRuns = saturatingAdd(message.predicateRuns, 1);
+}
+
+QString PredicateStrategy::explain(const Message &before, Decision decision) const
+{
+    if (decision == Decision::Postpone)
+        return QStringLiteral("predicate %1 is false: postponed (predicate runs %2 → %3 of max %4)")
+                .arg(m_expression.text())
+                .arg(before.predicateRuns)
+                .arg(saturatingAdd(before.predicateRuns, 1))
+                .arg(m_maxRuns);
+    if (before.predicateRuns >= m_maxRuns)
+        return QStringLiteral("predicate runs %1 ≥ max %2: processed anyway")
+                .arg(before.predicateRuns)
+                .arg(m_maxRuns);
+    return QStringLiteral("predicate %1 is true: processed").arg(m_expression.text());
+}
+
+QString PredicateStrategy::explainFailure(const Message &before) const
+{
+    return QStringLiteral("processing failed: requeued with predicate runs %1")
+            .arg(saturatingAdd(before.predicateRuns, 1));
+}
+
+} // namespace PriorityLab

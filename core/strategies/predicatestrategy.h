@@ -1,0 +1,36 @@
+#pragma once
+
+#include "../expression.h"
+#include "../strategy.h"
+
+namespace PriorityLab {
+
+/// `predicate`: processes a message when the predicate is true or when it has already been
+/// postponed maxPredicateRuns times; otherwise postpones it with predicateRuns + 1. A failed
+/// processing also postpones it with predicateRuns + 1 (DESIGN.md §4). An expression that fails
+/// at run time counts as "process now" and raises a runtime warning.
+class PredicateStrategy final : public Strategy
+{
+public:
+    PredicateStrategy();
+
+    QString type() const override { return QStringLiteral("predicate"); }
+    QList<ParameterInfo> parameters() const override;
+    QVariant parameter(const QString &name) const override;
+    Decision decide(Message &message, const StrategyContext &context, QString *reason) override;
+    void onFailure(Message &message) const override;
+    QString explain(const Message &before, Decision decision) const override;
+    QString explainFailure(const Message &before) const override;
+
+    QString predicate() const { return m_expression.text(); }
+    int maxPredicateRuns() const { return m_maxRuns; }
+
+protected:
+    QString applyParameter(const QString &name, const QVariant &value) override;
+
+private:
+    Expression m_expression;
+    int m_maxRuns = 3;
+};
+
+} // namespace PriorityLab

@@ -1,0 +1,92 @@
+#include "ttlstrategy.h"
+
+namespace PriorityLab {
+
+QList<ParameterInfo> TtlStrategy::parameters() const
+{
+    return {
+        {QStringLiteral("low"), QStringLiteral("Low bound"), ParameterInfo::Kind::Integer,
+         -1000000, 1000000, -1, 20, 0, QStringLiteral("TTL"),
+         QStringLiteral("Messages with TTL at or below the low bound are discarded "
+                        "(dead letter, reason ttl-expired).")},
+        {QStringLiteral("high"), QStringLiteral("High bound"), ParameterInfo::Kind::Integer,
+         -1000000, 1000000, -1, 20, 4, QStringLiteral("TTL"),
+         QStringLiteral("Messages with TTL at or above the high bound go back with TTL - 1; "
+                        "those strictly between the bounds are processed.")},
+    };
+}
+
+QVariant TtlStrategy::parameter(const QString &name) const
+{
+    if (name == QLatin1String("low"))
+        return m_low;
+    if (name == QLatin1String("high"))
+        return m_high;
+    return {};
+}
+
+QString TtlStrategy::applyParameter(const QString &name, const QVariant &value)
+{
+    if (name == QLatin1String("low"))
+        m_low = value.toInt();
+    else
+        m_high = value.toInt();
+    return {};
+}
+
+Decision TtlStrategy::decide(Message &message, const StrategyContext &, QString *reason)
+{
+    if (message.ttl <= m_low) {
+        if (reason)
+            *reason = QStringLiteral("ttl-expired");
+        return Decision::Discard;
+    }
+    if (message.ttl >= m_high) {
+        message.ttl = saturatingAdd(message.ttl, -1);
+        return Decision::Postpone;
+    }
+    return Decision::Process;
+}
+
+void TtlStrategy::onFailure(Message &message) const
+{
+    message.ttl = saturatingAdd(message.ttl, -1);
+}
+
+QString TtlStrategy::explain(const Message &before, Decision decision) const
+{
+    switch (decision) {
+    case Decision::Discard:
+        return QStringLiteral("TTL %1 ≤ low bound %2: discarded").arg(before.ttl).arg(m_low);
+    case Decision::Postpone:
+        return QStringLiteral("TTL %1 ≥ high bound %2: postponed with TTL %3")
+                .arg(before.ttl)
+                .arg(m_high)
+                .arg(saturatingAdd(before.ttl, -1));
+    case Decision::Process:
+        break;
+    }
+    return QStringLiteral("low bound %1 < TTL %2 < high bound %3: processed")
+            .arg(m_low)
+            .arg(before.ttl)
+            .arg(m_high);
+}
+
+QString TtlStrategy::explainFailure(const Message &before) const
+{
+    return QStringLiteral("processing failed: requeued with TTL %1 - 1 = %2")
+            .arg(before.ttl)
+            .arg(saturatingAdd(before.ttl, -1));
+}
+
+QString TtlStrategy::settingWarning() const
+{
+    if (qint64(m_high) - m_low <= 1)
+        return QStringLiteral("TTL range low %1, high %2 has no value inside: every message is "
+                              "discarded (data loss). Set high to at least low + 2.")
+                .arg(m_low)
+                .arg(m_high);
+    return {};
+}
+
+} // namespace PriorityLab
