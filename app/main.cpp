@@ -1,0 +1,187 @@
+// prioritylab: the GUI. Parses the command line, opens a scenario and shows the main window.
+#include "mainwindow.h"
+#include "scenariocatalog.h"
+#include "simulation.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QIcon>
+#include <QMessageBox>
+#include <QPixmap>
+#include <QTimer>
+
+#include <cstdio>
+
+using namespace PriorityLab;
+
+namespace {
+
+enum ExitCode { Ok = 0, InternalError = 1, BadInput = 2 };
+
+void printError(const QString &text)
+{
+    std::fprintf(stderr, "prioritylab: %s\n", qPrintable(text));
+}
+
+/// What the command line asks for.
+struct Options
+{
+    QString scenario;        ///< empty: the built-in default
+    qint64 cycles = 0;       ///< cycles to run before showing the window
+    QString screenshot;      ///< PNG to write, then exit; empty: run interactively
+};
+
+/// Parses the command line. --help and --version print and exit 0; bad arguments print a message
+/// naming the fix and return BadInput. Runs without a display (no QApplication yet), so that
+/// --help and argument errors work on a machine without X.
+int parseCommandLine(const QStringList &arguments, Options *options)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+            "Simulates a priority message system (producers, one broker, consumers with "
+            "prioritization strategies) and shows it live.\n"
+            "Without SCENARIO it opens the built-in default scenario and starts running."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("scenario"),
+                                 QStringLiteral("Scenario file (JSON) to open."),
+                                 QStringLiteral("[SCENARIO]"));
+    const QCommandLineOption cyclesOption(
+            QStringLiteral("cycles"),
+            QStringLiteral("Run N cycles as fast as possible before showing the window."),
+            QStringLiteral("N"));
+    const QCommandLineOption screenshotOption(
+            QStringLiteral("screenshot"),
+            QStringLiteral("Save a PNG of the main window to FILE (after --cycles N) and exit. "
+                           "Works with QT_QPA_PLATFORM=offscreen."),
+            QStringLiteral("FILE"));
+    parser.addOption(cyclesOption);
+    parser.addOption(screenshotOption);
+
+    // QApplication's own options (e.g. -platform offscreen, -style Fusion) are taken from argv
+    // when it is created, after this parse: accept them here without listing them in --help.
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    for (const char *name : {"platform", "platformpluginpath", "platformtheme", "plugin", "display",
+                             "geometry", "qwindowgeometry", "qwindowicon", "qwindowtitle", "session",
+                             "style", "stylesheet", "qmljsdebugger"}) {
+        QCommandLineOption qtOption(QString::fromLatin1(name), QString(), QStringLiteral("value"));
+        qtOption.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(qtOption);
+    }
+    for (const char *name : {"reverse", "widgetcount", "nograb", "dograb", "sync"}) {
+        QCommandLineOption qtFlag(QString::fromLatin1(name));
+        qtFlag.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(qtFlag);
+    }
+
+    if (!parser.parse(arguments)) {
+        QString error = parser.errorText();
+        if (error.endsWith(QLatin1Char('.')))
+            error.chop(1);
+        printError(error + QStringLiteral("; see --help"));
+        return BadInput;
+    }
+    if (parser.isSet(QStringLiteral("help")))
+        parser.showHelp(Ok);
+    if (parser.isSet(QStringLiteral("version")))
+        parser.showVersion();
+
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1) {
+        printError(QStringLiteral("expected at most one scenario file, got %1: %2; open one at a time")
+                           .arg(positional.size())
+                           .arg(positional.join(QStringLiteral(", "))));
+        return BadInput;
+    }
+    options->scenario = positional.value(0);
+    if (parser.isSet(cyclesOption)) {
+        bool ok = false;
+        options->cycles = parser.value(cyclesOption).toLongLong(&ok);
+        if (!ok || options->cycles < 0) {
+            printError(QStringLiteral("--cycles %1: expected a whole number of cycles, 0 or more; "
+                                      "e.g. --cycles 60")
+                               .arg(parser.value(cyclesOption)));
+            return BadInput;
+        }
+    }
+    if (parser.isSet(screenshotOption)) {
+        options->screenshot = parser.value(screenshotOption);
+        if (options->screenshot.isEmpty()) {
+            printError(QStringLiteral("--screenshot needs a file name, e.g. --screenshot shot.png"));
+            return BadInput;
+        }
+    }
+    return -1;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication::setApplicationName(QStringLiteral("PriorityLab"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PRIORITYLAB_VERSION));
+    QCoreApplication::setOrganizationName(QStringLiteral("PriorityLab"));
+
+    Options options;
+    {
+        QCoreApplication parsing(argc, argv);
+        if (const int exitCode = parseCommandLine(QCoreApplication::arguments(), &options); exitCode >= 0)
+            return exitCode;
+    }
+    const bool screenshot = !options.screenshot.isEmpty();
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationDisplayName(QStringLiteral("PriorityLab"));
+    QApplication::setDesktopFileName(QStringLiteral("prioritylab"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/prioritylab.svg")));
+
+    MainWindow window;
+    // With --screenshot nobody is there to close a dialog: problems go to stderr.
+    window.setShowDialogs(!screenshot);
+    QObject::connect(&window, &MainWindow::problemsReported, &window,
+                     [screenshot](const QString &title, const QStringList &problems) {
+                         if (!screenshot)
+                             return;
+                         printError(title);
+                         for (const QString &p : problems)
+                             std::fprintf(stderr, "  %s\n", qPrintable(p));
+                     });
+
+    if (!window.openScenarioFile(ScenarioCatalog::defaultPath()).isEmpty()) {
+        printError(QStringLiteral("the built-in default scenario does not load; the build is broken"));
+        return InternalError;
+    }
+    window.show();
+    if (!options.scenario.isEmpty()) {
+        // On error the problems are shown (over the window) and the default scenario stays.
+        window.openScenarioFile(options.scenario);
+    }
+
+    Simulation *simulation = window.simulation();
+    if (options.cycles > 0)
+        simulation->runCycles(options.cycles);
+    window.refreshViews();
+
+    if (screenshot) {
+        // Let the layouts and the chart settle, then grab what the user would see.
+        const QString path = options.screenshot;
+        QTimer::singleShot(200, &window, [&window, path] {
+            window.refreshViews();
+            QApplication::processEvents();
+            const QPixmap pixmap = window.grab();
+            if (!pixmap.save(path, "PNG")) {
+                printError(QStringLiteral("--screenshot %1: cannot write the PNG; choose a writable "
+                                          "path ending in .png")
+                                   .arg(path));
+                QApplication::exit(BadInput);
+                return;
+            }
+            QApplication::exit(Ok);
+        });
+        return QApplication::exec();
+    }
+
+    simulation->run();
+    return QApplication::exec();
+}

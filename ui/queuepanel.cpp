@@ -1,0 +1,69 @@
+#include "queuepanel.h"
+
+#include "queuemodel.h"
+#include "simulation.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace PriorityLab {
+
+QueuePanel::QueuePanel(Simulation *simulation, QWidget *parent)
+    : QWidget(parent), m_simulation(simulation)
+{
+    m_model = new QueueModel(simulation, this);
+    m_model->setBatchedUpdates(true);
+
+    m_caption = new QLabel(this);
+    m_caption->setToolTip(tr("The broker keeps one queue in arrival order. Consumers take batches "
+                             "from the head; new and postponed messages join at the tail."));
+
+    m_table = new QTableView(this);
+    m_table->setModel(m_model);
+    m_table->setAlternatingRowColors(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setWordWrap(false);
+    m_table->setCornerButtonEnabled(false);
+    // Fixed, uniform row heights and no per-row header keep 100,000 rows cheap.
+    m_table->verticalHeader()->setVisible(false);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setHighlightSections(false);
+    const int digit = m_table->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+    for (int c = 0; c < QueueModel::ColumnCount; ++c) {
+        const QString title = m_model->headerData(c, Qt::Horizontal).toString();
+        header->resizeSection(c, std::max(9 * digit, m_table->fontMetrics().horizontalAdvance(title) + 3 * digit));
+    }
+    header->resizeSection(QueueModel::Data, 14 * digit);
+    header->setStretchLastSection(true);
+    m_table->setToolTip(tr("Head of the queue at the top. Hover a row to see all of the message's "
+                           "metadata."));
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_table, tr("Table"));
+    m_tabs->setTabToolTip(0, tr("Every queued message with its metadata, head first"));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_caption);
+    layout->addWidget(m_tabs, 1);
+    refresh();
+}
+
+void QueuePanel::refresh()
+{
+    m_model->sync();
+    m_caption->setText(tr("<b>Broker queue:</b> %1 messages &nbsp;·&nbsp; head (next to be "
+                          "dispatched) at the top")
+                               .arg(QLocale().toString(m_simulation->broker().size())));
+}
+
+} // namespace PriorityLab
