@@ -72,6 +72,7 @@ QStringList Simulation::build(const Scenario &scenario)
     std::stable_sort(m_timeline.begin(), m_timeline.end(),
                      [](const TimelineChange &a, const TimelineChange &b) { return a.atCycle < b.atCycle; });
     m_nextChange = 0;
+    m_removedStats = {};
     m_workloadHash = 14695981039346656037ULL;
     m_cycle = 0;
     m_idleCycles = 0;
@@ -195,7 +196,13 @@ CycleReport Simulation::step()
 
     m_metrics.recordCycle(report);
     ++m_cycle;
-    Q_ASSERT(conservationHolds());
+#ifndef NDEBUG
+    // Debug builds check every invariant after every cycle (issue 5); release builds leave it
+    // to the tests and the app's indicator.
+    if (const QStringList broken = checkInvariants(); !broken.isEmpty())
+        qFatal("PriorityLab invariant broken after cycle %lld: %s", report.cycle,
+               qPrintable(broken.join(QStringLiteral("; "))));
+#endif
     Q_EMIT cycleCompleted(report);
     if (m_finished) {
         pause();
@@ -256,6 +263,39 @@ bool Simulation::conservationHolds() const
     return t.produced == t.processed + t.discarded + m_broker.size() + held();
 }
 
+QStringList Simulation::checkInvariants() const
+{
+    QStringList broken;
+    const Counts &t = m_metrics.totals();
+    if (!conservationHolds())
+        broken << QStringLiteral("conservation: produced %1 != processed %2 + discarded %3 + queued %4")
+                          .arg(t.produced).arg(t.processed).arg(t.discarded).arg(m_broker.size());
+    std::vector<quint64> ids;
+    ids.reserve(size_t(m_broker.size()));
+    for (const Broker::SubQueue &q : m_broker.subQueues()) {
+        for (const Message &m : q.messages)
+            ids.push_back(m.id);
+    }
+    std::sort(ids.begin(), ids.end());
+    if (std::adjacent_find(ids.begin(), ids.end()) != ids.end())
+        broken << QStringLiteral("a message id is queued twice");
+    if (!ids.empty() && (ids.front() == 0 || ids.back() >= m_broker.nextId()))
+        broken << QStringLiteral("a queued message has an id never assigned");
+    ConsumerStats sum = m_removedStats;
+    for (const auto &c : m_consumers) {
+        sum.processed += c->stats.processed;
+        sum.postponed += c->stats.postponed;
+        sum.discarded += c->stats.discarded;
+        sum.failed += c->stats.failed;
+        sum.received += c->stats.received;
+        sum.batches += c->stats.batches;
+    }
+    if (sum.processed != t.processed || sum.postponed != t.postponed || sum.discarded != t.discarded
+        || sum.failed != t.failed || sum.received != t.dispatched || sum.batches != t.batches)
+        broken << QStringLiteral("per-consumer counts do not sum to the totals");
+    return broken;
+}
+
 void Simulation::setConsumerOnline(int index, bool online)
 {
     m_consumers.at(size_t(index))->online = online;
@@ -311,6 +351,13 @@ void Simulation::removeConsumer(int index)
 {
     if (index < 0 || index >= int(m_consumers.size()))
         return;
+    const ConsumerStats &gone = m_consumers.at(size_t(index))->stats;
+    m_removedStats.batches += gone.batches;
+    m_removedStats.received += gone.received;
+    m_removedStats.processed += gone.processed;
+    m_removedStats.postponed += gone.postponed;
+    m_removedStats.discarded += gone.discarded;
+    m_removedStats.failed += gone.failed;
     m_consumers.erase(m_consumers.begin() + index);
     m_broker.consumerRemoved(index);
     Q_EMIT setupChanged();

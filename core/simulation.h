@@ -89,6 +89,14 @@ public:
     /// Conservation law of DESIGN.md §5: produced = processed + discarded + queued + held.
     bool conservationHolds() const;
 
+    /// Checks every invariant (issue 5): conservation; message ids in the queue unique and below
+    /// the next id; the per-consumer counts (including removed consumers) summing to the totals.
+    /// Returns one line per broken invariant; empty when all hold. O(queued messages).
+    QStringList checkInvariants() const;
+
+    /// Counts of consumers removed during the run (so per-consumer counts still sum to totals).
+    const ConsumerStats &removedConsumerStats() const { return m_removedStats; }
+
     // Live edits, each taking effect from the next message handled. They emit setupChanged().
 
     /// Sets consumer @p index online or offline.
@@ -142,6 +150,7 @@ private:
     std::mt19937_64 m_rng;
     std::vector<Message> m_produced;
     QList<TimelineChange> m_timeline;  ///< sorted by cycle
+    ConsumerStats m_removedStats;
     qsizetype m_nextChange = 0;
     quint64 m_workloadHash = 14695981039346656037ULL;  // FNV-1a offset basis
     QTimer m_timer;
