@@ -206,7 +206,10 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
         // new arrivals and cannot come back into the same batch. A topic's batch comes from that
         // topic alone; in priority mode a batch runs on into the next lower priority.
         m_batch.clear();
-        const size_t batchSize = size_t(std::max(1, m_config.batchSize));
+        // In drain mode the cap is a maximum: the last batch is cut to fit it.
+        const size_t batchSize = size_t(drain ? std::min<qint64>(std::max(1, m_config.batchSize),
+                                                                 cap - report.counts.dispatched)
+                                              : std::max(1, m_config.batchSize));
         for (auto q = m_queues.begin() + (queue - m_queues.data());
              q != m_queues.end() && m_batch.size() < batchSize;) {
             while (!q->messages.empty() && m_batch.size() < batchSize) {

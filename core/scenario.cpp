@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QSaveFile>
+#include <QHash>
 #include <QSet>
 
 #include <cmath>
@@ -36,17 +37,105 @@ QString describe(const QJsonValue &v)
     return QStringLiteral("nothing");
 }
 
-/// Collects every problem of one document, each with its JSON path.
+/// The line (1-based) where each JSON path's key or value starts, e.g.
+/// "consumers[1].strategy.threshold" -> 12. @p json must be valid JSON. A scan of the text, only
+/// to put line numbers on messages: QJsonDocument keeps no positions.
+QHash<QString, int> pathLines(const QByteArray &json)
+{
+    struct Frame
+    {
+        bool array = false;
+        qsizetype index = 0;
+        QString path;
+        bool expectKey = false;
+        QString key;
+        int keyLine = 0;
+    };
+    QHash<QString, int> lines;
+    QList<Frame> stack;
+    int line = 1;
+    const auto valueStarts = [&]() -> QString {
+        if (stack.isEmpty())
+            return QString();
+        const Frame &f = stack.last();
+        if (f.array) {
+            const QString p = f.path + QLatin1Char('[') + QString::number(f.index) + QLatin1Char(']');
+            lines.insert(p, line);
+            return p;
+        }
+        const QString p = f.path.isEmpty() ? f.key : f.path + QLatin1Char('.') + f.key;
+        lines.insert(p, f.keyLine);
+        return p;
+    };
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        const char c = json.at(i);
+        if (c == '\n') {
+            ++line;
+        } else if (c == '"') {
+            const qsizetype start = i + 1;
+            for (++i; i < json.size() && json.at(i) != '"'; ++i) {
+                if (json.at(i) == '\\')
+                    ++i;
+            }
+            const QString text = QString::fromUtf8(json.mid(start, i - start));
+            if (!stack.isEmpty() && stack.last().expectKey) {
+                stack.last().key = text;
+                stack.last().keyLine = line;
+                stack.last().expectKey = false;
+            } else {
+                valueStarts();
+            }
+        } else if (c == '{' || c == '[') {
+            const QString p = valueStarts();
+            stack.append({c == '[', 0, p, c == '{', QString(), 0});
+        } else if (c == '}' || c == ']') {
+            if (!stack.isEmpty())
+                stack.removeLast();
+        } else if (c == ',') {
+            if (!stack.isEmpty()) {
+                if (stack.last().array)
+                    ++stack.last().index;
+                else
+                    stack.last().expectKey = true;
+            }
+        } else if (c != ':' && c != ' ' && c != '\t' && c != '\r') {
+            valueStarts();  // a number or literal: skip to its end
+            while (i + 1 < json.size() && !QByteArrayView(",}] \t\r\n").contains(json.at(i + 1)))
+                ++i;
+        }
+    }
+    return lines;
+}
+
+/// Collects every problem of one document, each with its JSON path and line.
 class Validator
 {
 public:
-    explicit Validator(QString source) : m_source(std::move(source)) { }
+    Validator(QString source, QByteArray json = {}) : m_source(std::move(source)), m_json(std::move(json)) { }
 
     QStringList errors;
 
     void error(const QString &path, const QString &what)
     {
-        errors << QStringLiteral("%1: %2: %3").arg(m_source, path.isEmpty() ? QStringLiteral("(top level)") : path, what);
+        const int line = lineOf(path);
+        const QString where = line > 0 ? QStringLiteral("%1:%2").arg(m_source).arg(line) : m_source;
+        errors << QStringLiteral("%1: %2: %3").arg(where, path.isEmpty() ? QStringLiteral("(top level)") : path, what);
+    }
+
+    /// The line of @p path, or of its nearest enclosing path that the text has; 0 if unknown.
+    int lineOf(QString path)
+    {
+        if (m_json.isEmpty())
+            return 0;
+        if (!m_lines)
+            m_lines = pathLines(m_json);
+        while (!path.isEmpty()) {
+            if (const auto it = m_lines->constFind(path); it != m_lines->constEnd())
+                return *it;
+            const qsizetype cut = std::max(path.lastIndexOf(QLatin1Char('.')), path.lastIndexOf(QLatin1Char('[')));
+            path = path.left(std::max<qsizetype>(cut, 0));
+        }
+        return 0;
     }
 
     static QString join(const QString &path, const QString &key)
@@ -154,6 +243,8 @@ public:
 
 private:
     QString m_source;
+    QByteArray m_json;
+    std::optional<QHash<QString, int>> m_lines;
 };
 
 void readBroker(Validator &val, const QJsonObject &o, BrokerConfig &b)
@@ -439,7 +530,7 @@ QList<TopicConfig> BrokerConfig::defaultTopics()
 ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceName)
 {
     ScenarioLoadResult result;
-    Validator val(sourceName);
+    Validator val(sourceName, json);
     if (json.size() > MaxScenarioFileBytes) {
         val.error(QString(), QStringLiteral("file is %1 bytes, above the limit of %2; use a generator "
                                             "instead of scripting every message")
@@ -450,9 +541,11 @@ ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceNa
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        const QByteArray before = json.left(parseError.offset);
+        // The offset points just past the offending character.
+        const qsizetype position = std::max(0, parseError.offset - 1);
+        const QByteArray before = json.left(position);
         const qsizetype line = before.count('\n') + 1;
-        const qsizetype column = parseError.offset - (before.lastIndexOf('\n') + 1) + 1;
+        const qsizetype column = position - (before.lastIndexOf('\n') + 1) + 1;
         result.errors << QStringLiteral("%1:%2:%3: not valid JSON: %4; fix the syntax there "
                                         "(commas, quotes, brackets)")
                                  .arg(sourceName).arg(line).arg(column).arg(parseError.errorString());
