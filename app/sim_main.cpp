@@ -1,4 +1,5 @@
 // prioritylab-sim: runs a scenario headless, as fast as it can (DESIGN.md §7).
+#include "comparison.h"
 #include "eventjson.h"
 #include "scenario.h"
 #include "simulation.h"
@@ -74,7 +75,19 @@ int main(int argc, char *argv[])
                                            QStringLiteral("Write the run summary as JSON to FILE "
                                                           "(- = standard output)."),
                                            QStringLiteral("FILE"));
-    parser.addOptions({scenarioOption, cyclesOption, seedOption, eventsOption, summaryOption});
+    const QCommandLineOption compareOption(
+            QStringLiteral("compare"),
+            QStringLiteral("Compare 2 or 3 scenario files (given as arguments) on the same workload "
+                           "and print a table of key figures; with --summary, write it as JSON."));
+    const QCommandLineOption csvOption(QStringLiteral("csv"),
+                                       QStringLiteral("Write the metrics of every cycle as CSV to FILE "
+                                                      "(- = standard output)."),
+                                       QStringLiteral("FILE"));
+    parser.addOptions({scenarioOption, cyclesOption, seedOption, eventsOption, summaryOption,
+                       compareOption, csvOption});
+    parser.addPositionalArgument(QStringLiteral("FILES"),
+                                 QStringLiteral("With --compare: the 2 or 3 scenario files."),
+                                 QStringLiteral("[A.json B.json [C.json]]"));
 
     if (!parser.parse(QCoreApplication::arguments())) {
         printError(parser.errorText() + QStringLiteral("; see --help"));
@@ -84,16 +97,6 @@ int main(int argc, char *argv[])
         parser.showHelp(Ok);
     if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
-    if (!parser.positionalArguments().isEmpty()) {
-        printError(QStringLiteral("unexpected argument \"%1\"; give the scenario with --scenario FILE")
-                           .arg(parser.positionalArguments().constFirst()));
-        return BadInput;
-    }
-    if (!parser.isSet(scenarioOption)) {
-        printError(QStringLiteral("missing --scenario FILE; e.g. --scenario resources/scenarios/reference-priority.json"));
-        return BadInput;
-    }
-
     qint64 cycles = -1;
     if (parser.isSet(cyclesOption)) {
         bool ok = false;
@@ -103,6 +106,64 @@ int main(int argc, char *argv[])
                                .arg(parser.value(cyclesOption)));
             return BadInput;
         }
+    }
+
+    if (parser.isSet(compareOption)) {
+        const QStringList files = parser.positionalArguments();
+        if (files.size() < 2 || files.size() > 3 || parser.isSet(scenarioOption)) {
+            printError(QStringLiteral("--compare takes 2 or 3 scenario files as arguments, e.g. "
+                                      "--compare A.json B.json (without --scenario)"));
+            return BadInput;
+        }
+        QList<Scenario> scenarios;
+        bool bad = false;
+        bool endless = false;
+        for (const QString &file : files) {
+            const ScenarioLoadResult loaded = loadScenarioFile(file);
+            for (const QString &e : loaded.errors)
+                printError(e);
+            if (!loaded.ok()) {
+                bad = true;
+                continue;
+            }
+            Scenario s = *loaded.scenario;
+            if (parser.isSet(seedOption))
+                s.seed = parser.value(seedOption).toULongLong();
+            if (s.broker.maxIdleCycles == 0)
+                endless = true;
+            scenarios << s;
+        }
+        if (bad)
+            return BadInput;
+        if (cycles < 0 && endless) {
+            cycles = 1000;
+            printError(QStringLiteral("note: a scenario never stops by itself (maxIdleCycles 0); "
+                                      "comparing over %1 cycles (set --cycles N)").arg(cycles));
+        }
+        const Comparison comparison = compareScenarios(scenarios, cycles);
+        for (const QString &e : comparison.errors)
+            printError(e);
+        if (!comparison.errors.isEmpty())
+            return BadInput;
+        if (parser.isSet(summaryOption)) {
+            auto out = openOutput(parser.value(summaryOption), QStringLiteral("summary"));
+            if (!out)
+                return BadInput;
+            out->write(QJsonDocument(comparison.toJson()).toJson(QJsonDocument::Indented));
+        } else {
+            std::fputs(comparison.toText().toUtf8().constData(), stdout);
+        }
+        return Ok;
+    }
+
+    if (!parser.positionalArguments().isEmpty()) {
+        printError(QStringLiteral("unexpected argument \"%1\"; give the scenario with --scenario FILE")
+                           .arg(parser.positionalArguments().constFirst()));
+        return BadInput;
+    }
+    if (!parser.isSet(scenarioOption)) {
+        printError(QStringLiteral("missing --scenario FILE; e.g. --scenario resources/scenarios/reference-priority.json"));
+        return BadInput;
     }
 
     ScenarioLoadResult loaded = loadScenarioFile(parser.value(scenarioOption));
@@ -153,6 +214,12 @@ int main(int argc, char *argv[])
         if (!summary)
             return BadInput;
     }
+    std::unique_ptr<QFile> csv;
+    if (parser.isSet(csvOption)) {
+        csv = openOutput(parser.value(csvOption), QStringLiteral("csv"));
+        if (!csv)
+            return BadInput;
+    }
     sim.setRecordEvents(events != nullptr);
 
     QElapsedTimer clock;
@@ -179,6 +246,8 @@ int main(int argc, char *argv[])
         const QByteArray json = QJsonDocument(summaryToJson(sim, wallMs)).toJson(QJsonDocument::Indented);
         writeFailed = writeFailed || summary->write(json) < 0;
     }
+    if (csv)
+        writeFailed = writeFailed || csv->write(metricsToCsv(sim.metrics())) < 0;
     if (writeFailed) {
         printError(QStringLiteral("writing the output failed (disk full or closed pipe?)"));
         return InternalError;

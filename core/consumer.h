@@ -33,6 +33,14 @@ public:
     QString name;
     bool online = true;
     double failureRate = 0.0;  ///< 0..1, probability that a processing fails
+    int capacity = 0;          ///< batches it can take per cycle; 0 = unlimited
+    QStringList topics;        ///< `topics` mode: subscribed topic names; empty = all
+    int batchesThisCycle = 0;  ///< batches taken in the current cycle (for capacity)
+
+    /// True if it is online and has capacity left in this cycle.
+    bool canTake() const { return online && (capacity <= 0 || batchesThisCycle < capacity); }
+    /// True if it takes messages of @p topic (always, outside topics mode).
+    bool subscribes(const QString &topic) const { return topics.isEmpty() || topics.contains(topic); }
     std::unique_ptr<Strategy> strategy;
     ConsumerStats stats;
     QList<quint64> lastBatch;  ///< ids of the last batch it received

@@ -91,4 +91,21 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs)
     };
 }
 
+QByteArray metricsToCsv(const Metrics &metrics)
+{
+    QByteArray csv = "cycle,queueDepth,produced,dispatched,processed,postponed,discarded,failed,batches\n";
+    for (const CycleSample &s : metrics.history()) {
+        const qint64 values[] = {s.cycle, s.queueDepth, s.counts.produced, s.counts.dispatched,
+                                 s.counts.processed, s.counts.postponed, s.counts.discarded,
+                                 s.counts.failed, s.counts.batches};
+        for (size_t i = 0; i < std::size(values); ++i) {
+            if (i > 0)
+                csv += ',';
+            csv += QByteArray::number(values[i]);
+        }
+        csv += '\n';
+    }
+    return csv;
+}
+
 } // namespace PriorityLab

@@ -27,4 +27,11 @@ QByteArray eventToJsonLine(const Event &event);
 /// check, wall time in milliseconds.
 QJsonObject summaryToJson(const Simulation &simulation, qint64 wallTimeMs);
 
+class Metrics;
+
+/// The per-cycle history as CSV (RFC 4180, header row first): cycle, queueDepth, produced,
+/// dispatched, processed, postponed, discarded, failed, batches; one row per cycle kept by
+/// Metrics::history().
+QByteArray metricsToCsv(const Metrics &metrics);
+
 } // namespace PriorityLab

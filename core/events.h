@@ -62,11 +62,13 @@ struct CycleReport
     /// head rows plus the remaining tail rows.
     qint64 takenFromHead = 0;
     qint64 appended = 0;
+    bool fifoOrder = true;    ///< false in priority and topics modes: the bookkeeping above does not apply
     bool idle = false;        ///< queue empty or no consumer online at dispatch time
     bool capReached = false;  ///< maxDeliveriesPerCycle ended the cycle early
     bool finished = false;    ///< the broker stopped after this cycle
     QString stopReason;       ///< why it finished, if finished
     QStringList warnings;     ///< runtime warnings raised during the cycle
+    QStringList timelineChanges; ///< scenario timeline changes applied at the start of the cycle, "PATH = VALUE"
     QList<Event> events;      ///< only when event recording is on
 };
 

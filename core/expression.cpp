@@ -30,81 +30,113 @@ QStringList Expression::variableNames()
 
 QString Expression::whitelist(const QString &text)
 {
+    // A token pass, not a parser: it accepts only the allowed tokens and checks that operands
+    // and operators alternate, so that every mistake is reported with its column. What the
+    // expression means is left to QJSEngine.
     const auto at = [](qsizetype i) { return QStringLiteral("column %1: ").arg(i + 1); };
-    int depth = 0;
-    bool any = false;
-    for (qsizetype i = 0; i < text.size();) {
+    static const QStringList binaryOps = {
+        QStringLiteral("=="), QStringLiteral("!="), QStringLiteral("<="), QStringLiteral(">="),
+        QStringLiteral("&&"), QStringLiteral("||"), QStringLiteral("<"),  QStringLiteral(">"),
+        QStringLiteral("+"),  QStringLiteral("-"),  QStringLiteral("*"),  QStringLiteral("%"),
+    };
+    QList<qsizetype> open;      // columns of unclosed "("
+    bool expectOperand = true;  // false: an operator or ")" must come next
+    qsizetype lastOperator = -1;
+    qsizetype i = 0;
+    while (i < text.size()) {
         const QChar c = text.at(i);
         if (c.isSpace()) {
             ++i;
             continue;
         }
-        any = true;
+        const qsizetype start = i;
+        const auto operandHere = [&]() -> QString {
+            if (!expectOperand)
+                return at(start) + QStringLiteral("expected an operator (== != < <= > >= && || + - * %) or \")\" before this");
+            expectOperand = false;
+            return {};
+        };
         if (c.isLetter() || c == QLatin1Char('_')) {
-            qsizetype j = i;
-            while (j < text.size() && (text.at(j).isLetterOrNumber() || text.at(j) == QLatin1Char('_')))
-                ++j;
-            const QString word = text.mid(i, j - i);
-            if (!names().contains(word) && word != QLatin1String("true")
-                && word != QLatin1String("false")) {
-                return at(i) + QStringLiteral("unknown name \"%1\"; use one of %2, true, false")
+            while (i < text.size() && (text.at(i).isLetterOrNumber() || text.at(i) == QLatin1Char('_')))
+                ++i;
+            const QString word = text.mid(start, i - start);
+            if (!names().contains(word) && word != QLatin1String("true") && word != QLatin1String("false"))
+                return at(start) + QStringLiteral("unknown name \"%1\"; use one of %2, true, false")
                         .arg(word, names().join(QStringLiteral(", ")));
-            }
-            i = j;
+            if (QString e = operandHere(); !e.isEmpty())
+                return e;
         } else if (c.isDigit()) {
             while (i < text.size() && text.at(i).isDigit())
                 ++i;
             if (i < text.size() && (text.at(i).isLetter() || text.at(i) == QLatin1Char('.')))
                 return at(i) + QStringLiteral("only whole numbers are allowed, e.g. 42");
+            if (i - start > 15)
+                return at(start) + QStringLiteral("number too long; use at most 15 digits");
+            if (QString e = operandHere(); !e.isEmpty())
+                return e;
         } else if (c == QLatin1Char('"')) {
-            qsizetype j = i + 1;
-            while (j < text.size() && text.at(j) != QLatin1Char('"')) {
-                if (text.at(j) == QLatin1Char('\\') || text.at(j) == QLatin1Char('\n'))
-                    return at(j) + QStringLiteral("escapes and line breaks are not allowed in strings");
-                ++j;
+            ++i;
+            while (i < text.size() && text.at(i) != QLatin1Char('"')) {
+                if (text.at(i) == QLatin1Char('\\') || text.at(i) == QLatin1Char('\n'))
+                    return at(i) + QStringLiteral("escapes and line breaks are not allowed in strings");
+                ++i;
             }
-            if (j >= text.size())
-                return at(i) + QStringLiteral("string is not closed: add a closing \"");
-            i = j + 1;
+            if (i >= text.size())
+                return at(start) + QStringLiteral("string is not closed: add a closing \"");
+            ++i;
+            if (QString e = operandHere(); !e.isEmpty())
+                return e;
         } else if (c == QLatin1Char('(')) {
-            ++depth;
+            if (!expectOperand)
+                return at(i) + QStringLiteral("expected an operator before \"(\"");
+            open << i;
             ++i;
         } else if (c == QLatin1Char(')')) {
-            if (--depth < 0)
+            if (open.isEmpty())
                 return at(i) + QStringLiteral("\")\" without a matching \"(\"");
+            if (expectOperand)
+                return at(i) + QStringLiteral("expected a value before \")\"");
+            open.removeLast();
             ++i;
+        } else if (expectOperand && (c == QLatin1Char('!') || c == QLatin1Char('-'))
+                   && !QStringView(text).mid(i).startsWith(QLatin1String("!="))) {
+            ++i;  // unary not or minus: still expecting an operand
+            lastOperator = start;
         } else {
-            static const QStringList ops = {
-                QStringLiteral("==="), QStringLiteral("!=="), QStringLiteral("=="),
-                QStringLiteral("!="),  QStringLiteral("<="),  QStringLiteral(">="),
-                QStringLiteral("&&"),  QStringLiteral("||"),  QStringLiteral("<"),
-                QStringLiteral(">"),   QStringLiteral("!"),   QStringLiteral("+"),
-                QStringLiteral("-"),   QStringLiteral("*"),   QStringLiteral("/"),
-                QStringLiteral("%"),
-            };
-            bool matched = false;
-            for (const QString &op : ops) {
+            QString matched;
+            for (const QString &op : binaryOps) {
                 if (QStringView(text).mid(i).startsWith(op)) {
-                    i += op.size();
-                    matched = true;
+                    matched = op;
                     break;
                 }
             }
-            if (!matched) {
+            if (QStringView(text).mid(i).startsWith(QLatin1String("===")) || QStringView(text).mid(i).startsWith(QLatin1String("!==")))
+                matched = text.mid(i, 3);
+            if (matched.isEmpty()) {
                 if (c == QLatin1Char('='))
                     return at(i) + QStringLiteral("\"=\" is an assignment: compare with \"==\"");
                 if (c == QLatin1Char('\''))
                     return at(i) + QStringLiteral("use double quotes for strings, e.g. \"data_0\"");
+                if (c == QLatin1Char('/'))
+                    return at(i) + QStringLiteral("\"/\" is not allowed: arithmetic is on whole numbers; "
+                                                  "compare with * instead (priority * 2 >= 7) or use %");
                 return at(i) + QStringLiteral("\"%1\" is not allowed; use names, numbers, "
-                                              "\"strings\", == != < <= > >= && || ! + - * / % ( )")
-                        .arg(c);
+                                              "\"strings\", == != < <= > >= && || ! + - * % ( )").arg(c);
             }
+            if (expectOperand)
+                return at(i) + QStringLiteral("expected a value before \"%1\"").arg(matched);
+            expectOperand = true;
+            lastOperator = start;
+            i += matched.size();
         }
     }
-    if (!any)
-        return QStringLiteral("column 1: the expression is empty; write e.g. priority >= 5");
-    if (depth > 0)
-        return at(text.size()) + QStringLiteral("%1 \"(\" not closed: add \")\"").arg(depth);
+    if (!open.isEmpty())
+        return at(open.last()) + QStringLiteral("\"(\" is not closed: add \")\"");
+    if (expectOperand) {
+        if (lastOperator < 0)
+            return QStringLiteral("column 1: the expression is empty; write e.g. priority >= 5");
+        return at(text.size()) + QStringLiteral("the expression ends after an operator; add a value");
+    }
     return {};
 }
 

@@ -2,11 +2,21 @@
 
 namespace PriorityLab {
 
-Producer::Producer(ProducerConfig config) : m_config(std::move(config)) { }
-
-void Producer::produce(qint64 cycle, std::mt19937_64 &rng, std::vector<Message> &out)
+namespace {
+/// A uniform integer in [lo, hi] from 64 random bits: the same on every platform (unlike
+/// std::uniform_int_distribution, whose algorithm each standard library chooses).
+int drawInt(std::mt19937_64 &rng, int lo, int hi)
 {
-    if (paused)
+    const quint64 span = quint64(qint64(hi) - qint64(lo)) + 1;
+    return int(qint64(lo) + qint64(rng() % span));
+}
+} // namespace
+
+Producer::Producer(ProducerConfig config, quint64 seed) : m_config(std::move(config)), m_rng(seed) { }
+
+void Producer::produce(qint64 cycle, std::vector<Message> &out)
+{
+    if (m_config.paused)
         return;
     const auto make = [&](QString data, int priority, int ttl) {
         Message m;
@@ -30,10 +40,8 @@ void Producer::produce(qint64 cycle, std::mt19937_64 &rng, std::vector<Message> 
         return;
     const bool counted = g.data.contains(QLatin1String("{n}"));
     for (int i = 0; i < g.perCycle; ++i) {
-        std::uniform_int_distribution<int> priority(g.priorityMin, g.priorityMax);
-        std::uniform_int_distribution<int> ttl(g.ttlMin, g.ttlMax);
-        const int p = priority(rng);
-        const int t = ttl(rng);
+        const int p = drawInt(m_rng, g.priorityMin, g.priorityMax);
+        const int t = drawInt(m_rng, g.ttlMin, g.ttlMax);
         QString data = g.data;
         if (counted)
             data.replace(QLatin1String("{n}"), QString::number(sent));
@@ -43,7 +51,7 @@ void Producer::produce(qint64 cycle, std::mt19937_64 &rng, std::vector<Message> 
 
 bool Producer::hasMoreAfter(qint64 cycle) const
 {
-    if (paused)
+    if (m_config.paused)
         return false;
     for (const ScriptedMessage &s : m_config.messages) {
         if (s.atCycle > cycle)

@@ -13,25 +13,27 @@ namespace PriorityLab {
 class Producer
 {
 public:
-    explicit Producer(ProducerConfig config);
+    /// @p seed seeds the producer's own random generator, so that its messages do not depend on
+    /// anything else that draws random numbers (processing failures, other producers).
+    Producer(ProducerConfig config, quint64 seed);
 
     /// Appends the messages due in @p cycle to @p out (scripted ones in file order, then
-    /// generated ones). Ids are left 0: the broker assigns them. Draws from @p rng only for
-    /// generated messages.
-    void produce(qint64 cycle, std::mt19937_64 &rng, std::vector<Message> &out);
+    /// generated ones). Ids are left 0: the broker assigns them. A paused producer sends nothing.
+    void produce(qint64 cycle, std::vector<Message> &out);
 
     /// True if it may still send something after @p cycle (scripted messages later, or an
     /// unbounded or unfinished generator).
     bool hasMoreAfter(qint64 cycle) const;
 
     const ProducerConfig &config() const { return m_config; }
-    ProducerConfig &config() { return m_config; }
+    /// Replaces the settings (live edit); the counter and the random generator continue.
+    void setConfig(ProducerConfig config) { m_config = std::move(config); }
 
-    bool paused = false;
     qint64 sent = 0;  ///< the producer's message counter ({n} in data)
 
 private:
     ProducerConfig m_config;
+    std::mt19937_64 m_rng;
 };
 
 } // namespace PriorityLab

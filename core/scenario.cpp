@@ -9,9 +9,11 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QSaveFile>
+#include <QHash>
 #include <QSet>
 
 #include <cmath>
+#include <numeric>
 #include <limits>
 
 namespace PriorityLab {
@@ -35,17 +37,105 @@ QString describe(const QJsonValue &v)
     return QStringLiteral("nothing");
 }
 
-/// Collects every problem of one document, each with its JSON path.
+/// The line (1-based) where each JSON path's key or value starts, e.g.
+/// "consumers[1].strategy.threshold" -> 12. @p json must be valid JSON. A scan of the text, only
+/// to put line numbers on messages: QJsonDocument keeps no positions.
+QHash<QString, int> pathLines(const QByteArray &json)
+{
+    struct Frame
+    {
+        bool array = false;
+        qsizetype index = 0;
+        QString path;
+        bool expectKey = false;
+        QString key;
+        int keyLine = 0;
+    };
+    QHash<QString, int> lines;
+    QList<Frame> stack;
+    int line = 1;
+    const auto valueStarts = [&]() -> QString {
+        if (stack.isEmpty())
+            return QString();
+        const Frame &f = stack.last();
+        if (f.array) {
+            const QString p = f.path + QLatin1Char('[') + QString::number(f.index) + QLatin1Char(']');
+            lines.insert(p, line);
+            return p;
+        }
+        const QString p = f.path.isEmpty() ? f.key : f.path + QLatin1Char('.') + f.key;
+        lines.insert(p, f.keyLine);
+        return p;
+    };
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        const char c = json.at(i);
+        if (c == '\n') {
+            ++line;
+        } else if (c == '"') {
+            const qsizetype start = i + 1;
+            for (++i; i < json.size() && json.at(i) != '"'; ++i) {
+                if (json.at(i) == '\\')
+                    ++i;
+            }
+            const QString text = QString::fromUtf8(json.mid(start, i - start));
+            if (!stack.isEmpty() && stack.last().expectKey) {
+                stack.last().key = text;
+                stack.last().keyLine = line;
+                stack.last().expectKey = false;
+            } else {
+                valueStarts();
+            }
+        } else if (c == '{' || c == '[') {
+            const QString p = valueStarts();
+            stack.append({c == '[', 0, p, c == '{', QString(), 0});
+        } else if (c == '}' || c == ']') {
+            if (!stack.isEmpty())
+                stack.removeLast();
+        } else if (c == ',') {
+            if (!stack.isEmpty()) {
+                if (stack.last().array)
+                    ++stack.last().index;
+                else
+                    stack.last().expectKey = true;
+            }
+        } else if (c != ':' && c != ' ' && c != '\t' && c != '\r') {
+            valueStarts();  // a number or literal: skip to its end
+            while (i + 1 < json.size() && !QByteArrayView(",}] \t\r\n").contains(json.at(i + 1)))
+                ++i;
+        }
+    }
+    return lines;
+}
+
+/// Collects every problem of one document, each with its JSON path and line.
 class Validator
 {
 public:
-    explicit Validator(QString source) : m_source(std::move(source)) { }
+    Validator(QString source, QByteArray json = {}) : m_source(std::move(source)), m_json(std::move(json)) { }
 
     QStringList errors;
 
     void error(const QString &path, const QString &what)
     {
-        errors << QStringLiteral("%1: %2: %3").arg(m_source, path.isEmpty() ? QStringLiteral("(top level)") : path, what);
+        const int line = lineOf(path);
+        const QString where = line > 0 ? QStringLiteral("%1:%2").arg(m_source).arg(line) : m_source;
+        errors << QStringLiteral("%1: %2: %3").arg(where, path.isEmpty() ? QStringLiteral("(top level)") : path, what);
+    }
+
+    /// The line of @p path, or of its nearest enclosing path that the text has; 0 if unknown.
+    int lineOf(QString path)
+    {
+        if (m_json.isEmpty())
+            return 0;
+        if (!m_lines)
+            m_lines = pathLines(m_json);
+        while (!path.isEmpty()) {
+            if (const auto it = m_lines->constFind(path); it != m_lines->constEnd())
+                return *it;
+            const qsizetype cut = std::max(path.lastIndexOf(QLatin1Char('.')), path.lastIndexOf(QLatin1Char('[')));
+            path = path.left(std::max<qsizetype>(cut, 0));
+        }
+        return 0;
     }
 
     static QString join(const QString &path, const QString &key)
@@ -153,6 +243,8 @@ public:
 
 private:
     QString m_source;
+    QByteArray m_json;
+    std::optional<QHash<QString, int>> m_lines;
 };
 
 void readBroker(Validator &val, const QJsonObject &o, BrokerConfig &b)
@@ -161,12 +253,51 @@ void readBroker(Validator &val, const QJsonObject &o, BrokerConfig &b)
     val.checkKeys(o, path,
                   {QStringLiteral("mode"), QStringLiteral("batchSize"), QStringLiteral("dispatch"),
                    QStringLiteral("maxIdleCycles"), QStringLiteral("cycleIntervalMs"),
-                   QStringLiteral("maxDeliveriesPerCycle")});
+                   QStringLiteral("maxDeliveriesPerCycle"), QStringLiteral("maxPriority"),
+                   QStringLiteral("topics")});
     if (o.contains(QLatin1String("mode"))) {
         const QJsonValue v = o.value(QLatin1String("mode"));
-        if (v != QJsonValue(QStringLiteral("fifo")))
+        bool known = false;
+        for (auto mode : {BrokerConfig::Mode::Fifo, BrokerConfig::Mode::Priority, BrokerConfig::Mode::Topics}) {
+            if (v == QJsonValue(BrokerConfig::modeName(mode))) {
+                b.mode = mode;
+                known = true;
+            }
+        }
+        if (!known)
             val.error(QStringLiteral("broker.mode"),
-                      QStringLiteral("%1 is not a broker mode of this version; use \"fifo\"").arg(describe(v)));
+                      QStringLiteral("expected \"fifo\", \"priority\" or \"topics\", got %1").arg(describe(v)));
+    }
+    if (o.contains(QLatin1String("maxPriority"))) {
+        if (auto v = val.integer(o.value(QLatin1String("maxPriority")), QStringLiteral("broker.maxPriority"), 0, INT_MAX))
+            b.maxPriority = int(*v);
+    }
+    if (o.contains(QLatin1String("topics"))) {
+        const QString tp = QStringLiteral("broker.topics");
+        if (const auto list = val.array(o.value(QLatin1String("topics")), tp)) {
+            if (list->isEmpty())
+                val.error(tp, QStringLiteral("is empty; give at least one topic, e.g. "
+                                             "{\"name\": \"orders-0\", \"priorities\": [7, 9]}, or remove it for the defaults"));
+            QSet<QString> names;
+            for (qsizetype i = 0; i < list->size(); ++i) {
+                const QString ip = tp + QStringLiteral("[%1]").arg(i);
+                const auto t = val.object(list->at(i), ip);
+                if (!t)
+                    continue;
+                TopicConfig topic;
+                val.checkKeys(*t, ip, {QStringLiteral("name"), QStringLiteral("priorities")});
+                val.readString(*t, ip, QStringLiteral("name"), topic.name);
+                if (topic.name.trimmed().isEmpty())
+                    val.error(ip + QStringLiteral(".name"), QStringLiteral("missing or empty; name the topic, e.g. \"orders-0\""));
+                else if (names.contains(topic.name))
+                    val.error(ip + QStringLiteral(".name"), QStringLiteral("\"%1\" is used by another topic; names must be unique").arg(topic.name));
+                names.insert(topic.name);
+                if (!t->contains(QLatin1String("priorities")))
+                    val.error(ip + QStringLiteral(".priorities"), QStringLiteral("missing; give the band as [min, max]"));
+                val.readRange(*t, ip, QStringLiteral("priorities"), topic.minPriority, topic.maxPriority);
+                b.topics << topic;
+            }
+        }
     }
     val.readInt(o, path, QStringLiteral("batchSize"), b.batchSize, 1, 1000000);
     val.readInt(o, path, QStringLiteral("maxIdleCycles"), b.maxIdleCycles, 0, INT_MAX);
@@ -248,7 +379,19 @@ void readConsumer(Validator &val, const QJsonObject &o, const QString &path, Con
 {
     val.checkKeys(o, path,
                   {QStringLiteral("name"), QStringLiteral("strategy"), QStringLiteral("online"),
-                   QStringLiteral("failureRate")});
+                   QStringLiteral("failureRate"), QStringLiteral("capacity"), QStringLiteral("topics")});
+    val.readInt(o, path, QStringLiteral("capacity"), c.capacity, 0, 1000000);
+    if (o.contains(QLatin1String("topics"))) {
+        const QString tp = Validator::join(path, QStringLiteral("topics"));
+        if (const auto list = val.array(o.value(QLatin1String("topics")), tp)) {
+            for (qsizetype i = 0; i < list->size(); ++i) {
+                if (!list->at(i).isString())
+                    val.error(tp + QStringLiteral("[%1]").arg(i), QStringLiteral("expected a topic name, got %1").arg(describe(list->at(i))));
+                else
+                    c.topics << list->at(i).toString();
+            }
+        }
+    }
     if (!o.contains(QLatin1String("name")))
         val.error(Validator::join(path, QStringLiteral("name")), QStringLiteral("missing; give the consumer a name"));
     val.readString(o, path, QStringLiteral("name"), c.name);
@@ -270,7 +413,8 @@ void readConsumer(Validator &val, const QJsonObject &o, const QString &path, Con
 void readProducer(Validator &val, const QJsonObject &o, const QString &path, ProducerConfig &p,
                   qint64 &scripted)
 {
-    val.checkKeys(o, path, {QStringLiteral("name"), QStringLiteral("messages"), QStringLiteral("generator")});
+    val.checkKeys(o, path, {QStringLiteral("name"), QStringLiteral("paused"), QStringLiteral("messages"), QStringLiteral("generator")});
+    val.readBool(o, path, QStringLiteral("paused"), p.paused);
     if (!o.contains(QLatin1String("name")))
         val.error(Validator::join(path, QStringLiteral("name")), QStringLiteral("missing; give the producer a name"));
     val.readString(o, path, QStringLiteral("name"), p.name);
@@ -321,12 +465,72 @@ void readProducer(Validator &val, const QJsonObject &o, const QString &path, Pro
     }
 }
 
+void readTimeline(Validator &val, const QJsonValue &value, Scenario &s)
+{
+    const auto list = val.array(value, QStringLiteral("timeline"));
+    if (!list)
+        return;
+    QList<qsizetype> entries;  // timeline[] index of each change
+    for (qsizetype i = 0; i < list->size(); ++i) {
+        const QString ip = QStringLiteral("timeline[%1]").arg(i);
+        const auto o = val.object(list->at(i), ip);
+        if (!o)
+            continue;
+        val.checkKeys(*o, ip, {QStringLiteral("atCycle"), QStringLiteral("set")});
+        qint64 at = 0;
+        if (!o->contains(QLatin1String("atCycle")))
+            val.error(ip + QStringLiteral(".atCycle"), QStringLiteral("missing; give the cycle of the change"));
+        val.readInt(*o, ip, QStringLiteral("atCycle"), at, 0, MaxCycle);
+        const auto set = val.object(o->value(QLatin1String("set")), ip + QStringLiteral(".set"));
+        if (!set)
+            continue;
+        if (set->isEmpty())
+            val.error(ip + QStringLiteral(".set"), QStringLiteral("is empty; give e.g. {\"consumers[0].online\": false}"));
+        for (auto it = set->begin(); it != set->end(); ++it) {
+            s.timeline << TimelineChange{at, it.key(), it.value()};
+            entries << i;
+        }
+    }
+    // Check each change against the setup as it will be at its cycle, in cycle order (only on a
+    // setup without errors, so that its own problems are not repeated for every change).
+    if (!val.errors.isEmpty())
+        return;
+    Scenario dryRun = s;
+    QList<qsizetype> order(s.timeline.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
+        return s.timeline.at(a).atCycle < s.timeline.at(b).atCycle;
+    });
+    for (qsizetype index : order) {
+        const TimelineChange &c = s.timeline.at(index);
+        if (QString e = applySetting(dryRun, c.path, c.value); !e.isEmpty())
+            val.error(QStringLiteral("timeline[%1].set").arg(entries.at(index)), e);
+    }
+}
+
 } // namespace
+
+QString BrokerConfig::modeName(Mode mode)
+{
+    switch (mode) {
+    case Mode::Fifo: return QStringLiteral("fifo");
+    case Mode::Priority: return QStringLiteral("priority");
+    case Mode::Topics: return QStringLiteral("topics");
+    }
+    return {};
+}
+
+QList<TopicConfig> BrokerConfig::defaultTopics()
+{
+    return {{QStringLiteral("orders-0"), 7, 9},
+            {QStringLiteral("orders-1"), 4, 6},
+            {QStringLiteral("orders-2"), 0, 3}};
+}
 
 ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceName)
 {
     ScenarioLoadResult result;
-    Validator val(sourceName);
+    Validator val(sourceName, json);
     if (json.size() > MaxScenarioFileBytes) {
         val.error(QString(), QStringLiteral("file is %1 bytes, above the limit of %2; use a generator "
                                             "instead of scripting every message")
@@ -337,9 +541,11 @@ ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceNa
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        const QByteArray before = json.left(parseError.offset);
+        // The offset points just past the offending character.
+        const qsizetype position = std::max(0, parseError.offset - 1);
+        const QByteArray before = json.left(position);
         const qsizetype line = before.count('\n') + 1;
-        const qsizetype column = parseError.offset - (before.lastIndexOf('\n') + 1) + 1;
+        const qsizetype column = position - (before.lastIndexOf('\n') + 1) + 1;
         result.errors << QStringLiteral("%1:%2:%3: not valid JSON: %4; fix the syntax there "
                                         "(commas, quotes, brackets)")
                                  .arg(sourceName).arg(line).arg(column).arg(parseError.errorString());
@@ -354,10 +560,12 @@ ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceNa
     Scenario s;
     s.name = QFileInfo(sourceName).completeBaseName();
     val.checkKeys(root, QString(),
-                  {QStringLiteral("name"), QStringLiteral("description"), QStringLiteral("seed"),
-                   QStringLiteral("broker"), QStringLiteral("consumers"), QStringLiteral("producers")});
+                  {QStringLiteral("name"), QStringLiteral("description"), QStringLiteral("hint"), QStringLiteral("seed"),
+                   QStringLiteral("broker"), QStringLiteral("consumers"), QStringLiteral("producers"),
+                   QStringLiteral("timeline")});
     val.readString(root, QString(), QStringLiteral("name"), s.name);
     val.readString(root, QString(), QStringLiteral("description"), s.description);
+    val.readString(root, QString(), QStringLiteral("hint"), s.hint);
     if (root.contains(QLatin1String("seed"))) {
         if (auto v = val.integer(root.value(QLatin1String("seed")), QStringLiteral("seed"), 0, MaxCycle))
             s.seed = quint64(*v);
@@ -403,6 +611,23 @@ ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceNa
             }
         }
     }
+    {
+        const QList<TopicConfig> topics = s.broker.topics.isEmpty() ? BrokerConfig::defaultTopics() : s.broker.topics;
+        QStringList names;
+        for (const TopicConfig &t : topics)
+            names << t.name;
+        for (qsizetype i = 0; i < s.consumers.size(); ++i) {
+            const QStringList &subscribed = s.consumers.at(i).topics;
+            for (qsizetype j = 0; j < subscribed.size(); ++j) {
+                if (!names.contains(subscribed.at(j)))
+                    val.error(QStringLiteral("consumers[%1].topics[%2]").arg(i).arg(j),
+                              QStringLiteral("no topic \"%1\"; use one of %2 (broker.topics)")
+                                      .arg(subscribed.at(j), names.join(QStringLiteral(", "))));
+            }
+        }
+    }
+    if (root.contains(QLatin1String("timeline")))
+        readTimeline(val, root.value(QLatin1String("timeline")), s);
     result.errors = val.errors;
     if (result.errors.isEmpty())
         result.scenario = s;
@@ -434,10 +659,21 @@ QJsonObject scenarioToJson(const Scenario &s)
     root.insert(QStringLiteral("name"), s.name);
     if (!s.description.isEmpty())
         root.insert(QStringLiteral("description"), s.description);
+    if (!s.hint.isEmpty())
+        root.insert(QStringLiteral("hint"), s.hint);
     root.insert(QStringLiteral("seed"), qint64(s.seed));
 
     QJsonObject broker;
-    broker.insert(QStringLiteral("mode"), QStringLiteral("fifo"));
+    broker.insert(QStringLiteral("mode"), BrokerConfig::modeName(s.broker.mode));
+    if (s.broker.maxPriority)
+        broker.insert(QStringLiteral("maxPriority"), *s.broker.maxPriority);
+    if (!s.broker.topics.isEmpty()) {
+        QJsonArray topics;
+        for (const TopicConfig &t : s.broker.topics)
+            topics.append(QJsonObject{{QStringLiteral("name"), t.name},
+                                      {QStringLiteral("priorities"), QJsonArray{t.minPriority, t.maxPriority}}});
+        broker.insert(QStringLiteral("topics"), topics);
+    }
     broker.insert(QStringLiteral("batchSize"), s.broker.batchSize);
     if (s.broker.batchesPerCycle <= 0)
         broker.insert(QStringLiteral("dispatch"), QStringLiteral("drain"));
@@ -459,6 +695,10 @@ QJsonObject scenarioToJson(const Scenario &s)
             o.insert(QStringLiteral("online"), false);
         if (c.failureRate > 0.0)
             o.insert(QStringLiteral("failureRate"), c.failureRate);
+        if (c.capacity > 0)
+            o.insert(QStringLiteral("capacity"), c.capacity);
+        if (!c.topics.isEmpty())
+            o.insert(QStringLiteral("topics"), QJsonArray::fromStringList(c.topics));
         consumers.append(o);
     }
     root.insert(QStringLiteral("consumers"), consumers);
@@ -466,6 +706,8 @@ QJsonObject scenarioToJson(const Scenario &s)
     QJsonArray producers;
     for (const ProducerConfig &p : s.producers) {
         QJsonObject o{{QStringLiteral("name"), p.name}};
+        if (p.paused)
+            o.insert(QStringLiteral("paused"), true);
         if (!p.messages.isEmpty()) {
             QJsonArray messages;
             for (const ScriptedMessage &m : p.messages)
@@ -489,7 +731,125 @@ QJsonObject scenarioToJson(const Scenario &s)
         producers.append(o);
     }
     root.insert(QStringLiteral("producers"), producers);
+    if (!s.timeline.isEmpty()) {
+        QJsonArray timeline;
+        for (const TimelineChange &c : s.timeline)
+            timeline.append(QJsonObject{{QStringLiteral("atCycle"), c.atCycle},
+                                        {QStringLiteral("set"), QJsonObject{{c.path, c.value}}}});
+        root.insert(QStringLiteral("timeline"), timeline);
+    }
     return root;
+}
+
+namespace {
+
+/// One step of a setting path: a key, optionally followed by an array index.
+struct PathStep
+{
+    QString key;
+    qsizetype index = -1;
+};
+
+std::optional<QList<PathStep>> splitPath(const QString &path)
+{
+    QList<PathStep> steps;
+    for (const QString &part : path.split(QLatin1Char('.'))) {
+        PathStep step;
+        const qsizetype bracket = part.indexOf(QLatin1Char('['));
+        step.key = bracket < 0 ? part : part.left(bracket);
+        if (step.key.isEmpty())
+            return std::nullopt;
+        if (bracket >= 0) {
+            if (!part.endsWith(QLatin1Char(']')))
+                return std::nullopt;
+            bool ok = false;
+            step.index = part.mid(bracket + 1, part.size() - bracket - 2).toLongLong(&ok);
+            if (!ok || step.index < 0)
+                return std::nullopt;
+        }
+        steps << step;
+    }
+    return steps;
+}
+
+/// Sets @p value at @p steps below @p node, creating missing objects; returns an error or "".
+QString setAt(QJsonValue &node, const QList<PathStep> &steps, qsizetype depth, const QJsonValue &value,
+              const QString &path)
+{
+    if (depth == steps.size()) {
+        node = value;
+        return {};
+    }
+    const PathStep &step = steps.at(depth);
+    QJsonObject object = node.isObject() ? node.toObject() : QJsonObject();
+    if (!node.isObject() && !node.isUndefined() && !node.isNull())
+        return QStringLiteral("%1: %2 is not an object").arg(path, step.key);
+    QJsonValue child = object.value(step.key);
+    QString error;
+    if (step.index >= 0) {
+        QJsonArray array = child.toArray();
+        if (step.index >= array.size())
+            return QStringLiteral("%1: there is no %2[%3] (the scenario has %4)")
+                    .arg(path, step.key).arg(step.index).arg(array.size());
+        QJsonValue element = array.at(step.index);
+        error = setAt(element, steps, depth + 1, value, path);
+        array.replace(step.index, element);
+        child = array;
+    } else {
+        error = setAt(child, steps, depth + 1, value, path);
+    }
+    object.insert(step.key, child);
+    node = object;
+    return error;
+}
+
+} // namespace
+
+QString applySetting(Scenario &scenario, const QString &path, const QJsonValue &value)
+{
+    auto steps = splitPath(path);
+    if (!steps)
+        return QStringLiteral("%1: not a setting path; write e.g. consumers[1].strategy.low").arg(path);
+    QJsonValue newValue = value;
+    if (steps->size() >= 2 && steps->last().key == QLatin1String("type") && steps->last().index < 0
+        && steps->at(steps->size() - 2).key == QLatin1String("strategy")) {
+        // A new strategy type starts from its own defaults: the old type's parameters go.
+        steps->removeLast();
+        newValue = QJsonObject{{QStringLiteral("type"), value}};
+    }
+    QJsonValue root = scenarioToJson(scenario);
+    // Timeline entries are not settings; keep them out of the re-validation.
+    QJsonObject withoutTimeline = root.toObject();
+    withoutTimeline.remove(QStringLiteral("timeline"));
+    root = withoutTimeline;
+    if (QString e = setAt(root, *steps, 0, newValue, path); !e.isEmpty())
+        return e;
+    const QString marker = QStringLiteral("\x01");
+    ScenarioLoadResult result = parseScenario(QJsonDocument(root.toObject()).toJson(), marker);
+    if (!result.ok()) {
+        QStringList errors;
+        for (QString e : std::as_const(result.errors))
+            errors << e.remove(0, marker.size() + 2);
+        return errors.join(QStringLiteral("; "));
+    }
+    result.scenario->timeline = scenario.timeline;
+    result.scenario->name = scenario.name;
+    scenario = *result.scenario;
+    return {};
+}
+
+QJsonValue settingValue(const Scenario &scenario, const QString &path)
+{
+    const auto steps = splitPath(path);
+    if (!steps)
+        return QJsonValue(QJsonValue::Undefined);
+    QJsonValue node = scenarioToJson(scenario);
+    for (const PathStep &step : *steps) {
+        node = node.toObject().value(step.key);
+        if (step.index >= 0)
+            node = node.toArray().at(step.index);
+    }
+    return node;
 }
 
 QString saveScenarioFile(const Scenario &scenario, const QString &path)

@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -11,16 +12,39 @@
 
 namespace PriorityLab {
 
+/// A topic of `topics` mode: messages whose priority lies in [minPriority, maxPriority] are
+/// routed to it; scenario key "broker.topics[i]" = {"name": ..., "priorities": [min, max]}.
+struct TopicConfig
+{
+    QString name;
+    int minPriority = 0;
+    int maxPriority = 0;
+};
+
 /// Broker settings (DESIGN.md §3); scenario key "broker".
 struct BrokerConfig
 {
-    enum class Mode { Fifo };
+    /// `fifo`: one queue in arrival order (the reference). `priority`: a native priority queue,
+    /// highest priority first, arrival order within a priority (as RabbitMQ's priority queues).
+    /// `topics`: one queue per topic, messages routed by priority bands.
+    enum class Mode { Fifo, Priority, Topics };
     Mode mode = Mode::Fifo;
+    /// `priority` mode: priorities above it count as it (RabbitMQ's x-max-priority clamps the
+    /// same way), so such messages tie in arrival order. Absent = no clamp.
+    std::optional<int> maxPriority;
+    /// `topics` mode: the topics, most urgent first; defaultTopics() if the file gives none.
+    QList<TopicConfig> topics;
     int batchSize = 3;                       ///< messages per batch, >= 1
     int batchesPerCycle = 0;                 ///< 0 = "drain"; K > 0 = paced, at most K batches a cycle
     int maxIdleCycles = 3;                   ///< consecutive idle cycles before stop; 0 = never
     qint64 maxDeliveriesPerCycle = 1000000;  ///< safety cap of drain mode, deliveries per cycle
     int cycleIntervalMs = 500;               ///< timer interval in the app, milliseconds
+
+    /// The scenario name of @p mode: "fifo", "priority" or "topics".
+    static QString modeName(Mode mode);
+    /// orders-0 (priorities 7..9), orders-1 (4..6), orders-2 (0..3): lower number = more
+    /// urgent, as in the article.
+    static QList<TopicConfig> defaultTopics();
 };
 
 /// A consumer's strategy: type plus parameters as the scenario gives them.
@@ -37,6 +61,8 @@ struct ConsumerConfig
     StrategyConfig strategy;
     bool online = true;
     double failureRate = 0.0;
+    int capacity = 0;     ///< batches it can take per cycle; 0 = unlimited
+    QStringList topics;   ///< `topics` mode: subscribed topics; empty = all
 };
 
 /// Scenario key "producers[i].messages[j]": one scripted message.
@@ -63,8 +89,18 @@ struct GeneratorConfig
 struct ProducerConfig
 {
     QString name;
+    bool paused = false;  ///< a paused producer sends nothing
     QList<ScriptedMessage> messages;
     std::optional<GeneratorConfig> generator;
+};
+
+/// Scenario key "timeline[i]": {"atCycle": N, "set": {PATH: VALUE, ...}}, one entry per PATH.
+/// PATH is a setting path as accepted by applySetting(), e.g. "consumers[1].strategy.low".
+struct TimelineChange
+{
+    qint64 atCycle = 0;  ///< applied at the start of this cycle, before the producers
+    QString path;
+    QJsonValue value;
 };
 
 /// A whole scenario file (DESIGN.md §6).
@@ -72,10 +108,12 @@ struct Scenario
 {
     QString name;
     QString description;
+    QString hint;        ///< "what to try": a suggestion shown by the app beside the description
     quint64 seed = 1;
     BrokerConfig broker;
     QList<ConsumerConfig> consumers;
     QList<ProducerConfig> producers;
+    QList<TimelineChange> timeline;  ///< scripted changes, in file order
 };
 
 /// Result of loading: a scenario, or every problem found.
@@ -105,5 +143,14 @@ QJsonObject scenarioToJson(const Scenario &scenario);
 /// Writes @p scenario to @p path atomically (QSaveFile). Returns an empty string on success,
 /// otherwise a message naming the file and the system's reason.
 QString saveScenarioFile(const Scenario &scenario, const QString &path);
+
+/// Sets the setting at @p path (a JSON path into the scenario format, e.g.
+/// "consumers[1].strategy.low", "broker.batchSize", "producers[0].generator.perCycle") to
+/// @p value, validated exactly as a file would be. Returns an empty string on success, otherwise
+/// "PATH: what is wrong and how to fix it"; on error @p scenario is unchanged.
+QString applySetting(Scenario &scenario, const QString &path, const QJsonValue &value);
+
+/// The value at @p path in the scenario's JSON form; undefined if there is none.
+QJsonValue settingValue(const Scenario &scenario, const QString &path);
 
 } // namespace PriorityLab

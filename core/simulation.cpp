@@ -1,8 +1,31 @@
 #include "simulation.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
 
 namespace PriorityLab {
+
+namespace {
+/// SplitMix64: turns the scenario seed into independent seeds for each random stream.
+quint64 splitMix64(quint64 x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+std::unique_ptr<Consumer> makeConsumer(const ConsumerConfig &c, std::unique_ptr<Strategy> strategy)
+{
+    auto consumer = std::make_unique<Consumer>(c.name, std::move(strategy));
+    consumer->online = c.online;
+    consumer->failureRate = std::clamp(c.failureRate, 0.0, 1.0);
+    consumer->capacity = std::max(0, c.capacity);
+    consumer->topics = c.topics;
+    return consumer;
+}
+} // namespace
 
 Simulation::Simulation(QObject *parent) : QObject(parent)
 {
@@ -30,22 +53,27 @@ QStringList Simulation::build(const Scenario &scenario)
             if (QString e = strategy->setParameter(it.key(), it.value()); !e.isEmpty())
                 errors << QStringLiteral("consumers[%1].strategy.%2: %3").arg(i).arg(it.key(), e);
         }
-        auto consumer = std::make_unique<Consumer>(c.name, std::move(strategy));
-        consumer->online = c.online;
-        consumer->failureRate = std::clamp(c.failureRate, 0.0, 1.0);
-        consumers.push_back(std::move(consumer));
+        consumers.push_back(makeConsumer(c, std::move(strategy)));
     }
     if (!errors.isEmpty())
         return errors;
 
     m_scenario = scenario;
     m_consumers = std::move(consumers);
+    // Independent random streams: one per producer (so the produced workload is the same whatever
+    // the consumers do: compare runs rely on it) and one for processing failures.
     m_producers.clear();
-    for (const ProducerConfig &p : scenario.producers)
-        m_producers.emplace_back(p);
+    for (qsizetype i = 0; i < scenario.producers.size(); ++i)
+        m_producers.emplace_back(scenario.producers.at(i), splitMix64(scenario.seed + quint64(i) + 1));
     m_broker = Broker(scenario.broker);
     m_metrics.clear();
-    m_rng.seed(scenario.seed);
+    m_rng.seed(splitMix64(scenario.seed));
+    m_timeline = scenario.timeline;
+    std::stable_sort(m_timeline.begin(), m_timeline.end(),
+                     [](const TimelineChange &a, const TimelineChange &b) { return a.atCycle < b.atCycle; });
+    m_nextChange = 0;
+    m_removedStats = {};
+    m_workloadHash = 14695981039346656037ULL;
     m_cycle = 0;
     m_idleCycles = 0;
     m_finished = false;
@@ -83,6 +111,8 @@ Scenario Simulation::currentScenario() const
         config.name = c->name;
         config.online = c->online;
         config.failureRate = c->failureRate;
+        config.capacity = c->capacity;
+        config.topics = c->topics;
         config.strategy.type = c->strategy->type();
         config.strategy.parameters = c->strategy->parameterValues();
         s.consumers << config;
@@ -100,20 +130,41 @@ CycleReport Simulation::step()
         return report;
     report.cycle = m_cycle;
 
+    // 0. Timeline changes due in this cycle (validated at load time).
+    while (m_nextChange < m_timeline.size() && m_timeline.at(m_nextChange).atCycle <= m_cycle) {
+        const TimelineChange &c = m_timeline.at(m_nextChange++);
+        if (c.atCycle < m_cycle)
+            continue;  // its cycle has passed (a live edit cannot move time back)
+        if (QString e = applySetting(c.path, c.value); !e.isEmpty())
+            report.warnings << QStringLiteral("timeline change at cycle %1 not applied: %2").arg(c.atCycle).arg(e);
+        else
+            report.timelineChanges << c.path + QStringLiteral(" = ")
+                            + QString::fromUtf8(QJsonDocument(QJsonArray{c.value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+    }
+
     // 1. Producers emit what is due in this cycle, in file order.
     m_produced.clear();
     for (Producer &p : m_producers)
-        p.produce(m_cycle, m_rng, m_produced);
+        p.produce(m_cycle, m_produced);
     for (Message &m : m_produced) {
-        const quint64 id = m_broker.accept(std::move(m));
+        const auto mix = [this](const void *data, size_t size) {
+            const auto *bytes = static_cast<const unsigned char *>(data);
+            for (size_t i = 0; i < size; ++i)
+                m_workloadHash = (m_workloadHash ^ bytes[i]) * 1099511628211ULL;
+        };
+        mix(m.producer.constData(), size_t(m.producer.size()) * sizeof(QChar));
+        mix(m.data.constData(), size_t(m.data.size()) * sizeof(QChar));
+        const qint64 fields[] = {m.priority, m.ttl, m.producedCycle};
+        mix(fields, sizeof fields);
         if (m_recordEvents) {
             Event e;
             e.cycle = m_cycle;
             e.type = Event::Type::Produced;
-            e.message = m_broker.at(m_broker.size() - 1);
-            Q_ASSERT(e.message.id == id);
+            e.message = m;
+            e.message.id = m_broker.nextId();
             report.events.append(std::move(e));
         }
+        m_broker.accept(std::move(m));
     }
     report.counts.produced = qint64(m_produced.size());
     report.appended = report.counts.produced;
@@ -145,7 +196,13 @@ CycleReport Simulation::step()
 
     m_metrics.recordCycle(report);
     ++m_cycle;
-    Q_ASSERT(conservationHolds());
+#ifndef NDEBUG
+    // Debug builds check every invariant after every cycle (issue 5); release builds leave it
+    // to the tests and the app's indicator.
+    if (const QStringList broken = checkInvariants(); !broken.isEmpty())
+        qFatal("PriorityLab invariant broken after cycle %lld: %s", report.cycle,
+               qPrintable(broken.join(QStringLiteral("; "))));
+#endif
     Q_EMIT cycleCompleted(report);
     if (m_finished) {
         pause();
@@ -206,6 +263,39 @@ bool Simulation::conservationHolds() const
     return t.produced == t.processed + t.discarded + m_broker.size() + held();
 }
 
+QStringList Simulation::checkInvariants() const
+{
+    QStringList broken;
+    const Counts &t = m_metrics.totals();
+    if (!conservationHolds())
+        broken << QStringLiteral("conservation: produced %1 != processed %2 + discarded %3 + queued %4")
+                          .arg(t.produced).arg(t.processed).arg(t.discarded).arg(m_broker.size());
+    std::vector<quint64> ids;
+    ids.reserve(size_t(m_broker.size()));
+    for (const Broker::SubQueue &q : m_broker.subQueues()) {
+        for (const Message &m : q.messages)
+            ids.push_back(m.id);
+    }
+    std::sort(ids.begin(), ids.end());
+    if (std::adjacent_find(ids.begin(), ids.end()) != ids.end())
+        broken << QStringLiteral("a message id is queued twice");
+    if (!ids.empty() && (ids.front() == 0 || ids.back() >= m_broker.nextId()))
+        broken << QStringLiteral("a queued message has an id never assigned");
+    ConsumerStats sum = m_removedStats;
+    for (const auto &c : m_consumers) {
+        sum.processed += c->stats.processed;
+        sum.postponed += c->stats.postponed;
+        sum.discarded += c->stats.discarded;
+        sum.failed += c->stats.failed;
+        sum.received += c->stats.received;
+        sum.batches += c->stats.batches;
+    }
+    if (sum.processed != t.processed || sum.postponed != t.postponed || sum.discarded != t.discarded
+        || sum.failed != t.failed || sum.received != t.dispatched || sum.batches != t.batches)
+        broken << QStringLiteral("per-consumer counts do not sum to the totals");
+    return broken;
+}
+
 void Simulation::setConsumerOnline(int index, bool online)
 {
     m_consumers.at(size_t(index))->online = online;
@@ -252,10 +342,7 @@ QString Simulation::addConsumer(const ConsumerConfig &config)
         if (QString e = strategy->setParameter(it.key(), it.value()); !e.isEmpty())
             return it.key() + QStringLiteral(": ") + e;
     }
-    auto consumer = std::make_unique<Consumer>(config.name, std::move(strategy));
-    consumer->online = config.online;
-    consumer->failureRate = std::clamp(config.failureRate, 0.0, 1.0);
-    m_consumers.push_back(std::move(consumer));
+    m_consumers.push_back(makeConsumer(config, std::move(strategy)));
     Q_EMIT setupChanged();
     return {};
 }
@@ -264,6 +351,13 @@ void Simulation::removeConsumer(int index)
 {
     if (index < 0 || index >= int(m_consumers.size()))
         return;
+    const ConsumerStats &gone = m_consumers.at(size_t(index))->stats;
+    m_removedStats.batches += gone.batches;
+    m_removedStats.received += gone.received;
+    m_removedStats.processed += gone.processed;
+    m_removedStats.postponed += gone.postponed;
+    m_removedStats.discarded += gone.discarded;
+    m_removedStats.failed += gone.failed;
     m_consumers.erase(m_consumers.begin() + index);
     m_broker.consumerRemoved(index);
     Q_EMIT setupChanged();
@@ -271,15 +365,56 @@ void Simulation::removeConsumer(int index)
 
 void Simulation::setBrokerConfig(const BrokerConfig &config)
 {
-    m_broker.config() = config;
+    m_broker.setConfig(config);
     setIntervalMs(config.cycleIntervalMs);
     Q_EMIT setupChanged();
 }
 
 void Simulation::setProducerPaused(int index, bool paused)
 {
-    m_producers.at(size_t(index)).paused = paused;
+    Producer &producer = m_producers.at(size_t(index));
+    ProducerConfig config = producer.config();
+    config.paused = paused;
+    producer.setConfig(config);
     Q_EMIT setupChanged();
+}
+
+QString Simulation::applySetting(const QString &path, const QJsonValue &value)
+{
+    Scenario s = currentScenario();
+    if (QString e = PriorityLab::applySetting(s, path, value); !e.isEmpty())
+        return e;
+    // Push the part that changed into the live objects, keeping their counters and state.
+    if (path.startsWith(QLatin1String("broker."))) {
+        setBrokerConfig(s.broker);
+        return {};
+    }
+    const qsizetype close = path.indexOf(QLatin1Char(']'));
+    const int index = path.mid(path.indexOf(QLatin1Char('[')) + 1, close - path.indexOf(QLatin1Char('[')) - 1).toInt();
+    if (path.startsWith(QLatin1String("producers["))) {
+        m_producers.at(size_t(index)).setConfig(s.producers.at(index));
+    } else if (path.startsWith(QLatin1String("consumers["))) {
+        const ConsumerConfig &c = s.consumers.at(index);
+        Consumer &consumer = *m_consumers.at(size_t(index));
+        consumer.name = c.name;
+        consumer.online = c.online;
+        consumer.failureRate = c.failureRate;
+        consumer.capacity = c.capacity;
+        consumer.topics = c.topics;
+        if (consumer.strategy->type() != c.strategy.type)
+            consumer.strategy = StrategyRegistry::instance().create(c.strategy.type);
+        for (auto it = c.strategy.parameters.cbegin(); it != c.strategy.parameters.cend(); ++it) {
+            if (consumer.strategy->parameter(it.key()) != it.value())
+                consumer.strategy->setParameter(it.key(), it.value());
+        }
+    } else {
+        m_scenario.name = s.name;
+        m_scenario.description = s.description;
+        m_scenario.hint = s.hint;
+        m_scenario.seed = s.seed;
+    }
+    Q_EMIT setupChanged();
+    return {};
 }
 
 } // namespace PriorityLab

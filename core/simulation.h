@@ -79,11 +79,23 @@ public:
     const std::vector<std::unique_ptr<Consumer>> &consumers() const { return m_consumers; }
     const std::vector<Producer> &producers() const { return m_producers; }
 
+    /// A hash of every message produced so far (producer, data, priority, TTL, cycle), in order:
+    /// two runs with equal hashes saw the identical workload.
+    quint64 workloadHash() const { return m_workloadHash; }
+
     /// Messages held by consumers between cycles (always 0: a batch is handled within its cycle).
     qint64 held() const { return 0; }
 
     /// Conservation law of DESIGN.md §5: produced = processed + discarded + queued + held.
     bool conservationHolds() const;
+
+    /// Checks every invariant (issue 5): conservation; message ids in the queue unique and below
+    /// the next id; the per-consumer counts (including removed consumers) summing to the totals.
+    /// Returns one line per broken invariant; empty when all hold. O(queued messages).
+    QStringList checkInvariants() const;
+
+    /// Counts of consumers removed during the run (so per-consumer counts still sum to totals).
+    const ConsumerStats &removedConsumerStats() const { return m_removedStats; }
 
     // Live edits, each taking effect from the next message handled. They emit setupChanged().
 
@@ -104,6 +116,15 @@ public:
     void setBrokerConfig(const BrokerConfig &config);
     /// Pauses or resumes producer @p index.
     void setProducerPaused(int index, bool paused);
+    /// Sets any setting by its path in the scenario format (e.g. "consumers[1].strategy.low",
+    /// "broker.batchSize", "producers[0].generator.perCycle"), validated as in a file; the
+    /// same mechanism applies timeline changes. Returns "" or "PATH: problem and fix".
+    QString applySetting(const QString &path, const QJsonValue &value);
+    /// The current value at @p path (undefined if none), e.g. for undo.
+    QJsonValue settingValue(const QString &path) const
+    {
+        return PriorityLab::settingValue(currentScenario(), path);
+    }
 
 Q_SIGNALS:
     /// One report per cycle, after the cycle (never one signal per message).
@@ -128,6 +149,10 @@ private:
     std::vector<Producer> m_producers;
     std::mt19937_64 m_rng;
     std::vector<Message> m_produced;
+    QList<TimelineChange> m_timeline;  ///< sorted by cycle
+    ConsumerStats m_removedStats;
+    qsizetype m_nextChange = 0;
+    quint64 m_workloadHash = 14695981039346656037ULL;  // FNV-1a offset basis
     QTimer m_timer;
     qint64 m_cycle = 0;
     int m_idleCycles = 0;
