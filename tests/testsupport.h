@@ -2,6 +2,7 @@
 
 // Helpers shared by the core tests: fixture paths and small scenario builders.
 
+#include "broker.h"
 #include "scenario.h"
 
 #include <QDir>
@@ -10,6 +11,15 @@
 #include <QVariantMap>
 
 namespace PriorityLab::TestSupport {
+
+/// Every queued message in dispatch order (a copy, for assertions).
+inline QList<Message> queuedMessages(const Broker &broker)
+{
+    QList<Message> list;
+    for (qsizetype i = 0; i < broker.size(); ++i)
+        list << broker.at(i);
+    return list;
+}
 
 /// Absolute path of a preset in resources/scenarios/.
 inline QString presetPath(const QString &fileName)

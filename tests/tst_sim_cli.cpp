@@ -252,9 +252,9 @@ void TestSimCli::brokenScenario()
     QCOMPARE(run.exitCode, 2);
     QVERIFY(run.out.isEmpty());  // no events for a scenario that did not load
     const QString err = QString::fromUtf8(run.err);
-    QVERIFY2(err.contains(path + QStringLiteral(": consumers[1].strategy.threshold: expected an integer, got \"high\"")),
+    QVERIFY2(err.contains(path + QStringLiteral(":1: consumers[1].strategy.threshold: expected an integer, got \"high\"")),
              qPrintable(err));
-    QVERIFY2(err.contains(path + QStringLiteral(": broker.batchSize: 0 is out of range")), qPrintable(err));
+    QVERIFY2(err.contains(path + QStringLiteral(":2: broker.batchSize: 0 is out of range")), qPrintable(err));
 
     // Invalid JSON: file:line:column.
     QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
