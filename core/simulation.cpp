@@ -72,6 +72,7 @@ QStringList Simulation::build(const Scenario &scenario)
     std::stable_sort(m_timeline.begin(), m_timeline.end(),
                      [](const TimelineChange &a, const TimelineChange &b) { return a.atCycle < b.atCycle; });
     m_nextChange = 0;
+    m_manual.clear();
     m_removedStats = {};
     m_workloadHash = 14695981039346656037ULL;
     m_cycle = 0;
@@ -142,8 +143,18 @@ CycleReport Simulation::step()
                             + QString::fromUtf8(QJsonDocument(QJsonArray{c.value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
     }
 
-    // 1. Producers emit what is due in this cycle, in file order.
+    // 1. Messages sent by hand, then the producers' messages due in this cycle, in file order.
     m_produced.clear();
+    for (const ScriptedMessage &s : std::as_const(m_manual)) {
+        Message m;
+        m.data = s.data;
+        m.producer = QStringLiteral("manual");
+        m.producedCycle = m_cycle;
+        m.priority = m.originalPriority = s.priority;
+        m.ttl = s.ttl;
+        m_produced.push_back(std::move(m));
+    }
+    m_manual.clear();
     for (Producer &p : m_producers)
         p.produce(m_cycle, m_produced);
     for (Message &m : m_produced) {
@@ -377,6 +388,11 @@ void Simulation::setProducerPaused(int index, bool paused)
     config.paused = paused;
     producer.setConfig(config);
     Q_EMIT setupChanged();
+}
+
+void Simulation::sendMessage(const ScriptedMessage &message)
+{
+    m_manual << message;
 }
 
 QString Simulation::applySetting(const QString &path, const QJsonValue &value)

@@ -116,6 +116,9 @@ public:
     void setBrokerConfig(const BrokerConfig &config);
     /// Pauses or resumes producer @p index.
     void setProducerPaused(int index, bool paused);
+    /// Sends one message by hand ("send a message now"): it is produced at the start of the next
+    /// cycle, before the producers, by the producer named "manual". Its atCycle is ignored.
+    void sendMessage(const ScriptedMessage &message);
     /// Sets any setting by its path in the scenario format (e.g. "consumers[1].strategy.low",
     /// "broker.batchSize", "producers[0].generator.perCycle"), validated as in a file; the
     /// same mechanism applies timeline changes. Returns "" or "PATH: problem and fix".
@@ -149,6 +152,7 @@ private:
     std::vector<Producer> m_producers;
     std::mt19937_64 m_rng;
     std::vector<Message> m_produced;
+    QList<ScriptedMessage> m_manual;  ///< sent by hand, produced at the next cycle
     QList<TimelineChange> m_timeline;  ///< sorted by cycle
     ConsumerStats m_removedStats;
     qsizetype m_nextChange = 0;
