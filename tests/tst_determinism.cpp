@@ -212,13 +212,15 @@ void TestDeterminism::recordingEventsDoesNotChangeTheRun()
 
 void TestDeterminism::generatedMessagesIndependentOfReliableConsumers()
 {
-    // Broker::dispatch draws from the generator only for consumers with a failureRate above 0,
-    // so with reliable consumers the generated messages do not depend on how many deliveries
-    // happen: the produced events are the same whether the consumers work or are offline.
-    const auto produced = [](bool online) {
+    // Each producer draws from its own random stream and failures from another, so the
+    // generated messages do not depend on what the consumers do: working, offline or failing
+    // half of the time, the produced events are the same (compare runs rely on it).
+    const auto produced = [](bool online, double failureRate) {
         Scenario s = loadPreset(QStringLiteral("default.json"));
-        for (ConsumerConfig &c : s.consumers)
+        for (ConsumerConfig &c : s.consumers) {
             c.online = online;
+            c.failureRate = failureRate;
+        }
         QByteArray bytes;
         Simulation sim;
         if (!sim.load(s).isEmpty())
@@ -231,9 +233,14 @@ void TestDeterminism::generatedMessagesIndependentOfReliableConsumers()
         }
         return bytes;
     };
-    const QByteArray working = produced(true);
-    QCOMPARE(working.count('\n'), 50 * 5);
-    QVERIFY(produced(false) == working);
+    qsizetype perCycle = 0;
+    for (const ProducerConfig &p : loadPreset(QStringLiteral("default.json")).producers)
+        perCycle += p.generator ? p.generator->perCycle : 0;
+    QVERIFY(perCycle > 0);
+    const QByteArray working = produced(true, 0.0);
+    QCOMPARE(working.count('\n'), 50 * perCycle);
+    QVERIFY(produced(false, 0.0) == working);
+    QVERIFY(produced(true, 0.5) == working);
 }
 
 QTEST_GUILESS_MAIN(TestDeterminism)
