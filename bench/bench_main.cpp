@@ -1,0 +1,776 @@
+// prioritylab-bench: prints the performance figures of DESIGN.md §9 and issue 5 (Performance).
+//
+// Sections (all by default, in this order):
+//   memory    bytes per queued message at N queued (all consumers offline, one cycle)
+//   engine    the §9 workload through Simulation::step(), events off; also split into a
+//             production-only cycle and a dispatch-only cycle
+//   events    the same with events on
+//   baseline  a bare loop doing the same work (std::deque of plain structs), and engine/baseline
+//   series    engine cost per handling for 10k, 100k, 1M (and 10M without --quick) messages
+// The memory section runs first so that it measures a heap that earlier runs have not grown.
+#include "scenario.h"
+#include "simulation.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <sys/resource.h>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <limits>
+#include <memory>
+#include <random>
+#include <vector>
+
+using namespace PriorityLab;
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Output: one line per figure, aligned, with its unit; optionally the same as JSON.
+
+class Output
+{
+public:
+    explicit Output(bool text) : m_text(text) { }
+
+    void section(const QString &id, const QString &title)
+    {
+        m_section = id;
+        if (m_text)
+            std::printf("\n[%s] %s\n", qPrintable(id), qPrintable(title));
+        std::fflush(stdout);
+    }
+
+    void figure(const QString &name, double value, const QString &unit, int decimals = 0)
+    {
+        if (m_text)
+            std::printf("  %-44s %16s %s\n", qPrintable(name),
+                        qPrintable(QString::number(value, 'f', decimals)), qPrintable(unit));
+        std::fflush(stdout);
+        m_figures.append(QJsonObject{{QStringLiteral("section"), m_section},
+                                     {QStringLiteral("name"), name},
+                                     {QStringLiteral("value"), value},
+                                     {QStringLiteral("unit"), unit}});
+    }
+
+    /// A check or target: @p ok decides PASS/FAIL (or MET/NOT MET for targets).
+    void check(const QString &name, bool ok, const QString &detail, bool target = false)
+    {
+        const QString verdict = target ? (ok ? QStringLiteral("MET") : QStringLiteral("NOT MET"))
+                                       : (ok ? QStringLiteral("ok") : QStringLiteral("FAILED"));
+        if (m_text)
+            std::printf("  %-44s %16s %s\n", qPrintable(name), qPrintable(verdict),
+                        qPrintable(detail));
+        std::fflush(stdout);
+        m_checks.append(QJsonObject{{QStringLiteral("section"), m_section},
+                                    {QStringLiteral("name"), name},
+                                    {QStringLiteral("ok"), ok},
+                                    {QStringLiteral("target"), target},
+                                    {QStringLiteral("detail"), detail}});
+        if (!ok && !target)
+            m_failed = true;
+    }
+
+    void note(const QString &text)
+    {
+        if (m_text)
+            std::printf("  %s\n", qPrintable(text));
+        std::fflush(stdout);
+    }
+
+    bool failed() const { return m_failed; }
+    QJsonArray figures() const { return m_figures; }
+    QJsonArray checks() const { return m_checks; }
+
+private:
+    bool m_text;
+    bool m_failed = false;
+    QString m_section;
+    QJsonArray m_figures;
+    QJsonArray m_checks;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Process memory (Linux).
+
+/// A "Vm..." line of /proc/self/status in KiB, or -1. Reads with a fixed buffer: no heap
+/// allocation, so that it does not trigger (and absorb) malloc consolidation work.
+qint64 statusKb(const char *key)
+{
+    std::FILE *f = std::fopen("/proc/self/status", "r");
+    if (!f)
+        return -1;
+    const size_t keyLength = std::strlen(key);
+    char line[256];
+    qint64 value = -1;
+    while (std::fgets(line, sizeof line, f)) {
+        if (std::strncmp(line, key, keyLength) == 0 && line[keyLength] == ':') {
+            value = std::strtoll(line + keyLength + 1, nullptr, 10);
+            break;
+        }
+    }
+    std::fclose(f);
+    return value;
+}
+
+qint64 rssBytes() { return statusKb("VmRSS") * 1024; }
+
+/// Peak RSS in bytes since the last resetPeak() (VmHWM), else since start (ru_maxrss).
+qint64 peakBytes()
+{
+    const qint64 hwm = statusKb("VmHWM");
+    if (hwm >= 0)
+        return hwm * 1024;
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return qint64(usage.ru_maxrss) * 1024;
+}
+
+/// Resets VmHWM to the current RSS (Linux >= 4.0: "5" > /proc/self/clear_refs). False if not.
+bool resetPeak()
+{
+    QFile f(QStringLiteral("/proc/self/clear_refs"));
+    return f.open(QIODevice::WriteOnly) && f.write("5") == 1;
+}
+
+/// Returns freed heap pages to the system, so that later RSS growth counts every page touched.
+void trimHeap()
+{
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
+/// Bytes in use by malloc (small chunks plus mmapped blocks), or -1 where unknown.
+qint64 heapInUse()
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    const struct mallinfo2 mi = mallinfo2();
+    return qint64(mi.uordblks + mi.hblkhd);
+#else
+    return -1;
+#endif
+}
+
+/// Heap bytes taken by @p s's character block (malloc chunk incl. its header); 0 if it has none.
+qint64 stringHeapBytes(const QString &s)
+{
+    // data_ptr()/d_ptr() only read the pointer (no detach); they lack const overloads in 6.4.
+    const void *header = const_cast<QString &>(s).data_ptr().d_ptr();
+    if (!header)
+        return 0;
+#if defined(__GLIBC__)
+    return qint64(malloc_usable_size(const_cast<void *>(header)))
+            + qint64(sizeof(size_t));
+#else
+    return qint64(sizeof(QArrayData)) + (s.capacity() + 1) * qint64(sizeof(QChar));
+#endif
+}
+
+/// Minor page faults of the process so far (each first touch of a fresh page).
+qint64 minorFaults()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return qint64(usage.ru_minflt);
+}
+
+double seconds(const QElapsedTimer &t) { return double(t.nsecsElapsed()) * 1e-9; }
+
+// ---------------------------------------------------------------------------------------------
+// The workload of DESIGN.md §9.
+
+constexpr int Consumers = 8;
+constexpr int BatchSize = 3;
+constexpr int Threshold = 5;
+constexpr int AgingStep = 1;
+constexpr int PriorityMin = 0;
+constexpr int PriorityMax = 9;
+constexpr int TtlValue = 3;
+
+/// Handlings the threshold rule implies for a message of priority @p p: postponed
+/// ceil((threshold - p) / agingStep) times below the threshold, then processed once.
+constexpr qint64 ruleHandlings(int p)
+{
+    return 1 + (p >= Threshold ? 0 : (Threshold - p + AgingStep - 1) / AgingStep);
+}
+
+/// One producer whose generator sends all @p n messages in cycle 0 (untilCycle 0), eight
+/// priority-threshold consumers, batch 3, drain with the safety cap lifted so that the one cycle
+/// drains everything.
+Scenario workloadScenario(qint64 n, quint64 seed, bool consumersOnline)
+{
+    Scenario s;
+    s.name = QStringLiteral("bench: priority threshold");
+    s.seed = seed;
+    s.broker.batchSize = BatchSize;
+    s.broker.batchesPerCycle = 0;  // drain
+    s.broker.maxIdleCycles = 3;
+    s.broker.maxDeliveriesPerCycle = std::numeric_limits<qint64>::max();
+    s.broker.cycleIntervalMs = 0;
+    for (int i = 0; i < Consumers; ++i) {
+        ConsumerConfig c;
+        c.name = QStringLiteral("C%1").arg(i + 1);
+        c.online = consumersOnline;
+        c.strategy.type = QStringLiteral("priority");
+        c.strategy.parameters.insert(QStringLiteral("threshold"), Threshold);
+        c.strategy.parameters.insert(QStringLiteral("agingStep"), AgingStep);
+        s.consumers << c;
+    }
+    ProducerConfig p;
+    p.name = QStringLiteral("P1");
+    GeneratorConfig g;
+    g.perCycle = int(n);
+    g.priorityMin = PriorityMin;
+    g.priorityMax = PriorityMax;
+    g.ttlMin = TtlValue;
+    g.ttlMax = TtlValue;
+    g.data = QStringLiteral("msg-{n}");
+    g.fromCycle = 0;
+    g.untilCycle = 0;
+    p.generator = g;
+    s.producers << p;
+    return s;
+}
+
+struct EngineRun
+{
+    qint64 messages = 0;
+    qint64 handlings = 0;   ///< deliveries = strategy decisions (Metrics totals().dispatched)
+    qint64 processed = 0;
+    qint64 postponed = 0;
+    qint64 discarded = 0;
+    qint64 queued = 0;      ///< left in the queue after the cycle
+    qint64 events = 0;
+    double seconds = 0;     ///< wall time of the one step() (produce + dispatch)
+    qint64 peak = -1;       ///< VmHWM after the run, bytes
+    qint64 faults = 0;      ///< minor page faults during the step
+    bool oneCycle = false;  ///< produced and drained in cycle 0, no cap, not idle
+    bool conservation = false;
+};
+
+/// Runs the workload once: load, then one timed step().
+EngineRun runEngine(qint64 n, quint64 seed, bool events, bool consumersOnline = true)
+{
+    EngineRun r;
+    r.messages = n;
+    trimHeap();  // start from a consolidated heap: no leftover free-list work from earlier runs
+    auto sim = std::make_unique<Simulation>();
+    const QStringList errors = sim->load(workloadScenario(n, seed, consumersOnline));
+    if (!errors.isEmpty()) {
+        std::fprintf(stderr, "prioritylab-bench: scenario rejected: %s\n",
+                     qPrintable(errors.join(QStringLiteral("; "))));
+        std::exit(1);
+    }
+    sim->setRecordEvents(events);
+
+    const qint64 faultsBefore = minorFaults();
+    QElapsedTimer clock;
+    clock.start();
+    const CycleReport report = sim->step();
+    r.seconds = seconds(clock);
+    r.faults = minorFaults() - faultsBefore;
+    r.peak = peakBytes();
+
+    const Counts &t = sim->metrics().totals();
+    r.handlings = t.dispatched;
+    r.processed = t.processed;
+    r.postponed = t.postponed;
+    r.discarded = t.discarded;
+    r.queued = sim->broker().size();
+    r.events = report.events.size();
+    r.oneCycle = report.cycle == 0 && report.counts.produced == n && !report.idle
+            && !report.capReached && report.queueDepth == 0 && sim->cycle() == 1;
+    r.conservation = sim->conservationHolds() && t.produced == n
+            && t.processed + t.discarded + r.queued == n;
+    return r;
+}
+
+/// Best (shortest) of @p repeats runs; counts from the first.
+EngineRun bestEngine(qint64 n, quint64 seed, bool events, int repeats)
+{
+    EngineRun best = runEngine(n, seed, events);
+    for (int i = 1; i < repeats; ++i)
+        best.seconds = std::min(best.seconds, runEngine(n, seed, events).seconds);
+    return best;
+}
+
+struct SplitRun
+{
+    qint64 handlings = 0;
+    qint64 expected = 0;  ///< what the rule implies for the priorities actually queued
+    double produceSeconds = 0;
+    double dispatchSeconds = 0;
+    bool ok = false;
+};
+
+/// The workload in two cycles: cycle 0 with all consumers offline (production only), then all
+/// online and cycle 1 (dispatch only), each timed.
+SplitRun runEngineSplit(qint64 n, quint64 seed)
+{
+    SplitRun r;
+    trimHeap();
+    auto sim = std::make_unique<Simulation>();
+    if (!sim->load(workloadScenario(n, seed, false)).isEmpty())
+        return r;
+    sim->setRecordEvents(false);
+    QElapsedTimer clock;
+    clock.start();
+    const CycleReport produced = sim->step();
+    r.produceSeconds = seconds(clock);
+    for (qsizetype i = 0; i < sim->broker().size(); ++i)
+        r.expected += ruleHandlings(sim->broker().at(i).priority);
+    for (int i = 0; i < int(sim->consumers().size()); ++i)
+        sim->setConsumerOnline(i, true);
+    clock.restart();
+    const CycleReport drained = sim->step();
+    r.dispatchSeconds = seconds(clock);
+    r.handlings = drained.counts.dispatched;
+    r.ok = produced.idle && produced.counts.produced == n && drained.counts.produced == 0
+            && drained.queueDepth == 0 && !drained.capReached && sim->conservationHolds()
+            && sim->metrics().totals().processed == n;
+    return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bare baseline loop: the same work with plain structs, no events, no metrics.
+
+struct PlainMessage
+{
+    std::uint64_t id;
+    int priority;
+    int ttl;
+    int runs;
+    int deliveries;
+    std::int64_t produced;
+};
+
+struct PlainConsumer
+{
+    std::int64_t batches = 0;
+    std::int64_t received = 0;
+    std::int64_t processed = 0;
+    std::int64_t postponed = 0;
+};
+
+struct BaselineRun
+{
+    qint64 handlings = 0;
+    qint64 expected = 0;    ///< what the rule implies for the generated priorities
+    qint64 processed = 0;
+    qint64 postponed = 0;
+    quint64 checksum = 0;   ///< uses every result so that nothing is optimized away
+    double fillSeconds = 0; ///< generating the messages into the deque
+    double drainSeconds = 0;
+    double seconds() const { return fillSeconds + drainSeconds; }
+};
+
+/// A uniform integer in [lo, hi] from 64 random bits (the formula of core/producer.cpp).
+int drawInt(std::mt19937_64 &rng, int lo, int hi)
+{
+    const std::uint64_t span = std::uint64_t(std::int64_t(hi) - std::int64_t(lo)) + 1;
+    return int(std::int64_t(lo) + std::int64_t(rng() % span));
+}
+
+/// Generates @p n messages from a std::mt19937_64 seeded with @p seed, priorities and TTL drawn
+/// as the engine's generator draws them (its producer uses its own derived seed, so the exact
+/// sequence differs; the handlings agree to well under 1%), then drains them with the threshold
+/// rule and round-robin over 8 consumers, batch 3.
+BaselineRun runBaseline(qint64 n, quint64 seed)
+{
+    BaselineRun r;
+    trimHeap();
+    std::mt19937_64 rng(seed);
+    std::deque<PlainMessage> queue;
+    QElapsedTimer clock;
+    clock.start();
+    for (qint64 i = 0; i < n; ++i) {
+        const int p = drawInt(rng, PriorityMin, PriorityMax);
+        const int t = drawInt(rng, TtlValue, TtlValue);
+        queue.push_back({std::uint64_t(i + 1), p, t, 0, 0, 0});
+    }
+    r.fillSeconds = seconds(clock);
+    for (const PlainMessage &m : queue)
+        r.expected += ruleHandlings(m.priority);
+    clock.restart();
+    std::array<PlainConsumer, Consumers> consumers{};
+    std::array<PlainMessage, BatchSize> batch{};
+    int cursor = -1;
+    std::int64_t handlings = 0;
+    std::uint64_t checksum = 0;
+    while (!queue.empty()) {
+        cursor = (cursor + 1) % Consumers;
+        PlainConsumer &c = consumers[size_t(cursor)];
+        ++c.batches;
+        const size_t take = std::min<size_t>(BatchSize, queue.size());
+        for (size_t i = 0; i < take; ++i) {
+            batch[i] = queue.front();
+            queue.pop_front();
+        }
+        for (size_t i = 0; i < take; ++i) {
+            PlainMessage &m = batch[i];
+            ++m.deliveries;
+            ++handlings;
+            ++c.received;
+            if (m.priority >= Threshold) {
+                ++c.processed;
+                checksum += m.id * std::uint64_t(m.deliveries);
+            } else {
+                m.priority += AgingStep;
+                ++c.postponed;
+                queue.push_back(m);
+            }
+        }
+    }
+    r.drainSeconds = seconds(clock);
+    r.handlings = handlings;
+    for (const PlainConsumer &c : consumers) {
+        r.processed += c.processed;
+        r.postponed += c.postponed;
+        checksum += std::uint64_t(c.batches);
+    }
+    r.checksum = checksum;
+    return r;
+}
+
+BaselineRun bestBaseline(qint64 n, quint64 seed, int repeats)
+{
+    BaselineRun best = runBaseline(n, seed);
+    for (int i = 1; i < repeats; ++i) {
+        const BaselineRun r = runBaseline(n, seed);
+        best.checksum ^= r.checksum;  // keep every run observable
+        if (r.seconds() < best.seconds()) {
+            best.fillSeconds = r.fillSeconds;
+            best.drainSeconds = r.drainSeconds;
+        }
+    }
+    return best;
+}
+
+QString count(qint64 n)
+{
+    return QLocale(QLocale::English).toString(n);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("prioritylab-bench"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PRIORITYLAB_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+            "Prints the PriorityLab performance figures of DESIGN.md §9: the engine on the "
+            "priority-threshold workload (events off and on), a bare baseline loop and their "
+            "ratio, cost per handling over sizes, and memory per queued message.\n"
+            "Build with the release preset for meaningful figures."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption messagesOption(
+            QStringLiteral("messages"),
+            QStringLiteral("Messages of the engine, events, baseline and memory sections "
+                           "(default 1000000)."),
+            QStringLiteral("N"), QStringLiteral("1000000"));
+    const QCommandLineOption quickOption(
+            QStringLiteral("quick"),
+            QStringLiteral("Fewer repetitions, events on at N/10, no 10M point in the series."));
+    const QCommandLineOption sectionsOption(
+            QStringLiteral("sections"),
+            QStringLiteral("Comma-separated subset of memory,engine,events,baseline,series "
+                           "(default all)."),
+            QStringLiteral("LIST"), QStringLiteral("memory,engine,events,baseline,series"));
+    const QCommandLineOption repeatsOption(
+            QStringLiteral("repeats"),
+            QStringLiteral("Runs per timed figure, the best is reported (default 3, 1 with "
+                           "--quick)."),
+            QStringLiteral("R"));
+    const QCommandLineOption seedOption(QStringLiteral("seed"),
+                                        QStringLiteral("Seed of the generated messages (default 1)."),
+                                        QStringLiteral("S"), QStringLiteral("1"));
+    const QCommandLineOption jsonOption(
+            QStringLiteral("json"),
+            QStringLiteral("Also write the figures as one JSON object to FILE (- = standard "
+                           "output, which replaces the text)."),
+            QStringLiteral("FILE"));
+    parser.addOptions({messagesOption, quickOption, sectionsOption, repeatsOption, seedOption,
+                       jsonOption});
+    parser.process(app);
+
+    bool ok = false;
+    const qint64 n = parser.value(messagesOption).toLongLong(&ok);
+    if (!ok || n < 1 || n > std::numeric_limits<int>::max()) {
+        std::fprintf(stderr, "prioritylab-bench: --messages: expected an integer from 1 to %d\n",
+                     std::numeric_limits<int>::max());
+        return 2;
+    }
+    const bool quick = parser.isSet(quickOption);
+    int repeats = quick ? 1 : 3;
+    if (parser.isSet(repeatsOption)) {
+        repeats = parser.value(repeatsOption).toInt(&ok);
+        if (!ok || repeats < 1) {
+            std::fprintf(stderr, "prioritylab-bench: --repeats: expected an integer >= 1\n");
+            return 2;
+        }
+    }
+    const quint64 seed = parser.value(seedOption).toULongLong(&ok);
+    if (!ok) {
+        std::fprintf(stderr, "prioritylab-bench: --seed: expected an integer >= 0\n");
+        return 2;
+    }
+    const QStringList known{QStringLiteral("memory"), QStringLiteral("engine"),
+                            QStringLiteral("events"), QStringLiteral("baseline"),
+                            QStringLiteral("series")};
+    const QStringList sections = parser.value(sectionsOption).split(u',', Qt::SkipEmptyParts);
+    for (const QString &s : sections) {
+        if (!known.contains(s)) {
+            std::fprintf(stderr, "prioritylab-bench: --sections: unknown section \"%s\"; use %s\n",
+                         qPrintable(s), qPrintable(known.join(u',')));
+            return 2;
+        }
+    }
+    const auto wanted = [&](const char *s) { return sections.contains(QLatin1String(s)); };
+    const QString jsonPath = parser.value(jsonOption);
+    Output out(jsonPath != QLatin1String("-"));
+
+    out.note(QStringLiteral("prioritylab-bench %1, workload: %2 messages, priorities %3..%4 "
+                            "uniform, priority strategy threshold %5 aging %6, %7 consumers, "
+                            "batch %8, drain, seed %9%10")
+                     .arg(QStringLiteral(PRIORITYLAB_VERSION), count(n))
+                     .arg(PriorityMin).arg(PriorityMax).arg(Threshold).arg(AgingStep)
+                     .arg(Consumers).arg(BatchSize).arg(seed)
+                     .arg(quick ? QStringLiteral(", --quick") : QString()));
+#ifndef NDEBUG
+    out.note(QStringLiteral("WARNING: assertions are on (not a release build); figures are not "
+                            "representative"));
+#endif
+
+    QElapsedTimer total;
+    total.start();
+
+    // -- memory ----------------------------------------------------------------------------
+    if (wanted("memory")) {
+        out.section(QStringLiteral("memory"),
+                    QStringLiteral("memory per queued message, %1 queued (all consumers offline)")
+                            .arg(count(n)));
+        auto sim = std::make_unique<Simulation>();
+        sim->load(workloadScenario(n, seed, false));
+        sim->setRecordEvents(false);
+        trimHeap();
+        const qint64 rssBefore = rssBytes();
+        const qint64 heapBefore = heapInUse();
+        const CycleReport report = sim->step();
+        const qint64 rssAfter = rssBytes();
+        const qint64 heapAfter = heapInUse();
+        qint64 dataBytes = 0;
+        const qint64 queued = sim->broker().size();
+        for (qint64 i = 0; i < queued; ++i)
+            dataBytes += stringHeapBytes(sim->broker().at(i).data);
+        out.check(QStringLiteral("all produced messages queued, none dispatched"),
+                  queued == n && report.counts.dispatched == 0 && report.idle,
+                  QStringLiteral("%1 queued").arg(count(queued)));
+        out.figure(QStringLiteral("messages queued"), double(queued), QStringLiteral("messages"));
+        out.figure(QStringLiteral("RSS growth"), double(rssAfter - rssBefore) / 1048576.0,
+                   QStringLiteral("MiB"), 1);
+        out.figure(QStringLiteral("data strings (heap chunks)"), double(dataBytes) / 1048576.0,
+                   QStringLiteral("MiB"), 1);
+        const double perMessage = double(rssAfter - rssBefore - dataBytes) / double(queued);
+        out.figure(QStringLiteral("RSS per queued message beyond data"), perMessage,
+                   QStringLiteral("bytes"), 1);
+        if (heapBefore >= 0)
+            out.figure(QStringLiteral("malloc in use per message beyond data"),
+                       double(heapAfter - heapBefore - dataBytes) / double(queued),
+                       QStringLiteral("bytes"), 1);
+        out.figure(QStringLiteral("sizeof(Message)"), double(sizeof(Message)), QStringLiteral("bytes"));
+        out.check(QStringLiteral("target: <= 150 bytes per queued message"), perMessage <= 150.0,
+                  QStringLiteral("%1 bytes").arg(perMessage, 0, 'f', 1), true);
+    }
+
+    // -- engine, events off -----------------------------------------------------------------
+    EngineRun engine;
+    double engineDrainSeconds = 0;  // dispatch-only time of the split run, for the second ratio
+    if (wanted("engine") || wanted("baseline")) {
+        out.section(QStringLiteral("engine"),
+                    QStringLiteral("engine, events off: Simulation::step() of cycle 0 "
+                                   "(produce %1 + drain), best of %2")
+                            .arg(count(n)).arg(repeats));
+        trimHeap();
+        resetPeak();
+        engine = bestEngine(n, seed, false, repeats);
+        out.figure(QStringLiteral("messages"), double(engine.messages), QStringLiteral("messages"));
+        out.figure(QStringLiteral("handlings (deliveries = decisions)"), double(engine.handlings),
+                   QStringLiteral("handlings"));
+        out.figure(QStringLiteral("wall time"), engine.seconds * 1e3, QStringLiteral("ms"), 1);
+        out.figure(QStringLiteral("handlings per second"), double(engine.handlings) / engine.seconds / 1e6,
+                   QStringLiteral("M/s"), 2);
+        out.figure(QStringLiteral("time per handling"), engine.seconds * 1e9 / double(engine.handlings),
+                   QStringLiteral("ns"), 1);
+        out.figure(QStringLiteral("peak memory (VmHWM)"), double(engine.peak) / 1048576.0,
+                   QStringLiteral("MiB"), 1);
+        out.figure(QStringLiteral("minor page faults in the step"), double(engine.faults),
+                   QStringLiteral("faults"));
+        out.check(QStringLiteral("one cycle: all queued at 0, drained in 0"), engine.oneCycle,
+                  QStringLiteral("cap lifted to INT64_MAX (default 1,000,000 < handlings)"));
+        out.check(QStringLiteral("conservation"), engine.conservation,
+                  QStringLiteral("produced %1 = processed %2 + discarded %3 + queued %4")
+                          .arg(count(n), count(engine.processed), count(engine.discarded),
+                               count(engine.queued)));
+        // The same work split in two cycles: cycle 0 with every consumer offline only produces
+        // (idle), then all go online and cycle 1 only dispatches.
+        SplitRun split = runEngineSplit(n, seed);
+        for (int i = 1; i < repeats; ++i) {
+            const SplitRun r = runEngineSplit(n, seed);
+            split.produceSeconds = std::min(split.produceSeconds, r.produceSeconds);
+            split.dispatchSeconds = std::min(split.dispatchSeconds, r.dispatchSeconds);
+        }
+        const double drain = split.dispatchSeconds;
+        out.figure(QStringLiteral("split run: produce (cycle 0, all offline)"),
+                   split.produceSeconds * 1e3, QStringLiteral("ms"), 1);
+        out.figure(QStringLiteral("split run: dispatch (cycle 1, all online)"), drain * 1e3,
+                   QStringLiteral("ms"), 1);
+        out.figure(QStringLiteral("dispatch handlings per second"),
+                   double(split.handlings) / drain / 1e6, QStringLiteral("M/s"), 2);
+        out.figure(QStringLiteral("dispatch time per handling"),
+                   drain * 1e9 / double(split.handlings), QStringLiteral("ns"), 1);
+        out.check(QStringLiteral("split run: conservation, drained in cycle 1"), split.ok,
+                  QStringLiteral("%1 handlings in cycle 1").arg(count(split.handlings)));
+        out.check(QStringLiteral("handlings = rule's expectation (both runs)"),
+                  engine.handlings == split.expected && split.handlings == split.expected,
+                  QStringLiteral("expected %1 from the queued priorities").arg(count(split.expected)));
+        engineDrainSeconds = drain;
+    }
+
+    // -- engine, events on ------------------------------------------------------------------
+    if (wanted("events")) {
+        const qint64 ne = quick ? std::max<qint64>(1, n / 10) : n;
+        out.section(QStringLiteral("events"),
+                    QStringLiteral("engine, events on: same workload, %1 messages, one run")
+                            .arg(count(ne)));
+        trimHeap();
+        resetPeak();
+        const EngineRun ev = runEngine(ne, seed, true);
+        out.figure(QStringLiteral("messages"), double(ev.messages), QStringLiteral("messages"));
+        out.figure(QStringLiteral("handlings"), double(ev.handlings), QStringLiteral("handlings"));
+        out.figure(QStringLiteral("events recorded"), double(ev.events), QStringLiteral("events"));
+        out.figure(QStringLiteral("wall time"), ev.seconds * 1e3, QStringLiteral("ms"), 1);
+        out.figure(QStringLiteral("handlings per second"), double(ev.handlings) / ev.seconds / 1e6,
+                   QStringLiteral("M/s"), 2);
+        out.figure(QStringLiteral("time per handling"), ev.seconds * 1e9 / double(ev.handlings),
+                   QStringLiteral("ns"), 1);
+        out.figure(QStringLiteral("peak memory (VmHWM)"), double(ev.peak) / 1048576.0,
+                   QStringLiteral("MiB"), 1);
+        out.figure(QStringLiteral("minor page faults in the step"), double(ev.faults),
+                   QStringLiteral("faults"));
+        out.check(QStringLiteral("one cycle, conservation, event count"),
+                  ev.oneCycle && ev.conservation && ev.events == ev.messages + 2 * ev.handlings,
+                  QStringLiteral("events = produced + 2 x handlings"));
+    }
+
+    // -- baseline ---------------------------------------------------------------------------
+    if (wanted("baseline")) {
+        out.section(QStringLiteral("baseline"),
+                    QStringLiteral("bare loop: std::deque of plain structs, threshold rule, "
+                                   "round-robin counters, best of %1")
+                            .arg(repeats));
+        trimHeap();
+        const BaselineRun base = bestBaseline(n, seed, repeats);
+        out.figure(QStringLiteral("handlings"), double(base.handlings), QStringLiteral("handlings"));
+        out.figure(QStringLiteral("wall time (fill + drain)"), base.seconds() * 1e3,
+                   QStringLiteral("ms"), 1);
+        out.figure(QStringLiteral("  of which fill"), base.fillSeconds * 1e3, QStringLiteral("ms"), 1);
+        out.figure(QStringLiteral("  of which drain"), base.drainSeconds * 1e3, QStringLiteral("ms"), 1);
+        out.figure(QStringLiteral("handlings per second (fill + drain)"),
+                   double(base.handlings) / base.seconds() / 1e6, QStringLiteral("M/s"), 2);
+        out.figure(QStringLiteral("drain handlings per second"),
+                   double(base.handlings) / base.drainSeconds / 1e6, QStringLiteral("M/s"), 2);
+        out.check(QStringLiteral("handlings = rule's expectation"),
+                  base.handlings == base.expected && base.processed == n,
+                  QStringLiteral("checksum %1").arg(base.checksum));
+        if (engine.handlings > 0)
+            out.check(QStringLiteral("same work as the engine (handlings within 1%)"),
+                      std::abs(double(base.handlings - engine.handlings)) < 0.01 * double(engine.handlings),
+                      QStringLiteral("engine %1, baseline %2")
+                              .arg(count(engine.handlings), count(base.handlings)));
+        const double ratio = base.seconds() / engine.seconds;
+        const double drainRatio = base.drainSeconds / engineDrainSeconds;
+        out.figure(QStringLiteral("engine/baseline, end to end"), ratio, QStringLiteral("x"), 3);
+        out.figure(QStringLiteral("engine/baseline, dispatch only"), drainRatio,
+                   QStringLiteral("x"), 3);
+        out.check(QStringLiteral("target: engine >= 0.5 x baseline"), ratio >= 0.5,
+                  QStringLiteral("end to end %1, dispatch only %2")
+                          .arg(ratio, 0, 'f', 3).arg(drainRatio, 0, 'f', 3),
+                  true);
+    }
+
+    // -- series -----------------------------------------------------------------------------
+    if (wanted("series")) {
+        QList<qint64> sizes{10000, 100000, 1000000};
+        if (!quick)
+            sizes << 10000000;
+        out.section(QStringLiteral("series"),
+                    QStringLiteral("engine cost per handling by size, events off (produce + "
+                                   "drain in one step)"));
+        double lo = std::numeric_limits<double>::max();
+        double hi = 0;
+        for (const qint64 size : sizes) {
+            // Small sizes run several times so each point takes a measurable time.
+            const int reps = size >= 10000000 ? 1 : std::max(repeats, int(std::min<qint64>(20, 2000000 / size)));
+            trimHeap();
+            const EngineRun r = bestEngine(size, seed, false, quick ? std::min(reps, 5) : reps);
+            const double ns = r.seconds * 1e9 / double(r.handlings);
+            lo = std::min(lo, ns);
+            hi = std::max(hi, ns);
+            out.figure(QStringLiteral("%1 messages (%2 handlings)").arg(count(size), count(r.handlings)),
+                       ns, QStringLiteral("ns/handling"), 1);
+            if (!r.oneCycle || !r.conservation)
+                out.check(QStringLiteral("%1 messages: one cycle, conservation").arg(count(size)),
+                          false, QString());
+        }
+        out.figure(QStringLiteral("spread (max/min)"), hi / lo, QStringLiteral("x"), 2);
+        out.check(QStringLiteral("target: flat cost (max/min <= 1.5)"), hi / lo <= 1.5,
+                  QStringLiteral("%1 .. %2 ns").arg(lo, 0, 'f', 1).arg(hi, 0, 'f', 1), true);
+    }
+
+    out.section(QStringLiteral("run"), QStringLiteral("this run"));
+    out.figure(QStringLiteral("total bench time"), seconds(total), QStringLiteral("s"), 1);
+
+    if (!jsonPath.isEmpty()) {
+        const QJsonObject root{{QStringLiteral("version"), QStringLiteral(PRIORITYLAB_VERSION)},
+                               {QStringLiteral("messages"), double(n)},
+                               {QStringLiteral("quick"), quick},
+                               {QStringLiteral("repeats"), repeats},
+                               {QStringLiteral("seed"), double(seed)},
+                               {QStringLiteral("figures"), out.figures()},
+                               {QStringLiteral("checks"), out.checks()}};
+        const QByteArray json = QJsonDocument(root).toJson(QJsonDocument::Indented);
+        if (jsonPath == QLatin1String("-")) {
+            std::fwrite(json.constData(), 1, size_t(json.size()), stdout);
+        } else {
+            QFile f(jsonPath);
+            if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(json) != json.size()) {
+                std::fprintf(stderr, "prioritylab-bench: --json %s: cannot write: %s\n",
+                             qPrintable(jsonPath), qPrintable(f.errorString()));
+                return 1;
+            }
+        }
+    }
+    return out.failed() ? 1 : 0;
+}
