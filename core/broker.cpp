@@ -1,6 +1,7 @@
 #include "broker.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace PriorityLab {
 
@@ -107,11 +108,11 @@ const Message &Broker::at(qsizetype index) const
 {
     for (const SubQueue &q : m_queues) {
         if (index < qsizetype(q.messages.size()))
-            return q.messages[size_t(index)];
+            return q.messages[index];
         index -= qsizetype(q.messages.size());
     }
     Q_ASSERT_X(false, "Broker::at", "index out of range");
-    return m_queues.front().messages.front();
+    return m_queues.front().messages[0];
 }
 
 int Broker::nextConsumer(const Consumers &consumers, int after, const QString *topic) const
@@ -240,14 +241,16 @@ void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metr
         ++m.deliveries;
         ++counts.dispatched;
         ++consumer.stats.received;
-        consumer.lastBatch.append(m.id);
+        consumer.lastBatch.push_back(m.id);
         if (recordEvents)
             report.events.append({cycle, Event::Type::Dispatched, consumer.name, m, {}, {}, {}});
 
         context.queueLength = m_size;
-        Message before;
+        // The message as the consumer got it, kept only for events (it costs a copy).
+        std::optional<Message> kept;
         if (recordEvents)
-            before = m;
+            kept.emplace(m);
+        const Message &before = recordEvents ? *kept : m;
         QString reason;
         const Decision decision = strategy.decide(m, context, &reason);
         if (QString w = strategy.takeRuntimeWarning(); !w.isEmpty())

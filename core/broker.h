@@ -4,6 +4,7 @@
 #include "events.h"
 #include "message.h"
 #include "metrics.h"
+#include "ringqueue.h"
 #include "scenario.h"
 
 #include <deque>
@@ -33,7 +34,7 @@ public:
     {
         QString name;              ///< topic name, or the priority as text, or "queue"
         int key = 0;               ///< priority mode: the effective priority
-        std::deque<Message> messages;
+        RingQueue<Message> messages;
         int cursor = -1;           ///< topics mode: index of the consumer that got its last batch
     };
 

@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <memory>
+#include <vector>
 
 namespace PriorityLab {
 
@@ -43,7 +44,7 @@ public:
     bool subscribes(const QString &topic) const { return topics.isEmpty() || topics.contains(topic); }
     std::unique_ptr<Strategy> strategy;
     ConsumerStats stats;
-    QList<quint64> lastBatch;  ///< ids of the last batch it received
+    std::vector<quint64> lastBatch;  ///< ids of the last batch it received (capacity kept)
     qint64 lastBatchCycle = -1;
 
     /// Offline if not online; Handling if it got a batch in @p cycle; Idle otherwise.

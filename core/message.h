@@ -25,6 +25,13 @@ struct Message
     bool requeued = false;     ///< true once it went back to the broker (postponed or failed)
 };
 
+} // namespace PriorityLab
+
+// QString members are relocatable, so a Message may be moved in memory with memcpy (QList growth).
+Q_DECLARE_TYPEINFO(PriorityLab::Message, Q_RELOCATABLE_TYPE);
+
+namespace PriorityLab {
+
 /// Adds @p b to @p a, saturating at the int limits instead of overflowing
 /// (aging of a priority at INT_MAX stays at INT_MAX).
 constexpr int saturatingAdd(int a, int b) noexcept

@@ -7,6 +7,7 @@
 
 #include <deque>
 #include <map>
+#include <vector>
 
 namespace PriorityLab {
 
@@ -36,12 +37,12 @@ public:
     /// Forgets everything.
     void clear();
 
-    /// Records a processed message; @p cycle is the processing cycle.
+    /// Records a processed message; @p cycle is the processing cycle. O(1) for priorities in
+    /// 0..255 and latencies below 1024 cycles (the common case), O(log n) otherwise.
     void recordProcessed(const Message &message, qint64 cycle)
     {
-        const qint64 latency = cycle - message.producedCycle;
-        ++m_latency[message.originalPriority][latency];
-        ++m_deliveries[message.deliveries];
+        histogram(message.originalPriority).add(cycle - message.producedCycle);
+        m_deliveries.add(message.deliveries);
         if (message.id < m_maxProcessedId)
             ++m_overtaken;
         else
@@ -49,7 +50,7 @@ public:
     }
 
     /// Records a discarded message (its deliveries count toward the histogram).
-    void recordDiscarded(const Message &message) { ++m_deliveries[message.deliveries]; }
+    void recordDiscarded(const Message &message) { m_deliveries.add(message.deliveries); }
 
     /// Records the end of a cycle.
     void recordCycle(const CycleReport &report);
@@ -64,7 +65,7 @@ public:
     QList<int> latencyPriorities() const;
 
     /// Histogram: number of deliveries -> messages that ended (processed or discarded) with it.
-    const std::map<int, qint64> &deliveriesHistogram() const { return m_deliveries; }
+    std::map<int, qint64> deliveriesHistogram() const;
 
     /// Processed messages that were processed after a message that arrived later.
     qint64 overtaken() const { return m_overtaken; }
@@ -74,9 +75,43 @@ public:
     static constexpr qsizetype historyCapacity() { return 100000; }
 
 private:
+    /// Counts per value: dense below DenseLimit, a map above.
+    struct Histogram
+    {
+        static constexpr qint64 DenseLimit = 1024;
+        std::vector<qint64> dense;
+        std::map<qint64, qint64> sparse;
+        qint64 total = 0;
+
+        void add(qint64 value)
+        {
+            ++total;
+            if (value >= 0 && value < DenseLimit) {
+                if (qint64(dense.size()) <= value)
+                    dense.resize(size_t(value) + 1);
+                ++dense[size_t(value)];
+            } else {
+                ++sparse[value];
+            }
+        }
+        /// Every (value, count) with count > 0, ascending.
+        std::map<qint64, qint64> entries() const;
+    };
+
+    Histogram &histogram(int priority)
+    {
+        if (priority >= 0 && priority < 256) {
+            if (qsizetype(m_latencyDense.size()) <= priority)
+                m_latencyDense.resize(size_t(priority) + 1);
+            return m_latencyDense[size_t(priority)];
+        }
+        return m_latencySparse[priority];
+    }
+
     Counts m_totals;
-    std::map<int, std::map<qint64, qint64>> m_latency;
-    std::map<int, qint64> m_deliveries;
+    std::vector<Histogram> m_latencyDense;      ///< by original priority 0..255
+    std::map<int, Histogram> m_latencySparse;   ///< other priorities
+    Histogram m_deliveries;
     std::deque<CycleSample> m_history;
     quint64 m_maxProcessedId = 0;
     qint64 m_overtaken = 0;

@@ -1,6 +1,8 @@
 #include "simulation.h"
 
 #include <QElapsedTimer>
+
+#include <cstring>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -143,30 +145,11 @@ CycleReport Simulation::step()
                             + QString::fromUtf8(QJsonDocument(QJsonArray{c.value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
     }
 
-    // 1. Messages sent by hand, then the producers' messages due in this cycle, in file order.
-    m_produced.clear();
-    for (const ScriptedMessage &s : std::as_const(m_manual)) {
-        Message m;
-        m.data = s.data;
-        m.producer = QStringLiteral("manual");
-        m.producedCycle = m_cycle;
-        m.priority = m.originalPriority = s.priority;
-        m.ttl = s.ttl;
-        m_produced.push_back(std::move(m));
-    }
-    m_manual.clear();
-    for (Producer &p : m_producers)
-        p.produce(m_cycle, m_produced);
-    for (Message &m : m_produced) {
-        const auto mix = [this](const void *data, size_t size) {
-            const auto *bytes = static_cast<const unsigned char *>(data);
-            for (size_t i = 0; i < size; ++i)
-                m_workloadHash = (m_workloadHash ^ bytes[i]) * 1099511628211ULL;
-        };
-        mix(m.producer.constData(), size_t(m.producer.size()) * sizeof(QChar));
-        mix(m.data.constData(), size_t(m.data.size()) * sizeof(QChar));
-        const qint64 fields[] = {m.priority, m.ttl, m.producedCycle};
-        mix(fields, sizeof fields);
+    // 1. Messages sent by hand, then the producers' messages due in this cycle, in file order,
+    // straight into the broker.
+    qint64 produced = 0;
+    const auto accept = [&](Message &&m) {
+        hashMessage(m);
         if (m_recordEvents) {
             Event e;
             e.cycle = m_cycle;
@@ -176,9 +159,22 @@ CycleReport Simulation::step()
             report.events.append(std::move(e));
         }
         m_broker.accept(std::move(m));
+        ++produced;
+    };
+    for (const ScriptedMessage &s : std::as_const(m_manual)) {
+        Message m;
+        m.data = s.data;
+        m.producer = QStringLiteral("manual");
+        m.producedCycle = m_cycle;
+        m.priority = m.originalPriority = s.priority;
+        m.ttl = s.ttl;
+        accept(std::move(m));
     }
-    report.counts.produced = qint64(m_produced.size());
-    report.appended = report.counts.produced;
+    m_manual.clear();
+    for (Producer &p : m_producers)
+        p.produce(m_cycle, accept);
+    report.counts.produced = produced;
+    report.appended = produced;
 
     // 2. The broker dispatches.
     m_broker.dispatch(m_consumers, m_cycle, m_rng, m_metrics, report, m_recordEvents);
@@ -388,6 +384,32 @@ void Simulation::setProducerPaused(int index, bool paused)
     config.paused = paused;
     producer.setConfig(config);
     Q_EMIT setupChanged();
+}
+
+void Simulation::hashMessage(const Message &m)
+{
+    // FNV-1a over 8-byte words: a fixed algorithm, so equal on every machine (qHash is not).
+    const auto mixWord = [this](quint64 word) {
+        m_workloadHash = (m_workloadHash ^ word) * 1099511628211ULL;
+    };
+    const auto mixString = [&](const QString &text) {
+        const QChar *p = text.constData();  // utf16() could reallocate to add a terminator
+        const qsizetype n = text.size();
+        qsizetype i = 0;
+        for (; i + 4 <= n; i += 4) {
+            quint64 word;
+            std::memcpy(&word, p + i, sizeof word);
+            mixWord(word);
+        }
+        quint64 tail = quint64(n);
+        for (; i < n; ++i)
+            tail = (tail << 16) | p[i].unicode();
+        mixWord(tail);
+    };
+    mixString(m.producer);
+    mixString(m.data);
+    mixWord(quint64(quint32(m.priority)) << 32 | quint32(m.ttl));
+    mixWord(quint64(m.producedCycle));
 }
 
 void Simulation::sendMessage(const ScriptedMessage &message)

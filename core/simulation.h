@@ -143,6 +143,7 @@ Q_SIGNALS:
 
 private:
     void tick();
+    void hashMessage(const Message &message);
     QStringList build(const Scenario &scenario);
 
     Scenario m_scenario;
@@ -151,7 +152,6 @@ private:
     std::vector<std::unique_ptr<Consumer>> m_consumers;
     std::vector<Producer> m_producers;
     std::mt19937_64 m_rng;
-    std::vector<Message> m_produced;
     QList<ScriptedMessage> m_manual;  ///< sent by hand, produced at the next cycle
     QList<TimelineChange> m_timeline;  ///< sorted by cycle
     ConsumerStats m_removedStats;

@@ -1,5 +1,7 @@
 #include "predicatestrategy.h"
 
+#include <QStringBuilder>
+
 namespace PriorityLab {
 
 PredicateStrategy::PredicateStrategy()
@@ -75,19 +77,18 @@ void PredicateStrategy::onFailure(Message &message) const
     message.predicateRuns = saturatingAdd(message.predicateRuns, 1);
 }
 
+// Built by concatenation, not QString::arg: made for every decision while events are recorded.
 QString PredicateStrategy::explain(const Message &before, Decision decision) const
 {
     if (decision == Decision::Postpone)
-        return QStringLiteral("predicate %1 is false: postponed (predicate runs %2 → %3 of max %4)")
-                .arg(m_expression.text())
-                .arg(before.predicateRuns)
-                .arg(saturatingAdd(before.predicateRuns, 1))
-                .arg(m_maxRuns);
+        return u"predicate " % m_expression.text() % u" is false: postponed (predicate runs "
+                % QString::number(before.predicateRuns) % u" → "
+                % QString::number(saturatingAdd(before.predicateRuns, 1)) % u" of max "
+                % QString::number(m_maxRuns) % u")";
     if (before.predicateRuns >= m_maxRuns)
-        return QStringLiteral("predicate runs %1 ≥ max %2: processed anyway")
-                .arg(before.predicateRuns)
-                .arg(m_maxRuns);
-    return QStringLiteral("predicate %1 is true: processed").arg(m_expression.text());
+        return u"predicate runs " % QString::number(before.predicateRuns) % u" ≥ max "
+                % QString::number(m_maxRuns) % u": processed anyway";
+    return u"predicate " % m_expression.text() % u" is true: processed";
 }
 
 QString PredicateStrategy::explainFailure(const Message &before) const

@@ -1,5 +1,7 @@
 #include "prioritystrategy.h"
 
+#include <QStringBuilder>
+
 namespace PriorityLab {
 
 QList<ParameterInfo> PriorityStrategy::parameters() const
@@ -47,21 +49,22 @@ void PriorityStrategy::onFailure(Message &message) const
     message.priority = saturatingAdd(message.priority, -1);
 }
 
+// Explanations are built by concatenation, not QString::arg: they are made for every decision
+// while events are recorded, and arg() parses its pattern each time.
 QString PriorityStrategy::explain(const Message &before, Decision decision) const
 {
+    const QString p = QString::number(before.priority);
+    const QString t = QString::number(m_threshold);
     if (decision == Decision::Process)
-        return QStringLiteral("priority %1 ≥ threshold %2: processed").arg(before.priority).arg(m_threshold);
-    return QStringLiteral("priority %1 < threshold %2: postponed with priority %3")
-            .arg(before.priority)
-            .arg(m_threshold)
-            .arg(saturatingAdd(before.priority, m_agingStep));
+        return u"priority " % p % u" ≥ threshold " % t % u": processed";
+    return u"priority " % p % u" < threshold " % t % u": postponed with priority "
+            % QString::number(saturatingAdd(before.priority, m_agingStep));
 }
 
 QString PriorityStrategy::explainFailure(const Message &before) const
 {
-    return QStringLiteral("processing failed: requeued with priority %1 - 1 = %2")
-            .arg(before.priority)
-            .arg(saturatingAdd(before.priority, -1));
+    return u"processing failed: requeued with priority " % QString::number(before.priority)
+            % u" - 1 = " % QString::number(saturatingAdd(before.priority, -1));
 }
 
 QString PriorityStrategy::settingWarning() const

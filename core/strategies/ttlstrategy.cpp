@@ -1,5 +1,7 @@
 #include "ttlstrategy.h"
 
+#include <QStringBuilder>
+
 namespace PriorityLab {
 
 QList<ParameterInfo> TtlStrategy::parameters() const
@@ -53,30 +55,27 @@ void TtlStrategy::onFailure(Message &message) const
     message.ttl = saturatingAdd(message.ttl, -1);
 }
 
+// Built by concatenation, not QString::arg: made for every decision while events are recorded.
 QString TtlStrategy::explain(const Message &before, Decision decision) const
 {
+    const QString ttl = QString::number(before.ttl);
     switch (decision) {
     case Decision::Discard:
-        return QStringLiteral("TTL %1 ≤ low bound %2: discarded").arg(before.ttl).arg(m_low);
+        return u"TTL " % ttl % u" ≤ low bound " % QString::number(m_low) % u": discarded";
     case Decision::Postpone:
-        return QStringLiteral("TTL %1 ≥ high bound %2: postponed with TTL %3")
-                .arg(before.ttl)
-                .arg(m_high)
-                .arg(saturatingAdd(before.ttl, -1));
+        return u"TTL " % ttl % u" ≥ high bound " % QString::number(m_high) % u": postponed with TTL "
+                % QString::number(saturatingAdd(before.ttl, -1));
     case Decision::Process:
         break;
     }
-    return QStringLiteral("low bound %1 < TTL %2 < high bound %3: processed")
-            .arg(m_low)
-            .arg(before.ttl)
-            .arg(m_high);
+    return u"low bound " % QString::number(m_low) % u" < TTL " % ttl % u" < high bound "
+            % QString::number(m_high) % u": processed";
 }
 
 QString TtlStrategy::explainFailure(const Message &before) const
 {
-    return QStringLiteral("processing failed: requeued with TTL %1 - 1 = %2")
-            .arg(before.ttl)
-            .arg(saturatingAdd(before.ttl, -1));
+    return u"processing failed: requeued with TTL " % QString::number(before.ttl) % u" - 1 = "
+            % QString::number(saturatingAdd(before.ttl, -1));
 }
 
 QString TtlStrategy::settingWarning() const
