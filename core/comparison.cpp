@@ -28,6 +28,8 @@ RunFigures RunFigures::of(const Simulation &sim)
         f.longestWait = std::max(f.longestWait, sim.cycle() - 1 - sim.broker().at(i).producedCycle);
     }
     f.workloadHash = sim.workloadHash();
+    const std::deque<CycleSample> &history = sim.metrics().history();
+    f.history = QList<CycleSample>(history.begin(), history.end());
     return f;
 }
 
@@ -76,7 +78,7 @@ Comparison compareScenarios(const QList<Scenario> &scenarios, qint64 cycles)
     return result;
 }
 
-QString Comparison::toText() const
+QList<QStringList> Comparison::rows() const
 {
     QList<QStringList> rows;
     QStringList header{QStringLiteral("figure")};
@@ -119,7 +121,13 @@ QString Comparison::toText() const
             return QStringLiteral("%1/%2/%3").arg(s.p50).arg(s.p95).arg(s.max);
         });
     }
-    QList<qsizetype> widths(header.size(), 0);
+    return rows;
+}
+
+QString Comparison::toText() const
+{
+    const QList<QStringList> rows = this->rows();
+    QList<qsizetype> widths(rows.constFirst().size(), 0);
     for (const QStringList &cells : std::as_const(rows)) {
         for (qsizetype i = 0; i < cells.size(); ++i)
             widths[i] = std::max(widths[i], cells.at(i).size());

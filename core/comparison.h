@@ -27,6 +27,7 @@ struct RunFigures
     QList<int> priorities;        ///< original priorities seen, ascending
     QList<LatencyStats> latency;  ///< per entry of priorities
     quint64 workloadHash = 0;
+    QList<CycleSample> history;   ///< per cycle: queue depth and counts (Metrics::history())
 
     /// The figures of @p simulation as it stands.
     static RunFigures of(const Simulation &simulation);
@@ -40,7 +41,12 @@ struct Comparison
     bool sameWorkload = true;     ///< every run produced the identical messages
     QStringList errors;           ///< problems that stopped a run (bad scenario)
 
-    /// A text table: one column per run, one row per figure (latency rows per priority).
+    /// The table of key figures: the first row is the header ("figure", run names), then one
+    /// row per figure (latency p50/p95/max rows per priority, most urgent first), one cell per
+    /// run. The same rows feed toText() and the app's compare table.
+    QList<QStringList> rows() const;
+
+    /// rows() as aligned text, plus a line saying whether the workloads were identical.
     QString toText() const;
     QJsonObject toJson() const;
 };
