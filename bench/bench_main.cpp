@@ -495,8 +495,8 @@ int main(int argc, char *argv[])
             QStringLiteral("Fewer repetitions, events on at N/10, no 10M point in the series."));
     const QCommandLineOption sectionsOption(
             QStringLiteral("sections"),
-            QStringLiteral("Comma-separated subset of memory,engine,events,baseline,series "
-                           "(default all)."),
+            QStringLiteral("Comma-separated subset of memory,engine,events,baseline,series,soak "
+                           "(default all but soak)."),
             QStringLiteral("LIST"), QStringLiteral("memory,engine,events,baseline,series"));
     const QCommandLineOption repeatsOption(
             QStringLiteral("repeats"),
@@ -511,8 +511,17 @@ int main(int argc, char *argv[])
             QStringLiteral("Also write the figures as one JSON object to FILE (- = standard "
                            "output, which replaces the text)."),
             QStringLiteral("FILE"));
+    const QCommandLineOption soakOption(
+            QStringLiteral("soak-cycles"),
+            QStringLiteral("Cycles of the soak section: resources/scenarios/default.json run "
+                           "headless, events off, memory sampled as it goes (default 1000000)."),
+            QStringLiteral("N"), QStringLiteral("1000000"));
+    const QCommandLineOption scenarioOption(
+            QStringLiteral("soak-scenario"),
+            QStringLiteral("Scenario of the soak section (default: the app's default scenario)."),
+            QStringLiteral("FILE"), QStringLiteral(PRIORITYLAB_SOURCE_DIR "/resources/scenarios/default.json"));
     parser.addOptions({messagesOption, quickOption, sectionsOption, repeatsOption, seedOption,
-                       jsonOption});
+                       jsonOption, soakOption, scenarioOption});
     parser.process(app);
 
     bool ok = false;
@@ -538,7 +547,7 @@ int main(int argc, char *argv[])
     }
     const QStringList known{QStringLiteral("memory"), QStringLiteral("engine"),
                             QStringLiteral("events"), QStringLiteral("baseline"),
-                            QStringLiteral("series")};
+                            QStringLiteral("series"), QStringLiteral("soak")};
     const QStringList sections = parser.value(sectionsOption).split(u',', Qt::SkipEmptyParts);
     for (const QString &s : sections) {
         if (!known.contains(s)) {
@@ -747,6 +756,56 @@ int main(int argc, char *argv[])
         out.figure(QStringLiteral("spread (max/min)"), hi / lo, QStringLiteral("x"), 2);
         out.check(QStringLiteral("target: flat cost (max/min <= 1.5)"), hi / lo <= 1.5,
                   QStringLiteral("%1 .. %2 ns").arg(lo, 0, 'f', 1).arg(hi, 0, 'f', 1), true);
+    }
+
+    // -- soak ------------------------------------------------------------------------------
+    if (wanted("soak")) {
+        const qint64 cycles = parser.value(soakOption).toLongLong();
+        out.section(QStringLiteral("soak"),
+                    QStringLiteral("soak: %1 cycles of %2, events off; memory must stay flat")
+                            .arg(count(cycles), parser.value(scenarioOption)));
+        const ScenarioLoadResult loaded = loadScenarioFile(parser.value(scenarioOption));
+        if (!loaded.ok()) {
+            std::fprintf(stderr, "prioritylab-bench: %s\n", qPrintable(loaded.errors.join(u'\n')));
+            return 2;
+        }
+        Simulation sim;
+        sim.load(*loaded.scenario);
+        sim.setRecordEvents(false);
+        QElapsedTimer clock;
+        clock.start();
+        const qint64 step = std::max<qint64>(1, cycles / 10);
+        qint64 firstRss = -1;
+        qint64 secondHalfMin = std::numeric_limits<qint64>::max();
+        qint64 secondHalfMax = 0;
+        bool invariants = true;
+        for (qint64 done = 0; done < cycles && !sim.isFinished();) {
+            const qint64 run = std::min(step, cycles - done);
+            sim.runCycles(run);
+            done += run;
+            invariants = invariants && sim.checkInvariants().isEmpty();
+            const qint64 rss = rssBytes();
+            if (firstRss < 0)
+                firstRss = rss;
+            if (done > cycles / 2) {
+                secondHalfMin = std::min(secondHalfMin, rss);
+                secondHalfMax = std::max(secondHalfMax, rss);
+            }
+            out.figure(QStringLiteral("RSS after %1 cycles (queued %2)").arg(count(done), count(sim.broker().size())),
+                       double(rss) / 1048576.0, QStringLiteral("MiB"), 1);
+        }
+        const Counts &t = sim.metrics().totals();
+        out.figure(QStringLiteral("messages produced"), double(t.produced), QStringLiteral("messages"));
+        out.figure(QStringLiteral("handlings"), double(t.dispatched), QStringLiteral("handlings"));
+        out.figure(QStringLiteral("wall time"), seconds(clock), QStringLiteral("s"), 1);
+        out.check(QStringLiteral("invariants after every tenth of the run"), invariants,
+                  QStringLiteral("conservation, unique ids, per-consumer counts"));
+        if (secondHalfMax > 0)
+            out.check(QStringLiteral("target: flat memory over the second half (spread <= 2 MiB)"),
+                      secondHalfMax - secondHalfMin <= 2 * 1048576,
+                      QStringLiteral("%1 .. %2 MiB").arg(double(secondHalfMin) / 1048576.0, 0, 'f', 1)
+                              .arg(double(secondHalfMax) / 1048576.0, 0, 'f', 1),
+                      true);
     }
 
     out.section(QStringLiteral("run"), QStringLiteral("this run"));
