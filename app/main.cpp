@@ -152,6 +152,10 @@ int main(int argc, char *argv[])
         printError(QStringLiteral("the built-in default scenario does not load; the build is broken"));
         return InternalError;
     }
+    // Layout, speed and recent files of the last session; not for screenshots, which must look
+    // the same on every machine.
+    if (!screenshot)
+        window.restoreSettings();
     window.show();
     if (!options.scenario.isEmpty()) {
         // On error the problems are shown (over the window) and the default scenario stays.

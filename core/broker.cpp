@@ -33,14 +33,15 @@ void Broker::setConfig(const BrokerConfig &config)
     if (!reroute)
         return;
 
-    // Gather every queued message back into arrival order (by id is not arrival order for
-    // requeued messages, so take them sub-queue by sub-queue in serving order) and route again.
+    // Gather every queued message back into arrival order and route again. Ids are not arrival
+    // order (a requeued copy keeps its id but arrives again), the arrival numbers are.
     std::vector<Message> all;
     all.reserve(size_t(m_size));
     for (SubQueue &q : m_queues) {
         for (Message &m : q.messages)
             all.push_back(std::move(m));
     }
+    std::sort(all.begin(), all.end(), [](const Message &a, const Message &b) { return a.arrival < b.arrival; });
     m_queues.clear();
     m_size = 0;
     if (m_config.mode == BrokerConfig::Mode::Fifo) {
@@ -69,6 +70,7 @@ int Broker::effectivePriority(int priority) const
 void Broker::route(Message &&message)
 {
     ++m_size;
+    message.arrival = ++m_arrivals;
     switch (m_config.mode) {
     case BrokerConfig::Mode::Fifo:
         m_queues.front().messages.push_back(std::move(message));
@@ -238,7 +240,9 @@ void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metr
     Strategy &strategy = *consumer.strategy;
     Counts &counts = report.counts;
     for (Message &m : m_batch) {
-        ++m.deliveries;
+        // Saturates: a message looping for ever (aging step 0, drain) may be delivered more than
+        // INT_MAX times over a long run.
+        m.deliveries = saturatingAdd(m.deliveries, 1);
         ++counts.dispatched;
         ++consumer.stats.received;
         consumer.lastBatch.push_back(m.id);

@@ -104,6 +104,7 @@ private:
     qsizetype m_size = 0;
     qint64 m_deadLetterCount = 0;
     quint64 m_nextId = 1;
+    quint64 m_arrivals = 0;        ///< arrival number of the last message routed (Message::arrival)
     int m_cursor = -1;
     int m_topicTurn = -1;          ///< topics mode: the topic that gave the last batch
 };

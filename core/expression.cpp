@@ -34,6 +34,10 @@ QString Expression::whitelist(const QString &text)
     // and operators alternate, so that every mistake is reported with its column. What the
     // expression means is left to QJSEngine.
     const auto at = [](qsizetype i) { return QStringLiteral("column %1: ").arg(i + 1); };
+    // Bounds the cost of compiling the expression and of evaluating it for every message.
+    if (text.size() > MaxLength)
+        return at(MaxLength) + QStringLiteral("the expression is longer than %1 characters; shorten it")
+                .arg(MaxLength);
     static const QStringList binaryOps = {
         QStringLiteral("=="), QStringLiteral("!="), QStringLiteral("<="), QStringLiteral(">="),
         QStringLiteral("&&"), QStringLiteral("||"), QStringLiteral("<"),  QStringLiteral(">"),
@@ -50,6 +54,9 @@ QString Expression::whitelist(const QString &text)
             continue;
         }
         const qsizetype start = i;
+        if (QStringView(text).mid(i).startsWith(QLatin1String("--")))
+            return at(i) + QStringLiteral("\"--\" would be JavaScript's decrement, not two minus signs: "
+                                          "write - -x with a space, or drop both");
         const auto operandHere = [&]() -> QString {
             if (!expectOperand)
                 return at(start) + QStringLiteral("expected an operator (== != < <= > >= && || + - * %) or \")\" before this");

@@ -41,6 +41,10 @@ public:
     Expression(const Expression &) = delete;
     Expression &operator=(const Expression &) = delete;
 
+    /// Longest expression accepted, characters (a predicate is a line for a person to read; the
+    /// bound keeps compiling and evaluating it cheap). QJSEngine bounds the nesting depth itself.
+    static constexpr qsizetype MaxLength = 10000;
+
     /// Names an expression may use, in the order of Variables.
     static QStringList variableNames();
 

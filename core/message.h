@@ -9,10 +9,12 @@ namespace PriorityLab {
 
 /// One message as the broker stores it: payload plus the metadata the strategies read.
 /// Field meanings and defaults follow DESIGN.md §2 (priority 5, TTL 3, predicate runs 0 are the
-/// reference implementation's defaults). Sizes: about 110 bytes plus the payload's characters.
+/// reference implementation's defaults). Sizes: about 120 bytes plus the payload's characters.
 struct Message
 {
     quint64 id = 0;            ///< unique, from 1, in order of first acceptance by the broker
+    quint64 arrival = 0;       ///< set by the broker each time it queues the message (a requeued
+                               ///< copy arrives again): arrival order when a mode change re-routes
     QString data;              ///< payload, opaque to the broker
     QString producer;          ///< name of the producer that sent it (shared string, no copy)
     QString topic;             ///< topic name, only used in topics mode

@@ -419,11 +419,18 @@ void Simulation::sendMessage(const ScriptedMessage &message)
 
 QString Simulation::applySetting(const QString &path, const QJsonValue &value)
 {
+    // A whole array would add, remove or reorder consumers or producers under their counts and
+    // the round-robin cursors: not a live edit.
+    for (const QLatin1String list : {QLatin1String("consumers"), QLatin1String("producers")}) {
+        if (path == list)
+            return QStringLiteral("%1: cannot replace them all while it runs; set one at a time, e.g. %1[0]")
+                    .arg(list);
+    }
     Scenario s = currentScenario();
     if (QString e = PriorityLab::applySetting(s, path, value); !e.isEmpty())
         return e;
     // Push the part that changed into the live objects, keeping their counters and state.
-    if (path.startsWith(QLatin1String("broker."))) {
+    if (path == QLatin1String("broker") || path.startsWith(QLatin1String("broker."))) {
         setBrokerConfig(s.broker);
         return {};
     }

@@ -121,7 +121,8 @@ public:
     void sendMessage(const ScriptedMessage &message);
     /// Sets any setting by its path in the scenario format (e.g. "consumers[1].strategy.low",
     /// "broker.batchSize", "producers[0].generator.perCycle"), validated as in a file; the
-    /// same mechanism applies timeline changes. Returns "" or "PATH: problem and fix".
+    /// same mechanism applies timeline changes; a whole object ("broker", "consumers[1]") too,
+    /// but not a whole list ("consumers", "producers"). Returns "" or "PATH: problem and fix".
     QString applySetting(const QString &path, const QJsonValue &value);
     /// The current value at @p path (undefined if none), e.g. for undo.
     QJsonValue settingValue(const QString &path) const

@@ -4,6 +4,7 @@
 #include "parametereditorfactory.h"
 #include "setupeditor.h"
 #include "simulation.h"
+#include "sparkline.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -14,6 +15,8 @@
 #include <QLabel>
 #include <QLocale>
 #include <QSignalBlocker>
+#include <QSpinBox>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace PriorityLab {
@@ -94,10 +97,20 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_online->setToolTip(tr("An offline consumer gets no batches: the broker's round-robin skips "
                             "it and the others share the work. Take consumers offline to watch "
                             "the queue grow; with none online the broker idles."));
+    m_online->setFocusPolicy(Qt::TabFocus);  // a click leaves Space to Run/Pause
+    m_remove = new QToolButton(this);
+    m_remove->setText(QStringLiteral("×"));
+    m_remove->setAutoRaise(true);
+    m_remove->setFocusPolicy(Qt::TabFocus);
+    m_remove->setAccessibleName(tr("Remove consumer"));
+    m_remove->setToolTip(tr("Remove this consumer now, while the simulation runs: the broker's "
+                            "round-robin goes on with the others. Undo (Ctrl+Z) brings it back "
+                            "with its settings."));
     header->addWidget(m_name);
     header->addWidget(m_state);
     header->addStretch(1);
     header->addWidget(m_online);
+    header->addWidget(m_remove);
     layout->addLayout(header);
 
     // Counts.
@@ -116,6 +129,16 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
                           tr("Processings that failed (see failure rate); the message went back "
                              "to the broker"));
     layout->addLayout(counts);
+
+    m_sparkline = new Sparkline(this);
+    m_sparkline->setColor(QColor(QLatin1String(ProcessedColor)));
+    m_sparkline->setUnit(tr(" processed/cycle (max)"));
+    m_sparkline->setToolTip(tr("Throughput: messages this consumer processed in each of the last "
+                               "%1 cycles, newest on the right. The number is the highest in the "
+                               "window. A flat line at 0 while the queue is full means the strategy "
+                               "postpones or discards everything it gets.")
+                                    .arg(m_sparkline->capacity()));
+    layout->addWidget(m_sparkline);
 
     m_lastBatch = new QLabel(this);
     m_lastBatch->setStyleSheet(QStringLiteral("color: #4b5563;"));
@@ -144,14 +167,48 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
                                "with priority − 1, ttl with TTL − 1, predicate with predicate "
                                "runs + 1. 0 = never fails.");
     m_failureRate->setToolTip(rateTip);
+    m_capacity = new QSpinBox(this);
+    m_capacity->setRange(0, 1000000);
+    m_capacity->setSpecialValueText(tr("unlimited"));
+    m_capacity->setSuffix(tr(" batches/cycle"));
+    m_capacity->setKeyboardTracking(false);
+    const QString capacityTip = tr("Capacity: at most this many batches a cycle for this consumer "
+                                   "(0 = unlimited). A full consumer is skipped by the "
+                                   "round-robin until the next cycle, so a slow consumer leaves "
+                                   "work to the others or lets the backlog grow.");
+    m_capacity->setToolTip(capacityTip);
+    // The hint would be sized for "1000000 batches/cycle"; the card is narrower than that.
+    m_capacity->setMinimumWidth(m_capacity->fontMetrics().horizontalAdvance(tr("unlimited")) + 36);
+    m_failureRate->setMinimumWidth(m_failureRate->fontMetrics().horizontalAdvance(QStringLiteral("0.000")) + 36);
     auto *strategyLabel = new QLabel(tr("Strategy:"), this);
     strategyLabel->setToolTip(tr("How this consumer decides for each message of its batch: "
                                  "process, postpone (send back modified) or discard. Switching "
                                  "starts the new strategy with its default parameters."));
     auto *rateLabel = new QLabel(tr("Failure rate:"), this);
     rateLabel->setToolTip(rateTip);
+    rateLabel->setBuddy(m_failureRate);
+    auto *capacityLabel = new QLabel(tr("Capacity:"), this);
+    capacityLabel->setToolTip(capacityTip);
+    capacityLabel->setBuddy(m_capacity);
+    auto *rateRow = new QHBoxLayout;
+    rateRow->setContentsMargins(0, 0, 0, 0);
+    rateRow->addWidget(m_failureRate, 2);
+    rateRow->addSpacing(6);
+    rateRow->addWidget(capacityLabel);
+    rateRow->addWidget(m_capacity, 3);
+    m_strategy->setFocusPolicy(Qt::TabFocus);
     m_form->addRow(strategyLabel, m_strategy);
-    m_form->addRow(rateLabel, m_failureRate);
+    m_form->addRow(rateLabel, rateRow);
+    m_topicsLabel = new QLabel(tr("Topics:"), this);
+    m_topicsLabel->setToolTip(tr("Topics mode: the topics this consumer subscribes to. Each topic "
+                                 "hands its batches round-robin to its own subscribers only. "
+                                 "Subscribe a consumer to orders-0 alone to reserve it for urgent "
+                                 "messages."));
+    m_topicsField = new QWidget(this);
+    m_topicsLayout = new QHBoxLayout(m_topicsField);
+    m_topicsLayout->setContentsMargins(0, 0, 0, 0);
+    m_topicsLayout->setSpacing(8);
+    m_form->addRow(m_topicsLabel, m_topicsField);
     m_fixedRows = m_form->rowCount();
     layout->addLayout(m_form);
 
@@ -167,6 +224,9 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     connect(m_failureRate, &QDoubleSpinBox::valueChanged, this,
             [this](double rate) { m_editor->setConsumerFailureRate(m_index, rate); });
     connect(m_strategy, &QComboBox::activated, this, &ConsumerCard::onStrategyChosen);
+    connect(m_capacity, &QSpinBox::valueChanged, this,
+            [this](int batches) { m_editor->setConsumerCapacity(m_index, batches); });
+    connect(m_remove, &QToolButton::clicked, this, [this] { m_editor->removeConsumer(m_index); });
 
     syncSetup();
     refresh();
@@ -237,6 +297,11 @@ void ConsumerCard::syncSetup()
         const QSignalBlocker b2(m_failureRate);
         m_failureRate->setValue(c.failureRate);
     }
+    if (m_capacity->value() != c.capacity) {
+        const QSignalBlocker b4(m_capacity);
+        m_capacity->setValue(c.capacity);
+    }
+    syncTopics();
     const QString type = c.strategy->type();
     int comboIndex = m_strategy->findData(type);
     if (comboIndex < 0) {
@@ -313,6 +378,66 @@ void ConsumerCard::onStrategyChosen(int comboIndex)
         m_warning->setVisible(true);
     }
     syncSetup();
+}
+
+void ConsumerCard::syncTopics()
+{
+    const BrokerConfig &broker = m_simulation->broker().config();
+    const bool topicsMode = broker.mode == BrokerConfig::Mode::Topics;
+    m_topicsLabel->setVisible(topicsMode);
+    m_topicsField->setVisible(topicsMode);
+    if (!topicsMode)
+        return;
+    QStringList names;
+    for (const TopicConfig &t : broker.topics)
+        names << t.name;
+    QStringList shown;
+    for (const QCheckBox *box : std::as_const(m_topicBoxes))
+        shown << box->text();
+    if (shown != names) {
+        qDeleteAll(m_topicBoxes);
+        m_topicBoxes.clear();
+        for (const TopicConfig &t : broker.topics) {
+            auto *box = new QCheckBox(t.name, m_topicsField);
+            box->setFocusPolicy(Qt::TabFocus);
+            box->setToolTip(tr("Subscribe to topic %1 (messages with priority %2 to %3). With none "
+                               "ticked the consumer takes every topic.")
+                                    .arg(t.name)
+                                    .arg(t.minPriority)
+                                    .arg(t.maxPriority));
+            m_topicsLayout->addWidget(box);
+            m_topicBoxes << box;
+            connect(box, &QCheckBox::toggled, this, &ConsumerCard::onTopicToggled);
+        }
+    }
+    const QStringList &subscribed = m_simulation->consumers()[size_t(m_index)]->topics;
+    for (QCheckBox *box : std::as_const(m_topicBoxes)) {
+        const QSignalBlocker blocker(box);
+        box->setChecked(subscribed.isEmpty() || subscribed.contains(box->text()));
+    }
+}
+
+void ConsumerCard::onTopicToggled()
+{
+    QStringList topics;
+    for (const QCheckBox *box : std::as_const(m_topicBoxes)) {
+        if (box->isChecked())
+            topics << box->text();
+    }
+    // Every topic ticked is the same as none listed: the consumer takes all of them.
+    if (topics.size() == m_topicBoxes.size())
+        topics.clear();
+    const QString error = m_editor->setConsumerTopics(m_index, topics);
+    if (!error.isEmpty()) {
+        m_warning->setText(QStringLiteral("⚠ ") + error);
+        m_warning->setVisible(true);
+    }
+    syncTopics();
+}
+
+void ConsumerCard::setThroughput(const QList<qint64> &processedPerCycle)
+{
+    m_sparkline->setValues(processedPerCycle);
 }
 
 ParameterEditor *ConsumerCard::parameterEditor(const QString &name) const

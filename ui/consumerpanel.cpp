@@ -4,8 +4,16 @@
 #include "setupeditor.h"
 #include "simulation.h"
 
-#include <QGridLayout>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QEvent>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QVBoxLayout>
@@ -26,13 +34,101 @@ ConsumerPanel::ConsumerPanel(SetupEditor *editor, QWidget *parent)
     m_scroll->setWidget(m_container);
     m_scroll->viewport()->installEventFilter(this);
 
+    m_addButton = new QPushButton(tr("+ Consumer"), this);
+    m_addButton->setFocusPolicy(Qt::TabFocus);
+    m_addButton->setToolTip(tr("Add a consumer now, while the simulation runs: it joins the end of "
+                               "the broker's round-robin and gets batches from the next cycle. "
+                               "Undo (Ctrl+Z) removes it again."));
+    m_summary = new QLabel(this);
+    m_summary->setStyleSheet(QStringLiteral("color: #4b5563;"));
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(6, 4, 6, 0);
+    bar->addWidget(m_summary, 1);
+    bar->addWidget(m_addButton);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(bar);
     layout->addWidget(m_scroll);
 
-    connect(m_simulation, &Simulation::scenarioLoaded, this, &ConsumerPanel::rebuild);
+    connect(m_addButton, &QPushButton::clicked, this, &ConsumerPanel::addConsumerDialog);
+    connect(m_simulation, &Simulation::scenarioLoaded, this, [this] {
+        m_throughput.clear();
+        rebuild();
+    });
     connect(m_simulation, &Simulation::setupChanged, this, &ConsumerPanel::onSetupChanged);
+    connect(m_simulation, &Simulation::cycleCompleted, this, &ConsumerPanel::onCycleCompleted);
     rebuild();
+}
+
+void ConsumerPanel::onCycleCompleted(const CycleReport &)
+{
+    for (const auto &c : m_simulation->consumers()) {
+        Throughput &t = m_throughput[c->name];
+        // A consumer removed and added again starts counting from 0.
+        const qint64 processed = c->stats.processed >= t.lastTotal ? c->stats.processed - t.lastTotal
+                                                                   : c->stats.processed;
+        t.lastTotal = c->stats.processed;
+        t.perCycle.append(processed);
+        if (t.perCycle.size() > throughputWindow())
+            t.perCycle.removeFirst();
+    }
+}
+
+QList<qint64> ConsumerPanel::throughput(const QString &name) const
+{
+    return m_throughput.value(name).perCycle;
+}
+
+void ConsumerPanel::updateSummary()
+{
+    const auto &consumers = m_simulation->consumers();
+    int online = 0;
+    for (const auto &c : consumers)
+        online += c->online ? 1 : 0;
+    m_summary->setText(tr("%n consumer(s), %1 online · batches go round-robin", nullptr, int(consumers.size()))
+                               .arg(online));
+}
+
+void ConsumerPanel::addConsumerDialog()
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Add a consumer"));
+    auto *name = new QLineEdit(m_editor->uniqueConsumerName(), &dialog);
+    name->setToolTip(tr("A name not used by another consumer"));
+    auto *strategy = new QComboBox(&dialog);
+    for (const QString &type : StrategyRegistry::instance().types()) {
+        strategy->addItem(type, type);
+        strategy->setItemData(strategy->count() - 1, ConsumerCard::describeStrategy(type), Qt::ToolTipRole);
+    }
+    strategy->setToolTip(tr("How the new consumer decides for each message; its parameters start "
+                            "at their defaults and can be changed on its card."));
+    auto *error = new QLabel(&dialog);
+    error->setStyleSheet(QStringLiteral("color: #b00020;"));
+    error->setWordWrap(true);
+    error->hide();
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    auto *form = new QFormLayout(&dialog);
+    form->addRow(tr("Name:"), name);
+    form->addRow(tr("Strategy:"), strategy);
+    form->addRow(error);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        ConsumerConfig config;
+        config.name = name->text().trimmed();
+        config.strategy.type = strategy->currentData().toString();
+        const QString problem = m_editor->addConsumer(config);
+        if (problem.isEmpty()) {
+            dialog.accept();
+            return;
+        }
+        error->setText(problem);
+        error->show();
+    });
+    name->selectAll();
+    dialog.exec();
 }
 
 void ConsumerPanel::rebuild()
@@ -48,6 +144,7 @@ void ConsumerPanel::rebuild()
         m_cards.append(new ConsumerCard(m_editor, i, m_container));
     m_columns = 0;
     layoutCards();
+    updateSummary();
 }
 
 void ConsumerPanel::onSetupChanged()
@@ -60,12 +157,17 @@ void ConsumerPanel::onSetupChanged()
     }
     for (ConsumerCard *card : std::as_const(m_cards))
         card->syncSetup();
+    updateSummary();
 }
 
 void ConsumerPanel::refresh()
 {
-    for (ConsumerCard *card : std::as_const(m_cards))
+    const auto &consumers = m_simulation->consumers();
+    for (ConsumerCard *card : std::as_const(m_cards)) {
         card->refresh();
+        if (card->index() < int(consumers.size()))
+            card->setThroughput(m_throughput.value(consumers[size_t(card->index())]->name).perCycle);
+    }
 }
 
 int ConsumerPanel::columnsFor(int width) const

@@ -1,9 +1,12 @@
 #pragma once
 
+#include <QHash>
 #include <QList>
 #include <QWidget>
 
 class QGridLayout;
+class QLabel;
+class QPushButton;
 class QScrollArea;
 
 namespace PriorityLab {
@@ -11,11 +14,16 @@ namespace PriorityLab {
 class ConsumerCard;
 class SetupEditor;
 class Simulation;
+struct CycleReport;
 
 /// All consumers as cards (ConsumerCard), laid out in as many columns as the width allows,
-/// scrolling when they do not fit. Cards are rebuilt when a scenario is loaded or consumers are
-/// added or removed, and re-read their settings on Simulation::setupChanged(). Counts are
-/// refreshed by refresh(), which the main window calls from its throttled UI refresh.
+/// scrolling when they do not fit, under a bar with "+ Consumer" (add one while running: a
+/// name, unique by default, and a strategy). Cards are rebuilt when a scenario is loaded or
+/// consumers are added or removed, and re-read their settings on Simulation::setupChanged().
+/// Counts and sparklines are refreshed by refresh(), which the main window calls from its
+/// throttled UI refresh; the throughput history behind the sparklines (messages processed per
+/// cycle, last throughputWindow() cycles per consumer) is recorded once per cycle from
+/// Simulation::cycleCompleted, a few integers per consumer.
 class ConsumerPanel : public QWidget
 {
     Q_OBJECT
@@ -30,12 +38,25 @@ public:
     /// The cards, in consumer order.
     const QList<ConsumerCard *> &cards() const { return m_cards; }
 
+    /// Messages consumer @p name processed in each of the last cycles, oldest first (at most
+    /// throughputWindow()).
+    QList<qint64> throughput(const QString &name) const;
+    static constexpr int throughputWindow() { return 60; }
+
+    /// Asks for a name and a strategy and adds the consumer (undoable).
+    void addConsumerDialog();
+
+    /// The "+ Consumer" button.
+    QPushButton *addButton() const { return m_addButton; }
+
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void rebuild();
     void onSetupChanged();
+    void onCycleCompleted(const CycleReport &report);
+    void updateSummary();
     void layoutCards();
     int columnsFor(int width) const;
 
@@ -46,6 +67,17 @@ private:
     QGridLayout *m_grid = nullptr;
     QList<ConsumerCard *> m_cards;
     int m_columns = 0;
+    QPushButton *m_addButton = nullptr;
+    QLabel *m_summary = nullptr;
+
+    /// Per consumer name: processed count at the end of the last recorded cycle, and the
+    /// processed-per-cycle history.
+    struct Throughput
+    {
+        qint64 lastTotal = 0;
+        QList<qint64> perCycle;
+    };
+    QHash<QString, Throughput> m_throughput;
 };
 
 } // namespace PriorityLab

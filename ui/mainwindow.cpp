@@ -1,10 +1,24 @@
 #include "mainwindow.h"
 
+#include "comparewindow.h"
+
+#include "alarmpanel.h"
+#include "brokerpanel.h"
 #include "chartpanel.h"
 #include "consumerpanel.h"
+#include "deadletterpanel.h"
+#include "eventlogpanel.h"
+#include "exportmenu.h"
+#include "journal.h"
+#include "journeypanel.h"
+#include "producerpanel.h"
 #include "queuepanel.h"
 #include "scenario.h"
 #include "scenariocatalog.h"
+#include "scenarioinfo.h"
+#include "scenarioinfodialog.h"
+#include "settings.h"
+#include "shortcutguard.h"
 #include "setupeditor.h"
 #include "simulation.h"
 #include "speedcontrol.h"
@@ -12,6 +26,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -24,6 +39,8 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace PriorityLab {
@@ -31,8 +48,9 @@ namespace PriorityLab {
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 {
     m_simulation = new Simulation(this);
-    // No view shows single events yet; the event log and message journeys will turn this on.
-    m_simulation->setRecordEvents(false);
+    // The message journeys (and the event log) need each cycle's events.
+    m_simulation->setRecordEvents(true);
+    m_journal = std::make_unique<Journal>();
     m_setupEditor = new SetupEditor(m_simulation, this);
 
     m_refreshTimer.setSingleShot(true);
@@ -44,28 +62,24 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     auto *centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(8, 6, 4, 4);
     centralLayout->setSpacing(4);
-    m_scenarioName = new QLabel(central);
-    QFont titleFont = m_scenarioName->font();
-    titleFont.setBold(true);
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
-    m_scenarioName->setFont(titleFont);
-    m_scenarioDescription = new QLabel(central);
-    m_scenarioDescription->setWordWrap(true);
-    m_scenarioDescription->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_scenarioInfo = new ScenarioInfo(m_setupEditor, central);
     m_runtimeWarning = new QLabel(central);
     m_runtimeWarning->setWordWrap(true);
     m_runtimeWarning->setStyleSheet(QStringLiteral("color: #b00020;"));
     m_runtimeWarning->setVisible(false);
     m_queuePanel = new QueuePanel(m_simulation, central);
-    centralLayout->addWidget(m_scenarioName);
-    centralLayout->addWidget(m_scenarioDescription);
+    // Alarms (what to change) on a band above the queue; they cover the runtime warnings too.
+    m_alarmPanel = new AlarmPanel(m_simulation, central);
+    centralLayout->addWidget(m_scenarioInfo);
     centralLayout->addWidget(m_runtimeWarning);
+    centralLayout->addWidget(m_alarmPanel);
     centralLayout->addSpacing(4);
     centralLayout->addWidget(m_queuePanel, 1);
     setCentralWidget(central);
 
     m_status = new StatusSummary(m_simulation, this);
     statusBar()->addPermanentWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_alarmPanel->statusIndicator(this));
 
     createActions();
     createToolBar();
@@ -77,6 +91,15 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_simulation, &Simulation::finished, this, &MainWindow::onFinished);
     connect(m_simulation, &Simulation::scenarioLoaded, this, &MainWindow::onScenarioLoaded);
     connect(m_simulation, &Simulation::setupChanged, this, &MainWindow::scheduleRefresh);
+    // The journal takes each report's events as they come (cheap); its panel reads it at refresh.
+    connect(m_simulation, &Simulation::cycleCompleted, this,
+            [this](const CycleReport &report) { m_journal->record(report); });
+    connect(m_simulation, &Simulation::scenarioLoaded, this, [this] { m_journal->clear(); });
+    connect(m_queuePanel, &QueuePanel::messageSelected, this, [this](quint64 id) {
+        m_journeyPanel->showJourney(id);
+        m_journeyDock->show();
+        m_journeyDock->raise();
+    });
 
     // A size that shows everything on a projector; smaller on small screens.
     QSize size(1400, 900);
@@ -87,9 +110,97 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     resize(size);
     resizeDocks({m_consumerDock}, {int(size.width() * 0.56)}, Qt::Horizontal);
     resizeDocks({m_chartDock}, {int(size.height() * 0.30)}, Qt::Vertical);
+    // Charts get room for two side by side; journey, event log and dead letters share the rest.
+    resizeDocks({m_chartDock, m_journeyDock}, {int(size.width() * 0.6), int(size.width() * 0.4)}, Qt::Horizontal);
+
+    // Space, Right and N stay with a check box, button or slider that has the keyboard focus.
+    installEventFilter(new ShortcutGuard(this));
+    connect(m_setupEditor->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateHeader);
+    connect(m_scenarioInfo, &ScenarioInfo::editRequested, this, &MainWindow::editScenarioInfo);
 
     updateHeader();
     updateActions();
+}
+
+void MainWindow::restoreSettings()
+{
+    m_rememberSettings = true;
+    const QByteArray geometry = Settings::windowGeometry();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    const QByteArray state = Settings::windowState();
+    if (!state.isEmpty())
+        restoreState(state);
+    const int interval = Settings::speedIntervalMs(-1);
+    if (interval >= 0) {
+        m_speed->setIntervalMs(interval);
+        m_simulation->setIntervalMs(interval);
+        m_brokerPanel->sync();
+    }
+    updateRecentMenu();
+}
+
+void MainWindow::saveSettings()
+{
+    if (!m_rememberSettings)
+        return;
+    Settings::setWindowLayout(saveGeometry(), saveState());
+    Settings::setSpeedIntervalMs(m_simulation->intervalMs());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::rememberFile(const QString &path)
+{
+    if (m_rememberSettings && !path.isEmpty() && !path.startsWith(QLatin1Char(':')))
+        Settings::addRecentFile(path);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList files = m_rememberSettings ? Settings::recentFiles() : QStringList();
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const QString path = files.at(i);
+        QString text = QFileInfo(path).fileName();
+        text.replace(QLatin1Char('&'), QStringLiteral("&&"));
+        QAction *action = m_recentMenu->addAction(i < 9 ? QStringLiteral("&%1 %2").arg(i + 1).arg(text) : text);
+        action->setData(path);
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        connect(action, &QAction::triggered, this, [this, path] { openScenarioFile(path); });
+    }
+    if (!files.isEmpty()) {
+        m_recentMenu->addSeparator();
+        QAction *clear = m_recentMenu->addAction(tr("Clear the list"));
+        connect(clear, &QAction::triggered, this, [this] {
+            Settings::clearRecentFiles();
+            updateRecentMenu();
+        });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+    m_recentMenu->setToolTipsVisible(true);
+}
+
+void MainWindow::save()
+{
+    if (m_currentFile.isEmpty() || m_currentFile.startsWith(QLatin1Char(':')))
+        saveAsDialog();
+    else
+        saveScenarioFile(m_currentFile);
+}
+
+void MainWindow::editScenarioInfo()
+{
+    ScenarioInfoDialog dialog(m_setupEditor, this);
+    dialog.exec();
 }
 
 MainWindow::~MainWindow()
@@ -107,10 +218,38 @@ void MainWindow::createActions()
                             "problem listed; the current scenario keeps running."));
     connect(m_open, &QAction::triggered, this, &MainWindow::openFileDialog);
 
-    m_saveAs = new QAction(s->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save As…"), this);
-    m_saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_S));
-    m_saveAs->setStatusTip(tr("Save the current setup, with your live edits, as a scenario file"));
+    m_save = new QAction(s->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this);
+    m_save->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_S));
+    m_save->setToolTip(tr("Save the setup with your edits (thresholds, consumers, producers, broker, "
+                          "description) to its file (Ctrl+S); a built-in preset asks for a new file"));
+    m_save->setStatusTip(m_save->toolTip());
+    connect(m_save, &QAction::triggered, this, &MainWindow::save);
+
+    m_saveAs = new QAction(tr("Save &As…"), this);
+    m_saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_saveAs->setStatusTip(tr("Save the setup with your edits as a new scenario file (Ctrl+Shift+S); "
+                              "its timeline and description are kept"));
     connect(m_saveAs, &QAction::triggered, this, &MainWindow::saveAsDialog);
+
+    QUndoStack *undoStack = m_setupEditor->undoStack();
+    m_undo = undoStack->createUndoAction(this, tr("&Undo"));
+    m_undo->setIcon(s->standardIcon(QStyle::SP_ArrowBack));
+    m_undo->setShortcut(QKeySequence::Undo);
+    m_undo->setToolTip(tr("Undo the last setting change (Ctrl+Z). A dragged slider or spin box is "
+                          "one step."));
+    m_undo->setStatusTip(m_undo->toolTip());
+    m_redo = undoStack->createRedoAction(this, tr("&Redo"));
+    m_redo->setIcon(s->standardIcon(QStyle::SP_ArrowForward));
+    m_redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    m_redo->setToolTip(tr("Redo the change you undid (Ctrl+Shift+Z or Ctrl+Y)"));
+    m_redo->setStatusTip(m_redo->toolTip());
+    // The window title shows "*" after edits since the last save.
+    connect(undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { setWindowModified(!clean); });
+
+    m_editInfo = new QAction(tr("Scenario &Description…"), this);
+    m_editInfo->setStatusTip(tr("Edit the scenario's name, description and \"what to try\" hint "
+                                "(undoable, saved with the file)"));
+    connect(m_editInfo, &QAction::triggered, this, &MainWindow::editScenarioInfo);
 
     m_quit = new QAction(tr("&Quit"), this);
     m_quit->setShortcut(QKeySequence::Quit);
@@ -144,6 +283,10 @@ void MainWindow::createActions()
 
     m_speed = new SpeedControl(this);
     connect(m_speed, &SpeedControl::intervalChanged, m_simulation, &Simulation::setIntervalMs);
+    connect(m_speed, &SpeedControl::intervalChanged, this, [this] { m_brokerPanel->sync(); });
+    // The broker panel's cycle interval (and undo of it) moves the speed slider.
+    connect(m_simulation, &Simulation::setupChanged, this,
+            [this] { m_speed->setIntervalMs(m_simulation->intervalMs()); });
 
     m_faster = new QAction(tr("&Faster"), this);
     m_faster->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
@@ -167,10 +310,25 @@ void MainWindow::createToolBar()
     bar->addAction(m_runPause);
     bar->addAction(m_step);
     bar->addAction(m_reset);
+    m_cycleLabel = new QLabel(bar);
+    QFont cycleFont = m_cycleLabel->font();
+    cycleFont.setBold(true);
+    cycleFont.setPointSizeF(cycleFont.pointSizeF() * 1.15);
+    m_cycleLabel->setFont(cycleFont);
+    m_cycleLabel->setMinimumWidth(m_cycleLabel->fontMetrics().horizontalAdvance(tr("Cycle 0000000")));
+    m_cycleLabel->setAlignment(Qt::AlignCenter);
+    m_cycleLabel->setToolTip(tr("The cycle counter: cycles run since the start (or the last Reset). "
+                                "In one cycle the producers send what is due, then the broker "
+                                "hands out batches."));
+    bar->addWidget(m_cycleLabel);
     bar->addSeparator();
     bar->addWidget(m_speed);
     bar->addSeparator();
     bar->addAction(m_open);
+    bar->addAction(m_save);
+    bar->addSeparator();
+    bar->addAction(m_undo);
+    bar->addAction(m_redo);
 }
 
 void MainWindow::createDocks()
@@ -190,21 +348,107 @@ void MainWindow::createDocks()
                                 | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::RightDockWidgetArea, m_consumerDock);
 
+    // Producers and broker: tabs beside the consumers, so each panel gets the full height.
+    m_producerPanel = new ProducerPanel(m_setupEditor, this);
+    m_producerDock = new QDockWidget(tr("Producers"), this);
+    m_producerDock->setObjectName(QStringLiteral("producersDock"));
+    m_producerDock->setWidget(m_producerPanel);
+    m_producerDock->setToolTip(tr("What the producers send each cycle, live; and a form to send a "
+                                  "message of your own"));
+    m_producerDock->setFeatures(m_consumerDock->features());
+    addDockWidget(Qt::RightDockWidgetArea, m_producerDock);
+    m_brokerPanel = new BrokerPanel(m_setupEditor, this);
+    m_brokerDock = new QDockWidget(tr("Broker"), this);
+    m_brokerDock->setObjectName(QStringLiteral("brokerDock"));
+    m_brokerDock->setWidget(m_brokerPanel);
+    m_brokerDock->setToolTip(tr("The broker's queue mode, batch size, dispatch and idle stop, live"));
+    m_brokerDock->setFeatures(m_consumerDock->features());
+    addDockWidget(Qt::RightDockWidgetArea, m_brokerDock);
+    setTabPosition(Qt::RightDockWidgetArea, QTabWidget::North);
+    tabifyDockWidget(m_consumerDock, m_producerDock);
+    tabifyDockWidget(m_producerDock, m_brokerDock);
+    m_consumerDock->raise();
+
     m_chartPanel = new ChartPanel(m_simulation, this);
     m_chartDock = new QDockWidget(tr("Charts"), this);
     m_chartDock->setObjectName(QStringLiteral("chartsDock"));
     m_chartDock->setWidget(m_chartPanel);
     m_chartDock->setFeatures(m_consumerDock->features());
     addDockWidget(Qt::BottomDockWidgetArea, m_chartDock);
+
+    m_journeyPanel = new JourneyPanel(m_simulation, m_journal.get(), this);
+    m_journeyDock = new QDockWidget(tr("Message journey"), this);
+    m_journeyDock->setObjectName(QStringLiteral("journeyDock"));
+    m_journeyDock->setWidget(m_journeyPanel);
+    m_journeyDock->setToolTip(tr("Click a message in the queue to follow it: each delivery, the "
+                                 "consumer's decision and the strategy's reason in words."));
+    m_journeyDock->setFeatures(m_consumerDock->features());
+    splitDockWidget(m_chartDock, m_journeyDock, Qt::Horizontal);
+
+    // Event log and dead letters: tabs beside the journey (a log line or a dead letter selects
+    // the message whose journey it shows).
+    m_eventLogPanel = new EventLogPanel(m_simulation, this);
+    m_eventLogDock = new QDockWidget(tr("Event log"), this);
+    m_eventLogDock->setObjectName(QStringLiteral("eventLogDock"));
+    m_eventLogDock->setWidget(m_eventLogPanel);
+    m_eventLogDock->setToolTip(tr("Every event: produced, dispatched, processed, postponed, "
+                                  "discarded, failed, with the strategy's explanation"));
+    m_eventLogDock->setFeatures(m_consumerDock->features());
+    m_deadLetterPanel = new DeadLetterPanel(m_simulation, this);
+    m_deadLetterDock = new QDockWidget(tr("Dead letters"), this);
+    m_deadLetterDock->setObjectName(QStringLiteral("deadLettersDock"));
+    m_deadLetterDock->setWidget(m_deadLetterPanel);
+    m_deadLetterDock->setToolTip(tr("Discarded messages with the reason, the consumer and the cycle"));
+    m_deadLetterDock->setFeatures(m_consumerDock->features());
+    tabifyDockWidget(m_journeyDock, m_eventLogDock);
+    tabifyDockWidget(m_eventLogDock, m_deadLetterDock);
+    m_journeyDock->raise();
+    const auto showJourney = [this](quint64 id) {
+        m_journeyPanel->showJourney(id);
+    };
+    connect(m_eventLogPanel, &EventLogPanel::messageSelected, this, showJourney);
+    connect(m_deadLetterPanel, &DeadLetterPanel::messageSelected, this, showJourney);
+    // The first discard of a run brings the dead letters to the front: data loss must be seen.
+    connect(m_deadLetterPanel, &DeadLetterPanel::firstLetterArrived, this, [this] {
+        m_deadLetterDock->show();
+        m_deadLetterDock->raise();
+    });
 }
 
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
+    updateRecentMenu();
+    file->addAction(m_save);
     file->addAction(m_saveAs);
+    auto *exportMenu = new ExportMenu(m_simulation, m_chartPanel, m_eventLogPanel, this);
+    connect(exportMenu, &ExportMenu::exportFailed, this, &MainWindow::reportProblems);
+    connect(exportMenu, &ExportMenu::exported, this, [this](const QString &what, const QString &path) {
+        statusBar()->showMessage(tr("%1 exported to %2").arg(what, QDir::toNativeSeparators(path)), 5000);
+    });
+    file->addMenu(exportMenu);
+    file->addSeparator();
+    QAction *compare = file->addAction(tr("&Compare Configurations…"));
+    compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    compare->setStatusTip(tr("Run two or three scenarios on the same workload and compare their "
+                             "latency, starvation, data loss and throughput side by side"));
+    connect(compare, &QAction::triggered, this, [this] {
+        auto *window = new CompareWindow(this);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->show();
+        window->compare();
+    });
     file->addSeparator();
     file->addAction(m_quit);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_undo);
+    edit->addAction(m_redo);
+    edit->addSeparator();
+    edit->addAction(m_editInfo);
 
     QMenu *presets = menuBar()->addMenu(tr("S&cenarios"));
     presets->setToolTipsVisible(true);
@@ -231,7 +475,12 @@ void MainWindow::createMenus()
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addAction(m_consumerDock->toggleViewAction());
+    m_viewMenu->addAction(m_producerDock->toggleViewAction());
+    m_viewMenu->addAction(m_brokerDock->toggleViewAction());
     m_viewMenu->addAction(m_chartDock->toggleViewAction());
+    m_viewMenu->addAction(m_journeyDock->toggleViewAction());
+    m_viewMenu->addAction(m_eventLogDock->toggleViewAction());
+    m_viewMenu->addAction(m_deadLetterDock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_about);
@@ -267,6 +516,7 @@ QStringList MainWindow::loadScenario(const Scenario &scenario, const QString &pa
         return errors;
     }
     m_currentFile = path;
+    rememberFile(path);
     updateHeader();
     if (wasRunning)
         m_simulation->run();
@@ -275,11 +525,18 @@ QStringList MainWindow::loadScenario(const Scenario &scenario, const QString &pa
 
 QString MainWindow::saveScenarioFile(const QString &path)
 {
-    const QString error = PriorityLab::saveScenarioFile(m_simulation->currentScenario(), path);
-    if (!error.isEmpty())
+    // The scenario as opened plus the edits (not the live state, into which the timeline's
+    // changes have been applied), so that the file runs the same way when opened again.
+    const QString error = PriorityLab::saveScenarioFile(m_setupEditor->editedScenario(), path);
+    if (!error.isEmpty()) {
         reportProblems(tr("Could not save the scenario"), {error});
-    else
-        statusBar()->showMessage(tr("Saved to %1").arg(QDir::toNativeSeparators(path)), 5000);
+        return error;
+    }
+    statusBar()->showMessage(tr("Saved to %1").arg(QDir::toNativeSeparators(path)), 5000);
+    m_setupEditor->markSaved();
+    m_currentFile = path;
+    rememberFile(path);
+    updateHeader();
     return error;
 }
 
@@ -331,16 +588,16 @@ void MainWindow::refreshViews()
     m_refreshTimer.stop();
     m_queuePanel->refresh();
     m_consumerPanel->refresh();
+    m_producerPanel->refresh();
+    m_cycleLabel->setText(tr("Cycle %1").arg(m_simulation->cycle()));
     m_chartPanel->refresh();
+    m_journeyPanel->refresh();
+    m_eventLogPanel->refresh();
+    m_deadLetterPanel->refresh();
+    m_alarmPanel->refresh();
     m_status->refresh();
-    if (m_warningChanged) {
-        m_warningChanged = false;
-        m_runtimeWarning->setText(tr("⚠ Cycle %1: %2 (%3 warnings so far)")
-                                          .arg(m_lastWarningCycle)
-                                          .arg(m_lastWarning)
-                                          .arg(m_warningCount));
-        m_runtimeWarning->setVisible(true);
-    }
+    // Runtime warnings are shown by the alarm banner (with what to change), not m_runtimeWarning.
+    m_warningChanged = false;
 }
 
 void MainWindow::onRunningChanged(bool)
@@ -386,15 +643,13 @@ void MainWindow::updateActions()
 
 void MainWindow::updateHeader()
 {
-    const Scenario &s = m_simulation->loadedScenario();
-    const QString name = s.name.isEmpty() ? tr("Untitled scenario") : s.name;
-    m_scenarioName->setText(name);
-    m_scenarioDescription->setText(s.description);
-    m_scenarioDescription->setVisible(!s.description.isEmpty());
-    setWindowTitle(tr("%1 — PriorityLab").arg(name));
-    m_scenarioName->setToolTip(m_currentFile.isEmpty()
-                                       ? QString()
-                                       : tr("From %1").arg(QDir::toNativeSeparators(m_currentFile)));
+    const QString scenarioName = m_setupEditor->scenarioName();
+    const QString name = scenarioName.isEmpty() ? tr("Untitled scenario") : scenarioName;
+    m_scenarioInfo->sync();
+    m_scenarioInfo->setFile(m_currentFile);
+    // "[*]" shows "*" while there are edits since the last save (setWindowModified()).
+    setWindowTitle(tr("%1[*] — PriorityLab").arg(name));
+    setWindowModified(!m_setupEditor->undoStack()->isClean());
 }
 
 void MainWindow::toggleRun()

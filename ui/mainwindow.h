@@ -4,15 +4,26 @@
 #include <QStringList>
 #include <QTimer>
 
+#include <memory>
+
 class QAction;
+class QCloseEvent;
 class QDockWidget;
 class QLabel;
 class QMenu;
 
 namespace PriorityLab {
 
+class AlarmPanel;
+class BrokerPanel;
 class ChartPanel;
 class ConsumerPanel;
+class DeadLetterPanel;
+class EventLogPanel;
+class ProducerPanel;
+class ScenarioInfo;
+class Journal;
+class JourneyPanel;
 class QueuePanel;
 class SetupEditor;
 class Simulation;
@@ -48,6 +59,30 @@ public:
     ChartPanel *chartPanel() const { return m_chartPanel; }
     StatusSummary *statusSummary() const { return m_status; }
     SpeedControl *speedControl() const { return m_speed; }
+    ProducerPanel *producerPanel() const { return m_producerPanel; }
+    BrokerPanel *brokerPanel() const { return m_brokerPanel; }
+    /// The scenario's name, description and "what to try" hint above the queue.
+    ScenarioInfo *scenarioInfo() const { return m_scenarioInfo; }
+
+    /// Restores what the user had last time (QSettings, see Settings): window geometry and dock
+    /// layout, speed, recent files; from then on they are remembered (recent files as they are
+    /// opened and saved, layout and speed on close). Not called for --screenshot and in tests,
+    /// so that those see the same window every time.
+    void restoreSettings();
+    /// Whether restoreSettings() was called (settings are read and written).
+    bool remembersSettings() const { return m_rememberSettings; }
+    /// Writes the window layout and the speed to QSettings now (also done on close).
+    void saveSettings();
+    /// The journeys of recent messages, fed with every cycle report.
+    Journal *journal() const { return m_journal.get(); }
+    /// The message journey dock's panel; JourneyPanel::showJourney() selects a message.
+    JourneyPanel *journeyPanel() const { return m_journeyPanel; }
+    /// The alarm banner above the queue (it owns the AlarmMonitor).
+    AlarmPanel *alarmPanel() const { return m_alarmPanel; }
+    /// The event log dock's panel.
+    EventLogPanel *eventLogPanel() const { return m_eventLogPanel; }
+    /// The dead letters dock's panel.
+    DeadLetterPanel *deadLetterPanel() const { return m_deadLetterPanel; }
 
     /// Opens the scenario file @p path (a file or a `:/scenarios/...` resource). Returns every
     /// problem found (empty on success). On success the new scenario replaces the old one and
@@ -79,10 +114,18 @@ public:
     QAction *runPauseAction() const { return m_runPause; }
     QAction *stepAction() const { return m_step; }
     QAction *resetAction() const { return m_reset; }
+    QAction *undoAction() const { return m_undo; }
+    QAction *redoAction() const { return m_redo; }
+    QAction *saveAction() const { return m_save; }
+    /// File > Open Recent (at most 8 files; missing files are dropped when it opens).
+    QMenu *recentMenu() const { return m_recentMenu; }
 
 Q_SIGNALS:
     /// Problems to show the user: @p title in words, then one line per problem.
     void problemsReported(const QString &title, const QStringList &problems);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
     void createActions();
@@ -103,6 +146,10 @@ private:
     void restartWithCurrentSettings();
     void openFileDialog();
     void saveAsDialog();
+    void save();
+    void editScenarioInfo();
+    void updateRecentMenu();
+    void rememberFile(const QString &path);
     void showAbout();
 
     Simulation *m_simulation = nullptr;
@@ -114,9 +161,27 @@ private:
     SpeedControl *m_speed = nullptr;
     QDockWidget *m_consumerDock = nullptr;
     QDockWidget *m_chartDock = nullptr;
-    QLabel *m_scenarioName = nullptr;
-    QLabel *m_scenarioDescription = nullptr;
+    std::unique_ptr<Journal> m_journal;
+    JourneyPanel *m_journeyPanel = nullptr;
+    QDockWidget *m_journeyDock = nullptr;
+    ProducerPanel *m_producerPanel = nullptr;
+    BrokerPanel *m_brokerPanel = nullptr;
+    QDockWidget *m_producerDock = nullptr;
+    QDockWidget *m_brokerDock = nullptr;
+    ScenarioInfo *m_scenarioInfo = nullptr;
+    QLabel *m_cycleLabel = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QAction *m_save = nullptr;
+    QAction *m_undo = nullptr;
+    QAction *m_redo = nullptr;
+    QAction *m_editInfo = nullptr;
+    bool m_rememberSettings = false;
     QLabel *m_runtimeWarning = nullptr;
+    AlarmPanel *m_alarmPanel = nullptr;
+    EventLogPanel *m_eventLogPanel = nullptr;
+    DeadLetterPanel *m_deadLetterPanel = nullptr;
+    QDockWidget *m_eventLogDock = nullptr;
+    QDockWidget *m_deadLetterDock = nullptr;
 
     QAction *m_open = nullptr;
     QAction *m_saveAs = nullptr;

@@ -5,6 +5,7 @@
 #include <QVariant>
 #include <QWidget>
 
+class QAbstractSlider;
 class QLabel;
 
 namespace PriorityLab {
@@ -30,6 +31,10 @@ public:
 
     /// The input widget (a QSpinBox, a QLineEdit...), e.g. to give it focus or to drive it in tests.
     virtual QWidget *input() const = 0;
+
+    /// The slider over the parameter's typical range, if the editor has one (integers with a
+    /// typical range); nullptr otherwise.
+    virtual QAbstractSlider *slider() const { return nullptr; }
 
     /// Shows @p error under the input and in its tooltip; an empty string clears it.
     void setError(const QString &error);

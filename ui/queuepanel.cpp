@@ -1,9 +1,12 @@
 #include "queuepanel.h"
 
 #include "queuemodel.h"
+#include "queuetilespanel.h"
+#include "queuetilesview.h"
 #include "simulation.h"
 
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
 #include <QTabWidget>
@@ -50,6 +53,23 @@ QueuePanel::QueuePanel(Simulation *simulation, QWidget *parent)
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_table, tr("Table"));
     m_tabs->setTabToolTip(0, tr("Every queued message with its metadata, head first"));
+    m_tiles = new QueueTilesPanel(simulation, this);
+    m_tabs->insertTab(0, m_tiles, tr("Tiles"));
+    m_tabs->setTabToolTip(0, tr("The queue as a strip of message tiles, head first, coloured by "
+                                "priority, with a histogram of the queue by priority"));
+    m_tabs->setCurrentIndex(0);
+    connect(m_tiles, &QueueTilesPanel::messageSelected, this, &QueuePanel::messageSelected);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                // Rows leaving at the head move the current row: only the user selects.
+                if (m_syncing)
+                    return;
+                const quint64 id = current.data(QueueModel::MessageIdRole).toULongLong();
+                if (id == 0)
+                    return;
+                m_tiles->tilesView()->setSelectedId(id);
+                Q_EMIT messageSelected(id);
+            });
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -60,7 +80,10 @@ QueuePanel::QueuePanel(Simulation *simulation, QWidget *parent)
 
 void QueuePanel::refresh()
 {
+    m_syncing = true;
     m_model->sync();
+    m_syncing = false;
+    m_tiles->refresh();
     m_caption->setText(tr("<b>Broker queue:</b> %1 messages &nbsp;·&nbsp; head (next to be "
                           "dispatched) at the top")
                                .arg(QLocale().toString(m_simulation->broker().size())));

@@ -9,11 +9,12 @@ class QTableView;
 namespace PriorityLab {
 
 class QueueModel;
+class QueueTilesPanel;
 class Simulation;
 
-/// The broker's queue: a caption with its length and a tab widget of views of it. The first
-/// version has one tab, "Table" (a QTableView over QueueModel); more views (e.g. message tiles)
-/// are added as tabs in front with tabs()->insertTab(0, ...).
+/// The broker's queue: a caption with its length and a tab widget of views of it: "Tiles" (the
+/// queue as a strip of message tiles with a histogram by priority, QueueTilesPanel) and "Table"
+/// (a QTableView over QueueModel). Selecting a message in either emits messageSelected().
 class QueuePanel : public QWidget
 {
     Q_OBJECT
@@ -29,6 +30,11 @@ public:
     QueueModel *model() const { return m_model; }
     QTableView *tableView() const { return m_table; }
     QTabWidget *tabs() const { return m_tabs; }
+    QueueTilesPanel *tilesPanel() const { return m_tiles; }
+
+Q_SIGNALS:
+    /// The user selected the message @p id (a tile or a table row).
+    void messageSelected(quint64 id);
 
 private:
     Simulation *m_simulation;
@@ -36,6 +42,8 @@ private:
     QLabel *m_caption = nullptr;
     QTabWidget *m_tabs = nullptr;
     QTableView *m_table = nullptr;
+    QueueTilesPanel *m_tiles = nullptr;
+    bool m_syncing = false;  ///< the model is following the queue: row moves are not selections
 };
 
 } // namespace PriorityLab

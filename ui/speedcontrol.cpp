@@ -39,6 +39,7 @@ SpeedControl::SpeedControl(QWidget *parent) : QWidget(parent)
     m_slider->setPageStep(1);
     m_slider->setTickPosition(QSlider::TicksBelow);
     m_slider->setFixedWidth(180);
+    m_slider->setFocusPolicy(Qt::TabFocus);  // a click leaves Space and Right to the run keys
     m_label = new QLabel(this);
     m_label->setMinimumWidth(m_label->fontMetrics().horizontalAdvance(describe(0)) + 8);
 

@@ -1,54 +1,33 @@
 #include "timeserieschart.h"
 
+#include "chartsupport_p.h"
+
+#include <QBrush>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetricsF>
+#include <QGraphicsLineItem>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
-#include <cmath>
-
 namespace PriorityLab {
 
 namespace {
 
-/// A tick interval of 1, 2 or 5 times a power of ten giving about @p ticks ticks over @p span.
-qreal niceTickInterval(qreal span, int ticks)
+/// The drawn parts of one marker: a dashed line and a label on a pale box.
+struct MarkerItems
 {
-    if (span <= 0)
-        return 1;
-    const qreal raw = span / ticks;
-    const qreal magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    for (const qreal step : {1.0, 2.0, 2.5, 5.0}) {
-        if (raw <= step * magnitude)
-            return std::max<qreal>(1, step * magnitude);
-    }
-    return std::max<qreal>(1, 10 * magnitude);
-}
+    QGraphicsLineItem *line = nullptr;
+    QGraphicsRectItem *box = nullptr;
+    QGraphicsSimpleTextItem *text = nullptr;
+};
 
-/// Ticks on round values (multiples of a nice interval) that stay put while the range slides.
-/// Qt Charts lays the ticks out at each change, so the interval and the range are changed in the
-/// order that never asks for more ticks than the old or the new state has: a range growing from
-/// 0..10 to 0..50000 with the old interval 1 would create 50,000 tick items (seconds of stall).
-void applyRange(QValueAxis *axis, qreal min, qreal max, int ticks)
-{
-    const qreal interval = niceTickInterval(max - min, ticks);
-    if (axis->tickType() != QValueAxis::TicksDynamic) {
-        axis->setTickInterval(interval);
-        axis->setTickAnchor(0);
-        axis->setRange(min, max);
-        axis->setTickType(QValueAxis::TicksDynamic);
-        return;
-    }
-    if (interval >= axis->tickInterval()) {
-        axis->setTickInterval(interval);
-        axis->setRange(min, max);
-    } else {
-        axis->setRange(min, max);
-        axis->setTickInterval(interval);
-    }
-}
+const QColor markerColor(0x33, 0x33, 0x33);
 
 } // namespace
 
@@ -61,28 +40,27 @@ struct TimeSeriesChart::Private
     QList<QLineSeries *> series;
     QPointF xRange{0, 1};
     QPointF yRange{0, 1};
+    QList<ChartMarker> markers;
+    QList<MarkerItems> markerItems;
 };
 
 TimeSeriesChart::TimeSeriesChart(QWidget *parent) : QWidget(parent), d(std::make_unique<Private>())
 {
     d->chart = new QChart;
-    d->chart->setAnimationOptions(QChart::NoAnimation);
+    ChartSupport::styleChart(d->chart);
     d->chart->legend()->setVisible(false);
-    d->chart->setMargins(QMargins(4, 4, 4, 4));
-    d->chart->setBackgroundRoundness(0);
 
     d->xAxis = new QValueAxis;
     d->xAxis->setLabelFormat(QStringLiteral("%d"));
-    applyRange(d->xAxis, d->xRange.x(), d->xRange.y(), 6);
+    ChartSupport::applyRange(d->xAxis, d->xRange.x(), d->xRange.y(), 6);
     d->yAxis = new QValueAxis;
     d->yAxis->setLabelFormat(QStringLiteral("%d"));
-    applyRange(d->yAxis, d->yRange.x(), d->yRange.y(), 5);
+    ChartSupport::applyRange(d->yAxis, d->yRange.x(), d->yRange.y(), 5);
     d->chart->addAxis(d->xAxis, Qt::AlignBottom);
     d->chart->addAxis(d->yAxis, Qt::AlignLeft);
 
-    d->view = new QChartView(d->chart, this);
-    d->view->setRenderHint(QPainter::Antialiasing);
-    d->view->setMinimumHeight(160);
+    d->view = ChartSupport::createView(d->chart, this);
+    connect(d->chart, &QChart::plotAreaChanged, this, &TimeSeriesChart::layoutMarkers);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -96,18 +74,24 @@ void TimeSeriesChart::setTitle(const QString &title)
     d->chart->setTitle(title);
 }
 
+QString TimeSeriesChart::title() const
+{
+    return d->chart->title();
+}
+
 void TimeSeriesChart::setAxisTitles(const QString &x, const QString &y)
 {
     d->xAxis->setTitleText(x);
     d->yAxis->setTitleText(y);
 }
 
-int TimeSeriesChart::addSeries(const QString &name, const QColor &color)
+int TimeSeriesChart::addSeries(const QString &name, const QColor &color, Qt::PenStyle style)
 {
     auto *series = new QLineSeries;
     series->setName(name);
     QPen pen(color);
-    pen.setWidthF(2.0);
+    pen.setWidthF(style == Qt::SolidLine ? 2.5 : 2.0);
+    pen.setStyle(style);
     series->setPen(pen);
     // OpenGL would be faster for very long series, but our windows are a few hundred points and
     // the offscreen platform used by tests and screenshots has no GL context.
@@ -120,9 +104,33 @@ int TimeSeriesChart::addSeries(const QString &name, const QColor &color)
     return int(d->series.size() - 1);
 }
 
+void TimeSeriesChart::setSeriesInLegend(int series, bool shown)
+{
+    if (series < 0 || series >= d->series.size())
+        return;
+    for (QLegendMarker *marker : d->chart->legend()->markers(d->series.at(series)))
+        marker->setVisible(shown);
+}
+
+void TimeSeriesChart::clearSeries()
+{
+    for (QLineSeries *series : std::as_const(d->series)) {
+        d->chart->removeSeries(series);
+        delete series;
+    }
+    d->series.clear();
+}
+
 int TimeSeriesChart::seriesCount() const
 {
     return int(d->series.size());
+}
+
+QString TimeSeriesChart::seriesName(int series) const
+{
+    if (series < 0 || series >= d->series.size())
+        return {};
+    return d->series.at(series)->name();
 }
 
 void TimeSeriesChart::setPoints(int series, const QList<QPointF> &points)
@@ -145,7 +153,8 @@ void TimeSeriesChart::setXRange(qreal min, qreal max)
     if (range == d->xRange)
         return;
     d->xRange = range;
-    applyRange(d->xAxis, min, max, 6);
+    ChartSupport::applyRange(d->xAxis, min, max, 6);
+    layoutMarkers();
 }
 
 void TimeSeriesChart::setYRange(qreal min, qreal max)
@@ -154,7 +163,7 @@ void TimeSeriesChart::setYRange(qreal min, qreal max)
     if (range == d->yRange)
         return;
     d->yRange = range;
-    applyRange(d->yAxis, min, max, 5);
+    ChartSupport::applyRange(d->yAxis, min, max, 5);
 }
 
 QPointF TimeSeriesChart::xRange() const
@@ -170,6 +179,108 @@ QPointF TimeSeriesChart::yRange() const
 void TimeSeriesChart::setLegendVisible(bool visible)
 {
     d->chart->legend()->setVisible(visible);
+}
+
+void TimeSeriesChart::setMarkers(const QList<ChartMarker> &markers)
+{
+    if (markers == d->markers)
+        return;
+    d->markers = markers;
+    // Items are reused; a few markers at most are visible in a window.
+    while (d->markerItems.size() > d->markers.size()) {
+        const MarkerItems items = d->markerItems.takeLast();
+        delete items.line;
+        delete items.box;  // owns the text
+    }
+    QFont font = d->chart->legend()->font();
+    font.setPointSizeF(font.pointSizeF() * 0.95);
+    while (d->markerItems.size() < d->markers.size()) {
+        MarkerItems items;
+        items.line = new QGraphicsLineItem(d->chart);
+        QPen pen(markerColor);
+        pen.setWidthF(1.5);
+        pen.setStyle(Qt::DashLine);
+        items.line->setPen(pen);
+        items.line->setZValue(10);
+        items.box = new QGraphicsRectItem(d->chart);
+        items.box->setPen(QPen(QColor(0x99, 0x99, 0x99), 0.8));
+        items.box->setBrush(QColor(255, 255, 255, 225));
+        items.box->setZValue(11);
+        items.text = new QGraphicsSimpleTextItem(items.box);
+        items.text->setFont(font);
+        items.text->setBrush(markerColor);
+        d->markerItems.append(items);
+    }
+    for (qsizetype i = 0; i < d->markers.size(); ++i) {
+        const ChartMarker &m = d->markers.at(i);
+        const MarkerItems &items = d->markerItems.at(i);
+        items.text->setText(m.label);
+        const QString tip = m.toolTip.isEmpty() ? m.label : m.toolTip;
+        items.line->setToolTip(tip);
+        items.box->setToolTip(tip);
+        items.text->setToolTip(tip);
+    }
+    layoutMarkers();
+}
+
+QList<ChartMarker> TimeSeriesChart::markers() const
+{
+    return d->markers;
+}
+
+void TimeSeriesChart::layoutMarkers()
+{
+    const QRectF plot = d->chart->plotArea();
+    const qreal span = d->xRange.y() - d->xRange.x();
+    // Labels are stacked in rows at the top of the plot: each goes to the first row where it
+    // does not overlap the label before it.
+    QList<qreal> rowEnds;
+    for (qsizetype i = 0; i < d->markers.size(); ++i) {
+        const ChartMarker &m = d->markers.at(i);
+        const MarkerItems &items = d->markerItems.at(i);
+        const bool visible = span > 0 && plot.width() > 0 && m.x >= d->xRange.x() && m.x <= d->xRange.y();
+        items.line->setVisible(visible);
+        items.box->setVisible(visible);
+        if (!visible)
+            continue;
+        const qreal x = plot.left() + (m.x - d->xRange.x()) / span * plot.width();
+        items.line->setLine(x, plot.top(), x, plot.bottom());
+
+        // Right of the line if it fits, otherwise on the wider side, elided to fit.
+        const QFontMetricsF metrics(items.text->font());
+        const qreal padding = 6;
+        const qreal rightSpace = plot.right() - x - 3 - padding;
+        const qreal leftSpace = x - 3 - plot.left() - padding;
+        const qreal full = metrics.horizontalAdvance(m.label);
+        const bool right = full <= rightSpace || rightSpace >= leftSpace;
+        const qreal space = std::max<qreal>(0, right ? rightSpace : leftSpace);
+        items.text->setText(full <= space ? m.label : metrics.elidedText(m.label, Qt::ElideRight, space));
+        const QRectF textRect = items.text->boundingRect();
+        const qreal boxWidth = textRect.width() + padding;
+        const qreal boxHeight = textRect.height() + 2;
+        const qreal left = right ? x + 3 : x - 3 - boxWidth;
+        int row = 0;
+        while (row < rowEnds.size() && rowEnds.at(row) > left)
+            ++row;
+        if (row == rowEnds.size())
+            rowEnds.append(0);
+        rowEnds[row] = left + boxWidth + 4;
+        const qreal top = plot.top() + 2 + row * (boxHeight + 2);
+        items.box->setRect(0, 0, boxWidth, boxHeight);
+        items.box->setPos(left, top);
+        items.text->setPos(3, 1);
+    }
+}
+
+void TimeSeriesChart::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    ChartSupport::relayout(d->chart);
+}
+
+void TimeSeriesChart::paintChart(QPainter *painter, const QRectF &target)
+{
+    ChartSupport::renderChart(d->chart, painter, target);
 }
 
 } // namespace PriorityLab

@@ -8,14 +8,32 @@
 
 #include <memory>
 
+class QPainter;
+
 namespace PriorityLab {
 
-/// A live line chart of values over cycles: the one charting interface of the UI.
+/// A vertical line across a time chart at cycle @p x with a short label, e.g. a scenario
+/// timeline change "c60: consumers[0].strategy.low = 4" (issue 4 part 3).
+struct ChartMarker
+{
+    qreal x = 0;       ///< position on the x axis (a cycle)
+    QString label;     ///< short text drawn beside the line
+    QString toolTip;   ///< longer text shown on hover; the label if empty
+
+    bool operator==(const ChartMarker &o) const
+    {
+        return x == o.x && label == o.label && toolTip == o.toolTip;
+    }
+};
+
+/// A live line chart of values over cycles: one of the two charting classes of the UI (with
+/// BarChart).
 ///
-/// It hides Qt Charts (deprecated from Qt 6.10 in favour of Qt Graphs): no other file of ui/ may
-/// include a Qt Charts header, so the implementation can move to another library without
-/// touching the views. Series are fed whole with setPoints(), which calls QXYSeries::replace()
-/// once per frame; animations are off; an axis range is applied only when it moved.
+/// It hides Qt Charts (deprecated from Qt 6.10 in favour of Qt Graphs): no file outside
+/// ui/charts/ may include a Qt Charts header, so the implementation can move to another library
+/// without touching the views. Series are fed whole with setPoints(), which calls
+/// QXYSeries::replace() once per frame; animations are off; an axis range, the markers and the
+/// legend are applied only when they changed.
 class TimeSeriesChart : public QWidget
 {
     Q_OBJECT
@@ -26,16 +44,28 @@ public:
 
     /// Title shown above the plot; empty for none.
     void setTitle(const QString &title);
+    QString title() const;
 
     /// Axis titles, e.g. "cycle" and "messages".
     void setAxisTitles(const QString &x, const QString &y);
 
-    /// Adds a line series named @p name (shown in the legend) drawn in @p color.
-    /// Returns its index for setPoints().
-    int addSeries(const QString &name, const QColor &color);
+    /// Adds a line series named @p name (shown in the legend) drawn in @p color with @p style
+    /// (e.g. Qt::DashLine for a second statistic of the same class). Returns its index for
+    /// setPoints(); indices count from 0 in the order of addition.
+    int addSeries(const QString &name, const QColor &color, Qt::PenStyle style = Qt::SolidLine);
+
+    /// Shows or hides series @p series in the legend (e.g. a dashed companion of a solid line
+    /// explained by the title); shown by default.
+    void setSeriesInLegend(int series, bool shown);
+
+    /// Removes every series (e.g. when the set of consumers changed).
+    void clearSeries();
 
     /// Number of series added.
     int seriesCount() const;
+
+    /// Name of series @p series, as given to addSeries(); empty if out of range.
+    QString seriesName(int series) const;
 
     /// Replaces all points of series @p series (x ascending). Cost: one replace() of the series.
     void setPoints(int series, const QList<QPointF> &points);
@@ -55,7 +85,22 @@ public:
     /// Shows or hides the legend (hidden by default, shown once a second series is added).
     void setLegendVisible(bool visible);
 
+    /// Replaces the vertical markers; markers outside the x range are not drawn. Ignored when
+    /// unchanged. Labels of close markers are stacked so they do not overlap.
+    void setMarkers(const QList<ChartMarker> &markers);
+    /// The markers as last set.
+    QList<ChartMarker> markers() const;
+
+    /// Paints the chart (title, axes, series, legend, markers) into @p target of @p painter at
+    /// the target's size, e.g. for PNG or SVG export. The on-screen chart is left as it was.
+    void paintChart(QPainter *painter, const QRectF &target);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
+    void layoutMarkers();
+
     struct Private;
     std::unique_ptr<Private> d;
 };

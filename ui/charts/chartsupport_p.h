@@ -1,0 +1,41 @@
+#pragma once
+
+// Internal to ui/charts/: helpers shared by the chart classes. This header includes Qt Charts and
+// must not be included outside ui/charts/ (Qt Charts is deprecated from Qt 6.10).
+
+#include <QRectF>
+
+class QChart;
+class QChartView;
+class QPainter;
+class QValueAxis;
+class QWidget;
+
+namespace PriorityLab::ChartSupport {
+
+/// A tick interval of 1, 2, 2.5 or 5 times a power of ten giving about @p ticks ticks over
+/// @p span; at least 1 (our axes count cycles and messages).
+double niceTickInterval(double span, int ticks);
+
+/// Sets @p axis to [min, max] with ticks on round values that stay put while the range slides.
+/// Qt Charts lays the ticks out at each change, so the interval and the range are changed in the
+/// order that never asks for more ticks than the old or the new state has: a range growing from
+/// 0..10 to 0..50000 with the old interval 1 would create 50,000 tick items (seconds of stall).
+void applyRange(QValueAxis *axis, double min, double max, int ticks);
+
+/// Shared look of every chart: no animation, no rounded background, fonts a projector can show.
+void styleChart(QChart *chart);
+
+/// A chart view with antialiasing, a minimum height and no frame, showing @p chart.
+QChartView *createView(QChart *chart, QWidget *parent);
+
+/// Lays @p chart out again now, e.g. when its view is shown after it was laid out hidden (at a
+/// tiny size, which leaves axis labels elided to "...").
+void relayout(QChart *chart);
+
+/// Paints @p chart into @p target of @p painter (an image or an SVG generator) at the target's
+/// size, then restores the chart's on-screen geometry. Works for charts never shown (hidden
+/// tabs, offscreen tests).
+void renderChart(QChart *chart, QPainter *painter, const QRectF &target);
+
+} // namespace PriorityLab::ChartSupport

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+
+namespace PriorityLab {
+
+class PriorityCensus;
+class PriorityHistogram;
+class PriorityLegend;
+class QueueTilesView;
+class Simulation;
+
+/// The "Tiles" tab of the queue panel: the colour legend and the key of the tile marks above the
+/// QueueTilesView, with the PriorityHistogram of the queue beside it.
+class QueueTilesPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    /// Shows @p simulation's queue; the simulation must outlive the panel.
+    explicit QueueTilesPanel(Simulation *simulation, QWidget *parent = nullptr);
+
+    /// Brings the tiles and the histogram up to date (the visible tiles only; the census counts
+    /// what changed). Called from the main window's ~30 Hz refresh.
+    void refresh();
+
+    QueueTilesView *tilesView() const { return m_tiles; }
+    PriorityHistogram *histogram() const { return m_histogram; }
+    PriorityCensus *census() const { return m_census; }
+
+Q_SIGNALS:
+    /// The user clicked the tile of message @p id.
+    void messageSelected(quint64 id);
+
+private:
+    QueueTilesView *m_tiles = nullptr;
+    PriorityHistogram *m_histogram = nullptr;
+    PriorityCensus *m_census = nullptr;
+    PriorityLegend *m_legend = nullptr;
+    QLabel *m_key = nullptr;
+};
+
+} // namespace PriorityLab

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+namespace PriorityLab {
+
+/// What the app remembers between sessions, through QSettings with the application's
+/// organization and application names (on Linux ~/.config/PriorityLab/PriorityLab.conf): the
+/// recent scenario files, the run speed, and the main window's geometry and dock layout.
+/// Tests point QSettings elsewhere (QStandardPaths::setTestModeEnabled() or QSettings::setPath()).
+class Settings
+{
+public:
+    /// At most this many recent files are kept (File > Open Recent).
+    static constexpr int MaxRecentFiles = 8;
+
+    /// Recent scenario files, most recent first, at most MaxRecentFiles; files that no longer
+    /// exist are dropped (and forgotten).
+    static QStringList recentFiles();
+
+    /// Puts @p path (made absolute) first in the recent files, removing an older entry of it and
+    /// the oldest beyond MaxRecentFiles. Built-in presets (":/...") are not recorded.
+    /// Returns the new list.
+    static QStringList addRecentFile(const QString &path);
+
+    /// Forgets every recent file.
+    static void clearRecentFiles();
+
+    /// The speed last chosen, as a timer interval in milliseconds (0 = as fast as possible);
+    /// @p fallback if none was saved.
+    static int speedIntervalMs(int fallback);
+    static void setSpeedIntervalMs(int ms);
+
+    /// QMainWindow::saveGeometry() / saveState() of the main window; empty if none saved.
+    static QByteArray windowGeometry();
+    static QByteArray windowState();
+    static void setWindowLayout(const QByteArray &geometry, const QByteArray &state);
+};
+
+} // namespace PriorityLab

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QColor>
+#include <QList>
+#include <QWidget>
+
+class QPainter;
+
+namespace PriorityLab {
+
+/// A small line chart of recent values, one per cycle, oldest on the left (e.g. a consumer's
+/// messages processed per cycle over the last 60 cycles). Painted with QPainter, no Qt Charts:
+/// cheap enough for one per consumer card, repainted only when setValues() gets new data.
+/// The highest value of the window is written in the corner so the scale can be read.
+class Sparkline : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit Sparkline(QWidget *parent = nullptr);
+
+    /// The values to draw, oldest first (messages per cycle); at most capacity() are shown.
+    void setValues(const QList<qint64> &values);
+    const QList<qint64> &values() const { return m_values; }
+
+    /// Number of cycles the width stands for (default 60).
+    int capacity() const { return m_capacity; }
+    void setCapacity(int cycles);
+
+    /// Colour of the line and its area.
+    void setColor(const QColor &color);
+
+    /// Unit shown after the maximum, e.g. "/cycle".
+    void setUnit(const QString &unit);
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    void drawLine(QPainter &p, const QRectF &area, double topMargin, qsizetype shown, qint64 maximum);
+
+    QList<qint64> m_values;
+    QColor m_color{0x00, 0x7a, 0x5a};
+    QString m_unit;
+    int m_capacity = 60;
+};
+
+} // namespace PriorityLab
