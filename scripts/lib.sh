@@ -71,13 +71,19 @@ pl_ensure_packages() {
         apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
 }
 
-# pl_build PRESET: configures (cheap when already configured; also picks up parts added since)
-# and builds the given CMake preset. PRIORITYLAB_JOBS overrides the parallelism (default 2).
+# pl_build PRESET [TARGET...]: configures (cheap when already configured; also picks up parts
+# added since) and builds the given CMake preset, all targets or only TARGET...
+# PRIORITYLAB_JOBS overrides the parallelism (default 2).
 pl_build() {
     local preset="$1"
+    shift
+    local targets=()
+    if (($# > 0)); then
+        targets=(--target "$@")
+    fi
     (
         cd "$PRIORITYLAB_ROOT" || exit 1
         cmake --preset "$preset" >&2
-        cmake --build --preset "$preset" --parallel "${PRIORITYLAB_JOBS:-2}" >&2
+        cmake --build --preset "$preset" --parallel "${PRIORITYLAB_JOBS:-2}" "${targets[@]}" >&2
     )
 }

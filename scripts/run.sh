@@ -9,9 +9,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 preset="${PRIORITYLAB_PRESET:-release}"
 
 pl_ensure_packages "${PRIORITYLAB_PACKAGES[@]}"
-pl_build "$preset"
+# The app and the command-line runner only: tests and benchmarks are scripts/test.sh's business.
+pl_build "$preset" prioritylab prioritylab-sim
 
-app="$PRIORITYLAB_ROOT/build/$preset/app/prioritylab"
+app="$PRIORITYLAB_ROOT/build/$preset/bin/prioritylab"
 if [[ ! -x "$app" ]]; then
     pl_die "the app was not built: $app is missing (is app/CMakeLists.txt there?)"
 fi
