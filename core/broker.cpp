@@ -140,6 +140,17 @@ void Broker::consumerRemoved(int index)
         adjust(q.cursor);
 }
 
+void Broker::consumerInserted(int index)
+{
+    const auto adjust = [index](int &cursor) {
+        if (index <= cursor)
+            ++cursor;
+    };
+    adjust(m_cursor);
+    for (SubQueue &q : m_queues)
+        adjust(q.cursor);
+}
+
 void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
                       CycleReport &report, bool recordEvents)
 {

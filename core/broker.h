@@ -73,6 +73,9 @@ public:
     /// Keeps the round-robin order when consumer @p index is removed: the consumer after it
     /// gets the next batch.
     void consumerRemoved(int index);
+    /// Keeps the round-robin order when a consumer is inserted at @p index: the consumers after
+    /// it keep their turn.
+    void consumerInserted(int index);
 
     /// Discarded messages, oldest first, with their reason and cycle (the dead-letter list).
     struct DeadLetter

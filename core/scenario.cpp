@@ -10,6 +10,7 @@
 #include <QJsonParseError>
 #include <QSaveFile>
 #include <QHash>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <cmath>
@@ -803,6 +804,22 @@ QString setAt(QJsonValue &node, const QList<PathStep> &steps, qsizetype depth, c
     return error;
 }
 
+/// True if a setting at @p steps may read or replace scripted messages.
+bool touchesMessages(const QList<PathStep> &steps)
+{
+    if (steps.constFirst().key != QLatin1String("producers"))
+        return false;
+    return steps.size() < 2 || steps.at(1).key == QLatin1String("messages");
+}
+
+/// @p scenario without its scripted messages (cheap: the lists are shared, not copied).
+Scenario withoutMessages(Scenario scenario)
+{
+    for (ProducerConfig &p : scenario.producers)
+        p.messages.clear();
+    return scenario;
+}
+
 } // namespace
 
 QString applySetting(Scenario &scenario, const QString &path, const QJsonValue &value)
@@ -817,7 +834,10 @@ QString applySetting(Scenario &scenario, const QString &path, const QJsonValue &
         steps->removeLast();
         newValue = QJsonObject{{QStringLiteral("type"), value}};
     }
-    QJsonValue root = scenarioToJson(scenario);
+    // Scripted messages can be many (a million); a setting elsewhere leaves them out of the
+    // round trip through JSON and puts them back afterwards.
+    const bool light = !touchesMessages(*steps);
+    QJsonValue root = scenarioToJson(light ? withoutMessages(scenario) : scenario);
     // Timeline entries are not settings; keep them out of the re-validation.
     QJsonObject withoutTimeline = root.toObject();
     withoutTimeline.remove(QStringLiteral("timeline"));
@@ -827,13 +847,18 @@ QString applySetting(Scenario &scenario, const QString &path, const QJsonValue &
     const QString marker = QStringLiteral("\x01");
     ScenarioLoadResult result = parseScenario(QJsonDocument(root.toObject()).toJson(), marker);
     if (!result.ok()) {
+        // "MARKER:LINE: PATH: problem" -> "PATH: problem": the line is of our own JSON, not a file.
+        static const QRegularExpression prefix(QStringLiteral("^\x01(:\\d+)*: "));
         QStringList errors;
         for (QString e : std::as_const(result.errors))
-            errors << e.remove(0, marker.size() + 2);
+            errors << e.remove(prefix);
         return errors.join(QStringLiteral("; "));
     }
     result.scenario->timeline = scenario.timeline;
-    result.scenario->name = scenario.name;
+    if (light) {
+        for (qsizetype i = 0; i < result.scenario->producers.size() && i < scenario.producers.size(); ++i)
+            result.scenario->producers[i].messages = scenario.producers.at(i).messages;
+    }
     scenario = *result.scenario;
     return {};
 }
@@ -843,7 +868,7 @@ QJsonValue settingValue(const Scenario &scenario, const QString &path)
     const auto steps = splitPath(path);
     if (!steps)
         return QJsonValue(QJsonValue::Undefined);
-    QJsonValue node = scenarioToJson(scenario);
+    QJsonValue node = scenarioToJson(touchesMessages(*steps) ? scenario : withoutMessages(scenario));
     for (const PathStep &step : *steps) {
         node = node.toObject().value(step.key);
         if (step.index >= 0)

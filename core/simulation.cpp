@@ -336,6 +336,13 @@ QString Simulation::setConsumerParameter(int index, const QString &name, const Q
 
 QString Simulation::addConsumer(const ConsumerConfig &config)
 {
+    return insertConsumer(int(m_consumers.size()), config);
+}
+
+QString Simulation::insertConsumer(int index, const ConsumerConfig &config)
+{
+    if (index < 0 || index > int(m_consumers.size()))
+        return QStringLiteral("no position %1 for a consumer: use 0 to %2").arg(index).arg(m_consumers.size());
     if (config.name.trimmed().isEmpty())
         return QStringLiteral("consumer name is empty: give it a name");
     for (const auto &c : m_consumers) {
@@ -349,7 +356,8 @@ QString Simulation::addConsumer(const ConsumerConfig &config)
         if (QString e = strategy->setParameter(it.key(), it.value()); !e.isEmpty())
             return it.key() + QStringLiteral(": ") + e;
     }
-    m_consumers.push_back(makeConsumer(config, std::move(strategy)));
+    m_consumers.insert(m_consumers.begin() + index, makeConsumer(config, std::move(strategy)));
+    m_broker.consumerInserted(index);
     Q_EMIT setupChanged();
     return {};
 }

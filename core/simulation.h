@@ -110,6 +110,9 @@ public:
     QString setConsumerParameter(int index, const QString &name, const QVariant &value);
     /// Adds a consumer at the end; returns an error if the name is taken or the strategy invalid.
     QString addConsumer(const ConsumerConfig &config);
+    /// Inserts a consumer at position @p index (0..count), keeping the round-robin order of the
+    /// others (e.g. to undo a removal); same errors as addConsumer(), plus a bad position.
+    QString insertConsumer(int index, const ConsumerConfig &config);
     /// Removes consumer @p index (the round-robin order of the others is kept).
     void removeConsumer(int index);
     /// Broker settings (batch size, dispatch, idle cycles, cap); from the next cycle.

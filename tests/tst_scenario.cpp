@@ -42,6 +42,7 @@ private Q_SLOTS:
     void severalErrorsAllListed();
     void validationErrorsGiveLine();
     void defaultsOfAMinimalFile();
+    void applySettingByPath();
     void sizeLimit();
     void missingFile();
     void roundTrip();
@@ -531,6 +532,38 @@ void TestScenario::presetsLoad()
     const ScenarioLoadResult again = parseScenario(QJsonDocument(json).toJson(), file);
     QVERIFY2(again.ok(), qPrintable(joined(again.errors)));
     QCOMPARE(scenarioToJson(*again.scenario), json);
+}
+
+void TestScenario::applySettingByPath()
+{
+    Scenario s;
+    s.name = QStringLiteral("old");
+    s.consumers << ConsumerConfig{QStringLiteral("A"), {QStringLiteral("priority"), {}}, true, 0.0, 0, {}};
+    ProducerConfig p;
+    p.name = QStringLiteral("P");
+    p.messages << ScriptedMessage{QStringLiteral("d"), 1, 2, 0};
+    p.generator = GeneratorConfig();
+    s.producers << p;
+
+    QCOMPARE(applySetting(s, QStringLiteral("name"), QStringLiteral("new")), QString());
+    QCOMPARE(s.name, QStringLiteral("new"));
+    QCOMPARE(applySetting(s, QStringLiteral("consumers[0].strategy.threshold"), 7), QString());
+    QCOMPARE(s.consumers.at(0).strategy.parameters.value(QStringLiteral("threshold")).toInt(), 7);
+    // A new strategy type starts from its own defaults.
+    QCOMPARE(applySetting(s, QStringLiteral("consumers[0].strategy.type"), QStringLiteral("ttl")), QString());
+    QCOMPARE(s.consumers.at(0).strategy.type, QStringLiteral("ttl"));
+    QVERIFY(!s.consumers.at(0).strategy.parameters.contains(QStringLiteral("threshold")));
+    // A producer setting keeps the scripted messages (they are left out of the round trip).
+    QCOMPARE(applySetting(s, QStringLiteral("producers[0].generator.perCycle"), 4), QString());
+    QCOMPARE(s.producers.at(0).generator->perCycle, 4);
+    QCOMPARE(s.producers.at(0).messages.size(), 1);
+    QCOMPARE(s.producers.at(0).messages.at(0).data, QStringLiteral("d"));
+    QCOMPARE(settingValue(s, QStringLiteral("producers[0].messages[0].priority")).toInt(), 1);
+    // Errors name the path, with no line of the internal round trip, and change nothing.
+    const QString error = applySetting(s, QStringLiteral("broker.batchSize"), 0);
+    QVERIFY2(error.startsWith(QStringLiteral("broker.batchSize: 0 is out of range")), qPrintable(error));
+    QCOMPARE(s.broker.batchSize, 3);
+    QVERIFY(applySetting(s, QStringLiteral("consumers[4].online"), false).contains(QStringLiteral("no consumers[4]")));
 }
 
 QTEST_GUILESS_MAIN(TestScenario)

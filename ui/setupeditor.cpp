@@ -5,7 +5,6 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QRegularExpression>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -34,14 +33,6 @@ bool SetupEditor::validProducer(int index) const
     return index >= 0 && index < int(m_simulation->producers().size());
 }
 
-QString SetupEditor::cleanError(QString error)
-{
-    // Simulation::applySetting() may leave the line number of its internal re-validation in
-    // front ("4: broker.batchSize: ..."); a live edit has no line.
-    static const QRegularExpression linePrefix(QStringLiteral("^\\d*: "));
-    return error.remove(linePrefix);
-}
-
 QJsonValue SetupEditor::settingValue(const QString &path) const
 {
     return m_simulation->settingValue(path);
@@ -53,7 +44,7 @@ QString SetupEditor::change(const QString &recordPath, const QString &applyPath,
     if (recordPath == applyPath && old == value)
         return {};
     if (const QString error = m_simulation->applySetting(applyPath, value); !error.isEmpty())
-        return cleanError(error);
+        return error;
     QJsonValue now = m_simulation->settingValue(recordPath);
     if (recordPath == QLatin1String("name"))
         now = value;  // the engine may keep its name (see scenarioName()); the edit still counts

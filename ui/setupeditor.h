@@ -152,7 +152,6 @@ private:
     QString setGeneratorValue(int producer, const QString &key, const QJsonValue &value);
     bool validConsumer(int index) const;
     bool validProducer(int index) const;
-    static QString cleanError(QString error);
 
     Simulation *m_simulation;
     QUndoStack *m_undoStack;

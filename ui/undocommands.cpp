@@ -233,7 +233,9 @@ RemoveConsumerCommand::RemoveConsumerCommand(Simulation *simulation, int index, 
 
 void RemoveConsumerCommand::undo()
 {
-    if (const QString error = m_simulation->addConsumer(m_config); !error.isEmpty())
+    // Back at its old position, so the round-robin order is what it was.
+    const int index = std::min(m_index, int(m_simulation->consumers().size()));
+    if (const QString error = m_simulation->insertConsumer(index, m_config); !error.isEmpty())
         qWarning("PriorityLab: undo of removing consumer %s failed: %s", qPrintable(m_config.name),
                  qPrintable(error));
 }
