@@ -45,6 +45,22 @@ bool isType(const Consumer &consumer, const char *type)
     return consumer.strategy->type() == QLatin1String(type);
 }
 
+/// A sentence about processing failures that ended in @p lastFailure (>= 0), or "" if there
+/// were none: a requeue storm keeps going round for a while after its cause is gone.
+QString pastFailures(const Simulation &simulation, qint64 lastFailure)
+{
+    if (lastFailure < 0)
+        return {};
+    const auto &consumers = simulation.consumers();
+    const bool failingNow = std::any_of(consumers.begin(), consumers.end(),
+                                        [](const auto &c) { return c->online && c->failureRate > 0; });
+    if (failingNow)
+        return {};
+    return QStringLiteral("Processing failures (the last in cycle %1) sent these messages round and "
+                          "round; now that they stopped the backlog drains: wait, or add consumers.")
+            .arg(lastFailure);
+}
+
 /// What to change when the consumers named in @p discarders lose messages.
 QString dataLossAdvice(const Simulation &simulation, const QStringList &discarders)
 {
@@ -71,8 +87,10 @@ QString dataLossAdvice(const Simulation &simulation, const QStringList &discarde
 }
 
 /// What to change when messages of the priorities @p starving wait forever.
-QString starvationAdvice(const Simulation &simulation, const QList<int> &starving)
+QString starvationAdvice(const Simulation &simulation, const QList<int> &starving, qint64 lastFailure)
 {
+    if (QString failures = pastFailures(simulation, lastFailure); !failures.isEmpty())
+        return failures;
     const auto &consumers = simulation.consumers();
     const bool anyOnline = std::any_of(consumers.begin(), consumers.end(),
                                        [](const auto &c) { return c->online; });
@@ -140,8 +158,10 @@ QString starvationAdvice(const Simulation &simulation, const QList<int> &starvin
 }
 
 /// What to change when messages are delivered again and again.
-QString loopAdvice(const Simulation &simulation, int loopDeliveries)
+QString loopAdvice(const Simulation &simulation, int loopDeliveries, qint64 lastFailure)
 {
+    if (QString failures = pastFailures(simulation, lastFailure); !failures.isEmpty())
+        return failures;
     QStringList failing;
     QStringList noAging;
     QStringList predicates;
@@ -203,6 +223,10 @@ void AlarmMonitor::reset()
         ++m_revision;
     m_alarms.clear();
     m_inspectedCycle = -1;
+    m_lastFailure = -1;
+    m_recentDeliveries.clear();
+    m_recentDispatched = 0;
+    m_recentFailed = 0;
     m_lossCount = 0;
     m_lossByConsumer.clear();
     m_warningCounts.clear();
@@ -273,6 +297,8 @@ void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &repo
     };
 
     checkSettings(simulation, cycle);
+    if (report.counts.failed > 0)
+        m_lastFailure = cycle;
 
     // Data loss: discards in recent cycles, counted per consumer from the dead-letter list.
     if (report.counts.discarded > 0) {
@@ -297,15 +323,48 @@ void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &repo
             names << name;
         }
         const QString text =
-                QStringLiteral("%1 messages discarded (by %2), the last in cycle %3; each one is "
-                               "in the Dead letters list. %4")
-                        .arg(m_lossCount)
+                QStringLiteral("%1 discarded (by %2), the last in cycle %3; each one is in the "
+                               "Dead letters list. %4")
+                        .arg(m_lossCount == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(m_lossCount))
                         .arg(who.isEmpty() ? QStringLiteral("the consumers") : who.join(QStringLiteral(", ")))
                         .arg(cycle)
                         .arg(dataLossAdvice(simulation, names));
         raise(Alarm::Kind::DataLoss, QStringLiteral("data-loss"), QStringLiteral("Data loss"), text, cycle);
     } else {
         clearIf(Alarm::Kind::DataLoss, expired);
+    }
+
+    // A requeue loop of failures: most deliveries of the last few cycles failed and went back.
+    m_recentDeliveries.push_back({report.counts.dispatched, report.counts.failed});
+    m_recentDispatched += report.counts.dispatched;
+    m_recentFailed += report.counts.failed;
+    if (m_recentDeliveries.size() > size_t(failureWindow)) {
+        m_recentDispatched -= m_recentDeliveries.front().first;
+        m_recentFailed -= m_recentDeliveries.front().second;
+        m_recentDeliveries.pop_front();
+    }
+    QStringList failing;
+    for (const auto &c : simulation.consumers()) {
+        if (c->online && c->failureRate > 0)
+            failing << QStringLiteral("%1 (now %2 %)").arg(c->name).arg(qRound(c->failureRate * 100));
+    }
+    // Only while some consumer still fails: once the failure rates are back to 0 the backlog
+    // drains (the message-loop and starvation alarms say so if it takes long).
+    if (m_recentFailed >= 10 && m_recentFailed * 2 >= m_recentDispatched && !failing.isEmpty()) {
+        const QString text =
+                QStringLiteral("%1 of %2 deliveries in the last %3 cycles failed and went back to the "
+                               "queue with a changed priority or TTL, to fail again: a requeue "
+                               "loop%4. Lower the failure rate of %5 (roll back the bad deployment), "
+                               "or take those consumers offline.")
+                        .arg(m_recentFailed)
+                        .arg(m_recentDispatched)
+                        .arg(m_recentDeliveries.size())
+                        .arg(m_recentFailed == m_recentDispatched ? QStringLiteral(" that processes nothing")
+                                                                  : QString())
+                        .arg(namesText(failing));
+        raise(Alarm::Kind::Loop, QStringLiteral("requeue"), QStringLiteral("Requeue loop"), text, cycle);
+    } else {
+        clearIf(Alarm::Kind::Loop, [](const Alarm &a) { return a.key == QLatin1String("requeue"); });
     }
 
     // The safety cap of drain mode.
@@ -411,6 +470,8 @@ void AlarmMonitor::inspect(const Simulation &simulation)
 
     // Starvation: queued for N cycles and none of that priority processed for N cycles.
     const qint64 n = std::max<qint64>(1, m_settings.starvationCycles);
+    // Failures within the last N cycles explain what waits or loops now.
+    const qint64 recentFailure = m_lastFailure >= 0 && last - m_lastFailure < n ? m_lastFailure : -1;
     QList<int> starving;
     qint64 starvingCount = 0;
     qint64 oldestAge = 0;
@@ -426,16 +487,16 @@ void AlarmMonitor::inspect(const Simulation &simulation)
     }
     if (!starving.isEmpty()) {
         const QString text =
-                QStringLiteral("%1 %2 %3: %4 messages queued, the oldest for %5 cycles, and none "
-                               "of %6 processed for %7 cycles or more. %8")
+                QStringLiteral("%1 %2 %3: %4 queued, the oldest for %5 cycles, and none of %6 "
+                               "processed for %7 cycles or more. %8")
                         .arg(starving.size() == 1 ? QStringLiteral("Priority") : QStringLiteral("Priorities"),
                              rangesText(starving),
                              starving.size() == 1 ? QStringLiteral("starves") : QStringLiteral("starve"))
-                        .arg(starvingCount)
+                        .arg(starvingCount == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(starvingCount))
                         .arg(oldestAge)
                         .arg(starving.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"))
                         .arg(n)
-                        .arg(starvationAdvice(simulation, starving));
+                        .arg(starvationAdvice(simulation, starving, recentFailure));
         raise(Alarm::Kind::Starvation, QStringLiteral("starvation"), QStringLiteral("Starvation"), text, last);
     } else {
         clearIf(Alarm::Kind::Starvation, [](const Alarm &) { return true; });
@@ -448,14 +509,15 @@ void AlarmMonitor::inspect(const Simulation &simulation)
                                .arg(worst->data)
                                .arg(worst->deliveries);
         if (looping > 1)
-            text += QStringLiteral(", with %1 other queued messages over %2 deliveries")
+            text += QStringLiteral(", with %1 other queued %2 over %3 deliveries")
                             .arg(looping - 1)
+                            .arg(looping == 2 ? QStringLiteral("message") : QStringLiteral("messages"))
                             .arg(m_settings.loopDeliveries);
         text += QStringLiteral(": it loops between the broker and the consumers. ")
-                + loopAdvice(simulation, m_settings.loopDeliveries);
+                + loopAdvice(simulation, m_settings.loopDeliveries, recentFailure);
         raise(Alarm::Kind::Loop, QStringLiteral("loop"), QStringLiteral("Message loop"), text, last);
     } else {
-        clearIf(Alarm::Kind::Loop, [](const Alarm &) { return true; });
+        clearIf(Alarm::Kind::Loop, [](const Alarm &a) { return a.key == QLatin1String("loop"); });
     }
 }
 

@@ -4,7 +4,9 @@
 #include <QString>
 #include <QtGlobal>
 
+#include <deque>
 #include <map>
+#include <utility>
 
 namespace PriorityLab {
 
@@ -19,7 +21,7 @@ struct Alarm
         Setting,        ///< a consumer's setting discards every message or starves (Strategy::settingWarning)
         DataLoss,       ///< messages were discarded in recent cycles (dead letters)
         Starvation,     ///< a priority class is queued but none of it was processed for N cycles
-        Loop,           ///< a queued message was delivered more than N times
+        Loop,           ///< a queued message was delivered more than N times, or most deliveries fail and requeue
         SafetyCap,      ///< maxDeliveriesPerCycle ended a drain cycle early
         RuntimeWarning, ///< a predicate failed at run time, a timeline change was not applied, ...
     };
@@ -50,7 +52,10 @@ struct Alarm
 ///   Processing is seen through Metrics (latency counts per original priority), at the
 ///   granularity of inspect() calls, so a rare inspect() can only make the alarm later, never
 ///   false.
-/// - Loop: some queued message has more than loopDeliveries deliveries.
+/// - Loop ("Message loop"): some queued message has more than loopDeliveries deliveries.
+/// - Loop ("Requeue loop"): in the last 10 cycles at least 10 processings failed and they were at
+///   least half of the deliveries, and some consumer still has a failure rate (a bad
+///   deployment); cleared as soon as that is no longer so.
 /// - SafetyCap: raised when CycleReport::capReached; cleared after holdCycles without it.
 /// - RuntimeWarning: one alarm per source (consumer or timeline) of CycleReport::warnings;
 ///   cleared after holdCycles without a new one.
@@ -116,6 +121,11 @@ private:
     QList<Alarm> m_alarms;
     quint64 m_revision = 0;
     qint64 m_inspectedCycle = -1;       ///< Simulation::cycle() at the last inspect()
+    qint64 m_lastFailure = -1;          ///< last cycle with a processing failure
+    static constexpr int failureWindow = 10;  ///< cycles of the requeue-loop rule
+    std::deque<std::pair<qint64, qint64>> m_recentDeliveries;  ///< (dispatched, failed) per cycle
+    qint64 m_recentDispatched = 0;
+    qint64 m_recentFailed = 0;
     qint64 m_lossCount = 0;             ///< messages discarded since the DataLoss alarm was raised
     std::map<QString, qint64> m_lossByConsumer;  ///< discards per consumer in the episode
     std::map<QString, qint64> m_warningCounts;   ///< runtime warnings per source since raised

@@ -77,6 +77,15 @@ QString describe(const AlarmMonitor &monitor)
     return lines.join(QLatin1Char('\n'));
 }
 
+/// The active alarm with @p key, or nullptr.
+const Alarm *findKey(const AlarmMonitor &monitor, const QString &key)
+{
+    for (const Alarm &a : monitor.alarms())
+        if (a.key == key)
+            return &a;
+    return nullptr;
+}
+
 /// Runs @p cycles cycles, feeding @p monitor after each (observe and inspect).
 void run(Simulation &sim, AlarmMonitor &monitor, int cycles)
 {
@@ -99,6 +108,7 @@ private Q_SLOTS:
     void starvationInNativePriorityMode();
     void starvationNeedsBothAgeAndNoProcessing();
     void loopOfFailingConsumer();
+    void loopAfterFailuresStopped();
     void safetyCapEndsCycle();
     void runtimeWarningFromStrategy();
     void timelineChangeNotApplied();
@@ -239,19 +249,60 @@ void TestAlarms::loopOfFailingConsumer()
     Simulation sim;
     QCOMPARE(sim.load(s), QStringList());
     AlarmMonitor monitor;
-    run(sim, monitor, monitor.settings().loopDeliveries);
+    // The requeue loop shows first: 10 failed deliveries out of 10 in the last 10 cycles.
+    run(sim, monitor, 9);
     QVERIFY2(!monitor.find(Alarm::Kind::Loop), qPrintable(describe(monitor)));
     run(sim, monitor, 1);
-    const Alarm *loop = monitor.find(Alarm::Kind::Loop);
+    const Alarm *requeue = findKey(monitor, QStringLiteral("requeue"));
+    QVERIFY2(requeue, qPrintable(describe(monitor)));
+    QCOMPARE(requeue->kind, Alarm::Kind::Loop);
+    QVERIFY2(requeue->text.startsWith(QLatin1String("10 of 10 deliveries in the last 10 cycles failed")),
+             qPrintable(requeue->text));
+    QVERIFY2(requeue->text.contains(QLatin1String("Lower the failure rate of A (now 100 %)")), qPrintable(requeue->text));
+
+    // Then the message itself: more than loopDeliveries deliveries.
+    run(sim, monitor, monitor.settings().loopDeliveries - 10);
+    QVERIFY2(!findKey(monitor, QStringLiteral("loop")), qPrintable(describe(monitor)));
+    run(sim, monitor, 1);
+    const Alarm *loop = findKey(monitor, QStringLiteral("loop"));
     QVERIFY2(loop, qPrintable(describe(monitor)));
     QVERIFY2(loop->text.startsWith(QLatin1String("Message 1 (m1) was delivered 21 times and is still queued")),
              qPrintable(loop->text));
     QVERIFY2(loop->text.contains(QLatin1String("Lower the failure rate of A (now 100 %)")), qPrintable(loop->text));
 
-    // Repairing the consumer processes it: the loop alarm clears at the next inspection.
+    // Repairing the consumer processes it: both clear at once.
     sim.setConsumerFailureRate(0, 0.0);
     run(sim, monitor, 1);
     QVERIFY2(!monitor.find(Alarm::Kind::Loop), qPrintable(describe(monitor)));
+}
+
+void TestAlarms::loopAfterFailuresStopped()
+{
+    // lesson-bad-deployment.json: every processing fails from cycle 30 to 79. The requeue loop
+    // alarm fires during the failures and names the failure rate; afterwards the backlog of
+    // demoted messages keeps looping for a while and the alarms say why.
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-bad-deployment.json"))), QStringList());
+    AlarmMonitor monitor;
+    run(sim, monitor, 30);
+    QVERIFY2(monitor.alarms().isEmpty(), qPrintable(describe(monitor)));
+    run(sim, monitor, 10);
+    const Alarm *requeue = findKey(monitor, QStringLiteral("requeue"));
+    QVERIFY2(requeue, qPrintable(describe(monitor)));
+    QVERIFY2(requeue->text.contains(QLatin1String("Lower the failure rate of A (now 100 %), B (now 100 %) and C (now 100 %)")),
+             qPrintable(requeue->text));
+    run(sim, monitor, 41);
+    QCOMPARE(sim.cycle(), 81);  // the rollback applied at the start of cycle 80
+    QVERIFY2(!findKey(monitor, QStringLiteral("requeue")), qPrintable(describe(monitor)));
+    int explained = 0;
+    for (int i = 0; i < 30; ++i) {
+        run(sim, monitor, 1);
+        for (const Alarm &a : monitor.alarms()) {
+            QVERIFY2(!a.text.contains(QLatin1String("Lower the threshold")), qPrintable(a.text));
+            explained += a.text.contains(QLatin1String("Processing failures (the last in cycle 79)")) ? 1 : 0;
+        }
+    }
+    QVERIFY(explained > 0);
 }
 
 void TestAlarms::safetyCapEndsCycle()

@@ -1,15 +1,20 @@
 // The charts (issue 3 part 4, issue 4 parts 3 and 6): after N cycles the chart interface holds
-// exactly the points the reports give (decisions per cycle, queue depth, latency percentiles per
+// exactly the points the reports give (decisions per cycle incl. failures, queue depth, latency percentiles per
 // priority class, throughput per consumer, deliveries per message), the window slides, timeline
 // changes become markers at their cycle, and the export writes a PNG and a well-formed SVG.
 // Runs offscreen; cycles run through Simulation::step(), the charts are redrawn by refresh().
 #include "chartpanel.h"
+#include "exportmenu.h"
+#include "mainwindow.h"
 #include "charts/barchart.h"
 #include "charts/timeserieschart.h"
 #include "simulation.h"
 #include "testsupport.h"
 
 #include <QImage>
+#include <QMenu>
+#include <QMenuBar>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -55,6 +60,7 @@ class TestCharts : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void decisionsAndDepthEqualReports_data();
     void decisionsAndDepthEqualReports();
     void windowSlides();
     void latencyPercentilesPerClass();
@@ -67,12 +73,22 @@ private Q_SLOTS:
     void axesMoveOnlyWhenBoundsMove();
     void exportPngAndSvg();
     void clearedOnNewScenario();
+    void fileExportMenu();
 };
+
+void TestCharts::decisionsAndDepthEqualReports_data()
+{
+    QTest::addColumn<QString>("preset");
+    // One loses data after cycle 60, the other fails every processing from cycle 30 to 79.
+    QTest::addRow("ttl-moved") << QStringLiteral("lesson-ttl-moved.json");
+    QTest::addRow("bad-deployment") << QStringLiteral("lesson-bad-deployment.json");
+}
 
 void TestCharts::decisionsAndDepthEqualReports()
 {
+    QFETCH(QString, preset);
     Simulation sim;
-    QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
+    QCOMPARE(sim.load(loadPreset(preset)), QStringList());
     ChartPanel panel(&sim);
     const QList<CycleReport> reports = run(sim, 90);
     panel.refresh();
@@ -82,6 +98,7 @@ void TestCharts::decisionsAndDepthEqualReports()
     const QList<QPointF> processed = flow->points(ChartPanel::ProcessedSeries);
     const QList<QPointF> postponed = flow->points(ChartPanel::PostponedSeries);
     const QList<QPointF> discarded = flow->points(ChartPanel::DiscardedSeries);
+    const QList<QPointF> failed = flow->points(ChartPanel::FailedSeries);
     const QList<QPointF> depth = panel.queueDepthChart()->points(0);
     QCOMPARE(processed.size(), reports.size());
     QCOMPARE(depth.size(), reports.size());
@@ -91,13 +108,14 @@ void TestCharts::decisionsAndDepthEqualReports()
         QCOMPARE(processed.at(i), QPointF(qreal(r.cycle), qreal(r.counts.processed)));
         QCOMPARE(postponed.at(i), QPointF(qreal(r.cycle), qreal(r.counts.postponed)));
         QCOMPARE(discarded.at(i), QPointF(qreal(r.cycle), qreal(r.counts.discarded)));
+        QCOMPARE(failed.at(i), QPointF(qreal(r.cycle), qreal(r.counts.failed)));
         QCOMPARE(depth.at(i), QPointF(qreal(r.cycle), qreal(r.queueDepth)));
-        discards += r.counts.discarded;
+        discards += r.counts.discarded + r.counts.failed;
     }
-    QVERIFY(discards > 0);  // the lesson loses data after cycle 60: the series is not all zero
+    QVERIFY(discards > 0);  // each lesson loses or fails messages: the series are not all zero
     // The y axis holds the largest value.
     qreal top = 0;
-    for (const auto &series : {processed, postponed, discarded})
+    for (const auto &series : {processed, postponed, discarded, failed})
         for (const QPointF &p : series)
             top = std::max(top, p.y());
     QVERIFY(flow->yRange().y() >= top);
@@ -404,6 +422,62 @@ void TestCharts::clearedOnNewScenario()
     panel.refresh();
     QCOMPARE(panel.flowChart()->points(ChartPanel::ProcessedSeries).size(), 3);
     QCOMPARE(panel.flowChart()->points(ChartPanel::ProcessedSeries).first().x(), 0.0);
+}
+
+void TestCharts::fileExportMenu()
+{
+    MainWindow window;
+    window.setShowDialogs(false);
+    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty());
+    for (int i = 0; i < 70; ++i)
+        window.simulation()->step();
+    window.refreshViews();
+
+    // File > Export holds the four exports.
+    auto *menu = window.findChild<ExportMenu *>();
+    QVERIFY(menu);
+    QMenu *file = nullptr;
+    for (QAction *action : window.menuBar()->actions()) {
+        if (action->menu() && action->text() == QLatin1String("&File"))
+            file = action->menu();
+    }
+    QVERIFY(file);
+    QVERIFY(file->actions().contains(menu->menuAction()));
+    QStringList texts;
+    for (QAction *action : menu->actions()) {
+        if (!action->isSeparator())
+            texts << action->text();
+    }
+    QCOMPARE(texts, (QStringList{QStringLiteral("Charts as &PNG…"), QStringLiteral("Charts as &SVG…"),
+                                 QStringLiteral("&Metrics as CSV…"), QStringLiteral("&Events as JSON Lines…")}));
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    // CSV: a header and one row per cycle.
+    const QString csv = dir.filePath(QStringLiteral("metrics.csv"));
+    QCOMPARE(menu->writeMetricsCsv(csv), QString());
+    QFile csvFile(csv);
+    QVERIFY(csvFile.open(QIODevice::ReadOnly));
+    const QList<QByteArray> rows = csvFile.readAll().trimmed().split('\n');
+    QCOMPARE(rows.size(), 71);
+    QVERIFY(rows.first().startsWith("cycle,queueDepth,"));
+    // JSON Lines: the event log's events, each line an object.
+    const QString jsonl = dir.filePath(QStringLiteral("events.jsonl"));
+    QCOMPARE(menu->writeEventsJsonLines(jsonl), QString());
+    QFile jsonlFile(jsonl);
+    QVERIFY(jsonlFile.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = jsonlFile.readAll().trimmed().split('\n');
+    QVERIFY(lines.size() > 100);
+    for (const QByteArray &line : lines)
+        QVERIFY(QJsonDocument::fromJson(line).isObject());
+    // Charts: PNG and SVG through the same menu.
+    QCOMPARE(menu->writeChartsPng(dir.filePath(QStringLiteral("c.png"))), QString());
+    QCOMPARE(QImage(dir.filePath(QStringLiteral("c.png"))).size(), ChartPanel::exportSize());
+    QCOMPARE(menu->writeChartsSvg(dir.filePath(QStringLiteral("c.svg"))), QString());
+    QVERIFY(QFileInfo(dir.filePath(QStringLiteral("c.svg"))).size() > 1000);
+    // A file that cannot be written: the error names it.
+    const QString bad = dir.filePath(QStringLiteral("missing/metrics.csv"));
+    QVERIFY(menu->writeMetricsCsv(bad).contains(QLatin1String("metrics.csv")));
 }
 
 QTEST_MAIN(TestCharts)

@@ -88,9 +88,11 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
     m_flow->addSeries(tr("processed"), ChartPalette::bluishGreen());
     m_flow->addSeries(tr("postponed"), ChartPalette::orange());
     m_flow->addSeries(tr("discarded"), ChartPalette::vermillion());
+    m_flow->addSeries(tr("failed"), ChartPalette::reddishPurple(), Qt::DashLine);
     m_flow->setToolTip(tr("What the consumers decided in each cycle. Postponed messages go back "
                           "to the broker's tail (requeue); discarded ones are lost to the "
-                          "dead-letter list. Raise a threshold and watch 'postponed' climb."));
+                          "dead-letter list; failed ones (processing failed) were requeued. Raise a "
+                          "threshold and watch 'postponed' climb."));
 
     m_latency = new TimeSeriesChart(this);
     m_latency->setTitle(tr("Latency (p50 solid, p95 dashed)"));
@@ -197,6 +199,7 @@ void ChartPanel::showPage(int page)
 {
     for (int i = 0; i < m_charts.size(); ++i)
         m_charts.at(i)->setVisible(m_perPage > 0 && i / m_perPage == page);
+    updateStaleCharts();
 }
 
 void ChartPanel::addReport(const CycleReport &report)
@@ -209,6 +212,7 @@ void ChartPanel::addReport(const CycleReport &report)
     s.processed = report.counts.processed;
     s.postponed = report.counts.postponed;
     s.discarded = report.counts.discarded;
+    s.failed = report.counts.failed;
 
     // Latency: the cycle's processed messages join a window of smoothingCycles() cycles.
     std::array<std::vector<qint64>, PriorityClassCount> latencies;
@@ -341,45 +345,80 @@ void ChartPanel::fitYAxis(TimeSeriesChart *chart, qreal maximum)
 
 void ChartPanel::refresh()
 {
-    if (!m_dirty)
-        return;
-    m_dirty = false;
-
-    const qsizetype count = qsizetype(m_samples.size());
-    QList<QPointF> depth;
-    depth.reserve(count);
-    std::array<QList<QPointF>, FlowSeriesCount> flow;
-    for (auto &series : flow)
-        series.reserve(count);
-    std::array<QList<QPointF>, 2 * PriorityClassCount> latency;
-    qint64 maxDepth = 0;
-    qint64 maxFlow = 0;
-    qint64 maxLatency = 0;
-    for (const Sample &s : m_samples) {
-        const qreal x = qreal(s.cycle);
-        depth.append(QPointF(x, qreal(s.depth)));
-        flow[ProcessedSeries].append(QPointF(x, qreal(s.processed)));
-        flow[PostponedSeries].append(QPointF(x, qreal(s.postponed)));
-        flow[DiscardedSeries].append(QPointF(x, qreal(s.discarded)));
-        maxDepth = std::max(maxDepth, s.depth);
-        maxFlow = std::max({maxFlow, s.processed, s.postponed, s.discarded});
-        for (size_t i = 0; i < s.latency.size(); ++i) {
-            if (s.latency[i] < 0)
-                continue;
-            latency[i].append(QPointF(x, qreal(s.latency[i])));
-            maxLatency = std::max(maxLatency, s.latency[i]);
-        }
+    if (m_dirty) {
+        m_dirty = false;
+        m_stale = (1u << m_charts.size()) - 1;
     }
-    m_queueDepth->setPoints(m_depthSeries, depth);
-    for (int i = 0; i < FlowSeriesCount; ++i)
-        m_flow->setPoints(i, flow[size_t(i)]);
-    for (int i = 0; i < int(latency.size()); ++i)
-        m_latency->setPoints(i, latency[size_t(i)]);
-    fitYAxis(m_queueDepth, qreal(maxDepth));
-    fitYAxis(m_flow, qreal(maxFlow));
-    fitYAxis(m_latency, qreal(maxLatency));
-    refreshThroughput();
+    updateStaleCharts();
+}
 
+void ChartPanel::updateStaleCharts()
+{
+    // On screen, the charts of other pages wait until their page is shown (each update costs a
+    // replace() and an axis change per series); off screen (tests, export) all are updated.
+    const bool onScreen = isVisible();
+    for (int i = 0; i < m_charts.size(); ++i) {
+        if (!(m_stale & (1u << i)) || (onScreen && m_charts.at(i)->isHidden()))
+            continue;
+        m_stale &= ~(1u << i);
+        updateChart(i);
+    }
+}
+
+void ChartPanel::updateChart(int index)
+{
+    QWidget *chart = m_charts.at(index);
+    if (chart == m_deliveries) {
+        refreshDeliveries();
+        return;
+    }
+    const qsizetype count = qsizetype(m_samples.size());
+    if (chart == m_queueDepth) {
+        QList<QPointF> depth;
+        depth.reserve(count);
+        qint64 maxDepth = 0;
+        for (const Sample &s : m_samples) {
+            depth.append(QPointF(qreal(s.cycle), qreal(s.depth)));
+            maxDepth = std::max(maxDepth, s.depth);
+        }
+        m_queueDepth->setPoints(m_depthSeries, depth);
+        fitYAxis(m_queueDepth, qreal(maxDepth));
+    } else if (chart == m_flow) {
+        std::array<QList<QPointF>, FlowSeriesCount> flow;
+        for (auto &series : flow)
+            series.reserve(count);
+        qint64 maxFlow = 0;
+        for (const Sample &s : m_samples) {
+            const qreal x = qreal(s.cycle);
+            flow[ProcessedSeries].append(QPointF(x, qreal(s.processed)));
+            flow[PostponedSeries].append(QPointF(x, qreal(s.postponed)));
+            flow[DiscardedSeries].append(QPointF(x, qreal(s.discarded)));
+            flow[FailedSeries].append(QPointF(x, qreal(s.failed)));
+            maxFlow = std::max({maxFlow, s.processed, s.postponed, s.discarded, s.failed});
+        }
+        for (int i = 0; i < FlowSeriesCount; ++i)
+            m_flow->setPoints(i, flow[size_t(i)]);
+        fitYAxis(m_flow, qreal(maxFlow));
+    } else if (chart == m_latency) {
+        std::array<QList<QPointF>, 2 * PriorityClassCount> latency;
+        qint64 maxLatency = 0;
+        for (const Sample &s : m_samples) {
+            for (size_t i = 0; i < s.latency.size(); ++i) {
+                if (s.latency[i] < 0)
+                    continue;
+                latency[i].append(QPointF(qreal(s.cycle), qreal(s.latency[i])));
+                maxLatency = std::max(maxLatency, s.latency[i]);
+            }
+        }
+        for (int i = 0; i < int(latency.size()); ++i)
+            m_latency->setPoints(i, latency[size_t(i)]);
+        fitYAxis(m_latency, qreal(maxLatency));
+    } else if (chart == m_throughput) {
+        refreshThroughput();
+    }
+
+    // The window and the timeline markers in it.
+    auto *timeChart = static_cast<TimeSeriesChart *>(chart);
     const qreal first = count == 0 ? 0 : qreal(m_samples.front().cycle);
     const qreal last = count == 0 ? 0 : qreal(m_samples.back().cycle);
     QList<ChartMarker> markers;
@@ -389,11 +428,8 @@ void ChartPanel::refresh()
         markers.append({qreal(entry.cycle), markerLabel(entry.cycle, entry.changes),
                         tr("Cycle %1, scenario timeline:\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n')))});
     }
-    for (TimeSeriesChart *chart : timeCharts()) {
-        chart->setXRange(first, std::max(last, first + windowCycles()));
-        chart->setMarkers(markers);
-    }
-    refreshDeliveries();
+    timeChart->setXRange(first, std::max(last, first + windowCycles()));
+    timeChart->setMarkers(markers);
 }
 
 void ChartPanel::refreshThroughput()
@@ -482,6 +518,11 @@ QSize ChartPanel::exportSize()
 void ChartPanel::paintCharts(QPainter *painter, const QSize &size)
 {
     refresh();
+    for (int i = 0; i < m_charts.size(); ++i) {
+        if (m_stale & (1u << i))
+            updateChart(i);
+    }
+    m_stale = 0;
     painter->save();
     painter->fillRect(QRect(QPoint(0, 0), size), Qt::white);
     const qreal heading = 44;

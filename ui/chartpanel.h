@@ -22,7 +22,7 @@ struct ChartMarker;
 struct CycleReport;
 
 /// The live charts of the "Charts" dock (issue 3 part 4), over the last windowCycles() cycles:
-/// queue depth; processed / postponed / discarded per cycle; latency p50 and p95 per priority
+/// queue depth; processed / postponed / discarded / failed per cycle; latency p50 and p95 per priority
 /// class; throughput per consumer; and, over the whole run, messages per number of deliveries.
 /// Scenario timeline changes appear as vertical markers on the time charts (issue 4 part 3).
 ///
@@ -49,7 +49,7 @@ public:
     static constexpr int smoothingCycles() { return 10; }
 
     /// Series of flowChart(), in this order.
-    enum FlowSeries { ProcessedSeries, PostponedSeries, DiscardedSeries, FlowSeriesCount };
+    enum FlowSeries { ProcessedSeries, PostponedSeries, DiscardedSeries, FailedSeries, FlowSeriesCount };
     /// Priority classes of latencyChart(), by original priority.
     enum PriorityClass { HighClass, MidClass, LowClass, PriorityClassCount };
     /// The class of original priority @p priority: high 7 and above, mid 4..6, low 3 and below.
@@ -62,7 +62,8 @@ public:
     /// Forgets every cycle (a scenario was loaded or reset).
     void clear();
 
-    /// Redraws the charts from the reports taken in, if any arrived since the last call.
+    /// Redraws the charts from the reports taken in, if any arrived since the last call. While
+    /// the panel is on screen, charts on other pages are redrawn when their page is shown.
     void refresh();
 
     TimeSeriesChart *queueDepthChart() const { return m_queueDepth; }
@@ -113,6 +114,7 @@ private:
         qint64 processed = 0;
         qint64 postponed = 0;
         qint64 discarded = 0;
+        qint64 failed = 0;
         /// p50, p95 per class over the last smoothingCycles(), -1 if nothing was processed.
         std::array<qint64, 2 * PriorityClassCount> latency{};
         /// Processed in this cycle per consumer slot (index into m_consumerNames), -1 = absent.
@@ -125,6 +127,8 @@ private:
     };
 
     void updatePages();
+    void updateStaleCharts();
+    void updateChart(int index);
     void showPage(int page);
     void refreshThroughput();
     void refreshDeliveries();
@@ -151,6 +155,7 @@ private:
     std::deque<std::array<std::vector<qint64>, PriorityClassCount>> m_recentLatencies;
     std::array<std::map<qint64, qint64>, PriorityClassCount> m_latencyWindow;
     bool m_dirty = true;
+    quint32 m_stale = 0;  ///< bit i: m_charts[i] has not shown the latest data yet
 };
 
 } // namespace PriorityLab

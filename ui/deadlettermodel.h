@@ -20,11 +20,11 @@ public:
         CycleColumn,
         MessageIdColumn,
         DataColumn,
+        ReasonColumn,
+        ConsumerColumn,
         PriorityColumn,
         TtlColumn,
         DeliveriesColumn,
-        ConsumerColumn,
-        ReasonColumn,
         ColumnCount
     };
     enum Role {

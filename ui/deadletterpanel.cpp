@@ -39,7 +39,7 @@ DeadLetterPanel::DeadLetterPanel(Simulation *simulation, QWidget *parent)
     header->setStretchLastSection(true);
     // Each column as wide as its title or its typical content, whichever is wider.
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
-    const int typical[] = {4, 4, 8, 3, 2, 3, 5, 0};
+    const int typical[] = {3, 4, 9, 7, 5, 3, 2, 0};
     for (int c = 0; c < DeadLetterModel::ColumnCount - 1; ++c) {
         const QString title = m_model->headerData(c, Qt::Horizontal).toString();
         header->resizeSection(c, std::max(typical[c] * em, header->fontMetrics().horizontalAdvance(title) + 18));

@@ -14,7 +14,25 @@ EventLogModel::EventLogModel(qsizetype capacity, QObject *parent)
 
 int EventLogModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_events.size());
+    return parent.isValid() ? 0 : int(m_rows);
+}
+
+const Event &EventLogModel::event(int row) const
+{
+    const qint64 n = m_chunks.front().first + row;
+    // Sequential access (filtering new rows, painting) stays in the last chunk or the next one.
+    for (size_t c = m_lastChunk; c < m_chunks.size() && c <= m_lastChunk + 1; ++c) {
+        const Chunk &chunk = m_chunks[c];
+        if (n >= chunk.first && n < chunk.first + chunk.size()) {
+            m_lastChunk = c;
+            return chunk.events.at(chunk.begin + (n - chunk.first));
+        }
+    }
+    auto it = std::upper_bound(m_chunks.begin(), m_chunks.end(), n,
+                               [](qint64 value, const Chunk &chunk) { return value < chunk.first; });
+    --it;
+    m_lastChunk = size_t(it - m_chunks.begin());
+    return it->events.at(it->begin + (n - it->first));
 }
 
 int EventLogModel::columnCount(const QModelIndex &parent) const
@@ -62,7 +80,7 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Event &e = m_events[size_t(index.row())];
+    const Event &e = event(index.row());
     const bool hasAfter = e.type == Event::Type::Postponed || e.type == Event::Type::Failed;
     switch (role) {
     case Qt::DisplayRole:
@@ -178,7 +196,7 @@ void EventLogModel::addEvents(const QList<Event> &events)
 {
     if (events.isEmpty())
         return;
-    m_pending.push_back(events);
+    m_pending.push_back({events, 0, 0});
     m_pendingCount += events.size();
     m_total += events.size();
     // Keep at most capacity() pending events: older whole lists go first.
@@ -194,25 +212,36 @@ qsizetype EventLogModel::flush()
         return 0;
     // Only the newest capacity() pending events can stay.
     qsizetype skip = std::max<qsizetype>(0, m_pendingCount - m_capacity);
-    const qsizetype incoming = m_pendingCount - skip;
-    const qsizetype rows = qsizetype(m_events.size());
-    const qsizetype remove = std::max<qsizetype>(0, rows + incoming - m_capacity);
+    while (skip >= m_pending.front().size()) {
+        skip -= m_pending.front().size();
+        m_pending.pop_front();
+    }
+    m_pending.front().begin += skip;
+    const qsizetype incoming = m_pendingCount - std::max<qsizetype>(0, m_pendingCount - m_capacity);
+
+    const qsizetype remove = std::max<qsizetype>(0, m_rows + incoming - m_capacity);
     if (remove > 0) {
         beginRemoveRows(QModelIndex(), 0, int(remove - 1));
-        m_events.erase(m_events.begin(), m_events.begin() + remove);
+        qsizetype left = remove;
+        while (left > 0 && left >= m_chunks.front().size()) {
+            left -= m_chunks.front().size();
+            m_chunks.pop_front();
+        }
+        if (left > 0) {
+            m_chunks.front().begin += left;
+            m_chunks.front().first += left;
+        }
+        m_rows -= remove;
+        m_lastChunk = 0;
         endRemoveRows();
     }
-    const qsizetype first = qsizetype(m_events.size());
-    beginInsertRows(QModelIndex(), int(first), int(first + incoming - 1));
-    for (const QList<Event> &list : m_pending) {
-        if (skip >= list.size()) {
-            skip -= list.size();
-            continue;
-        }
-        for (auto it = list.begin() + skip; it != list.end(); ++it)
-            m_events.push_back(*it);
-        skip = 0;
+    beginInsertRows(QModelIndex(), int(m_rows), int(m_rows + incoming - 1));
+    for (Chunk &chunk : m_pending) {
+        chunk.first = m_next;
+        m_next += chunk.size();
+        m_chunks.push_back(std::move(chunk));
     }
+    m_rows += incoming;
     m_pending.clear();
     m_pendingCount = 0;
     endInsertRows();
@@ -224,10 +253,12 @@ void EventLogModel::clear()
     m_pending.clear();
     m_pendingCount = 0;
     m_total = 0;
-    if (m_events.empty())
+    if (m_rows == 0 && m_chunks.empty())
         return;
     beginResetModel();
-    m_events.clear();
+    m_chunks.clear();
+    m_rows = 0;
+    m_lastChunk = 0;
     endResetModel();
 }
 
@@ -236,8 +267,8 @@ qint64 EventLogModel::writeJsonLines(QIODevice *device)
     flush();
     qint64 lines = 0;
     QByteArray chunk;
-    for (const Event &e : m_events) {
-        chunk += eventToJsonLine(e);
+    for (int row = 0; row < m_rows; ++row) {
+        chunk += eventToJsonLine(event(row));
         ++lines;
         if (chunk.size() > (1 << 16)) {
             if (device->write(chunk) != chunk.size())

@@ -15,11 +15,15 @@ namespace PriorityLab {
 /// capacity() rows (issue 3 part 5), as qBittorrent's log model keeps its messages.
 ///
 /// Events arrive once per cycle report through addEvents() into a pending list (cheap: the
-/// report's events are appended, nothing is signalled); flush(), called from the main window's
-/// throttled refresh, applies them in two batched steps: first the oldest rows that no longer
-/// fit go in ONE beginRemoveRows() from row 0, then the new ones come in ONE beginInsertRows()
-/// at the end. Between two flushes at most capacity() pending events are kept (the oldest are
-/// dropped first), so memory stays bounded at any speed.
+/// report's event list is shared, not copied, and nothing is signalled); flush(), called from
+/// the main window's throttled refresh, applies them in two batched steps: first the oldest rows
+/// that no longer fit go in ONE beginRemoveRows() from row 0, then the new ones come in ONE
+/// beginInsertRows() at the end. Between two flushes at most capacity() pending events are kept
+/// (the oldest are dropped first), so memory stays bounded at any speed.
+///
+/// Storage: the rows are the reports' own event lists (chunks), shared with the simulation's
+/// reports rather than copied one event at a time; a row is found by a binary search over the
+/// chunks (a few dozen at 3,000 events a cycle), sequential access hits the last chunk found.
 class EventLogModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -75,7 +79,7 @@ public:
     qint64 totalCount() const { return m_total; }
 
     /// The event shown in row @p row (0 = oldest kept); row must be valid.
-    const Event &event(int row) const { return m_events[size_t(row)]; }
+    const Event &event(int row) const;
 
     /// Writes the kept events, oldest first, as JSON Lines (DESIGN.md §7, eventToJsonLine) to
     /// @p device, after a flush(). Returns the lines written, or -1 if the device failed.
@@ -87,8 +91,20 @@ public:
     static QColor typeColor(Event::Type type);
 
 private:
-    std::deque<Event> m_events;
-    std::deque<QList<Event>> m_pending;  ///< whole reports' event lists (shared, not copied)
+    /// Events [begin, events.size()) of one report; @c first numbers events[begin] over the log.
+    struct Chunk
+    {
+        QList<Event> events;
+        qsizetype begin = 0;
+        qint64 first = 0;
+        qsizetype size() const { return events.size() - begin; }
+    };
+
+    std::deque<Chunk> m_chunks;          ///< the rows, oldest first
+    qsizetype m_rows = 0;
+    qint64 m_next = 0;                   ///< number of the next event appended
+    mutable size_t m_lastChunk = 0;      ///< chunk of the last event() lookup
+    std::deque<Chunk> m_pending;         ///< whole reports' event lists (shared, not copied)
     qsizetype m_pendingCount = 0;
     qsizetype m_capacity;
     qint64 m_total = 0;

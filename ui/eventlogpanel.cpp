@@ -158,11 +158,14 @@ EventLogPanel::EventLogPanel(Simulation *simulation, QWidget *parent, qsizetype 
     header->setStretchLastSection(true);
     // Each column as wide as its title or its typical content, whichever is wider.
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
-    const int typical[] = {3, 7, 5, 4, 6, 3, 3, 0};
+    const int typical[] = {3, 7, 5, 4, 7, 3, 3, 0};
     for (int c = 0; c < EventLogModel::ColumnCount - 1; ++c) {
         const QString title = m_model->headerData(c, Qt::Horizontal).toString();
         header->resizeSection(c, std::max(typical[c] * em, header->fontMetrics().horizontalAdvance(title) + 18));
     }
+    // The longest event word beside its colour square.
+    header->resizeSection(EventLogModel::TypeColumn,
+                          fontMetrics().horizontalAdvance(QStringLiteral("dispatched")) + 40);
     m_view->setToolTip(tr("Every event of the simulation, oldest at the top. Click a line to "
                           "follow that message's journey."));
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

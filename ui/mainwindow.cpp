@@ -243,6 +243,13 @@ void MainWindow::createActions()
     m_redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     m_redo->setToolTip(tr("Redo the change you undid (Ctrl+Shift+Z or Ctrl+Y)"));
     m_redo->setStatusTip(m_redo->toolTip());
+    // The menu items name the step ("Undo B: strategy.threshold = 8"); so do the tooltips.
+    connect(undoStack, &QUndoStack::undoTextChanged, this, [this](const QString &text) {
+        m_undo->setToolTip(text.isEmpty() ? tr("Nothing to undo") : tr("Undo %1 (Ctrl+Z)").arg(text));
+    });
+    connect(undoStack, &QUndoStack::redoTextChanged, this, [this](const QString &text) {
+        m_redo->setToolTip(text.isEmpty() ? tr("Nothing to redo") : tr("Redo %1 (Ctrl+Shift+Z)").arg(text));
+    });
     // The window title shows "*" after edits since the last save.
     connect(undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { setWindowModified(!clean); });
 
@@ -327,8 +334,21 @@ void MainWindow::createToolBar()
     bar->addAction(m_open);
     bar->addAction(m_save);
     bar->addSeparator();
-    bar->addAction(m_undo);
-    bar->addAction(m_redo);
+    // Fixed short labels in the toolbar (the actions' own text names the step and would make the
+    // toolbar jump); the tooltips name the step.
+    for (QAction *action : {m_undo, m_redo}) {
+        auto *button = new QToolButton(bar);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        button->setFocusPolicy(Qt::NoFocus);
+        const QString label = action == m_undo ? tr("Undo") : tr("Redo");
+        connect(action, &QAction::changed, button, [button, label] {
+            if (button->text() != label)
+                button->setText(label);
+        });
+        button->setText(label);
+        bar->addWidget(button);
+    }
 }
 
 void MainWindow::createDocks()

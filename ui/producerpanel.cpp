@@ -107,6 +107,7 @@ ProducerPanel::ProducerPanel(SetupEditor *editor, QWidget *parent)
     m_sendTtl->setValue(3);
     m_sendButton = new QPushButton(tr("Send"), send);
     m_sendButton->setToolTip(tr("Send this message; it joins the queue at the next cycle"));
+    m_sendButton->setFocusPolicy(Qt::TabFocus);  // a click leaves Space to Run/Pause
     m_sendStatus = new QLabel(send);
     m_sendStatus->setWordWrap(true);
     m_sendStatus->setStyleSheet(QStringLiteral("color: #4b5563;"));

@@ -44,6 +44,8 @@ BarChart::BarChart(QWidget *parent) : QWidget(parent), d(std::make_unique<Privat
     d->yAxis = new QValueAxis;
     d->yAxis->setLabelFormat(QStringLiteral("%d"));
     ChartSupport::applyRange(d->yAxis, d->yRange.x(), d->yRange.y(), 5);
+    ChartSupport::styleAxis(d->xAxis);
+    ChartSupport::styleAxis(d->yAxis);
     d->chart->addAxis(d->xAxis, Qt::AlignBottom);
     d->chart->addAxis(d->yAxis, Qt::AlignLeft);
     d->series->attachAxis(d->xAxis);

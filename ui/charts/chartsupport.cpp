@@ -46,14 +46,16 @@ void applyRange(QValueAxis *axis, double min, double max, int ticks)
 void styleChart(QChart *chart)
 {
     chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setMargins(QMargins(4, 4, 4, 4));
+    // Docked charts are short: every pixel of margin goes to the plot.
+    chart->setMargins(QMargins(2, 0, 4, 0));
+    chart->layout()->setContentsMargins(2, 2, 2, 2);
     chart->setBackgroundRoundness(0);
     QFont title = chart->titleFont();
     title.setBold(true);
     title.setPointSizeF(std::max<qreal>(title.pointSizeF(), 10.5));
     chart->setTitleFont(title);
     QFont legend = chart->legend()->font();
-    legend.setPointSizeF(std::max<qreal>(legend.pointSizeF(), 9.5));
+    legend.setPointSizeF(std::max<qreal>(legend.pointSizeF(), 9));
     chart->legend()->setFont(legend);
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
@@ -67,6 +69,18 @@ QChartView *createView(QChart *chart, QWidget *parent)
     view->setMinimumHeight(160);
     view->setMinimumWidth(240);
     return view;
+}
+
+void styleAxis(QAbstractAxis *axis)
+{
+    QFont labels = axis->labelsFont();
+    labels.setPointSizeF(8.5);
+    axis->setLabelsFont(labels);
+    QFont title = axis->titleFont();
+    title.setPointSizeF(8.5);
+    title.setBold(false);
+    axis->setTitleFont(title);
+    axis->setTitleBrush(QColor(0x44, 0x44, 0x44));
 }
 
 void relayout(QChart *chart)

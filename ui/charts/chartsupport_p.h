@@ -5,6 +5,7 @@
 
 #include <QRectF>
 
+class QAbstractAxis;
 class QChart;
 class QChartView;
 class QPainter;
@@ -25,6 +26,10 @@ void applyRange(QValueAxis *axis, double min, double max, int ticks);
 
 /// Shared look of every chart: no animation, no rounded background, fonts a projector can show.
 void styleChart(QChart *chart);
+
+/// Shared look of every axis: small regular titles and labels, so that short charts keep their
+/// plot area.
+void styleAxis(QAbstractAxis *axis);
 
 /// A chart view with antialiasing, a minimum height and no frame, showing @p chart.
 QChartView *createView(QChart *chart, QWidget *parent);

@@ -56,6 +56,8 @@ TimeSeriesChart::TimeSeriesChart(QWidget *parent) : QWidget(parent), d(std::make
     d->yAxis = new QValueAxis;
     d->yAxis->setLabelFormat(QStringLiteral("%d"));
     ChartSupport::applyRange(d->yAxis, d->yRange.x(), d->yRange.y(), 5);
+    ChartSupport::styleAxis(d->xAxis);
+    ChartSupport::styleAxis(d->yAxis);
     d->chart->addAxis(d->xAxis, Qt::AlignBottom);
     d->chart->addAxis(d->yAxis, Qt::AlignLeft);
 
