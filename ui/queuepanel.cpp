@@ -84,9 +84,11 @@ void QueuePanel::refresh()
     m_model->sync();
     m_syncing = false;
     m_tiles->refresh();
-    m_caption->setText(tr("<b>Broker queue:</b> %1 messages &nbsp;·&nbsp; head (next to be "
-                          "dispatched) at the top")
-                               .arg(QLocale().toString(m_simulation->broker().size())));
+    const qsizetype queued = m_simulation->broker().size();
+    m_caption->setText(tr("<b>Broker queue:</b> %1 %2 &nbsp;·&nbsp; head (next to be "
+                          "dispatched) first")
+                               .arg(QLocale().toString(queued),
+                                    queued == 1 ? tr("message") : tr("messages")));
 }
 
 } // namespace PriorityLab
