@@ -158,8 +158,11 @@ int main(int argc, char *argv[])
         window.restoreSettings();
     window.show();
     if (!options.scenario.isEmpty()) {
-        // On error the problems are shown (over the window) and the default scenario stays.
-        window.openScenarioFile(options.scenario);
+        // On error the problems are shown (over the window) and the default scenario stays;
+        // with --screenshot they went to stderr, and a picture of another scenario would
+        // mislead: no PNG, exit status 2.
+        if (!window.openScenarioFile(options.scenario).isEmpty() && screenshot)
+            return BadInput;
     }
 
     Simulation *simulation = window.simulation();

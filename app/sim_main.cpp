@@ -59,7 +59,7 @@ int main(int argc, char *argv[])
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption scenarioOption(QStringLiteral("scenario"),
-                                            QStringLiteral("Scenario file (JSON, DESIGN.md §6)."),
+                                            QStringLiteral("Scenario file (JSON; see docs/scenario-format.md)."),
                                             QStringLiteral("FILE"));
     const QCommandLineOption cyclesOption(QStringLiteral("cycles"),
                                           QStringLiteral("Stop after N cycles (N >= 0)."),
@@ -90,7 +90,10 @@ int main(int argc, char *argv[])
                                  QStringLiteral("[A.json B.json [C.json]]"));
 
     if (!parser.parse(QCoreApplication::arguments())) {
-        printError(parser.errorText() + QStringLiteral("; see --help"));
+        QString text = parser.errorText();
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+        printError(text + QStringLiteral("; see --help"));
         return BadInput;
     }
     if (parser.isSet(QStringLiteral("help")))
@@ -108,7 +111,35 @@ int main(int argc, char *argv[])
         }
     }
 
+    // Each output goes to its own place: two in one file, or two on standard output, would mix
+    // formats nothing can read back.
+    {
+        QStringList targets;
+        for (const QCommandLineOption *option : {&eventsOption, &summaryOption, &csvOption}) {
+            if (!parser.isSet(*option))
+                continue;
+            const QString target = parser.value(*option);
+            if (targets.contains(target)) {
+                printError(QStringLiteral("--%1 %2: another output already goes there; give each of "
+                                          "--events, --summary and --csv its own file (at most one "
+                                          "of them can be -)")
+                                   .arg(option->names().constFirst(), target));
+                return BadInput;
+            }
+            targets << target;
+        }
+    }
+
     if (parser.isSet(compareOption)) {
+        for (const QCommandLineOption *option : {&eventsOption, &csvOption}) {
+            if (parser.isSet(*option)) {
+                printError(QStringLiteral("--%1 does not apply to --compare, which prints a table "
+                                          "(or JSON with --summary); run each scenario with "
+                                          "--scenario for its events or metrics")
+                                   .arg(option->names().constFirst()));
+                return BadInput;
+            }
+        }
         const QStringList files = parser.positionalArguments();
         if (files.size() < 2 || files.size() > 3 || parser.isSet(scenarioOption)) {
             printError(QStringLiteral("--compare takes 2 or 3 scenario files as arguments, e.g. "
@@ -153,6 +184,9 @@ int main(int argc, char *argv[])
         } else {
             std::fputs(comparison.toText().toUtf8().constData(), stdout);
         }
+        if (!comparison.sameWorkload)
+            printError(QStringLiteral("warning: the runs produced different messages (their producers "
+                                      "or seeds differ): the comparison is not like for like"));
         return Ok;
     }
 
@@ -200,6 +234,12 @@ int main(int argc, char *argv[])
         for (const QString &e : errors)
             printError(parser.value(scenarioOption) + QStringLiteral(": ") + e);
         return BadInput;
+    }
+
+    // Settings that lose data or loop are allowed (they are lessons), but said.
+    for (const auto &consumer : sim.consumers()) {
+        if (const QString w = consumer->strategy->settingWarning(); !w.isEmpty())
+            printError(QStringLiteral("warning: consumer %1: %2").arg(consumer->name, w));
     }
 
     std::unique_ptr<QFile> events;

@@ -224,6 +224,7 @@ void AlarmMonitor::reset()
     m_alarms.clear();
     m_inspectedCycle = -1;
     m_lastFailure = -1;
+    m_exactProcessed = false;
     m_recentDeliveries.clear();
     m_recentDispatched = 0;
     m_recentFailed = 0;
@@ -299,6 +300,13 @@ void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &repo
     checkSettings(simulation, cycle);
     if (report.counts.failed > 0)
         m_lastFailure = cycle;
+    // When the report carries its events, the cycle each priority was last processed is exact,
+    // even when inspect() runs only now and then (a fast run, a screenshot).
+    for (const Event &e : report.events) {
+        if (e.type == Event::Type::Processed)
+            m_lastProcessed[e.message.originalPriority] = cycle;
+    }
+    m_exactProcessed = m_exactProcessed || !report.events.isEmpty();
 
     // Data loss: discards in recent cycles, counted per consumer from the dead-letter list.
     if (report.counts.discarded > 0) {
@@ -424,9 +432,10 @@ void AlarmMonitor::inspect(const Simulation &simulation)
     if (last < 0)
         return;
 
-    // Which original priorities were processed since the last inspection.
+    // Which original priorities were processed since the last inspection (only when observe()
+    // did not see the events: then the best guess is the last cycle).
     const Metrics &metrics = simulation.metrics();
-    for (const int p : metrics.latencyPriorities()) {
+    for (const int p : m_exactProcessed ? QList<int>() : metrics.latencyPriorities()) {
         const qint64 count = metrics.latency(p).count;
         qint64 &known = m_processedCount[p];
         if (count != known) {

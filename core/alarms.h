@@ -122,6 +122,7 @@ private:
     quint64 m_revision = 0;
     qint64 m_inspectedCycle = -1;       ///< Simulation::cycle() at the last inspect()
     qint64 m_lastFailure = -1;          ///< last cycle with a processing failure
+    bool m_exactProcessed = false;      ///< m_lastProcessed comes from the reports' events
     static constexpr int failureWindow = 10;  ///< cycles of the requeue-loop rule
     std::deque<std::pair<qint64, qint64>> m_recentDeliveries;  ///< (dispatched, failed) per cycle
     qint64 m_recentDispatched = 0;

@@ -276,6 +276,13 @@ void TestSimCli::badArguments_data()
     QTest::addColumn<QString>("expected");  // in stderr
     QTest::addRow("unknown flag") << QStringList{QStringLiteral("--scenario"), ReferencePriority, QStringLiteral("--bogus")}
                                   << QStringLiteral("bogus");
+    QTest::addRow("two outputs on stdout") << QStringList{QStringLiteral("--scenario"), ReferencePriority,
+                                                          QStringLiteral("--events"), QStringLiteral("-"),
+                                                          QStringLiteral("--summary"), QStringLiteral("-")}
+                                           << QStringLiteral("--summary -: another output already goes there");
+    QTest::addRow("events with compare") << QStringList{QStringLiteral("--compare"), ReferencePriority, ReferencePriority,
+                                                        QStringLiteral("--events"), QStringLiteral("-")}
+                                         << QStringLiteral("--events does not apply to --compare");
     QTest::addRow("missing --scenario") << QStringList{QStringLiteral("--cycles"), QStringLiteral("3")}
                                         << QStringLiteral("--scenario");
     QTest::addRow("no arguments") << QStringList() << QStringLiteral("--scenario");
