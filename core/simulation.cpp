@@ -88,10 +88,13 @@ QStringList Simulation::build(const Scenario &scenario)
 
 QStringList Simulation::load(const Scenario &scenario)
 {
-    pause();
+    // build() changes nothing when it finds a problem, so a refused scenario leaves the run as
+    // it was, running or not.
     const QStringList errors = build(scenario);
-    if (errors.isEmpty())
-        Q_EMIT scenarioLoaded();
+    if (!errors.isEmpty())
+        return errors;
+    pause();
+    Q_EMIT scenarioLoaded();
     return errors;
 }
 

@@ -29,9 +29,9 @@ public:
     explicit Simulation(QObject *parent = nullptr);
     ~Simulation() override;
 
-    /// Replaces the whole system with @p scenario and starts again at cycle 0 (pausing first).
+    /// Replaces the whole system with @p scenario and starts again at cycle 0, paused.
     /// Returns the problems that prevent it (e.g. an unknown strategy type or a predicate that does
-    /// not compile); on error nothing changes.
+    /// not compile); on error nothing changes, and a running simulation keeps running.
     QStringList load(const Scenario &scenario);
 
     /// Loads the scenario given to load() again, with the same seed: cycle 0, empty queue.

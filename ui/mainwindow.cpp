@@ -528,9 +528,7 @@ QStringList MainWindow::loadScenario(const Scenario &scenario, const QString &pa
             for (QString &e : errors)
                 e.prepend(path + QStringLiteral(": "));
         }
-        // Simulation::load() pauses before it checks: resume, so a refused file changes nothing.
-        if (wasRunning)
-            m_simulation->run();
+        // A refused scenario changes nothing: the simulation runs on if it was running.
         reportProblems(tr("Could not open %1").arg(path.isEmpty() ? scenario.name : QFileInfo(path).fileName()),
                        errors);
         return errors;
