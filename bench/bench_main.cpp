@@ -8,6 +8,7 @@
 //   baseline  a bare loop doing the same work (std::deque of plain structs), and engine/baseline
 //   series    engine cost per handling for 10k, 100k, 1M (and 10M without --quick) messages
 // The memory section runs first so that it measures a heap that earlier runs have not grown.
+#include "benchoutput.h"
 #include "scenario.h"
 #include "simulation.h"
 
@@ -41,71 +42,6 @@
 using namespace PriorityLab;
 
 namespace {
-
-// ---------------------------------------------------------------------------------------------
-// Output: one line per figure, aligned, with its unit; optionally the same as JSON.
-
-class Output
-{
-public:
-    explicit Output(bool text) : m_text(text) { }
-
-    void section(const QString &id, const QString &title)
-    {
-        m_section = id;
-        if (m_text)
-            std::printf("\n[%s] %s\n", qPrintable(id), qPrintable(title));
-        std::fflush(stdout);
-    }
-
-    void figure(const QString &name, double value, const QString &unit, int decimals = 0)
-    {
-        if (m_text)
-            std::printf("  %-44s %16s %s\n", qPrintable(name),
-                        qPrintable(QString::number(value, 'f', decimals)), qPrintable(unit));
-        std::fflush(stdout);
-        m_figures.append(QJsonObject{{QStringLiteral("section"), m_section},
-                                     {QStringLiteral("name"), name},
-                                     {QStringLiteral("value"), value},
-                                     {QStringLiteral("unit"), unit}});
-    }
-
-    /// A check or target: @p ok decides PASS/FAIL (or MET/NOT MET for targets).
-    void check(const QString &name, bool ok, const QString &detail, bool target = false)
-    {
-        const QString verdict = target ? (ok ? QStringLiteral("MET") : QStringLiteral("NOT MET"))
-                                       : (ok ? QStringLiteral("ok") : QStringLiteral("FAILED"));
-        if (m_text)
-            std::printf("  %-44s %16s %s\n", qPrintable(name), qPrintable(verdict),
-                        qPrintable(detail));
-        std::fflush(stdout);
-        m_checks.append(QJsonObject{{QStringLiteral("section"), m_section},
-                                    {QStringLiteral("name"), name},
-                                    {QStringLiteral("ok"), ok},
-                                    {QStringLiteral("target"), target},
-                                    {QStringLiteral("detail"), detail}});
-        if (!ok && !target)
-            m_failed = true;
-    }
-
-    void note(const QString &text)
-    {
-        if (m_text)
-            std::printf("  %s\n", qPrintable(text));
-        std::fflush(stdout);
-    }
-
-    bool failed() const { return m_failed; }
-    QJsonArray figures() const { return m_figures; }
-    QJsonArray checks() const { return m_checks; }
-
-private:
-    bool m_text;
-    bool m_failed = false;
-    QString m_section;
-    QJsonArray m_figures;
-    QJsonArray m_checks;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Process memory (Linux).

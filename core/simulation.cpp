@@ -263,7 +263,7 @@ void Simulation::tick()
     clock.start();
     do {
         step();
-    } while (!m_finished && clock.elapsed() < 10);
+    } while (!m_finished && clock.elapsed() < 5);
 }
 
 bool Simulation::conservationHolds() const

@@ -52,7 +52,7 @@ public:
     qint64 runCycles(qint64 maxCycles);
 
     /// Starts the timer (one cycle per interval). Interval 0 = as fast as possible: each timer
-    /// tick runs cycles for up to about 10 ms, so the event loop never stalls.
+    /// tick runs cycles for up to about 5 ms, so the event loop never stalls.
     void run();
     /// Stops the timer.
     void pause();

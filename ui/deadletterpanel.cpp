@@ -76,17 +76,25 @@ void DeadLetterPanel::refresh()
     const QLocale locale;
     if (total == 0) {
         m_summary->setText(tr("No message discarded: nothing lost so far."));
-        m_summary->setStyleSheet(QString());
+        setSummaryStyle(QString());
     } else {
         QString text = total == 1 ? tr("<b>1 message discarded</b> (data loss).")
                                   : tr("<b>%1 messages discarded</b> (data loss).").arg(locale.toString(total));
         if (total > m_model->rowCount())
             text += QLatin1Char(' ') + tr("The newest %1 are listed.").arg(locale.toString(m_model->rowCount()));
         m_summary->setText(text);
-        m_summary->setStyleSheet(QStringLiteral("color: #a03c00;"));
+        setSummaryStyle(QStringLiteral("color: #a03c00;"));
     }
     if (first)
         Q_EMIT firstLetterArrived();
+}
+
+void DeadLetterPanel::setSummaryStyle(const QString &styleSheet)
+{
+    // Setting a style sheet re-polishes the label even when it is the same one: only on change
+    // (the count above changes at every refresh while messages are discarded).
+    if (m_summary->styleSheet() != styleSheet)
+        m_summary->setStyleSheet(styleSheet);
 }
 
 } // namespace PriorityLab

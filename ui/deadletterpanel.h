@@ -37,6 +37,8 @@ Q_SIGNALS:
     void firstLetterArrived();
 
 private:
+    void setSummaryStyle(const QString &styleSheet);
+
     Simulation *m_simulation;
     DeadLetterModel *m_model = nullptr;
     QTableView *m_view = nullptr;

@@ -2,10 +2,12 @@
 
 #include "events.h"
 
+#include <QPointer>
 #include <QWidget>
 
 class QAction;
 class QComboBox;
+class QDockWidget;
 class QLabel;
 class QLineEdit;
 class QTableView;
@@ -52,7 +54,8 @@ public:
     void setTypeShown(Event::Type type, bool shown);
 
     /// Applies the events that arrived since the last call, scrolls to the newest if following,
-    /// updates the counts. Cheap when nothing arrived.
+    /// updates the counts. Cheap when nothing arrived. While the panel is hidden in a window on
+    /// screen (closed dock, tab behind another), the events wait until it is shown.
     void refresh();
 
 Q_SIGNALS:
@@ -61,11 +64,17 @@ Q_SIGNALS:
     /// Follow mode was switched on or off.
     void followChanged(bool follow);
 
+protected:
+    /// Applies the events that waited while the panel was hidden.
+    void showEvent(QShowEvent *event) override;
+
 private:
     void updateConsumers();
     void updateCount();
     void updateTypesButton();
     void onCurrentChanged();
+    void followDock();
+    void onDockVisibilityChanged(bool visible);
 
     Simulation *m_simulation;
     EventLogModel *m_model = nullptr;
@@ -79,6 +88,7 @@ private:
     QLabel *m_count = nullptr;
     bool m_follow = true;
     bool m_countDirty = true;
+    QPointer<QDockWidget> m_dock;  ///< the dock the panel sits in, if any
 };
 
 } // namespace PriorityLab
