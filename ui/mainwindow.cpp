@@ -423,8 +423,12 @@ void MainWindow::createDocks()
     tabifyDockWidget(m_journeyDock, m_eventLogDock);
     tabifyDockWidget(m_eventLogDock, m_deadLetterDock);
     m_journeyDock->raise();
+    // A line picked in the log or the dead letters asks for that message's journey: bring its
+    // dock to the front (it shares the tab group with them).
     const auto showJourney = [this](quint64 id) {
         m_journeyPanel->showJourney(id);
+        m_journeyDock->show();
+        m_journeyDock->raise();
     };
     connect(m_eventLogPanel, &EventLogPanel::messageSelected, this, showJourney);
     connect(m_deadLetterPanel, &DeadLetterPanel::messageSelected, this, showJourney);
