@@ -18,6 +18,23 @@ quint64 splitMix64(quint64 x)
     return x ^ (x >> 31);
 }
 
+/// A strategy of @p config's type with its parameters, or nullptr. Each problem goes to
+/// @p problems as "type: ..." or "PARAMETER: ...", the path below the consumer's "strategy".
+std::unique_ptr<Strategy> createStrategy(const StrategyConfig &config, QStringList *problems)
+{
+    std::unique_ptr<Strategy> strategy = StrategyRegistry::instance().create(config.type);
+    if (!strategy) {
+        *problems << QStringLiteral("type: unknown strategy \"%1\"; use one of %2")
+                             .arg(config.type, StrategyRegistry::instance().types().join(QStringLiteral(", ")));
+        return nullptr;
+    }
+    for (auto it = config.parameters.cbegin(); it != config.parameters.cend(); ++it) {
+        if (QString e = strategy->setParameter(it.key(), it.value()); !e.isEmpty())
+            *problems << it.key() + QStringLiteral(": ") + e;
+    }
+    return strategy;
+}
+
 std::unique_ptr<Consumer> makeConsumer(const ConsumerConfig &c, std::unique_ptr<Strategy> strategy)
 {
     auto consumer = std::make_unique<Consumer>(c.name, std::move(strategy));
@@ -44,18 +61,12 @@ QStringList Simulation::build(const Scenario &scenario)
     std::vector<std::unique_ptr<Consumer>> consumers;
     for (qsizetype i = 0; i < scenario.consumers.size(); ++i) {
         const ConsumerConfig &c = scenario.consumers.at(i);
-        std::unique_ptr<Strategy> strategy = StrategyRegistry::instance().create(c.strategy.type);
-        if (!strategy) {
-            errors << QStringLiteral("consumers[%1].strategy.type: unknown strategy \"%2\"; use one of %3")
-                              .arg(i).arg(c.strategy.type,
-                                          StrategyRegistry::instance().types().join(QStringLiteral(", ")));
-            continue;
-        }
-        for (auto it = c.strategy.parameters.cbegin(); it != c.strategy.parameters.cend(); ++it) {
-            if (QString e = strategy->setParameter(it.key(), it.value()); !e.isEmpty())
-                errors << QStringLiteral("consumers[%1].strategy.%2: %3").arg(i).arg(it.key(), e);
-        }
-        consumers.push_back(makeConsumer(c, std::move(strategy)));
+        QStringList problems;
+        std::unique_ptr<Strategy> strategy = createStrategy(c.strategy, &problems);
+        for (const QString &problem : std::as_const(problems))
+            errors << QStringLiteral("consumers[%1].strategy.").arg(i) + problem;
+        if (problems.isEmpty())
+            consumers.push_back(makeConsumer(c, std::move(strategy)));
     }
     if (!errors.isEmpty())
         return errors;
@@ -352,13 +363,10 @@ QString Simulation::insertConsumer(int index, const ConsumerConfig &config)
         if (c->name == config.name)
             return QStringLiteral("consumer name \"%1\" is taken: choose another").arg(config.name);
     }
-    std::unique_ptr<Strategy> strategy = StrategyRegistry::instance().create(config.strategy.type);
-    if (!strategy)
-        return QStringLiteral("unknown strategy \"%1\"").arg(config.strategy.type);
-    for (auto it = config.strategy.parameters.cbegin(); it != config.strategy.parameters.cend(); ++it) {
-        if (QString e = strategy->setParameter(it.key(), it.value()); !e.isEmpty())
-            return it.key() + QStringLiteral(": ") + e;
-    }
+    QStringList problems;
+    std::unique_ptr<Strategy> strategy = createStrategy(config.strategy, &problems);
+    if (!problems.isEmpty())
+        return problems.constFirst();
     m_consumers.insert(m_consumers.begin() + index, makeConsumer(config, std::move(strategy)));
     m_broker.consumerInserted(index);
     Q_EMIT setupChanged();
