@@ -35,13 +35,20 @@ std::unique_ptr<Strategy> createStrategy(const StrategyConfig &config, QStringLi
     return strategy;
 }
 
+/// Gives @p consumer the settings of @p c other than its strategy (kept, with its counters).
+void configure(Consumer &consumer, const ConsumerConfig &c)
+{
+    consumer.name = c.name;
+    consumer.online = c.online;
+    consumer.failureRate = std::clamp(c.failureRate, 0.0, 1.0);
+    consumer.capacity = std::max(0, c.capacity);
+    consumer.topics = c.topics;
+}
+
 std::unique_ptr<Consumer> makeConsumer(const ConsumerConfig &c, std::unique_ptr<Strategy> strategy)
 {
     auto consumer = std::make_unique<Consumer>(c.name, std::move(strategy));
-    consumer->online = c.online;
-    consumer->failureRate = std::clamp(c.failureRate, 0.0, 1.0);
-    consumer->capacity = std::max(0, c.capacity);
-    consumer->topics = c.topics;
+    configure(*consumer, c);
     return consumer;
 }
 } // namespace
@@ -460,11 +467,7 @@ QString Simulation::applySetting(const QString &path, const QJsonValue &value)
     } else if (path.startsWith(QLatin1String("consumers["))) {
         const ConsumerConfig &c = s.consumers.at(index);
         Consumer &consumer = *m_consumers.at(size_t(index));
-        consumer.name = c.name;
-        consumer.online = c.online;
-        consumer.failureRate = c.failureRate;
-        consumer.capacity = c.capacity;
-        consumer.topics = c.topics;
+        configure(consumer, c);
         if (consumer.strategy->type() != c.strategy.type)
             consumer.strategy = StrategyRegistry::instance().create(c.strategy.type);
         for (auto it = c.strategy.parameters.cbegin(); it != c.strategy.parameters.cend(); ++it) {
