@@ -1,7 +1,7 @@
 // prioritylab: the GUI. Parses the command line, opens a scenario and shows the main window.
-#include "mainwindow.h"
-#include "scenariocatalog.h"
-#include "simulation.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/shell/scenariocatalog.h"
+#include "core/engine/simulation.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

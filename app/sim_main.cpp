@@ -1,8 +1,8 @@
-// prioritylab-sim: runs a scenario headless, as fast as it can (DESIGN.md §7).
-#include "comparison.h"
-#include "eventjson.h"
-#include "scenario.h"
-#include "simulation.h"
+// prioritylab-sim: runs a scenario headless, as fast as it can (docs/design.md §7).
+#include "core/analysis/comparison.h"
+#include "core/analysis/eventjson.h"
+#include "core/scenario/scenario.h"
+#include "core/engine/simulation.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

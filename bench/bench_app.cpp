@@ -1,8 +1,8 @@
-// prioritylab-bench-app: the app's figures of DESIGN.md §9 and issues 3 (Speed) and 5
-// (Performance): with 100,000 messages queued and 1,000 arriving per cycle, one refresh of every
-// view costs at most 8 ms (median), and the event loop never stalls longer than 50 ms at the
-// fastest speed. Runs the real MainWindow, shown, 1400 x 900, offscreen unless QT_QPA_PLATFORM
-// says otherwise. Build with the release preset:
+// prioritylab-bench-app: the app's figures of docs/design.md §9: with 100,000 messages queued
+// and 1,000 arriving per cycle, one refresh of every view costs at most 8 ms (median), and the
+// event loop never stalls longer than 50 ms at the fastest speed. Runs the real MainWindow,
+// shown, 1400 x 900, offscreen unless QT_QPA_PLATFORM says otherwise. Build with the release
+// preset:
 //   cmake --build --preset release --target prioritylab-bench-app
 //   build/release/bin/prioritylab-bench-app [--quick] [--json FILE|-] [--queued N] [--arrivals M]
 //
@@ -18,20 +18,20 @@
 //            precise probe timer measures the longest gap between its ticks (= the longest
 //            stall), and every event dispatch is timed by kind to say what stalled it
 // Targets print MET / NOT MET (as prioritylab-bench); a failed check exits 1.
-#include "alarmpanel.h"
-#include "benchoutput.h"
-#include "chartpanel.h"
-#include "consumerpanel.h"
-#include "deadletterpanel.h"
-#include "eventlogmodel.h"
-#include "eventlogpanel.h"
-#include "journeypanel.h"
-#include "mainwindow.h"
-#include "producerpanel.h"
-#include "queuepanel.h"
-#include "scenario.h"
-#include "simulation.h"
-#include "statussummary.h"
+#include "ui/alarms/alarmpanel.h"
+#include "bench/benchoutput.h"
+#include "ui/charts/chartpanel.h"
+#include "ui/consumers/consumerpanel.h"
+#include "ui/deadletters/deadletterpanel.h"
+#include "ui/eventlog/eventlogmodel.h"
+#include "ui/eventlog/eventlogpanel.h"
+#include "ui/journey/journeypanel.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/setup/producerpanel.h"
+#include "ui/queue/queuepanel.h"
+#include "core/scenario/scenario.h"
+#include "core/engine/simulation.h"
+#include "ui/shell/statussummary.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -419,7 +419,7 @@ int main(int argc, char *argv[])
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-            "Prints the PriorityLab app figures of DESIGN.md §9: the cost of one refresh of "
+            "Prints the PriorityLab app figures of docs/design.md §9: the cost of one refresh of "
             "every view (MainWindow::refreshViews() and its paint) with N queued and M arrivals "
             "a cycle, and the longest event-loop stall at the fastest speed. Runs the real "
             "window offscreen (unless QT_QPA_PLATFORM is set).\n"

@@ -1,4 +1,4 @@
-// prioritylab-bench: prints the performance figures of DESIGN.md §9 and issue 5 (Performance).
+// prioritylab-bench: prints the performance figures of docs/design.md §9.
 //
 // Sections (all by default, in this order):
 //   memory    bytes per queued message at N queued (all consumers offline, one cycle)
@@ -8,9 +8,9 @@
 //   baseline  a bare loop doing the same work (std::deque of plain structs), and engine/baseline
 //   series    engine cost per handling for 10k, 100k, 1M (and 10M without --quick) messages
 // The memory section runs first so that it measures a heap that earlier runs have not grown.
-#include "benchoutput.h"
-#include "scenario.h"
-#include "simulation.h"
+#include "bench/benchoutput.h"
+#include "core/scenario/scenario.h"
+#include "core/engine/simulation.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -131,7 +131,7 @@ qint64 minorFaults()
 double seconds(const QElapsedTimer &t) { return double(t.nsecsElapsed()) * 1e-9; }
 
 // ---------------------------------------------------------------------------------------------
-// The workload of DESIGN.md §9.
+// The workload of docs/design.md §9.
 
 constexpr int Consumers = 8;
 constexpr int BatchSize = 3;
@@ -318,7 +318,7 @@ struct BaselineRun
     double seconds() const { return fillSeconds + drainSeconds; }
 };
 
-/// A uniform integer in [lo, hi] from 64 random bits (the formula of core/producer.cpp).
+/// A uniform integer in [lo, hi] from 64 random bits (the formula of core/engine/producer.cpp).
 int drawInt(std::mt19937_64 &rng, int lo, int hi)
 {
     const std::uint64_t span = std::uint64_t(std::int64_t(hi) - std::int64_t(lo)) + 1;
@@ -415,7 +415,7 @@ int main(int argc, char *argv[])
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-            "Prints the PriorityLab performance figures of DESIGN.md §9: the engine on the "
+            "Prints the PriorityLab performance figures of docs/design.md §9: the engine on the "
             "priority-threshold workload (events off and on), a bare baseline loop and their "
             "ratio, cost per handling over sizes, and memory per queued message.\n"
             "Build with the release preset for meaningful figures."));

@@ -2,8 +2,8 @@
 
 // Helpers shared by the core tests: fixture paths and small scenario builders.
 
-#include "broker.h"
-#include "scenario.h"
+#include "core/engine/broker.h"
+#include "core/scenario/scenario.h"
 
 #include <QDir>
 #include <QString>

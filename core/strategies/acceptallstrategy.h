@@ -1,11 +1,11 @@
 #pragma once
 
-#include "../strategy.h"
+#include "core/strategies/strategy.h"
 
 namespace PriorityLab {
 
 /// `accept-all`: processes every message; a failed processing requeues it unchanged
-/// (DESIGN.md §4). The plain-queue baseline.
+/// (docs/design.md §4). The plain-queue baseline.
 class AcceptAllStrategy final : public Strategy
 {
 public:

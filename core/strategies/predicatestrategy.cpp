@@ -1,4 +1,4 @@
-#include "predicatestrategy.h"
+#include "core/strategies/predicatestrategy.h"
 
 #include <QStringBuilder>
 

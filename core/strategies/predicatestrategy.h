@@ -1,13 +1,13 @@
 #pragma once
 
-#include "../expression.h"
-#include "../strategy.h"
+#include "core/strategies/expression.h"
+#include "core/strategies/strategy.h"
 
 namespace PriorityLab {
 
 /// `predicate`: processes a message when the predicate is true or when it has already been
 /// postponed maxPredicateRuns times; otherwise postpones it with predicateRuns + 1. A failed
-/// processing also postpones it with predicateRuns + 1 (DESIGN.md §4). An expression that fails
+/// processing also postpones it with predicateRuns + 1 (docs/design.md §4). An expression that fails
 /// at run time counts as "process now" and raises a runtime warning.
 class PredicateStrategy final : public Strategy
 {

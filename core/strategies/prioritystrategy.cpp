@@ -1,4 +1,4 @@
-#include "prioritystrategy.h"
+#include "core/strategies/prioritystrategy.h"
 
 #include <QStringBuilder>
 

@@ -1,12 +1,12 @@
 #pragma once
 
-#include "../strategy.h"
+#include "core/strategies/strategy.h"
 
 namespace PriorityLab {
 
 /// `priority`: processes messages with priority >= threshold; below it a message goes back with
 /// priority + agingStep (aging, so each message is processed in the end); a failed processing
-/// sends it back with priority - 1 (DESIGN.md §4). Arithmetic saturates at the int limits.
+/// sends it back with priority - 1 (docs/design.md §4). Arithmetic saturates at the int limits.
 class PriorityStrategy final : public Strategy
 {
 public:

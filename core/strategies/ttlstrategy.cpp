@@ -1,4 +1,4 @@
-#include "ttlstrategy.h"
+#include "core/strategies/ttlstrategy.h"
 
 #include <QStringBuilder>
 

@@ -1,12 +1,12 @@
 #pragma once
 
-#include "../strategy.h"
+#include "core/strategies/strategy.h"
 
 namespace PriorityLab {
 
 /// `ttl`: processes messages with low < ttl < high; ttl <= low is discarded (reason
 /// "ttl-expired"); ttl >= high goes back with ttl - 1; a failed processing goes back with
-/// ttl - 1 (DESIGN.md §4). A range with no integer inside (high <= low + 1) discards everything:
+/// ttl - 1 (docs/design.md §4). A range with no integer inside (high <= low + 1) discards everything:
 /// allowed, as a lesson, and reported by settingWarning().
 class TtlStrategy final : public Strategy
 {

@@ -1,7 +1,7 @@
 // Fuzz target (b): the predicate expression (check, setText, evaluate). See fuzztargets.h.
-#include "fuzztargets.h"
+#include "tests/fuzz/fuzztargets.h"
 
-#include "expression.h"
+#include "core/strategies/expression.h"
 
 #include <QCryptographicHash>
 

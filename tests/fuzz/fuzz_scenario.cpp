@@ -1,9 +1,9 @@
 // Fuzz target (a): the scenario loader and a short run of what it accepts. See fuzztargets.h.
-#include "fuzztargets.h"
+#include "tests/fuzz/fuzztargets.h"
 
-#include "eventjson.h"
-#include "scenario.h"
-#include "simulation.h"
+#include "core/analysis/eventjson.h"
+#include "core/scenario/scenario.h"
+#include "core/engine/simulation.h"
 
 #include <QJsonDocument>
 

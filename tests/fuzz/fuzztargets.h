@@ -4,7 +4,7 @@
 // (clang, built with the `fuzz` preset) and the CTest replay test tst_fuzz_regressions (the
 // normal gcc build) run the same code on the same inputs.
 
-#include "broker.h"
+#include "core/engine/broker.h"
 
 #include <QHash>
 #include <QString>

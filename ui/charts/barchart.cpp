@@ -1,6 +1,6 @@
-#include "barchart.h"
+#include "ui/charts/barchart.h"
 
-#include "chartsupport_p.h"
+#include "ui/charts/chartsupport_p.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>

@@ -1,4 +1,4 @@
-#include "chartsupport_p.h"
+#include "ui/charts/chartsupport_p.h"
 
 #include <QChart>
 #include <QChartView>

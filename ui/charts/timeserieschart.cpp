@@ -1,6 +1,6 @@
-#include "timeserieschart.h"
+#include "ui/charts/timeserieschart.h"
 
-#include "chartsupport_p.h"
+#include "ui/charts/chartsupport_p.h"
 
 #include <QBrush>
 #include <QChart>

@@ -13,7 +13,7 @@ class QPainter;
 namespace PriorityLab {
 
 /// A vertical line across a time chart at cycle @p x with a short label, e.g. a scenario
-/// timeline change "c60: consumers[0].strategy.low = 4" (issue 4 part 3).
+/// timeline change "c60: consumers[0].strategy.low = 4".
 struct ChartMarker
 {
     qreal x = 0;       ///< position on the x axis (a cycle)

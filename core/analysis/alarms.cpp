@@ -1,0 +1,533 @@
+#include "core/analysis/alarms.h"
+
+#include "core/engine/simulation.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <array>
+
+namespace PriorityLab {
+
+namespace {
+
+/// "0–3, 5, 7–9" for the sorted priorities @p values.
+QString rangesText(const QList<int> &values)
+{
+    QStringList parts;
+    for (qsizetype i = 0; i < values.size();) {
+        qsizetype j = i;
+        while (j + 1 < values.size() && values.at(j + 1) == values.at(j) + 1)
+            ++j;
+        parts << (j == i ? QString::number(values.at(i))
+                         : QStringLiteral("%1–%2").arg(values.at(i)).arg(values.at(j)));
+        i = j + 1;
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+/// "A, B and C".
+QString namesText(const QStringList &names)
+{
+    if (names.size() <= 1)
+        return names.value(0);
+    return names.mid(0, names.size() - 1).join(QStringLiteral(", ")) + QStringLiteral(" and ")
+            + names.constLast();
+}
+
+int intParameter(const Consumer &consumer, const char *name)
+{
+    return consumer.strategy->parameter(QLatin1String(name)).toInt();
+}
+
+bool isType(const Consumer &consumer, const char *type)
+{
+    return consumer.strategy->type() == QLatin1String(type);
+}
+
+/// A sentence about processing failures that ended in @p lastFailure (>= 0), or "" if there
+/// were none: a requeue storm keeps going round for a while after its cause is gone.
+QString pastFailures(const Simulation &simulation, qint64 lastFailure)
+{
+    if (lastFailure < 0)
+        return {};
+    const auto &consumers = simulation.consumers();
+    const bool failingNow = std::any_of(consumers.begin(), consumers.end(),
+                                        [](const auto &c) { return c->online && c->failureRate > 0; });
+    if (failingNow)
+        return {};
+    return QStringLiteral("Processing failures (the last in cycle %1) sent these messages round and "
+                          "round; now that they stopped the backlog drains: wait, or add consumers.")
+            .arg(lastFailure);
+}
+
+/// What to change when the consumers named in @p discarders lose messages.
+QString dataLossAdvice(const Simulation &simulation, const QStringList &discarders)
+{
+    QStringList ttl;
+    QStringList other;
+    for (const auto &c : simulation.consumers()) {
+        if (!discarders.contains(c->name))
+            continue;
+        if (isType(*c, "ttl"))
+            ttl << QStringLiteral("%1 (now %2)").arg(c->name).arg(intParameter(*c, "low"));
+        else
+            other << c->name;
+    }
+    QStringList advice;
+    if (!ttl.isEmpty())
+        advice << QStringLiteral("Lower the TTL low bound of %1 so that fewer messages count as "
+                                 "expired, or widen the TTL range.")
+                          .arg(namesText(ttl));
+    if (!other.isEmpty())
+        advice << QStringLiteral("Change the strategy of %1, which discards them.").arg(namesText(other));
+    if (advice.isEmpty())
+        advice << QStringLiteral("Check the strategies that discard messages.");
+    return advice.join(QLatin1Char(' '));
+}
+
+/// What to change when messages of the priorities @p starving wait forever.
+QString starvationAdvice(const Simulation &simulation, const QList<int> &starving, qint64 lastFailure)
+{
+    if (QString failures = pastFailures(simulation, lastFailure); !failures.isEmpty())
+        return failures;
+    const auto &consumers = simulation.consumers();
+    const bool anyOnline = std::any_of(consumers.begin(), consumers.end(),
+                                       [](const auto &c) { return c->online; });
+    if (!anyOnline)
+        return QStringLiteral("Every consumer is offline: bring one online (or add one).");
+
+    const BrokerConfig &broker = simulation.broker().config();
+    if (broker.mode == BrokerConfig::Mode::Priority)
+        return QStringLiteral("The native priority queue always serves higher priorities first, so "
+                              "these wait while urgent messages keep coming. Add consumers, or "
+                              "switch broker.mode to fifo with the priority strategy, whose aging "
+                              "step lets waiting messages rise.");
+    if (broker.mode == BrokerConfig::Mode::Topics) {
+        QStringList advice;
+        const QList<TopicConfig> topics = broker.topics.isEmpty() ? BrokerConfig::defaultTopics() : broker.topics;
+        for (const TopicConfig &topic : topics) {
+            const bool affected = std::any_of(starving.begin(), starving.end(), [&](int p) {
+                return p >= topic.minPriority && p <= topic.maxPriority;
+            });
+            if (!affected)
+                continue;
+            int subscribers = 0;
+            for (const auto &c : consumers)
+                subscribers += c->online && c->subscribes(topic.name) ? 1 : 0;
+            advice << (subscribers == 0
+                               ? QStringLiteral("no online consumer subscribes to %1: subscribe one")
+                                         .arg(topic.name)
+                               : QStringLiteral("subscribe more consumers to %1 (%2 online now)")
+                                         .arg(topic.name)
+                                         .arg(subscribers));
+        }
+        if (!advice.isEmpty()) {
+            QString text = advice.join(QStringLiteral("; ")) + QLatin1Char('.');
+            text[0] = text.at(0).toUpper();
+            return text;
+        }
+    }
+
+    const int lowest = starving.isEmpty() ? 0 : starving.constFirst();
+    QStringList noAging;
+    QStringList high;
+    QStringList predicates;
+    for (const auto &c : consumers) {
+        if (!c->online)
+            continue;
+        if (isType(*c, "priority")) {
+            if (intParameter(*c, "agingStep") == 0)
+                noAging << c->name;
+            else if (intParameter(*c, "threshold") > lowest)
+                high << QStringLiteral("%1 (now %2)").arg(c->name).arg(intParameter(*c, "threshold"));
+        } else if (isType(*c, "predicate")) {
+            predicates << c->name;
+        }
+    }
+    QStringList advice;
+    if (!noAging.isEmpty())
+        advice << QStringLiteral("Set the aging step of %1 to 1 or more, so that postponed messages rise.")
+                          .arg(namesText(noAging));
+    if (!high.isEmpty())
+        advice << QStringLiteral("Lower the threshold of %1, or raise the aging step.").arg(namesText(high));
+    if (!predicates.isEmpty())
+        advice << QStringLiteral("Loosen the predicate of %1.").arg(namesText(predicates));
+    advice << QStringLiteral("Adding consumers shortens the wait of everyone.");
+    return advice.join(QLatin1Char(' '));
+}
+
+/// What to change when messages are delivered again and again.
+QString loopAdvice(const Simulation &simulation, int loopDeliveries, qint64 lastFailure)
+{
+    if (QString failures = pastFailures(simulation, lastFailure); !failures.isEmpty())
+        return failures;
+    QStringList failing;
+    QStringList noAging;
+    QStringList predicates;
+    for (const auto &c : simulation.consumers()) {
+        if (!c->online)
+            continue;
+        if (c->failureRate > 0)
+            failing << QStringLiteral("%1 (now %2 %)").arg(c->name).arg(qRound(c->failureRate * 100));
+        if (isType(*c, "priority") && intParameter(*c, "agingStep") == 0)
+            noAging << c->name;
+        if (isType(*c, "predicate") && intParameter(*c, "maxPredicateRuns") >= loopDeliveries)
+            predicates << QStringLiteral("%1 (now %2)").arg(c->name).arg(intParameter(*c, "maxPredicateRuns"));
+    }
+    QStringList advice;
+    if (!failing.isEmpty())
+        advice << QStringLiteral("Lower the failure rate of %1: each failed processing requeues the "
+                                 "message.")
+                          .arg(namesText(failing));
+    if (!noAging.isEmpty())
+        advice << QStringLiteral("Set the aging step of %1 to 1 or more, so that postponed messages "
+                                 "rise to the threshold.")
+                          .arg(namesText(noAging));
+    if (!predicates.isEmpty())
+        advice << QStringLiteral("Lower maxPredicateRuns of %1.").arg(namesText(predicates));
+    if (advice.isEmpty())
+        advice << QStringLiteral("Lower the thresholds or loosen the predicates that keep "
+                                 "postponing it.");
+    return advice.join(QLatin1Char(' '));
+}
+
+} // namespace
+
+QString Alarm::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::Setting:
+        return QStringLiteral("setting");
+    case Kind::DataLoss:
+        return QStringLiteral("data-loss");
+    case Kind::Starvation:
+        return QStringLiteral("starvation");
+    case Kind::Loop:
+        return QStringLiteral("loop");
+    case Kind::SafetyCap:
+        return QStringLiteral("safety-cap");
+    case Kind::RuntimeWarning:
+        return QStringLiteral("runtime-warning");
+    }
+    return {};
+}
+
+AlarmMonitor::AlarmMonitor() = default;
+
+AlarmMonitor::AlarmMonitor(Settings settings) : m_settings(settings) { }
+
+void AlarmMonitor::reset()
+{
+    if (!m_alarms.isEmpty())
+        ++m_revision;
+    m_alarms.clear();
+    m_inspectedCycle = -1;
+    m_lastFailure = -1;
+    m_exactProcessed = false;
+    m_recentDeliveries.clear();
+    m_recentDispatched = 0;
+    m_recentFailed = 0;
+    m_lossCount = 0;
+    m_lossByConsumer.clear();
+    m_warningCounts.clear();
+    m_processedCount.clear();
+    m_lastProcessed.clear();
+}
+
+const Alarm *AlarmMonitor::find(Alarm::Kind kind) const
+{
+    for (const Alarm &a : m_alarms) {
+        if (a.kind == kind)
+            return &a;
+    }
+    return nullptr;
+}
+
+void AlarmMonitor::raise(Alarm::Kind kind, const QString &key, const QString &title,
+                         const QString &text, qint64 cycle)
+{
+    for (Alarm &a : m_alarms) {
+        if (a.key != key)
+            continue;
+        a.lastCycle = cycle;
+        if (a.text != text || a.title != title) {
+            a.text = text;
+            a.title = title;
+            ++m_revision;
+        }
+        return;
+    }
+    m_alarms.append({kind, key, title, text, cycle, cycle});
+    ++m_revision;
+}
+
+template<typename Predicate>
+void AlarmMonitor::clearIf(Alarm::Kind kind, Predicate stale)
+{
+    const auto removed = m_alarms.removeIf([&](const Alarm &a) { return a.kind == kind && stale(a); });
+    if (removed > 0)
+        ++m_revision;
+}
+
+void AlarmMonitor::checkSettings(const Simulation &simulation, qint64 cycle)
+{
+    // Settings that discard everything or starve (the strategies know their own traps).
+    QStringList settingKeys;
+    for (const auto &c : simulation.consumers()) {
+        const QString warning = c->strategy->settingWarning();
+        if (warning.isEmpty())
+            continue;
+        const QString key = QStringLiteral("setting:") + c->name;
+        settingKeys << key;
+        QString text = c->name + QStringLiteral(": ") + warning;
+        if (!c->online)
+            text += QStringLiteral(" (%1 is offline now: this applies when it comes back online.)").arg(c->name);
+        raise(Alarm::Kind::Setting, key, QStringLiteral("Setting of %1").arg(c->name), text, cycle);
+    }
+    clearIf(Alarm::Kind::Setting, [&](const Alarm &a) { return !settingKeys.contains(a.key); });
+}
+
+void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &report)
+{
+    const qint64 cycle = report.cycle;
+    if (cycle < 0)
+        return;
+    const auto expired = [this, cycle](const Alarm &a) {
+        return cycle - a.lastCycle >= m_settings.holdCycles;
+    };
+
+    checkSettings(simulation, cycle);
+    if (report.counts.failed > 0)
+        m_lastFailure = cycle;
+    // When the report carries its events, the cycle each priority was last processed is exact,
+    // even when inspect() runs only now and then (a fast run, a screenshot).
+    for (const Event &e : report.events) {
+        if (e.type == Event::Type::Processed)
+            m_lastProcessed[e.message.originalPriority] = cycle;
+    }
+    m_exactProcessed = m_exactProcessed || !report.events.isEmpty();
+
+    // Data loss: discards in recent cycles, counted per consumer from the dead-letter list.
+    if (report.counts.discarded > 0) {
+        if (!find(Alarm::Kind::DataLoss)) {
+            m_lossCount = 0;
+            m_lossByConsumer.clear();
+        }
+        m_lossCount += report.counts.discarded;
+        const auto &dead = simulation.broker().deadLetters();
+        qint64 seen = 0;
+        for (auto it = dead.rbegin(); it != dead.rend() && it->cycle == cycle
+             && seen < report.counts.discarded;
+             ++it, ++seen)
+            ++m_lossByConsumer[it->consumer];
+        std::vector<std::pair<QString, qint64>> byConsumer(m_lossByConsumer.begin(), m_lossByConsumer.end());
+        std::stable_sort(byConsumer.begin(), byConsumer.end(),
+                         [](const auto &a, const auto &b) { return a.second > b.second; });
+        QStringList who;
+        QStringList names;
+        for (const auto &[name, count] : byConsumer) {
+            who << QStringLiteral("%1 %2").arg(name).arg(count);
+            names << name;
+        }
+        const QString text =
+                QStringLiteral("%1 discarded (by %2), the last in cycle %3; each one is in the "
+                               "Dead letters list. %4")
+                        .arg(m_lossCount == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(m_lossCount))
+                        .arg(who.isEmpty() ? QStringLiteral("the consumers") : who.join(QStringLiteral(", ")))
+                        .arg(cycle)
+                        .arg(dataLossAdvice(simulation, names));
+        raise(Alarm::Kind::DataLoss, QStringLiteral("data-loss"), QStringLiteral("Data loss"), text, cycle);
+    } else {
+        clearIf(Alarm::Kind::DataLoss, expired);
+    }
+
+    // A requeue loop of failures: most deliveries of the last few cycles failed and went back.
+    m_recentDeliveries.push_back({report.counts.dispatched, report.counts.failed});
+    m_recentDispatched += report.counts.dispatched;
+    m_recentFailed += report.counts.failed;
+    if (m_recentDeliveries.size() > size_t(failureWindow)) {
+        m_recentDispatched -= m_recentDeliveries.front().first;
+        m_recentFailed -= m_recentDeliveries.front().second;
+        m_recentDeliveries.pop_front();
+    }
+    QStringList failing;
+    for (const auto &c : simulation.consumers()) {
+        if (c->online && c->failureRate > 0)
+            failing << QStringLiteral("%1 (now %2 %)").arg(c->name).arg(qRound(c->failureRate * 100));
+    }
+    // Only while some consumer still fails: once the failure rates are back to 0 the backlog
+    // drains (the message-loop and starvation alarms say so if it takes long).
+    if (m_recentFailed >= 10 && m_recentFailed * 2 >= m_recentDispatched && !failing.isEmpty()) {
+        const QString text =
+                QStringLiteral("%1 of %2 deliveries in the last %3 cycles failed and went back to the "
+                               "queue with a changed priority or TTL, to fail again: a requeue "
+                               "loop%4. Lower the failure rate of %5 (roll back the bad deployment), "
+                               "or take those consumers offline.")
+                        .arg(m_recentFailed)
+                        .arg(m_recentDispatched)
+                        .arg(m_recentDeliveries.size())
+                        .arg(m_recentFailed == m_recentDispatched ? QStringLiteral(" that processes nothing")
+                                                                  : QString())
+                        .arg(namesText(failing));
+        raise(Alarm::Kind::Loop, QStringLiteral("requeue"), QStringLiteral("Requeue loop"), text, cycle);
+    } else {
+        clearIf(Alarm::Kind::Loop, [](const Alarm &a) { return a.key == QLatin1String("requeue"); });
+    }
+
+    // The safety cap of drain mode.
+    if (report.capReached) {
+        const Alarm *previous = find(Alarm::Kind::SafetyCap);
+        const qint64 since = previous ? previous->raisedCycle : cycle;
+        const QString text =
+                QStringLiteral("Cycle %1 was ended by the safety cap after %2 deliveries without "
+                               "emptying the queue (first time in cycle %3): messages go round and "
+                               "round. Lower the failure rates and fix the thresholds or predicates "
+                               "that keep postponing (see the loop alarm), or switch dispatch to K "
+                               "batches per cycle.")
+                        .arg(cycle)
+                        .arg(simulation.broker().config().maxDeliveriesPerCycle)
+                        .arg(since);
+        raise(Alarm::Kind::SafetyCap, QStringLiteral("cap"), QStringLiteral("Safety cap"), text, cycle);
+    } else {
+        clearIf(Alarm::Kind::SafetyCap, expired);
+    }
+
+    // Runtime warnings, one alarm per source.
+    for (const QString &warning : report.warnings) {
+        if (report.capReached && warning.startsWith(QLatin1String("Safety cap")))
+            continue;  // the SafetyCap alarm says it
+        const bool timeline = warning.startsWith(QLatin1String("timeline change"));
+        const qsizetype colon = warning.indexOf(QLatin1String(": "));
+        const QString source = timeline ? QStringLiteral("timeline")
+                                        : colon > 0 ? warning.left(colon) : QStringLiteral("engine");
+        const QString key = QStringLiteral("warning:") + source;
+        const bool active = std::any_of(m_alarms.cbegin(), m_alarms.cend(),
+                                        [&](const Alarm &a) { return a.key == key; });
+        qint64 &count = m_warningCounts[key];
+        count = active ? count + 1 : 1;
+        QString text = warning;
+        if (timeline)
+            text += QStringLiteral(" Correct that entry of the scenario's timeline.");
+        if (count > 1)
+            text += QStringLiteral(" (%1 warnings like this one)").arg(count);
+        raise(Alarm::Kind::RuntimeWarning, key,
+              timeline ? QStringLiteral("Timeline") : QStringLiteral("Warning from %1").arg(source), text, cycle);
+    }
+    clearIf(Alarm::Kind::RuntimeWarning, [&](const Alarm &a) {
+        if (!expired(a))
+            return false;
+        m_warningCounts.erase(a.key);
+        return true;
+    });
+}
+
+void AlarmMonitor::inspect(const Simulation &simulation)
+{
+    const qint64 now = simulation.cycle();
+    if (now == m_inspectedCycle)
+        return;
+    m_inspectedCycle = now;
+    const qint64 last = now - 1;  // the cycle that ran last
+    if (last < 0)
+        return;
+
+    // Which original priorities were processed since the last inspection (only when observe()
+    // did not see the events: then the best guess is the last cycle).
+    const Metrics &metrics = simulation.metrics();
+    for (const int p : m_exactProcessed ? QList<int>() : metrics.latencyPriorities()) {
+        const qint64 count = metrics.latency(p).count;
+        qint64 &known = m_processedCount[p];
+        if (count != known) {
+            known = count;
+            m_lastProcessed[p] = last;
+        }
+    }
+
+    // One pass over the queue: per original priority, how many wait and since when; loops.
+    struct Waiting
+    {
+        qint64 count = 0;
+        qint64 oldestProduced = 0;
+    };
+    // Priorities 0..63 (the usual ones) in a flat array, others in a map: this pass over
+    // 100,000 queued messages runs at every refresh.
+    constexpr int flat = 64;
+    std::array<Waiting, flat> common{};
+    std::map<int, Waiting> rare;
+    qint64 looping = 0;
+    const Message *worst = nullptr;
+    for (const Broker::SubQueue &queue : simulation.broker().subQueues()) {
+        for (const Message &m : queue.messages) {
+            const int p = m.originalPriority;
+            Waiting &w = p >= 0 && p < flat ? common[size_t(p)] : rare[p];
+            w.oldestProduced = w.count == 0 ? m.producedCycle : std::min(w.oldestProduced, m.producedCycle);
+            ++w.count;
+            if (m.deliveries > m_settings.loopDeliveries) {
+                ++looping;
+                if (!worst || m.deliveries > worst->deliveries)
+                    worst = &m;
+            }
+        }
+    }
+
+    std::map<int, Waiting> waiting = std::move(rare);
+    for (int p = 0; p < flat; ++p) {
+        if (common[size_t(p)].count > 0)
+            waiting[p] = common[size_t(p)];
+    }
+
+    // Starvation: queued for N cycles and none of that priority processed for N cycles.
+    const qint64 n = std::max<qint64>(1, m_settings.starvationCycles);
+    // Failures within the last N cycles explain what waits or loops now.
+    const qint64 recentFailure = m_lastFailure >= 0 && last - m_lastFailure < n ? m_lastFailure : -1;
+    QList<int> starving;
+    qint64 starvingCount = 0;
+    qint64 oldestAge = 0;
+    for (const auto &[priority, w] : waiting) {
+        const qint64 age = last - w.oldestProduced;
+        const auto processed = m_lastProcessed.find(priority);
+        const qint64 sinceProcessed = processed == m_lastProcessed.end() ? age : last - processed->second;
+        if (age >= n && sinceProcessed >= n) {
+            starving << priority;
+            starvingCount += w.count;
+            oldestAge = std::max(oldestAge, age);
+        }
+    }
+    if (!starving.isEmpty()) {
+        const QString text =
+                QStringLiteral("%1 %2 %3: %4 queued, the oldest for %5 cycles, and none of %6 "
+                               "processed for %7 cycles or more. %8")
+                        .arg(starving.size() == 1 ? QStringLiteral("Priority") : QStringLiteral("Priorities"),
+                             rangesText(starving),
+                             starving.size() == 1 ? QStringLiteral("starves") : QStringLiteral("starve"))
+                        .arg(starvingCount == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(starvingCount))
+                        .arg(oldestAge)
+                        .arg(starving.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"))
+                        .arg(n)
+                        .arg(starvationAdvice(simulation, starving, recentFailure));
+        raise(Alarm::Kind::Starvation, QStringLiteral("starvation"), QStringLiteral("Starvation"), text, last);
+    } else {
+        clearIf(Alarm::Kind::Starvation, [](const Alarm &) { return true; });
+    }
+
+    // Loops: queued messages delivered more than N times.
+    if (worst) {
+        QString text = QStringLiteral("Message %1 (%2) was delivered %3 times and is still queued")
+                               .arg(worst->id)
+                               .arg(worst->data)
+                               .arg(worst->deliveries);
+        if (looping > 1)
+            text += QStringLiteral(", with %1 other queued %2 over %3 deliveries")
+                            .arg(looping - 1)
+                            .arg(looping == 2 ? QStringLiteral("message") : QStringLiteral("messages"))
+                            .arg(m_settings.loopDeliveries);
+        text += QStringLiteral(": it loops between the broker and the consumers. ")
+                + loopAdvice(simulation, m_settings.loopDeliveries, recentFailure);
+        raise(Alarm::Kind::Loop, QStringLiteral("loop"), QStringLiteral("Message loop"), text, last);
+    } else {
+        clearIf(Alarm::Kind::Loop, [](const Alarm &a) { return a.key == QLatin1String("loop"); });
+    }
+}
+
+} // namespace PriorityLab

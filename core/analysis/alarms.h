@@ -1,0 +1,136 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QtGlobal>
+
+#include <deque>
+#include <map>
+#include <utility>
+
+namespace PriorityLab {
+
+class Simulation;
+struct CycleReport;
+
+/// One active alarm: a problem the user should act on, in words that say what to change.
+struct Alarm
+{
+    enum class Kind : quint8 {
+        Setting,        ///< a consumer's setting discards every message or starves (Strategy::settingWarning)
+        DataLoss,       ///< messages were discarded in recent cycles (dead letters)
+        Starvation,     ///< a priority class is queued but none of it was processed for N cycles
+        Loop,           ///< a queued message was delivered more than N times, or most deliveries fail and requeue
+        SafetyCap,      ///< maxDeliveriesPerCycle ended a drain cycle early
+        RuntimeWarning, ///< a predicate failed at run time, a timeline change was not applied, ...
+    };
+
+    Kind kind = Kind::Setting;
+    QString key;             ///< identity while active: kind plus subject, e.g. "setting:A"
+    QString title;           ///< a few words, e.g. "Data loss"
+    QString text;            ///< what happens and what to change, one or two sentences
+    qint64 raisedCycle = 0;  ///< cycle in which it was raised
+    qint64 lastCycle = 0;    ///< last cycle in which its condition was seen
+
+    /// A short machine name of @p kind, e.g. "data-loss".
+    static QString kindName(Kind kind);
+};
+
+/// Watches a running Simulation and raises and clears alarms. Qt Core only.
+///
+/// Feed it after every cycle: observe() reads the cycle's report and the consumers' settings
+/// (cheap: O(consumers + the cycle's discards + its warnings)); inspect() reads the whole queue
+/// (O(queued messages)) for starving priorities and looping messages, so the app calls it from
+/// its throttled refresh and tests after every cycle (update() does both).
+///
+/// Rules, with Settings in cycles and deliveries:
+/// - Setting: raised while some consumer's Strategy::settingWarning() is not empty.
+/// - DataLoss: raised when a cycle discards messages; cleared after holdCycles without discards.
+/// - Starvation: messages of one original priority are queued, the oldest for at least
+///   starvationCycles, and none of that priority was processed in the last starvationCycles.
+///   Processing is seen through Metrics (latency counts per original priority), at the
+///   granularity of inspect() calls, so a rare inspect() can only make the alarm later, never
+///   false.
+/// - Loop ("Message loop"): some queued message has more than loopDeliveries deliveries.
+/// - Loop ("Requeue loop"): in the last 10 cycles at least 10 processings failed and they were at
+///   least half of the deliveries, and some consumer still has a failure rate (a bad
+///   deployment); cleared as soon as that is no longer so.
+/// - SafetyCap: raised when CycleReport::capReached; cleared after holdCycles without it.
+/// - RuntimeWarning: one alarm per source (consumer or timeline) of CycleReport::warnings;
+///   cleared after holdCycles without a new one.
+class AlarmMonitor
+{
+public:
+    /// Thresholds of the rules above.
+    struct Settings
+    {
+        qint64 starvationCycles = 50;  ///< cycles queued without any of that priority processed
+        int loopDeliveries = 20;       ///< deliveries above which a queued message loops
+        qint64 holdCycles = 50;        ///< cycles an event alarm stays after its last occurrence
+    };
+
+    /// A monitor with the default Settings.
+    AlarmMonitor();
+    /// A monitor with @p settings.
+    explicit AlarmMonitor(Settings settings);
+
+    const Settings &settings() const { return m_settings; }
+    /// New thresholds; they apply from the next observe() or inspect().
+    void setSettings(const Settings &settings) { m_settings = settings; }
+
+    /// Forgets everything (a scenario was loaded or reset).
+    void reset();
+
+    /// Reads the report of the cycle that just ran and the current settings of @p simulation.
+    void observe(const Simulation &simulation, const CycleReport &report);
+
+    /// Reads the consumers' settings now (Strategy::settingWarning), e.g. right after a live edit
+    /// while paused; observe() does it after every cycle. @p cycle is the cycle to report.
+    void checkSettings(const Simulation &simulation, qint64 cycle);
+
+    /// Reads the queue of @p simulation: starving priorities and looping messages. Does nothing
+    /// if no cycle ran since the last call.
+    void inspect(const Simulation &simulation);
+
+    /// observe() then inspect().
+    void update(const Simulation &simulation, const CycleReport &report)
+    {
+        observe(simulation, report);
+        inspect(simulation);
+    }
+
+    /// The active alarms, in the order they were raised.
+    const QList<Alarm> &alarms() const { return m_alarms; }
+
+    /// The active alarm of @p kind (the first one), or nullptr.
+    const Alarm *find(Alarm::Kind kind) const;
+
+    /// Increases whenever an alarm is raised, cleared or its text changes: views redraw only then.
+    quint64 revision() const { return m_revision; }
+
+private:
+    /// Raises or updates the alarm @p key in cycle @p cycle.
+    void raise(Alarm::Kind kind, const QString &key, const QString &title, const QString &text,
+               qint64 cycle);
+    /// Clears the alarms of @p kind for which @p stale returns true.
+    template<typename Predicate>
+    void clearIf(Alarm::Kind kind, Predicate stale);
+
+    Settings m_settings;
+    QList<Alarm> m_alarms;
+    quint64 m_revision = 0;
+    qint64 m_inspectedCycle = -1;       ///< Simulation::cycle() at the last inspect()
+    qint64 m_lastFailure = -1;          ///< last cycle with a processing failure
+    bool m_exactProcessed = false;      ///< m_lastProcessed comes from the reports' events
+    static constexpr int failureWindow = 10;  ///< cycles of the requeue-loop rule
+    std::deque<std::pair<qint64, qint64>> m_recentDeliveries;  ///< (dispatched, failed) per cycle
+    qint64 m_recentDispatched = 0;
+    qint64 m_recentFailed = 0;
+    qint64 m_lossCount = 0;             ///< messages discarded since the DataLoss alarm was raised
+    std::map<QString, qint64> m_lossByConsumer;  ///< discards per consumer in the episode
+    std::map<QString, qint64> m_warningCounts;   ///< runtime warnings per source since raised
+    std::map<int, qint64> m_processedCount;      ///< processed per original priority (Metrics)
+    std::map<int, qint64> m_lastProcessed;       ///< cycle a priority was last seen processed
+};
+
+} // namespace PriorityLab

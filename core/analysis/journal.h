@@ -1,0 +1,121 @@
+#pragma once
+
+#include "core/model/events.h"
+
+#include <QHash>
+#include <QList>
+#include <QSet>
+#include <QString>
+
+#include <list>
+
+namespace PriorityLab {
+
+/// The journeys of recent messages: for each message id, what happened to it, cycle by cycle.
+/// Fed with one CycleReport per cycle (record()); needs reports that carry
+/// their events (Simulation::setRecordEvents(true)).
+///
+/// Kept per message: the Produced event and every decision (Processed, Postponed, Discarded,
+/// Failed), in order. Dispatched events are not kept: each decision carries the same cycle,
+/// consumer and message (its deliveries already counted), so a delivery is one row.
+///
+/// Bounded in messages and memory: the journal keeps the messages that had an event most
+/// recently (least recently active evicted first), at most Limits::messages of them and
+/// Limits::events events in all; a message that loops keeps only its last
+/// Limits::eventsPerMessage events (droppedEvents() counts the others). Internally an event takes
+/// about 160 bytes (the message's payload and producer are stored once per message; consumer
+/// names, topics and the strategy's words are shared between equal texts), so the defaults hold
+/// about 35 MB at most.
+class Journal
+{
+public:
+    /// Bounds, in messages and events.
+    struct Limits
+    {
+        qsizetype messages = 20000; ///< messages kept (the most recently active)
+        qsizetype events = 200000; ///< events kept, all messages together
+        qsizetype eventsPerMessage = 1000; ///< events kept per message (its latest)
+    };
+
+    /// A journal with the default Limits.
+    Journal();
+    /// A journal with @p limits (each at least 1).
+    explicit Journal(Limits limits);
+    Journal(const Journal &) = delete;
+    Journal &operator=(const Journal &) = delete;
+
+    const Limits &limits() const { return m_limits; }
+
+    /// Adds the events of @p report (one cycle). O(events in the report); a report without
+    /// events (recording off) changes nothing.
+    void record(const CycleReport &report);
+
+    /// Forgets everything (a new scenario, a reset).
+    void clear();
+
+    /// The kept events of message @p id, oldest first; empty if the journal does not know it
+    /// (never seen, or evicted). Event::message holds the message as it was when the event
+    /// happened; Event::after the copy sent back (Postponed, Failed).
+    QList<Event> journey(quint64 id) const;
+
+    /// Whether the journal has events of message @p id.
+    bool contains(quint64 id) const { return m_entries.contains(id); }
+
+    /// Number of events of @p id dropped because of Limits::eventsPerMessage (the oldest ones).
+    qsizetype droppedEvents(quint64 id) const;
+
+    /// A number that changes whenever message @p id gets a new event (0 if unknown): a view
+    /// rebuilds its rows only when it changed.
+    quint64 revision(quint64 id) const;
+
+    /// Messages and events kept now.
+    qsizetype messageCount() const { return m_entries.size(); }
+    qsizetype eventCount() const { return m_eventCount; }
+    /// Messages evicted since the last clear() (least recently active first).
+    qint64 evictedCount() const { return m_evicted; }
+
+private:
+    /// The metadata an event changes.
+    struct Meta
+    {
+        int priority = 0;
+        int ttl = 0;
+        int predicateRuns = 0;
+        int deliveries = 0;
+        bool requeued = false;
+    };
+    struct Step
+    {
+        qint64 cycle = 0;
+        QString consumer;
+        QString detail;
+        QString reason;
+        QString topic; ///< the topic it was delivered from (topics mode)
+        Meta before;
+        Meta after;
+        Event::Type type = Event::Type::Produced;
+    };
+    struct Entry
+    {
+        Message identity; ///< payload, producer, production; metadata of the first event
+        QList<Step> steps;
+        qsizetype dropped = 0;
+        quint64 revision = 0;
+        std::list<quint64>::iterator recency;
+    };
+
+    static Meta metaOf(const Message &m);
+    static void applyMeta(Message &m, const Meta &meta);
+    QString intern(const QString &text);
+    void evict();
+
+    Limits m_limits;
+    QHash<quint64, Entry> m_entries;
+    std::list<quint64> m_recency; ///< ids, least recently active first
+    QSet<QString> m_texts; ///< shared copies of consumer names, reasons and details
+    qsizetype m_eventCount = 0;
+    qint64 m_evicted = 0;
+    quint64 m_revision = 0;
+};
+
+} // namespace PriorityLab

@@ -1,0 +1,321 @@
+#include "core/engine/broker.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace PriorityLab {
+
+namespace {
+/// True with probability @p rate, from 53 random bits: the same on every platform.
+bool draw(std::mt19937_64 &rng, double rate)
+{
+    return double(rng() >> 11) * 0x1.0p-53 < rate;
+}
+} // namespace
+
+Broker::Broker(BrokerConfig config)
+{
+    setConfig(config);
+}
+
+void Broker::setConfig(const BrokerConfig &config)
+{
+    const bool reroute = m_queues.empty() || config.mode != m_config.mode
+            || config.maxPriority != m_config.maxPriority || config.topics.size() != m_config.topics.size()
+            || !std::equal(config.topics.begin(), config.topics.end(), m_config.topics.begin(),
+                           [](const TopicConfig &a, const TopicConfig &b) {
+                               return a.name == b.name && a.minPriority == b.minPriority
+                                       && a.maxPriority == b.maxPriority;
+                           });
+    m_config = config;
+    if (m_config.mode == BrokerConfig::Mode::Topics && m_config.topics.isEmpty())
+        m_config.topics = BrokerConfig::defaultTopics();
+    if (!reroute)
+        return;
+
+    // Gather every queued message back into arrival order and route again. Ids are not arrival
+    // order (a requeued copy keeps its id but arrives again), the arrival numbers are.
+    std::vector<Message> all;
+    all.reserve(size_t(m_size));
+    for (SubQueue &q : m_queues) {
+        for (Message &m : q.messages)
+            all.push_back(std::move(m));
+    }
+    std::sort(all.begin(), all.end(), [](const Message &a, const Message &b) { return a.arrival < b.arrival; });
+    m_queues.clear();
+    m_size = 0;
+    if (m_config.mode == BrokerConfig::Mode::Fifo) {
+        m_queues.push_back({QStringLiteral("queue"), 0, {}, -1});
+    } else if (m_config.mode == BrokerConfig::Mode::Topics) {
+        for (const TopicConfig &t : std::as_const(m_config.topics))
+            m_queues.push_back({t.name, 0, {}, -1});
+    }
+    m_topicTurn = -1;
+    for (Message &m : all)
+        route(std::move(m));
+}
+
+quint64 Broker::accept(Message message)
+{
+    message.id = m_nextId++;
+    route(std::move(message));
+    return m_nextId - 1;
+}
+
+int Broker::effectivePriority(int priority) const
+{
+    return m_config.maxPriority ? std::min(priority, *m_config.maxPriority) : priority;
+}
+
+void Broker::route(Message &&message)
+{
+    ++m_size;
+    message.arrival = ++m_arrivals;
+    switch (m_config.mode) {
+    case BrokerConfig::Mode::Fifo:
+        m_queues.front().messages.push_back(std::move(message));
+        return;
+    case BrokerConfig::Mode::Priority: {
+        const int key = effectivePriority(message.priority);
+        // Sub-queues sorted by key, highest first; few distinct priorities, so a linear scan.
+        auto it = std::find_if(m_queues.begin(), m_queues.end(),
+                               [key](const SubQueue &q) { return q.key <= key; });
+        if (it == m_queues.end() || it->key != key)
+            it = m_queues.insert(it, {QString::number(key), key, {}, -1});
+        it->messages.push_back(std::move(message));
+        return;
+    }
+    case BrokerConfig::Mode::Topics: {
+        // The band that holds the priority; outside every band, the nearest band.
+        qsizetype best = 0;
+        qint64 bestDistance = -1;
+        for (qsizetype i = 0; i < m_config.topics.size(); ++i) {
+            const TopicConfig &t = m_config.topics.at(i);
+            const qint64 distance = message.priority < t.minPriority
+                    ? qint64(t.minPriority) - message.priority
+                    : (message.priority > t.maxPriority ? qint64(message.priority) - t.maxPriority : 0);
+            if (bestDistance < 0 || distance < bestDistance) {
+                best = i;
+                bestDistance = distance;
+            }
+        }
+        message.topic = m_queues[size_t(best)].name;
+        m_queues[size_t(best)].messages.push_back(std::move(message));
+        return;
+    }
+    }
+}
+
+const Message &Broker::at(qsizetype index) const
+{
+    for (const SubQueue &q : m_queues) {
+        if (index < qsizetype(q.messages.size()))
+            return q.messages[index];
+        index -= qsizetype(q.messages.size());
+    }
+    Q_ASSERT_X(false, "Broker::at", "index out of range");
+    return m_queues.front().messages[0];
+}
+
+int Broker::nextConsumer(const Consumers &consumers, int after, const QString *topic) const
+{
+    const int n = int(consumers.size());
+    for (int step = 1; step <= n; ++step) {
+        const int i = ((after < 0 ? -1 : after) + step) % n;
+        const Consumer &c = *consumers[size_t(i)];
+        if (c.canTake() && (!topic || c.subscribes(*topic)))
+            return i;
+    }
+    return -1;
+}
+
+void Broker::consumerRemoved(int index)
+{
+    const auto adjust = [index](int &cursor) {
+        if (index <= cursor)
+            --cursor;
+    };
+    adjust(m_cursor);
+    for (SubQueue &q : m_queues)
+        adjust(q.cursor);
+}
+
+void Broker::consumerInserted(int index)
+{
+    const auto adjust = [index](int &cursor) {
+        if (index <= cursor)
+            ++cursor;
+    };
+    adjust(m_cursor);
+    for (SubQueue &q : m_queues)
+        adjust(q.cursor);
+}
+
+void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
+                      CycleReport &report, bool recordEvents)
+{
+    int online = 0;
+    for (const auto &c : consumers) {
+        online += c->online ? 1 : 0;
+        c->batchesThisCycle = 0;
+    }
+    report.fifoOrder = m_config.mode == BrokerConfig::Mode::Fifo;
+    const bool drain = m_config.batchesPerCycle <= 0;
+    const qint64 cap = m_config.maxDeliveriesPerCycle;
+    StrategyContext context{cycle, 0, online};
+    const bool topics = m_config.mode == BrokerConfig::Mode::Topics;
+
+    while (m_size > 0) {
+        if (!drain && report.counts.batches >= m_config.batchesPerCycle)
+            break;
+        if (drain && report.counts.dispatched >= cap) {
+            report.capReached = true;
+            report.warnings << QStringLiteral(
+                    "Safety cap reached in cycle %1: %2 deliveries without emptying the queue. "
+                    "A strategy keeps postponing or failing messages; check the thresholds, the "
+                    "failure rates, or raise broker.maxDeliveriesPerCycle.")
+                    .arg(cycle).arg(cap);
+            break;
+        }
+        // Choose the sub-queue and the consumer.
+        SubQueue *queue = nullptr;
+        int index = -1;
+        if (topics) {
+            const int n = int(m_queues.size());
+            for (int step = 1; step <= n && index < 0; ++step) {
+                const int t = (m_topicTurn + step + n) % n;
+                SubQueue &q = m_queues[size_t(t)];
+                if (q.messages.empty())
+                    continue;
+                index = nextConsumer(consumers, q.cursor, &q.name);
+                if (index >= 0) {
+                    queue = &q;
+                    q.cursor = index;
+                    m_topicTurn = t;
+                }
+            }
+        } else {
+            index = nextConsumer(consumers, m_cursor, nullptr);
+            if (index >= 0) {
+                m_cursor = index;
+                for (SubQueue &q : m_queues) {
+                    if (!q.messages.empty()) {
+                        queue = &q;
+                        break;
+                    }
+                }
+            }
+        }
+        if (!queue)
+            break;
+
+        Consumer &consumer = *consumers[size_t(index)];
+        ++report.counts.batches;
+        ++consumer.stats.batches;
+        ++consumer.batchesThisCycle;
+        consumer.lastBatchCycle = cycle;
+        consumer.lastBatch.clear();
+
+        // Take the whole batch before handling it: messages postponed by this batch go back as
+        // new arrivals and cannot come back into the same batch. A topic's batch comes from that
+        // topic alone; in priority mode a batch runs on into the next lower priority.
+        m_batch.clear();
+        // In drain mode the cap is a maximum: the last batch is cut to fit it.
+        const size_t batchSize = size_t(drain ? std::min<qint64>(std::max(1, m_config.batchSize),
+                                                                 cap - report.counts.dispatched)
+                                              : std::max(1, m_config.batchSize));
+        for (auto q = m_queues.begin() + (queue - m_queues.data());
+             q != m_queues.end() && m_batch.size() < batchSize;) {
+            while (!q->messages.empty() && m_batch.size() < batchSize) {
+                m_batch.push_back(std::move(q->messages.front()));
+                q->messages.pop_front();
+            }
+            if (topics)
+                break;
+            if (m_config.mode == BrokerConfig::Mode::Priority && q->messages.empty())
+                q = m_queues.erase(q);
+            else
+                ++q;
+        }
+        const qint64 take = qint64(m_batch.size());
+        m_size -= take;
+        report.takenFromHead += take;
+        handle(consumer, cycle, rng, metrics, report, recordEvents, context);
+    }
+    report.idle = report.counts.batches == 0;
+}
+
+void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
+                    CycleReport &report, bool recordEvents, StrategyContext &context)
+{
+    Strategy &strategy = *consumer.strategy;
+    Counts &counts = report.counts;
+    for (Message &m : m_batch) {
+        // Saturates: a message looping for ever (aging step 0, drain) may be delivered more than
+        // INT_MAX times over a long run.
+        m.deliveries = saturatingAdd(m.deliveries, 1);
+        ++counts.dispatched;
+        ++consumer.stats.received;
+        consumer.lastBatch.push_back(m.id);
+        if (recordEvents)
+            report.events.append({cycle, Event::Type::Dispatched, consumer.name, m, {}, {}, {}});
+
+        context.queueLength = m_size;
+        // The message as the consumer got it, kept only for events (it costs a copy).
+        std::optional<Message> kept;
+        if (recordEvents)
+            kept.emplace(m);
+        const Message &before = recordEvents ? *kept : m;
+        QString reason;
+        const Decision decision = strategy.decide(m, context, &reason);
+        if (QString w = strategy.takeRuntimeWarning(); !w.isEmpty())
+            report.warnings << consumer.name + QStringLiteral(": ") + w;
+
+        switch (decision) {
+        case Decision::Process:
+            if (consumer.failureRate > 0.0 && draw(rng, consumer.failureRate)) {
+                strategy.onFailure(m);
+                m.requeued = true;
+                ++counts.failed;
+                ++consumer.stats.failed;
+                if (recordEvents)
+                    report.events.append({cycle, Event::Type::Failed, consumer.name, before, m, {},
+                                          strategy.explainFailure(before)});
+                route(std::move(m));
+                ++report.appended;
+            } else {
+                ++counts.processed;
+                ++consumer.stats.processed;
+                metrics.recordProcessed(m, cycle);
+                if (recordEvents)
+                    report.events.append({cycle, Event::Type::Processed, consumer.name, before, {},
+                                          {}, strategy.explain(before, decision)});
+            }
+            break;
+        case Decision::Postpone:
+            m.requeued = true;
+            ++counts.postponed;
+            ++consumer.stats.postponed;
+            if (recordEvents)
+                report.events.append({cycle, Event::Type::Postponed, consumer.name, before, m, {},
+                                      strategy.explain(before, decision)});
+            route(std::move(m));
+            ++report.appended;
+            break;
+        case Decision::Discard:
+            ++counts.discarded;
+            ++consumer.stats.discarded;
+            metrics.recordDiscarded(m);
+            if (recordEvents)
+                report.events.append({cycle, Event::Type::Discarded, consumer.name, before, {},
+                                      reason, strategy.explain(before, decision)});
+            ++m_deadLetterCount;
+            if (qsizetype(m_deadLetters.size()) >= deadLetterCapacity())
+                m_deadLetters.pop_front();
+            m_deadLetters.push_back({std::move(m), reason, consumer.name, cycle});
+            break;
+        }
+    }
+}
+
+} // namespace PriorityLab

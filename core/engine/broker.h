@@ -1,0 +1,115 @@
+#pragma once
+
+#include "core/engine/consumer.h"
+#include "core/model/events.h"
+#include "core/model/message.h"
+#include "core/engine/metrics.h"
+#include "core/engine/ringqueue.h"
+#include "core/model/config.h"
+
+#include <deque>
+#include <memory>
+#include <random>
+#include <vector>
+
+namespace PriorityLab {
+
+/// The broker (docs/design.md §3). It holds one or more sub-queues and hands batches of up to
+/// batchSize messages, taken from a sub-queue's head, to online consumers in round-robin order;
+/// a postponed or failed message goes back at once, as a new arrival.
+/// - `fifo`: one queue in arrival order; one cursor over the consumers, kept across cycles.
+/// - `priority`: one sub-queue per (clamped) priority, served highest first, arrival order
+///   within a priority; one cursor as in fifo.
+/// - `topics`: one sub-queue per topic, messages routed by priority bands; the topics take
+///   turns (one batch each, most urgent first); each topic has its own cursor over its
+///   subscribers.
+/// A consumer with a capacity takes at most that many batches a cycle.
+class Broker
+{
+public:
+    using Consumers = std::vector<std::unique_ptr<Consumer>>;
+
+    /// One sub-queue: the whole queue in fifo mode, one priority or one topic otherwise.
+    struct SubQueue
+    {
+        QString name;              ///< topic name, or the priority as text, or "queue"
+        int key = 0;               ///< priority mode: the effective priority
+        RingQueue<Message> messages;
+        int cursor = -1;           ///< topics mode: index of the consumer that got its last batch
+    };
+
+    explicit Broker(BrokerConfig config = {});
+
+    /// Settings; changes take effect from the next batch (batch size) or cycle (the rest).
+    /// Changing the mode or the topics re-routes the queued messages, keeping arrival order.
+    const BrokerConfig &config() const { return m_config; }
+    void setConfig(const BrokerConfig &config);
+
+    /// Accepts a new message from a producer: assigns the next id (from 1) and routes it.
+    /// Returns the id.
+    quint64 accept(Message message);
+
+    /// Messages queued, all sub-queues together.
+    qsizetype size() const { return m_size; }
+
+    /// The message at position @p index in dispatch order across sub-queues (fifo: 0 = head).
+    /// O(number of sub-queues).
+    const Message &at(qsizetype index) const;
+
+    /// The sub-queues in serving order (priority mode: highest first; topics: configured order).
+    const std::vector<SubQueue> &subQueues() const { return m_queues; }
+
+    /// Runs the dispatch of one cycle (drain, or at most batchesPerCycle batches), letting each
+    /// consumer's strategy decide on each message of its batch, in order. Fills @p report
+    /// (counts, FIFO bookkeeping, cap flag, warnings and, if @p recordEvents, events) and
+    /// @p metrics. Draws from @p rng only for consumers with a failureRate above 0. A cycle in
+    /// which no batch can be handed out (queue empty, nobody online or subscribed) is idle.
+    void dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
+                  CycleReport &report, bool recordEvents);
+
+    /// Index of the consumer that got the last batch (fifo and priority modes), or -1.
+    int cursor() const { return m_cursor; }
+
+    /// Keeps the round-robin order when consumer @p index is removed: the consumer after it
+    /// gets the next batch.
+    void consumerRemoved(int index);
+    /// Keeps the round-robin order when a consumer is inserted at @p index: the consumers after
+    /// it keep their turn.
+    void consumerInserted(int index);
+
+    /// Discarded messages, oldest first, with their reason and cycle (the dead-letter list).
+    struct DeadLetter
+    {
+        Message message;
+        QString reason;
+        QString consumer;
+        qint64 cycle = 0;
+    };
+    const std::deque<DeadLetter> &deadLetters() const { return m_deadLetters; }
+    /// Discarded messages ever (the dead-letter list keeps the last deadLetterCapacity()).
+    qint64 deadLetterCount() const { return m_deadLetterCount; }
+    static constexpr qsizetype deadLetterCapacity() { return 10000; }
+
+    /// Next id to assign.
+    quint64 nextId() const { return m_nextId; }
+
+private:
+    void route(Message &&message);
+    int effectivePriority(int priority) const;
+    int nextConsumer(const Consumers &consumers, int after, const QString *topic) const;
+    void handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
+                CycleReport &report, bool recordEvents, StrategyContext &context);
+
+    BrokerConfig m_config;
+    std::vector<SubQueue> m_queues;
+    std::vector<Message> m_batch;  ///< the batch being handled, reused across batches
+    std::deque<DeadLetter> m_deadLetters;
+    qsizetype m_size = 0;
+    qint64 m_deadLetterCount = 0;
+    quint64 m_nextId = 1;
+    quint64 m_arrivals = 0;        ///< arrival number of the last message routed (Message::arrival)
+    int m_cursor = -1;
+    int m_topicTurn = -1;          ///< topics mode: the topic that gave the last batch
+};
+
+} // namespace PriorityLab

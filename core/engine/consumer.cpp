@@ -1,0 +1,17 @@
+#include "core/engine/consumer.h"
+
+namespace PriorityLab {
+
+Consumer::Consumer(QString name_, std::unique_ptr<Strategy> strategy_)
+    : name(std::move(name_)), strategy(std::move(strategy_))
+{
+}
+
+Consumer::State Consumer::state(qint64 cycle) const
+{
+    if (!online)
+        return State::Offline;
+    return lastBatchCycle == cycle ? State::Handling : State::Idle;
+}
+
+} // namespace PriorityLab

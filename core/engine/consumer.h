@@ -1,0 +1,54 @@
+#pragma once
+
+#include "core/strategies/strategy.h"
+
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace PriorityLab {
+
+/// Per-consumer counts (messages), since the start of the run.
+struct ConsumerStats
+{
+    qint64 batches = 0;
+    qint64 received = 0;
+    qint64 processed = 0;
+    qint64 postponed = 0;
+    qint64 discarded = 0;
+    qint64 failed = 0;
+};
+
+/// A consumer: a name, an online flag, a failure rate and its own strategy (docs/design.md §4).
+/// Offline consumers are skipped by the round-robin dispatch.
+class Consumer
+{
+public:
+    /// State as the app shows it.
+    enum class State { Idle, Handling, Offline };
+
+    Consumer(QString name, std::unique_ptr<Strategy> strategy);
+
+    QString name;
+    bool online = true;
+    double failureRate = 0.0;  ///< 0..1, probability that a processing fails
+    int capacity = 0;          ///< batches it can take per cycle; 0 = unlimited
+    QStringList topics;        ///< `topics` mode: subscribed topic names; empty = all
+    int batchesThisCycle = 0;  ///< batches taken in the current cycle (for capacity)
+
+    /// True if it is online and has capacity left in this cycle.
+    bool canTake() const { return online && (capacity <= 0 || batchesThisCycle < capacity); }
+    /// True if it takes messages of @p topic (always, outside topics mode).
+    bool subscribes(const QString &topic) const { return topics.isEmpty() || topics.contains(topic); }
+    std::unique_ptr<Strategy> strategy;
+    ConsumerStats stats;
+    std::vector<quint64> lastBatch;  ///< ids of the last batch it received (capacity kept)
+    qint64 lastBatchCycle = -1;
+
+    /// Offline if not online; Handling if it got a batch in @p cycle; Idle otherwise.
+    State state(qint64 cycle) const;
+};
+
+} // namespace PriorityLab

@@ -1,0 +1,120 @@
+#pragma once
+
+#include "core/model/events.h"
+#include "core/model/message.h"
+
+#include <QList>
+
+#include <deque>
+#include <map>
+#include <vector>
+
+namespace PriorityLab {
+
+/// Latency percentiles of one priority class, in cycles from production to processing.
+struct LatencyStats
+{
+    qint64 count = 0;
+    qint64 p50 = 0;
+    qint64 p95 = 0;
+    qint64 max = 0;
+};
+
+/// One row of the per-cycle history.
+struct CycleSample
+{
+    qint64 cycle = 0;
+    qint64 queueDepth = 0;
+    Counts counts;
+};
+
+/// Run metrics of docs/design.md §5. Memory is bounded: latencies and deliveries are kept as
+/// histograms (one counter per distinct value), the per-cycle history as a ring of at most
+/// historyCapacity() samples.
+class Metrics
+{
+public:
+    /// Forgets everything.
+    void clear();
+
+    /// Records a processed message; @p cycle is the processing cycle. O(1) for priorities in
+    /// 0..255 and latencies below 1024 cycles (the common case), O(log n) otherwise.
+    void recordProcessed(const Message &message, qint64 cycle)
+    {
+        histogram(message.originalPriority).add(cycle - message.producedCycle);
+        m_deliveries.add(message.deliveries);
+        if (message.id < m_maxProcessedId)
+            ++m_overtaken;
+        else
+            m_maxProcessedId = message.id;
+    }
+
+    /// Records a discarded message (its deliveries count toward the histogram).
+    void recordDiscarded(const Message &message) { m_deliveries.add(message.deliveries); }
+
+    /// Records the end of a cycle.
+    void recordCycle(const CycleReport &report);
+
+    /// Totals since the start of the run.
+    const Counts &totals() const { return m_totals; }
+
+    /// Latency statistics of messages produced with @p priority; count 0 if none processed.
+    LatencyStats latency(int priority) const;
+
+    /// Priorities that have at least one processed message, ascending.
+    QList<int> latencyPriorities() const;
+
+    /// Histogram: number of deliveries -> messages that ended (processed or discarded) with it.
+    std::map<int, qint64> deliveriesHistogram() const;
+
+    /// Processed messages that were processed after a message that arrived later.
+    qint64 overtaken() const { return m_overtaken; }
+
+    /// The most recent cycles, oldest first; at most historyCapacity().
+    const std::deque<CycleSample> &history() const { return m_history; }
+    static constexpr qsizetype historyCapacity() { return 100000; }
+
+private:
+    /// Counts per value: dense below DenseLimit, a map above.
+    struct Histogram
+    {
+        static constexpr qint64 DenseLimit = 1024;
+        std::vector<qint64> dense;
+        std::map<qint64, qint64> sparse;
+        qint64 total = 0;
+
+        void add(qint64 value)
+        {
+            ++total;
+            if (value >= 0 && value < DenseLimit) {
+                if (qint64(dense.size()) <= value)
+                    dense.resize(size_t(value) + 1);
+                ++dense[size_t(value)];
+            } else {
+                ++sparse[value];
+            }
+        }
+        /// Every (value, count) with count > 0, ascending.
+        std::map<qint64, qint64> entries() const;
+    };
+
+    Histogram &histogram(int priority)
+    {
+        if (priority >= 0 && priority < 256) {
+            if (qsizetype(m_latencyDense.size()) <= priority)
+                m_latencyDense.resize(size_t(priority) + 1);
+            return m_latencyDense[size_t(priority)];
+        }
+        return m_latencySparse[priority];
+    }
+
+    Counts m_totals;
+    std::vector<Histogram> m_latencyDense;      ///< by original priority 0..255
+    std::map<int, Histogram> m_latencySparse;   ///< other priorities
+    Histogram m_deliveries;
+    std::deque<CycleSample> m_history;
+    quint64 m_maxProcessedId = 0;
+    qint64 m_overtaken = 0;
+};
+
+} // namespace PriorityLab

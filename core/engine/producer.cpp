@@ -1,0 +1,37 @@
+#include "core/engine/producer.h"
+
+namespace PriorityLab {
+
+Producer::Producer(ProducerConfig config, quint64 seed) : m_rng(seed)
+{
+    setConfig(std::move(config));
+}
+
+void Producer::setConfig(ProducerConfig config)
+{
+    m_config = std::move(config);
+    m_counted = false;
+    if (m_config.generator) {
+        const QString &t = m_config.generator->data;
+        const qsizetype at = t.indexOf(QLatin1String("{n}"));
+        m_counted = at >= 0;
+        m_prefix = m_counted ? t.left(at) : QString();
+        m_suffix = m_counted ? t.mid(at + 3) : QString();
+        // Every {n} is replaced; the fast path handles the usual single one.
+        m_single = m_counted && !m_suffix.contains(QLatin1String("{n}"));
+    }
+}
+
+bool Producer::hasMoreAfter(qint64 cycle) const
+{
+    if (m_config.paused)
+        return false;
+    for (const ScriptedMessage &s : m_config.messages) {
+        if (s.atCycle > cycle)
+            return true;
+    }
+    return m_config.generator && m_config.generator->perCycle > 0
+            && (m_config.generator->untilCycle < 0 || m_config.generator->untilCycle > cycle);
+}
+
+} // namespace PriorityLab

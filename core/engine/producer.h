@@ -1,0 +1,105 @@
+#pragma once
+
+#include "core/model/message.h"
+#include "core/model/config.h"
+
+#include <algorithm>
+#include <charconv>
+#include <random>
+
+namespace PriorityLab {
+
+/// A producer: sends its scripted messages at their cycle, then its generator's messages
+/// (docs/design.md §6). It can be paused in the app; a paused producer sends nothing.
+class Producer
+{
+public:
+    /// @p seed seeds the producer's own random generator, so that its messages do not depend on
+    /// anything else that draws random numbers (processing failures, other producers).
+    Producer(ProducerConfig config, quint64 seed);
+
+    /// Hands the messages due in @p cycle to @p sink, a callable taking Message&& (scripted ones
+    /// in file order, then generated ones). Ids are left 0: the broker assigns them. A paused
+    /// producer sends nothing.
+    template<typename Sink>
+    void produce(qint64 cycle, Sink &&sink);
+
+    /// True if it may still send something after @p cycle (scripted messages later, or an
+    /// unbounded or unfinished generator).
+    bool hasMoreAfter(qint64 cycle) const;
+
+    const ProducerConfig &config() const { return m_config; }
+    /// Replaces the settings (live edit); the counter and the random generator continue.
+    void setConfig(ProducerConfig config);
+
+    qint64 sent = 0;  ///< the producer's message counter ({n} in data)
+
+    /// A uniform integer in [lo, hi] from 64 random bits: the same on every platform (unlike
+    /// std::uniform_int_distribution, whose algorithm each standard library chooses).
+    static int drawInt(std::mt19937_64 &rng, int lo, int hi)
+    {
+        const quint64 span = quint64(qint64(hi) - qint64(lo)) + 1;
+        return int(qint64(lo) + qint64(rng() % span));
+    }
+
+private:
+    Message make(QString data, int priority, int ttl, qint64 cycle)
+    {
+        Message m;
+        m.data = std::move(data);
+        m.producer = m_config.name;
+        m.producedCycle = cycle;
+        m.priority = priority;
+        m.originalPriority = priority;
+        m.ttl = ttl;
+        ++sent;
+        return m;
+    }
+
+    ProducerConfig m_config;
+    std::mt19937_64 m_rng;
+    // The generator's data template split once at "{n}": prefix, counter, suffix.
+    QString m_prefix;
+    QString m_suffix;
+    bool m_counted = false;
+    bool m_single = false;  ///< exactly one {n}
+};
+
+template<typename Sink>
+void Producer::produce(qint64 cycle, Sink &&sink)
+{
+    if (m_config.paused)
+        return;
+    for (const ScriptedMessage &s : std::as_const(m_config.messages)) {
+        if (s.atCycle == cycle)
+            sink(make(s.data, s.priority, s.ttl, cycle));
+    }
+    if (!m_config.generator)
+        return;
+    const GeneratorConfig &g = *m_config.generator;
+    if (cycle < g.fromCycle || (g.untilCycle >= 0 && cycle > g.untilCycle))
+        return;
+    for (int i = 0; i < g.perCycle; ++i) {
+        const int p = drawInt(m_rng, g.priorityMin, g.priorityMax);
+        const int t = drawInt(m_rng, g.ttlMin, g.ttlMax);
+        QString data;
+        if (m_counted && !m_single) {
+            data = g.data;
+            data.replace(QLatin1String("{n}"), QString::number(sent));
+        } else if (m_counted) {
+            // One allocation: prefix, the counter's digits, suffix.
+            char digits[24];
+            const qsizetype n = std::to_chars(digits, digits + sizeof digits, sent).ptr - digits;
+            data = QString(m_prefix.size() + n + m_suffix.size(), Qt::Uninitialized);
+            QChar *out = data.data();
+            out = std::copy_n(m_prefix.constData(), m_prefix.size(), out);
+            out = std::transform(digits, digits + n, out, [](char c) { return QLatin1Char(c); });
+            std::copy_n(m_suffix.constData(), m_suffix.size(), out);
+        } else {
+            data = g.data;  // shared, no copy
+        }
+        sink(make(std::move(data), p, t, cycle));
+    }
+}
+
+} // namespace PriorityLab

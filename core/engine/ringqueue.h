@@ -1,0 +1,133 @@
+#pragma once
+
+#include <QtGlobal>
+
+#include <memory>
+#include <new>
+#include <utility>
+
+namespace PriorityLab {
+
+/// A FIFO queue on one power-of-two ring of slots: push_back at the tail, pop_front at the head,
+/// O(1) random access by position from the head. Unlike std::deque it allocates only when it
+/// grows (doubling), never per few elements, so a broker that takes and requeues millions of
+/// messages does not churn the allocator (see bench/). Capacity is kept when it shrinks.
+template<typename T>
+class RingQueue
+{
+public:
+    RingQueue() = default;
+    RingQueue(const RingQueue &) = delete;
+    RingQueue &operator=(const RingQueue &) = delete;
+    RingQueue(RingQueue &&other) noexcept { swap(other); }
+    RingQueue &operator=(RingQueue &&other) noexcept
+    {
+        RingQueue(std::move(other)).swap(*this);
+        return *this;
+    }
+    ~RingQueue()
+    {
+        clear();
+        ::operator delete(m_slots, std::align_val_t(alignof(T)));
+    }
+
+    qsizetype size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    qsizetype capacity() const { return m_mask + 1; }
+
+    /// The element at @p index from the head (0 = front). Undefined if out of range.
+    T &operator[](qsizetype index) { return m_slots[(m_head + index) & m_mask]; }
+    const T &operator[](qsizetype index) const { return m_slots[(m_head + index) & m_mask]; }
+    T &front() { return m_slots[m_head]; }
+
+    /// Forward iteration from the head, for range-for loops.
+    template<typename Q, typename V>
+    class Iterator
+    {
+    public:
+        Iterator(Q *queue, qsizetype index) : m_queue(queue), m_index(index) { }
+        V &operator*() const { return (*m_queue)[m_index]; }
+        V *operator->() const { return &(*m_queue)[m_index]; }
+        Iterator &operator++()
+        {
+            ++m_index;
+            return *this;
+        }
+        bool operator==(const Iterator &o) const { return m_index == o.m_index; }
+        bool operator!=(const Iterator &o) const { return m_index != o.m_index; }
+
+    private:
+        Q *m_queue;
+        qsizetype m_index;
+    };
+    using iterator = Iterator<RingQueue, T>;
+    using const_iterator = Iterator<const RingQueue, const T>;
+    iterator begin() { return {this, 0}; }
+    iterator end() { return {this, m_size}; }
+    const_iterator begin() const { return {this, 0}; }
+    const_iterator end() const { return {this, m_size}; }
+
+    void push_back(T &&value)
+    {
+        if (m_size == capacity())
+            grow(capacity() * 2);
+        new (&m_slots[(m_head + m_size) & m_mask]) T(std::move(value));
+        ++m_size;
+    }
+
+    void pop_front()
+    {
+        m_slots[m_head].~T();
+        m_head = (m_head + 1) & m_mask;
+        --m_size;
+    }
+
+    /// Makes room for at least @p count elements without further growth.
+    void reserve(qsizetype count)
+    {
+        qsizetype c = capacity();
+        while (c < count)
+            c *= 2;
+        if (c > capacity())
+            grow(c);
+    }
+
+    void clear()
+    {
+        while (!empty())
+            pop_front();
+        m_head = 0;
+    }
+
+    void swap(RingQueue &other) noexcept
+    {
+        std::swap(m_slots, other.m_slots);
+        std::swap(m_head, other.m_head);
+        std::swap(m_size, other.m_size);
+        std::swap(m_mask, other.m_mask);
+    }
+
+private:
+    void grow(qsizetype newCapacity)
+    {
+        if (newCapacity < 16)
+            newCapacity = 16;
+        T *fresh = static_cast<T *>(::operator new(sizeof(T) * size_t(newCapacity), std::align_val_t(alignof(T))));
+        for (qsizetype i = 0; i < m_size; ++i) {
+            T &old = (*this)[i];
+            new (&fresh[i]) T(std::move(old));
+            old.~T();
+        }
+        ::operator delete(m_slots, std::align_val_t(alignof(T)));
+        m_slots = fresh;
+        m_head = 0;
+        m_mask = newCapacity - 1;
+    }
+
+    T *m_slots = nullptr;
+    qsizetype m_head = 0;
+    qsizetype m_size = 0;
+    qsizetype m_mask = -1;  // capacity - 1; capacity 0 before the first push
+};
+
+} // namespace PriorityLab

@@ -1,0 +1,487 @@
+#include "core/engine/simulation.h"
+
+#include <QElapsedTimer>
+
+#include <cstring>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace PriorityLab {
+
+namespace {
+/// SplitMix64: turns the scenario seed into independent seeds for each random stream.
+quint64 splitMix64(quint64 x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+/// A strategy of @p config's type with its parameters, or nullptr. Each problem goes to
+/// @p problems as "type: ..." or "PARAMETER: ...", the path below the consumer's "strategy".
+std::unique_ptr<Strategy> createStrategy(const StrategyConfig &config, QStringList *problems)
+{
+    std::unique_ptr<Strategy> strategy = StrategyRegistry::instance().create(config.type);
+    if (!strategy) {
+        *problems << QStringLiteral("type: unknown strategy \"%1\"; use one of %2")
+                             .arg(config.type, StrategyRegistry::instance().types().join(QStringLiteral(", ")));
+        return nullptr;
+    }
+    for (auto it = config.parameters.cbegin(); it != config.parameters.cend(); ++it) {
+        if (QString e = strategy->setParameter(it.key(), it.value()); !e.isEmpty())
+            *problems << it.key() + QStringLiteral(": ") + e;
+    }
+    return strategy;
+}
+
+/// Gives @p consumer the settings of @p c other than its strategy (kept, with its counters).
+void configure(Consumer &consumer, const ConsumerConfig &c)
+{
+    consumer.name = c.name;
+    consumer.online = c.online;
+    consumer.failureRate = std::clamp(c.failureRate, 0.0, 1.0);
+    consumer.capacity = std::max(0, c.capacity);
+    consumer.topics = c.topics;
+}
+
+std::unique_ptr<Consumer> makeConsumer(const ConsumerConfig &c, std::unique_ptr<Strategy> strategy)
+{
+    auto consumer = std::make_unique<Consumer>(c.name, std::move(strategy));
+    configure(*consumer, c);
+    return consumer;
+}
+} // namespace
+
+Simulation::Simulation(QObject *parent) : QObject(parent)
+{
+    qRegisterMetaType<PriorityLab::CycleReport>();
+    m_timer.setTimerType(Qt::PreciseTimer);
+    connect(&m_timer, &QTimer::timeout, this, &Simulation::tick);
+}
+
+Simulation::~Simulation() = default;
+
+QStringList Simulation::build(const Scenario &scenario)
+{
+    QStringList errors;
+    std::vector<std::unique_ptr<Consumer>> consumers;
+    for (qsizetype i = 0; i < scenario.consumers.size(); ++i) {
+        const ConsumerConfig &c = scenario.consumers.at(i);
+        QStringList problems;
+        std::unique_ptr<Strategy> strategy = createStrategy(c.strategy, &problems);
+        for (const QString &problem : std::as_const(problems))
+            errors << QStringLiteral("consumers[%1].strategy.").arg(i) + problem;
+        if (problems.isEmpty())
+            consumers.push_back(makeConsumer(c, std::move(strategy)));
+    }
+    if (!errors.isEmpty())
+        return errors;
+
+    m_scenario = scenario;
+    m_consumers = std::move(consumers);
+    // Independent random streams: one per producer (so the produced workload is the same whatever
+    // the consumers do: compare runs rely on it) and one for processing failures.
+    m_producers.clear();
+    for (qsizetype i = 0; i < scenario.producers.size(); ++i)
+        m_producers.emplace_back(scenario.producers.at(i), splitMix64(scenario.seed + quint64(i) + 1));
+    m_broker = Broker(scenario.broker);
+    m_metrics.clear();
+    m_rng.seed(splitMix64(scenario.seed));
+    m_timeline = scenario.timeline;
+    std::stable_sort(m_timeline.begin(), m_timeline.end(),
+                     [](const TimelineChange &a, const TimelineChange &b) { return a.atCycle < b.atCycle; });
+    m_nextChange = 0;
+    m_manual.clear();
+    m_removedStats = {};
+    m_workloadHash = 14695981039346656037ULL;
+    m_cycle = 0;
+    m_idleCycles = 0;
+    m_finished = false;
+    m_stopReason.clear();
+    m_intervalMs = scenario.broker.cycleIntervalMs;
+    m_timer.setInterval(m_intervalMs);
+    return {};
+}
+
+QStringList Simulation::load(const Scenario &scenario)
+{
+    // build() changes nothing when it finds a problem, so a refused scenario leaves the run as
+    // it was, running or not.
+    const QStringList errors = build(scenario);
+    if (!errors.isEmpty())
+        return errors;
+    pause();
+    Q_EMIT scenarioLoaded();
+    return errors;
+}
+
+void Simulation::reset()
+{
+    pause();
+    const Scenario copy = m_scenario;
+    build(copy);
+    Q_EMIT scenarioLoaded();
+}
+
+Scenario Simulation::currentScenario() const
+{
+    Scenario s = m_scenario;
+    s.broker = m_broker.config();
+    s.broker.cycleIntervalMs = m_intervalMs;
+    s.consumers.clear();
+    for (const auto &c : m_consumers) {
+        ConsumerConfig config;
+        config.name = c->name;
+        config.online = c->online;
+        config.failureRate = c->failureRate;
+        config.capacity = c->capacity;
+        config.topics = c->topics;
+        config.strategy.type = c->strategy->type();
+        config.strategy.parameters = c->strategy->parameterValues();
+        s.consumers << config;
+    }
+    s.producers.clear();
+    for (const Producer &p : m_producers)
+        s.producers << p.config();
+    return s;
+}
+
+CycleReport Simulation::step()
+{
+    CycleReport report;
+    if (m_finished)
+        return report;
+    report.cycle = m_cycle;
+
+    // 0. Timeline changes due in this cycle (validated at load time).
+    while (m_nextChange < m_timeline.size() && m_timeline.at(m_nextChange).atCycle <= m_cycle) {
+        const TimelineChange &c = m_timeline.at(m_nextChange++);
+        if (c.atCycle < m_cycle)
+            continue;  // its cycle has passed (a live edit cannot move time back)
+        if (QString e = applySetting(c.path, c.value); !e.isEmpty())
+            report.warnings << QStringLiteral("timeline change at cycle %1 not applied: %2").arg(c.atCycle).arg(e);
+        else
+            report.timelineChanges << c.path + QStringLiteral(" = ")
+                            + QString::fromUtf8(QJsonDocument(QJsonArray{c.value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+    }
+
+    // 1. Messages sent by hand, then the producers' messages due in this cycle, in file order,
+    // straight into the broker.
+    qint64 produced = 0;
+    const auto accept = [&](Message &&m) {
+        hashMessage(m);
+        if (m_recordEvents) {
+            Event e;
+            e.cycle = m_cycle;
+            e.type = Event::Type::Produced;
+            e.message = m;
+            e.message.id = m_broker.nextId();
+            report.events.append(std::move(e));
+        }
+        m_broker.accept(std::move(m));
+        ++produced;
+    };
+    for (const ScriptedMessage &s : std::as_const(m_manual)) {
+        Message m;
+        m.data = s.data;
+        m.producer = QStringLiteral("manual");
+        m.producedCycle = m_cycle;
+        m.priority = m.originalPriority = s.priority;
+        m.ttl = s.ttl;
+        accept(std::move(m));
+    }
+    m_manual.clear();
+    for (Producer &p : m_producers)
+        p.produce(m_cycle, accept);
+    report.counts.produced = produced;
+    report.appended = produced;
+
+    // 2. The broker dispatches.
+    m_broker.dispatch(m_consumers, m_cycle, m_rng, m_metrics, report, m_recordEvents);
+    report.queueDepth = m_broker.size();
+
+    // Setting warnings (e.g. a TTL range with nothing inside) are raised by the app from the
+    // strategies' settingWarning(); runtime warnings come in the report.
+
+    // 3. Idle stop: after maxIdleCycles consecutive idle cycles, unless a producer still has
+    // messages to send later.
+    m_idleCycles = report.idle ? m_idleCycles + 1 : 0;
+    const int maxIdle = m_broker.config().maxIdleCycles;
+    if (maxIdle > 0 && m_idleCycles >= maxIdle) {
+        bool more = false;
+        for (const Producer &p : m_producers)
+            more = more || p.hasMoreAfter(m_cycle);
+        if (!more) {
+            m_finished = true;
+            m_stopReason = m_broker.size() == 0
+                    ? QStringLiteral("idle: queue empty for %1 cycles").arg(maxIdle)
+                    : QStringLiteral("idle: no consumer online for %1 cycles").arg(maxIdle);
+            report.finished = true;
+            report.stopReason = m_stopReason;
+        }
+    }
+
+    m_metrics.recordCycle(report);
+    ++m_cycle;
+#ifndef NDEBUG
+    // Debug builds check every invariant after every cycle; release builds leave it
+    // to the tests and the app's indicator.
+    if (const QStringList broken = checkInvariants(); !broken.isEmpty())
+        qFatal("PriorityLab invariant broken after cycle %lld: %s", report.cycle,
+               qPrintable(broken.join(QStringLiteral("; "))));
+#endif
+    Q_EMIT cycleCompleted(report);
+    if (m_finished) {
+        pause();
+        Q_EMIT finished(m_stopReason);
+    }
+    return report;
+}
+
+qint64 Simulation::runCycles(qint64 maxCycles)
+{
+    qint64 n = 0;
+    while (!m_finished && (maxCycles < 0 || n < maxCycles)) {
+        step();
+        ++n;
+    }
+    return n;
+}
+
+void Simulation::run()
+{
+    if (m_finished || m_timer.isActive())
+        return;
+    m_timer.start(m_intervalMs);
+    Q_EMIT runningChanged(true);
+}
+
+void Simulation::pause()
+{
+    if (!m_timer.isActive())
+        return;
+    m_timer.stop();
+    Q_EMIT runningChanged(false);
+}
+
+void Simulation::setIntervalMs(int ms)
+{
+    m_intervalMs = std::max(0, ms);
+    m_timer.setInterval(m_intervalMs);
+}
+
+void Simulation::tick()
+{
+    if (m_intervalMs > 0) {
+        step();
+        return;
+    }
+    QElapsedTimer clock;
+    clock.start();
+    do {
+        step();
+    } while (!m_finished && clock.elapsed() < 5);
+}
+
+bool Simulation::conservationHolds() const
+{
+    const Counts &t = m_metrics.totals();
+    // Totals are recorded at the end of each cycle, so this holds between cycles.
+    return t.produced == t.processed + t.discarded + m_broker.size() + held();
+}
+
+QStringList Simulation::checkInvariants() const
+{
+    QStringList broken;
+    const Counts &t = m_metrics.totals();
+    if (!conservationHolds())
+        broken << QStringLiteral("conservation: produced %1 != processed %2 + discarded %3 + queued %4")
+                          .arg(t.produced).arg(t.processed).arg(t.discarded).arg(m_broker.size());
+    std::vector<quint64> ids;
+    ids.reserve(size_t(m_broker.size()));
+    for (const Broker::SubQueue &q : m_broker.subQueues()) {
+        for (const Message &m : q.messages)
+            ids.push_back(m.id);
+    }
+    std::sort(ids.begin(), ids.end());
+    if (std::adjacent_find(ids.begin(), ids.end()) != ids.end())
+        broken << QStringLiteral("a message id is queued twice");
+    if (!ids.empty() && (ids.front() == 0 || ids.back() >= m_broker.nextId()))
+        broken << QStringLiteral("a queued message has an id never assigned");
+    ConsumerStats sum = m_removedStats;
+    for (const auto &c : m_consumers) {
+        sum.processed += c->stats.processed;
+        sum.postponed += c->stats.postponed;
+        sum.discarded += c->stats.discarded;
+        sum.failed += c->stats.failed;
+        sum.received += c->stats.received;
+        sum.batches += c->stats.batches;
+    }
+    if (sum.processed != t.processed || sum.postponed != t.postponed || sum.discarded != t.discarded
+        || sum.failed != t.failed || sum.received != t.dispatched || sum.batches != t.batches)
+        broken << QStringLiteral("per-consumer counts do not sum to the totals");
+    return broken;
+}
+
+void Simulation::setConsumerOnline(int index, bool online)
+{
+    m_consumers.at(size_t(index))->online = online;
+    Q_EMIT setupChanged();
+}
+
+void Simulation::setConsumerFailureRate(int index, double rate)
+{
+    m_consumers.at(size_t(index))->failureRate = std::clamp(rate, 0.0, 1.0);
+    Q_EMIT setupChanged();
+}
+
+QString Simulation::setConsumerStrategyType(int index, const QString &type)
+{
+    std::unique_ptr<Strategy> strategy = StrategyRegistry::instance().create(type);
+    if (!strategy)
+        return QStringLiteral("unknown strategy \"%1\"; use one of %2")
+                .arg(type, StrategyRegistry::instance().types().join(QStringLiteral(", ")));
+    m_consumers.at(size_t(index))->strategy = std::move(strategy);
+    Q_EMIT setupChanged();
+    return {};
+}
+
+QString Simulation::setConsumerParameter(int index, const QString &name, const QVariant &value)
+{
+    QString error = m_consumers.at(size_t(index))->strategy->setParameter(name, value);
+    if (error.isEmpty())
+        Q_EMIT setupChanged();
+    return error;
+}
+
+QString Simulation::addConsumer(const ConsumerConfig &config)
+{
+    return insertConsumer(int(m_consumers.size()), config);
+}
+
+QString Simulation::insertConsumer(int index, const ConsumerConfig &config)
+{
+    if (index < 0 || index > int(m_consumers.size()))
+        return QStringLiteral("no position %1 for a consumer: use 0 to %2").arg(index).arg(m_consumers.size());
+    if (config.name.trimmed().isEmpty())
+        return QStringLiteral("consumer name is empty: give it a name");
+    for (const auto &c : m_consumers) {
+        if (c->name == config.name)
+            return QStringLiteral("consumer name \"%1\" is taken: choose another").arg(config.name);
+    }
+    QStringList problems;
+    std::unique_ptr<Strategy> strategy = createStrategy(config.strategy, &problems);
+    if (!problems.isEmpty())
+        return problems.constFirst();
+    m_consumers.insert(m_consumers.begin() + index, makeConsumer(config, std::move(strategy)));
+    m_broker.consumerInserted(index);
+    Q_EMIT setupChanged();
+    return {};
+}
+
+void Simulation::removeConsumer(int index)
+{
+    if (index < 0 || index >= int(m_consumers.size()))
+        return;
+    const ConsumerStats &gone = m_consumers.at(size_t(index))->stats;
+    m_removedStats.batches += gone.batches;
+    m_removedStats.received += gone.received;
+    m_removedStats.processed += gone.processed;
+    m_removedStats.postponed += gone.postponed;
+    m_removedStats.discarded += gone.discarded;
+    m_removedStats.failed += gone.failed;
+    m_consumers.erase(m_consumers.begin() + index);
+    m_broker.consumerRemoved(index);
+    Q_EMIT setupChanged();
+}
+
+void Simulation::setBrokerConfig(const BrokerConfig &config)
+{
+    m_broker.setConfig(config);
+    setIntervalMs(config.cycleIntervalMs);
+    Q_EMIT setupChanged();
+}
+
+void Simulation::setProducerPaused(int index, bool paused)
+{
+    Producer &producer = m_producers.at(size_t(index));
+    ProducerConfig config = producer.config();
+    config.paused = paused;
+    producer.setConfig(config);
+    Q_EMIT setupChanged();
+}
+
+void Simulation::hashMessage(const Message &m)
+{
+    // FNV-1a over 8-byte words: a fixed algorithm, so equal on every machine (qHash is not).
+    const auto mixWord = [this](quint64 word) {
+        m_workloadHash = (m_workloadHash ^ word) * 1099511628211ULL;
+    };
+    const auto mixString = [&](const QString &text) {
+        const QChar *p = text.constData();  // utf16() could reallocate to add a terminator
+        const qsizetype n = text.size();
+        qsizetype i = 0;
+        for (; i + 4 <= n; i += 4) {
+            quint64 word;
+            std::memcpy(&word, p + i, sizeof word);
+            mixWord(word);
+        }
+        quint64 tail = quint64(n);
+        for (; i < n; ++i)
+            tail = (tail << 16) | p[i].unicode();
+        mixWord(tail);
+    };
+    mixString(m.producer);
+    mixString(m.data);
+    mixWord(quint64(quint32(m.priority)) << 32 | quint32(m.ttl));
+    mixWord(quint64(m.producedCycle));
+}
+
+void Simulation::sendMessage(const ScriptedMessage &message)
+{
+    m_manual << message;
+}
+
+QString Simulation::applySetting(const QString &path, const QJsonValue &value)
+{
+    // A whole array would add, remove or reorder consumers or producers under their counts and
+    // the round-robin cursors: not a live edit.
+    for (const QLatin1String list : {QLatin1String("consumers"), QLatin1String("producers")}) {
+        if (path == list)
+            return QStringLiteral("%1: cannot replace them all while it runs; set one at a time, e.g. %1[0]")
+                    .arg(list);
+    }
+    Scenario s = currentScenario();
+    if (QString e = PriorityLab::applySetting(s, path, value); !e.isEmpty())
+        return e;
+    // Push the part that changed into the live objects, keeping their counters and state.
+    if (path == QLatin1String("broker") || path.startsWith(QLatin1String("broker."))) {
+        setBrokerConfig(s.broker);
+        return {};
+    }
+    const qsizetype close = path.indexOf(QLatin1Char(']'));
+    const int index = path.mid(path.indexOf(QLatin1Char('[')) + 1, close - path.indexOf(QLatin1Char('[')) - 1).toInt();
+    if (path.startsWith(QLatin1String("producers["))) {
+        m_producers.at(size_t(index)).setConfig(s.producers.at(index));
+    } else if (path.startsWith(QLatin1String("consumers["))) {
+        const ConsumerConfig &c = s.consumers.at(index);
+        Consumer &consumer = *m_consumers.at(size_t(index));
+        configure(consumer, c);
+        if (consumer.strategy->type() != c.strategy.type)
+            consumer.strategy = StrategyRegistry::instance().create(c.strategy.type);
+        for (auto it = c.strategy.parameters.cbegin(); it != c.strategy.parameters.cend(); ++it) {
+            if (consumer.strategy->parameter(it.key()) != it.value())
+                consumer.strategy->setParameter(it.key(), it.value());
+        }
+    } else {
+        m_scenario.name = s.name;
+        m_scenario.description = s.description;
+        m_scenario.hint = s.hint;
+        m_scenario.seed = s.seed;
+    }
+    Q_EMIT setupChanged();
+    return {};
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,173 @@
+#pragma once
+
+#include "core/engine/broker.h"
+#include "core/engine/consumer.h"
+#include "core/model/events.h"
+#include "core/engine/metrics.h"
+#include "core/engine/producer.h"
+#include "core/scenario/scenario.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+#include <random>
+#include <vector>
+
+namespace PriorityLab {
+
+/// The whole simulated system: producers, one broker, consumers, metrics and the seeded random
+/// generator (docs/design.md §1). One cycle = producers emit what is due, the broker dispatches, one
+/// CycleReport is published. step() runs a cycle synchronously (tests, prioritylab-sim,
+/// benchmarks); run()/pause() drive step() from a QTimer whose interval (milliseconds) can change
+/// live. The same scenario and seed give the identical event stream whatever the interval.
+class Simulation : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit Simulation(QObject *parent = nullptr);
+    ~Simulation() override;
+
+    /// Replaces the whole system with @p scenario and starts again at cycle 0, paused.
+    /// Returns the problems that prevent it (e.g. an unknown strategy type or a predicate that does
+    /// not compile); on error nothing changes, and a running simulation keeps running.
+    QStringList load(const Scenario &scenario);
+
+    /// Loads the scenario given to load() again, with the same seed: cycle 0, empty queue.
+    void reset();
+
+    /// The scenario given to load().
+    const Scenario &loadedScenario() const { return m_scenario; }
+
+    /// The current setup (live edits included) as a scenario, e.g. to save it.
+    Scenario currentScenario() const;
+
+    /// Runs one cycle and emits cycleCompleted(). Does nothing and returns an empty report
+    /// (cycle -1) once finished.
+    CycleReport step();
+
+    /// Runs cycles until finished or @p maxCycles cycles have run (maxCycles < 0: no limit).
+    /// Returns the number of cycles run. Emits cycleCompleted() for each.
+    qint64 runCycles(qint64 maxCycles);
+
+    /// Starts the timer (one cycle per interval). Interval 0 = as fast as possible: each timer
+    /// tick runs cycles for up to about 5 ms, so the event loop never stalls.
+    void run();
+    /// Stops the timer.
+    void pause();
+    bool isRunning() const { return m_timer.isActive(); }
+
+    /// Timer interval in milliseconds (0 = as fast as possible); applies from the next tick.
+    void setIntervalMs(int ms);
+    int intervalMs() const { return m_intervalMs; }
+
+    /// True once the broker stopped (idle stop); see stopReason().
+    bool isFinished() const { return m_finished; }
+    QString stopReason() const { return m_stopReason; }
+
+    /// Number of the next cycle to run (= cycles run so far).
+    qint64 cycle() const { return m_cycle; }
+
+    /// Whether reports carry their events (off for benchmarks; on by default).
+    void setRecordEvents(bool on) { m_recordEvents = on; }
+    bool recordEvents() const { return m_recordEvents; }
+
+    Broker &broker() { return m_broker; }
+    const Broker &broker() const { return m_broker; }
+    const Metrics &metrics() const { return m_metrics; }
+    const std::vector<std::unique_ptr<Consumer>> &consumers() const { return m_consumers; }
+    const std::vector<Producer> &producers() const { return m_producers; }
+
+    /// A hash of every message produced so far (producer, data, priority, TTL, cycle), in order:
+    /// two runs with equal hashes saw the identical workload.
+    quint64 workloadHash() const { return m_workloadHash; }
+
+    /// Messages held by consumers between cycles (always 0: a batch is handled within its cycle).
+    qint64 held() const { return 0; }
+
+    /// Conservation law of docs/design.md §5: produced = processed + discarded + queued + held.
+    bool conservationHolds() const;
+
+    /// Checks every invariant: conservation; message ids in the queue unique and below
+    /// the next id; the per-consumer counts (including removed consumers) summing to the totals.
+    /// Returns one line per broken invariant; empty when all hold. O(queued messages).
+    QStringList checkInvariants() const;
+
+    /// Counts of consumers removed during the run (so per-consumer counts still sum to totals).
+    const ConsumerStats &removedConsumerStats() const { return m_removedStats; }
+
+    // Live edits, each taking effect from the next message handled. They emit setupChanged().
+
+    /// Sets consumer @p index online or offline.
+    void setConsumerOnline(int index, bool online);
+    /// Sets consumer @p index's failure rate; @p rate is clamped to 0..1.
+    void setConsumerFailureRate(int index, double rate);
+    /// Replaces consumer @p index's strategy with a new one of @p type (default parameters).
+    /// Returns an error if the type is unknown.
+    QString setConsumerStrategyType(int index, const QString &type);
+    /// Sets one strategy parameter of consumer @p index; returns the strategy's error, if any.
+    QString setConsumerParameter(int index, const QString &name, const QVariant &value);
+    /// Adds a consumer at the end; returns an error if the name is taken or the strategy invalid.
+    QString addConsumer(const ConsumerConfig &config);
+    /// Inserts a consumer at position @p index (0..count), keeping the round-robin order of the
+    /// others (e.g. to undo a removal); same errors as addConsumer(), plus a bad position.
+    QString insertConsumer(int index, const ConsumerConfig &config);
+    /// Removes consumer @p index (the round-robin order of the others is kept).
+    void removeConsumer(int index);
+    /// Broker settings (batch size, dispatch, idle cycles, cap); from the next cycle.
+    void setBrokerConfig(const BrokerConfig &config);
+    /// Pauses or resumes producer @p index.
+    void setProducerPaused(int index, bool paused);
+    /// Sends one message by hand ("send a message now"): it is produced at the start of the next
+    /// cycle, before the producers, by the producer named "manual". Its atCycle is ignored.
+    void sendMessage(const ScriptedMessage &message);
+    /// Sets any setting by its path in the scenario format (e.g. "consumers[1].strategy.low",
+    /// "broker.batchSize", "producers[0].generator.perCycle"), validated as in a file; the
+    /// same mechanism applies timeline changes; a whole object ("broker", "consumers[1]") too,
+    /// but not a whole list ("consumers", "producers"). Returns "" or "PATH: problem and fix".
+    QString applySetting(const QString &path, const QJsonValue &value);
+    /// The current value at @p path (undefined if none), e.g. for undo.
+    QJsonValue settingValue(const QString &path) const
+    {
+        return PriorityLab::settingValue(currentScenario(), path);
+    }
+
+Q_SIGNALS:
+    /// One report per cycle, after the cycle (never one signal per message).
+    void cycleCompleted(const PriorityLab::CycleReport &report);
+    /// The timer started or stopped.
+    void runningChanged(bool running);
+    /// The broker stopped; @p reason in words.
+    void finished(const QString &reason);
+    /// A live edit changed consumers, producers or broker settings.
+    void setupChanged();
+    /// load() or reset() replaced the whole system.
+    void scenarioLoaded();
+
+private:
+    void tick();
+    void hashMessage(const Message &message);
+    QStringList build(const Scenario &scenario);
+
+    Scenario m_scenario;
+    Broker m_broker;
+    Metrics m_metrics;
+    std::vector<std::unique_ptr<Consumer>> m_consumers;
+    std::vector<Producer> m_producers;
+    std::mt19937_64 m_rng;
+    QList<ScriptedMessage> m_manual;  ///< sent by hand, produced at the next cycle
+    QList<TimelineChange> m_timeline;  ///< sorted by cycle
+    ConsumerStats m_removedStats;
+    qsizetype m_nextChange = 0;
+    quint64 m_workloadHash = 14695981039346656037ULL;  // FNV-1a offset basis
+    QTimer m_timer;
+    qint64 m_cycle = 0;
+    int m_idleCycles = 0;
+    int m_intervalMs = 500;
+    bool m_finished = false;
+    bool m_recordEvents = true;
+    QString m_stopReason;
+};
+
+} // namespace PriorityLab

@@ -1,0 +1,77 @@
+#pragma once
+
+#include "core/model/message.h"
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace PriorityLab {
+
+/// One thing that happened to a message (docs/design.md §5 and §7).
+struct Event
+{
+    enum class Type : quint8 { Produced, Dispatched, Processed, Postponed, Discarded, Failed };
+
+    qint64 cycle = 0;
+    Type type = Type::Produced;
+    QString consumer;   ///< consumer name; empty for Produced
+    Message message;    ///< the message as the broker or consumer had it when this happened
+    Message after;      ///< Postponed and Failed: the copy sent back to the broker
+    QString reason;     ///< Discarded: machine code, e.g. "ttl-expired"
+    QString detail;     ///< decisions: the strategy's explanation in words
+
+    /// The JSON Lines name of @p type, e.g. "postponed".
+    static QString typeName(Type type);
+};
+
+/// Counts of one cycle, or totals (messages).
+struct Counts
+{
+    qint64 produced = 0;
+    qint64 dispatched = 0;  ///< deliveries: messages handed to consumers
+    qint64 processed = 0;
+    qint64 postponed = 0;
+    qint64 discarded = 0;
+    qint64 failed = 0;      ///< processing failures (the message was requeued)
+    qint64 batches = 0;
+
+    Counts &operator+=(const Counts &o)
+    {
+        produced += o.produced;
+        dispatched += o.dispatched;
+        processed += o.processed;
+        postponed += o.postponed;
+        discarded += o.discarded;
+        failed += o.failed;
+        batches += o.batches;
+        return *this;
+    }
+};
+
+/// What one cycle did: published once per cycle by Simulation::cycleCompleted, never one signal
+/// per message (docs/design.md §5). Views pull the details they need from the simulation.
+struct CycleReport
+{
+    qint64 cycle = -1;
+    Counts counts;
+    qint64 queueDepth = 0;   ///< messages queued after the cycle
+    /// FIFO bookkeeping for views: messages taken from the head and appended at the tail during
+    /// the cycle. In fifo mode the new queue is the old one minus min(takenFromHead, old depth)
+    /// head rows plus the remaining tail rows.
+    qint64 takenFromHead = 0;
+    qint64 appended = 0;
+    bool fifoOrder = true;    ///< false in priority and topics modes: the bookkeeping above does not apply
+    bool idle = false;        ///< queue empty or no consumer online at dispatch time
+    bool capReached = false;  ///< maxDeliveriesPerCycle ended the cycle early
+    bool finished = false;    ///< the broker stopped after this cycle
+    QString stopReason;       ///< why it finished, if finished
+    QStringList warnings;     ///< runtime warnings raised during the cycle
+    QStringList timelineChanges; ///< scenario timeline changes applied at the start of the cycle, "PATH = VALUE"
+    QList<Event> events;      ///< only when event recording is on
+};
+
+} // namespace PriorityLab
+
+Q_DECLARE_METATYPE(PriorityLab::CycleReport)

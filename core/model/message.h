@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QString>
+#include <QtGlobal>
+
+#include <climits>
+
+namespace PriorityLab {
+
+/// One message as the broker stores it: payload plus the metadata the strategies read.
+/// Field meanings and defaults follow docs/design.md §2 (priority 5, TTL 3, predicate runs 0 are the
+/// reference implementation's defaults). Sizes: about 120 bytes plus the payload's characters.
+struct Message
+{
+    quint64 id = 0;            ///< unique, from 1, in order of first acceptance by the broker
+    quint64 arrival = 0;       ///< set by the broker each time it queues the message (a requeued
+                               ///< copy arrives again): arrival order when a mode change re-routes
+    QString data;              ///< payload, opaque to the broker
+    QString producer;          ///< name of the producer that sent it (shared string, no copy)
+    QString topic;             ///< topic name, only used in topics mode
+    qint64 producedCycle = 0;  ///< cycle in which it was produced
+    int priority = 5;          ///< higher = more urgent
+    int ttl = 3;               ///< time-to-live counter read by the TTL strategy
+    int predicateRuns = 0;     ///< how often a predicate postponed it
+    int deliveries = 0;        ///< how often the broker handed it to a consumer
+    int originalPriority = 5;  ///< priority at production, the key of latency statistics
+    bool requeued = false;     ///< true once it went back to the broker (postponed or failed)
+};
+
+} // namespace PriorityLab
+
+// QString members are relocatable, so a Message may be moved in memory with memcpy (QList growth).
+Q_DECLARE_TYPEINFO(PriorityLab::Message, Q_RELOCATABLE_TYPE);
+
+namespace PriorityLab {
+
+/// Adds @p b to @p a, saturating at the int limits instead of overflowing
+/// (aging of a priority at INT_MAX stays at INT_MAX).
+constexpr int saturatingAdd(int a, int b) noexcept
+{
+    const long long r = static_cast<long long>(a) + b;
+    return r > INT_MAX ? INT_MAX : (r < INT_MIN ? INT_MIN : static_cast<int>(r));
+}
+
+} // namespace PriorityLab

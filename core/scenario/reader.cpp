@@ -1,0 +1,572 @@
+#include "core/scenario/scenario.h"
+#include "core/scenario/linescan.h"
+
+#include "core/strategies/expression.h"
+#include "core/strategies/strategy.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QSaveFile>
+#include <QHash>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <cmath>
+#include <numeric>
+#include <limits>
+
+namespace PriorityLab {
+
+namespace {
+
+constexpr qint64 MaxScriptedMessages = 1000000;
+constexpr qint64 MaxCycle = qint64(1) << 53;  // exact in a JSON number
+
+QString describe(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::String: return QLatin1Char('"') + v.toString() + QLatin1Char('"');
+    case QJsonValue::Double: return QString::number(v.toDouble(), 'g', 17);
+    case QJsonValue::Bool: return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Null: return QStringLiteral("null");
+    case QJsonValue::Array: return QStringLiteral("an array");
+    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Undefined: break;
+    }
+    return QStringLiteral("nothing");
+}
+
+
+/// Collects every problem of one document, each with its JSON path and line.
+class Validator
+{
+public:
+    Validator(QString source, QByteArray json = {}) : m_source(std::move(source)), m_json(std::move(json)) { }
+
+    QStringList errors;
+
+    void error(const QString &path, const QString &what)
+    {
+        const int line = lineOf(path);
+        const QString where = line > 0 ? QStringLiteral("%1:%2").arg(m_source).arg(line) : m_source;
+        errors << QStringLiteral("%1: %2: %3").arg(where, path.isEmpty() ? QStringLiteral("(top level)") : path, what);
+    }
+
+    /// The line of @p path, or of its nearest enclosing path that the text has; 0 if unknown.
+    int lineOf(QString path)
+    {
+        if (m_json.isEmpty())
+            return 0;
+        if (!m_lines)
+            m_lines = jsonPathLines(m_json);
+        while (!path.isEmpty()) {
+            if (const auto it = m_lines->constFind(path); it != m_lines->constEnd())
+                return *it;
+            const qsizetype cut = std::max(path.lastIndexOf(QLatin1Char('.')), path.lastIndexOf(QLatin1Char('[')));
+            path = path.left(std::max<qsizetype>(cut, 0));
+        }
+        return 0;
+    }
+
+    static QString join(const QString &path, const QString &key)
+    {
+        return path.isEmpty() ? key : path + QLatin1Char('.') + key;
+    }
+
+    void checkKeys(const QJsonObject &o, const QString &path, const QStringList &allowed)
+    {
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            if (!allowed.contains(it.key()))
+                error(join(path, it.key()),
+                      QStringLiteral("unknown key; remove it or use one of %1")
+                              .arg(allowed.join(QStringLiteral(", "))));
+        }
+    }
+
+    std::optional<qint64> integer(const QJsonValue &v, const QString &path, qint64 min, qint64 max)
+    {
+        const double d = v.toDouble();
+        if (!v.isDouble() || std::floor(d) != d) {
+            error(path, QStringLiteral("expected an integer, got %1").arg(describe(v)));
+            return std::nullopt;
+        }
+        if (d < double(min) || d > double(max)) {
+            error(path, QStringLiteral("%1 is out of range: use an integer from %2 to %3")
+                                .arg(describe(v)).arg(min).arg(max));
+            return std::nullopt;
+        }
+        return qint64(d);
+    }
+
+    template<typename T>
+    void readInt(const QJsonObject &o, const QString &path, const QString &key, T &target,
+                 qint64 min, qint64 max)
+    {
+        if (!o.contains(key))
+            return;
+        if (auto v = integer(o.value(key), join(path, key), min, max))
+            target = T(*v);
+    }
+
+    void readString(const QJsonObject &o, const QString &path, const QString &key, QString &target)
+    {
+        if (!o.contains(key))
+            return;
+        const QJsonValue v = o.value(key);
+        if (!v.isString())
+            error(join(path, key), QStringLiteral("expected a string, got %1").arg(describe(v)));
+        else
+            target = v.toString();
+    }
+
+    void readBool(const QJsonObject &o, const QString &path, const QString &key, bool &target)
+    {
+        if (!o.contains(key))
+            return;
+        const QJsonValue v = o.value(key);
+        if (!v.isBool())
+            error(join(path, key), QStringLiteral("expected true or false, got %1").arg(describe(v)));
+        else
+            target = v.toBool();
+    }
+
+    std::optional<QJsonObject> object(const QJsonValue &v, const QString &path)
+    {
+        if (!v.isObject()) {
+            error(path, QStringLiteral("expected an object {...}, got %1").arg(describe(v)));
+            return std::nullopt;
+        }
+        return v.toObject();
+    }
+
+    std::optional<QJsonArray> array(const QJsonValue &v, const QString &path)
+    {
+        if (!v.isArray()) {
+            error(path, QStringLiteral("expected an array [...], got %1").arg(describe(v)));
+            return std::nullopt;
+        }
+        return v.toArray();
+    }
+
+    /// An inclusive range written [min, max].
+    void readRange(const QJsonObject &o, const QString &path, const QString &key, int &lo, int &hi)
+    {
+        if (!o.contains(key))
+            return;
+        const QString p = join(path, key);
+        const QJsonValue v = o.value(key);
+        if (!v.isArray() || v.toArray().size() != 2) {
+            error(p, QStringLiteral("expected a range [min, max] of two integers, got %1").arg(describe(v)));
+            return;
+        }
+        const auto a = integer(v.toArray().at(0), p + QStringLiteral("[0]"), INT_MIN, INT_MAX);
+        const auto b = integer(v.toArray().at(1), p + QStringLiteral("[1]"), INT_MIN, INT_MAX);
+        if (!a || !b)
+            return;
+        if (*a > *b) {
+            error(p, QStringLiteral("min %1 is above max %2: write [%2, %1]").arg(*a).arg(*b));
+            return;
+        }
+        lo = int(*a);
+        hi = int(*b);
+    }
+
+private:
+    QString m_source;
+    QByteArray m_json;
+    std::optional<QHash<QString, int>> m_lines;
+};
+
+void readBroker(Validator &val, const QJsonObject &o, BrokerConfig &b)
+{
+    const QString path = QStringLiteral("broker");
+    val.checkKeys(o, path,
+                  {QStringLiteral("mode"), QStringLiteral("batchSize"), QStringLiteral("dispatch"),
+                   QStringLiteral("maxIdleCycles"), QStringLiteral("cycleIntervalMs"),
+                   QStringLiteral("maxDeliveriesPerCycle"), QStringLiteral("maxPriority"),
+                   QStringLiteral("topics")});
+    if (o.contains(QLatin1String("mode"))) {
+        const QJsonValue v = o.value(QLatin1String("mode"));
+        bool known = false;
+        for (auto mode : {BrokerConfig::Mode::Fifo, BrokerConfig::Mode::Priority, BrokerConfig::Mode::Topics}) {
+            if (v == QJsonValue(BrokerConfig::modeName(mode))) {
+                b.mode = mode;
+                known = true;
+            }
+        }
+        if (!known)
+            val.error(QStringLiteral("broker.mode"),
+                      QStringLiteral("expected \"fifo\", \"priority\" or \"topics\", got %1").arg(describe(v)));
+    }
+    if (o.contains(QLatin1String("maxPriority"))) {
+        if (auto v = val.integer(o.value(QLatin1String("maxPriority")), QStringLiteral("broker.maxPriority"), 0, INT_MAX))
+            b.maxPriority = int(*v);
+    }
+    if (o.contains(QLatin1String("topics"))) {
+        const QString tp = QStringLiteral("broker.topics");
+        if (const auto list = val.array(o.value(QLatin1String("topics")), tp)) {
+            if (list->isEmpty())
+                val.error(tp, QStringLiteral("is empty; give at least one topic, e.g. "
+                                             "{\"name\": \"orders-0\", \"priorities\": [7, 9]}, or remove it for the defaults"));
+            QSet<QString> names;
+            for (qsizetype i = 0; i < list->size(); ++i) {
+                const QString ip = tp + QStringLiteral("[%1]").arg(i);
+                const auto t = val.object(list->at(i), ip);
+                if (!t)
+                    continue;
+                TopicConfig topic;
+                val.checkKeys(*t, ip, {QStringLiteral("name"), QStringLiteral("priorities")});
+                val.readString(*t, ip, QStringLiteral("name"), topic.name);
+                if (topic.name.trimmed().isEmpty())
+                    val.error(ip + QStringLiteral(".name"), QStringLiteral("missing or empty; name the topic, e.g. \"orders-0\""));
+                else if (names.contains(topic.name))
+                    val.error(ip + QStringLiteral(".name"), QStringLiteral("\"%1\" is used by another topic; names must be unique").arg(topic.name));
+                names.insert(topic.name);
+                if (!t->contains(QLatin1String("priorities")))
+                    val.error(ip + QStringLiteral(".priorities"), QStringLiteral("missing; give the band as [min, max]"));
+                val.readRange(*t, ip, QStringLiteral("priorities"), topic.minPriority, topic.maxPriority);
+                b.topics << topic;
+            }
+        }
+    }
+    val.readInt(o, path, QStringLiteral("batchSize"), b.batchSize, 1, 1000000);
+    val.readInt(o, path, QStringLiteral("maxIdleCycles"), b.maxIdleCycles, 0, INT_MAX);
+    val.readInt(o, path, QStringLiteral("cycleIntervalMs"), b.cycleIntervalMs, 0, 60000);
+    val.readInt(o, path, QStringLiteral("maxDeliveriesPerCycle"), b.maxDeliveriesPerCycle, 1,
+                MaxCycle);
+    if (o.contains(QLatin1String("dispatch"))) {
+        const QJsonValue v = o.value(QLatin1String("dispatch"));
+        const QString p = QStringLiteral("broker.dispatch");
+        if (v.isString() && v.toString() == QLatin1String("drain")) {
+            b.batchesPerCycle = 0;
+        } else if (v.isObject()) {
+            const QJsonObject d = v.toObject();
+            val.checkKeys(d, p, {QStringLiteral("batchesPerCycle")});
+            if (!d.contains(QLatin1String("batchesPerCycle")))
+                val.error(p + QStringLiteral(".batchesPerCycle"),
+                          QStringLiteral("missing; write {\"batchesPerCycle\": K} with K >= 1"));
+            val.readInt(d, p, QStringLiteral("batchesPerCycle"), b.batchesPerCycle, 1, 1000000);
+        } else {
+            val.error(p, QStringLiteral("expected \"drain\" or {\"batchesPerCycle\": K}, got %1")
+                                 .arg(describe(v)));
+        }
+    }
+}
+
+void readStrategy(Validator &val, const QJsonValue &value, const QString &path, StrategyConfig &s)
+{
+    const auto o = val.object(value, path);
+    if (!o)
+        return;
+    const QJsonValue typeValue = o->value(QLatin1String("type"));
+    const QStringList types = StrategyRegistry::instance().types();
+    if (!typeValue.isString()) {
+        val.error(Validator::join(path, QStringLiteral("type")),
+                  QStringLiteral("expected one of %1, got %2")
+                          .arg(types.join(QStringLiteral(", ")), describe(typeValue)));
+        return;
+    }
+    s.type = typeValue.toString();
+    std::unique_ptr<Strategy> strategy = StrategyRegistry::instance().create(s.type);
+    if (!strategy) {
+        val.error(Validator::join(path, QStringLiteral("type")),
+                  QStringLiteral("unknown strategy \"%1\"; use one of %2")
+                          .arg(s.type, types.join(QStringLiteral(", "))));
+        return;
+    }
+    QStringList allowed{QStringLiteral("type")};
+    const QList<ParameterInfo> infos = strategy->parameters();
+    for (const ParameterInfo &info : infos)
+        allowed << info.name;
+    val.checkKeys(*o, path, allowed);
+    for (const ParameterInfo &info : infos) {
+        if (!o->contains(info.name))
+            continue;
+        const QString p = Validator::join(path, info.name);
+        const QJsonValue v = o->value(info.name);
+        QVariant typed;
+        if (info.kind == ParameterInfo::Kind::Integer) {
+            const auto i = val.integer(v, p, info.minimum, info.maximum);
+            if (!i)
+                continue;
+            typed = int(*i);
+        } else {
+            if (!v.isString()) {
+                val.error(p, QStringLiteral("expected an expression in a string, got %1").arg(describe(v)));
+                continue;
+            }
+            typed = v.toString();
+        }
+        if (QString e = strategy->setParameter(info.name, typed); !e.isEmpty()) {
+            val.error(p, e);
+            continue;
+        }
+        s.parameters.insert(info.name, typed);
+    }
+}
+
+void readConsumer(Validator &val, const QJsonObject &o, const QString &path, ConsumerConfig &c)
+{
+    val.checkKeys(o, path,
+                  {QStringLiteral("name"), QStringLiteral("strategy"), QStringLiteral("online"),
+                   QStringLiteral("failureRate"), QStringLiteral("capacity"), QStringLiteral("topics")});
+    val.readInt(o, path, QStringLiteral("capacity"), c.capacity, 0, 1000000);
+    if (o.contains(QLatin1String("topics"))) {
+        const QString tp = Validator::join(path, QStringLiteral("topics"));
+        if (const auto list = val.array(o.value(QLatin1String("topics")), tp)) {
+            for (qsizetype i = 0; i < list->size(); ++i) {
+                if (!list->at(i).isString())
+                    val.error(tp + QStringLiteral("[%1]").arg(i), QStringLiteral("expected a topic name, got %1").arg(describe(list->at(i))));
+                else
+                    c.topics << list->at(i).toString();
+            }
+        }
+    }
+    if (!o.contains(QLatin1String("name")))
+        val.error(Validator::join(path, QStringLiteral("name")), QStringLiteral("missing; give the consumer a name"));
+    val.readString(o, path, QStringLiteral("name"), c.name);
+    if (o.contains(QLatin1String("name")) && c.name.trimmed().isEmpty())
+        val.error(Validator::join(path, QStringLiteral("name")), QStringLiteral("is empty; give the consumer a name"));
+    if (o.contains(QLatin1String("strategy")))
+        readStrategy(val, o.value(QLatin1String("strategy")), Validator::join(path, QStringLiteral("strategy")), c.strategy);
+    val.readBool(o, path, QStringLiteral("online"), c.online);
+    if (o.contains(QLatin1String("failureRate"))) {
+        const QJsonValue v = o.value(QLatin1String("failureRate"));
+        const QString p = Validator::join(path, QStringLiteral("failureRate"));
+        if (!v.isDouble() || v.toDouble() < 0.0 || v.toDouble() > 1.0)
+            val.error(p, QStringLiteral("expected a probability from 0 to 1, got %1").arg(describe(v)));
+        else
+            c.failureRate = v.toDouble();
+    }
+}
+
+void readProducer(Validator &val, const QJsonObject &o, const QString &path, ProducerConfig &p,
+                  qint64 &scripted)
+{
+    val.checkKeys(o, path, {QStringLiteral("name"), QStringLiteral("paused"), QStringLiteral("messages"), QStringLiteral("generator")});
+    val.readBool(o, path, QStringLiteral("paused"), p.paused);
+    if (!o.contains(QLatin1String("name")))
+        val.error(Validator::join(path, QStringLiteral("name")), QStringLiteral("missing; give the producer a name"));
+    val.readString(o, path, QStringLiteral("name"), p.name);
+    if (o.contains(QLatin1String("name")) && p.name.trimmed().isEmpty())
+        val.error(Validator::join(path, QStringLiteral("name")), QStringLiteral("is empty; give the producer a name"));
+    if (o.contains(QLatin1String("messages"))) {
+        const QString mp = Validator::join(path, QStringLiteral("messages"));
+        if (const auto messages = val.array(o.value(QLatin1String("messages")), mp)) {
+            scripted += messages->size();
+            if (scripted > MaxScriptedMessages) {
+                val.error(mp, QStringLiteral("more than %1 scripted messages in the file; use a "
+                                             "generator for large workloads").arg(MaxScriptedMessages));
+                return;
+            }
+            for (qsizetype j = 0; j < messages->size(); ++j) {
+                const QString ip = mp + QStringLiteral("[%1]").arg(j);
+                const auto m = val.object(messages->at(j), ip);
+                if (!m)
+                    continue;
+                ScriptedMessage s;
+                val.checkKeys(*m, ip, {QStringLiteral("data"), QStringLiteral("priority"), QStringLiteral("ttl"), QStringLiteral("atCycle")});
+                val.readString(*m, ip, QStringLiteral("data"), s.data);
+                val.readInt(*m, ip, QStringLiteral("priority"), s.priority, INT_MIN, INT_MAX);
+                val.readInt(*m, ip, QStringLiteral("ttl"), s.ttl, INT_MIN, INT_MAX);
+                val.readInt(*m, ip, QStringLiteral("atCycle"), s.atCycle, 0, MaxCycle);
+                p.messages << s;
+            }
+        }
+    }
+    if (o.contains(QLatin1String("generator"))) {
+        const QString gp = Validator::join(path, QStringLiteral("generator"));
+        if (const auto g = val.object(o.value(QLatin1String("generator")), gp)) {
+            GeneratorConfig gen;
+            val.checkKeys(*g, gp, {QStringLiteral("perCycle"), QStringLiteral("priority"), QStringLiteral("ttl"), QStringLiteral("data"), QStringLiteral("fromCycle"), QStringLiteral("untilCycle")});
+            val.readInt(*g, gp, QStringLiteral("perCycle"), gen.perCycle, 0, 1000000);
+            val.readRange(*g, gp, QStringLiteral("priority"), gen.priorityMin, gen.priorityMax);
+            val.readRange(*g, gp, QStringLiteral("ttl"), gen.ttlMin, gen.ttlMax);
+            val.readString(*g, gp, QStringLiteral("data"), gen.data);
+            val.readInt(*g, gp, QStringLiteral("fromCycle"), gen.fromCycle, 0, MaxCycle);
+            val.readInt(*g, gp, QStringLiteral("untilCycle"), gen.untilCycle, 0, MaxCycle);
+            if (gen.untilCycle >= 0 && gen.untilCycle < gen.fromCycle)
+                val.error(gp + QStringLiteral(".untilCycle"),
+                          QStringLiteral("%1 is before fromCycle %2: the generator would send "
+                                         "nothing; raise untilCycle or remove it")
+                                  .arg(gen.untilCycle).arg(gen.fromCycle));
+            p.generator = gen;
+        }
+    }
+}
+
+void readTimeline(Validator &val, const QJsonValue &value, Scenario &s)
+{
+    const auto list = val.array(value, QStringLiteral("timeline"));
+    if (!list)
+        return;
+    QList<qsizetype> entries;  // timeline[] index of each change
+    for (qsizetype i = 0; i < list->size(); ++i) {
+        const QString ip = QStringLiteral("timeline[%1]").arg(i);
+        const auto o = val.object(list->at(i), ip);
+        if (!o)
+            continue;
+        val.checkKeys(*o, ip, {QStringLiteral("atCycle"), QStringLiteral("set")});
+        qint64 at = 0;
+        if (!o->contains(QLatin1String("atCycle")))
+            val.error(ip + QStringLiteral(".atCycle"), QStringLiteral("missing; give the cycle of the change"));
+        val.readInt(*o, ip, QStringLiteral("atCycle"), at, 0, MaxCycle);
+        const auto set = val.object(o->value(QLatin1String("set")), ip + QStringLiteral(".set"));
+        if (!set)
+            continue;
+        if (set->isEmpty())
+            val.error(ip + QStringLiteral(".set"), QStringLiteral("is empty; give e.g. {\"consumers[0].online\": false}"));
+        for (auto it = set->begin(); it != set->end(); ++it) {
+            s.timeline << TimelineChange{at, it.key(), it.value()};
+            entries << i;
+        }
+    }
+    // Check each change against the setup as it will be at its cycle, in cycle order (only on a
+    // setup without errors, so that its own problems are not repeated for every change).
+    if (!val.errors.isEmpty())
+        return;
+    Scenario dryRun = s;
+    QList<qsizetype> order(s.timeline.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
+        return s.timeline.at(a).atCycle < s.timeline.at(b).atCycle;
+    });
+    for (qsizetype index : order) {
+        const TimelineChange &c = s.timeline.at(index);
+        if (QString e = applySetting(dryRun, c.path, c.value); !e.isEmpty())
+            val.error(QStringLiteral("timeline[%1].set").arg(entries.at(index)), e);
+    }
+}
+
+} // namespace
+
+ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceName)
+{
+    ScenarioLoadResult result;
+    Validator val(sourceName, json);
+    if (json.size() > MaxScenarioFileBytes) {
+        val.error(QString(), QStringLiteral("file is %1 bytes, above the limit of %2; use a generator "
+                                            "instead of scripting every message")
+                                     .arg(json.size()).arg(MaxScenarioFileBytes));
+        result.errors = val.errors;
+        return result;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        // The offset points just past the offending character.
+        const qsizetype position = std::max(0, parseError.offset - 1);
+        const QByteArray before = json.left(position);
+        const qsizetype line = before.count('\n') + 1;
+        const qsizetype column = position - (before.lastIndexOf('\n') + 1) + 1;
+        result.errors << QStringLiteral("%1:%2:%3: not valid JSON: %4; fix the syntax there "
+                                        "(commas, quotes, brackets)")
+                                 .arg(sourceName).arg(line).arg(column).arg(parseError.errorString());
+        return result;
+    }
+    if (!doc.isObject()) {
+        val.error(QString(), QStringLiteral("expected a JSON object {...} at the top level"));
+        result.errors = val.errors;
+        return result;
+    }
+    const QJsonObject root = doc.object();
+    Scenario s;
+    s.name = QFileInfo(sourceName).completeBaseName();
+    val.checkKeys(root, QString(),
+                  {QStringLiteral("name"), QStringLiteral("description"), QStringLiteral("hint"), QStringLiteral("seed"),
+                   QStringLiteral("broker"), QStringLiteral("consumers"), QStringLiteral("producers"),
+                   QStringLiteral("timeline")});
+    val.readString(root, QString(), QStringLiteral("name"), s.name);
+    val.readString(root, QString(), QStringLiteral("description"), s.description);
+    val.readString(root, QString(), QStringLiteral("hint"), s.hint);
+    if (root.contains(QLatin1String("seed"))) {
+        if (auto v = val.integer(root.value(QLatin1String("seed")), QStringLiteral("seed"), 0, MaxCycle))
+            s.seed = quint64(*v);
+    }
+    if (root.contains(QLatin1String("broker"))) {
+        if (const auto b = val.object(root.value(QLatin1String("broker")), QStringLiteral("broker")))
+            readBroker(val, *b, s.broker);
+    }
+    if (root.contains(QLatin1String("consumers"))) {
+        if (const auto list = val.array(root.value(QLatin1String("consumers")), QStringLiteral("consumers"))) {
+            QSet<QString> names;
+            for (qsizetype i = 0; i < list->size(); ++i) {
+                const QString path = QStringLiteral("consumers[%1]").arg(i);
+                const auto o = val.object(list->at(i), path);
+                if (!o)
+                    continue;
+                ConsumerConfig c;
+                readConsumer(val, *o, path, c);
+                if (!c.name.isEmpty() && names.contains(c.name))
+                    val.error(path + QStringLiteral(".name"),
+                              QStringLiteral("\"%1\" is used by another consumer; names must be unique").arg(c.name));
+                names.insert(c.name);
+                s.consumers << c;
+            }
+        }
+    }
+    if (root.contains(QLatin1String("producers"))) {
+        if (const auto list = val.array(root.value(QLatin1String("producers")), QStringLiteral("producers"))) {
+            qint64 scripted = 0;
+            QSet<QString> names;
+            for (qsizetype i = 0; i < list->size(); ++i) {
+                const QString path = QStringLiteral("producers[%1]").arg(i);
+                const auto o = val.object(list->at(i), path);
+                if (!o)
+                    continue;
+                ProducerConfig p;
+                readProducer(val, *o, path, p, scripted);
+                if (!p.name.isEmpty() && names.contains(p.name))
+                    val.error(path + QStringLiteral(".name"),
+                              QStringLiteral("\"%1\" is used by another producer; names must be unique").arg(p.name));
+                names.insert(p.name);
+                s.producers << p;
+            }
+        }
+    }
+    {
+        const QList<TopicConfig> topics = s.broker.topics.isEmpty() ? BrokerConfig::defaultTopics() : s.broker.topics;
+        QStringList names;
+        for (const TopicConfig &t : topics)
+            names << t.name;
+        for (qsizetype i = 0; i < s.consumers.size(); ++i) {
+            const QStringList &subscribed = s.consumers.at(i).topics;
+            for (qsizetype j = 0; j < subscribed.size(); ++j) {
+                if (!names.contains(subscribed.at(j)))
+                    val.error(QStringLiteral("consumers[%1].topics[%2]").arg(i).arg(j),
+                              QStringLiteral("no topic \"%1\"; use one of %2 (broker.topics)")
+                                      .arg(subscribed.at(j), names.join(QStringLiteral(", "))));
+            }
+        }
+    }
+    if (root.contains(QLatin1String("timeline")))
+        readTimeline(val, root.value(QLatin1String("timeline")), s);
+    result.errors = val.errors;
+    if (result.errors.isEmpty())
+        result.scenario = s;
+    return result;
+}
+
+ScenarioLoadResult loadScenarioFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        ScenarioLoadResult result;
+        result.errors << QStringLiteral("%1: cannot open: %2; check the path and permissions")
+                                 .arg(path, file.errorString());
+        return result;
+    }
+    if (file.size() > MaxScenarioFileBytes) {
+        ScenarioLoadResult result;
+        result.errors << QStringLiteral("%1: file is %2 bytes, above the limit of %3; use a "
+                                        "generator instead of scripting every message")
+                                 .arg(path).arg(file.size()).arg(MaxScenarioFileBytes);
+        return result;
+    }
+    return parseScenario(file.readAll(), path);
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,108 @@
+#include "core/scenario/scenario.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+namespace PriorityLab {
+
+QJsonObject scenarioToJson(const Scenario &s)
+{
+    QJsonObject root;
+    root.insert(QStringLiteral("name"), s.name);
+    if (!s.description.isEmpty())
+        root.insert(QStringLiteral("description"), s.description);
+    if (!s.hint.isEmpty())
+        root.insert(QStringLiteral("hint"), s.hint);
+    root.insert(QStringLiteral("seed"), qint64(s.seed));
+
+    QJsonObject broker;
+    broker.insert(QStringLiteral("mode"), BrokerConfig::modeName(s.broker.mode));
+    if (s.broker.maxPriority)
+        broker.insert(QStringLiteral("maxPriority"), *s.broker.maxPriority);
+    if (!s.broker.topics.isEmpty()) {
+        QJsonArray topics;
+        for (const TopicConfig &t : s.broker.topics)
+            topics.append(QJsonObject{{QStringLiteral("name"), t.name},
+                                      {QStringLiteral("priorities"), QJsonArray{t.minPriority, t.maxPriority}}});
+        broker.insert(QStringLiteral("topics"), topics);
+    }
+    broker.insert(QStringLiteral("batchSize"), s.broker.batchSize);
+    if (s.broker.batchesPerCycle <= 0)
+        broker.insert(QStringLiteral("dispatch"), QStringLiteral("drain"));
+    else
+        broker.insert(QStringLiteral("dispatch"),
+                      QJsonObject{{QStringLiteral("batchesPerCycle"), s.broker.batchesPerCycle}});
+    broker.insert(QStringLiteral("maxIdleCycles"), s.broker.maxIdleCycles);
+    broker.insert(QStringLiteral("cycleIntervalMs"), s.broker.cycleIntervalMs);
+    if (s.broker.maxDeliveriesPerCycle != BrokerConfig().maxDeliveriesPerCycle)
+        broker.insert(QStringLiteral("maxDeliveriesPerCycle"), s.broker.maxDeliveriesPerCycle);
+    root.insert(QStringLiteral("broker"), broker);
+
+    QJsonArray consumers;
+    for (const ConsumerConfig &c : s.consumers) {
+        QJsonObject strategy = QJsonObject::fromVariantMap(c.strategy.parameters);
+        strategy.insert(QStringLiteral("type"), c.strategy.type);
+        QJsonObject o{{QStringLiteral("name"), c.name}, {QStringLiteral("strategy"), strategy}};
+        if (!c.online)
+            o.insert(QStringLiteral("online"), false);
+        if (c.failureRate > 0.0)
+            o.insert(QStringLiteral("failureRate"), c.failureRate);
+        if (c.capacity > 0)
+            o.insert(QStringLiteral("capacity"), c.capacity);
+        if (!c.topics.isEmpty())
+            o.insert(QStringLiteral("topics"), QJsonArray::fromStringList(c.topics));
+        consumers.append(o);
+    }
+    root.insert(QStringLiteral("consumers"), consumers);
+
+    QJsonArray producers;
+    for (const ProducerConfig &p : s.producers) {
+        QJsonObject o{{QStringLiteral("name"), p.name}};
+        if (p.paused)
+            o.insert(QStringLiteral("paused"), true);
+        if (!p.messages.isEmpty()) {
+            QJsonArray messages;
+            for (const ScriptedMessage &m : p.messages)
+                messages.append(QJsonObject{{QStringLiteral("data"), m.data},
+                                            {QStringLiteral("priority"), m.priority},
+                                            {QStringLiteral("ttl"), m.ttl},
+                                            {QStringLiteral("atCycle"), m.atCycle}});
+            o.insert(QStringLiteral("messages"), messages);
+        }
+        if (p.generator) {
+            const GeneratorConfig &g = *p.generator;
+            QJsonObject gen{{QStringLiteral("perCycle"), g.perCycle},
+                            {QStringLiteral("priority"), QJsonArray{g.priorityMin, g.priorityMax}},
+                            {QStringLiteral("ttl"), QJsonArray{g.ttlMin, g.ttlMax}},
+                            {QStringLiteral("data"), g.data},
+                            {QStringLiteral("fromCycle"), g.fromCycle}};
+            if (g.untilCycle >= 0)
+                gen.insert(QStringLiteral("untilCycle"), g.untilCycle);
+            o.insert(QStringLiteral("generator"), gen);
+        }
+        producers.append(o);
+    }
+    root.insert(QStringLiteral("producers"), producers);
+    if (!s.timeline.isEmpty()) {
+        QJsonArray timeline;
+        for (const TimelineChange &c : s.timeline)
+            timeline.append(QJsonObject{{QStringLiteral("atCycle"), c.atCycle},
+                                        {QStringLiteral("set"), QJsonObject{{c.path, c.value}}}});
+        root.insert(QStringLiteral("timeline"), timeline);
+    }
+    return root;
+}
+
+QString saveScenarioFile(const Scenario &scenario, const QString &path)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
+    file.write(QJsonDocument(scenarioToJson(scenario)).toJson(QJsonDocument::Indented));
+    if (!file.commit())
+        return QStringLiteral("%1: cannot save: %2").arg(path, file.errorString());
+    return {};
+}
+
+} // namespace PriorityLab

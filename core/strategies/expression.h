@@ -1,0 +1,76 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+class QJSEngine;
+class QJSValue;
+
+namespace PriorityLab {
+
+/// A boolean predicate over a message and the system state, e.g. `data != "data_0"` or
+/// `queueLength < 50 || priority >= 7` (docs/design.md §4).
+///
+/// The grammar is that of JavaScript expressions restricted to: the names of variableNames(),
+/// `true`/`false`, integer literals, string literals in double quotes, `== != < <= > >=`,
+/// `&& || !`, `+ - * / %` and parentheses. A whitelist pass rejects anything else with its
+/// column; the expression itself is compiled and evaluated by Qt's QJSEngine (Qt Qml), a
+/// well-kept engine, so no parser of ours decides what an expression means.
+class Expression
+{
+public:
+    /// Values an expression may read; ages and lengths in cycles and messages.
+    struct Variables
+    {
+        QString data;
+        int priority = 0;
+        int ttl = 0;
+        int predicateRuns = 0;
+        int deliveries = 0;
+        qint64 age = 0;             ///< cycles since production
+        qint64 queueLength = 0;     ///< messages queued at the broker
+        int onlineConsumers = 0;
+        qint64 cycle = 0;
+    };
+
+    Expression();
+    ~Expression();
+    Expression(const Expression &) = delete;
+    Expression &operator=(const Expression &) = delete;
+
+    /// Longest expression accepted, characters (a predicate is a line for a person to read; the
+    /// bound keeps compiling and evaluating it cheap). QJSEngine bounds the nesting depth itself.
+    static constexpr qsizetype MaxLength = 10000;
+
+    /// Names an expression may use, in the order of Variables.
+    static QStringList variableNames();
+
+    /// Checks @p text without keeping it. Returns an empty string if it is valid, otherwise a
+    /// message with the column (1-based) and the fix, e.g.
+    /// `column 5: unknown name "prio"; use one of data, priority, ...`.
+    static QString check(const QString &text);
+
+    /// Compiles @p text. Returns an empty string on success, otherwise the same message as
+    /// check(); on error the previous expression stays in force.
+    QString setText(const QString &text);
+
+    /// The expression in force.
+    QString text() const { return m_text; }
+
+    /// Evaluates the expression. Returns nullopt if it failed at run time and puts the engine's
+    /// message in @p error.
+    std::optional<bool> evaluate(const Variables &variables, QString *error) const;
+
+private:
+    static QString whitelist(const QString &text);
+    static QString compile(QJSEngine &engine, const QString &text, QJSValue *function);
+
+    QString m_text;
+    std::unique_ptr<QJSEngine> m_engine;
+    std::unique_ptr<QJSValue> m_function;
+};
+
+} // namespace PriorityLab

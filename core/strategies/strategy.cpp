@@ -1,0 +1,110 @@
+#include "core/strategies/strategy.h"
+
+#include "core/strategies/acceptallstrategy.h"
+#include "core/strategies/predicatestrategy.h"
+#include "core/strategies/prioritystrategy.h"
+#include "core/strategies/ttlstrategy.h"
+
+namespace PriorityLab {
+
+Strategy::~Strategy() = default;
+
+QString Strategy::setParameter(const QString &name, const QVariant &value)
+{
+    const QList<ParameterInfo> infos = parameters();
+    for (const ParameterInfo &info : infos) {
+        if (info.name != name)
+            continue;
+        if (info.kind == ParameterInfo::Kind::Integer) {
+            bool ok = false;
+            const qlonglong v = value.toLongLong(&ok);
+            const bool integral = ok
+                    && (value.typeId() != QMetaType::Double || value.toDouble() == double(v))
+                    && value.typeId() != QMetaType::QString && value.typeId() != QMetaType::Bool;
+            if (!integral)
+                return QStringLiteral("expected an integer, got %1").arg(value.toString());
+            if (v < info.minimum || v > info.maximum)
+                return QStringLiteral("%1 is out of range: use an integer from %2 to %3")
+                        .arg(v).arg(info.minimum).arg(info.maximum);
+            return applyParameter(name, int(v));
+        }
+        if (value.typeId() != QMetaType::QString)
+            return QStringLiteral("expected a string expression, got %1").arg(value.toString());
+        return applyParameter(name, value);
+    }
+    QStringList known;
+    for (const ParameterInfo &info : infos)
+        known << info.name;
+    return known.isEmpty()
+            ? QStringLiteral("strategy \"%1\" takes no parameters").arg(type())
+            : QStringLiteral("unknown parameter \"%1\" of strategy \"%2\": use one of %3")
+                      .arg(name, type(), known.join(QStringLiteral(", ")));
+}
+
+QVariantMap Strategy::parameterValues() const
+{
+    QVariantMap values;
+    for (const ParameterInfo &info : parameters())
+        values.insert(info.name, parameter(info.name));
+    return values;
+}
+
+std::unique_ptr<Strategy> Strategy::clone() const
+{
+    std::unique_ptr<Strategy> copy = StrategyRegistry::instance().create(type());
+    if (!copy)
+        return copy;
+    const QVariantMap values = parameterValues();
+    for (auto it = values.cbegin(); it != values.cend(); ++it)
+        copy->setParameter(it.key(), it.value());
+    return copy;
+}
+
+StrategyRegistry::StrategyRegistry()
+{
+    add(QStringLiteral("accept-all"), [] { return std::make_unique<AcceptAllStrategy>(); });
+    add(QStringLiteral("predicate"), [] { return std::make_unique<PredicateStrategy>(); });
+    add(QStringLiteral("priority"), [] { return std::make_unique<PriorityStrategy>(); });
+    add(QStringLiteral("ttl"), [] { return std::make_unique<TtlStrategy>(); });
+}
+
+StrategyRegistry &StrategyRegistry::instance()
+{
+    static StrategyRegistry registry;
+    return registry;
+}
+
+void StrategyRegistry::add(const QString &type, Factory factory)
+{
+    for (auto &entry : m_factories) {
+        if (entry.first == type) {
+            entry.second = std::move(factory);
+            return;
+        }
+    }
+    m_factories.append({type, std::move(factory)});
+}
+
+void StrategyRegistry::remove(const QString &type)
+{
+    m_factories.removeIf([&](const auto &entry) { return entry.first == type; });
+}
+
+std::unique_ptr<Strategy> StrategyRegistry::create(const QString &type) const
+{
+    for (const auto &entry : m_factories) {
+        if (entry.first == type)
+            return entry.second();
+    }
+    return nullptr;
+}
+
+QStringList StrategyRegistry::types() const
+{
+    QStringList names;
+    for (const auto &entry : m_factories)
+        names << entry.first;
+    return names;
+}
+
+} // namespace PriorityLab

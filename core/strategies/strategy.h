@@ -1,0 +1,142 @@
+#pragma once
+
+#include "core/model/message.h"
+
+#include <QList>
+#include <QString>
+#include <QVariant>
+#include <QVariantMap>
+
+#include <functional>
+#include <memory>
+#include <utility>
+
+namespace PriorityLab {
+
+/// What a strategy decides for one message (docs/design.md §4).
+enum class Decision : quint8 {
+    Process,  ///< handle it now (processing may still fail, see Consumer::failureRate)
+    Postpone, ///< send a modified copy back to the broker's tail
+    Discard,  ///< drop it into the dead-letter list
+};
+
+/// The system state a strategy may read, besides the message itself.
+struct StrategyContext
+{
+    qint64 cycle = 0;           ///< current cycle
+    qint64 queueLength = 0;     ///< messages queued at the broker right now
+    int onlineConsumers = 0;    ///< consumers currently online
+};
+
+/// Describes one strategy parameter so that the app builds its editor and the loader validates
+/// it without strategy-specific code.
+struct ParameterInfo
+{
+    enum class Kind { Integer, Expression };
+
+    QString name;          ///< scenario key, e.g. "threshold"
+    QString label;         ///< short label for editors, e.g. "Threshold"
+    Kind kind = Kind::Integer;
+    int minimum = 0;       ///< hard limit: values below are refused (Integer only)
+    int maximum = 0;       ///< hard limit: values above are refused (Integer only)
+    int typicalMinimum = 0; ///< the slider range a person usually explores (Integer only)
+    int typicalMaximum = 0;
+    QVariant defaultValue; ///< value when the scenario does not give one
+    QString unit;          ///< e.g. "priority", "TTL", "runs"; empty for expressions
+    QString help;          ///< one line stating the rule, used as tooltip
+};
+
+/// A consumer strategy: decides process / postpone / discard for each message of a batch.
+/// Each consumer owns its own instance, so parameters can differ per consumer and change while
+/// the simulation runs (taking effect from the next message handled).
+class Strategy
+{
+public:
+    virtual ~Strategy();
+
+    /// The scenario name of the strategy, e.g. "priority".
+    virtual QString type() const = 0;
+
+    /// The parameters this strategy takes, in editor order.
+    virtual QList<ParameterInfo> parameters() const = 0;
+
+    /// Current value of parameter @p name (int for Integer, QString for Expression);
+    /// an invalid QVariant if there is no such parameter.
+    virtual QVariant parameter(const QString &name) const = 0;
+
+    /// Sets parameter @p name. Returns an empty string on success, otherwise a message naming the
+    /// problem and the fix (unknown name, wrong type, out of range, expression syntax error);
+    /// on error the old value stays.
+    QString setParameter(const QString &name, const QVariant &value);
+
+    /// Decides for @p message. On Decision::Postpone it has already modified @p message into the
+    /// copy that goes back to the broker. @p reason receives a short machine code for discards
+    /// (e.g. "ttl-expired").
+    virtual Decision decide(Message &message, const StrategyContext &context,
+                            QString *reason) = 0;
+
+    /// Processing of @p message failed: modifies it into the copy that is requeued
+    /// (docs/design.md §4, column "on processing failure").
+    virtual void onFailure(Message &message) const = 0;
+
+    /// Explains in words a decision taken on @p before (the message as the consumer got it),
+    /// e.g. "priority 3 < threshold 5: postponed with priority 4".
+    virtual QString explain(const Message &before, Decision decision) const = 0;
+
+    /// Explains in words what a processing failure did to @p before.
+    virtual QString explainFailure(const Message &before) const = 0;
+
+    /// All parameter values keyed by name (for saving and display).
+    QVariantMap parameterValues() const;
+
+    /// A new instance of the same type with the same parameter values.
+    std::unique_ptr<Strategy> clone() const;
+
+    /// Warning when the current parameters discard every message or can loop; empty if none.
+    virtual QString settingWarning() const { return {}; }
+
+    /// A problem met while deciding (e.g. a predicate that failed at run time), cleared by the
+    /// call; empty if none. Checked by the consumer after each decision.
+    QString takeRuntimeWarning()
+    {
+        if (m_runtimeWarning.isEmpty())
+            return {};
+        return std::exchange(m_runtimeWarning, QString());
+    }
+
+protected:
+    QString m_runtimeWarning;
+
+    /// Called by setParameter() after the generic checks of kind and range passed.
+    virtual QString applyParameter(const QString &name, const QVariant &value) = 0;
+};
+
+/// Creates strategies by type name. The four built-in strategies of docs/design.md §4 are registered
+/// at start; tests and plug-ins may register more (the app builds editors from ParameterInfo, so a
+/// new strategy needs no editor code).
+class StrategyRegistry
+{
+public:
+    using Factory = std::function<std::unique_ptr<Strategy>()>;
+
+    /// The process-wide registry.
+    static StrategyRegistry &instance();
+
+    /// Registers or replaces a factory for @p type.
+    void add(const QString &type, Factory factory);
+
+    /// Removes @p type (used by tests that add a test-only strategy).
+    void remove(const QString &type);
+
+    /// A new strategy of @p type with default parameters, or nullptr if the type is unknown.
+    std::unique_ptr<Strategy> create(const QString &type) const;
+
+    /// Registered type names in registration order.
+    QStringList types() const;
+
+private:
+    StrategyRegistry();
+    QList<QPair<QString, Factory>> m_factories;
+};
+
+} // namespace PriorityLab

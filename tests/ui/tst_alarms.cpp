@@ -1,0 +1,478 @@
+// Alarms and dead letters: each alarm of AlarmMonitor fires on a small crafted
+// scenario and says what to change; all stay quiet on the default scenario; the dead-letter model
+// matches Broker::deadLetters(); the main window shows the alarms above the queue.
+// Runs offscreen (CTest sets QT_QPA_PLATFORM); cycles run through Simulation::step().
+#include "ui/alarms/alarmpanel.h"
+#include "core/analysis/alarms.h"
+#include "ui/deadletters/deadlettermodel.h"
+#include "ui/shell/mainwindow.h"
+#include "core/engine/simulation.h"
+#include "core/strategies/strategy.h"
+#include "tests/testsupport.h"
+
+#include <QAbstractItemModelTester>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTest>
+#include <QToolButton>
+
+using namespace PriorityLab;
+using namespace PriorityLab::TestSupport;
+
+namespace {
+
+/// A strategy only this test knows: processes every message and raises a runtime warning for
+/// each, as a predicate failing at run time would.
+class WarningStrategy final : public Strategy
+{
+public:
+    QString type() const override { return QStringLiteral("test-warns"); }
+    QList<ParameterInfo> parameters() const override { return {}; }
+    QVariant parameter(const QString &) const override { return {}; }
+    Decision decide(Message &message, const StrategyContext &, QString *) override
+    {
+        m_runtimeWarning = QStringLiteral("could not evaluate message %1: processed it now. Fix the expression.")
+                                   .arg(message.id);
+        return Decision::Process;
+    }
+    void onFailure(Message &) const override { }
+    QString explain(const Message &, Decision) const override { return {}; }
+    QString explainFailure(const Message &) const override { return {}; }
+
+protected:
+    QString applyParameter(const QString &, const QVariant &) override { return {}; }
+};
+
+Scenario loadPreset(const QString &fileName)
+{
+    const ScenarioLoadResult result = loadScenarioFile(presetPath(fileName));
+    if (!result.ok())
+        qFatal("preset %s does not load: %s", qPrintable(fileName), qPrintable(result.errors.join(u'\n')));
+    return *result.scenario;
+}
+
+/// A producer sending @p perCycle messages a cycle with priorities and TTLs in the given ranges.
+ProducerConfig generator(const QString &name, int perCycle, int priorityMin, int priorityMax,
+                         int ttlMin = 3, int ttlMax = 3)
+{
+    ProducerConfig p;
+    p.name = name;
+    GeneratorConfig g;
+    g.perCycle = perCycle;
+    g.priorityMin = priorityMin;
+    g.priorityMax = priorityMax;
+    g.ttlMin = ttlMin;
+    g.ttlMax = ttlMax;
+    p.generator = g;
+    return p;
+}
+
+/// The active alarms in one line each, for failure messages.
+QString describe(const AlarmMonitor &monitor)
+{
+    QStringList lines;
+    for (const Alarm &a : monitor.alarms())
+        lines << Alarm::kindName(a.kind) + QStringLiteral(" (cycle ") + QString::number(a.raisedCycle)
+                        + QStringLiteral("): ") + a.text;
+    return lines.join(QLatin1Char('\n'));
+}
+
+/// The active alarm with @p key, or nullptr.
+const Alarm *findKey(const AlarmMonitor &monitor, const QString &key)
+{
+    for (const Alarm &a : monitor.alarms())
+        if (a.key == key)
+            return &a;
+    return nullptr;
+}
+
+/// Runs @p cycles cycles, feeding @p monitor after each (observe and inspect).
+void run(Simulation &sim, AlarmMonitor &monitor, int cycles)
+{
+    for (int i = 0; i < cycles; ++i) {
+        const CycleReport report = sim.step();
+        monitor.update(sim, report);
+    }
+}
+
+} // namespace
+
+class TestAlarms : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void quietOnDefaultScenario();
+    void settingThatDiscardsEverything();
+    void dataLossFromTimelineAndClearsWhenFixed();
+    void starvationInNativePriorityMode();
+    void starvationNeedsBothAgeAndNoProcessing();
+    void loopOfFailingConsumer();
+    void loopAfterFailuresStopped();
+    void safetyCapEndsCycle();
+    void runtimeWarningFromStrategy();
+    void timelineChangeNotApplied();
+    void deadLetterModelMatchesBroker();
+    void deadLetterModelFollowsTheCappedList();
+    void mainWindowShowsAlarms();
+};
+
+void TestAlarms::quietOnDefaultScenario()
+{
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
+    AlarmMonitor monitor;
+    for (int i = 0; i < 500; ++i) {
+        monitor.update(sim, sim.step());
+        QVERIFY2(monitor.alarms().isEmpty(),
+                 qPrintable(QStringLiteral("cycle %1: %2").arg(i).arg(describe(monitor))));
+    }
+    QCOMPARE(sim.cycle(), 500);
+}
+
+void TestAlarms::settingThatDiscardsEverything()
+{
+    // A TTL range with nothing inside (low 5, high 6) discards every message.
+    Scenario s = scenario({consumer(QStringLiteral("A"), QStringLiteral("ttl"),
+                                    {{QStringLiteral("low"), 5}, {QStringLiteral("high"), 6}})},
+                          numbered(6));
+    Simulation sim;
+    QCOMPARE(sim.load(s), QStringList());
+    AlarmMonitor monitor;
+    // Seen before the first cycle, from the setting alone.
+    monitor.checkSettings(sim, 0);
+    const Alarm *setting = monitor.find(Alarm::Kind::Setting);
+    QVERIFY2(setting, qPrintable(describe(monitor)));
+    QVERIFY2(setting->text.contains(QLatin1String("Set high to at least low + 2")), qPrintable(setting->text));
+    QVERIFY(setting->text.startsWith(QLatin1String("A: ")));
+
+    run(sim, monitor, 1);
+    const Alarm *loss = monitor.find(Alarm::Kind::DataLoss);
+    QVERIFY2(loss, qPrintable(describe(monitor)));
+    QCOMPARE(loss->raisedCycle, 0);
+    QVERIFY2(loss->text.startsWith(QLatin1String("6 messages discarded (by A 6)")), qPrintable(loss->text));
+    QVERIFY2(loss->text.contains(QLatin1String("Lower the TTL low bound of A (now 5)")), qPrintable(loss->text));
+
+    // Fixing the range clears the setting alarm at once (a live edit while paused).
+    QCOMPARE(sim.setConsumerParameter(0, QStringLiteral("high"), 9), QString());
+    monitor.checkSettings(sim, sim.cycle());
+    QVERIFY(!monitor.find(Alarm::Kind::Setting));
+}
+
+void TestAlarms::dataLossFromTimelineAndClearsWhenFixed()
+{
+    // lesson-ttl-moved.json raises the low bound to 4 at cycle 60: data loss from then on.
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
+    AlarmMonitor monitor;
+    run(sim, monitor, 60);
+    QVERIFY2(monitor.alarms().isEmpty(), qPrintable(describe(monitor)));
+    run(sim, monitor, 20);
+    const Alarm *loss = monitor.find(Alarm::Kind::DataLoss);
+    QVERIFY2(loss, qPrintable(describe(monitor)));
+    QVERIFY(loss->raisedCycle >= 60);
+    QVERIFY2(loss->text.contains(QLatin1String("Lower the TTL low bound of")), qPrintable(loss->text));
+    QVERIFY2(loss->text.contains(QLatin1String("(now 4)")), qPrintable(loss->text));
+    QCOMPARE(monitor.alarms().size(), 1);
+
+    // Doing what it says stops the loss; the alarm stays holdCycles more, then clears.
+    for (int c = 0; c < 3; ++c)
+        QCOMPARE(sim.setConsumerParameter(c, QStringLiteral("low"), 0), QString());
+    run(sim, monitor, int(monitor.settings().holdCycles) - 1);
+    QVERIFY(monitor.find(Alarm::Kind::DataLoss));
+    run(sim, monitor, 1);
+    QVERIFY2(!monitor.find(Alarm::Kind::DataLoss), qPrintable(describe(monitor)));
+}
+
+void TestAlarms::starvationInNativePriorityMode()
+{
+    // Native priority queue, one batch of one message a cycle, one urgent message arriving each
+    // cycle: the priority-0 messages queued at cycle 0 are never served.
+    Scenario s = scenario({consumer(QStringLiteral("A"))}, {scripted(QStringLiteral("low-1"), 0),
+                                                            scripted(QStringLiteral("low-2"), 0)});
+    s.broker.mode = BrokerConfig::Mode::Priority;
+    s.broker.batchSize = 1;
+    s.broker.batchesPerCycle = 1;
+    s.broker.maxIdleCycles = 0;
+    s.producers << generator(QStringLiteral("urgent"), 1, 9, 9);
+    Simulation sim;
+    QCOMPARE(sim.load(s), QStringList());
+    AlarmMonitor::Settings settings;
+    settings.starvationCycles = 20;
+    AlarmMonitor monitor(settings);
+    run(sim, monitor, 20);
+    QVERIFY2(!monitor.find(Alarm::Kind::Starvation), qPrintable(describe(monitor)));
+    run(sim, monitor, 1);
+    const Alarm *starving = monitor.find(Alarm::Kind::Starvation);
+    QVERIFY2(starving, qPrintable(describe(monitor)));
+    QCOMPARE(starving->raisedCycle, 20);
+    QVERIFY2(starving->text.startsWith(QLatin1String("Priority 0 starves: 2 messages queued, the oldest for 20 cycles")),
+             qPrintable(starving->text));
+    QVERIFY2(starving->text.contains(QLatin1String("switch broker.mode to fifo")), qPrintable(starving->text));
+    QCOMPARE(monitor.alarms().size(), 1);  // the urgent class is served: it does not starve
+
+    // A second consumer drains the backlog: the alarm clears.
+    QCOMPARE(sim.addConsumer(consumer(QStringLiteral("B"))), QString());
+    QCOMPARE(sim.applySetting(QStringLiteral("broker.dispatch"), QJsonObject{{QStringLiteral("batchesPerCycle"), 3}}),
+             QString());
+    run(sim, monitor, 3);
+    QVERIFY2(!monitor.find(Alarm::Kind::Starvation), qPrintable(describe(monitor)));
+}
+
+void TestAlarms::starvationNeedsBothAgeAndNoProcessing()
+{
+    // A long FIFO backlog: everyone waits long, but every priority keeps being processed. That is
+    // a backlog, not starvation: no alarm.
+    Scenario s = scenario({consumer(QStringLiteral("A"))}, {});
+    s.producers.clear();
+    s.producers << generator(QStringLiteral("P"), 4, 0, 1);
+    s.broker.batchSize = 1;
+    s.broker.batchesPerCycle = 2;
+    s.broker.maxIdleCycles = 0;
+    Simulation sim;
+    QCOMPARE(sim.load(s), QStringList());
+    AlarmMonitor::Settings settings;
+    settings.starvationCycles = 10;
+    AlarmMonitor monitor(settings);
+    run(sim, monitor, 80);
+    QVERIFY(sim.broker().size() > 100);  // messages wait far longer than 10 cycles
+    QVERIFY2(monitor.alarms().isEmpty(), qPrintable(describe(monitor)));
+}
+
+void TestAlarms::loopOfFailingConsumer()
+{
+    // Every processing fails (a bad deployment): the message goes back again and again.
+    Scenario s = scenario({consumer(QStringLiteral("A"), QStringLiteral("accept-all"), {}, true, 1.0)},
+                          numbered(1));
+    s.broker.batchesPerCycle = 1;
+    s.broker.maxIdleCycles = 0;
+    Simulation sim;
+    QCOMPARE(sim.load(s), QStringList());
+    AlarmMonitor monitor;
+    // The requeue loop shows first: 10 failed deliveries out of 10 in the last 10 cycles.
+    run(sim, monitor, 9);
+    QVERIFY2(!monitor.find(Alarm::Kind::Loop), qPrintable(describe(monitor)));
+    run(sim, monitor, 1);
+    const Alarm *requeue = findKey(monitor, QStringLiteral("requeue"));
+    QVERIFY2(requeue, qPrintable(describe(monitor)));
+    QCOMPARE(requeue->kind, Alarm::Kind::Loop);
+    QVERIFY2(requeue->text.startsWith(QLatin1String("10 of 10 deliveries in the last 10 cycles failed")),
+             qPrintable(requeue->text));
+    QVERIFY2(requeue->text.contains(QLatin1String("Lower the failure rate of A (now 100 %)")), qPrintable(requeue->text));
+
+    // Then the message itself: more than loopDeliveries deliveries.
+    run(sim, monitor, monitor.settings().loopDeliveries - 10);
+    QVERIFY2(!findKey(monitor, QStringLiteral("loop")), qPrintable(describe(monitor)));
+    run(sim, monitor, 1);
+    const Alarm *loop = findKey(monitor, QStringLiteral("loop"));
+    QVERIFY2(loop, qPrintable(describe(monitor)));
+    QVERIFY2(loop->text.startsWith(QLatin1String("Message 1 (m1) was delivered 21 times and is still queued")),
+             qPrintable(loop->text));
+    QVERIFY2(loop->text.contains(QLatin1String("Lower the failure rate of A (now 100 %)")), qPrintable(loop->text));
+
+    // Repairing the consumer processes it: both clear at once.
+    sim.setConsumerFailureRate(0, 0.0);
+    run(sim, monitor, 1);
+    QVERIFY2(!monitor.find(Alarm::Kind::Loop), qPrintable(describe(monitor)));
+}
+
+void TestAlarms::loopAfterFailuresStopped()
+{
+    // lesson-bad-deployment.json: every processing fails from cycle 30 to 79. The requeue loop
+    // alarm fires during the failures and names the failure rate; afterwards the backlog of
+    // demoted messages keeps looping for a while and the alarms say why.
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-bad-deployment.json"))), QStringList());
+    AlarmMonitor monitor;
+    run(sim, monitor, 30);
+    QVERIFY2(monitor.alarms().isEmpty(), qPrintable(describe(monitor)));
+    run(sim, monitor, 10);
+    const Alarm *requeue = findKey(monitor, QStringLiteral("requeue"));
+    QVERIFY2(requeue, qPrintable(describe(monitor)));
+    QVERIFY2(requeue->text.contains(QLatin1String("Lower the failure rate of A (now 100 %), B (now 100 %) and C (now 100 %)")),
+             qPrintable(requeue->text));
+    run(sim, monitor, 41);
+    QCOMPARE(sim.cycle(), 81);  // the rollback applied at the start of cycle 80
+    QVERIFY2(!findKey(monitor, QStringLiteral("requeue")), qPrintable(describe(monitor)));
+    int explained = 0;
+    for (int i = 0; i < 30; ++i) {
+        run(sim, monitor, 1);
+        for (const Alarm &a : monitor.alarms()) {
+            QVERIFY2(!a.text.contains(QLatin1String("Lower the threshold")), qPrintable(a.text));
+            explained += a.text.contains(QLatin1String("Processing failures (the last in cycle 79)")) ? 1 : 0;
+        }
+    }
+    QVERIFY(explained > 0);
+}
+
+void TestAlarms::safetyCapEndsCycle()
+{
+    Scenario s = scenario({consumer(QStringLiteral("A"), QStringLiteral("accept-all"), {}, true, 1.0)},
+                          numbered(2));
+    s.broker.maxDeliveriesPerCycle = 50;
+    s.broker.maxIdleCycles = 0;
+    Simulation sim;
+    QCOMPARE(sim.load(s), QStringList());
+    AlarmMonitor monitor;
+    const CycleReport first = sim.step();
+    QVERIFY(first.capReached);
+    monitor.update(sim, first);
+    const Alarm *cap = monitor.find(Alarm::Kind::SafetyCap);
+    QVERIFY2(cap, qPrintable(describe(monitor)));
+    QCOMPARE(cap->raisedCycle, 0);
+    QVERIFY2(cap->text.contains(QLatin1String("safety cap after 50 deliveries")), qPrintable(cap->text));
+    QVERIFY2(cap->text.contains(QLatin1String("Lower the failure rates")), qPrintable(cap->text));
+    // The broker's own cap warning is not repeated as a runtime-warning alarm.
+    QVERIFY2(!monitor.find(Alarm::Kind::RuntimeWarning), qPrintable(describe(monitor)));
+
+    // Once no cycle hits the cap for holdCycles cycles, it clears.
+    sim.setConsumerFailureRate(0, 0.0);
+    run(sim, monitor, int(monitor.settings().holdCycles));
+    QVERIFY2(!monitor.find(Alarm::Kind::SafetyCap), qPrintable(describe(monitor)));
+}
+
+void TestAlarms::runtimeWarningFromStrategy()
+{
+    StrategyRegistry::instance().add(QStringLiteral("test-warns"), [] { return std::make_unique<WarningStrategy>(); });
+    const auto cleanup = qScopeGuard([] { StrategyRegistry::instance().remove(QStringLiteral("test-warns")); });
+    Simulation sim;
+    QCOMPARE(sim.load(scenario({consumer(QStringLiteral("W"), QStringLiteral("test-warns"))}, numbered(3))),
+             QStringList());
+    AlarmMonitor monitor;
+    run(sim, monitor, 1);
+    QCOMPARE(monitor.alarms().size(), 1);
+    const Alarm &a = monitor.alarms().constFirst();
+    QCOMPARE(a.kind, Alarm::Kind::RuntimeWarning);
+    QCOMPARE(a.title, QStringLiteral("Warning from W"));
+    QVERIFY2(a.text.startsWith(QLatin1String("W: could not evaluate message 3")), qPrintable(a.text));
+    QVERIFY2(a.text.contains(QLatin1String("Fix the expression.")), qPrintable(a.text));
+    QVERIFY2(a.text.contains(QLatin1String("(3 warnings like this one)")), qPrintable(a.text));
+}
+
+void TestAlarms::timelineChangeNotApplied()
+{
+    // The timeline changes consumer B at cycle 3, but B was removed live at cycle 1.
+    Scenario s = scenario({consumer(QStringLiteral("A")), consumer(QStringLiteral("B"), QStringLiteral("ttl"))},
+                          numbered(3));
+    s.broker.maxIdleCycles = 0;
+    s.timeline << TimelineChange{3, QStringLiteral("consumers[1].strategy.low"), QJsonValue(1)};
+    Simulation sim;
+    QCOMPARE(sim.load(s), QStringList());
+    AlarmMonitor monitor;
+    run(sim, monitor, 1);
+    sim.removeConsumer(1);
+    run(sim, monitor, 2);
+    QVERIFY2(monitor.alarms().isEmpty(), qPrintable(describe(monitor)));
+    run(sim, monitor, 1);
+    const Alarm *a = monitor.find(Alarm::Kind::RuntimeWarning);
+    QVERIFY2(a, qPrintable(describe(monitor)));
+    QCOMPARE(a->title, QStringLiteral("Timeline"));
+    QVERIFY2(a->text.startsWith(QLatin1String("timeline change at cycle 3 not applied: consumers[1]")), qPrintable(a->text));
+    QVERIFY2(a->text.contains(QLatin1String("Correct that entry of the scenario's timeline.")), qPrintable(a->text));
+    run(sim, monitor, int(monitor.settings().holdCycles));
+    QVERIFY2(monitor.alarms().isEmpty(), qPrintable(describe(monitor)));
+}
+
+/// Every row of @p model shows the dead letter at the same position of the broker's list.
+static void compareWithBroker(const DeadLetterModel &model, const Simulation &sim)
+{
+    const auto &dead = sim.broker().deadLetters();
+    QCOMPARE(model.rowCount(), int(dead.size()));
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const Broker::DeadLetter &letter = dead[size_t(row)];
+        QCOMPARE(model.index(row, 0).data(DeadLetterModel::MessageIdRole).toULongLong(), letter.message.id);
+        QCOMPARE(model.index(row, DeadLetterModel::CycleColumn).data().toLongLong(), letter.cycle);
+        QCOMPARE(model.index(row, DeadLetterModel::ConsumerColumn).data().toString(), letter.consumer);
+        QCOMPARE(model.index(row, DeadLetterModel::ReasonColumn).data().toString(), letter.reason);
+        QCOMPARE(model.index(row, DeadLetterModel::DataColumn).data().toString(), letter.message.data);
+        QCOMPARE(model.index(row, DeadLetterModel::TtlColumn).data().toInt(), letter.message.ttl);
+    }
+}
+
+void TestAlarms::deadLetterModelMatchesBroker()
+{
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
+    DeadLetterModel model(&sim);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    for (int i = 0; i < 150; ++i) {
+        sim.step();
+        if (i % 7 == 0)
+            model.refresh();
+    }
+    model.refresh();
+    QVERIFY(sim.broker().deadLetterCount() > 50);
+    compareWithBroker(model, sim);
+    QCOMPARE(model.totalCount(), sim.broker().deadLetterCount());
+    QVERIFY(inserted.size() <= 150 / 7 + 2);  // batched: at most one insertion per refresh
+    QCOMPARE(model.index(0, DeadLetterModel::ReasonColumn).data().toString(), QStringLiteral("ttl-expired"));
+
+    // A new run empties the list.
+    sim.reset();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestAlarms::deadLetterModelFollowsTheCappedList()
+{
+    // Every message is discarded (TTL 1 <= low 5), 700 a cycle: the broker keeps the newest
+    // 10,000 dead letters; the model drops the oldest rows in one removal per refresh.
+    Scenario s = scenario({consumer(QStringLiteral("A"), QStringLiteral("ttl"),
+                                    {{QStringLiteral("low"), 5}, {QStringLiteral("high"), 9}})},
+                          {});
+    s.producers.clear();
+    s.producers << generator(QStringLiteral("P"), 700, 0, 9, 1, 1);
+    s.broker.maxIdleCycles = 0;
+    Simulation sim;
+    QCOMPARE(sim.load(s), QStringList());
+    DeadLetterModel model(&sim);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    for (int i = 0; i < 20; ++i) {
+        sim.step();
+        if (i % 4 == 3) {
+            const int before = removed.size();
+            model.refresh();
+            QVERIFY(removed.size() - before <= 1);
+        }
+    }
+    model.refresh();
+    QCOMPARE(sim.broker().deadLetterCount(), 14000);
+    QCOMPARE(model.rowCount(), int(Broker::deadLetterCapacity()));
+    QVERIFY(removed.size() >= 1);
+    compareWithBroker(model, sim);
+}
+
+void TestAlarms::mainWindowShowsAlarms()
+{
+    MainWindow window;
+    window.setShowDialogs(false);
+    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty());
+    AlarmPanel *panel = window.alarmPanel();
+    QToolButton *indicator = panel->statusIndicator(nullptr);
+    QSignalSpy count(panel, &AlarmPanel::alarmCountChanged);
+    for (int i = 0; i < 59; ++i)
+        window.simulation()->step();
+    window.refreshViews();
+    QCOMPARE(panel->alarmCount(), 0);
+    QVERIFY(!panel->isVisibleTo(&window));
+    QCOMPARE(indicator->text(), QStringLiteral("No alarms"));
+    for (int i = 0; i < 21; ++i)
+        window.simulation()->step();
+    window.refreshViews();
+    QCOMPARE(panel->alarmCount(), 1);
+    QVERIFY(panel->isVisibleTo(&window));
+    QVERIFY2(panel->lineText(0).startsWith(QLatin1String("Data loss since cycle 60")), qPrintable(panel->lineText(0)));
+    QVERIFY2(panel->lineText(0).contains(QLatin1String("Lower the TTL low bound")), qPrintable(panel->lineText(0)));
+    QCOMPARE(indicator->text(), QStringLiteral("1 alarm"));
+    QCOMPARE(count.size(), 1);
+    QCOMPARE(count.constLast().constFirst().toInt(), 1);
+
+    // A new scenario starts without alarms.
+    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/default.json")).isEmpty());
+    QCOMPARE(panel->alarmCount(), 0);
+    QVERIFY(!panel->isVisibleTo(&window));
+}
+
+QTEST_MAIN(TestAlarms)
+#include "tst_alarms.moc"

@@ -1,0 +1,484 @@
+// The charts: after N cycles the chart interface holds
+// exactly the points the reports give (decisions per cycle incl. failures, queue depth, latency percentiles per
+// priority class, throughput per consumer, deliveries per message), the window slides, timeline
+// changes become markers at their cycle, and the export writes a PNG and a well-formed SVG.
+// Runs offscreen; cycles run through Simulation::step(), the charts are redrawn by refresh().
+#include "ui/charts/chartpanel.h"
+#include "ui/shell/exportmenu.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/charts/barchart.h"
+#include "ui/charts/timeserieschart.h"
+#include "core/engine/simulation.h"
+#include "tests/testsupport.h"
+
+#include <QImage>
+#include <QMenu>
+#include <QMenuBar>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+#include <map>
+
+using namespace PriorityLab;
+using namespace PriorityLab::TestSupport;
+
+namespace {
+
+Scenario loadPreset(const QString &fileName)
+{
+    const ScenarioLoadResult result = loadScenarioFile(presetPath(fileName));
+    if (!result.ok())
+        qFatal("preset %s does not load: %s", qPrintable(fileName), qPrintable(result.errors.join(u'\n')));
+    return *result.scenario;
+}
+
+/// Runs @p cycles cycles and returns their reports.
+QList<CycleReport> run(Simulation &sim, int cycles)
+{
+    QList<CycleReport> reports;
+    for (int i = 0; i < cycles; ++i)
+        reports << sim.step();
+    return reports;
+}
+
+/// Nearest-rank percentile of @p values (sorted here); -1 if empty.
+qint64 percentile(QList<qint64> values, int percent)
+{
+    if (values.isEmpty())
+        return -1;
+    std::sort(values.begin(), values.end());
+    const qsizetype rank = (values.size() * percent + 99) / 100;
+    return values.at(rank - 1);
+}
+
+} // namespace
+
+class TestCharts : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void decisionsAndDepthEqualReports_data();
+    void decisionsAndDepthEqualReports();
+    void windowSlides();
+    void latencyPercentilesPerClass();
+    void latencyNeedsEvents();
+    void throughputPerConsumer();
+    void deliveriesHistogram();
+    void timelineMarkers();
+    void markerLabel_data();
+    void markerLabel();
+    void axesMoveOnlyWhenBoundsMove();
+    void exportPngAndSvg();
+    void clearedOnNewScenario();
+    void fileExportMenu();
+};
+
+void TestCharts::decisionsAndDepthEqualReports_data()
+{
+    QTest::addColumn<QString>("preset");
+    // One loses data after cycle 60, the other fails every processing from cycle 30 to 79.
+    QTest::addRow("ttl-moved") << QStringLiteral("lesson-ttl-moved.json");
+    QTest::addRow("bad-deployment") << QStringLiteral("lesson-bad-deployment.json");
+}
+
+void TestCharts::decisionsAndDepthEqualReports()
+{
+    QFETCH(QString, preset);
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(preset)), QStringList());
+    ChartPanel panel(&sim);
+    const QList<CycleReport> reports = run(sim, 90);
+    panel.refresh();
+
+    TimeSeriesChart *flow = panel.flowChart();
+    QCOMPARE(flow->seriesCount(), int(ChartPanel::FlowSeriesCount));
+    const QList<QPointF> processed = flow->points(ChartPanel::ProcessedSeries);
+    const QList<QPointF> postponed = flow->points(ChartPanel::PostponedSeries);
+    const QList<QPointF> discarded = flow->points(ChartPanel::DiscardedSeries);
+    const QList<QPointF> failed = flow->points(ChartPanel::FailedSeries);
+    const QList<QPointF> depth = panel.queueDepthChart()->points(0);
+    QCOMPARE(processed.size(), reports.size());
+    QCOMPARE(depth.size(), reports.size());
+    qint64 discards = 0;
+    for (qsizetype i = 0; i < reports.size(); ++i) {
+        const CycleReport &r = reports.at(i);
+        QCOMPARE(processed.at(i), QPointF(qreal(r.cycle), qreal(r.counts.processed)));
+        QCOMPARE(postponed.at(i), QPointF(qreal(r.cycle), qreal(r.counts.postponed)));
+        QCOMPARE(discarded.at(i), QPointF(qreal(r.cycle), qreal(r.counts.discarded)));
+        QCOMPARE(failed.at(i), QPointF(qreal(r.cycle), qreal(r.counts.failed)));
+        QCOMPARE(depth.at(i), QPointF(qreal(r.cycle), qreal(r.queueDepth)));
+        discards += r.counts.discarded + r.counts.failed;
+    }
+    QVERIFY(discards > 0);  // each lesson loses or fails messages: the series are not all zero
+    // The y axis holds the largest value.
+    qreal top = 0;
+    for (const auto &series : {processed, postponed, discarded, failed})
+        for (const QPointF &p : series)
+            top = std::max(top, p.y());
+    QVERIFY(flow->yRange().y() >= top);
+}
+
+void TestCharts::windowSlides()
+{
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
+    ChartPanel panel(&sim);
+    run(sim, 20);
+    panel.refresh();
+    QCOMPARE(panel.queueDepthChart()->points(0).size(), 20);
+    // Before the window is full the x axis already spans a whole window.
+    QCOMPARE(panel.queueDepthChart()->xRange(), QPointF(0, ChartPanel::windowCycles()));
+
+    const int extra = 55;
+    run(sim, ChartPanel::windowCycles() + extra - 20);
+    panel.refresh();
+    for (TimeSeriesChart *chart : panel.timeCharts()) {
+        QCOMPARE(chart->xRange(), QPointF(extra, extra + ChartPanel::windowCycles()));
+        for (int s = 0; s < chart->seriesCount(); ++s) {
+            const QList<QPointF> points = chart->points(s);
+            QVERIFY2(points.size() <= ChartPanel::windowCycles(), qPrintable(chart->seriesName(s)));
+            if (!points.isEmpty()) {
+                QVERIFY(points.first().x() >= extra);
+                QVERIFY(points.last().x() <= ChartPanel::windowCycles() + extra - 1);
+            }
+        }
+    }
+    const QList<QPointF> depth = panel.queueDepthChart()->points(0);
+    QCOMPARE(depth.size(), ChartPanel::windowCycles());
+    QCOMPARE(depth.first().x(), qreal(extra));
+    QCOMPARE(depth.last().x(), qreal(ChartPanel::windowCycles() + extra - 1));
+}
+
+void TestCharts::latencyPercentilesPerClass()
+{
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
+    ChartPanel panel(&sim);
+    const QList<CycleReport> reports = run(sim, 60);
+    panel.refresh();
+
+    // Recompute each class's p50 and p95 over the last smoothingCycles() cycles, for every cycle.
+    const int n = ChartPanel::smoothingCycles();
+    TimeSeriesChart *latency = panel.latencyChart();
+    QCOMPARE(latency->seriesCount(), 2 * int(ChartPanel::PriorityClassCount));
+    int checked = 0;
+    for (int c = 0; c < ChartPanel::PriorityClassCount; ++c) {
+        const auto cls = ChartPanel::PriorityClass(c);
+        std::map<qint64, QPointF> p50;
+        std::map<qint64, QPointF> p95;
+        for (const QPointF &p : latency->points(ChartPanel::latencySeries(cls, false)))
+            p50[qint64(p.x())] = p;
+        for (const QPointF &p : latency->points(ChartPanel::latencySeries(cls, true)))
+            p95[qint64(p.x())] = p;
+        for (qsizetype i = 0; i < reports.size(); ++i) {
+            QList<qint64> values;
+            for (qsizetype j = std::max<qsizetype>(0, i - n + 1); j <= i; ++j) {
+                for (const Event &e : reports.at(j).events) {
+                    if (e.type == Event::Type::Processed
+                        && ChartPanel::priorityClass(e.message.originalPriority) == cls)
+                        values << e.cycle - e.message.producedCycle;
+                }
+            }
+            const qint64 cycle = reports.at(i).cycle;
+            if (values.isEmpty()) {
+                QVERIFY(!p50.count(cycle));
+                continue;
+            }
+            QCOMPARE(p50.at(cycle).y(), qreal(percentile(values, 50)));
+            QCOMPARE(p95.at(cycle).y(), qreal(percentile(values, 95)));
+            ++checked;
+        }
+    }
+    QVERIFY(checked > 100);
+    QCOMPARE(ChartPanel::priorityClass(9), ChartPanel::HighClass);
+    QCOMPARE(ChartPanel::priorityClass(7), ChartPanel::HighClass);
+    QCOMPARE(ChartPanel::priorityClass(6), ChartPanel::MidClass);
+    QCOMPARE(ChartPanel::priorityClass(4), ChartPanel::MidClass);
+    QCOMPARE(ChartPanel::priorityClass(3), ChartPanel::LowClass);
+    QCOMPARE(ChartPanel::priorityClass(-5), ChartPanel::LowClass);
+}
+
+void TestCharts::latencyNeedsEvents()
+{
+    Simulation sim;
+    sim.setRecordEvents(false);
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
+    ChartPanel panel(&sim);
+    run(sim, 30);
+    panel.refresh();
+    for (int s = 0; s < panel.latencyChart()->seriesCount(); ++s)
+        QVERIFY(panel.latencyChart()->points(s).isEmpty());
+    QCOMPARE(panel.flowChart()->points(ChartPanel::ProcessedSeries).size(), 30);
+}
+
+void TestCharts::throughputPerConsumer()
+{
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
+    ChartPanel panel(&sim);
+    QList<CycleReport> reports = run(sim, 40);
+    panel.refresh();
+    TimeSeriesChart *throughput = panel.throughputChart();
+    QCOMPARE(throughput->seriesCount(), 4);
+    QStringList names;
+    for (const auto &c : sim.consumers())
+        names << c->name;
+    for (int s = 0; s < throughput->seriesCount(); ++s)
+        QCOMPARE(throughput->seriesName(s), names.at(s));
+
+    // The last point of each consumer: processed per cycle over the last smoothingCycles().
+    const int n = ChartPanel::smoothingCycles();
+    for (int s = 0; s < throughput->seriesCount(); ++s) {
+        qint64 processed = 0;
+        for (qsizetype i = reports.size() - n; i < reports.size(); ++i)
+            for (const Event &e : reports.at(i).events)
+                processed += e.type == Event::Type::Processed && e.consumer == names.at(s) ? 1 : 0;
+        const QList<QPointF> points = throughput->points(s);
+        QCOMPARE(points.size(), 40);
+        QCOMPARE(points.last(), QPointF(39, qreal(processed) / n));
+    }
+
+    // A consumer added live gets its own line from its first cycle.
+    QCOMPARE(sim.addConsumer(consumer(QStringLiteral("extra"))), QString());
+    run(sim, 5);
+    panel.refresh();
+    QCOMPARE(throughput->seriesCount(), 5);
+    QCOMPARE(throughput->seriesName(4), QStringLiteral("extra"));
+    QCOMPARE(throughput->points(4).size(), 5);
+    QCOMPARE(throughput->points(4).first().x(), 40.0);
+}
+
+void TestCharts::deliveriesHistogram()
+{
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
+    ChartPanel panel(&sim);
+    run(sim, 100);
+    panel.refresh();
+    BarChart *bars = panel.deliveriesChart();
+    const QStringList categories = bars->categories();
+    const QList<qreal> values = bars->values();
+    QCOMPARE(values.size(), categories.size());
+    QCOMPARE(categories.first(), QStringLiteral("1"));
+    qreal sum = 0;
+    for (const qreal v : values)
+        sum += v;
+    const Counts &totals = sim.metrics().totals();
+    QCOMPARE(sum, qreal(totals.processed + totals.discarded));
+    const auto &histogram = sim.metrics().deliveriesHistogram();
+    QCOMPARE(values.at(0), qreal(histogram.at(1)));
+    QCOMPARE(values.at(1), qreal(histogram.at(2)));
+    QVERIFY(bars->yRange().y() >= *std::max_element(values.begin(), values.end()));
+}
+
+void TestCharts::timelineMarkers()
+{
+    // lesson-ttl-moved.json changes the low bound of all three consumers at cycle 60.
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
+    ChartPanel panel(&sim);
+    run(sim, 60);
+    panel.refresh();
+    for (TimeSeriesChart *chart : panel.timeCharts())
+        QVERIFY(chart->markers().isEmpty());
+
+    run(sim, 40);
+    panel.refresh();
+    for (TimeSeriesChart *chart : panel.timeCharts()) {
+        const QList<ChartMarker> markers = chart->markers();
+        QCOMPARE(markers.size(), 1);
+        QCOMPARE(markers.first().x, 60.0);
+        QCOMPARE(markers.first().label, QStringLiteral("c60: consumers[0,1,2].strategy.low = 4"));
+        QVERIFY(markers.first().toolTip.contains(QLatin1String("consumers[2].strategy.low = 4")));
+    }
+    QCOMPARE(panel.timelineMarkers().size(), 1);
+
+    // Once cycle 60 has slid out of the window, so has its marker.
+    run(sim, ChartPanel::windowCycles());
+    panel.refresh();
+    for (TimeSeriesChart *chart : panel.timeCharts())
+        QVERIFY(chart->markers().isEmpty());
+}
+
+void TestCharts::markerLabel_data()
+{
+    QTest::addColumn<QStringList>("changes");
+    QTest::addColumn<QString>("label");
+    QTest::addRow("one") << QStringList{QStringLiteral("consumers[0].strategy.low = 4")}
+                         << QStringLiteral("c60: consumers[0].strategy.low = 4");
+    QTest::addRow("merged by index")
+            << QStringList{QStringLiteral("consumers[0].strategy.low = 4"), QStringLiteral("consumers[1].strategy.low = 4")}
+            << QStringLiteral("c60: consumers[0,1].strategy.low = 4");
+    QTest::addRow("different values stay apart")
+            << QStringList{QStringLiteral("consumers[0].online = false"), QStringLiteral("consumers[1].online = true")}
+            << QStringLiteral("c60: consumers[0].online = false; consumers[1].online = true");
+    QTest::addRow("no index") << QStringList{QStringLiteral("broker.batchSize = 5")}
+                              << QStringLiteral("c60: broker.batchSize = 5");
+    QTest::addRow("elided")
+            << QStringList{QStringLiteral("producers[0].generator.perCycle = 10"), QStringLiteral("broker.batchesPerCycle = 8"),
+                           QStringLiteral("consumers[3].strategy.predicate = \"queueLength < 5\"")}
+            << QStringLiteral("c60: producers[0].generator.perCycle = 10; broker.batchesPe…");
+}
+
+void TestCharts::markerLabel()
+{
+    QFETCH(QStringList, changes);
+    QFETCH(QString, label);
+    QCOMPARE(ChartPanel::markerLabel(60, changes), label);
+}
+
+void TestCharts::axesMoveOnlyWhenBoundsMove()
+{
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
+    ChartPanel panel(&sim);
+    run(sim, 50);
+    panel.refresh();
+    const QPointF y = panel.queueDepthChart()->yRange();
+    const QPointF x = panel.queueDepthChart()->xRange();
+    // A refresh without new cycles changes nothing; one more cycle moves no bound before the
+    // window is full, and the y bound is a round number above the data.
+    panel.refresh();
+    QCOMPARE(panel.queueDepthChart()->yRange(), y);
+    run(sim, 1);
+    panel.refresh();
+    QCOMPARE(panel.queueDepthChart()->xRange(), x);
+    QCOMPARE(ChartPanel::niceCeiling(7), 10.0);
+    QCOMPARE(ChartPanel::niceCeiling(11), 15.0);
+    QCOMPARE(ChartPanel::niceCeiling(567), 750.0);
+    QCOMPARE(ChartPanel::niceCeiling(1001), 1500.0);
+}
+
+void TestCharts::exportPngAndSvg()
+{
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
+    ChartPanel panel(&sim);
+    run(sim, 100);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+
+    const QString png = dir.filePath(QStringLiteral("charts.png"));
+    QCOMPARE(panel.exportPng(png), QString());
+    QImage image(png);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), ChartPanel::exportSize());
+    // Not blank: the lines drawn leave many colours.
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
+
+    const QString svg = dir.filePath(QStringLiteral("charts.svg"));
+    QCOMPARE(panel.exportSvg(svg), QString());
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    int elements = 0;
+    int texts = 0;
+    bool marker = false;
+    QString root;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement()) {
+            if (root.isEmpty())
+                root = xml.name().toString();
+            ++elements;
+            if (xml.name() == QLatin1String("text")) {
+                ++texts;
+                const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+                marker = marker || text.contains(QLatin1String("c60:"));
+            }
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(root, QStringLiteral("svg"));
+    QVERIFY(elements > 100);
+    QVERIFY(texts > 20);
+    QVERIFY(marker);  // the timeline marker's label is drawn
+
+    // A folder that does not exist: an error in words, nothing written.
+    const QString bad = dir.filePath(QStringLiteral("missing/charts.png"));
+    QVERIFY(!panel.exportPng(bad).isEmpty());
+    QVERIFY(!QFile::exists(bad));
+}
+
+void TestCharts::clearedOnNewScenario()
+{
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
+    ChartPanel panel(&sim);
+    run(sim, 80);
+    panel.refresh();
+    QVERIFY(!panel.timelineMarkers().isEmpty());
+    sim.reset();
+    QVERIFY(panel.queueDepthChart()->points(0).isEmpty());
+    QVERIFY(panel.timelineMarkers().isEmpty());
+    run(sim, 3);
+    panel.refresh();
+    QCOMPARE(panel.flowChart()->points(ChartPanel::ProcessedSeries).size(), 3);
+    QCOMPARE(panel.flowChart()->points(ChartPanel::ProcessedSeries).first().x(), 0.0);
+}
+
+void TestCharts::fileExportMenu()
+{
+    MainWindow window;
+    window.setShowDialogs(false);
+    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty());
+    for (int i = 0; i < 70; ++i)
+        window.simulation()->step();
+    window.refreshViews();
+
+    // File > Export holds the four exports.
+    auto *menu = window.findChild<ExportMenu *>();
+    QVERIFY(menu);
+    QMenu *file = nullptr;
+    for (QAction *action : window.menuBar()->actions()) {
+        if (action->menu() && action->text() == QLatin1String("&File"))
+            file = action->menu();
+    }
+    QVERIFY(file);
+    QVERIFY(file->actions().contains(menu->menuAction()));
+    QStringList texts;
+    for (QAction *action : menu->actions()) {
+        if (!action->isSeparator())
+            texts << action->text();
+    }
+    QCOMPARE(texts, (QStringList{QStringLiteral("Charts as &PNG…"), QStringLiteral("Charts as &SVG…"),
+                                 QStringLiteral("&Metrics as CSV…"), QStringLiteral("&Events as JSON Lines…")}));
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    // CSV: a header and one row per cycle.
+    const QString csv = dir.filePath(QStringLiteral("metrics.csv"));
+    QCOMPARE(menu->writeMetricsCsv(csv), QString());
+    QFile csvFile(csv);
+    QVERIFY(csvFile.open(QIODevice::ReadOnly));
+    const QList<QByteArray> rows = csvFile.readAll().trimmed().split('\n');
+    QCOMPARE(rows.size(), 71);
+    QVERIFY(rows.first().startsWith("cycle,queueDepth,"));
+    // JSON Lines: the event log's events, each line an object.
+    const QString jsonl = dir.filePath(QStringLiteral("events.jsonl"));
+    QCOMPARE(menu->writeEventsJsonLines(jsonl), QString());
+    QFile jsonlFile(jsonl);
+    QVERIFY(jsonlFile.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = jsonlFile.readAll().trimmed().split('\n');
+    QVERIFY(lines.size() > 100);
+    for (const QByteArray &line : lines)
+        QVERIFY(QJsonDocument::fromJson(line).isObject());
+    // Charts: PNG and SVG through the same menu.
+    QCOMPARE(menu->writeChartsPng(dir.filePath(QStringLiteral("c.png"))), QString());
+    QCOMPARE(QImage(dir.filePath(QStringLiteral("c.png"))).size(), ChartPanel::exportSize());
+    QCOMPARE(menu->writeChartsSvg(dir.filePath(QStringLiteral("c.svg"))), QString());
+    QVERIFY(QFileInfo(dir.filePath(QStringLiteral("c.svg"))).size() > 1000);
+    // A file that cannot be written: the error names it.
+    const QString bad = dir.filePath(QStringLiteral("missing/metrics.csv"));
+    QVERIFY(menu->writeMetricsCsv(bad).contains(QLatin1String("metrics.csv")));
+}
+
+QTEST_MAIN(TestCharts)
+#include "tst_charts.moc"

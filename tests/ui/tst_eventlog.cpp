@@ -1,0 +1,393 @@
+// The event log: a capped ring buffer that removes the oldest rows in one
+// batch and inserts the new ones in one batch, filters by event type, consumer and message id,
+// a follow mode, selection of a line naming its message, and the JSON Lines export.
+// Every model runs under QAbstractItemModelTester. Offscreen; cycles run through step().
+#include "core/analysis/eventjson.h"
+#include "ui/eventlog/eventlogfiltermodel.h"
+#include "ui/eventlog/eventlogmodel.h"
+#include "ui/eventlog/eventlogpanel.h"
+#include "core/engine/simulation.h"
+#include "tests/testsupport.h"
+
+#include <QAbstractItemModelTester>
+#include <QBuffer>
+#include <QDockWidget>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMainWindow>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+using namespace PriorityLab;
+using namespace PriorityLab::TestSupport;
+
+namespace {
+
+Scenario loadPreset(const QString &fileName)
+{
+    const ScenarioLoadResult result = loadScenarioFile(presetPath(fileName));
+    if (!result.ok())
+        qFatal("preset %s does not load: %s", qPrintable(fileName), qPrintable(result.errors.join(u'\n')));
+    return *result.scenario;
+}
+
+/// @p count synthetic events of cycle @p cycle for messages first, first + 1, ...
+QList<Event> events(qint64 cycle, quint64 first, int count)
+{
+    QList<Event> list;
+    for (int i = 0; i < count; ++i) {
+        Event e;
+        e.cycle = cycle;
+        e.type = Event::Type::Processed;
+        e.consumer = QStringLiteral("A");
+        e.message.id = first + quint64(i);
+        e.message.data = QStringLiteral("m%1").arg(first + quint64(i));
+        list << e;
+    }
+    return list;
+}
+
+/// Message ids of every row of @p model, in order.
+QList<quint64> ids(const QAbstractItemModel &model)
+{
+    QList<quint64> list;
+    for (int row = 0; row < model.rowCount(); ++row)
+        list << model.index(row, 0).data(EventLogModel::MessageIdRole).toULongLong();
+    return list;
+}
+
+QList<quint64> range(quint64 first, quint64 last)
+{
+    QList<quint64> list;
+    for (quint64 id = first; id <= last; ++id)
+        list << id;
+    return list;
+}
+
+} // namespace
+
+class TestEventLog : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void ringBufferCapAndOrder();
+    void pendingBeyondCapacityKeepsTheNewest();
+    void columnsShowTheEvent();
+    void filters();
+    void followMode();
+    void selectingALineNamesItsMessage();
+    void jsonLinesExport();
+    void clearedOnNewScenario();
+    void waitsWhileItsDockTabIsBehind();
+};
+
+void TestEventLog::ringBufferCapAndOrder()
+{
+    EventLogModel model(100);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+
+    model.addEvents(events(0, 1, 60));
+    QCOMPARE(model.rowCount(), 0);  // nothing shown before the flush
+    QCOMPARE(model.flush(), 60);
+    QCOMPARE(ids(model), range(1, 60));
+    QCOMPARE(inserted.size(), 1);
+    QCOMPARE(removed.size(), 0);
+
+    // Two cycles' events in one flush: 30 + 40 = 70 more; 30 oldest rows go in one removal.
+    model.addEvents(events(1, 61, 30));
+    model.addEvents(events(2, 91, 40));
+    QCOMPARE(model.pendingCount(), 70);
+    QCOMPARE(model.flush(), 70);
+    QCOMPARE(model.rowCount(), 100);
+    QCOMPARE(ids(model), range(31, 130));
+    QCOMPARE(removed.size(), 1);
+    QCOMPARE(removed.constLast().at(1).toInt(), 0);
+    QCOMPARE(removed.constLast().at(2).toInt(), 29);
+    QCOMPARE(inserted.size(), 2);
+    QCOMPARE(inserted.constLast().at(1).toInt(), 30);
+    QCOMPARE(inserted.constLast().at(2).toInt(), 99);
+    QCOMPARE(model.totalCount(), 130);
+    QCOMPARE(model.flush(), 0);  // nothing pending: no signal
+    QCOMPARE(inserted.size(), 2);
+}
+
+void TestEventLog::pendingBeyondCapacityKeepsTheNewest()
+{
+    // At "as fast as possible" many cycles pass between two refreshes: only the newest
+    // capacity() events can stay, and memory stays bounded before the flush too.
+    EventLogModel model(50);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.addEvents(events(0, 1, 20));
+    model.flush();
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    for (int c = 1; c <= 10; ++c)
+        model.addEvents(events(c, 1 + 20 * quint64(c), 20));
+    QVERIFY(model.pendingCount() <= 50 + 20);
+    model.flush();
+    QCOMPARE(ids(model), range(171, 220));
+    QCOMPARE(removed.size(), 1);
+    QCOMPARE(inserted.size(), 1);
+    QCOMPARE(model.totalCount(), 220);
+}
+
+void TestEventLog::columnsShowTheEvent()
+{
+    EventLogModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    Event e;
+    e.cycle = 7;
+    e.type = Event::Type::Postponed;
+    e.consumer = QStringLiteral("fast-lane");
+    e.message.id = 42;
+    e.message.data = QStringLiteral("web-3");
+    e.message.priority = 3;
+    e.message.ttl = 5;
+    e.after = e.message;
+    e.after.priority = 4;
+    e.detail = QStringLiteral("priority 3 < threshold 7: postponed with priority 4");
+    model.addEvents({e});
+    model.flush();
+    const auto cell = [&model](int column) { return model.index(0, column).data().toString(); };
+    QCOMPARE(cell(EventLogModel::CycleColumn), QStringLiteral("7"));
+    QCOMPARE(cell(EventLogModel::TypeColumn), QStringLiteral("postponed"));
+    QCOMPARE(cell(EventLogModel::ConsumerColumn), QStringLiteral("fast-lane"));
+    QCOMPARE(cell(EventLogModel::MessageIdColumn), QStringLiteral("42"));
+    QCOMPARE(cell(EventLogModel::DataColumn), QStringLiteral("web-3"));
+    QCOMPARE(cell(EventLogModel::PriorityColumn), QStringLiteral("3 → 4"));
+    QCOMPARE(cell(EventLogModel::TtlColumn), QStringLiteral("5"));
+    QCOMPARE(cell(EventLogModel::ExplanationColumn), e.detail);
+    QCOMPARE(model.columnCount(), int(EventLogModel::ColumnCount));
+    QCOMPARE(model.headerData(EventLogModel::ExplanationColumn, Qt::Horizontal).toString(), QStringLiteral("Explanation"));
+}
+
+void TestEventLog::filters()
+{
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
+    EventLogPanel panel(&sim);
+    QAbstractItemModelTester sourceTester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester filterTester(panel.filterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QList<Event> all;
+    for (int i = 0; i < 30; ++i) {
+        all << sim.step().events;
+        if (i % 4 == 0)
+            panel.refresh();
+    }
+    panel.refresh();
+    EventLogModel *model = panel.model();
+    EventLogFilterModel *filter = panel.filterModel();
+    QCOMPARE(model->rowCount(), int(all.size()));
+    QCOMPARE(filter->rowCount(), model->rowCount());
+
+    // By type: only the decisions "postponed".
+    for (const Event::Type type : {Event::Type::Produced, Event::Type::Dispatched, Event::Type::Processed,
+                                   Event::Type::Discarded, Event::Type::Failed})
+        panel.setTypeShown(type, false);
+    const auto count = [&all](auto predicate) { return int(std::count_if(all.begin(), all.end(), predicate)); };
+    QCOMPARE(filter->rowCount(), count([](const Event &e) { return e.type == Event::Type::Postponed; }));
+    for (int row = 0; row < filter->rowCount(); ++row)
+        QCOMPARE(filter->index(row, EventLogModel::TypeColumn).data().toString(), QStringLiteral("postponed"));
+
+    // And by consumer.
+    panel.setConsumerFilter(QStringLiteral("aging"));
+    const int agingPostponed = count([](const Event &e) {
+        return e.type == Event::Type::Postponed && e.consumer == QLatin1String("aging");
+    });
+    QVERIFY(agingPostponed > 0);
+    QCOMPARE(filter->rowCount(), agingPostponed);
+
+    // All types again, one message: its whole story in order (produced, then each delivery).
+    for (const Event::Type type : {Event::Type::Produced, Event::Type::Dispatched, Event::Type::Processed,
+                                   Event::Type::Discarded, Event::Type::Failed})
+        panel.setTypeShown(type, true);
+    panel.setConsumerFilter(QString());
+    quint64 id = 0;  // a message that was postponed at least once
+    for (const Event &e : std::as_const(all)) {
+        if (e.type == Event::Type::Postponed) {
+            id = e.message.id;
+            break;
+        }
+    }
+    QVERIFY(id != 0);
+    panel.setMessageFilter(id);
+    QCOMPARE(filter->messageId(), id);
+    QList<Event> story;
+    for (const Event &e : std::as_const(all))
+        if (e.message.id == id)
+            story << e;
+    QCOMPARE(filter->rowCount(), int(story.size()));
+    QCOMPARE(filter->index(0, EventLogModel::TypeColumn).data().toString(), QStringLiteral("produced"));
+    for (int row = 0; row < filter->rowCount(); ++row) {
+        QCOMPARE(filter->index(row, 0).data(EventLogModel::MessageIdRole).toULongLong(), id);
+        QCOMPARE(filter->index(row, EventLogModel::TypeColumn).data().toString(),
+                 Event::typeName(story.at(row).type));
+    }
+
+    // New events pass through the filter as they arrive.
+    const int before = filter->rowCount();
+    panel.setMessageFilter(0);
+    for (int i = 0; i < 3; ++i)
+        all << sim.step().events;
+    panel.refresh();
+    QVERIFY(filter->rowCount() > before);
+    QCOMPARE(filter->rowCount(), model->rowCount());
+}
+
+void TestEventLog::followMode()
+{
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
+    EventLogPanel panel(&sim);
+    panel.resize(700, 300);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QScrollBar *bar = panel.view()->verticalScrollBar();
+    QVERIFY(panel.follows());
+    for (int i = 0; i < 5; ++i)
+        sim.step();
+    panel.refresh();
+    QVERIFY(bar->maximum() > 0);
+    QCOMPARE(bar->value(), bar->maximum());
+    // The newest line is in view.
+    const QModelIndex last = panel.filterModel()->index(panel.filterModel()->rowCount() - 1, 0);
+    QVERIFY(panel.view()->viewport()->rect().intersects(panel.view()->visualRect(last)));
+
+    // Follow off: the view stays where the user put it while lines arrive.
+    QSignalSpy followChanged(&panel, &EventLogPanel::followChanged);
+    panel.setFollow(false);
+    QCOMPARE(followChanged.size(), 1);
+    QCOMPARE(followChanged.constFirst().constFirst().toBool(), false);
+    bar->setValue(0);
+    for (int i = 0; i < 5; ++i)
+        sim.step();
+    panel.refresh();
+    QCOMPARE(bar->value(), 0);
+    QVERIFY(bar->maximum() > 0);
+
+    // Follow on again jumps to the newest.
+    panel.setFollow(true);
+    QCOMPARE(bar->value(), bar->maximum());
+
+    // Clicking a line stops following.
+    const QModelIndex index = panel.filterModel()->index(panel.filterModel()->rowCount() - 1, 1);
+    QTest::mouseClick(panel.view()->viewport(), Qt::LeftButton, {}, panel.view()->visualRect(index).center());
+    QVERIFY(!panel.follows());
+}
+
+void TestEventLog::selectingALineNamesItsMessage()
+{
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
+    EventLogPanel panel(&sim);
+    sim.step();
+    panel.refresh();
+    QSignalSpy selected(&panel, &EventLogPanel::messageSelected);
+    const QModelIndex index = panel.filterModel()->index(4, EventLogModel::DataColumn);
+    panel.view()->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    QCOMPARE(selected.size(), 1);
+    QCOMPARE(selected.constFirst().constFirst().toULongLong(), panel.model()->event(4).message.id);
+}
+
+void TestEventLog::jsonLinesExport()
+{
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
+    EventLogPanel panel(&sim, nullptr, 1000);
+    for (int i = 0; i < 80; ++i)
+        sim.step();
+    // Written after a flush, even without a refresh: what the log holds, oldest first.
+    QBuffer buffer;
+    QVERIFY(buffer.open(QIODevice::WriteOnly));
+    const qint64 lines = panel.model()->writeJsonLines(&buffer);
+    buffer.close();
+    QCOMPARE(lines, qint64(panel.model()->rowCount()));
+    QCOMPARE(lines, 1000);  // the log is full: it holds its capacity
+    const QList<QByteArray> text = buffer.data().split('\n');
+    QCOMPARE(text.size(), lines + 1);  // each line ends with a newline
+    QVERIFY(text.constLast().isEmpty());
+    bool discarded = false;
+    for (qsizetype i = 0; i < lines; ++i) {
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(text.at(i), &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        const QJsonObject o = doc.object();
+        const Event &e = panel.model()->event(int(i));
+        QCOMPARE(o.value(QLatin1String("cycle")).toInteger(), e.cycle);
+        QCOMPARE(o.value(QLatin1String("type")).toString(), Event::typeName(e.type));
+        QCOMPARE(quint64(o.value(QLatin1String("message")).toObject().value(QLatin1String("id")).toInteger()), e.message.id);
+        if (e.type == Event::Type::Discarded) {
+            discarded = true;
+            QCOMPARE(o.value(QLatin1String("reason")).toString(), QStringLiteral("ttl-expired"));
+        }
+        QCOMPARE(text.at(i) + '\n', eventToJsonLine(e));
+    }
+    QVERIFY(discarded);
+}
+
+void TestEventLog::clearedOnNewScenario()
+{
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
+    EventLogPanel panel(&sim);
+    QAbstractItemModelTester tester(panel.filterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    for (int i = 0; i < 4; ++i)
+        sim.step();
+    panel.refresh();
+    QVERIFY(panel.model()->rowCount() > 0);
+    sim.step();  // pending, not yet shown
+    sim.reset();
+    QCOMPARE(panel.model()->rowCount(), 0);
+    QCOMPARE(panel.model()->pendingCount(), 0);
+    QCOMPARE(panel.filterModel()->rowCount(), 0);
+    sim.step();
+    panel.refresh();
+    QCOMPARE(panel.model()->event(0).cycle, 0);
+}
+
+void TestEventLog::waitsWhileItsDockTabIsBehind()
+{
+    // A dock tab behind another stays "visible" (moved out of sight): the log leaves the events
+    // pending there (bench/bench_app.cpp: applying rows nobody sees cost ~5 ms a refresh) and
+    // applies them when its tab comes to the front.
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
+    QMainWindow window;
+    window.setCentralWidget(new QWidget(&window));
+    auto *otherDock = new QDockWidget(QStringLiteral("Other"), &window);
+    otherDock->setWidget(new QWidget(otherDock));
+    auto *logDock = new QDockWidget(QStringLiteral("Event log"), &window);
+    auto *panel = new EventLogPanel(&sim, logDock);
+    logDock->setWidget(panel);
+    window.addDockWidget(Qt::BottomDockWidgetArea, otherDock);
+    window.tabifyDockWidget(otherDock, logDock);
+    otherDock->raise();
+    window.resize(800, 500);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(panel->visibleRegion().isEmpty());
+
+    sim.step();
+    panel->refresh();
+    QCOMPARE(panel->model()->rowCount(), 0);
+    QVERIFY(panel->model()->pendingCount() > 0);
+
+    logDock->raise();
+    QVERIFY(!panel->visibleRegion().isEmpty());
+    QVERIFY(panel->model()->rowCount() > 0);
+    QCOMPARE(panel->model()->pendingCount(), 0);
+
+    // In front, refresh() applies at once again.
+    const int rows = panel->model()->rowCount();
+    sim.step();
+    panel->refresh();
+    QVERIFY(panel->model()->rowCount() > rows);
+}
+
+QTEST_MAIN(TestEventLog)
+#include "tst_eventlog.moc"

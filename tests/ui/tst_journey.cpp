@@ -1,0 +1,403 @@
+// Message journeys: the Journal keeps each recent message's events with the
+// strategy's reasons in words, within its bounds; the journey model and panel show them.
+// Cycles run through Simulation::step(); no timers, no sleeps.
+#include "core/analysis/journal.h"
+#include "ui/journey/journeymodel.h"
+#include "ui/journey/journeypanel.h"
+#include "core/engine/simulation.h"
+#include "tests/testsupport.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace PriorityLab;
+using namespace PriorityLab::TestSupport;
+
+namespace {
+
+/// A simulation of @p scenario whose cycle reports feed @p journal, as in the main window.
+struct Fixture
+{
+    Simulation simulation;
+    Journal journal;
+
+    explicit Fixture(const Scenario &scenario, Journal::Limits limits = {}) : journal(limits)
+    {
+        simulation.setRecordEvents(true);
+        QObject::connect(&simulation, &Simulation::cycleCompleted, &simulation,
+                         [this](const CycleReport &report) { journal.record(report); });
+        const QStringList errors = simulation.load(scenario);
+        if (!errors.isEmpty())
+            qFatal("scenario refused: %s", qPrintable(errors.join(QLatin1Char('\n'))));
+    }
+
+    /// The id of the first queued or journaled message with @p data.
+    quint64 idOf(const QString &data) const
+    {
+        for (quint64 id = 1; id < simulation.broker().nextId(); ++id) {
+            const QList<Event> events = journal.journey(id);
+            if (!events.isEmpty() && events.constFirst().message.data == data)
+                return id;
+        }
+        return 0;
+    }
+};
+
+Scenario preset(const QString &file)
+{
+    const ScenarioLoadResult result = loadScenarioFile(presetPath(file));
+    if (!result.ok())
+        qFatal("preset %s: %s", qPrintable(file),
+               qPrintable(result.errors.join(QLatin1Char('\n'))));
+    return *result.scenario;
+}
+
+/// A synthetic report of one cycle: one event of @p type for each id in @p ids.
+CycleReport report(qint64 cycle, const QList<quint64> &ids,
+                   Event::Type type = Event::Type::Produced)
+{
+    CycleReport r;
+    r.cycle = cycle;
+    for (quint64 id : ids) {
+        Event e;
+        e.cycle = cycle;
+        e.type = type;
+        e.consumer = type == Event::Type::Produced ? QString() : QStringLiteral("A");
+        e.message.id = id;
+        e.message.data = QStringLiteral("m%1").arg(id);
+        e.detail = QStringLiteral("detail of %1").arg(id);
+        r.events << e;
+    }
+    return r;
+}
+
+} // namespace
+
+class TestJourney : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void referencePriorityData0();
+    void ttlDiscardJourney();
+    void reasonsOfEachStrategy_data();
+    void reasonsOfEachStrategy();
+    void dispatchedEventsAreFoldedIntoDecisions();
+    void boundOnMessagesEvictsLeastRecentlyActive();
+    void boundOnEvents();
+    void boundPerMessageKeepsTheLatest();
+    void clearForgetsEverything();
+    void modelUnderTester();
+    void panelTellsWhereTheMessageIs();
+};
+
+void TestJourney::referencePriorityData0()
+{
+    // docs/design.md §6, reference case 1: data_0 (priority 0) is postponed five times, aging by one
+    // each time, and processed at priority 5, all within cycle 0 (drain).
+    Fixture f(preset(QStringLiteral("reference-priority.json")));
+    f.simulation.runCycles(10);
+    const quint64 id = f.idOf(QStringLiteral("data_0"));
+    QCOMPARE(id, quint64(1));
+    const QList<Event> journey = f.journal.journey(id);
+    QCOMPARE(journey.size(), 7);
+
+    QCOMPARE(journey.at(0).type, Event::Type::Produced);
+    QCOMPARE(journey.at(0).message.priority, 0);
+    const QStringList consumers = {QStringLiteral("A"), QStringLiteral("A"), QStringLiteral("B"),
+                                   QStringLiteral("A"), QStringLiteral("B")};
+    for (int i = 0; i < 5; ++i) {
+        const Event &e = journey.at(1 + i);
+        QCOMPARE(e.type, Event::Type::Postponed);
+        QCOMPARE(e.cycle, qint64(0));
+        QCOMPARE(e.consumer, consumers.at(i));
+        QCOMPARE(e.message.priority, i);
+        QCOMPARE(e.after.priority, i + 1);
+        QCOMPARE(e.message.deliveries, i + 1);
+        QCOMPARE(e.after.requeued, true);
+        QCOMPARE(e.message.data, QStringLiteral("data_0"));
+        QCOMPARE(e.detail,
+                 QStringLiteral("priority %1 < threshold 5: postponed with priority %2")
+                         .arg(i)
+                         .arg(i + 1));
+    }
+    const Event &last = journey.constLast();
+    QCOMPARE(last.type, Event::Type::Processed);
+    QCOMPARE(last.consumer, QStringLiteral("C"));
+    QCOMPARE(last.message.priority, 5);
+    QCOMPARE(last.message.deliveries, 6);
+    QCOMPARE(last.detail, QStringLiteral("priority 5 ≥ threshold 5: processed"));
+}
+
+void TestJourney::ttlDiscardJourney()
+{
+    // TTL 6 with the range 3 < TTL < 4 (nothing inside): postponed 6 → 5 → 4 → 3, then discarded.
+    Fixture f(scenario({consumer(QStringLiteral("A"), QStringLiteral("ttl"),
+                                 {{QStringLiteral("low"), 3}, {QStringLiteral("high"), 4}})},
+                       {scripted(QStringLiteral("doomed"), 5, 6)}));
+    f.simulation.runCycles(5);
+    const QList<Event> journey = f.journal.journey(1);
+    QCOMPARE(journey.size(), 5);
+    for (int i = 1; i <= 3; ++i) {
+        QCOMPARE(journey.at(i).type, Event::Type::Postponed);
+        QCOMPARE(journey.at(i).message.ttl, 7 - i);
+        QCOMPARE(journey.at(i).after.ttl, 6 - i);
+        QCOMPARE(journey.at(i).detail,
+                 QStringLiteral("TTL %1 ≥ high bound 4: postponed with TTL %2")
+                         .arg(7 - i)
+                         .arg(6 - i));
+    }
+    const Event &last = journey.constLast();
+    QCOMPARE(last.type, Event::Type::Discarded);
+    QCOMPARE(last.reason, QStringLiteral("ttl-expired"));
+    QCOMPARE(last.detail, QStringLiteral("TTL 3 ≤ low bound 3: discarded"));
+    QCOMPARE(JourneyModel::decisionText(last), QStringLiteral("discarded (ttl-expired)"));
+}
+
+void TestJourney::reasonsOfEachStrategy_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QVariantMap>("parameters");
+    QTest::addColumn<double>("failureRate");
+    QTest::addColumn<int>("priority");
+    QTest::addColumn<int>("ttl");
+    QTest::addColumn<int>("type");
+    QTest::addColumn<QString>("detail");
+
+    const QVariantMap threshold {{QStringLiteral("threshold"), 5}};
+    const QVariantMap range {{QStringLiteral("low"), 1}, {QStringLiteral("high"), 4}};
+    const QVariantMap predicate {{QStringLiteral("predicate"), QStringLiteral("priority >= 5")},
+                                 {QStringLiteral("maxPredicateRuns"), 3}};
+    QTest::addRow("priority processes")
+            << "priority" << threshold << 0.0 << 7 << 3 << int(Event::Type::Processed)
+            << "priority 7 ≥ threshold 5: processed";
+    QTest::addRow("priority postpones")
+            << "priority" << threshold << 0.0 << 3 << 3 << int(Event::Type::Postponed)
+            << "priority 3 < threshold 5: postponed with priority 4";
+    QTest::addRow("priority fails")
+            << "priority" << threshold << 1.0 << 7 << 3 << int(Event::Type::Failed)
+            << "processing failed: requeued with priority 7 - 1 = 6";
+    QTest::addRow("ttl processes") << "ttl" << range << 0.0 << 5 << 2 << int(Event::Type::Processed)
+                                   << "low bound 1 < TTL 2 < high bound 4: processed";
+    QTest::addRow("ttl postpones") << "ttl" << range << 0.0 << 5 << 5 << int(Event::Type::Postponed)
+                                   << "TTL 5 ≥ high bound 4: postponed with TTL 4";
+    QTest::addRow("ttl discards") << "ttl" << range << 0.0 << 5 << 1 << int(Event::Type::Discarded)
+                                  << "TTL 1 ≤ low bound 1: discarded";
+    QTest::addRow("predicate processes")
+            << "predicate" << predicate << 0.0 << 6 << 3 << int(Event::Type::Processed)
+            << "predicate priority >= 5 is true: processed";
+    QTest::addRow("predicate postpones")
+            << "predicate" << predicate << 0.0 << 2 << 3 << int(Event::Type::Postponed)
+            << "predicate priority >= 5 is false: postponed (predicate runs 0 → 1 of max 3)";
+    QTest::addRow("accept-all processes") << "accept-all" << QVariantMap() << 0.0 << 0 << 0
+                                          << int(Event::Type::Processed) << "accept-all: processed";
+    QTest::addRow("accept-all fails")
+            << "accept-all" << QVariantMap() << 1.0 << 0 << 0 << int(Event::Type::Failed)
+            << "processing failed: requeued unchanged";
+}
+
+void TestJourney::reasonsOfEachStrategy()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QVariantMap, parameters);
+    QFETCH(double, failureRate);
+    QFETCH(int, priority);
+    QFETCH(int, ttl);
+    QFETCH(int, type);
+    QFETCH(QString, detail);
+
+    Scenario s = scenario({consumer(QStringLiteral("A"), strategy, parameters, true, failureRate)},
+                          {scripted(QStringLiteral("x"), priority, ttl)});
+    s.broker.batchesPerCycle = 1; // one delivery in cycle 0, whatever the decision
+    Fixture f(s);
+    f.simulation.step();
+    const QList<Event> journey = f.journal.journey(1);
+    QCOMPARE(journey.size(), 2);
+    QCOMPARE(int(journey.at(1).type), type);
+    QCOMPARE(journey.at(1).detail, detail);
+    QCOMPARE(journey.at(1).consumer, QStringLiteral("A"));
+}
+
+void TestJourney::dispatchedEventsAreFoldedIntoDecisions()
+{
+    Fixture f(preset(QStringLiteral("reference-priority.json")));
+    f.simulation.runCycles(10);
+    for (quint64 id = 1; id < f.simulation.broker().nextId(); ++id) {
+        for (const Event &e : f.journal.journey(id))
+            QVERIFY(e.type != Event::Type::Dispatched);
+    }
+    QCOMPARE(f.journal.messageCount(), qsizetype(9));
+}
+
+void TestJourney::boundOnMessagesEvictsLeastRecentlyActive()
+{
+    Journal journal(Journal::Limits {10, 1000, 100});
+    QList<quint64> ids;
+    for (quint64 id = 1; id <= 10; ++id)
+        ids << id;
+    journal.record(report(0, ids));
+    // Message 1 is active again: it becomes the most recent; 2 is now the least recent.
+    journal.record(report(1, {1}, Event::Type::Postponed));
+    journal.record(report(2, {11, 12}));
+    QCOMPARE(journal.messageCount(), qsizetype(10));
+    QCOMPARE(journal.evictedCount(), qint64(2));
+    QVERIFY(journal.contains(1));
+    QVERIFY(!journal.contains(2));
+    QVERIFY(!journal.contains(3));
+    QVERIFY(journal.contains(12));
+    QCOMPARE(journal.journey(1).size(), 2);
+    QCOMPARE(journal.eventCount(), qsizetype(11));
+
+    // Many more: the bound holds.
+    for (qint64 cycle = 3; cycle < 50; ++cycle)
+        journal.record(report(cycle, {quint64(100 + cycle * 2), quint64(101 + cycle * 2)}));
+    QCOMPARE(journal.messageCount(), qsizetype(10));
+    QVERIFY(journal.journey(2).isEmpty());
+}
+
+void TestJourney::boundOnEvents()
+{
+    Journal journal(Journal::Limits {1000, 20, 100});
+    for (quint64 id = 1; id <= 30; ++id)
+        journal.record(report(qint64(id), {id}));
+    QCOMPARE(journal.eventCount(), qsizetype(20));
+    QCOMPARE(journal.messageCount(), qsizetype(20));
+    QVERIFY(!journal.contains(10));
+    QVERIFY(journal.contains(11));
+}
+
+void TestJourney::boundPerMessageKeepsTheLatest()
+{
+    Journal journal(Journal::Limits {100, 1000, 5});
+    journal.record(report(0, {7}));
+    for (qint64 cycle = 1; cycle <= 11; ++cycle)
+        journal.record(report(cycle, {7}, Event::Type::Postponed));
+    const QList<Event> journey = journal.journey(7);
+    QCOMPARE(journey.size(), 5);
+    QCOMPARE(journal.droppedEvents(7), qsizetype(7));
+    QCOMPARE(journey.constFirst().cycle, qint64(7));
+    QCOMPARE(journey.constLast().cycle, qint64(11));
+    QCOMPARE(journal.eventCount(), qsizetype(5));
+}
+
+void TestJourney::clearForgetsEverything()
+{
+    Journal journal;
+    journal.record(report(0, {1, 2, 3}));
+    QVERIFY(journal.revision(2) != 0);
+    journal.clear();
+    QCOMPARE(journal.messageCount(), qsizetype(0));
+    QCOMPARE(journal.eventCount(), qsizetype(0));
+    QVERIFY(journal.journey(1).isEmpty());
+    QCOMPARE(journal.revision(2), quint64(0));
+}
+
+void TestJourney::modelUnderTester()
+{
+    Fixture f(preset(QStringLiteral("reference-priority.json")));
+    JourneyModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+
+    f.simulation.step();
+    const QList<Event> full = f.journal.journey(1);
+    QCOMPARE(full.size(), 7);
+    // Growing journeys of the same message are appended in one insertion each.
+    model.setJourney(1, full.mid(0, 3));
+    QCOMPARE(reset.count(), 1);
+    model.setJourney(1, full);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(inserted.constLast().at(1).toInt(), 3);
+    QCOMPARE(inserted.constLast().at(2).toInt(), 6);
+    QCOMPARE(model.rowCount(), 7);
+    model.setJourney(1, full); // nothing new: no signal
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(reset.count(), 1);
+
+    const auto cell = [&](int row, JourneyModel::Column column) {
+        return model.data(model.index(row, column)).toString();
+    };
+    QCOMPARE(cell(0, JourneyModel::Decision), QStringLiteral("produced"));
+    QCOMPARE(cell(0, JourneyModel::Consumer), QStringLiteral("by P1"));
+    QCOMPARE(cell(1, JourneyModel::Consumer), QStringLiteral("A"));
+    QCOMPARE(cell(1, JourneyModel::Decision), QStringLiteral("postponed"));
+    // The reason is the child row of each event row, in column 0.
+    const QModelIndex event1 = model.index(1, 0);
+    QCOMPARE(model.rowCount(event1), 1);
+    QCOMPARE(model.rowCount(model.index(1, JourneyModel::Priority)), 0);
+    const QModelIndex reason1 = model.index(0, 0, event1);
+    QVERIFY(JourneyModel::isReason(reason1));
+    QCOMPARE(reason1.parent(), event1);
+    QCOMPARE(model.rowCount(reason1), 0);
+    QCOMPARE(reason1.data().toString(),
+             QStringLiteral("priority 0 < threshold 5: postponed with priority 1"));
+    QCOMPARE(model.index(0, 0, model.index(0, 0)).data().toString(),
+             QStringLiteral("sent by P1 to the broker: it joined the queue at the tail"));
+    QCOMPARE(model.data(model.index(6, 0), JourneyModel::ReasonRole).toString(),
+             QStringLiteral("priority 5 ≥ threshold 5: processed"));
+    QCOMPARE(cell(1, JourneyModel::Priority), QStringLiteral("0 → 1"));
+    QCOMPARE(cell(1, JourneyModel::Ttl), QStringLiteral("5"));
+    QCOMPARE(cell(1, JourneyModel::Delivery), QStringLiteral("1"));
+    QCOMPARE(cell(6, JourneyModel::Decision), QStringLiteral("processed"));
+    QCOMPARE(cell(6, JourneyModel::Priority), QStringLiteral("5"));
+    QCOMPARE(model.data(model.index(6, 0), JourneyModel::EventTypeRole).toInt(),
+             int(Event::Type::Processed));
+
+    // Another message: one reset.
+    model.setJourney(2, f.journal.journey(2));
+    QCOMPARE(reset.count(), 2);
+    model.setJourney(0, {});
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestJourney::panelTellsWhereTheMessageIs()
+{
+    // Paced: one batch a cycle, so messages wait in the queue between cycles.
+    Scenario s = scenario(
+            {consumer(QStringLiteral("A"), QStringLiteral("ttl"),
+                      {{QStringLiteral("low"), 1}, {QStringLiteral("high"), 9}})},
+            {scripted(QStringLiteral("first"), 5, 3), scripted(QStringLiteral("lost"), 5, 1),
+             scripted(QStringLiteral("third"), 5, 3), scripted(QStringLiteral("waiting"), 5, 3)});
+    s.broker.batchesPerCycle = 1;
+    s.broker.batchSize = 3;
+    Fixture f(s);
+    JourneyPanel panel(&f.simulation, &f.journal);
+
+    panel.showJourney(0);
+    QCOMPARE(panel.headingText(), QStringLiteral("No message selected"));
+
+    f.simulation.step(); // first processed, lost discarded, third processed; waiting queued
+    panel.showJourney(1);
+    QCOMPARE(panel.headingText(), QStringLiteral("Message #1 first (P)"));
+    QVERIFY2(panel.statusText().contains(
+                     QStringLiteral("Processed at cycle 0 by A after 1 delivery")),
+             qPrintable(panel.statusText()));
+
+    panel.showJourney(2);
+    QVERIFY2(panel.statusText().contains(QStringLiteral("Discarded (ttl-expired)")),
+             qPrintable(panel.statusText()));
+    QVERIFY(panel.statusText().contains(QStringLiteral("dead-letter list")));
+    QCOMPARE(panel.model()->rowCount(), 2);
+
+    panel.showJourney(4);
+    QVERIFY2(panel.statusText().contains(QStringLiteral("Still queued at position 0")),
+             qPrintable(panel.statusText()));
+    QVERIFY(panel.statusText().contains(QStringLiteral("not delivered yet")));
+    QCOMPARE(panel.model()->rowCount(), 1);
+
+    // The journey grows as cycles run; refresh() picks it up.
+    f.simulation.step();
+    panel.refresh();
+    QCOMPARE(panel.model()->rowCount(), 2);
+    QVERIFY2(panel.statusText().contains(QStringLiteral("Processed at cycle 1")),
+             qPrintable(panel.statusText()));
+
+    // A new scenario clears the panel: ids start again.
+    f.simulation.reset();
+    QCOMPARE(panel.messageId(), quint64(0));
+}
+
+QTEST_MAIN(TestJourney)
+#include "tst_journey.moc"

@@ -1,0 +1,546 @@
+// Undo/redo of setup edits: every edit made through SetupEditor is one step on
+// its QUndoStack; consecutive edits of one value merge (a dragged slider is one step), a value
+// back where it started drops its step, add/remove consumer are undoable, loading clears the
+// stack, and File > Save writes the scenario as opened plus the edits.
+// Runs offscreen (CTest sets QT_QPA_PLATFORM); cycles run through step(), no timers.
+#include "ui/consumers/consumercard.h"
+#include "ui/consumers/consumerpanel.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/editing/parametereditor.h"
+#include "core/scenario/scenario.h"
+#include "ui/setup/scenarioinfo.h"
+#include "ui/editing/setupeditor.h"
+#include "core/engine/simulation.h"
+#include "ui/editing/undocommands.h"
+
+#include <QAbstractSlider>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+#include <QUndoStack>
+
+using namespace PriorityLab;
+
+namespace {
+
+Scenario preset(const QString &fileName)
+{
+    const ScenarioLoadResult result = loadScenarioFile(QStringLiteral(":/scenarios/") + fileName);
+    if (!result.ok())
+        qFatal("preset %s does not load: %s", qPrintable(fileName), qPrintable(result.errors.join(u'\n')));
+    return *result.scenario;
+}
+
+int threshold(const Simulation &sim, int consumer)
+{
+    return sim.consumers()[size_t(consumer)]->strategy->parameter(QStringLiteral("threshold")).toInt();
+}
+
+QStringList consumerNames(const Simulation &sim)
+{
+    QStringList names;
+    for (const auto &c : sim.consumers())
+        names << c->name;
+    return names;
+}
+
+} // namespace
+
+class TestUndo : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void thresholdEditUndoRedo();
+    void consecutiveEditsMerge();
+    void sliderDragIsOneStep();
+    void backToStartIsObsolete();
+    void differentPathDoesNotMerge();
+    void editorsFollowUndo();
+    void defaultsRoundTrip();
+    void strategyTypeUndoRestoresParameters();
+    void undoRestoresRunningStrategyParameter();
+    void addConsumerUndo();
+    void removeConsumerUndo();
+    void brokerAndProducerEdits();
+    void loadingClearsStack();
+    void invalidEditPushesNothing();
+    void scenarioInfoEdit();
+    void saveRoundTripKeepsTimeline();
+    void windowModifiedFlag();
+};
+
+void TestUndo::thresholdEditUndoRedo()
+{
+    Simulation sim;
+    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    SetupEditor editor(&sim);
+    QUndoStack *stack = editor.undoStack();
+    QSignalSpy changed(&sim, &Simulation::setupChanged);
+
+    QVERIFY(editor.setConsumerParameter(1, QStringLiteral("threshold"), 8).isEmpty());
+    QCOMPARE(threshold(sim, 1), 8);
+    QCOMPARE(stack->count(), 1);
+    QVERIFY(stack->canUndo());
+    QCOMPARE(stack->undoText(), QStringLiteral("B: strategy.threshold = 8"));
+
+    changed.clear();
+    stack->undo();
+    QCOMPARE(threshold(sim, 1), 5);
+    QCOMPARE(changed.size(), 1);  // the editors hear about it
+    QVERIFY(stack->canRedo());
+    stack->redo();
+    QCOMPARE(threshold(sim, 1), 8);
+    // The others never changed.
+    QCOMPARE(threshold(sim, 0), 5);
+    QCOMPARE(threshold(sim, 2), 5);
+}
+
+void TestUndo::consecutiveEditsMerge()
+{
+    Simulation sim;
+    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    SetupEditor editor(&sim);
+    for (int t : {6, 7, 8, 9})
+        QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), t).isEmpty());
+    QCOMPARE(editor.undoStack()->count(), 1);
+    const auto *command = dynamic_cast<const ChangeSettingCommand *>(editor.undoStack()->command(0));
+    QVERIFY(command);
+    QCOMPARE(command->oldValue(), QJsonValue(5));
+    QCOMPARE(command->newValue(), QJsonValue(9));
+    editor.undoStack()->undo();
+    QCOMPARE(threshold(sim, 0), 5);
+    editor.undoStack()->redo();
+    QCOMPARE(threshold(sim, 0), 9);
+
+    // The same through the generic path API merges with the parameter edits.
+    QVERIFY(editor.applySetting(QStringLiteral("consumers[0].strategy.threshold"), 3).isEmpty());
+    QCOMPARE(editor.undoStack()->count(), 1);
+    QCOMPARE(threshold(sim, 0), 3);
+}
+
+void TestUndo::sliderDragIsOneStep()
+{
+    Simulation sim;
+    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    SetupEditor editor(&sim);
+    ConsumerPanel panel(&editor);
+    ParameterEditor *pe = panel.cards().at(2)->parameterEditor(QStringLiteral("threshold"));
+    QVERIFY(pe);
+    QAbstractSlider *slider = pe->slider();
+    QVERIFY2(slider, "threshold has a typical range, so a slider");
+    auto *spin = qobject_cast<QSpinBox *>(pe->input());
+    QVERIFY(spin);
+    QVERIFY(spin->maximum() > slider->maximum());  // the spin box keeps the full hard range
+
+    // A drag: many values, one after the other.
+    for (int v = 6; v <= 9; ++v)
+        slider->setValue(v);
+    QCOMPARE(threshold(sim, 2), 9);
+    QCOMPARE(spin->value(), 9);
+    QCOMPARE(editor.undoStack()->count(), 1);
+    editor.undoStack()->undo();
+    QCOMPARE(threshold(sim, 2), 5);
+    QCOMPARE(slider->value(), 5);
+    QCOMPARE(spin->value(), 5);
+}
+
+void TestUndo::backToStartIsObsolete()
+{
+    Simulation sim;
+    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    SetupEditor editor(&sim);
+    QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
+    QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 5).isEmpty());
+    QCOMPARE(editor.undoStack()->count(), 0);
+    QVERIFY(!editor.undoStack()->canUndo());
+
+    // An earlier step stays when a later one drops itself.
+    QVERIFY(editor.setBatchSize(4).isEmpty());
+    editor.setConsumerOnline(1, false);
+    editor.setConsumerOnline(1, true);
+    QCOMPARE(editor.undoStack()->count(), 1);
+    QCOMPARE(sim.broker().config().batchSize, 4);
+}
+
+void TestUndo::differentPathDoesNotMerge()
+{
+    Simulation sim;
+    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    SetupEditor editor(&sim);
+    QUndoStack *stack = editor.undoStack();
+    QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
+    QVERIFY(editor.setConsumerParameter(0, QStringLiteral("agingStep"), 2).isEmpty());
+    QVERIFY(editor.setConsumerParameter(1, QStringLiteral("threshold"), 7).isEmpty());
+    QCOMPARE(stack->count(), 3);
+    // Only consecutive edits merge: back to consumer 0's threshold is a new step.
+    QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 8).isEmpty());
+    QCOMPARE(stack->count(), 4);
+
+    stack->undo();
+    QCOMPARE(threshold(sim, 0), 7);
+    stack->undo();
+    QCOMPARE(threshold(sim, 1), 5);
+    stack->undo();
+    QCOMPARE(sim.consumers()[0]->strategy->parameter(QStringLiteral("agingStep")).toInt(), 1);
+    stack->undo();
+    QCOMPARE(threshold(sim, 0), 5);
+    QVERIFY(!stack->canUndo());
+}
+
+void TestUndo::editorsFollowUndo()
+{
+    Simulation sim;
+    QVERIFY(sim.load(preset(QStringLiteral("reference-ttl.json"))).isEmpty());
+    SetupEditor editor(&sim);
+    ConsumerPanel panel(&editor);
+    ConsumerCard *card = panel.cards().at(0);
+    auto *high = qobject_cast<QSpinBox *>(card->parameterEditor(QStringLiteral("high"))->input());
+    QVERIFY(high);
+    high->setValue(1);  // low 0, high 1: discards everything
+    QVERIFY(!card->warningText().isEmpty());
+    editor.undoStack()->undo();
+    QCOMPARE(high->value(), 4);
+    QVERIFY(card->warningText().isEmpty());
+
+    card->failureRateBox()->setValue(0.25);
+    card->onlineBox()->click();
+    QVERIFY(!sim.consumers()[0]->online);
+    editor.undoStack()->undo();
+    QVERIFY(sim.consumers()[0]->online);
+    QVERIFY(card->onlineBox()->isChecked());
+    editor.undoStack()->undo();
+    QCOMPARE(sim.consumers()[0]->failureRate, 0.0);
+    QCOMPARE(card->failureRateBox()->value(), 0.0);
+    editor.undoStack()->redo();
+    QCOMPARE(card->failureRateBox()->value(), 0.25);
+}
+
+void TestUndo::defaultsRoundTrip()
+{
+    // Keys absent from the file (online, failureRate 0, no maxPriority, no topics) are
+    // QJsonValue::Undefined: undo removes the key again.
+    Simulation sim;
+    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    SetupEditor editor(&sim);
+    QVERIFY(editor.setBrokerMaxPriority(6).isEmpty());
+    QCOMPARE(sim.broker().config().maxPriority, std::optional<int>(6));
+    QVERIFY(editor.setConsumerCapacity(2, 1).isEmpty());
+    QCOMPARE(sim.consumers()[2]->capacity, 1);
+    editor.undoStack()->undo();
+    QCOMPARE(sim.consumers()[2]->capacity, 0);
+    editor.undoStack()->undo();
+    QVERIFY(!sim.broker().config().maxPriority.has_value());
+    QVERIFY(editor.settingValue(QStringLiteral("broker.maxPriority")).isUndefined());
+}
+
+void TestUndo::strategyTypeUndoRestoresParameters()
+{
+    Simulation sim;
+    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    SetupEditor editor(&sim);
+    QVERIFY(editor.setConsumerParameter(1, QStringLiteral("threshold"), 8).isEmpty());
+    QVERIFY(editor.setConsumerParameter(1, QStringLiteral("agingStep"), 3).isEmpty());
+    QVERIFY(editor.setConsumerStrategyType(1, QStringLiteral("ttl")).isEmpty());
+    QCOMPARE(sim.consumers()[1]->strategy->type(), QStringLiteral("ttl"));
+    QCOMPARE(editor.undoStack()->count(), 3);
+
+    editor.undoStack()->undo();
+    QCOMPARE(sim.consumers()[1]->strategy->type(), QStringLiteral("priority"));
+    QCOMPARE(threshold(sim, 1), 8);
+    QCOMPARE(sim.consumers()[1]->strategy->parameter(QStringLiteral("agingStep")).toInt(), 3);
+    editor.undoStack()->redo();
+    QCOMPARE(sim.consumers()[1]->strategy->type(), QStringLiteral("ttl"));
+    QCOMPARE(sim.consumers()[1]->strategy->parameter(QStringLiteral("high")).toInt(), 4);
+}
+
+void TestUndo::undoRestoresRunningStrategyParameter()
+{
+    // While it runs: the undone value is the one the strategy decides with from the next message.
+    Simulation sim;
+    Scenario s = preset(QStringLiteral("lesson-mixed-thresholds.json"));
+    QVERIFY(sim.load(s).isEmpty());
+    SetupEditor editor(&sim);
+    sim.runCycles(10);
+    const qint64 postponedBefore = sim.consumers()[2]->stats.postponed;
+    // lenient (threshold 2) becomes as strict as can be: it postpones everything it gets.
+    QVERIFY(editor.setConsumerParameter(2, QStringLiteral("threshold"), 1000).isEmpty());
+    sim.runCycles(5);
+    const qint64 processedStrict = sim.consumers()[2]->stats.processed;
+    QVERIFY(sim.consumers()[2]->stats.postponed > postponedBefore);
+    editor.undoStack()->undo();
+    QCOMPARE(threshold(sim, 2), 2);
+    sim.runCycles(5);
+    QVERIFY2(sim.consumers()[2]->stats.processed > processedStrict, "processes again after undo");
+    QVERIFY(sim.checkInvariants().isEmpty());
+}
+
+void TestUndo::addConsumerUndo()
+{
+    Simulation sim;
+    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    SetupEditor editor(&sim);
+    ConsumerPanel panel(&editor);
+    sim.step();
+    QCOMPARE(editor.uniqueConsumerName(), QStringLiteral("D"));
+    ConsumerConfig d;
+    d.name = editor.uniqueConsumerName();
+    d.strategy.type = QStringLiteral("priority");
+    d.strategy.parameters.insert(QStringLiteral("threshold"), 7);
+    QVERIFY(editor.addConsumer(d).isEmpty());
+    QCOMPARE(consumerNames(sim), (QStringList{"A", "B", "C", "D"}));
+    QCOMPARE(panel.cards().size(), 4);
+    QVERIFY(!editor.addConsumer(d).isEmpty());  // the name is taken
+    QCOMPARE(editor.undoStack()->count(), 1);
+
+    editor.undoStack()->undo();
+    QCOMPARE(consumerNames(sim), (QStringList{"A", "B", "C"}));
+    QCOMPARE(panel.cards().size(), 3);
+    editor.undoStack()->redo();
+    QCOMPARE(consumerNames(sim), (QStringList{"A", "B", "C", "D"}));
+    QCOMPARE(threshold(sim, 3), 7);
+    sim.step();
+    QVERIFY(sim.checkInvariants().isEmpty());
+}
+
+void TestUndo::removeConsumerUndo()
+{
+    Simulation sim;
+    QVERIFY(sim.load(preset(QStringLiteral("lesson-mixed-thresholds.json"))).isEmpty());
+    SetupEditor editor(&sim);
+    ConsumerPanel panel(&editor);
+    sim.runCycles(3);
+    QVERIFY(editor.setConsumerParameter(1, QStringLiteral("threshold"), 6).isEmpty());
+    editor.setConsumerFailureRate(1, 0.5);
+    editor.setConsumerOnline(1, false);
+
+    // The card's × removes it, while the simulation has run.
+    panel.cards().at(1)->removeButton()->click();
+    QCOMPARE(consumerNames(sim), (QStringList{"strict", "lenient"}));
+    QCOMPARE(panel.cards().size(), 2);
+    sim.step();
+    QVERIFY(sim.checkInvariants().isEmpty());
+
+    editor.undoStack()->undo();
+    QCOMPARE(sim.consumers().size(), size_t(3));
+    // Back at its old position: the round-robin order is what it was.
+    QCOMPARE(consumerNames(sim), (QStringList{"strict", "middle", "lenient"}));
+    const auto &consumers = sim.consumers();
+    const auto it = std::find_if(consumers.begin(), consumers.end(),
+                                 [](const auto &c) { return c->name == QLatin1String("middle"); });
+    QVERIFY(it != consumers.end());
+    QCOMPARE((*it)->strategy->parameter(QStringLiteral("threshold")).toInt(), 6);
+    QCOMPARE((*it)->failureRate, 0.5);
+    QVERIFY(!(*it)->online);
+    QCOMPARE(panel.cards().size(), 3);
+
+    // The edits made before the removal still undo onto that consumer.
+    editor.undoStack()->undo();
+    QVERIFY((*it)->online);
+    editor.undoStack()->undo();
+    QCOMPARE((*it)->failureRate, 0.0);
+    editor.undoStack()->undo();
+    QCOMPARE((*it)->strategy->parameter(QStringLiteral("threshold")).toInt(), 5);
+    QCOMPARE(threshold(sim, 0), 8);  // strict untouched
+    QCOMPARE(threshold(sim, 2), 2);  // lenient untouched
+
+    // Redo everything, removal included.
+    while (editor.undoStack()->canRedo())
+        editor.undoStack()->redo();
+    QCOMPARE(consumerNames(sim), (QStringList{"strict", "lenient"}));
+    sim.step();
+    QVERIFY(sim.checkInvariants().isEmpty());
+}
+
+void TestUndo::brokerAndProducerEdits()
+{
+    Simulation sim;
+    QVERIFY(sim.load(preset(QStringLiteral("default.json"))).isEmpty());
+    SetupEditor editor(&sim);
+    const BrokerConfig before = sim.broker().config();
+    QVERIFY(editor.setBatchesPerCycle(0).isEmpty());
+    QCOMPARE(sim.broker().config().batchesPerCycle, 0);
+    QVERIFY(editor.setBrokerMode(BrokerConfig::Mode::Priority).isEmpty());
+    QVERIFY(editor.setProducerPriorityRange(0, 3, 4).isEmpty());
+    QVERIFY(editor.setProducerPaused(1, true).isEmpty());
+    QVERIFY(sim.producers()[1].config().paused);
+    QCOMPARE(editor.undoStack()->count(), 4);
+    while (editor.undoStack()->canUndo())
+        editor.undoStack()->undo();
+    QCOMPARE(sim.broker().config().batchesPerCycle, before.batchesPerCycle);
+    QCOMPARE(sim.broker().config().mode, BrokerConfig::Mode::Fifo);
+    QCOMPARE(sim.producers()[0].config().generator->priorityMin, 0);
+    QCOMPARE(sim.producers()[0].config().generator->priorityMax, 9);
+    QVERIFY(!sim.producers()[1].config().paused);
+
+    // A producer with scripted messages only gets a generator from a rate; undo removes it again.
+    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    QVERIFY(!sim.producers()[0].config().generator);
+    QVERIFY(editor.setProducerTtlRange(0, 1, 2).isEmpty());
+    QCOMPARE(sim.producers()[0].config().generator->perCycle, 0);  // a range alone sends nothing
+    QVERIFY(editor.setProducerRate(0, 3).isEmpty());
+    QCOMPARE(sim.producers()[0].config().generator->perCycle, 3);
+    editor.undoStack()->undo();
+    editor.undoStack()->undo();
+    QVERIFY(!sim.producers()[0].config().generator);
+}
+
+void TestUndo::loadingClearsStack()
+{
+    Simulation sim;
+    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    SetupEditor editor(&sim);
+    QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
+    QVERIFY(editor.setBatchSize(5).isEmpty());
+    QCOMPARE(editor.undoStack()->count(), 2);
+    QVERIFY(sim.load(preset(QStringLiteral("reference-ttl.json"))).isEmpty());
+    QCOMPARE(editor.undoStack()->count(), 0);
+    QVERIFY(!editor.undoStack()->canUndo());
+    QVERIFY(editor.undoStack()->isClean());
+
+    // Reset reloads the scenario as opened: its edits are gone, and so is their history.
+    QVERIFY(editor.setConsumerParameter(0, QStringLiteral("low"), 1).isEmpty());
+    sim.reset();
+    QCOMPARE(editor.undoStack()->count(), 0);
+
+    // A refused scenario changes nothing, the history included.
+    QVERIFY(editor.setConsumerParameter(0, QStringLiteral("low"), 1).isEmpty());
+    Scenario broken = preset(QStringLiteral("reference-ttl.json"));
+    broken.consumers[0].strategy.type = QStringLiteral("no-such-strategy");
+    QVERIFY(!sim.load(broken).isEmpty());
+    QCOMPARE(editor.undoStack()->count(), 1);
+}
+
+void TestUndo::invalidEditPushesNothing()
+{
+    Simulation sim;
+    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    SetupEditor editor(&sim);
+    const QString error = editor.setBatchSize(0);
+    QVERIFY2(error.startsWith(QStringLiteral("broker.batchSize: ")), qPrintable(error));
+    QVERIFY(!editor.setConsumerParameter(0, QStringLiteral("threshold"), 5000000).isEmpty());
+    QVERIFY(!editor.applySetting(QStringLiteral("consumers[0].topics"), QJsonArray{QStringLiteral("nope")}).isEmpty());
+    QCOMPARE(editor.undoStack()->count(), 0);
+    QCOMPARE(sim.broker().config().batchSize, 3);
+}
+
+void TestUndo::scenarioInfoEdit()
+{
+    Simulation sim;
+    QVERIFY(sim.load(preset(QStringLiteral("lesson-mixed-thresholds.json"))).isEmpty());
+    SetupEditor editor(&sim);
+    ScenarioInfo info(&editor);
+    const Scenario original = sim.loadedScenario();
+    QCOMPARE(info.hintText(), original.hint);
+    QVERIFY(!info.hintText().isEmpty());
+
+    QVERIFY(!editor.setScenarioInfo(QString(), QStringLiteral("d"), QStringLiteral("h")).isEmpty());
+    QVERIFY(editor.setScenarioInfo(QStringLiteral("My lesson"), QStringLiteral("New description."),
+                                   QStringLiteral("Try this."))
+                    .isEmpty());
+    QCOMPARE(editor.undoStack()->count(), 1);  // one step for the dialog
+    QCOMPARE(sim.loadedScenario().description, QStringLiteral("New description."));
+    QCOMPARE(sim.loadedScenario().hint, QStringLiteral("Try this."));
+    QCOMPARE(editor.scenarioName(), QStringLiteral("My lesson"));
+    QCOMPARE(info.descriptionText(), QStringLiteral("New description."));
+    QCOMPARE(info.hintText(), QStringLiteral("Try this."));
+    QCOMPARE(info.nameText(), QStringLiteral("My lesson"));
+    const Scenario edited = editor.editedScenario();
+    QCOMPARE(edited.name, QStringLiteral("My lesson"));
+    QCOMPARE(edited.hint, QStringLiteral("Try this."));
+
+    editor.undoStack()->undo();
+    QCOMPARE(sim.loadedScenario().description, original.description);
+    QCOMPARE(sim.loadedScenario().hint, original.hint);
+    QCOMPARE(editor.scenarioName(), original.name);
+    QCOMPARE(info.nameText(), original.name);
+    QCOMPARE(info.hintText(), original.hint);
+
+    // An empty hint removes it.
+    QVERIFY(editor.setScenarioInfo(original.name, original.description, QString()).isEmpty());
+    QVERIFY(info.hintText().isEmpty());
+}
+
+void TestUndo::saveRoundTripKeepsTimeline()
+{
+    // lesson-ttl-moved raises low to 4 at cycle 60 through its timeline. Saved at cycle 80 with
+    // one edit, the file must still start with low 0 and keep the timeline, plus the edit.
+    MainWindow window;
+    window.setShowDialogs(false);
+    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty());
+    Simulation *sim = window.simulation();
+    const Scenario opened = sim->loadedScenario();
+    QVERIFY(!opened.timeline.isEmpty());
+    sim->runCycles(80);
+    QCOMPARE(sim->consumers()[0]->strategy->parameter(QStringLiteral("low")).toInt(), 4);
+    QVERIFY(window.setupEditor()->setConsumerParameter(1, QStringLiteral("high"), 8).isEmpty());
+    QVERIFY(window.setupEditor()->setBatchesPerCycle(6).isEmpty());
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("edited.json"));
+    QVERIFY(window.saveScenarioFile(path).isEmpty());
+    QCOMPARE(window.currentFile(), path);
+    const ScenarioLoadResult saved = loadScenarioFile(path);
+    QVERIFY2(saved.ok(), qPrintable(saved.errors.join(u'\n')));
+    const Scenario &s = *saved.scenario;
+    QCOMPARE(s.timeline.size(), opened.timeline.size());
+    QCOMPARE(s.consumers.at(0).strategy.parameters.value(QStringLiteral("low")).toInt(), 0);
+    QCOMPARE(s.consumers.at(1).strategy.parameters.value(QStringLiteral("high")).toInt(), 8);
+    QCOMPARE(s.broker.batchesPerCycle, 6);
+    QCOMPARE(s.description, opened.description);
+    QCOMPARE(s.hint, opened.hint);
+
+    // Opened again, it behaves like the original with the edits: the loss starts at cycle 60.
+    QVERIFY(window.openScenarioFile(path).isEmpty());
+    sim->runCycles(59);
+    QCOMPARE(sim->consumers()[0]->strategy->parameter(QStringLiteral("low")).toInt(), 0);
+    sim->runCycles(2);
+    QCOMPARE(sim->consumers()[0]->strategy->parameter(QStringLiteral("low")).toInt(), 4);
+}
+
+void TestUndo::windowModifiedFlag()
+{
+    MainWindow window;
+    window.setShowDialogs(false);
+    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/reference-priority.json")).isEmpty());
+    QVERIFY(!window.isWindowModified());
+    QVERIFY(window.windowTitle().contains(QStringLiteral("[*]")));
+    QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 6).isEmpty());
+    QVERIFY(window.isWindowModified());
+    window.undoAction()->trigger();
+    QVERIFY(!window.isWindowModified());
+    window.redoAction()->trigger();
+    QVERIFY(window.isWindowModified());
+
+    QTemporaryDir dir;
+    QVERIFY(window.saveScenarioFile(dir.filePath(QStringLiteral("s.json"))).isEmpty());
+    QVERIFY(!window.isWindowModified());
+    // An edit after saving does not merge into the saved step: undo goes back to the saved state.
+    QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
+    QVERIFY(window.isWindowModified());
+    QCOMPARE(window.setupEditor()->undoStack()->count(), 2);
+    window.undoAction()->trigger();
+    QVERIFY(!window.isWindowModified());
+    QCOMPARE(threshold(*window.simulation(), 0), 6);
+
+    // The title follows a name change, and its undo.
+    QVERIFY(window.setupEditor()->setScenarioInfo(QStringLiteral("Renamed"), QString(), QString()).isEmpty());
+    QVERIFY(window.windowTitle().startsWith(QStringLiteral("Renamed")));
+    window.undoAction()->trigger();
+    QVERIFY(!window.windowTitle().startsWith(QStringLiteral("Renamed")));
+
+    // Opening another scenario starts clean.
+    QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 8).isEmpty());
+    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/reference-ttl.json")).isEmpty());
+    QVERIFY(!window.isWindowModified());
+    QVERIFY(!window.undoAction()->isEnabled());
+}
+
+QTEST_MAIN(TestUndo)
+#include "tst_undo.moc"

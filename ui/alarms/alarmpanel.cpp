@@ -1,0 +1,173 @@
+#include "ui/alarms/alarmpanel.h"
+
+#include "core/engine/simulation.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QStyle>
+#include <QTextDocumentFragment>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace PriorityLab {
+
+AlarmPanel::AlarmPanel(Simulation *simulation, QWidget *parent)
+    : QFrame(parent), m_simulation(simulation)
+{
+    setObjectName(QStringLiteral("alarmPanel"));
+    setFrameShape(QFrame::StyledPanel);
+    setStyleSheet(QStringLiteral("#alarmPanel { background: #fff1e0; border: 1px solid #d55e00; "
+                                 "border-left: 5px solid #d55e00; border-radius: 2px; }"
+                                 "#alarmPanel QLabel { color: #2b1600; background: transparent; }"));
+    setFocusPolicy(Qt::NoFocus);
+    setToolTip(tr("Alarms: problems in the running system and what to change. They clear "
+                  "themselves when the problem is gone."));
+
+    auto *outer = new QHBoxLayout(this);
+    outer->setContentsMargins(8, 4, 4, 4);
+    outer->setSpacing(6);
+    m_lines = new QVBoxLayout;
+    m_lines->setSpacing(3);
+    outer->addLayout(m_lines, 1);
+    m_hide = new QToolButton(this);
+    m_hide->setText(tr("Hide"));
+    m_hide->setAutoRaise(true);
+    m_hide->setToolTip(tr("Fold the alarms away until a new one is raised (the status bar keeps "
+                          "counting them; click the count to show them again)"));
+    connect(m_hide, &QToolButton::clicked, this, [this] {
+        m_hidden = true;
+        m_seenKeys.clear();
+        for (const Alarm &a : m_monitor.alarms())
+            m_seenKeys << a.key;
+        setVisible(false);
+    });
+    outer->addWidget(m_hide, 0, Qt::AlignTop);
+
+    connect(m_simulation, &Simulation::cycleCompleted, this,
+            [this](const CycleReport &report) { m_monitor.observe(*m_simulation, report); });
+    connect(m_simulation, &Simulation::setupChanged, this, [this] {
+        m_monitor.checkSettings(*m_simulation, std::max<qint64>(0, m_simulation->cycle() - 1));
+        refresh();
+    });
+    connect(m_simulation, &Simulation::scenarioLoaded, this, [this] {
+        m_monitor.reset();
+        m_hidden = false;
+        m_monitor.checkSettings(*m_simulation, 0);
+        refresh();
+    });
+    m_monitor.checkSettings(*m_simulation, 0);
+    setVisible(false);
+    rebuild();
+}
+
+QToolButton *AlarmPanel::statusIndicator(QWidget *parent)
+{
+    if (!m_indicator) {
+        m_indicator = new QToolButton(parent);
+        m_indicator->setAutoRaise(true);
+        m_indicator->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        connect(m_indicator, &QToolButton::clicked, this, [this] {
+            m_hidden = false;
+            setVisible(alarmCount() > 0);
+        });
+        m_count = -1;
+        rebuild();
+    }
+    return m_indicator;
+}
+
+QString AlarmPanel::lineText(int line) const
+{
+    if (line < 0 || line >= m_texts.size() || !m_texts.at(line)->isVisibleTo(this))
+        return {};
+    return QTextDocumentFragment::fromHtml(m_texts.at(line)->text()).toPlainText();
+}
+
+void AlarmPanel::refresh()
+{
+    m_monitor.inspect(*m_simulation);
+    if (m_monitor.revision() != m_revision)
+        rebuild();
+}
+
+void AlarmPanel::rebuild()
+{
+    m_revision = m_monitor.revision();
+    const QList<Alarm> &alarms = m_monitor.alarms();
+    const int count = int(alarms.size());
+
+    // A new alarm unfolds the banner again.
+    for (const Alarm &a : alarms) {
+        if (m_hidden && !m_seenKeys.contains(a.key))
+            m_hidden = false;
+    }
+
+    const bool overflow = count > maxLines();
+    const int lines = overflow ? maxLines() : count;
+    const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    const int iconSize = std::max(20, fontMetrics().height() + 4);
+    while (m_texts.size() < lines) {
+        auto *row = new QHBoxLayout;
+        row->setSpacing(6);
+        auto *icon = new QLabel(this);
+        icon->setPixmap(warning.pixmap(iconSize, iconSize));
+        icon->setAlignment(Qt::AlignTop);
+        auto *text = new QLabel(this);
+        text->setWordWrap(true);
+        text->setTextFormat(Qt::RichText);
+        text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        text->setFocusPolicy(Qt::NoFocus);
+        row->addWidget(icon, 0, Qt::AlignTop);
+        row->addWidget(text, 1);
+        m_lines->addLayout(row);
+        m_texts.append(text);
+    }
+    for (int i = 0; i < m_texts.size(); ++i) {
+        QLabel *text = m_texts.at(i);
+        QLayout *row = m_lines->itemAt(i)->layout();
+        const bool shown = i < lines;
+        for (int w = 0; w < row->count(); ++w)
+            row->itemAt(w)->widget()->setVisible(shown);
+        if (!shown)
+            continue;
+        if (overflow && i == lines - 1) {
+            QStringList titles;
+            QStringList all;
+            for (int k = i; k < count; ++k) {
+                titles << alarms.at(k).title.toHtmlEscaped();
+                all << alarms.at(k).title + QStringLiteral(": ") + alarms.at(k).text;
+            }
+            text->setText(tr("<b>%1 more alarms:</b> %2 (hover for details)")
+                                  .arg(count - i)
+                                  .arg(titles.join(QStringLiteral(", "))));
+            text->setToolTip(all.join(QStringLiteral("\n\n")));
+            continue;
+        }
+        const Alarm &a = alarms.at(i);
+        text->setText(tr("<b>%1</b> <span style=\"color:#7a4a10\">since cycle %2</span> — %3")
+                              .arg(a.title.toHtmlEscaped())
+                              .arg(a.raisedCycle)
+                              .arg(a.text.toHtmlEscaped()));
+        text->setToolTip(tr("Raised in cycle %1, last seen in cycle %2. It clears by itself once "
+                            "the problem is gone.")
+                                 .arg(a.raisedCycle)
+                                 .arg(a.lastCycle));
+    }
+    setVisible(count > 0 && !m_hidden);
+
+    if (count != m_count) {
+        m_count = count;
+        if (m_indicator) {
+            m_indicator->setText(count == 0 ? tr("No alarms")
+                                            : count == 1 ? tr("1 alarm") : tr("%1 alarms").arg(count));
+            m_indicator->setIcon(count == 0 ? QIcon() : warning);
+            m_indicator->setStyleSheet(count == 0 ? QStringLiteral("color: #555;")
+                                                  : QStringLiteral("color: #a03c00; font-weight: bold;"));
+            m_indicator->setToolTip(count == 0 ? tr("No alarm: nothing discards, starves or loops")
+                                               : tr("Active alarms; click to show them above the queue"));
+        }
+        Q_EMIT alarmCountChanged(count);
+    }
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "core/analysis/alarms.h"
+
+#include <QFrame>
+
+class QLabel;
+class QToolButton;
+class QVBoxLayout;
+
+namespace PriorityLab {
+
+class Simulation;
+
+/// The alarm banner of the main window: the active alarms of an AlarmMonitor,
+/// each with a warning icon, its title, the cycle it was raised and what to change, on a pale
+/// orange band above the queue. Non-modal: it never takes the focus; "Hide" folds it away until a
+/// new alarm is raised. statusIndicator() is a companion for the status bar counting the alarms.
+///
+/// It feeds its monitor with every cycle report (AlarmMonitor::observe) and re-reads the
+/// consumers' settings after each live edit; refresh(), from the main window's throttled timer,
+/// inspects the queue (AlarmMonitor::inspect, O(queued messages), once per refresh at most) and
+/// redraws only when the alarms changed.
+class AlarmPanel : public QFrame
+{
+    Q_OBJECT
+
+public:
+    /// Alarms of @p simulation, which must outlive the panel.
+    explicit AlarmPanel(Simulation *simulation, QWidget *parent = nullptr);
+
+    AlarmMonitor &monitor() { return m_monitor; }
+    const AlarmMonitor &monitor() const { return m_monitor; }
+
+    /// Number of active alarms.
+    int alarmCount() const { return int(m_monitor.alarms().size()); }
+
+    /// A flat button for the status bar: "⚠ 2 alarms" (or "No alarms"); clicking it shows the
+    /// banner again. Created on first call, parented to @p parent.
+    QToolButton *statusIndicator(QWidget *parent);
+
+    /// Most alarms shown as lines; the others are summed up in a last line.
+    static constexpr int maxLines() { return 4; }
+
+    /// The text of line @p line as shown (plain text), for tests and screenshots.
+    QString lineText(int line) const;
+
+    /// Inspects the queue and redraws if the alarms changed.
+    void refresh();
+
+Q_SIGNALS:
+    /// The number of active alarms changed to @p count.
+    void alarmCountChanged(int count);
+
+private:
+    void rebuild();
+
+    Simulation *m_simulation;
+    AlarmMonitor m_monitor;
+    QVBoxLayout *m_lines = nullptr;
+    QList<QLabel *> m_texts;
+    QToolButton *m_hide = nullptr;
+    QToolButton *m_indicator = nullptr;
+    QStringList m_seenKeys;     ///< keys shown when the user hid the banner
+    quint64 m_revision = ~quint64(0);
+    bool m_hidden = false;
+    int m_count = 0;
+};
+
+} // namespace PriorityLab

@@ -1,0 +1,585 @@
+#include "ui/charts/chartpanel.h"
+
+#include "ui/charts/barchart.h"
+#include "ui/charts/chartpalette.h"
+#include "ui/charts/timeserieschart.h"
+#include "core/engine/simulation.h"
+
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QImage>
+#include <QPainter>
+#include <QRegularExpression>
+#include <QSvgGenerator>
+#include <QResizeEvent>
+#include <QTabBar>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace PriorityLab {
+
+namespace {
+
+/// Nearest-rank percentile @p percent of the histogram @p values (value -> count) holding
+/// @p count samples, as Metrics computes them; -1 if empty.
+qint64 percentile(const std::map<qint64, qint64> &values, qint64 count, int percent)
+{
+    if (count <= 0)
+        return -1;
+    const qint64 rank = (count * percent + 99) / 100;
+    qint64 seen = 0;
+    for (const auto &[value, n] : values) {
+        seen += n;
+        if (seen >= rank)
+            return value;
+    }
+    return values.empty() ? -1 : values.rbegin()->first;
+}
+
+QString className(ChartPanel::PriorityClass cls)
+{
+    switch (cls) {
+    case ChartPanel::HighClass:
+        return ChartPanel::tr("high 7+");
+    case ChartPanel::MidClass:
+        return ChartPanel::tr("mid 4–6");
+    case ChartPanel::LowClass:
+    case ChartPanel::PriorityClassCount:
+        break;
+    }
+    return ChartPanel::tr("low ≤3");
+}
+
+QColor classColor(ChartPanel::PriorityClass cls)
+{
+    switch (cls) {
+    case ChartPanel::HighClass:
+        return ChartPalette::vermillion();
+    case ChartPanel::MidClass:
+        return ChartPalette::blue();
+    case ChartPanel::LowClass:
+    case ChartPanel::PriorityClassCount:
+        break;
+    }
+    return ChartPalette::bluishGreen();
+}
+
+} // namespace
+
+ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
+    : QWidget(parent), m_simulation(simulation)
+{
+    const QString window = tr("last %1 cycles").arg(windowCycles());
+
+    m_queueDepth = new TimeSeriesChart(this);
+    m_queueDepth->setTitle(tr("Queue depth"));
+    m_queueDepth->setAxisTitles(tr("cycle"), tr("messages queued"));
+    m_depthSeries = m_queueDepth->addSeries(tr("queue depth"), ChartPalette::blue());
+    m_queueDepth->setToolTip(tr("Messages waiting in the broker's queue after each cycle (the "
+                                "backlog), over the %1. It rises when producers send faster than "
+                                "consumers process, and when strategies postpone many messages "
+                                "(e.g. a high threshold). Dashed lines mark scripted timeline "
+                                "changes.").arg(window));
+
+    m_flow = new TimeSeriesChart(this);
+    m_flow->setTitle(tr("Decisions per cycle"));
+    m_flow->setAxisTitles(tr("cycle"), tr("messages"));
+    m_flow->addSeries(tr("processed"), ChartPalette::bluishGreen());
+    m_flow->addSeries(tr("postponed"), ChartPalette::orange());
+    m_flow->addSeries(tr("discarded"), ChartPalette::vermillion());
+    m_flow->addSeries(tr("failed"), ChartPalette::reddishPurple(), Qt::DashLine);
+    m_flow->setToolTip(tr("What the consumers decided in each cycle. Postponed messages go back "
+                          "to the broker's tail (requeue); discarded ones are lost to the "
+                          "dead-letter list; failed ones (processing failed) were requeued. Raise a "
+                          "threshold and watch 'postponed' climb."));
+
+    m_latency = new TimeSeriesChart(this);
+    m_latency->setTitle(tr("Latency (p50 solid, p95 dashed)"));
+    m_latency->setAxisTitles(tr("cycle"), tr("cycles waited"));
+    for (int c = 0; c < PriorityClassCount; ++c) {
+        const auto cls = PriorityClass(c);
+        m_latency->addSeries(className(cls), classColor(cls));
+        // The title says that dashed lines are p95: one legend entry per class is enough.
+        m_latency->setSeriesInLegend(m_latency->addSeries(tr("%1 p95").arg(className(cls)), classColor(cls), Qt::DashLine),
+                                     false);
+    }
+    m_latency->setToolTip(tr("Cycles from production to processing of the messages processed in "
+                             "the last %1 cycles, by their priority at production: half waited "
+                             "at most p50, 95 % at most p95. Good prioritization keeps the high "
+                             "class low; a rising low class is starvation.")
+                                  .arg(smoothingCycles()));
+
+    m_throughput = new TimeSeriesChart(this);
+    m_throughput->setTitle(tr("Throughput per consumer"));
+    m_throughput->setAxisTitles(tr("cycle"), tr("processed per cycle"));
+    m_throughput->setToolTip(tr("Messages each consumer processed per cycle, averaged over %1 "
+                                "cycles. Round-robin gives every online consumer the same number "
+                                "of batches; what it processes of them depends on its strategy.")
+                                     .arg(smoothingCycles()));
+
+    m_deliveries = new BarChart(this);
+    m_deliveries->setTitle(tr("Deliveries per message"));
+    m_deliveries->setAxisTitles(tr("deliveries until processed or discarded"), tr("messages"));
+    m_deliveries->setColor(ChartPalette::skyBlue());
+    m_deliveries->setToolTip(tr("Over the whole run: how often the broker handed a message to a "
+                                "consumer before it was finally processed or discarded. 1 = handled at the first "
+                                "delivery; a long tail means many postponements (requeues)."));
+
+    m_charts = {m_queueDepth, m_flow, m_latency, m_throughput, m_deliveries};
+    m_pages = new QTabBar(this);
+    m_pages->setDocumentMode(true);
+    m_pages->setExpanding(false);
+    m_pages->setDrawBase(false);
+    connect(m_pages, &QTabBar::currentChanged, this, &ChartPanel::showPage);
+    auto *row = new QHBoxLayout;
+    row->setContentsMargins(0, 0, 0, 0);
+    row->setSpacing(2);
+    for (QWidget *chart : std::as_const(m_charts))
+        row->addWidget(chart, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_pages);
+    layout->addLayout(row, 1);
+    updatePages();
+
+    connect(m_simulation, &Simulation::cycleCompleted, this, &ChartPanel::addReport);
+    connect(m_simulation, &Simulation::scenarioLoaded, this, &ChartPanel::clear);
+    refresh();
+}
+
+ChartPanel::~ChartPanel() = default;
+
+ChartPanel::PriorityClass ChartPanel::priorityClass(int priority)
+{
+    return priority >= 7 ? HighClass : priority >= 4 ? MidClass : LowClass;
+}
+
+QList<TimeSeriesChart *> ChartPanel::timeCharts() const
+{
+    return {m_queueDepth, m_flow, m_latency, m_throughput};
+}
+
+void ChartPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    updatePages();
+}
+
+void ChartPanel::updatePages()
+{
+    const int count = int(m_charts.size());
+    const int perPage = std::clamp(width() / minimumChartWidth(), 1, count);
+    if (perPage == m_perPage)
+        return;
+    // Keep the first chart of the current page in view.
+    const int first = m_perPage > 0 ? std::max(0, m_pages->currentIndex()) * m_perPage : 0;
+    m_perPage = perPage;
+    const QSignalBlocker blocker(m_pages);
+    while (m_pages->count() > 0)
+        m_pages->removeTab(0);
+    const QStringList names = {tr("Queue depth"), tr("Decisions"), tr("Latency"), tr("Throughput"),
+                               tr("Deliveries")};
+    for (int page = 0; page * perPage < count; ++page) {
+        const QStringList shown = names.mid(page * perPage, perPage);
+        m_pages->addTab(shown.join(QStringLiteral(" · ")));
+        QStringList tips;
+        for (int i = page * perPage; i < std::min(count, (page + 1) * perPage); ++i)
+            tips << m_charts.at(i)->toolTip();
+        m_pages->setTabToolTip(page, tips.join(QStringLiteral("\n\n")));
+    }
+    m_pages->setVisible(m_pages->count() > 1);
+    m_pages->setCurrentIndex(first / perPage);
+    showPage(first / perPage);
+}
+
+void ChartPanel::showPage(int page)
+{
+    for (int i = 0; i < m_charts.size(); ++i)
+        m_charts.at(i)->setVisible(m_perPage > 0 && i / m_perPage == page);
+    updateStaleCharts();
+}
+
+void ChartPanel::addReport(const CycleReport &report)
+{
+    if (report.cycle < 0)
+        return;
+    Sample s;
+    s.cycle = report.cycle;
+    s.depth = report.queueDepth;
+    s.processed = report.counts.processed;
+    s.postponed = report.counts.postponed;
+    s.discarded = report.counts.discarded;
+    s.failed = report.counts.failed;
+
+    // Latency: the cycle's processed messages join a window of smoothingCycles() cycles.
+    std::array<std::vector<qint64>, PriorityClassCount> latencies;
+    for (const Event &e : report.events) {
+        if (e.type != Event::Type::Processed)
+            continue;
+        const qint64 latency = e.cycle - e.message.producedCycle;
+        const PriorityClass cls = priorityClass(e.message.originalPriority);
+        latencies[cls].push_back(latency);
+        ++m_latencyWindow[cls][latency];
+    }
+    m_recentLatencies.push_back(std::move(latencies));
+    if (m_recentLatencies.size() > size_t(smoothingCycles())) {
+        for (int c = 0; c < PriorityClassCount; ++c) {
+            for (const qint64 latency : m_recentLatencies.front()[c]) {
+                auto it = m_latencyWindow[c].find(latency);
+                if (it != m_latencyWindow[c].end() && --it->second <= 0)
+                    m_latencyWindow[c].erase(it);
+            }
+        }
+        m_recentLatencies.pop_front();
+    }
+    for (int c = 0; c < PriorityClassCount; ++c) {
+        qint64 count = 0;
+        for (const auto &cycle : std::as_const(m_recentLatencies))
+            count += qint64(cycle[c].size());
+        s.latency[size_t(latencySeries(PriorityClass(c), false))] = percentile(m_latencyWindow[c], count, 50);
+        s.latency[size_t(latencySeries(PriorityClass(c), true))] = percentile(m_latencyWindow[c], count, 95);
+    }
+
+    // Throughput: each consumer's processed count since the last report.
+    s.consumerProcessed.assign(size_t(m_consumerNames.size()), -1);
+    for (const auto &consumer : m_simulation->consumers()) {
+        qsizetype slot = m_consumerNames.indexOf(consumer->name);
+        if (slot < 0) {
+            slot = m_consumerNames.size();
+            m_consumerNames.append(consumer->name);
+            s.consumerProcessed.push_back(-1);
+        }
+        const qint64 now = consumer->stats.processed;
+        auto last = m_lastProcessed.find(consumer->name);
+        // A consumer removed and added again under its name starts from 0.
+        const qint64 before = last == m_lastProcessed.end() || last->second > now ? 0 : last->second;
+        s.consumerProcessed[size_t(slot)] = qint32(now - before);
+        m_lastProcessed[consumer->name] = now;
+    }
+
+    m_samples.push_back(std::move(s));
+    while (m_samples.size() > size_t(windowCycles()))
+        m_samples.pop_front();
+
+    if (!report.timelineChanges.isEmpty())
+        m_timeline.append({report.cycle, report.timelineChanges});
+    m_dirty = true;
+}
+
+void ChartPanel::clear()
+{
+    m_samples.clear();
+    m_timeline.clear();
+    m_consumerNames.clear();
+    m_lastProcessed.clear();
+    m_recentLatencies.clear();
+    for (auto &window : m_latencyWindow)
+        window.clear();
+    m_dirty = true;
+    refresh();
+}
+
+QString ChartPanel::markerLabel(qint64 cycle, const QStringList &changes)
+{
+    // Merge "consumers[0].strategy.low = 4" and "consumers[1].strategy.low = 4" into
+    // "consumers[0,1].strategy.low = 4", keeping the order of first appearance.
+    static const QRegularExpression index(QStringLiteral("\\[(\\d+)\\]"));
+    QStringList keys;
+    QList<QStringList> indices;
+    for (const QString &change : changes) {
+        const QRegularExpressionMatch m = index.match(change);
+        QString key = change;
+        QString i;
+        if (m.hasMatch()) {
+            key = change.left(m.capturedStart()) + QStringLiteral("[%1]") + change.mid(m.capturedEnd());
+            i = m.captured(1);
+        }
+        const qsizetype at = keys.indexOf(key);
+        if (at < 0) {
+            keys << key;
+            indices << QStringList(i);
+        } else {
+            indices[at] << i;
+        }
+    }
+    QStringList parts;
+    for (qsizetype k = 0; k < keys.size(); ++k)
+        parts << (keys.at(k).contains(QLatin1String("[%1]")) ? QString(keys.at(k)).replace(
+                          QLatin1String("[%1]"), QLatin1Char('[') + indices.at(k).join(QLatin1Char(',')) + QLatin1Char(']'))
+                                                            : keys.at(k));
+    QString label = QStringLiteral("c%1: %2").arg(cycle).arg(parts.join(QStringLiteral("; ")));
+    constexpr qsizetype maxLength = 60;
+    if (label.size() > maxLength)
+        label = label.left(maxLength - 1) + QChar(0x2026);
+    return label;
+}
+
+QList<ChartMarker> ChartPanel::timelineMarkers() const
+{
+    return m_queueDepth->markers();
+}
+
+qreal ChartPanel::niceCeiling(qreal value)
+{
+    if (value <= 10)
+        return 10;
+    const qreal magnitude = std::pow(10.0, std::floor(std::log10(value)));
+    for (const qreal step : {1.0, 1.5, 2.0, 3.0, 5.0, 7.5, 10.0}) {
+        if (value <= step * magnitude)
+            return step * magnitude;
+    }
+    return 10 * magnitude;
+}
+
+void ChartPanel::fitYAxis(TimeSeriesChart *chart, qreal maximum)
+{
+    // Grow at once, shrink only when the data fell well below (hysteresis), so the axis is calm.
+    const qreal top = chart->yRange().y();
+    const qreal wanted = niceCeiling(maximum * 1.1);
+    if (wanted > top || wanted < top / 2)
+        chart->setYRange(0, wanted);
+}
+
+void ChartPanel::refresh()
+{
+    if (m_dirty) {
+        m_dirty = false;
+        m_stale = (1u << m_charts.size()) - 1;
+    }
+    updateStaleCharts();
+}
+
+void ChartPanel::updateStaleCharts()
+{
+    // On screen, the charts of other pages wait until their page is shown (each update costs a
+    // replace() and an axis change per series); off screen (tests, export) all are updated.
+    const bool onScreen = isVisible();
+    for (int i = 0; i < m_charts.size(); ++i) {
+        if (!(m_stale & (1u << i)) || (onScreen && m_charts.at(i)->isHidden()))
+            continue;
+        m_stale &= ~(1u << i);
+        updateChart(i);
+    }
+}
+
+void ChartPanel::updateChart(int index)
+{
+    QWidget *chart = m_charts.at(index);
+    if (chart == m_deliveries) {
+        refreshDeliveries();
+        return;
+    }
+    const qsizetype count = qsizetype(m_samples.size());
+    if (chart == m_queueDepth) {
+        QList<QPointF> depth;
+        depth.reserve(count);
+        qint64 maxDepth = 0;
+        for (const Sample &s : m_samples) {
+            depth.append(QPointF(qreal(s.cycle), qreal(s.depth)));
+            maxDepth = std::max(maxDepth, s.depth);
+        }
+        m_queueDepth->setPoints(m_depthSeries, depth);
+        fitYAxis(m_queueDepth, qreal(maxDepth));
+    } else if (chart == m_flow) {
+        std::array<QList<QPointF>, FlowSeriesCount> flow;
+        for (auto &series : flow)
+            series.reserve(count);
+        qint64 maxFlow = 0;
+        for (const Sample &s : m_samples) {
+            const qreal x = qreal(s.cycle);
+            flow[ProcessedSeries].append(QPointF(x, qreal(s.processed)));
+            flow[PostponedSeries].append(QPointF(x, qreal(s.postponed)));
+            flow[DiscardedSeries].append(QPointF(x, qreal(s.discarded)));
+            flow[FailedSeries].append(QPointF(x, qreal(s.failed)));
+            maxFlow = std::max({maxFlow, s.processed, s.postponed, s.discarded, s.failed});
+        }
+        for (int i = 0; i < FlowSeriesCount; ++i)
+            m_flow->setPoints(i, flow[size_t(i)]);
+        fitYAxis(m_flow, qreal(maxFlow));
+    } else if (chart == m_latency) {
+        std::array<QList<QPointF>, 2 * PriorityClassCount> latency;
+        qint64 maxLatency = 0;
+        for (const Sample &s : m_samples) {
+            for (size_t i = 0; i < s.latency.size(); ++i) {
+                if (s.latency[i] < 0)
+                    continue;
+                latency[i].append(QPointF(qreal(s.cycle), qreal(s.latency[i])));
+                maxLatency = std::max(maxLatency, s.latency[i]);
+            }
+        }
+        for (int i = 0; i < int(latency.size()); ++i)
+            m_latency->setPoints(i, latency[size_t(i)]);
+        fitYAxis(m_latency, qreal(maxLatency));
+    } else if (chart == m_throughput) {
+        refreshThroughput();
+    }
+
+    // The window and the timeline markers in it.
+    auto *timeChart = static_cast<TimeSeriesChart *>(chart);
+    const qreal first = count == 0 ? 0 : qreal(m_samples.front().cycle);
+    const qreal last = count == 0 ? 0 : qreal(m_samples.back().cycle);
+    QList<ChartMarker> markers;
+    for (const TimelineEntry &entry : std::as_const(m_timeline)) {
+        if (count == 0 || qreal(entry.cycle) < first || qreal(entry.cycle) > last)
+            continue;
+        markers.append({qreal(entry.cycle), markerLabel(entry.cycle, entry.changes),
+                        tr("Cycle %1, scenario timeline:\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n')))});
+    }
+    timeChart->setXRange(first, std::max(last, first + windowCycles()));
+    timeChart->setMarkers(markers);
+}
+
+void ChartPanel::refreshThroughput()
+{
+    // A series for every consumer present somewhere in the window.
+    QList<int> shown;
+    for (int slot = 0; slot < m_consumerNames.size(); ++slot) {
+        const bool present = std::any_of(m_samples.begin(), m_samples.end(), [slot](const Sample &s) {
+            return size_t(slot) < s.consumerProcessed.size() && s.consumerProcessed[size_t(slot)] >= 0;
+        });
+        if (present)
+            shown << slot;
+    }
+    if (shown != m_shownSlots) {
+        m_shownSlots = shown;
+        m_throughput->clearSeries();
+        for (const int slot : std::as_const(shown))
+            m_throughput->addSeries(m_consumerNames.at(slot), ChartPalette::series(slot));
+        m_throughput->setLegendVisible(!shown.isEmpty());
+    }
+
+    qreal maximum = 0;
+    const int n = smoothingCycles();
+    for (qsizetype i = 0; i < m_shownSlots.size(); ++i) {
+        const size_t slot = size_t(m_shownSlots.at(i));
+        QList<QPointF> points;
+        points.reserve(qsizetype(m_samples.size()));
+        // Moving average over the last n cycles in which the consumer existed.
+        qint64 sum = 0;
+        std::deque<qint32> recent;
+        for (const Sample &s : m_samples) {
+            const qint32 value = slot < s.consumerProcessed.size() ? s.consumerProcessed[slot] : -1;
+            if (value < 0) {
+                recent.clear();
+                sum = 0;
+                continue;
+            }
+            recent.push_back(value);
+            sum += value;
+            if (recent.size() > size_t(n)) {
+                sum -= recent.front();
+                recent.pop_front();
+            }
+            const qreal average = qreal(sum) / qreal(recent.size());
+            points.append(QPointF(qreal(s.cycle), average));
+            maximum = std::max(maximum, average);
+        }
+        m_throughput->setPoints(int(i), points);
+    }
+    fitYAxis(m_throughput, maximum);
+}
+
+void ChartPanel::refreshDeliveries()
+{
+    // Exact counts 1..12; beyond that two open buckets keep the chart readable.
+    const std::map<int, qint64> &histogram = m_simulation->metrics().deliveriesHistogram();
+    const int maxDeliveries = histogram.empty() ? 0 : histogram.rbegin()->first;
+    QStringList categories;
+    QList<qreal> values;
+    const int exact = maxDeliveries <= 12 ? std::max(5, maxDeliveries) : 10;
+    for (int d = 1; d <= exact; ++d)
+        categories << QString::number(d);
+    values.resize(categories.size() + (maxDeliveries > 12 ? 2 : 0));
+    if (maxDeliveries > 12)
+        categories << tr("11–20") << tr("21+");
+    qreal maximum = 0;
+    for (const auto &[deliveries, messages] : histogram) {
+        qsizetype bucket = deliveries <= exact ? deliveries - 1 : deliveries <= 20 ? exact : exact + 1;
+        if (bucket < 0)
+            bucket = 0;  // 0 deliveries cannot end a message; counted with 1 to lose nothing
+        values[bucket] += qreal(messages);
+        maximum = std::max(maximum, values.at(bucket));
+    }
+    m_deliveries->setBars(categories, values);
+    const qreal top = m_deliveries->yRange().y();
+    const qreal wanted = niceCeiling(maximum * 1.15);
+    if (wanted > top || wanted < top / 2)
+        m_deliveries->setYRange(0, wanted);
+}
+
+QSize ChartPanel::exportSize()
+{
+    return {1920, 900};
+}
+
+void ChartPanel::paintCharts(QPainter *painter, const QSize &size)
+{
+    refresh();
+    for (int i = 0; i < m_charts.size(); ++i) {
+        if (m_stale & (1u << i))
+            updateChart(i);
+    }
+    m_stale = 0;
+    painter->save();
+    painter->fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    const qreal heading = 44;
+    QFont font = painter->font();
+    font.setPixelSize(22);
+    font.setBold(true);
+    painter->setFont(font);
+    painter->setPen(Qt::black);
+    const Scenario &scenario = m_simulation->loadedScenario();
+    QString title = scenario.name.isEmpty() ? tr("Untitled scenario") : scenario.name;
+    if (!m_samples.empty())
+        title += tr(" — cycles %1 to %2").arg(m_samples.front().cycle).arg(m_samples.back().cycle);
+    painter->drawText(QRectF(12, 0, size.width() - 24, heading), Qt::AlignVCenter | Qt::AlignLeft, title);
+
+    const qreal width = size.width() / 3.0;
+    const qreal height = (size.height() - heading) / 2.0;
+    const QList<TimeSeriesChart *> charts = timeCharts();
+    for (qsizetype i = 0; i < charts.size(); ++i) {
+        const QRectF cell(width * qreal(i % 3), heading + height * qreal(i / 3), width, height);
+        charts.at(i)->paintChart(painter, cell.adjusted(4, 4, -4, -4));
+    }
+    m_deliveries->paintChart(painter, QRectF(width * 1, heading + height, width * 2, height).adjusted(4, 4, -4, -4));
+    painter->restore();
+}
+
+QString ChartPanel::exportPng(const QString &path)
+{
+    QImage image(exportSize(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setRenderHint(QPainter::TextAntialiasing);
+        paintCharts(&painter, image.size());
+    }
+    if (!image.save(path, "PNG"))
+        return tr("Could not write the PNG file %1: check that its folder exists and is writable.")
+                .arg(QFileInfo(path).absoluteFilePath());
+    return {};
+}
+
+QString ChartPanel::exportSvg(const QString &path)
+{
+    QSvgGenerator generator;
+    generator.setFileName(path);
+    generator.setSize(exportSize());
+    generator.setViewBox(QRect(QPoint(0, 0), exportSize()));
+    generator.setTitle(tr("PriorityLab charts"));
+    generator.setDescription(m_simulation->loadedScenario().name);
+    QPainter painter;
+    if (!painter.begin(&generator))
+        return tr("Could not write the SVG file %1: check that its folder exists and is writable.")
+                .arg(QFileInfo(path).absoluteFilePath());
+    painter.setRenderHint(QPainter::Antialiasing);
+    paintCharts(&painter, exportSize());
+    painter.end();
+    return {};
+}
+
+} // namespace PriorityLab

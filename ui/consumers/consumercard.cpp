@@ -1,0 +1,457 @@
+#include "ui/consumers/consumercard.h"
+
+#include "ui/editing/parametereditor.h"
+#include "ui/editing/parametereditorfactory.h"
+#include "ui/editing/setupeditor.h"
+#include "core/engine/simulation.h"
+#include "ui/common/sparkline.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace PriorityLab {
+
+namespace {
+
+/// Colours of the four outcomes (dark tones of the Okabe-Ito colour-blind-safe palette), so that
+/// the same outcome has the same colour on every card.
+constexpr const char *ProcessedColor = "#007a5a";
+constexpr const char *PostponedColor = "#a36200";
+constexpr const char *DiscardedColor = "#b33c00";
+constexpr const char *FailedColor = "#9a4a7a";
+
+QLabel *countLabel(QWidget *parent, const char *color, QGridLayout *grid, int column,
+                   const QString &caption, const QString &tip)
+{
+    auto *number = new QLabel(QStringLiteral("0"), parent);
+    QFont f = number->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.35);
+    number->setFont(f);
+    number->setStyleSheet(QStringLiteral("color: %1;").arg(QLatin1String(color)));
+    number->setAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    auto *text = new QLabel(caption, parent);
+    text->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    number->setToolTip(tip);
+    text->setToolTip(tip);
+    grid->addWidget(number, 0, column);
+    grid->addWidget(text, 1, column);
+    return number;
+}
+
+} // namespace
+
+QString ConsumerCard::describeStrategy(const QString &type)
+{
+    if (type == QLatin1String("accept-all"))
+        return tr("accept-all: processes every message at once, in queue order. The plain queue "
+                  "to compare the others with.");
+    if (type == QLatin1String("predicate"))
+        return tr("predicate: processes a message when the predicate is true, or when it was "
+                  "already postponed max predicate runs times; otherwise sends it back with "
+                  "predicate runs + 1.");
+    if (type == QLatin1String("priority"))
+        return tr("priority: processes messages with priority at or above the threshold; sends "
+                  "the others back with their priority raised by the aging step, so each gets "
+                  "its turn.");
+    if (type == QLatin1String("ttl"))
+        return tr("ttl: processes messages with low < TTL < high; sends TTL ≥ high back with "
+                  "TTL − 1; discards TTL ≤ low (dead letter).");
+    return tr("%1: a strategy without a description here; hover its parameters for their rules.")
+            .arg(type);
+}
+
+ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
+    : QFrame(parent), m_editor(editor), m_simulation(editor->simulation()), m_index(index)
+{
+    setFrameShape(QFrame::StyledPanel);
+    setFrameShadow(QFrame::Raised);
+    setAutoFillBackground(true);
+    setMinimumWidth(330);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(10, 8, 10, 8);
+    layout->setSpacing(6);
+
+    // Header: name, state, online toggle.
+    auto *header = new QHBoxLayout;
+    m_name = new QLabel(this);
+    QFont nameFont = m_name->font();
+    nameFont.setBold(true);
+    nameFont.setPointSizeF(nameFont.pointSizeF() * 1.25);
+    m_name->setFont(nameFont);
+    m_state = new QLabel(this);
+    m_state->setToolTip(tr("Idle: got no batch in the last cycle. Handling a batch: got one in the "
+                           "last cycle. Offline: skipped by the broker's round-robin."));
+    m_online = new QCheckBox(tr("Online"), this);
+    m_online->setToolTip(tr("An offline consumer gets no batches: the broker's round-robin skips "
+                            "it and the others share the work. Take consumers offline to watch "
+                            "the queue grow; with none online the broker idles."));
+    m_online->setFocusPolicy(Qt::TabFocus);  // a click leaves Space to Run/Pause
+    m_remove = new QToolButton(this);
+    m_remove->setText(QStringLiteral("×"));
+    m_remove->setAutoRaise(true);
+    m_remove->setFocusPolicy(Qt::TabFocus);
+    m_remove->setAccessibleName(tr("Remove consumer"));
+    m_remove->setToolTip(tr("Remove this consumer now, while the simulation runs: the broker's "
+                            "round-robin goes on with the others. Undo (Ctrl+Z) brings it back "
+                            "with its settings."));
+    header->addWidget(m_name);
+    header->addWidget(m_state);
+    header->addStretch(1);
+    header->addWidget(m_online);
+    header->addWidget(m_remove);
+    layout->addLayout(header);
+
+    // Counts.
+    auto *counts = new QGridLayout;
+    counts->setHorizontalSpacing(12);
+    counts->setVerticalSpacing(0);
+    m_processed = countLabel(this, ProcessedColor, counts, 0, tr("processed"),
+                             tr("Messages this consumer processed successfully"));
+    m_postponed = countLabel(this, PostponedColor, counts, 1, tr("postponed"),
+                             tr("Messages its strategy sent back to the broker's tail, modified "
+                                "(e.g. priority raised, TTL lowered)"));
+    m_discarded = countLabel(this, DiscardedColor, counts, 2, tr("discarded"),
+                             tr("Messages its strategy dropped into the dead-letter list (e.g. TTL "
+                                "at or below the low bound)"));
+    m_failed = countLabel(this, FailedColor, counts, 3, tr("failed"),
+                          tr("Processings that failed (see failure rate); the message went back "
+                             "to the broker"));
+    layout->addLayout(counts);
+
+    m_sparkline = new Sparkline(this);
+    m_sparkline->setColor(QColor(QLatin1String(ProcessedColor)));
+    m_sparkline->setUnit(tr(" processed/cycle (max)"));
+    m_sparkline->setToolTip(tr("Throughput: messages this consumer processed in each of the last "
+                               "%1 cycles, newest on the right. The number is the highest in the "
+                               "window. A flat line at 0 while the queue is full means the strategy "
+                               "postpones or discards everything it gets.")
+                                    .arg(m_sparkline->capacity()));
+    layout->addWidget(m_sparkline);
+
+    m_lastBatch = new QLabel(this);
+    m_lastBatch->setStyleSheet(QStringLiteral("color: #4b5563;"));
+    m_lastBatch->setToolTip(tr("Ids of the messages in the last batch the broker handed to this "
+                               "consumer, and the cycle it got them in"));
+    m_lastBatch->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_lastBatch);
+
+    // Settings.
+    m_form = new QFormLayout;
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_form->setLabelAlignment(Qt::AlignLeft);
+    m_form->setVerticalSpacing(4);
+    m_strategy = new QComboBox(this);
+    for (const QString &type : StrategyRegistry::instance().types()) {
+        m_strategy->addItem(type, type);
+        m_strategy->setItemData(m_strategy->count() - 1, describeStrategy(type), Qt::ToolTipRole);
+    }
+    m_failureRate = new QDoubleSpinBox(this);
+    m_failureRate->setRange(0.0, 1.0);
+    m_failureRate->setSingleStep(0.05);
+    m_failureRate->setDecimals(2);
+    m_failureRate->setKeyboardTracking(false);
+    const QString rateTip = tr("Probability (0 to 1) that processing a message fails. A failed "
+                               "message goes back to the broker: accept-all unchanged, priority "
+                               "with priority − 1, ttl with TTL − 1, predicate with predicate "
+                               "runs + 1. 0 = never fails.");
+    m_failureRate->setToolTip(rateTip);
+    m_capacity = new QSpinBox(this);
+    m_capacity->setRange(0, 1000000);
+    m_capacity->setSpecialValueText(tr("unlimited"));
+    m_capacity->setSuffix(tr(" batches/cycle"));
+    m_capacity->setKeyboardTracking(false);
+    const QString capacityTip = tr("Capacity: at most this many batches a cycle for this consumer "
+                                   "(0 = unlimited). A full consumer is skipped by the "
+                                   "round-robin until the next cycle, so a slow consumer leaves "
+                                   "work to the others or lets the backlog grow.");
+    m_capacity->setToolTip(capacityTip);
+    // The hint would be sized for "1000000 batches/cycle"; the card is narrower than that.
+    m_capacity->setMinimumWidth(m_capacity->fontMetrics().horizontalAdvance(tr("unlimited")) + 36);
+    m_failureRate->setMinimumWidth(m_failureRate->fontMetrics().horizontalAdvance(QStringLiteral("0.000")) + 36);
+    auto *strategyLabel = new QLabel(tr("Strategy:"), this);
+    strategyLabel->setToolTip(tr("How this consumer decides for each message of its batch: "
+                                 "process, postpone (send back modified) or discard. Switching "
+                                 "starts the new strategy with its default parameters."));
+    auto *rateLabel = new QLabel(tr("Failure rate:"), this);
+    rateLabel->setToolTip(rateTip);
+    rateLabel->setBuddy(m_failureRate);
+    auto *capacityLabel = new QLabel(tr("Capacity:"), this);
+    capacityLabel->setToolTip(capacityTip);
+    capacityLabel->setBuddy(m_capacity);
+    auto *rateRow = new QHBoxLayout;
+    rateRow->setContentsMargins(0, 0, 0, 0);
+    rateRow->addWidget(m_failureRate, 2);
+    rateRow->addSpacing(6);
+    rateRow->addWidget(capacityLabel);
+    rateRow->addWidget(m_capacity, 3);
+    m_strategy->setFocusPolicy(Qt::TabFocus);
+    m_form->addRow(strategyLabel, m_strategy);
+    m_form->addRow(rateLabel, rateRow);
+    m_topicsLabel = new QLabel(tr("Topics:"), this);
+    m_topicsLabel->setToolTip(tr("Topics mode: the topics this consumer subscribes to. Each topic "
+                                 "hands its batches round-robin to its own subscribers only. "
+                                 "Subscribe a consumer to orders-0 alone to reserve it for urgent "
+                                 "messages."));
+    m_topicsField = new QWidget(this);
+    m_topicsLayout = new QHBoxLayout(m_topicsField);
+    m_topicsLayout->setContentsMargins(0, 0, 0, 0);
+    m_topicsLayout->setSpacing(8);
+    m_form->addRow(m_topicsLabel, m_topicsField);
+    m_fixedRows = m_form->rowCount();
+    layout->addLayout(m_form);
+
+    m_warning = new QLabel(this);
+    m_warning->setWordWrap(true);
+    m_warning->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
+    m_warning->setVisible(false);
+    layout->addWidget(m_warning);
+    layout->addStretch(1);
+
+    connect(m_online, &QCheckBox::toggled, this,
+            [this](bool on) { m_editor->setConsumerOnline(m_index, on); });
+    connect(m_failureRate, &QDoubleSpinBox::valueChanged, this,
+            [this](double rate) { m_editor->setConsumerFailureRate(m_index, rate); });
+    connect(m_strategy, &QComboBox::activated, this, &ConsumerCard::onStrategyChosen);
+    connect(m_capacity, &QSpinBox::valueChanged, this,
+            [this](int batches) { m_editor->setConsumerCapacity(m_index, batches); });
+    connect(m_remove, &QToolButton::clicked, this, [this] { m_editor->removeConsumer(m_index); });
+
+    syncSetup();
+    refresh();
+}
+
+void ConsumerCard::refresh()
+{
+    const auto &consumers = m_simulation->consumers();
+    if (m_index >= int(consumers.size()))
+        return;
+    const Consumer &c = *consumers[size_t(m_index)];
+    const QLocale locale;
+    const qint64 lastCycle = m_simulation->cycle() - 1;
+
+    const Consumer::State now = c.state(lastCycle);
+    if (int(now) != m_stateShown) {
+        m_stateShown = int(now);
+        QString state;
+        QString style;
+        switch (now) {
+        case Consumer::State::Idle:
+            state = tr("idle");
+            style = QStringLiteral("background: #6b7280;");
+            break;
+        case Consumer::State::Handling:
+            state = tr("handling a batch");
+            style = QStringLiteral("background: #0072b2;");
+            break;
+        case Consumer::State::Offline:
+            state = tr("offline");
+            style = QStringLiteral("background: #b33c00;");
+            break;
+        }
+        m_state->setText(state);
+        m_state->setStyleSheet(style + QStringLiteral(" color: white; border-radius: 4px; padding: 1px 6px;"));
+    }
+
+    m_processed->setText(locale.toString(c.stats.processed));
+    m_postponed->setText(locale.toString(c.stats.postponed));
+    m_discarded->setText(locale.toString(c.stats.discarded));
+    m_failed->setText(locale.toString(c.stats.failed));
+
+    if (c.lastBatchCycle < 0) {
+        m_lastBatch->setText(tr("No batch yet"));
+    } else {
+        QStringList ids;
+        for (quint64 id : c.lastBatch)
+            ids << QLatin1Char('#') + QString::number(id);
+        m_lastBatch->setText(tr("Last batch: %1 (cycle %2)")
+                                     .arg(ids.join(QStringLiteral(", ")))
+                                     .arg(c.lastBatchCycle));
+    }
+}
+
+void ConsumerCard::syncSetup()
+{
+    const auto &consumers = m_simulation->consumers();
+    if (m_index >= int(consumers.size()))
+        return;
+    const Consumer &c = *consumers[size_t(m_index)];
+
+    m_name->setText(c.name);
+    {
+        const QSignalBlocker b1(m_online);
+        m_online->setChecked(c.online);
+    }
+    if (m_failureRate->value() != c.failureRate) {
+        const QSignalBlocker b2(m_failureRate);
+        m_failureRate->setValue(c.failureRate);
+    }
+    if (m_capacity->value() != c.capacity) {
+        const QSignalBlocker b4(m_capacity);
+        m_capacity->setValue(c.capacity);
+    }
+    syncTopics();
+    const QString type = c.strategy->type();
+    int comboIndex = m_strategy->findData(type);
+    if (comboIndex < 0) {
+        m_strategy->addItem(type, type);
+        comboIndex = m_strategy->count() - 1;
+    }
+    {
+        const QSignalBlocker b3(m_strategy);
+        m_strategy->setCurrentIndex(comboIndex);
+    }
+    m_strategy->setToolTip(describeStrategy(type));
+
+    if (type != m_editorsType)
+        rebuildParameterEditors();
+    for (ParameterEditor *editor : std::as_const(m_parameterEditors))
+        editor->setValue(c.strategy->parameter(editor->info().name));
+
+    const QString warning = c.strategy->settingWarning();
+    m_warning->setText(QStringLiteral("⚠ ") + warning);
+    m_warning->setVisible(!warning.isEmpty());
+    setToolTip(describeStrategy(type));
+}
+
+void ConsumerCard::rebuildParameterEditors()
+{
+    while (m_form->rowCount() > m_fixedRows) {
+        const QFormLayout::TakeRowResult row = m_form->takeRow(m_fixedRows);
+        for (QLayoutItem *item : {row.labelItem, row.fieldItem}) {
+            if (!item)
+                continue;
+            if (QWidget *w = item->widget()) {
+                w->hide();
+                w->deleteLater();  // may be the sender of the signal being handled
+            }
+            delete item;
+        }
+    }
+    m_parameterEditors.clear();
+
+    const Strategy &strategy = *m_simulation->consumers()[size_t(m_index)]->strategy;
+    m_editorsType = strategy.type();
+    for (const ParameterInfo &info : strategy.parameters()) {
+        ParameterEditor *editor = ParameterEditorFactory::create(info, strategy.parameter(info.name), this);
+        editor->setObjectName(info.name);
+        auto *label = new QLabel(info.label + QLatin1Char(':'), this);
+        label->setToolTip(editor->toolTip());
+        label->setBuddy(editor->input());
+        m_form->addRow(label, editor);
+        m_parameterEditors.append(editor);
+        connect(editor, &ParameterEditor::valueEdited, this,
+                [this, editor](const QVariant &value) { onParameterEdited(editor, value); });
+    }
+}
+
+void ConsumerCard::onParameterEdited(ParameterEditor *editor, const QVariant &value)
+{
+    const QString error = m_editor->setConsumerParameter(m_index, editor->info().name, value);
+    editor->setError(error);
+    if (!error.isEmpty())
+        return;
+    // Simulation::setupChanged() has refreshed the card already; refresh the warning anyway in
+    // case the edit was a no-op.
+    const QString warning = m_simulation->consumers()[size_t(m_index)]->strategy->settingWarning();
+    m_warning->setText(QStringLiteral("⚠ ") + warning);
+    m_warning->setVisible(!warning.isEmpty());
+}
+
+void ConsumerCard::onStrategyChosen(int comboIndex)
+{
+    const QString type = m_strategy->itemData(comboIndex).toString();
+    const QString error = m_editor->setConsumerStrategyType(m_index, type);
+    if (!error.isEmpty()) {
+        m_warning->setText(QStringLiteral("⚠ ") + error);
+        m_warning->setVisible(true);
+    }
+    syncSetup();
+}
+
+void ConsumerCard::syncTopics()
+{
+    const BrokerConfig &broker = m_simulation->broker().config();
+    const bool topicsMode = broker.mode == BrokerConfig::Mode::Topics;
+    m_topicsLabel->setVisible(topicsMode);
+    m_topicsField->setVisible(topicsMode);
+    if (!topicsMode)
+        return;
+    QStringList names;
+    for (const TopicConfig &t : broker.topics)
+        names << t.name;
+    QStringList shown;
+    for (const QCheckBox *box : std::as_const(m_topicBoxes))
+        shown << box->text();
+    if (shown != names) {
+        qDeleteAll(m_topicBoxes);
+        m_topicBoxes.clear();
+        for (const TopicConfig &t : broker.topics) {
+            auto *box = new QCheckBox(t.name, m_topicsField);
+            box->setFocusPolicy(Qt::TabFocus);
+            box->setToolTip(tr("Subscribe to topic %1 (messages with priority %2 to %3). With none "
+                               "ticked the consumer takes every topic.")
+                                    .arg(t.name)
+                                    .arg(t.minPriority)
+                                    .arg(t.maxPriority));
+            m_topicsLayout->addWidget(box);
+            m_topicBoxes << box;
+            connect(box, &QCheckBox::toggled, this, &ConsumerCard::onTopicToggled);
+        }
+    }
+    const QStringList &subscribed = m_simulation->consumers()[size_t(m_index)]->topics;
+    for (QCheckBox *box : std::as_const(m_topicBoxes)) {
+        const QSignalBlocker blocker(box);
+        box->setChecked(subscribed.isEmpty() || subscribed.contains(box->text()));
+    }
+}
+
+void ConsumerCard::onTopicToggled()
+{
+    QStringList topics;
+    for (const QCheckBox *box : std::as_const(m_topicBoxes)) {
+        if (box->isChecked())
+            topics << box->text();
+    }
+    // Every topic ticked is the same as none listed: the consumer takes all of them.
+    if (topics.size() == m_topicBoxes.size())
+        topics.clear();
+    const QString error = m_editor->setConsumerTopics(m_index, topics);
+    if (!error.isEmpty()) {
+        m_warning->setText(QStringLiteral("⚠ ") + error);
+        m_warning->setVisible(true);
+    }
+    syncTopics();
+}
+
+void ConsumerCard::setThroughput(const QList<qint64> &processedPerCycle)
+{
+    m_sparkline->setValues(processedPerCycle);
+}
+
+ParameterEditor *ConsumerCard::parameterEditor(const QString &name) const
+{
+    for (ParameterEditor *editor : m_parameterEditors) {
+        if (editor->info().name == name)
+            return editor;
+    }
+    return nullptr;
+}
+
+QString ConsumerCard::warningText() const
+{
+    return m_warning->isHidden() ? QString() : m_warning->text();
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,214 @@
+#include "ui/consumers/consumerpanel.h"
+
+#include "ui/consumers/consumercard.h"
+#include "ui/editing/setupeditor.h"
+#include "core/engine/simulation.h"
+
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QVBoxLayout>
+
+namespace PriorityLab {
+
+ConsumerPanel::ConsumerPanel(SetupEditor *editor, QWidget *parent)
+    : QWidget(parent), m_editor(editor), m_simulation(editor->simulation())
+{
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_container = new QWidget;
+    m_grid = new QGridLayout(m_container);
+    m_grid->setContentsMargins(4, 4, 4, 4);
+    m_grid->setSpacing(8);
+    m_scroll->setWidget(m_container);
+    m_scroll->viewport()->installEventFilter(this);
+
+    m_addButton = new QPushButton(tr("+ Consumer"), this);
+    m_addButton->setFocusPolicy(Qt::TabFocus);
+    m_addButton->setToolTip(tr("Add a consumer now, while the simulation runs: it joins the end of "
+                               "the broker's round-robin and gets batches from the next cycle. "
+                               "Undo (Ctrl+Z) removes it again."));
+    m_summary = new QLabel(this);
+    m_summary->setStyleSheet(QStringLiteral("color: #4b5563;"));
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(6, 4, 6, 0);
+    bar->addWidget(m_summary, 1);
+    bar->addWidget(m_addButton);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(bar);
+    layout->addWidget(m_scroll);
+
+    connect(m_addButton, &QPushButton::clicked, this, &ConsumerPanel::addConsumerDialog);
+    connect(m_simulation, &Simulation::scenarioLoaded, this, [this] {
+        m_throughput.clear();
+        rebuild();
+    });
+    connect(m_simulation, &Simulation::setupChanged, this, &ConsumerPanel::onSetupChanged);
+    connect(m_simulation, &Simulation::cycleCompleted, this, &ConsumerPanel::onCycleCompleted);
+    rebuild();
+}
+
+void ConsumerPanel::onCycleCompleted(const CycleReport &)
+{
+    for (const auto &c : m_simulation->consumers()) {
+        Throughput &t = m_throughput[c->name];
+        // A consumer removed and added again starts counting from 0.
+        const qint64 processed = c->stats.processed >= t.lastTotal ? c->stats.processed - t.lastTotal
+                                                                   : c->stats.processed;
+        t.lastTotal = c->stats.processed;
+        t.perCycle.append(processed);
+        if (t.perCycle.size() > throughputWindow())
+            t.perCycle.removeFirst();
+    }
+}
+
+QList<qint64> ConsumerPanel::throughput(const QString &name) const
+{
+    return m_throughput.value(name).perCycle;
+}
+
+void ConsumerPanel::updateSummary()
+{
+    const auto &consumers = m_simulation->consumers();
+    int online = 0;
+    for (const auto &c : consumers)
+        online += c->online ? 1 : 0;
+    m_summary->setText(tr("%n consumer(s), %1 online · batches go round-robin", nullptr, int(consumers.size()))
+                               .arg(online));
+}
+
+void ConsumerPanel::addConsumerDialog()
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Add a consumer"));
+    auto *name = new QLineEdit(m_editor->uniqueConsumerName(), &dialog);
+    name->setToolTip(tr("A name not used by another consumer"));
+    auto *strategy = new QComboBox(&dialog);
+    for (const QString &type : StrategyRegistry::instance().types()) {
+        strategy->addItem(type, type);
+        strategy->setItemData(strategy->count() - 1, ConsumerCard::describeStrategy(type), Qt::ToolTipRole);
+    }
+    strategy->setToolTip(tr("How the new consumer decides for each message; its parameters start "
+                            "at their defaults and can be changed on its card."));
+    auto *error = new QLabel(&dialog);
+    error->setStyleSheet(QStringLiteral("color: #b00020;"));
+    error->setWordWrap(true);
+    error->hide();
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    auto *form = new QFormLayout(&dialog);
+    form->addRow(tr("Name:"), name);
+    form->addRow(tr("Strategy:"), strategy);
+    form->addRow(error);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        ConsumerConfig config;
+        config.name = name->text().trimmed();
+        config.strategy.type = strategy->currentData().toString();
+        const QString problem = m_editor->addConsumer(config);
+        if (problem.isEmpty()) {
+            dialog.accept();
+            return;
+        }
+        error->setText(problem);
+        error->show();
+    });
+    name->selectAll();
+    dialog.exec();
+}
+
+void ConsumerPanel::rebuild()
+{
+    for (ConsumerCard *card : std::as_const(m_cards)) {
+        m_grid->removeWidget(card);
+        card->hide();
+        card->deleteLater();
+    }
+    m_cards.clear();
+    const int n = int(m_simulation->consumers().size());
+    for (int i = 0; i < n; ++i)
+        m_cards.append(new ConsumerCard(m_editor, i, m_container));
+    m_columns = 0;
+    layoutCards();
+    updateSummary();
+}
+
+void ConsumerPanel::onSetupChanged()
+{
+    const auto &consumers = m_simulation->consumers();
+    bool same = qsizetype(consumers.size()) == m_cards.size();
+    if (!same) {
+        rebuild();
+        return;
+    }
+    for (ConsumerCard *card : std::as_const(m_cards))
+        card->syncSetup();
+    updateSummary();
+}
+
+void ConsumerPanel::refresh()
+{
+    const auto &consumers = m_simulation->consumers();
+    for (ConsumerCard *card : std::as_const(m_cards)) {
+        card->refresh();
+        if (card->index() < int(consumers.size()))
+            card->setThroughput(m_throughput.value(consumers[size_t(card->index())]->name).perCycle);
+    }
+}
+
+int ConsumerPanel::columnsFor(int width) const
+{
+    int cardWidth = 330;
+    for (const ConsumerCard *card : m_cards)
+        cardWidth = std::max(cardWidth, card->minimumSizeHint().width());
+    const int spacing = m_grid->horizontalSpacing();
+    const int columns = (width - 8 + spacing) / (cardWidth + spacing);
+    return std::clamp(columns, 1, std::max(1, int(m_cards.size())));
+}
+
+void ConsumerPanel::layoutCards()
+{
+    const int columns = columnsFor(m_scroll->viewport()->width());
+    if (columns == m_columns && !m_cards.isEmpty() && m_grid->count() == m_cards.size() + 1)
+        return;
+    m_columns = columns;
+    while (QLayoutItem *item = m_grid->takeAt(0))
+        delete item;
+    for (int c = 0; c < m_grid->columnCount(); ++c)
+        m_grid->setColumnStretch(c, 0);
+    for (int r = 0; r < m_grid->rowCount(); ++r)
+        m_grid->setRowStretch(r, 0);
+    for (int i = 0; i < m_cards.size(); ++i) {
+        m_grid->addWidget(m_cards.at(i), i / columns, i % columns);
+        m_cards.at(i)->show();
+    }
+    for (int c = 0; c < columns; ++c)
+        m_grid->setColumnStretch(c, 1);
+    const int rows = (int(m_cards.size()) + columns - 1) / columns;
+    // A stretchable empty row below the cards keeps them at the top.
+    m_grid->addItem(new QSpacerItem(0, 0, QSizePolicy::Minimum, QSizePolicy::Expanding), rows, 0);
+    m_grid->setRowStretch(rows, 1);
+}
+
+bool ConsumerPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_scroll->viewport() && event->type() == QEvent::Resize)
+        layoutCards();
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,193 @@
+#include "ui/deadletters/deadlettermodel.h"
+
+#include "core/engine/simulation.h"
+
+namespace PriorityLab {
+
+DeadLetterModel::DeadLetterModel(Simulation *simulation, QObject *parent)
+    : QAbstractTableModel(parent), m_simulation(simulation)
+{
+    connect(m_simulation, &Simulation::scenarioLoaded, this, [this] {
+        beginResetModel();
+        m_first = 0;
+        m_rows = 0;
+        endResetModel();
+        refresh();
+    });
+    refresh();
+}
+
+int DeadLetterModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows);
+}
+
+int DeadLetterModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+qint64 DeadLetterModel::totalCount() const
+{
+    return m_simulation->broker().deadLetterCount();
+}
+
+qsizetype DeadLetterModel::brokerIndex(int row) const
+{
+    const Broker &broker = m_simulation->broker();
+    // Number of the broker's oldest kept letter over the whole run.
+    const qint64 front = broker.deadLetterCount() - qint64(broker.deadLetters().size());
+    const qint64 index = m_first + row - front;
+    return index >= 0 && index < qint64(broker.deadLetters().size()) ? qsizetype(index) : -1;
+}
+
+QString DeadLetterModel::reasonText(const QString &reason)
+{
+    if (reason == QLatin1String("ttl-expired"))
+        return tr("TTL at or below the consumer's low bound: the message expired");
+    return reason;
+}
+
+QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const qsizetype i = brokerIndex(index.row());
+    if (i < 0)
+        return {};  // dropped by the broker since the last refresh(); gone at the next one
+    const Broker::DeadLetter &letter = m_simulation->broker().deadLetters()[size_t(i)];
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (Column(index.column())) {
+        case CycleColumn:
+            return letter.cycle;
+        case MessageIdColumn:
+            return letter.message.id;
+        case DataColumn:
+            return letter.message.data;
+        case PriorityColumn:
+            return letter.message.priority;
+        case TtlColumn:
+            return letter.message.ttl;
+        case DeliveriesColumn:
+            return letter.message.deliveries;
+        case ConsumerColumn:
+            return letter.consumer;
+        case ReasonColumn:
+            return letter.reason;
+        case ColumnCount:
+            break;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        return tr("Message %1 (%2), produced by %3 in cycle %4 with priority %5, discarded by %6 "
+                  "in cycle %7 after %8 deliveries: %9")
+                .arg(letter.message.id)
+                .arg(letter.message.data, letter.message.producer)
+                .arg(letter.message.producedCycle)
+                .arg(letter.message.originalPriority)
+                .arg(letter.consumer)
+                .arg(letter.cycle)
+                .arg(letter.message.deliveries)
+                .arg(reasonText(letter.reason));
+    case Qt::TextAlignmentRole:
+        switch (Column(index.column())) {
+        case CycleColumn:
+        case MessageIdColumn:
+        case PriorityColumn:
+        case TtlColumn:
+        case DeliveriesColumn:
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        default:
+            return {};
+        }
+    case MessageIdRole:
+        return letter.message.id;
+    case CycleRole:
+        return letter.cycle;
+    default:
+        return {};
+    }
+}
+
+QVariant DeadLetterModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (Column(section)) {
+        case CycleColumn:
+            return tr("Cycle");
+        case MessageIdColumn:
+            return tr("Message");
+        case DataColumn:
+            return tr("Data");
+        case PriorityColumn:
+            return tr("Priority");
+        case TtlColumn:
+            return tr("TTL");
+        case DeliveriesColumn:
+            return tr("Deliveries");
+        case ConsumerColumn:
+            return tr("Consumer");
+        case ReasonColumn:
+            return tr("Reason");
+        case ColumnCount:
+            break;
+        }
+    } else if (role == Qt::ToolTipRole) {
+        switch (Column(section)) {
+        case CycleColumn:
+            return tr("The cycle in which it was discarded");
+        case MessageIdColumn:
+            return tr("The message's id");
+        case DataColumn:
+            return tr("The message's payload: this data is lost unless someone replays it");
+        case PriorityColumn:
+            return tr("Priority when it was discarded");
+        case TtlColumn:
+            return tr("TTL when it was discarded");
+        case DeliveriesColumn:
+            return tr("How often the broker had handed it to a consumer");
+        case ConsumerColumn:
+            return tr("The consumer whose strategy discarded it");
+        case ReasonColumn:
+            return tr("Why: ttl-expired = its TTL was at or below the consumer's low bound");
+        case ColumnCount:
+            break;
+        }
+    }
+    return {};
+}
+
+qsizetype DeadLetterModel::refresh()
+{
+    const Broker &broker = m_simulation->broker();
+    const qint64 total = broker.deadLetterCount();
+    const qint64 front = total - qint64(broker.deadLetters().size());
+    const qint64 end = m_first + m_rows;  // number after our last row
+    if (total < end || front > end) {
+        // The list restarted (should not happen without scenarioLoaded) or moved past all our
+        // rows: start over.
+        beginResetModel();
+        m_first = front;
+        m_rows = qsizetype(total - front);
+        endResetModel();
+        return m_rows;
+    }
+    if (front > m_first) {
+        beginRemoveRows(QModelIndex(), 0, int(front - m_first - 1));
+        m_rows -= qsizetype(front - m_first);
+        m_first = front;
+        endRemoveRows();
+    }
+    const qsizetype added = qsizetype(total - end);
+    if (added > 0) {
+        beginInsertRows(QModelIndex(), int(m_rows), int(m_rows + added - 1));
+        m_rows += added;
+        endInsertRows();
+    }
+    return added;
+}
+
+} // namespace PriorityLab

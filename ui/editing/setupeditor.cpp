@@ -1,0 +1,320 @@
+#include "ui/editing/setupeditor.h"
+
+#include "core/engine/simulation.h"
+#include "ui/editing/undocommands.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QUndoStack>
+
+#include <algorithm>
+
+namespace PriorityLab {
+
+SetupEditor::SetupEditor(Simulation *simulation, QObject *parent)
+    : QObject(parent), m_simulation(simulation), m_undoStack(new QUndoStack(this))
+{
+    // A new scenario (or Reset) replaces everything the commands refer to.
+    connect(m_simulation, &Simulation::scenarioLoaded, m_undoStack, &QUndoStack::clear);
+}
+
+SetupEditor::~SetupEditor()
+{
+    m_undoStack->blockSignals(true);
+}
+
+bool SetupEditor::validConsumer(int index) const
+{
+    return index >= 0 && index < int(m_simulation->consumers().size());
+}
+
+bool SetupEditor::validProducer(int index) const
+{
+    return index >= 0 && index < int(m_simulation->producers().size());
+}
+
+QJsonValue SetupEditor::settingValue(const QString &path) const
+{
+    return m_simulation->settingValue(path);
+}
+
+QString SetupEditor::change(const QString &recordPath, const QString &applyPath, const QJsonValue &value)
+{
+    const QJsonValue old = m_simulation->settingValue(recordPath);
+    if (recordPath == applyPath && old == value)
+        return {};
+    if (const QString error = m_simulation->applySetting(applyPath, value); !error.isEmpty())
+        return error;
+    QJsonValue now = m_simulation->settingValue(recordPath);
+    if (recordPath == QLatin1String("name"))
+        now = value;  // the engine may keep its name (see scenarioName()); the edit still counts
+    if (now == old)
+        return {};
+    auto *command = new ChangeSettingCommand(m_simulation, recordPath, old, now);
+    command->setAlreadyApplied(true);
+    m_undoStack->push(command);
+    return {};
+}
+
+QString SetupEditor::applySetting(const QString &path, const QJsonValue &value)
+{
+    return change(path, path, value);
+}
+
+// --- Consumers ------------------------------------------------------------------------------
+
+void SetupEditor::setConsumerOnline(int index, bool online)
+{
+    if (validConsumer(index))
+        applySetting(QStringLiteral("consumers[%1].online").arg(index), online);
+}
+
+void SetupEditor::setConsumerFailureRate(int index, double rate)
+{
+    if (validConsumer(index))
+        applySetting(QStringLiteral("consumers[%1].failureRate").arg(index), std::clamp(rate, 0.0, 1.0));
+}
+
+QString SetupEditor::setConsumerCapacity(int index, int batchesPerCycle)
+{
+    if (!validConsumer(index))
+        return tr("there is no consumer %1").arg(index);
+    return applySetting(QStringLiteral("consumers[%1].capacity").arg(index), batchesPerCycle);
+}
+
+QString SetupEditor::setConsumerTopics(int index, const QStringList &topics)
+{
+    if (!validConsumer(index))
+        return tr("there is no consumer %1").arg(index);
+    return applySetting(QStringLiteral("consumers[%1].topics").arg(index),
+                        topics.isEmpty() ? QJsonValue(QJsonValue::Undefined) : QJsonArray::fromStringList(topics));
+}
+
+QString SetupEditor::setConsumerStrategyType(int index, const QString &type)
+{
+    if (!validConsumer(index))
+        return tr("there is no consumer %1").arg(index);
+    if (m_simulation->consumers()[size_t(index)]->strategy->type() == type)
+        return {};
+    // Recorded as the whole strategy object, so that undo brings back the old parameters too.
+    const QString strategy = QStringLiteral("consumers[%1].strategy").arg(index);
+    return change(strategy, strategy + QStringLiteral(".type"), type);
+}
+
+QString SetupEditor::setConsumerParameter(int index, const QString &name, const QVariant &value)
+{
+    if (!validConsumer(index))
+        return tr("there is no consumer %1").arg(index);
+    const Strategy &strategy = *m_simulation->consumers()[size_t(index)]->strategy;
+    const QVariant oldValue = strategy.parameter(name);
+    if (oldValue == value)
+        return {};
+    // The strategy's own check gives the most precise message (e.g. an expression's column).
+    if (QString error = m_simulation->setConsumerParameter(index, name, value); !error.isEmpty())
+        return error;
+    const QString path = QStringLiteral("consumers[%1].strategy.").arg(index) + name;
+    auto *command = new ChangeSettingCommand(m_simulation, path, QJsonValue::fromVariant(oldValue),
+                                             QJsonValue::fromVariant(strategy.parameter(name)));
+    command->setAlreadyApplied(true);
+    m_undoStack->push(command);
+    return {};
+}
+
+QString SetupEditor::addConsumer(const ConsumerConfig &config)
+{
+    if (QString error = m_simulation->addConsumer(config); !error.isEmpty())
+        return error;
+    auto *command = new AddConsumerCommand(m_simulation, config);
+    command->setAlreadyApplied(true);
+    m_undoStack->push(command);
+    return {};
+}
+
+QString SetupEditor::removeConsumer(int index)
+{
+    if (!validConsumer(index))
+        return tr("there is no consumer %1").arg(index);
+    m_undoStack->push(new RemoveConsumerCommand(m_simulation, index));
+    return {};
+}
+
+QString SetupEditor::uniqueConsumerName() const
+{
+    QStringList names;
+    bool letters = true;
+    for (const auto &c : m_simulation->consumers()) {
+        names << c->name;
+        letters = letters && c->name.size() == 1 && c->name.at(0) >= QLatin1Char('A')
+                && c->name.at(0) <= QLatin1Char('Z');
+    }
+    if (letters) {
+        for (char letter = 'A'; letter <= 'Z'; ++letter) {
+            const QString name(QLatin1Char{letter});
+            if (!names.contains(name))
+                return name;
+        }
+    }
+    for (qsizetype n = names.size() + 1;; ++n) {
+        const QString name = QStringLiteral("consumer-%1").arg(n);
+        if (!names.contains(name))
+            return name;
+    }
+}
+
+// --- Producers ------------------------------------------------------------------------------
+
+QString SetupEditor::setProducerPaused(int index, bool paused)
+{
+    if (!validProducer(index))
+        return tr("there is no producer %1").arg(index);
+    return applySetting(QStringLiteral("producers[%1].paused").arg(index), paused);
+}
+
+QString SetupEditor::setGeneratorValue(int producer, const QString &key, const QJsonValue &value)
+{
+    if (!validProducer(producer))
+        return tr("there is no producer %1").arg(producer);
+    const QString generator = QStringLiteral("producers[%1].generator").arg(producer);
+    if (m_simulation->producers()[size_t(producer)].config().generator)
+        return applySetting(generator + QLatin1Char('.') + key, value);
+    // A producer with scripted messages only: give it a generator that sends nothing until its
+    // rate is raised, so that setting a range alone does not start a flood. Undo removes it.
+    if (key == QLatin1String("perCycle") && value.toInt() == 0)
+        return {};
+    QJsonObject object{{QStringLiteral("perCycle"), 0}};
+    object.insert(key, value);
+    return applySetting(generator, object);
+}
+
+QString SetupEditor::setProducerRate(int index, int perCycle)
+{
+    return setGeneratorValue(index, QStringLiteral("perCycle"), perCycle);
+}
+
+QString SetupEditor::setProducerPriorityRange(int index, int minimum, int maximum)
+{
+    return setGeneratorValue(index, QStringLiteral("priority"), QJsonArray{minimum, maximum});
+}
+
+QString SetupEditor::setProducerTtlRange(int index, int minimum, int maximum)
+{
+    return setGeneratorValue(index, QStringLiteral("ttl"), QJsonArray{minimum, maximum});
+}
+
+void SetupEditor::sendMessage(const ScriptedMessage &message)
+{
+    m_simulation->sendMessage(message);
+}
+
+// --- Broker ---------------------------------------------------------------------------------
+
+QString SetupEditor::setBrokerMode(BrokerConfig::Mode mode)
+{
+    return applySetting(QStringLiteral("broker.mode"), BrokerConfig::modeName(mode));
+}
+
+QString SetupEditor::setBrokerMaxPriority(std::optional<int> maxPriority)
+{
+    return applySetting(QStringLiteral("broker.maxPriority"),
+                        maxPriority ? QJsonValue(*maxPriority) : QJsonValue(QJsonValue::Undefined));
+}
+
+QString SetupEditor::setBatchSize(int messages)
+{
+    return applySetting(QStringLiteral("broker.batchSize"), messages);
+}
+
+QString SetupEditor::setBatchesPerCycle(int batches)
+{
+    return applySetting(QStringLiteral("broker.dispatch"),
+                        batches <= 0 ? QJsonValue(QStringLiteral("drain"))
+                                     : QJsonValue(QJsonObject{{QStringLiteral("batchesPerCycle"), batches}}));
+}
+
+QString SetupEditor::setMaxIdleCycles(int cycles)
+{
+    return applySetting(QStringLiteral("broker.maxIdleCycles"), cycles);
+}
+
+QString SetupEditor::setCycleIntervalMs(int ms)
+{
+    return applySetting(QStringLiteral("broker.cycleIntervalMs"), ms);
+}
+
+// --- Scenario -------------------------------------------------------------------------------
+
+QString SetupEditor::setScenarioInfo(const QString &name, const QString &description, const QString &hint)
+{
+    if (name.trimmed().isEmpty())
+        return tr("name: empty; give the scenario a name");
+    const Scenario &s = m_simulation->loadedScenario();
+    QList<QPair<QString, QString>> changes;
+    if (name.trimmed() != scenarioName())
+        changes.append({QStringLiteral("name"), name.trimmed()});
+    if (description != s.description)
+        changes.append({QStringLiteral("description"), description});
+    if (hint != s.hint)
+        changes.append({QStringLiteral("hint"), hint});
+    if (changes.isEmpty())
+        return {};
+    m_undoStack->beginMacro(tr("Edit the scenario description"));
+    QString error;
+    for (const auto &[path, text] : std::as_const(changes)) {
+        error = applySetting(path, text.isEmpty() ? QJsonValue(QJsonValue::Undefined) : QJsonValue(text));
+        if (!error.isEmpty())
+            break;
+    }
+    m_undoStack->endMacro();
+    return error;
+}
+
+namespace {
+
+/// The new value of the last "name" change in @p command and its children, if any.
+std::optional<QString> lastNameChange(const QUndoCommand *command)
+{
+    std::optional<QString> name;
+    if (const auto *change = dynamic_cast<const ChangeSettingCommand *>(command);
+        change && change->path() == QLatin1String("name"))
+        name = change->newValue().toString();
+    for (int i = 0; i < command->childCount(); ++i) {
+        if (auto n = lastNameChange(command->child(i)))
+            name = n;
+    }
+    return name;
+}
+
+} // namespace
+
+QString SetupEditor::scenarioName() const
+{
+    QString name = m_simulation->loadedScenario().name;
+    for (int i = 0; i < m_undoStack->index(); ++i) {
+        if (auto n = lastNameChange(m_undoStack->command(i)))
+            name = *n;
+    }
+    return name;
+}
+
+Scenario SetupEditor::editedScenario() const
+{
+    Scenario scenario = m_simulation->loadedScenario();
+    for (int i = 0; i < m_undoStack->index(); ++i) {
+        if (const QString e = SetupCommand::replay(m_undoStack->command(i), scenario); !e.isEmpty()) {
+            qWarning("PriorityLab: edit %d cannot be replayed onto the scenario as opened (%s); "
+                     "using the live setup",
+                     i, qPrintable(e));
+            return m_simulation->currentScenario();
+        }
+    }
+    // The speed slider is a setting of the file too (broker.cycleIntervalMs).
+    scenario.broker.cycleIntervalMs = m_simulation->intervalMs();
+    return scenario;
+}
+
+void SetupEditor::markSaved()
+{
+    m_undoStack->setClean();
+}
+
+} // namespace PriorityLab

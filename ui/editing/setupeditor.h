@@ -1,0 +1,160 @@
+#pragma once
+
+#include "core/scenario/scenario.h"
+
+#include <QJsonValue>
+#include <QObject>
+#include <QString>
+#include <QVariant>
+
+#include <optional>
+
+class QUndoStack;
+
+namespace PriorityLab {
+
+class Simulation;
+
+/// The single entry point through which the UI changes the running simulation's setup:
+/// consumers, producers, broker settings and the scenario's name, description and hint. Views
+/// never call the Simulation's setters themselves.
+///
+/// Every edit goes through a QUndoStack (undoStack()) as a command storing the setting's path in
+/// the scenario format with its old and new value (ChangeSettingCommand, after Tiled's
+/// ChangeValue): consecutive edits of one value merge into one undo step, and a value brought back
+/// to where it started drops its step. Adding and removing consumers are undoable too. Each edit
+/// is validated exactly as a scenario file would be (Simulation::applySetting()) and takes effect
+/// from the next message handled; the simulation announces it with Simulation::setupChanged(),
+/// on which the editors re-read their values (so they follow undo and redo). Loading a scenario
+/// (Simulation::scenarioLoaded(), also Reset) clears the stack.
+///
+/// Functions returning QString return the problem in words ("PATH: what is wrong and the fix"),
+/// or an empty string on success; on error nothing changes and nothing is pushed.
+class SetupEditor : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// Edits @p simulation, which must outlive the editor.
+    explicit SetupEditor(Simulation *simulation, QObject *parent = nullptr);
+    /// Silences the undo stack: clearing it on destruction must not reach views being destroyed.
+    ~SetupEditor() override;
+
+    Simulation *simulation() const { return m_simulation; }
+
+    /// The undo stack of every edit made through this editor.
+    QUndoStack *undoStack() const { return m_undoStack; }
+
+    /// Sets the setting at @p path (e.g. "broker.batchSize", "producers[0].paused",
+    /// "consumers[1].strategy.low") to @p value, as one undoable step (merged with the previous
+    /// step if that changed the same path). QJsonValue::Undefined means "the format's default"
+    /// (the key removed). A value equal to the current one does nothing.
+    QString applySetting(const QString &path, const QJsonValue &value);
+
+    /// The current value at @p path in the scenario format; undefined if the key is absent.
+    QJsonValue settingValue(const QString &path) const;
+
+    // Consumers -------------------------------------------------------------------------------
+
+    /// Takes consumer @p index online or offline (offline consumers get no batches).
+    void setConsumerOnline(int index, bool online);
+
+    /// Sets consumer @p index's failure rate, 0..1 (clamped).
+    void setConsumerFailureRate(int index, double rate);
+
+    /// Sets consumer @p index's capacity in batches per cycle; 0 = unlimited.
+    QString setConsumerCapacity(int index, int batchesPerCycle);
+
+    /// Subscribes consumer @p index to @p topics (topics mode); empty = every topic.
+    QString setConsumerTopics(int index, const QStringList &topics);
+
+    /// Gives consumer @p index a new strategy of @p type with default parameters. Undo brings
+    /// back the old strategy with its parameters.
+    QString setConsumerStrategyType(int index, const QString &type);
+
+    /// Sets parameter @p name of consumer @p index's strategy. Returns the strategy's error in
+    /// words (out of range, expression syntax error with its column); on error the strategy keeps
+    /// its old value.
+    QString setConsumerParameter(int index, const QString &name, const QVariant &value);
+
+    /// Adds a consumer at the end of the round-robin order, while running. Fails if the name is
+    /// empty or taken, or the strategy unknown.
+    QString addConsumer(const ConsumerConfig &config);
+
+    /// Removes consumer @p index while running; undo restores it with its configuration.
+    QString removeConsumer(int index);
+
+    /// A consumer name not yet taken: the next free letter when every name is one capital letter
+    /// (A, B, C -> D), otherwise "consumer-N".
+    QString uniqueConsumerName() const;
+
+    // Producers -------------------------------------------------------------------------------
+
+    /// Pauses or resumes producer @p index (a paused producer sends nothing).
+    QString setProducerPaused(int index, bool paused);
+
+    /// Messages producer @p index generates per cycle (generator.perCycle, 0..1,000,000).
+    /// A producer without a generator gets one (0 leaves it without).
+    QString setProducerRate(int index, int perCycle);
+
+    /// Inclusive priority range of producer @p index's generated messages (generator.priority).
+    QString setProducerPriorityRange(int index, int minimum, int maximum);
+
+    /// Inclusive TTL range of producer @p index's generated messages (generator.ttl).
+    QString setProducerTtlRange(int index, int minimum, int maximum);
+
+    /// Sends one message by hand: produced at the start of the next cycle by producer "manual"
+    /// (Simulation::sendMessage()). Not an undoable setting: a sent message cannot be unsent.
+    void sendMessage(const ScriptedMessage &message);
+
+    // Broker ----------------------------------------------------------------------------------
+
+    /// Queue discipline: fifo (the reference), priority (native, highest first) or topics.
+    QString setBrokerMode(BrokerConfig::Mode mode);
+
+    /// Priority mode: priorities above @p maxPriority count as it; std::nullopt = no clamp.
+    QString setBrokerMaxPriority(std::optional<int> maxPriority);
+
+    /// Messages per batch, >= 1.
+    QString setBatchSize(int messages);
+
+    /// Dispatch per cycle: 0 = "drain" (until the queue is empty), K > 0 = at most K batches.
+    QString setBatchesPerCycle(int batches);
+
+    /// Consecutive idle cycles before the broker stops; 0 = never.
+    QString setMaxIdleCycles(int cycles);
+
+    /// The app's timer interval in milliseconds (0 = as fast as possible); no effect on results.
+    QString setCycleIntervalMs(int ms);
+
+    // Scenario --------------------------------------------------------------------------------
+
+    /// Sets the scenario's name, description and "what to try" hint as one undo step; only the
+    /// fields that differ are changed. An empty name is refused.
+    QString setScenarioInfo(const QString &name, const QString &description, const QString &hint);
+
+    /// The scenario's name with the edits made here: the last name set through the undo stack
+    /// up to its current index, else Simulation::loadedScenario().name.
+    QString scenarioName() const;
+
+    /// The scenario as opened (Simulation::loadedScenario()) with every edit up to the undo
+    /// stack's current index replayed onto it, timeline included: what File > Save writes. Unlike
+    /// Simulation::currentScenario() it does not bake in the changes the scenario's timeline made
+    /// while it ran, so the saved file, opened again, runs the same way. Falls back to
+    /// currentScenario() if an edit cannot be replayed.
+    Scenario editedScenario() const;
+
+    /// Marks the current state as saved (the undo stack's clean state).
+    void markSaved();
+
+private:
+    QString change(const QString &recordPath, const QString &applyPath, const QJsonValue &value);
+    QString setGeneratorValue(int producer, const QString &key, const QJsonValue &value);
+    bool validConsumer(int index) const;
+    bool validProducer(int index) const;
+
+    Simulation *m_simulation;
+    QUndoStack *m_undoStack;
+};
+
+} // namespace PriorityLab

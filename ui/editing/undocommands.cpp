@@ -1,0 +1,261 @@
+#include "ui/editing/undocommands.h"
+
+#include "core/engine/simulation.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+#include <utility>
+
+namespace PriorityLab {
+
+namespace {
+
+/// "consumers[3].strategy.low" -> 3 and ".strategy.low"; -1 for other paths.
+int splitConsumerPath(const QString &path, QString *rest)
+{
+    static const QRegularExpression pattern(QStringLiteral("^consumers\\[(\\d+)\\](.*)$"));
+    const QRegularExpressionMatch match = pattern.match(path);
+    if (!match.hasMatch())
+        return -1;
+    *rest = match.captured(2);
+    return match.captured(1).toInt();
+}
+
+int scenarioConsumerIndex(const Scenario &scenario, const QString &name)
+{
+    for (qsizetype i = 0; i < scenario.consumers.size(); ++i) {
+        if (scenario.consumers.at(i).name == name)
+            return int(i);
+    }
+    return -1;
+}
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("PriorityLab::SetupCommand", text);
+}
+
+} // namespace
+
+// --- SetupCommand ---------------------------------------------------------------------------
+
+SetupCommand::SetupCommand(Simulation *simulation, QUndoCommand *parent)
+    : QUndoCommand(parent), m_simulation(simulation)
+{
+}
+
+int SetupCommand::liveConsumerIndex(const QString &name) const
+{
+    const auto &consumers = m_simulation->consumers();
+    for (size_t i = 0; i < consumers.size(); ++i) {
+        if (consumers[i]->name == name)
+            return int(i);
+    }
+    return -1;
+}
+
+QString SetupCommand::replay(const QUndoCommand *command, Scenario &scenario)
+{
+    if (const auto *setup = dynamic_cast<const SetupCommand *>(command)) {
+        if (QString e = setup->applyTo(scenario); !e.isEmpty())
+            return e;
+    }
+    for (int i = 0; i < command->childCount(); ++i) {
+        if (QString e = replay(command->child(i), scenario); !e.isEmpty())
+            return e;
+    }
+    return {};
+}
+
+// --- ChangeSettingCommand -------------------------------------------------------------------
+
+ChangeSettingCommand::ChangeSettingCommand(Simulation *simulation, const QString &path,
+                                           const QJsonValue &oldValue, const QJsonValue &newValue,
+                                           QUndoCommand *parent)
+    : SetupCommand(simulation, parent), m_path(path), m_old(oldValue), m_new(newValue)
+{
+    const int index = splitConsumerPath(path, &m_rest);
+    if (index >= 0 && index < int(simulation->consumers().size()))
+        m_consumer = simulation->consumers()[size_t(index)]->name;
+    else
+        m_rest.clear();
+    m_id = idFor(m_consumer.isEmpty() ? path : QStringLiteral("consumer:") + m_consumer + QLatin1Char('\x1f') + m_rest);
+    updateText();
+}
+
+int ChangeSettingCommand::idFor(const QString &key)
+{
+    static QHash<QString, int> ids;
+    // Start well above 0: other command classes keep -1 (never merge).
+    auto it = ids.constFind(key);
+    if (it == ids.constEnd())
+        it = ids.insert(key, 1000 + int(ids.size()));
+    return it.value();
+}
+
+QString ChangeSettingCommand::path() const
+{
+    if (m_consumer.isEmpty())
+        return m_path;
+    const int index = liveConsumerIndex(m_consumer);
+    if (index < 0)
+        return {};
+    return QStringLiteral("consumers[%1]").arg(index) + m_rest;
+}
+
+QString ChangeSettingCommand::describeValue(const QJsonValue &value)
+{
+    if (value.isUndefined())
+        return tr("default");
+    if (value.isString())
+        return value.toString();
+    const QByteArray json = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(json.mid(1, json.size() - 2));
+}
+
+void ChangeSettingCommand::updateText()
+{
+    QString value = describeValue(m_new);
+    if (value.size() > 40)
+        value = value.left(38) + QStringLiteral("…");
+    if (m_consumer.isEmpty())
+        setText(tr("%1 = %2").arg(m_path, value));
+    else
+        setText(tr("%1: %2 = %3").arg(m_consumer, m_rest.mid(1), value));
+}
+
+void ChangeSettingCommand::apply(const QJsonValue &value)
+{
+    const QString live = path();
+    if (live.isEmpty()) {
+        qWarning("PriorityLab: undo/redo of %s skipped: consumer \"%s\" does not exist",
+                 qPrintable(m_path), qPrintable(m_consumer));
+        return;
+    }
+    if (const QString error = m_simulation->applySetting(live, value); !error.isEmpty())
+        qWarning("PriorityLab: undo/redo of %s failed: %s", qPrintable(live), qPrintable(error));
+}
+
+void ChangeSettingCommand::undo()
+{
+    apply(m_old);
+}
+
+void ChangeSettingCommand::redo()
+{
+    if (!consumeSkip())
+        apply(m_new);
+}
+
+bool ChangeSettingCommand::mergeWith(const QUndoCommand *other)
+{
+    const auto *o = dynamic_cast<const ChangeSettingCommand *>(other);
+    if (!o || o->m_id != m_id)
+        return false;
+    m_new = o->m_new;
+    setObsolete(m_new == m_old);
+    updateText();
+    return true;
+}
+
+QString ChangeSettingCommand::applyTo(Scenario &scenario) const
+{
+    QString target = m_path;
+    if (!m_consumer.isEmpty()) {
+        const int index = scenarioConsumerIndex(scenario, m_consumer);
+        if (index < 0)
+            return tr("%1: there is no consumer \"%2\"").arg(m_path, m_consumer);
+        target = QStringLiteral("consumers[%1]").arg(index) + m_rest;
+    }
+    if (target == QLatin1String("name")) {
+        // PriorityLab::applySetting() keeps the old name; the name needs no validation but this.
+        const QString name = m_new.toString().trimmed();
+        if (!name.isEmpty())
+            scenario.name = name;
+        return {};
+    }
+    return PriorityLab::applySetting(scenario, target, m_new);
+}
+
+// --- AddConsumerCommand ---------------------------------------------------------------------
+
+AddConsumerCommand::AddConsumerCommand(Simulation *simulation, ConsumerConfig config, QUndoCommand *parent)
+    : SetupCommand(simulation, parent), m_config(std::move(config))
+{
+    setText(tr("Add consumer %1").arg(m_config.name));
+}
+
+void AddConsumerCommand::undo()
+{
+    const int index = liveConsumerIndex(m_config.name);
+    if (index >= 0)
+        m_simulation->removeConsumer(index);
+}
+
+void AddConsumerCommand::redo()
+{
+    if (consumeSkip())
+        return;
+    if (const QString error = m_simulation->addConsumer(m_config); !error.isEmpty())
+        qWarning("PriorityLab: redo of adding consumer %s failed: %s", qPrintable(m_config.name),
+                 qPrintable(error));
+}
+
+QString AddConsumerCommand::applyTo(Scenario &scenario) const
+{
+    if (scenarioConsumerIndex(scenario, m_config.name) >= 0)
+        return tr("consumer name \"%1\" is taken").arg(m_config.name);
+    scenario.consumers.append(m_config);
+    return {};
+}
+
+// --- RemoveConsumerCommand ------------------------------------------------------------------
+
+RemoveConsumerCommand::RemoveConsumerCommand(Simulation *simulation, int index, QUndoCommand *parent)
+    : SetupCommand(simulation, parent), m_index(index)
+{
+    // From the live consumer, not currentScenario(): that would copy every scripted message.
+    const Consumer &c = *simulation->consumers().at(size_t(index));
+    m_config.name = c.name;
+    m_config.online = c.online;
+    m_config.failureRate = c.failureRate;
+    m_config.capacity = c.capacity;
+    m_config.topics = c.topics;
+    m_config.strategy.type = c.strategy->type();
+    m_config.strategy.parameters = c.strategy->parameterValues();
+    setText(tr("Remove consumer %1").arg(m_config.name));
+}
+
+void RemoveConsumerCommand::undo()
+{
+    // Back at its old position, so the round-robin order is what it was.
+    const int index = std::min(m_index, int(m_simulation->consumers().size()));
+    if (const QString error = m_simulation->insertConsumer(index, m_config); !error.isEmpty())
+        qWarning("PriorityLab: undo of removing consumer %s failed: %s", qPrintable(m_config.name),
+                 qPrintable(error));
+}
+
+void RemoveConsumerCommand::redo()
+{
+    if (consumeSkip())
+        return;
+    const int index = liveConsumerIndex(m_config.name);
+    if (index >= 0)
+        m_simulation->removeConsumer(index);
+}
+
+QString RemoveConsumerCommand::applyTo(Scenario &scenario) const
+{
+    const int index = scenarioConsumerIndex(scenario, m_config.name);
+    if (index < 0)
+        return tr("there is no consumer \"%1\" to remove").arg(m_config.name);
+    scenario.consumers.removeAt(index);
+    return {};
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,136 @@
+#pragma once
+
+#include "core/scenario/scenario.h"
+
+#include <QJsonValue>
+#include <QString>
+#include <QUndoCommand>
+
+#include <utility>
+
+namespace PriorityLab {
+
+class Simulation;
+
+/// Base of the setup edits kept on SetupEditor's QUndoStack. Besides undo() and redo() on the
+/// live simulation, each command can replay its edit onto a Scenario (applyTo()), so that
+/// SetupEditor::editedScenario() is the scenario as opened plus the user's edits, without the
+/// changes the scenario's own timeline made while it ran.
+///
+/// Consumers are referred to by name, not by index: a consumer removed and restored by undo keeps
+/// its edits, whatever its position. (Names are unique in a scenario and the app never renames.)
+class SetupCommand : public QUndoCommand
+{
+public:
+    /// Replays this edit (the redo direction) onto @p scenario; returns the problem, or "".
+    virtual QString applyTo(Scenario &scenario) const = 0;
+
+    /// The first redo(), which QUndoStack::push() calls, does nothing when the edit was already
+    /// applied (SetupEditor applies an edit first to validate it, then pushes it).
+    void setAlreadyApplied(bool applied) { m_skipRedo = applied; }
+
+    /// Replays @p command and its children (a macro, e.g. the scenario description dialog) onto
+    /// @p scenario in order; returns the first problem, or "".
+    static QString replay(const QUndoCommand *command, Scenario &scenario);
+
+protected:
+    explicit SetupCommand(Simulation *simulation, QUndoCommand *parent = nullptr);
+
+    /// True once, for the redo() that push() makes of an edit already applied.
+    bool consumeSkip() { return std::exchange(m_skipRedo, false); }
+
+    /// Index of the consumer named @p name in the simulation, or -1.
+    int liveConsumerIndex(const QString &name) const;
+
+    Simulation *m_simulation;
+
+private:
+    bool m_skipRedo = false;
+};
+
+/// Sets one setting by its path in the scenario format (Simulation::applySetting(), validated as
+/// in a file), e.g. "consumers[1].strategy.threshold", "broker.dispatch", "producers[0].paused",
+/// "description". Stores the old and the new value; undo() applies the old one. Modelled on
+/// Tiled's ChangeValue (src/tiled/changevalue.h): consecutive edits of the same path merge into
+/// one step (a dragged slider or spin box is one undo step), and a merged command whose value is
+/// back where it started makes itself obsolete, so QUndoStack drops it.
+///
+/// A value QJsonValue::Undefined stands for "key absent" (the format's default, e.g. online,
+/// failureRate 0, no maxPriority).
+class ChangeSettingCommand final : public SetupCommand
+{
+public:
+    /// Change of @p path from @p oldValue to @p newValue in @p simulation. A path below
+    /// "consumers[i]" is remembered by the consumer's current name.
+    ChangeSettingCommand(Simulation *simulation, const QString &path, const QJsonValue &oldValue,
+                         const QJsonValue &newValue, QUndoCommand *parent = nullptr);
+
+    void undo() override;
+    void redo() override;
+    /// The same id for every command on the same setting (same path, same consumer).
+    int id() const override { return m_id; }
+    bool mergeWith(const QUndoCommand *other) override;
+    QString applyTo(Scenario &scenario) const override;
+
+    /// The path as it resolves now (the consumer's current index), e.g. "consumers[2].capacity";
+    /// empty if the consumer no longer exists.
+    QString path() const;
+    QJsonValue oldValue() const { return m_old; }
+    QJsonValue newValue() const { return m_new; }
+
+    /// A JSON value in words for the Edit menu, e.g. 7, "drain", [0, 9], or "default" for
+    /// QJsonValue::Undefined.
+    static QString describeValue(const QJsonValue &value);
+
+    /// The merge id of a setting key; the same key always gives the same id (never -1).
+    static int idFor(const QString &key);
+
+private:
+    void apply(const QJsonValue &value);
+    void updateText();
+
+    QString m_path;      ///< as given; for consumer paths, the part below consumers[i] is m_rest
+    QString m_consumer;  ///< consumer name if the path is below consumers[i], else empty
+    QString m_rest;      ///< path below consumers[i], e.g. ".strategy.threshold"
+    QJsonValue m_old;
+    QJsonValue m_new;
+    int m_id = -1;
+};
+
+/// Adds a consumer at the end (Simulation::addConsumer()); undo removes it again.
+class AddConsumerCommand final : public SetupCommand
+{
+public:
+    AddConsumerCommand(Simulation *simulation, ConsumerConfig config, QUndoCommand *parent = nullptr);
+
+    void undo() override;
+    void redo() override;
+    QString applyTo(Scenario &scenario) const override;
+
+private:
+    ConsumerConfig m_config;
+};
+
+/// Removes a consumer; undo restores it with its configuration (name, strategy and parameters,
+/// online, failure rate, capacity, topics). Its counts start again from 0 (the removed counts stay
+/// in Simulation::removedConsumerStats(), so the totals still add up). Until the engine can insert
+/// a consumer at a position, it comes back at the end of the round-robin order.
+class RemoveConsumerCommand final : public SetupCommand
+{
+public:
+    /// Removal of consumer @p index of @p simulation, which must exist.
+    RemoveConsumerCommand(Simulation *simulation, int index, QUndoCommand *parent = nullptr);
+
+    void undo() override;
+    void redo() override;
+    QString applyTo(Scenario &scenario) const override;
+
+    /// The position the consumer had when it was removed.
+    int originalIndex() const { return m_index; }
+
+private:
+    ConsumerConfig m_config;
+    int m_index;
+};
+
+} // namespace PriorityLab

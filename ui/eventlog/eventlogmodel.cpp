@@ -1,0 +1,284 @@
+#include "ui/eventlog/eventlogmodel.h"
+
+#include "ui/charts/chartpalette.h"
+#include "core/analysis/eventjson.h"
+
+#include <QIODevice>
+
+namespace PriorityLab {
+
+EventLogModel::EventLogModel(qsizetype capacity, QObject *parent)
+    : QAbstractTableModel(parent), m_capacity(std::max<qsizetype>(1, capacity))
+{
+}
+
+int EventLogModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows);
+}
+
+const Event &EventLogModel::event(int row) const
+{
+    const qint64 n = m_chunks.front().first + row;
+    // Sequential access (filtering new rows, painting) stays in the last chunk or the next one.
+    for (size_t c = m_lastChunk; c < m_chunks.size() && c <= m_lastChunk + 1; ++c) {
+        const Chunk &chunk = m_chunks[c];
+        if (n >= chunk.first && n < chunk.first + chunk.size()) {
+            m_lastChunk = c;
+            return chunk.events.at(chunk.begin + (n - chunk.first));
+        }
+    }
+    auto it = std::upper_bound(m_chunks.begin(), m_chunks.end(), n,
+                               [](qint64 value, const Chunk &chunk) { return value < chunk.first; });
+    --it;
+    m_lastChunk = size_t(it - m_chunks.begin());
+    return it->events.at(it->begin + (n - it->first));
+}
+
+int EventLogModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString EventLogModel::typeText(Event::Type type)
+{
+    return Event::typeName(type);
+}
+
+namespace {
+
+/// "3" or, when a postponement or failure changed it, "3 → 4".
+QString changed(int before, int after, bool hasAfter)
+{
+    if (!hasAfter || before == after)
+        return QString::number(before);
+    return QStringLiteral("%1 → %2").arg(before).arg(after);
+}
+
+} // namespace
+
+QColor EventLogModel::typeColor(Event::Type type)
+{
+    switch (type) {
+    case Event::Type::Produced:
+        return ChartPalette::skyBlue();
+    case Event::Type::Dispatched:
+        return QColor(0x99, 0x99, 0x99);
+    case Event::Type::Processed:
+        return ChartPalette::bluishGreen();
+    case Event::Type::Postponed:
+        return ChartPalette::orange();
+    case Event::Type::Discarded:
+        return ChartPalette::vermillion();
+    case Event::Type::Failed:
+        return ChartPalette::reddishPurple();
+    }
+    return {};
+}
+
+QVariant EventLogModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Event &e = event(index.row());
+    const bool hasAfter = e.type == Event::Type::Postponed || e.type == Event::Type::Failed;
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (Column(index.column())) {
+        case CycleColumn:
+            return e.cycle;
+        case TypeColumn:
+            return typeText(e.type);
+        case ConsumerColumn:
+            return e.consumer;
+        case MessageIdColumn:
+            return e.message.id;
+        case DataColumn:
+            return e.message.data;
+        case PriorityColumn:
+            return changed(e.message.priority, e.after.priority, hasAfter);
+        case TtlColumn:
+            return changed(e.message.ttl, e.after.ttl, hasAfter);
+        case ExplanationColumn:
+            if (e.type == Event::Type::Discarded && !e.reason.isEmpty())
+                return e.detail.isEmpty() ? e.reason : e.detail + QStringLiteral(" (") + e.reason + QLatin1Char(')');
+            return e.detail;
+        case ColumnCount:
+            break;
+        }
+        return {};
+    case Qt::DecorationRole:
+        if (index.column() == TypeColumn)
+            return typeColor(e.type);
+        return {};
+    case Qt::TextAlignmentRole:
+        switch (Column(index.column())) {
+        case CycleColumn:
+        case MessageIdColumn:
+        case PriorityColumn:
+        case TtlColumn:
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        default:
+            return {};
+        }
+    case Qt::ToolTipRole:
+        if (index.column() == ExplanationColumn || index.column() == DataColumn)
+            return data(index, Qt::DisplayRole);
+        return {};
+    case MessageIdRole:
+        return e.message.id;
+    case EventTypeRole:
+        return int(e.type);
+    case ConsumerRole:
+        return e.consumer;
+    case CycleRole:
+        return e.cycle;
+    default:
+        return {};
+    }
+}
+
+QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (Column(section)) {
+        case CycleColumn:
+            return tr("Cycle");
+        case TypeColumn:
+            return tr("Event");
+        case ConsumerColumn:
+            return tr("Consumer");
+        case MessageIdColumn:
+            return tr("Message");
+        case DataColumn:
+            return tr("Data");
+        case PriorityColumn:
+            return tr("Priority");
+        case TtlColumn:
+            return tr("TTL");
+        case ExplanationColumn:
+            return tr("Explanation");
+        case ColumnCount:
+            break;
+        }
+    } else if (role == Qt::ToolTipRole) {
+        switch (Column(section)) {
+        case CycleColumn:
+            return tr("The cycle in which it happened");
+        case TypeColumn:
+            return tr("produced: a producer sent it; dispatched: the broker handed it to a "
+                      "consumer in a batch; processed, postponed (sent back to the queue's tail), "
+                      "discarded (dead letter): the consumer's decision; failed: processing "
+                      "failed and the message was requeued");
+        case ConsumerColumn:
+            return tr("The consumer that got or decided on the message");
+        case MessageIdColumn:
+            return tr("The message's id, unique, in order of arrival at the broker");
+        case DataColumn:
+            return tr("The message's payload");
+        case PriorityColumn:
+            return tr("Priority as the consumer got it; 'a → b' when a postponement changed it "
+                      "(aging raises it, a failure lowers it)");
+        case TtlColumn:
+            return tr("TTL as the consumer got it; 'a → b' when a postponement changed it");
+        case ExplanationColumn:
+            return tr("The strategy's reason for its decision, in its own words");
+        case ColumnCount:
+            break;
+        }
+    }
+    return {};
+}
+
+void EventLogModel::addEvents(const QList<Event> &events)
+{
+    if (events.isEmpty())
+        return;
+    m_pending.push_back({events, 0, 0});
+    m_pendingCount += events.size();
+    m_total += events.size();
+    // Keep at most capacity() pending events: older whole lists go first.
+    while (m_pendingCount - m_pending.front().size() >= m_capacity) {
+        m_pendingCount -= m_pending.front().size();
+        m_pending.pop_front();
+    }
+}
+
+qsizetype EventLogModel::flush()
+{
+    if (m_pendingCount == 0)
+        return 0;
+    // Only the newest capacity() pending events can stay.
+    qsizetype skip = std::max<qsizetype>(0, m_pendingCount - m_capacity);
+    while (skip >= m_pending.front().size()) {
+        skip -= m_pending.front().size();
+        m_pending.pop_front();
+    }
+    m_pending.front().begin += skip;
+    const qsizetype incoming = m_pendingCount - std::max<qsizetype>(0, m_pendingCount - m_capacity);
+
+    const qsizetype remove = std::max<qsizetype>(0, m_rows + incoming - m_capacity);
+    if (remove > 0) {
+        beginRemoveRows(QModelIndex(), 0, int(remove - 1));
+        qsizetype left = remove;
+        while (left > 0 && left >= m_chunks.front().size()) {
+            left -= m_chunks.front().size();
+            m_chunks.pop_front();
+        }
+        if (left > 0) {
+            m_chunks.front().begin += left;
+            m_chunks.front().first += left;
+        }
+        m_rows -= remove;
+        m_lastChunk = 0;
+        endRemoveRows();
+    }
+    beginInsertRows(QModelIndex(), int(m_rows), int(m_rows + incoming - 1));
+    for (Chunk &chunk : m_pending) {
+        chunk.first = m_next;
+        m_next += chunk.size();
+        m_chunks.push_back(std::move(chunk));
+    }
+    m_rows += incoming;
+    m_pending.clear();
+    m_pendingCount = 0;
+    endInsertRows();
+    return incoming;
+}
+
+void EventLogModel::clear()
+{
+    m_pending.clear();
+    m_pendingCount = 0;
+    m_total = 0;
+    if (m_rows == 0 && m_chunks.empty())
+        return;
+    beginResetModel();
+    m_chunks.clear();
+    m_rows = 0;
+    m_lastChunk = 0;
+    endResetModel();
+}
+
+qint64 EventLogModel::writeJsonLines(QIODevice *device)
+{
+    flush();
+    qint64 lines = 0;
+    QByteArray chunk;
+    for (int row = 0; row < m_rows; ++row) {
+        chunk += eventToJsonLine(event(row));
+        ++lines;
+        if (chunk.size() > (1 << 16)) {
+            if (device->write(chunk) != chunk.size())
+                return -1;
+            chunk.clear();
+        }
+    }
+    if (!chunk.isEmpty() && device->write(chunk) != chunk.size())
+        return -1;
+    return lines;
+}
+
+} // namespace PriorityLab

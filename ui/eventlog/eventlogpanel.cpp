@@ -1,0 +1,339 @@
+#include "ui/eventlog/eventlogpanel.h"
+
+#include "ui/eventlog/eventlogfiltermodel.h"
+#include "ui/eventlog/eventlogmodel.h"
+#include "core/engine/simulation.h"
+
+#include <QComboBox>
+#include <QDockWidget>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMenu>
+#include <QPainter>
+#include <QPixmap>
+#include <QRegularExpressionValidator>
+#include <QScrollBar>
+#include <QShowEvent>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace PriorityLab {
+
+namespace {
+
+constexpr Event::Type allTypes[] = {Event::Type::Produced, Event::Type::Dispatched,
+                                    Event::Type::Processed, Event::Type::Postponed,
+                                    Event::Type::Discarded, Event::Type::Failed};
+
+QString typeToolTip(Event::Type type)
+{
+    switch (type) {
+    case Event::Type::Produced:
+        return EventLogPanel::tr("Show 'produced' events: a producer sent a message to the broker");
+    case Event::Type::Dispatched:
+        return EventLogPanel::tr("Show 'dispatched' events: the broker handed a message to a "
+                                 "consumer, as part of a batch (round-robin)");
+    case Event::Type::Processed:
+        return EventLogPanel::tr("Show 'processed' events: the consumer's strategy accepted the "
+                                 "message and handled it");
+    case Event::Type::Postponed:
+        return EventLogPanel::tr("Show 'postponed' events: the strategy sent a modified copy back "
+                                 "to the queue's tail (requeue)");
+    case Event::Type::Discarded:
+        return EventLogPanel::tr("Show 'discarded' events: the strategy dropped the message into "
+                                 "the dead-letter list");
+    case Event::Type::Failed:
+        return EventLogPanel::tr("Show 'failed' events: processing failed (failure rate) and the "
+                                 "message was requeued");
+    }
+    return {};
+}
+
+QIcon swatch(const QColor &color)
+{
+    QPixmap pixmap(12, 12);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setPen(color.darker(140));
+    painter.setBrush(color);
+    painter.drawRect(QRectF(0.5, 0.5, 11, 11));
+    return QIcon(pixmap);
+}
+
+} // namespace
+
+EventLogPanel::EventLogPanel(Simulation *simulation, QWidget *parent, qsizetype capacity)
+    : QWidget(parent), m_simulation(simulation)
+{
+    m_model = new EventLogModel(capacity, this);
+    m_filter = new EventLogFilterModel(this);
+    m_filter->setLog(m_model);
+
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 2);
+    bar->setSpacing(3);
+    // Event types: one checkable entry each in the menu of a compact button.
+    m_typesButton = new QToolButton(this);
+    m_typesButton->setPopupMode(QToolButton::InstantPopup);
+    m_typesButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_typesButton->setToolTip(tr("Which kinds of events the log shows"));
+    auto *typesMenu = new QMenu(m_typesButton);
+    typesMenu->setToolTipsVisible(true);
+    for (const Event::Type type : allTypes) {
+        QAction *action = typesMenu->addAction(swatch(EventLogModel::typeColor(type)),
+                                               EventLogModel::typeText(type));
+        action->setCheckable(true);
+        action->setChecked(true);
+        action->setToolTip(typeToolTip(type));
+        connect(action, &QAction::toggled, this, [this, type](bool on) {
+            m_filter->setTypeShown(type, on);
+            updateTypesButton();
+            m_countDirty = true;
+            updateCount();
+        });
+        m_typeActions.append(action);
+    }
+    m_typesButton->setMenu(typesMenu);
+    updateTypesButton();
+    bar->addWidget(m_typesButton);
+
+    m_consumer = new QComboBox(this);
+    m_consumer->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_consumer->setToolTip(tr("Show only the events of one consumer (produced events have no "
+                              "consumer and are hidden then)"));
+    m_consumer->addItem(tr("All consumers"), QString());
+    connect(m_consumer, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_filter->setConsumer(m_consumer->itemData(index).toString());
+        m_countDirty = true;
+        updateCount();
+    });
+    bar->addWidget(m_consumer);
+
+    m_messageId = new QLineEdit(this);
+    m_messageId->setPlaceholderText(tr("message id"));
+    m_messageId->setClearButtonEnabled(true);
+    m_messageId->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{0,19}")), m_messageId));
+    m_messageId->setMaximumWidth(130);
+    m_messageId->setToolTip(tr("Show only the events of the message with this id: its whole story "
+                               "from production to processing or discard. Empty = all messages."));
+    connect(m_messageId, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_filter->setMessageId(text.toULongLong());
+        m_countDirty = true;
+        updateCount();
+    });
+    bar->addWidget(m_messageId);
+
+    m_followButton = new QToolButton(this);
+    m_followButton->setText(tr("Follow"));
+    m_followButton->setCheckable(true);
+    m_followButton->setChecked(m_follow);
+    m_followButton->setToolTip(tr("Keep the newest event in view while the simulation runs. "
+                                  "Clicking a line stops following so that it stays in view."));
+    connect(m_followButton, &QToolButton::toggled, this, &EventLogPanel::setFollow);
+    bar->addWidget(m_followButton);
+    m_count = new QLabel(this);
+    m_count->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_count->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_count->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("00,000 events")));
+    m_count->setToolTip(tr("The log keeps the newest %L1 events; older ones are dropped (the "
+                           "dead-letter list and File > Export keep what matters).")
+                                .arg(m_model->capacity()));
+    bar->addWidget(m_count, 1);
+
+    m_view = new QTableView(this);
+    m_view->setModel(m_filter);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setWordWrap(false);
+    m_view->setAlternatingRowColors(true);
+    m_view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_view->verticalHeader()->setVisible(false);
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setHighlightSections(false);
+    header->setStretchLastSection(true);
+    // Each column as wide as its title or its typical content, whichever is wider.
+    const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    const int typical[] = {3, 7, 5, 4, 7, 3, 3, 0};
+    for (int c = 0; c < EventLogModel::ColumnCount - 1; ++c) {
+        const QString title = m_model->headerData(c, Qt::Horizontal).toString();
+        header->resizeSection(c, std::max(typical[c] * em, header->fontMetrics().horizontalAdvance(title) + 18));
+    }
+    // The longest event word beside its colour square.
+    header->resizeSection(EventLogModel::TypeColumn,
+                          fontMetrics().horizontalAdvance(QStringLiteral("dispatched")) + 40);
+    m_view->setToolTip(tr("Every event of the simulation, oldest at the top. Click a line to "
+                          "follow that message's journey."));
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &EventLogPanel::onCurrentChanged);
+    connect(m_view, &QAbstractItemView::pressed, this, [this] { setFollow(false); });
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+
+    connect(m_simulation, &Simulation::cycleCompleted, m_model, &EventLogModel::addReport);
+    connect(m_simulation, &Simulation::scenarioLoaded, this, [this] {
+        m_model->clear();
+        updateConsumers();
+        m_countDirty = true;
+        updateCount();
+    });
+    connect(m_simulation, &Simulation::setupChanged, this, &EventLogPanel::updateConsumers);
+    updateConsumers();
+    updateCount();
+}
+
+void EventLogPanel::setFollow(bool follow)
+{
+    if (follow == m_follow)
+        return;
+    m_follow = follow;
+    m_followButton->setChecked(follow);
+    if (follow)
+        m_view->scrollToBottom();
+    Q_EMIT followChanged(follow);
+}
+
+void EventLogPanel::setMessageFilter(quint64 id)
+{
+    m_messageId->setText(id == 0 ? QString() : QString::number(id));
+}
+
+void EventLogPanel::setConsumerFilter(const QString &name)
+{
+    int index = m_consumer->findData(name);
+    if (index < 0) {
+        m_consumer->addItem(name, name);
+        index = m_consumer->count() - 1;
+    }
+    m_consumer->setCurrentIndex(index);
+}
+
+void EventLogPanel::setTypeShown(Event::Type type, bool shown)
+{
+    const qsizetype i = std::find(std::begin(allTypes), std::end(allTypes), type) - std::begin(allTypes);
+    if (i >= 0 && i < m_typeActions.size())
+        m_typeActions.at(i)->setChecked(shown);
+}
+
+void EventLogPanel::updateTypesButton()
+{
+    QStringList shown;
+    for (QAction *action : std::as_const(m_typeActions)) {
+        if (action->isChecked())
+            shown << action->text();
+    }
+    m_typesButton->setText(shown.size() == m_typeActions.size() ? tr("All events")
+                           : shown.isEmpty()                    ? tr("No events")
+                           : shown.size() <= 2 ? shown.join(QStringLiteral(", "))
+                                               : tr("%1 of %2 kinds").arg(shown.size()).arg(m_typeActions.size()));
+}
+
+void EventLogPanel::refresh()
+{
+    // A log that is not on screen while its window is (a closed dock, or a dock tab behind
+    // another: such docks stay "visible", moved out of sight) leaves the events pending (the
+    // model keeps at most capacity() of them) and applies them when it comes into view: applying
+    // tens of thousands of rows nobody sees cost about 5 ms a refresh at the fastest speed
+    // (bench/bench_app.cpp). In a window not shown (tests, export) it applies them.
+    if (window()->isVisible() && visibleRegion().isEmpty()) {
+        followDock();
+        return;
+    }
+    if (m_model->pendingCount() > 0) {
+        m_model->flush();
+        m_countDirty = true;
+        if (m_follow)
+            m_view->scrollToBottom();
+    }
+    updateCount();
+}
+
+void EventLogPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    refresh();
+}
+
+void EventLogPanel::followDock()
+{
+    // A dock tab brought to the front is not shown again (it was never hidden): follow the
+    // dock's visibilityChanged() instead.
+    auto *dock = qobject_cast<QDockWidget *>(parentWidget());
+    if (dock == m_dock)
+        return;
+    if (m_dock)
+        disconnect(m_dock, &QDockWidget::visibilityChanged, this, &EventLogPanel::onDockVisibilityChanged);
+    m_dock = dock;
+    if (m_dock)
+        connect(m_dock, &QDockWidget::visibilityChanged, this, &EventLogPanel::onDockVisibilityChanged);
+}
+
+void EventLogPanel::onDockVisibilityChanged(bool visible)
+{
+    if (visible)
+        refresh();
+}
+
+void EventLogPanel::updateConsumers()
+{
+    QStringList names;
+    for (const auto &c : m_simulation->consumers())
+        names << c->name;
+    QStringList shown;
+    for (int i = 1; i < m_consumer->count(); ++i)
+        shown << m_consumer->itemData(i).toString();
+    if (names == shown)
+        return;
+    const QString current = m_consumer->currentData().toString();
+    const QSignalBlocker blocker(m_consumer);
+    while (m_consumer->count() > 1)
+        m_consumer->removeItem(1);
+    for (const QString &name : std::as_const(names))
+        m_consumer->addItem(name, name);
+    // Keep a chosen consumer even if it was removed: its events may still be in the log.
+    int index = m_consumer->findData(current);
+    if (index < 0 && !current.isEmpty()) {
+        m_consumer->addItem(current, current);
+        index = m_consumer->count() - 1;
+    }
+    m_consumer->setCurrentIndex(std::max(0, index));
+}
+
+void EventLogPanel::updateCount()
+{
+    if (!m_countDirty)
+        return;
+    m_countDirty = false;
+    const QLocale locale;
+    const qsizetype kept = m_model->rowCount();
+    const qsizetype shown = m_filter->rowCount();
+    QString text = shown == kept ? tr("%1 events").arg(locale.toString(kept))
+                                 : tr("%1 of %2 events").arg(locale.toString(shown), locale.toString(kept));
+    if (m_model->totalCount() > kept)
+        text += tr(" (newest %1 kept)").arg(locale.toString(m_model->capacity()));
+    if (kept == 0 && !m_simulation->recordEvents())
+        text = tr("event recording is off");
+    m_count->setText(text);
+}
+
+void EventLogPanel::onCurrentChanged()
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    if (!current.isValid())
+        return;
+    const quint64 id = current.data(EventLogModel::MessageIdRole).toULongLong();
+    if (id != 0)
+        Q_EMIT messageSelected(id);
+}
+
+} // namespace PriorityLab

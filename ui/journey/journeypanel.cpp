@@ -1,0 +1,295 @@
+#include "ui/journey/journeypanel.h"
+
+#include "core/analysis/journal.h"
+#include "ui/journey/journeymodel.h"
+#include "core/engine/simulation.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QStyledItemDelegate>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace PriorityLab {
+
+namespace {
+/// Lets a reason row wrap onto more lines when the view is narrow: its size hint is computed for
+/// the width it spans (QTreeView asks without a width).
+class ReasonDelegate : public QStyledItemDelegate
+{
+public:
+    explicit ReasonDelegate(QTreeView *view) : QStyledItemDelegate(view), m_view(view) { }
+
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        if (!JourneyModel::isReason(index))
+            return QStyledItemDelegate::sizeHint(option, index);
+        QStyleOptionViewItem o = option;
+        // A valid rectangle (the style wraps only within one), as wide as the spanned row.
+        o.rect = QRect(0, 0, std::max(50, m_view->viewport()->width() - m_view->indentation()),
+                       1 << 16);
+        return QStyledItemDelegate::sizeHint(o, index);
+    }
+
+private:
+    QTreeView *m_view;
+};
+
+/// Where a message sits in the broker's queue.
+struct QueuePlace
+{
+    const Message *message = nullptr;
+    qsizetype position = -1; ///< in dispatch order, all sub-queues together
+    qsizetype local = -1; ///< in its sub-queue
+    QString queue; ///< the sub-queue's name
+};
+
+QueuePlace findQueued(const Broker &broker, quint64 id)
+{
+    qsizetype offset = 0;
+    for (const Broker::SubQueue &q : broker.subQueues()) {
+        qsizetype i = 0;
+        for (const Message &m : q.messages) {
+            if (m.id == id)
+                return {&m, offset + i, i, q.name};
+            ++i;
+        }
+        offset += i;
+    }
+    return {};
+}
+
+const Broker::DeadLetter *findDeadLetter(const Broker &broker, quint64 id)
+{
+    const auto &letters = broker.deadLetters();
+    for (auto it = letters.rbegin(); it != letters.rend(); ++it) {
+        if (it->message.id == id)
+            return &*it;
+    }
+    return nullptr;
+}
+} // namespace
+
+JourneyPanel::JourneyPanel(Simulation *simulation, const Journal *journal, QWidget *parent)
+    : QWidget(parent), m_simulation(simulation), m_journal(journal)
+{
+    m_model = new JourneyModel(this);
+    m_heading = new QLabel(this);
+    QFont f = m_heading->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.1);
+    m_heading->setFont(f);
+    m_heading->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
+    m_note->setVisible(false);
+    m_note->setForegroundRole(QPalette::PlaceholderText);
+
+    m_view = new QTreeView(this);
+    m_view->setModel(m_model);
+    m_view->setRootIsDecorated(false);
+    // Each reason row spans the whole width and wraps when the dock is narrow; journeys are short
+    // (at most Journal::Limits::eventsPerMessage events), so non-uniform heights cost little.
+    m_view->setUniformRowHeights(false);
+    m_view->setItemDelegate(new ReasonDelegate(m_view));
+    m_view->setItemsExpandable(false);
+    m_view->setExpandsOnDoubleClick(false);
+    m_view->setIndentation(m_view->fontMetrics().horizontalAdvance(QLatin1Char('0')) * 3);
+    m_view->setAlternatingRowColors(true);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setWordWrap(true);
+    m_view->setTextElideMode(Qt::ElideNone);
+    m_view->setToolTip(
+            tr("Each delivery of the message: which consumer got it in which cycle, what "
+               "its strategy decided and why, and how the metadata changed (before → "
+               "after). A postponed message goes back to the tail of the queue."));
+    QHeaderView *header = m_view->header();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    const QFontMetrics fm = m_view->fontMetrics();
+    const int digit = fm.horizontalAdvance(QLatin1Char('0'));
+    const auto width = [&](JourneyModel::Column c, int chars) {
+        const int title =
+                fm.horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString()) + 3 * digit;
+        header->resizeSection(c, std::max(chars * digit, title));
+    };
+    // A new width changes the height of the wrapped reasons.
+    connect(header, &QHeaderView::sectionResized, m_view, [this] { m_view->doItemsLayout(); });
+    // Reason rows: spanned over every column, always shown.
+    connect(m_model, &QAbstractItemModel::modelReset, this,
+            [this] { showReasons(0, m_model->rowCount() - 1); });
+    connect(m_model, &QAbstractItemModel::rowsInserted, this,
+            [this](const QModelIndex &parent, int first, int last) {
+                if (!parent.isValid())
+                    showReasons(first, last);
+            });
+    header->setMinimumSectionSize(3 * digit);
+    width(JourneyModel::Cycle, 5);
+    width(JourneyModel::Delivery, 3);
+    width(JourneyModel::Consumer, 10);
+    width(JourneyModel::Decision, 12);
+    width(JourneyModel::Priority, 6);
+    width(JourneyModel::Ttl, 6);
+    width(JourneyModel::PredicateRuns, 6);
+    header->setSectionResizeMode(JourneyModel::Decision, QHeaderView::Stretch);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 4, 6, 4);
+    layout->setSpacing(3);
+    layout->addWidget(m_heading);
+    layout->addWidget(m_status);
+    layout->addWidget(m_note);
+    layout->addWidget(m_view, 1);
+
+    connect(m_simulation, &Simulation::scenarioLoaded, this, [this] { showJourney(0); });
+    rebuild(true);
+}
+
+void JourneyPanel::showReasons(int first, int last)
+{
+    for (int row = first; row <= last; ++row) {
+        const QModelIndex event = m_model->index(row, 0);
+        m_view->setFirstColumnSpanned(0, event, true);
+        m_view->expand(event);
+    }
+}
+
+QString JourneyPanel::headingText() const
+{
+    return m_heading->text();
+}
+
+QString JourneyPanel::statusText() const
+{
+    return m_status->text();
+}
+
+void JourneyPanel::showJourney(quint64 id)
+{
+    m_id = id;
+    rebuild(true);
+}
+
+void JourneyPanel::refresh()
+{
+    rebuild(false);
+}
+
+void JourneyPanel::rebuild(bool force)
+{
+    if (m_id == 0) {
+        m_model->setJourney(0, {});
+        m_revision = 0;
+        m_heading->setText(tr("No message selected"));
+        m_status->setText(tr("Click a tile or a table row of the queue to follow that message: "
+                             "every delivery, what each consumer decided and why."));
+        m_note->setVisible(false);
+        return;
+    }
+    const quint64 revision = m_journal->revision(m_id);
+    if (force || revision != m_revision) {
+        m_model->setJourney(m_id, m_journal->journey(m_id));
+        m_revision = revision;
+    }
+    const QList<Event> &events = m_model->events();
+    const Broker &broker = m_simulation->broker();
+
+    // Identity: from the journal, else from the queue or the dead letters.
+    const QueuePlace place = (events.isEmpty()
+                              || (events.constLast().type != Event::Type::Processed
+                                  && events.constLast().type != Event::Type::Discarded))
+            ? findQueued(broker, m_id)
+            : QueuePlace {};
+    const Broker::DeadLetter *dead = nullptr;
+    const Message *identity = events.isEmpty() ? place.message : &events.constFirst().message;
+    if (!identity) {
+        dead = findDeadLetter(broker, m_id);
+        if (dead)
+            identity = &dead->message;
+    }
+    if (identity) {
+        m_heading->setText(
+                tr("Message #%1 %2 (%3)").arg(m_id).arg(identity->data, identity->producer));
+    } else {
+        m_heading->setText(tr("Message #%1").arg(m_id));
+    }
+
+    const QLocale locale;
+    QString status;
+    if (!events.isEmpty()) {
+        const Event &last = events.constLast();
+        const int deliveries = last.message.deliveries;
+        const QString times =
+                deliveries == 1 ? tr("1 delivery") : tr("%1 deliveries").arg(deliveries);
+        switch (last.type) {
+        case Event::Type::Processed:
+            status = tr("Processed at cycle %1 by %2 after %3, %4 cycles after it was produced.")
+                             .arg(last.cycle)
+                             .arg(last.consumer, times)
+                             .arg(last.cycle - last.message.producedCycle);
+            break;
+        case Event::Type::Discarded:
+            status =
+                    tr("Discarded (%1) at cycle %2 by %3 after %4 — it is in the dead-letter list.")
+                            .arg(last.reason.isEmpty() ? tr("no reason given") : last.reason)
+                            .arg(last.cycle)
+                            .arg(last.consumer, times);
+            break;
+        default:
+            break;
+        }
+    }
+    if (status.isEmpty()) {
+        if (place.message) {
+            const int deliveries = place.message->deliveries;
+            const QString so = deliveries == 0 ? tr("not delivered yet")
+                    : deliveries == 1          ? tr("delivered once so far")
+                                               : tr("delivered %1 times so far").arg(deliveries);
+            if (broker.subQueues().size() > 1) {
+                status = tr("Still queued at position %1 of %2 (%3 in the whole queue; 0 = head), "
+                            "%4.")
+                                 .arg(locale.toString(place.local), place.queue,
+                                      locale.toString(place.position), so);
+            } else {
+                status = tr("Still queued at position %1 (0 = next to be dispatched), %2.")
+                                 .arg(locale.toString(place.position), so);
+            }
+        } else if (dead) {
+            status = tr("Discarded (%1) at cycle %2 by %3 — it is in the dead-letter list.")
+                             .arg(dead->reason)
+                             .arg(dead->cycle)
+                             .arg(dead->consumer);
+        } else if (m_id >= broker.nextId()) {
+            status = tr("No such message (yet).");
+        } else {
+            status =
+                    tr("Not in the queue, and its journey is no longer kept: the journal keeps the "
+                       "%1 most recently active messages.")
+                            .arg(locale.toString(m_journal->limits().messages));
+        }
+    }
+    m_status->setText(status);
+    // Green once processed, red once discarded: the outcome at a glance.
+    const bool processed = !events.isEmpty() && events.constLast().type == Event::Type::Processed;
+    const bool discarded =
+            dead || (!events.isEmpty() && events.constLast().type == Event::Type::Discarded);
+    m_status->setStyleSheet(processed ? QStringLiteral("color: #1b6e20; font-weight: bold;")
+                                    : discarded
+                                    ? QStringLiteral("color: #b00020; font-weight: bold;")
+                                    : QString());
+
+    const qsizetype dropped = m_journal->droppedEvents(m_id);
+    m_note->setVisible(dropped > 0);
+    if (dropped > 0)
+        m_note->setText(
+                tr("Its first %1 events are not shown: the journal keeps the last %2 events "
+                   "of a message.")
+                        .arg(locale.toString(dropped),
+                             locale.toString(m_journal->limits().eventsPerMessage)));
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,144 @@
+#include "ui/queue/priorityhistogram.h"
+
+#include <QHelpEvent>
+#include <QLocale>
+#include <QPainter>
+#include <QToolTip>
+
+#include <algorithm>
+
+namespace PriorityLab {
+
+PriorityHistogram::PriorityHistogram(QWidget *parent) : QWidget(parent)
+{
+    setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+    setToolTip(tr("Queued messages per priority, the most urgent at the top. The colours are the "
+                  "fixed priority scale of the tiles (viridis: readable with colour-blindness "
+                  "and in greyscale)."));
+}
+
+void PriorityHistogram::setCounts(const Counts &counts)
+{
+    if (counts == m_counts)
+        return;
+    m_counts = counts;
+    update();
+}
+
+int PriorityHistogram::rowHeight() const
+{
+    return fontMetrics().height() + 5;
+}
+
+int PriorityHistogram::titleHeight() const
+{
+    return fontMetrics().height() + 8;
+}
+
+QSize PriorityHistogram::sizeHint() const
+{
+    const QFontMetrics fm = fontMetrics();
+    return QSize(fm.horizontalAdvance(QLatin1Char('0')) * 24,
+                 titleHeight() + PriorityPalette::steps() * rowHeight() + fm.height() + 12);
+}
+
+QSize PriorityHistogram::minimumSizeHint() const
+{
+    return sizeHint();
+}
+
+int PriorityHistogram::stepAt(const QPoint &point) const
+{
+    const int y = point.y() - titleHeight();
+    if (y < 0)
+        return -1;
+    const int row = y / rowHeight();
+    if (row >= PriorityPalette::steps())
+        return -1;
+    return PriorityPalette::maxPriority() - row;
+}
+
+QString PriorityHistogram::toolTipText(int step) const
+{
+    if (step < PriorityPalette::minPriority() || step > PriorityPalette::maxPriority())
+        return {};
+    qint64 total = 0;
+    for (qint64 c : m_counts)
+        total += c;
+    const qint64 n = m_counts[size_t(step)];
+    const QString which = step == PriorityPalette::minPriority()
+            ? tr("priority %1 or below").arg(step)
+            : step == PriorityPalette::maxPriority() ? tr("priority %1 or above").arg(step)
+                                                     : tr("priority %1").arg(step);
+    return tr("%1 messages queued with %2 (%3% of the queue)")
+            .arg(QLocale().toString(n), which)
+            .arg(total > 0 ? QLocale().toString(100.0 * double(n) / double(total), 'f', 1)
+                           : QStringLiteral("0"));
+}
+
+bool PriorityHistogram::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = toolTipText(stepAt(help->pos()));
+        QToolTip::showText(help->globalPos(), text.isEmpty() ? toolTip() : text, this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void PriorityHistogram::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QFontMetrics fm = fontMetrics();
+    const QPalette pal = palette();
+    QFont bold = font();
+    bold.setBold(true);
+
+    p.setFont(bold);
+    p.setPen(pal.color(QPalette::WindowText));
+    p.drawText(QRect(0, 0, width(), titleHeight()), Qt::AlignLeft | Qt::AlignVCenter,
+               tr("Queue by priority"));
+
+    qint64 max = 1;
+    qint64 total = 0;
+    for (qint64 c : m_counts) {
+        max = std::max(max, c);
+        total += c;
+    }
+    const int swatch = fm.horizontalAdvance(QStringLiteral("≤00")) + 6;
+    const QString widest = QLocale().toString(std::max<qint64>(max, 99999));
+    const int countWidth = fm.horizontalAdvance(widest) + 4;
+    const int barLeft = swatch + 4;
+    const int barSpace = std::max(10, width() - barLeft - countWidth - 4);
+
+    for (int row = 0; row < PriorityPalette::steps(); ++row) {
+        const int step = PriorityPalette::maxPriority() - row;
+        const int y = titleHeight() + row * rowHeight();
+        const QRect sw(0, y, swatch, rowHeight() - 3);
+        p.setPen(Qt::NoPen);
+        p.setBrush(PriorityPalette::color(step));
+        p.drawRoundedRect(sw, 3, 3);
+        p.setPen(PriorityPalette::textColor(step));
+        p.setFont(font());
+        p.drawText(sw, Qt::AlignCenter, PriorityPalette::label(step));
+
+        const qint64 n = m_counts[size_t(step)];
+        const int bar = n == 0 ? 0 : std::max(2, int(double(barSpace) * double(n) / double(max)));
+        if (bar > 0) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(PriorityPalette::color(step));
+            p.drawRect(QRect(barLeft, y + 2, bar, rowHeight() - 7));
+        }
+        p.setPen(n == 0 ? pal.color(QPalette::PlaceholderText) : pal.color(QPalette::WindowText));
+        p.drawText(QRect(barLeft + bar + 4, y, countWidth, rowHeight() - 3),
+                   Qt::AlignLeft | Qt::AlignVCenter, QLocale().toString(n));
+    }
+    p.setPen(pal.color(QPalette::WindowText));
+    p.drawText(QRect(0, titleHeight() + PriorityPalette::steps() * rowHeight() + 2, width(),
+                     fm.height() + 4),
+               Qt::AlignLeft | Qt::AlignVCenter, tr("total %1").arg(QLocale().toString(total)));
+}
+
+} // namespace PriorityLab

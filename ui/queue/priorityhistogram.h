@@ -1,0 +1,48 @@
+#pragma once
+
+#include "ui/common/prioritypalette.h"
+
+#include <QWidget>
+
+#include <array>
+
+namespace PriorityLab {
+
+/// A compact histogram of the broker's queue by priority: one horizontal bar per priority, 9
+/// (most urgent) at the top, in the PriorityPalette colours, with the count beside each bar.
+/// Priorities outside 0..9 are counted with the nearest end (≤0, 9+). Its swatches double as
+/// the colour legend of the queue tiles. Fed by setCounts() from the main window's ~30 Hz
+/// refresh (PriorityCensus keeps the counts); it repaints only when a count changed.
+class PriorityHistogram : public QWidget
+{
+    Q_OBJECT
+
+public:
+    /// Messages per priority step, index 0 = priority ≤0 .. index 9 = priority 9+.
+    using Counts = std::array<qint64, PriorityPalette::steps()>;
+
+    explicit PriorityHistogram(QWidget *parent = nullptr);
+
+    /// Shows @p counts; repaints only if they changed.
+    void setCounts(const Counts &counts);
+    const Counts &counts() const { return m_counts; }
+
+    /// The tooltip of the bar of priority step @p step (0..9): its count and share.
+    QString toolTipText(int step) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    bool event(QEvent *event) override;
+
+private:
+    int rowHeight() const;
+    int titleHeight() const;
+    int stepAt(const QPoint &point) const;
+
+    Counts m_counts {};
+};
+
+} // namespace PriorityLab

@@ -1,0 +1,247 @@
+#include "ui/setup/brokerpanel.h"
+
+#include "ui/editing/setupeditor.h"
+#include "core/engine/simulation.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <climits>
+
+namespace PriorityLab {
+
+namespace {
+
+QSpinBox *makeSpin(QWidget *parent, int minimum, int maximum, const QString &suffix, const QString &tip)
+{
+    auto *spin = new QSpinBox(parent);
+    spin->setRange(minimum, maximum);
+    spin->setSuffix(suffix);
+    spin->setKeyboardTracking(false);
+    spin->setAccelerated(true);
+    spin->setToolTip(tip);
+    // Compact: sized for everyday values, not for the hard limits.
+    spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("00000") + suffix) + 36);
+    spin->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    return spin;
+}
+
+void setSpin(QSpinBox *spin, int value)
+{
+    if (spin->value() == value)
+        return;
+    const QSignalBlocker blocker(spin);
+    spin->setValue(value);
+}
+
+QLabel *label(const QString &text, QWidget *buddy, QWidget *parent)
+{
+    auto *l = new QLabel(text, parent);
+    l->setBuddy(buddy);
+    l->setToolTip(buddy->toolTip());
+    return l;
+}
+
+QString modeHelp(BrokerConfig::Mode mode)
+{
+    switch (mode) {
+    case BrokerConfig::Mode::Fifo:
+        return BrokerPanel::tr("One queue in arrival order, as in the article's reference system: "
+                               "priority is up to the consumers' strategies.");
+    case BrokerConfig::Mode::Priority:
+        return BrokerPanel::tr("Native priority queue, as RabbitMQ's: the highest priority first, "
+                               "arrival order within a priority. Urgent messages never wait behind "
+                               "others, but low priorities can starve under load.");
+    case BrokerConfig::Mode::Topics:
+        return BrokerPanel::tr("Priority topics: one queue per topic, messages routed by priority "
+                               "band; the topics take turns, most urgent first, each with its own "
+                               "round-robin over its subscribers (tick them on the consumer cards).");
+    }
+    return {};
+}
+
+} // namespace
+
+BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
+    : QWidget(parent), m_editor(editor), m_simulation(editor->simulation())
+{
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *content = new QWidget;
+    auto *contentLayout = new QVBoxLayout(content);
+    contentLayout->setContentsMargins(6, 6, 6, 6);
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
+    form->setVerticalSpacing(6);
+
+    m_mode = new QComboBox(content);
+    m_mode->setFocusPolicy(Qt::TabFocus);
+    m_mode->addItem(tr("fifo: one queue, arrival order"), int(BrokerConfig::Mode::Fifo));
+    m_mode->addItem(tr("priority: native priority queue"), int(BrokerConfig::Mode::Priority));
+    m_mode->addItem(tr("topics: one queue per priority band"), int(BrokerConfig::Mode::Topics));
+    for (int i = 0; i < m_mode->count(); ++i)
+        m_mode->setItemData(i, modeHelp(BrokerConfig::Mode(m_mode->itemData(i).toInt())), Qt::ToolTipRole);
+    m_mode->setToolTip(tr("How the broker orders its queue. Switching re-routes the messages "
+                          "already queued, keeping their arrival order. The consumer strategies "
+                          "work in every mode."));
+    form->addRow(label(tr("Mode:"), m_mode, content), m_mode);
+    m_modeHelp = new QLabel(content);
+    m_modeHelp->setWordWrap(true);
+    m_modeHelp->setStyleSheet(QStringLiteral("color: #4b5563;"));
+    form->addRow(m_modeHelp);
+
+    m_maxPriority = makeSpin(content, -1, 1000000, QString(),
+                             tr("Priority mode: priorities above this count as it, as RabbitMQ's "
+                                "x-max-priority clamps them, so such messages tie and keep arrival "
+                                "order. \"no clamp\" (the lowest value) = every priority counts."));
+    m_maxPriority->setSpecialValueText(tr("no clamp"));
+    m_maxPriorityLabel = label(tr("Max priority:"), m_maxPriority, content);
+    form->addRow(m_maxPriorityLabel, m_maxPriority);
+
+    m_topics = new QLabel(content);
+    m_topics->setWordWrap(true);
+    m_topics->setToolTip(tr("Topics mode: the topics, most urgent first, and the priority band "
+                            "routed to each (set in the scenario file, broker.topics)."));
+    m_topicsLabel = new QLabel(tr("Topics:"), content);
+    m_topicsLabel->setToolTip(m_topics->toolTip());
+    form->addRow(m_topicsLabel, m_topics);
+
+    m_batchSize = makeSpin(content, 1, 1000000, tr(" messages"),
+                           tr("Batch size: how many messages, taken from the head of the queue, "
+                              "a consumer gets at a time (default 3). Bigger batches mean fewer "
+                              "hand-overs but a longer wait behind one consumer."));
+    form->addRow(label(tr("Batch size:"), m_batchSize, content), m_batchSize);
+
+    m_dispatch = new QComboBox(content);
+    m_dispatch->setFocusPolicy(Qt::TabFocus);
+    m_dispatch->addItem(tr("drain"), 0);
+    m_dispatch->addItem(tr("paced"), 1);
+    m_dispatch->setItemData(0, tr("Drain (the reference): batches are handed out until the queue is "
+                                  "empty, so a postponed message can come round again in the same "
+                                  "cycle."),
+                            Qt::ToolTipRole);
+    m_dispatch->setItemData(1, tr("Paced: at most K batches a cycle, so a backlog builds up and can "
+                                  "be watched."),
+                            Qt::ToolTipRole);
+    m_dispatch->setToolTip(tr("Dispatch per cycle: drain the whole queue (the reference), or hand "
+                              "out at most K batches (paced, for live viewing)."));
+    m_batchesPerCycle = makeSpin(content, 1, 1000000, tr(" batches/cycle"),
+                                 tr("Paced dispatch: at most this many batches a cycle, over all "
+                                    "consumers. Fewer batches than arrivals make the backlog grow."));
+    auto *dispatchRow = new QWidget(content);
+    auto *dispatchLayout = new QHBoxLayout(dispatchRow);
+    dispatchLayout->setContentsMargins(0, 0, 0, 0);
+    dispatchLayout->addWidget(m_dispatch);
+    dispatchLayout->addWidget(m_batchesPerCycle);
+    form->addRow(label(tr("Dispatch:"), m_dispatch, content), dispatchRow);
+
+    m_idleCycles = makeSpin(content, 0, INT_MAX, tr(" idle cycles"),
+                            tr("The broker stops after this many consecutive idle cycles (queue "
+                               "empty or nobody online) once the producers have nothing left to "
+                               "send. 0 = never stop."));
+    m_idleCycles->setSpecialValueText(tr("never stop"));
+    form->addRow(label(tr("Stop after:"), m_idleCycles, content), m_idleCycles);
+
+    m_interval = makeSpin(content, 0, 60000, tr(" ms"),
+                          tr("Cycle interval: milliseconds between two cycles in the app, the same "
+                             "setting as the speed slider (0 = as fast as possible). It never "
+                             "changes the results, only how fast you see them."));
+    m_interval->setSpecialValueText(tr("as fast as possible"));
+    m_interval->setSingleStep(50);
+    form->addRow(label(tr("Cycle interval:"), m_interval, content), m_interval);
+
+    contentLayout->addLayout(form);
+    m_error = new QLabel(content);
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_error->hide();
+    contentLayout->addWidget(m_error);
+    contentLayout->addStretch(1);
+    scroll->setWidget(content);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+
+    connect(m_mode, &QComboBox::activated, this, &BrokerPanel::onModeChosen);
+    connect(m_maxPriority, &QSpinBox::valueChanged, this, [this](int value) {
+        showError(m_editor->setBrokerMaxPriority(value < 0 ? std::nullopt : std::optional<int>(value)));
+    });
+    connect(m_batchSize, &QSpinBox::valueChanged, this,
+            [this](int value) { showError(m_editor->setBatchSize(value)); });
+    connect(m_dispatch, &QComboBox::activated, this, &BrokerPanel::onDispatchChosen);
+    connect(m_batchesPerCycle, &QSpinBox::valueChanged, this, [this](int value) {
+        m_lastPaced = value;
+        showError(m_editor->setBatchesPerCycle(value));
+    });
+    connect(m_idleCycles, &QSpinBox::valueChanged, this,
+            [this](int value) { showError(m_editor->setMaxIdleCycles(value)); });
+    connect(m_interval, &QSpinBox::valueChanged, this,
+            [this](int value) { showError(m_editor->setCycleIntervalMs(value)); });
+    connect(m_simulation, &Simulation::setupChanged, this, &BrokerPanel::sync);
+    connect(m_simulation, &Simulation::scenarioLoaded, this, &BrokerPanel::sync);
+    sync();
+}
+
+void BrokerPanel::sync()
+{
+    const BrokerConfig &config = m_simulation->broker().config();
+    {
+        const QSignalBlocker blocker(m_mode);
+        m_mode->setCurrentIndex(m_mode->findData(int(config.mode)));
+    }
+    m_modeHelp->setText(modeHelp(config.mode));
+    const bool priority = config.mode == BrokerConfig::Mode::Priority;
+    m_maxPriorityLabel->setVisible(priority);
+    m_maxPriority->setVisible(priority);
+    setSpin(m_maxPriority, config.maxPriority.value_or(-1));
+    const bool topics = config.mode == BrokerConfig::Mode::Topics;
+    m_topicsLabel->setVisible(topics);
+    m_topics->setVisible(topics);
+    QStringList bands;
+    for (const TopicConfig &t : config.topics)
+        bands << tr("%1: priority %2–%3").arg(t.name).arg(t.minPriority).arg(t.maxPriority);
+    m_topics->setText(bands.join(QLatin1Char('\n')));
+
+    setSpin(m_batchSize, config.batchSize);
+    const bool paced = config.batchesPerCycle > 0;
+    {
+        const QSignalBlocker blocker(m_dispatch);
+        m_dispatch->setCurrentIndex(paced ? 1 : 0);
+    }
+    if (paced)
+        m_lastPaced = config.batchesPerCycle;
+    setSpin(m_batchesPerCycle, paced ? config.batchesPerCycle : m_lastPaced);
+    m_batchesPerCycle->setEnabled(paced);
+    setSpin(m_idleCycles, config.maxIdleCycles);
+    setSpin(m_interval, m_simulation->intervalMs());
+}
+
+void BrokerPanel::showError(const QString &error)
+{
+    m_error->setText(error);
+    m_error->setVisible(!error.isEmpty());
+    if (!error.isEmpty())
+        sync();
+}
+
+void BrokerPanel::onModeChosen(int comboIndex)
+{
+    showError(m_editor->setBrokerMode(BrokerConfig::Mode(m_mode->itemData(comboIndex).toInt())));
+    sync();
+}
+
+void BrokerPanel::onDispatchChosen(int comboIndex)
+{
+    showError(m_editor->setBatchesPerCycle(comboIndex == 0 ? 0 : m_lastPaced));
+    sync();
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,65 @@
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QSpinBox;
+
+namespace PriorityLab {
+
+class SetupEditor;
+class Simulation;
+
+/// The broker's settings, live: queue mode (fifo, native
+/// priority with an optional max priority, topics with their priority bands), batch size,
+/// dispatch per cycle (drain, or at most K batches), idle cycles before it stops, and the cycle
+/// interval in milliseconds (the same setting as the speed slider).
+///
+/// Every edit goes through SetupEditor (undoable, validated as in a scenario file) and applies
+/// from the next batch or cycle; the panel re-reads the simulation on Simulation::setupChanged()
+/// and Simulation::scenarioLoaded(), so it follows undo, redo and timeline changes. Call sync()
+/// when the interval was changed elsewhere (the speed slider).
+class BrokerPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    /// Panel for @p editor's simulation; both must outlive the panel.
+    explicit BrokerPanel(SetupEditor *editor, QWidget *parent = nullptr);
+
+    /// Shows the settings in force.
+    void sync();
+
+    /// The controls (tests).
+    QComboBox *modeBox() const { return m_mode; }
+    QSpinBox *maxPriorityBox() const { return m_maxPriority; }
+    QSpinBox *batchSizeBox() const { return m_batchSize; }
+    QComboBox *dispatchBox() const { return m_dispatch; }
+    QSpinBox *batchesPerCycleBox() const { return m_batchesPerCycle; }
+    QSpinBox *idleCyclesBox() const { return m_idleCycles; }
+    QSpinBox *intervalBox() const { return m_interval; }
+
+private:
+    void showError(const QString &error);
+    void onModeChosen(int comboIndex);
+    void onDispatchChosen(int comboIndex);
+
+    SetupEditor *m_editor;
+    Simulation *m_simulation;
+    QComboBox *m_mode = nullptr;
+    QLabel *m_maxPriorityLabel = nullptr;
+    QSpinBox *m_maxPriority = nullptr;
+    QLabel *m_topicsLabel = nullptr;
+    QLabel *m_topics = nullptr;
+    QSpinBox *m_batchSize = nullptr;
+    QComboBox *m_dispatch = nullptr;
+    QSpinBox *m_batchesPerCycle = nullptr;
+    QSpinBox *m_idleCycles = nullptr;
+    QSpinBox *m_interval = nullptr;
+    QLabel *m_modeHelp = nullptr;
+    QLabel *m_error = nullptr;
+    int m_lastPaced = 1;  ///< K to use when switching from drain to paced
+};
+
+} // namespace PriorityLab

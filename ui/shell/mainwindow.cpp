@@ -1,0 +1,740 @@
+#include "ui/shell/mainwindow.h"
+
+#include "ui/compare/comparewindow.h"
+
+#include "ui/alarms/alarmpanel.h"
+#include "ui/setup/brokerpanel.h"
+#include "ui/charts/chartpanel.h"
+#include "ui/consumers/consumerpanel.h"
+#include "ui/deadletters/deadletterpanel.h"
+#include "ui/eventlog/eventlogpanel.h"
+#include "ui/shell/exportmenu.h"
+#include "core/analysis/journal.h"
+#include "ui/journey/journeypanel.h"
+#include "ui/setup/producerpanel.h"
+#include "ui/queue/queuepanel.h"
+#include "core/scenario/scenario.h"
+#include "ui/shell/scenariocatalog.h"
+#include "ui/setup/scenarioinfo.h"
+#include "ui/setup/scenarioinfodialog.h"
+#include "ui/shell/settings.h"
+#include "ui/shell/shortcutguard.h"
+#include "ui/editing/setupeditor.h"
+#include "core/engine/simulation.h"
+#include "ui/shell/speedcontrol.h"
+#include "ui/shell/statussummary.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScreen>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace PriorityLab {
+
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
+{
+    m_simulation = new Simulation(this);
+    // The message journeys (and the event log) need each cycle's events.
+    m_simulation->setRecordEvents(true);
+    m_journal = std::make_unique<Journal>();
+    m_setupEditor = new SetupEditor(m_simulation, this);
+
+    m_refreshTimer.setSingleShot(true);
+    m_refreshTimer.setInterval(refreshIntervalMs());
+    connect(&m_refreshTimer, &QTimer::timeout, this, &MainWindow::refreshViews);
+
+    // Central: the scenario's header above the queue.
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(8, 6, 4, 4);
+    centralLayout->setSpacing(4);
+    m_scenarioInfo = new ScenarioInfo(m_setupEditor, central);
+    m_runtimeWarning = new QLabel(central);
+    m_runtimeWarning->setWordWrap(true);
+    m_runtimeWarning->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_runtimeWarning->setVisible(false);
+    m_queuePanel = new QueuePanel(m_simulation, central);
+    // Alarms (what to change) on a band above the queue; they cover the runtime warnings too.
+    m_alarmPanel = new AlarmPanel(m_simulation, central);
+    centralLayout->addWidget(m_scenarioInfo);
+    centralLayout->addWidget(m_runtimeWarning);
+    centralLayout->addWidget(m_alarmPanel);
+    centralLayout->addSpacing(4);
+    centralLayout->addWidget(m_queuePanel, 1);
+    setCentralWidget(central);
+
+    m_status = new StatusSummary(m_simulation, this);
+    statusBar()->addPermanentWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_alarmPanel->statusIndicator(this));
+
+    createActions();
+    createToolBar();
+    createDocks();
+    createMenus();
+
+    connect(m_simulation, &Simulation::cycleCompleted, this, &MainWindow::onCycleCompleted);
+    connect(m_simulation, &Simulation::runningChanged, this, &MainWindow::onRunningChanged);
+    connect(m_simulation, &Simulation::finished, this, &MainWindow::onFinished);
+    connect(m_simulation, &Simulation::scenarioLoaded, this, &MainWindow::onScenarioLoaded);
+    connect(m_simulation, &Simulation::setupChanged, this, &MainWindow::scheduleRefresh);
+    // The journal takes each report's events as they come (cheap); its panel reads it at refresh.
+    connect(m_simulation, &Simulation::cycleCompleted, this,
+            [this](const CycleReport &report) { m_journal->record(report); });
+    connect(m_simulation, &Simulation::scenarioLoaded, this, [this] { m_journal->clear(); });
+    connect(m_queuePanel, &QueuePanel::messageSelected, this, [this](quint64 id) {
+        m_journeyPanel->showJourney(id);
+        m_journeyDock->show();
+        m_journeyDock->raise();
+    });
+
+    // A size that shows everything on a projector; smaller on small screens.
+    QSize size(1400, 900);
+    if (const QScreen *s = screen()) {
+        const QSize available = s->availableGeometry().size();
+        size = size.boundedTo(available * 0.95);
+    }
+    resize(size);
+    resizeDocks({m_consumerDock}, {int(size.width() * 0.56)}, Qt::Horizontal);
+    resizeDocks({m_chartDock}, {int(size.height() * 0.30)}, Qt::Vertical);
+    // Charts get room for two side by side; journey, event log and dead letters share the rest.
+    resizeDocks({m_chartDock, m_journeyDock}, {int(size.width() * 0.6), int(size.width() * 0.4)}, Qt::Horizontal);
+
+    // Space, Right and N stay with a check box, button or slider that has the keyboard focus.
+    installEventFilter(new ShortcutGuard(this));
+    connect(m_setupEditor->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateHeader);
+    connect(m_scenarioInfo, &ScenarioInfo::editRequested, this, &MainWindow::editScenarioInfo);
+
+    updateHeader();
+    updateActions();
+}
+
+void MainWindow::restoreSettings()
+{
+    m_rememberSettings = true;
+    const QByteArray geometry = Settings::windowGeometry();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    const QByteArray state = Settings::windowState();
+    if (!state.isEmpty())
+        restoreState(state);
+    const int interval = Settings::speedIntervalMs(-1);
+    if (interval >= 0) {
+        m_speed->setIntervalMs(interval);
+        m_simulation->setIntervalMs(interval);
+        m_brokerPanel->sync();
+    }
+    updateRecentMenu();
+}
+
+void MainWindow::saveSettings()
+{
+    if (!m_rememberSettings)
+        return;
+    Settings::setWindowLayout(saveGeometry(), saveState());
+    Settings::setSpeedIntervalMs(m_simulation->intervalMs());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::rememberFile(const QString &path)
+{
+    if (m_rememberSettings && !path.isEmpty() && !path.startsWith(QLatin1Char(':')))
+        Settings::addRecentFile(path);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList files = m_rememberSettings ? Settings::recentFiles() : QStringList();
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const QString path = files.at(i);
+        QString text = QFileInfo(path).fileName();
+        text.replace(QLatin1Char('&'), QStringLiteral("&&"));
+        QAction *action = m_recentMenu->addAction(i < 9 ? QStringLiteral("&%1 %2").arg(i + 1).arg(text) : text);
+        action->setData(path);
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        connect(action, &QAction::triggered, this, [this, path] { openScenarioFile(path); });
+    }
+    if (!files.isEmpty()) {
+        m_recentMenu->addSeparator();
+        QAction *clear = m_recentMenu->addAction(tr("Clear the list"));
+        connect(clear, &QAction::triggered, this, [this] {
+            Settings::clearRecentFiles();
+            updateRecentMenu();
+        });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+    m_recentMenu->setToolTipsVisible(true);
+}
+
+void MainWindow::save()
+{
+    if (m_currentFile.isEmpty() || m_currentFile.startsWith(QLatin1Char(':')))
+        saveAsDialog();
+    else
+        saveScenarioFile(m_currentFile);
+}
+
+void MainWindow::editScenarioInfo()
+{
+    ScenarioInfoDialog dialog(m_setupEditor, this);
+    dialog.exec();
+}
+
+MainWindow::~MainWindow()
+{
+    m_simulation->pause();
+}
+
+void MainWindow::createActions()
+{
+    QStyle *s = style();
+
+    m_open = new QAction(s->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this);
+    m_open->setShortcut(QKeySequence::Open);
+    m_open->setStatusTip(tr("Open a scenario file (JSON). A broken file is refused with every "
+                            "problem listed; the current scenario keeps running."));
+    connect(m_open, &QAction::triggered, this, &MainWindow::openFileDialog);
+
+    m_save = new QAction(s->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this);
+    m_save->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_S));
+    m_save->setToolTip(tr("Save the setup with your edits (thresholds, consumers, producers, broker, "
+                          "description) to its file (Ctrl+S); a built-in preset asks for a new file"));
+    m_save->setStatusTip(m_save->toolTip());
+    connect(m_save, &QAction::triggered, this, &MainWindow::save);
+
+    m_saveAs = new QAction(tr("Save &As…"), this);
+    m_saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_saveAs->setStatusTip(tr("Save the setup with your edits as a new scenario file (Ctrl+Shift+S); "
+                              "its timeline and description are kept"));
+    connect(m_saveAs, &QAction::triggered, this, &MainWindow::saveAsDialog);
+
+    QUndoStack *undoStack = m_setupEditor->undoStack();
+    m_undo = undoStack->createUndoAction(this, tr("&Undo"));
+    m_undo->setIcon(s->standardIcon(QStyle::SP_ArrowBack));
+    m_undo->setShortcut(QKeySequence::Undo);
+    m_undo->setToolTip(tr("Undo the last setting change (Ctrl+Z). A dragged slider or spin box is "
+                          "one step."));
+    m_undo->setStatusTip(m_undo->toolTip());
+    m_redo = undoStack->createRedoAction(this, tr("&Redo"));
+    m_redo->setIcon(s->standardIcon(QStyle::SP_ArrowForward));
+    m_redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    m_redo->setToolTip(tr("Redo the change you undid (Ctrl+Shift+Z or Ctrl+Y)"));
+    m_redo->setStatusTip(m_redo->toolTip());
+    // The menu items name the step ("Undo B: strategy.threshold = 8"); so do the tooltips.
+    connect(undoStack, &QUndoStack::undoTextChanged, this, [this](const QString &text) {
+        m_undo->setToolTip(text.isEmpty() ? tr("Nothing to undo") : tr("Undo %1 (Ctrl+Z)").arg(text));
+    });
+    connect(undoStack, &QUndoStack::redoTextChanged, this, [this](const QString &text) {
+        m_redo->setToolTip(text.isEmpty() ? tr("Nothing to redo") : tr("Redo %1 (Ctrl+Shift+Z)").arg(text));
+    });
+    // The window title shows "*" after edits since the last save.
+    connect(undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { setWindowModified(!clean); });
+
+    m_editInfo = new QAction(tr("Scenario &Description…"), this);
+    m_editInfo->setStatusTip(tr("Edit the scenario's name, description and \"what to try\" hint "
+                                "(undoable, saved with the file)"));
+    connect(m_editInfo, &QAction::triggered, this, &MainWindow::editScenarioInfo);
+
+    m_quit = new QAction(tr("&Quit"), this);
+    m_quit->setShortcut(QKeySequence::Quit);
+    m_quit->setStatusTip(tr("Close PriorityLab"));
+    connect(m_quit, &QAction::triggered, this, &QWidget::close);
+
+    m_runPause = new QAction(this);
+    m_runPause->setShortcut(QKeySequence(Qt::Key_Space));
+    connect(m_runPause, &QAction::triggered, this, &MainWindow::toggleRun);
+
+    m_step = new QAction(s->standardIcon(QStyle::SP_MediaSkipForward), tr("&Step"), this);
+    m_step->setShortcuts({QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_N)});
+    m_step->setToolTip(tr("Run exactly one cycle, then pause (Right or N): producers send what is "
+                          "due, the broker hands out batches, consumers decide."));
+    m_step->setStatusTip(m_step->toolTip());
+    connect(m_step, &QAction::triggered, this, &MainWindow::stepOnce);
+
+    m_reset = new QAction(s->standardIcon(QStyle::SP_MediaSkipBackward), tr("&Reset"), this);
+    m_reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_reset->setToolTip(tr("Back to cycle 0 with the scenario as it was opened (Ctrl+R): empty "
+                           "queue, same seed, so the same run again. Live edits are undone."));
+    m_reset->setStatusTip(m_reset->toolTip());
+    connect(m_reset, &QAction::triggered, this, &MainWindow::resetSimulation);
+
+    m_restart = new QAction(tr("Restart with &Current Settings"), this);
+    m_restart->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_restart->setToolTip(tr("Back to cycle 0 keeping your live edits (thresholds, strategies, "
+                             "online flags, failure rates), to compare runs from the start."));
+    m_restart->setStatusTip(m_restart->toolTip());
+    connect(m_restart, &QAction::triggered, this, &MainWindow::restartWithCurrentSettings);
+
+    m_speed = new SpeedControl(this);
+    connect(m_speed, &SpeedControl::intervalChanged, m_simulation, &Simulation::setIntervalMs);
+    connect(m_speed, &SpeedControl::intervalChanged, this, [this] { m_brokerPanel->sync(); });
+    // The broker panel's cycle interval (and undo of it) moves the speed slider.
+    connect(m_simulation, &Simulation::setupChanged, this,
+            [this] { m_speed->setIntervalMs(m_simulation->intervalMs()); });
+
+    m_faster = new QAction(tr("&Faster"), this);
+    m_faster->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    m_faster->setStatusTip(tr("One step faster on the speed slider"));
+    connect(m_faster, &QAction::triggered, m_speed, &SpeedControl::faster);
+    m_slower = new QAction(tr("S&lower"), this);
+    m_slower->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
+    m_slower->setStatusTip(tr("One step slower on the speed slider"));
+    connect(m_slower, &QAction::triggered, m_speed, &SpeedControl::slower);
+
+    m_about = new QAction(tr("&About PriorityLab"), this);
+    connect(m_about, &QAction::triggered, this, &MainWindow::showAbout);
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *bar = addToolBar(tr("Run"));
+    bar->setObjectName(QStringLiteral("runToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->setMovable(false);
+    bar->addAction(m_runPause);
+    bar->addAction(m_step);
+    bar->addAction(m_reset);
+    m_cycleLabel = new QLabel(bar);
+    QFont cycleFont = m_cycleLabel->font();
+    cycleFont.setBold(true);
+    cycleFont.setPointSizeF(cycleFont.pointSizeF() * 1.15);
+    m_cycleLabel->setFont(cycleFont);
+    m_cycleLabel->setMinimumWidth(m_cycleLabel->fontMetrics().horizontalAdvance(tr("Cycle 0000000")));
+    m_cycleLabel->setAlignment(Qt::AlignCenter);
+    m_cycleLabel->setToolTip(tr("The cycle counter: cycles run since the start (or the last Reset). "
+                                "In one cycle the producers send what is due, then the broker "
+                                "hands out batches."));
+    bar->addWidget(m_cycleLabel);
+    bar->addSeparator();
+    bar->addWidget(m_speed);
+    bar->addSeparator();
+    bar->addAction(m_open);
+    bar->addAction(m_save);
+    bar->addSeparator();
+    // Fixed short labels in the toolbar (the actions' own text names the step and would make the
+    // toolbar jump); the tooltips name the step.
+    for (QAction *action : {m_undo, m_redo}) {
+        auto *button = new QToolButton(bar);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        button->setFocusPolicy(Qt::NoFocus);
+        const QString label = action == m_undo ? tr("Undo") : tr("Redo");
+        connect(action, &QAction::changed, button, [button, label] {
+            if (button->text() != label)
+                button->setText(label);
+        });
+        button->setText(label);
+        bar->addWidget(button);
+    }
+}
+
+void MainWindow::createDocks()
+{
+    // Consumers on the right of the queue; the charts below both, full width (time runs wide).
+    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
+
+    m_consumerPanel = new ConsumerPanel(m_setupEditor, this);
+    m_consumerDock = new QDockWidget(tr("Consumers"), this);
+    m_consumerDock->setObjectName(QStringLiteral("consumersDock"));
+    m_consumerDock->setWidget(m_consumerPanel);
+    m_consumerDock->setToolTip(tr("The broker hands batches round-robin to the online consumers. "
+                                  "Each decides per message with its own strategy; change it here "
+                                  "while the simulation runs."));
+    m_consumerDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
+                                | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::RightDockWidgetArea, m_consumerDock);
+
+    // Producers and broker: tabs beside the consumers, so each panel gets the full height.
+    m_producerPanel = new ProducerPanel(m_setupEditor, this);
+    m_producerDock = new QDockWidget(tr("Producers"), this);
+    m_producerDock->setObjectName(QStringLiteral("producersDock"));
+    m_producerDock->setWidget(m_producerPanel);
+    m_producerDock->setToolTip(tr("What the producers send each cycle, live; and a form to send a "
+                                  "message of your own"));
+    m_producerDock->setFeatures(m_consumerDock->features());
+    addDockWidget(Qt::RightDockWidgetArea, m_producerDock);
+    m_brokerPanel = new BrokerPanel(m_setupEditor, this);
+    m_brokerDock = new QDockWidget(tr("Broker"), this);
+    m_brokerDock->setObjectName(QStringLiteral("brokerDock"));
+    m_brokerDock->setWidget(m_brokerPanel);
+    m_brokerDock->setToolTip(tr("The broker's queue mode, batch size, dispatch and idle stop, live"));
+    m_brokerDock->setFeatures(m_consumerDock->features());
+    addDockWidget(Qt::RightDockWidgetArea, m_brokerDock);
+    setTabPosition(Qt::RightDockWidgetArea, QTabWidget::North);
+    tabifyDockWidget(m_consumerDock, m_producerDock);
+    tabifyDockWidget(m_producerDock, m_brokerDock);
+    m_consumerDock->raise();
+
+    m_chartPanel = new ChartPanel(m_simulation, this);
+    m_chartDock = new QDockWidget(tr("Charts"), this);
+    m_chartDock->setObjectName(QStringLiteral("chartsDock"));
+    m_chartDock->setWidget(m_chartPanel);
+    m_chartDock->setFeatures(m_consumerDock->features());
+    addDockWidget(Qt::BottomDockWidgetArea, m_chartDock);
+
+    m_journeyPanel = new JourneyPanel(m_simulation, m_journal.get(), this);
+    m_journeyDock = new QDockWidget(tr("Message journey"), this);
+    m_journeyDock->setObjectName(QStringLiteral("journeyDock"));
+    m_journeyDock->setWidget(m_journeyPanel);
+    m_journeyDock->setToolTip(tr("Click a message in the queue to follow it: each delivery, the "
+                                 "consumer's decision and the strategy's reason in words."));
+    m_journeyDock->setFeatures(m_consumerDock->features());
+    splitDockWidget(m_chartDock, m_journeyDock, Qt::Horizontal);
+
+    // Event log and dead letters: tabs beside the journey (a log line or a dead letter selects
+    // the message whose journey it shows).
+    m_eventLogPanel = new EventLogPanel(m_simulation, this);
+    m_eventLogDock = new QDockWidget(tr("Event log"), this);
+    m_eventLogDock->setObjectName(QStringLiteral("eventLogDock"));
+    m_eventLogDock->setWidget(m_eventLogPanel);
+    m_eventLogDock->setToolTip(tr("Every event: produced, dispatched, processed, postponed, "
+                                  "discarded, failed, with the strategy's explanation"));
+    m_eventLogDock->setFeatures(m_consumerDock->features());
+    m_deadLetterPanel = new DeadLetterPanel(m_simulation, this);
+    m_deadLetterDock = new QDockWidget(tr("Dead letters"), this);
+    m_deadLetterDock->setObjectName(QStringLiteral("deadLettersDock"));
+    m_deadLetterDock->setWidget(m_deadLetterPanel);
+    m_deadLetterDock->setToolTip(tr("Discarded messages with the reason, the consumer and the cycle"));
+    m_deadLetterDock->setFeatures(m_consumerDock->features());
+    tabifyDockWidget(m_journeyDock, m_eventLogDock);
+    tabifyDockWidget(m_eventLogDock, m_deadLetterDock);
+    m_journeyDock->raise();
+    // A line picked in the log or the dead letters asks for that message's journey: bring its
+    // dock to the front (it shares the tab group with them).
+    const auto showJourney = [this](quint64 id) {
+        m_journeyPanel->showJourney(id);
+        m_journeyDock->show();
+        m_journeyDock->raise();
+    };
+    connect(m_eventLogPanel, &EventLogPanel::messageSelected, this, showJourney);
+    connect(m_deadLetterPanel, &DeadLetterPanel::messageSelected, this, showJourney);
+    // The first discard of a run brings the dead letters to the front: data loss must be seen.
+    connect(m_deadLetterPanel, &DeadLetterPanel::firstLetterArrived, this, [this] {
+        m_deadLetterDock->show();
+        m_deadLetterDock->raise();
+    });
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
+    updateRecentMenu();
+    file->addAction(m_save);
+    file->addAction(m_saveAs);
+    auto *exportMenu = new ExportMenu(m_simulation, m_chartPanel, m_eventLogPanel, this);
+    connect(exportMenu, &ExportMenu::exportFailed, this, &MainWindow::reportProblems);
+    connect(exportMenu, &ExportMenu::exported, this, [this](const QString &what, const QString &path) {
+        statusBar()->showMessage(tr("%1 exported to %2").arg(what, QDir::toNativeSeparators(path)), 5000);
+    });
+    file->addMenu(exportMenu);
+    file->addSeparator();
+    QAction *compare = file->addAction(tr("&Compare Configurations…"));
+    compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    compare->setStatusTip(tr("Run two or three scenarios on the same workload and compare their "
+                             "latency, starvation, data loss and throughput side by side"));
+    connect(compare, &QAction::triggered, this, [this] {
+        auto *window = new CompareWindow(this);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->show();
+        window->compare();
+    });
+    file->addSeparator();
+    file->addAction(m_quit);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_undo);
+    edit->addAction(m_redo);
+    edit->addSeparator();
+    edit->addAction(m_editInfo);
+
+    QMenu *presets = menuBar()->addMenu(tr("S&cenarios"));
+    presets->setToolTipsVisible(true);
+    for (const ScenarioCatalog::Entry &entry : ScenarioCatalog::entries()) {
+        QString text = entry.name;
+        text.replace(QLatin1Char('&'), QStringLiteral("&&"));
+        QAction *action = presets->addAction(text);
+        action->setToolTip(entry.description);
+        action->setStatusTip(entry.description);
+        action->setData(entry.path);
+        const QString path = entry.path;
+        connect(action, &QAction::triggered, this, [this, path] { openScenarioFile(path); });
+    }
+
+    QMenu *run = menuBar()->addMenu(tr("&Simulation"));
+    run->addAction(m_runPause);
+    run->addAction(m_step);
+    run->addSeparator();
+    run->addAction(m_reset);
+    run->addAction(m_restart);
+    run->addSeparator();
+    run->addAction(m_faster);
+    run->addAction(m_slower);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->addAction(m_consumerDock->toggleViewAction());
+    m_viewMenu->addAction(m_producerDock->toggleViewAction());
+    m_viewMenu->addAction(m_brokerDock->toggleViewAction());
+    m_viewMenu->addAction(m_chartDock->toggleViewAction());
+    m_viewMenu->addAction(m_journeyDock->toggleViewAction());
+    m_viewMenu->addAction(m_eventLogDock->toggleViewAction());
+    m_viewMenu->addAction(m_deadLetterDock->toggleViewAction());
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_about);
+}
+
+QStringList MainWindow::openScenarioFile(const QString &path)
+{
+    const ScenarioLoadResult result = loadScenarioFile(path);
+    QStringList errors = result.errors;
+    if (result.ok())
+        errors = loadScenario(*result.scenario, path);
+    else if (errors.isEmpty())
+        errors << tr("%1: the file could not be read as a scenario").arg(path);
+    if (!errors.isEmpty() && !result.ok())
+        reportProblems(tr("Could not open %1").arg(QFileInfo(path).fileName()), errors);
+    return errors;
+}
+
+QStringList MainWindow::loadScenario(const Scenario &scenario, const QString &path)
+{
+    const bool wasRunning = m_simulation->isRunning();
+    QStringList errors = m_simulation->load(scenario);
+    if (!errors.isEmpty()) {
+        if (!path.isEmpty()) {
+            for (QString &e : errors)
+                e.prepend(path + QStringLiteral(": "));
+        }
+        // A refused scenario changes nothing: the simulation runs on if it was running.
+        reportProblems(tr("Could not open %1").arg(path.isEmpty() ? scenario.name : QFileInfo(path).fileName()),
+                       errors);
+        return errors;
+    }
+    m_currentFile = path;
+    rememberFile(path);
+    updateHeader();
+    if (wasRunning)
+        m_simulation->run();
+    return {};
+}
+
+QString MainWindow::saveScenarioFile(const QString &path)
+{
+    // The scenario as opened plus the edits (not the live state, into which the timeline's
+    // changes have been applied), so that the file runs the same way when opened again.
+    const QString error = PriorityLab::saveScenarioFile(m_setupEditor->editedScenario(), path);
+    if (!error.isEmpty()) {
+        reportProblems(tr("Could not save the scenario"), {error});
+        return error;
+    }
+    statusBar()->showMessage(tr("Saved to %1").arg(QDir::toNativeSeparators(path)), 5000);
+    m_setupEditor->markSaved();
+    m_currentFile = path;
+    rememberFile(path);
+    updateHeader();
+    return error;
+}
+
+void MainWindow::reportProblems(const QString &title, const QStringList &problems)
+{
+    Q_EMIT problemsReported(title, problems);
+    if (!m_showDialogs)
+        return;
+    QMessageBox box(QMessageBox::Warning, tr("PriorityLab"), QString(), QMessageBox::Ok, this);
+    box.setTextFormat(Qt::RichText);
+    box.setText(QStringLiteral("<b>%1</b><br>%2")
+                        .arg(title.toHtmlEscaped(),
+                             (problems.size() == 1
+                                      ? tr("1 problem found.")
+                                      : tr("%1 problems found.").arg(problems.size()))
+                                     + QLatin1Char(' ')
+                                     + tr("The current scenario keeps running unchanged.")));
+    const int shown = 12;
+    QString list = QStringLiteral("<ul style=\"margin-left: 0px; -qt-list-indent: 1;\">");
+    for (qsizetype i = 0; i < std::min<qsizetype>(problems.size(), shown); ++i)
+        list += QStringLiteral("<li>") + problems.at(i).toHtmlEscaped() + QStringLiteral("</li>");
+    list += QStringLiteral("</ul>");
+    if (problems.size() > shown)
+        list += tr("… and %1 more: see Show Details.").arg(problems.size() - shown);
+    box.setInformativeText(list);
+    box.setDetailedText(problems.join(QLatin1Char('\n')));
+    box.exec();
+}
+
+void MainWindow::scheduleRefresh()
+{
+    if (!m_refreshTimer.isActive())
+        m_refreshTimer.start();
+}
+
+void MainWindow::onCycleCompleted(const CycleReport &report)
+{
+    if (!report.warnings.isEmpty()) {
+        m_lastWarning = report.warnings.constLast();
+        m_lastWarningCycle = report.cycle;
+        m_warningCount += report.warnings.size();
+        m_warningChanged = true;
+    }
+    scheduleRefresh();
+}
+
+void MainWindow::refreshViews()
+{
+    m_refreshTimer.stop();
+    m_queuePanel->refresh();
+    m_consumerPanel->refresh();
+    m_producerPanel->refresh();
+    m_cycleLabel->setText(tr("Cycle %1").arg(m_simulation->cycle()));
+    m_chartPanel->refresh();
+    m_journeyPanel->refresh();
+    m_eventLogPanel->refresh();
+    m_deadLetterPanel->refresh();
+    m_alarmPanel->refresh();
+    m_status->refresh();
+    // Runtime warnings are shown by the alarm banner (with what to change), not m_runtimeWarning.
+    m_warningChanged = false;
+}
+
+void MainWindow::onRunningChanged(bool)
+{
+    updateActions();
+    scheduleRefresh();
+}
+
+void MainWindow::onFinished(const QString &reason)
+{
+    statusBar()->showMessage(tr("The broker stopped: %1. Reset (Ctrl+R) to run it again.").arg(reason), 8000);
+    updateActions();
+    scheduleRefresh();
+}
+
+void MainWindow::onScenarioLoaded()
+{
+    m_speed->setIntervalMs(m_simulation->intervalMs());
+    m_lastWarning.clear();
+    m_lastWarningCycle = -1;
+    m_warningCount = 0;
+    m_warningChanged = false;
+    m_runtimeWarning->clear();
+    m_runtimeWarning->setVisible(false);
+    updateHeader();
+    updateActions();
+    refreshViews();
+}
+
+void MainWindow::updateActions()
+{
+    const bool running = m_simulation->isRunning();
+    const bool finished = m_simulation->isFinished();
+    m_runPause->setText(running ? tr("&Pause") : tr("&Run"));
+    m_runPause->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_runPause->setToolTip(running ? tr("Pause the simulation (Space)")
+                                   : finished ? tr("The run is finished: Reset (Ctrl+R) to start again")
+                                              : tr("Run cycles at the chosen speed (Space)"));
+    m_runPause->setStatusTip(m_runPause->toolTip());
+    m_runPause->setEnabled(running || !finished);
+    m_step->setEnabled(!finished);
+}
+
+void MainWindow::updateHeader()
+{
+    const QString scenarioName = m_setupEditor->scenarioName();
+    const QString name = scenarioName.isEmpty() ? tr("Untitled scenario") : scenarioName;
+    m_scenarioInfo->sync();
+    m_scenarioInfo->setFile(m_currentFile);
+    // "[*]" shows "*" while there are edits since the last save (setWindowModified()).
+    setWindowTitle(tr("%1[*] — PriorityLab").arg(name));
+    setWindowModified(!m_setupEditor->undoStack()->isClean());
+}
+
+void MainWindow::toggleRun()
+{
+    if (m_simulation->isRunning())
+        m_simulation->pause();
+    else
+        m_simulation->run();
+}
+
+void MainWindow::stepOnce()
+{
+    m_simulation->pause();
+    m_simulation->step();
+}
+
+void MainWindow::resetSimulation()
+{
+    const bool wasRunning = m_simulation->isRunning();
+    m_simulation->reset();
+    if (wasRunning)
+        m_simulation->run();
+}
+
+void MainWindow::restartWithCurrentSettings()
+{
+    loadScenario(m_simulation->currentScenario(), m_currentFile);
+}
+
+void MainWindow::openFileDialog()
+{
+    QString dir = QDir::currentPath();
+    if (!m_currentFile.isEmpty() && !m_currentFile.startsWith(QLatin1Char(':')))
+        dir = QFileInfo(m_currentFile).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), dir,
+                                                      tr("Scenarios (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openScenarioFile(path);
+}
+
+void MainWindow::saveAsDialog()
+{
+    QString suggestion = m_currentFile;
+    if (suggestion.isEmpty() || suggestion.startsWith(QLatin1Char(':')))
+        suggestion = QDir::current().filePath(
+                suggestion.isEmpty() ? QStringLiteral("scenario.json") : QFileInfo(suggestion).fileName());
+    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario as"), suggestion,
+                                                tr("Scenarios (*.json)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    saveScenarioFile(path);
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About PriorityLab"),
+                       tr("<b>PriorityLab %1</b><p>Simulates a priority message system — producers, "
+                          "one broker, consumers with prioritization strategies — and shows it "
+                          "live, for exploring strategies, tuning thresholds and TTL ranges, and "
+                          "teaching.</p>")
+                               .arg(QApplication::applicationVersion()));
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,79 @@
+#include "ui/shell/settings.h"
+
+#include <QFileInfo>
+#include <QSettings>
+
+namespace PriorityLab {
+
+namespace {
+
+const QString RecentFilesKey = QStringLiteral("recentFiles");
+const QString SpeedKey = QStringLiteral("run/intervalMs");
+const QString GeometryKey = QStringLiteral("window/geometry");
+const QString StateKey = QStringLiteral("window/state");
+
+} // namespace
+
+QStringList Settings::recentFiles()
+{
+    QSettings settings;
+    const QStringList stored = settings.value(RecentFilesKey).toStringList();
+    QStringList files;
+    for (const QString &path : stored) {
+        if (files.size() < MaxRecentFiles && !files.contains(path) && QFileInfo(path).isFile())
+            files << path;
+    }
+    if (files != stored)
+        settings.setValue(RecentFilesKey, files);
+    return files;
+}
+
+QStringList Settings::addRecentFile(const QString &path)
+{
+    QStringList files = recentFiles();
+    if (path.isEmpty() || path.startsWith(QLatin1Char(':')))
+        return files;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > MaxRecentFiles)
+        files.removeLast();
+    QSettings().setValue(RecentFilesKey, files);
+    return files;
+}
+
+void Settings::clearRecentFiles()
+{
+    QSettings().remove(RecentFilesKey);
+}
+
+int Settings::speedIntervalMs(int fallback)
+{
+    bool ok = false;
+    const int ms = QSettings().value(SpeedKey).toInt(&ok);
+    return ok && ms >= 0 ? ms : fallback;
+}
+
+void Settings::setSpeedIntervalMs(int ms)
+{
+    QSettings().setValue(SpeedKey, ms);
+}
+
+QByteArray Settings::windowGeometry()
+{
+    return QSettings().value(GeometryKey).toByteArray();
+}
+
+QByteArray Settings::windowState()
+{
+    return QSettings().value(StateKey).toByteArray();
+}
+
+void Settings::setWindowLayout(const QByteArray &geometry, const QByteArray &state)
+{
+    QSettings settings;
+    settings.setValue(GeometryKey, geometry);
+    settings.setValue(StateKey, state);
+}
+
+} // namespace PriorityLab

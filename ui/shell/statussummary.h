@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+
+namespace PriorityLab {
+
+class Simulation;
+
+/// The status bar's numbers: run state, cycle, totals (produced, processed, postponed,
+/// discarded, failed), queue depth, and the conservation check of docs/design.md §5 (produced =
+/// processed + discarded + queued), shown as "conservation ✓" or, in red, "✗".
+class StatusSummary : public QWidget
+{
+    Q_OBJECT
+
+public:
+    /// Numbers of @p simulation, which must outlive the widget.
+    explicit StatusSummary(Simulation *simulation, QWidget *parent = nullptr);
+
+    /// Reads the numbers again.
+    void refresh();
+
+    /// The texts shown, e.g. for tests: run state, cycle, totals, queue, conservation.
+    QString text() const;
+
+private:
+    Simulation *m_simulation;
+    QLabel *m_state = nullptr;
+    QLabel *m_cycle = nullptr;
+    QLabel *m_totals = nullptr;
+    QLabel *m_queue = nullptr;
+    QLabel *m_conservation = nullptr;
+    int m_holdsShown = -1;  ///< conservation result shown; -1 before the first refresh
+};
+
+} // namespace PriorityLab
