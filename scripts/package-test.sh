@@ -56,4 +56,4 @@ done
 if command -v appstreamcli >/dev/null 2>&1; then
     appstreamcli validate --no-net --pedantic /usr/share/metainfo/org.prioritylab.PriorityLab.metainfo.xml >&2 || true
 fi
-echo "package test: 1 passed, 0 failed"
+pl_log "package test passed: $deb installs, prioritylab-sim runs from PATH"
