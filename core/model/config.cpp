@@ -19,4 +19,19 @@ QList<TopicConfig> BrokerConfig::defaultTopics()
             {QStringLiteral("orders-2"), 0, 3}};
 }
 
+QStringList lessonFigures()
+{
+    return {QStringLiteral("cycle"), QStringLiteral("produced"), QStringLiteral("dispatched"),
+            QStringLiteral("processed"), QStringLiteral("postponed"), QStringLiteral("discarded"),
+            QStringLiteral("failed"), QStringLiteral("queued")};
+}
+
+QStringList lessonViews()
+{
+    return {QStringLiteral("queue"), QStringLiteral("histogram"), QStringLiteral("consumers"),
+            QStringLiteral("producers"), QStringLiteral("broker"), QStringLiteral("charts"),
+            QStringLiteral("alarms"), QStringLiteral("eventLog"), QStringLiteral("deadLetters"),
+            QStringLiteral("journey"), QStringLiteral("status")};
+}
+
 } // namespace PriorityLab

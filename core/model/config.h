@@ -105,6 +105,37 @@ struct TimelineChange
     QJsonValue value;
 };
 
+/// When a lesson step is done: a run figure passes a bound (scenario key "steps[i].until").
+/// The figures are the run's totals (messages) and the queue: see lessonFigures().
+struct StepCondition
+{
+    QString figure;           ///< one of lessonFigures(), e.g. "discarded"
+    qint64 bound = 0;
+    bool above = true;        ///< true: figure > bound ("above"); false: figure < bound ("below")
+};
+
+/// One step of a guided lesson (scenario key "steps[i]", docs/scenario-format.md "Guided
+/// lessons"): what the teacher says, how far the run goes, what to point at, what to change.
+/// The app's lesson panel runs to the step's end and pauses; the runner only validates steps.
+struct LessonStep
+{
+    QString title;
+    QString text;                       ///< a few sentences; may name numbers in the view
+    std::optional<qint64> untilCycle;   ///< run until this many cycles have run
+    std::optional<StepCondition> until; ///< or until this condition holds (both: whichever first)
+    QString highlight;                  ///< a view name of lessonViews(), outlined; "" = none
+    QList<TimelineChange> set;          ///< settings applied when the step starts (atCycle unused)
+};
+
+/// The figures a step condition may name: "cycle", "produced", "dispatched", "processed",
+/// "postponed", "discarded", "failed", "queued".
+QStringList lessonFigures();
+
+/// The view names a step may highlight: "queue", "histogram", "consumers", "producers", "broker",
+/// "charts", "alarms", "eventLog", "deadLetters", "journey", "status", plus "consumers[i]" (a card)
+/// and "consumers[i].strategy.PARAM" (a parameter editor on a card).
+QStringList lessonViews();
+
 /// A whole scenario file (docs/design.md §6).
 struct Scenario
 {
@@ -116,6 +147,7 @@ struct Scenario
     QList<ConsumerConfig> consumers;
     QList<ProducerConfig> producers;
     QList<TimelineChange> timeline;  ///< scripted changes, in file order
+    QList<LessonStep> steps;         ///< guided lesson; empty for a plain scenario
 };
 
 } // namespace PriorityLab

@@ -24,6 +24,8 @@ namespace {
 
 constexpr qint64 MaxScriptedMessages = 1000000;
 constexpr qint64 MaxCycle = qint64(1) << 53;  // exact in a JSON number
+constexpr qsizetype MaxLessonSteps = 100;
+constexpr qsizetype MaxLessonText = 4000;  // characters of a step's title or text
 
 QString describe(const QJsonValue &v)
 {
@@ -441,6 +443,104 @@ void readTimeline(Validator &val, const QJsonValue &value, Scenario &s)
     }
 }
 
+/// Scenario key "steps": a guided lesson. Highlights must name a view of lessonViews() or a
+/// consumer card / strategy parameter that exists; "set" entries are checked like the timeline's.
+void readSteps(Validator &val, const QJsonValue &value, Scenario &s)
+{
+    const auto list = val.array(value, QStringLiteral("steps"));
+    if (!list)
+        return;
+    if (list->size() > MaxLessonSteps) {
+        val.error(QStringLiteral("steps"), QStringLiteral("%1 steps, above the limit of %2; split the lesson")
+                                                   .arg(list->size()).arg(MaxLessonSteps));
+        return;
+    }
+    const QStringList figures = lessonFigures();
+    const QStringList views = lessonViews();
+    static const QRegularExpression cardOrParameter(QStringLiteral("^consumers\\[(\\d+)\\](?:\\.strategy\\.(\\w+))?$"));
+    for (qsizetype i = 0; i < list->size(); ++i) {
+        const QString ip = QStringLiteral("steps[%1]").arg(i);
+        const auto o = val.object(list->at(i), ip);
+        if (!o)
+            continue;
+        val.checkKeys(*o, ip, {QStringLiteral("title"), QStringLiteral("text"), QStringLiteral("untilCycle"),
+                               QStringLiteral("until"), QStringLiteral("highlight"), QStringLiteral("set")});
+        LessonStep step;
+        if (!o->contains(QLatin1String("title")))
+            val.error(ip + QStringLiteral(".title"), QStringLiteral("missing; give the step a short title"));
+        val.readString(*o, ip, QStringLiteral("title"), step.title);
+        val.readString(*o, ip, QStringLiteral("text"), step.text);
+        for (const auto &[key, text] : {std::pair{QStringLiteral("title"), &step.title}, std::pair{QStringLiteral("text"), &step.text}}) {
+            if (text->size() > MaxLessonText)
+                val.error(Validator::join(ip, key), QStringLiteral("%1 characters, above the limit of %2; shorten it")
+                                                            .arg(text->size()).arg(MaxLessonText));
+        }
+        if (o->contains(QLatin1String("untilCycle"))) {
+            qint64 cycle = 0;
+            val.readInt(*o, ip, QStringLiteral("untilCycle"), cycle, 1, MaxCycle);
+            step.untilCycle = cycle;
+        }
+        if (o->contains(QLatin1String("until"))) {
+            const QString up = ip + QStringLiteral(".until");
+            if (const auto c = val.object(o->value(QLatin1String("until")), up)) {
+                val.checkKeys(*c, up, {QStringLiteral("figure"), QStringLiteral("above"), QStringLiteral("below")});
+                StepCondition condition;
+                val.readString(*c, up, QStringLiteral("figure"), condition.figure);
+                if (!figures.contains(condition.figure))
+                    val.error(up + QStringLiteral(".figure"), QStringLiteral("\"%1\" is not a figure; use one of %2")
+                                                                      .arg(condition.figure, figures.join(QStringLiteral(", "))));
+                const bool above = c->contains(QLatin1String("above"));
+                if (above == c->contains(QLatin1String("below")))
+                    val.error(up, QStringLiteral("give exactly one of \"above\" or \"below\", e.g. {\"figure\": \"discarded\", \"above\": 0}"));
+                condition.above = above;
+                val.readInt(*c, up, above ? QStringLiteral("above") : QStringLiteral("below"), condition.bound, 0, MaxCycle);
+                step.until = condition;
+            }
+        }
+        val.readString(*o, ip, QStringLiteral("highlight"), step.highlight);
+        if (!step.highlight.isEmpty() && !views.contains(step.highlight)) {
+            const QRegularExpressionMatch m = cardOrParameter.match(step.highlight);
+            const qsizetype index = m.hasMatch() ? m.captured(1).toLongLong() : -1;
+            QString problem;
+            if (!m.hasMatch())
+                problem = QStringLiteral("\"%1\" is not a view; use one of %2, consumers[i] or consumers[i].strategy.PARAMETER")
+                                  .arg(step.highlight, views.join(QStringLiteral(", ")));
+            else if (index >= s.consumers.size())
+                problem = QStringLiteral("there is no consumers[%1] (the scenario has %2)").arg(index).arg(s.consumers.size());
+            else if (const QString parameter = m.captured(2); !parameter.isEmpty()) {
+                const auto strategy = StrategyRegistry::instance().create(s.consumers.at(index).strategy.type);
+                QStringList names;
+                for (const ParameterInfo &info : strategy ? strategy->parameters() : QList<ParameterInfo>())
+                    names << info.name;
+                if (!names.contains(parameter))
+                    problem = QStringLiteral("consumer %1's strategy has no parameter \"%2\"; use one of %3")
+                                      .arg(index).arg(parameter, names.join(QStringLiteral(", ")));
+            }
+            if (!problem.isEmpty())
+                val.error(ip + QStringLiteral(".highlight"), problem);
+        }
+        if (o->contains(QLatin1String("set"))) {
+            if (const auto set = val.object(o->value(QLatin1String("set")), ip + QStringLiteral(".set"))) {
+                for (auto it = set->begin(); it != set->end(); ++it)
+                    step.set << TimelineChange{0, it.key(), it.value()};
+            }
+        }
+        s.steps << step;
+    }
+    // Each step's settings against the setup as the steps before it leave it (only on a setup
+    // without errors, so that its own problems are not repeated).
+    if (!val.errors.isEmpty())
+        return;
+    Scenario dryRun = s;
+    dryRun.steps.clear();
+    for (qsizetype i = 0; i < s.steps.size(); ++i) {
+        for (const TimelineChange &c : std::as_const(s.steps.at(i).set)) {
+            if (QString e = applySetting(dryRun, c.path, c.value); !e.isEmpty())
+                val.error(QStringLiteral("steps[%1].set").arg(i), e);
+        }
+    }
+}
+
 } // namespace
 
 ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceName)
@@ -478,7 +578,7 @@ ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceNa
     val.checkKeys(root, QString(),
                   {QStringLiteral("name"), QStringLiteral("description"), QStringLiteral("hint"), QStringLiteral("seed"),
                    QStringLiteral("broker"), QStringLiteral("consumers"), QStringLiteral("producers"),
-                   QStringLiteral("timeline")});
+                   QStringLiteral("timeline"), QStringLiteral("steps")});
     val.readString(root, QString(), QStringLiteral("name"), s.name);
     val.readString(root, QString(), QStringLiteral("description"), s.description);
     val.readString(root, QString(), QStringLiteral("hint"), s.hint);
@@ -544,6 +644,8 @@ ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceNa
     }
     if (root.contains(QLatin1String("timeline")))
         readTimeline(val, root.value(QLatin1String("timeline")), s);
+    if (root.contains(QLatin1String("steps")))
+        readSteps(val, root.value(QLatin1String("steps")), s);
     result.errors = val.errors;
     if (result.errors.isEmpty())
         result.scenario = s;

@@ -102,9 +102,10 @@ QString applySetting(Scenario &scenario, const QString &path, const QJsonValue &
     // round trip through JSON and puts them back afterwards.
     const bool light = !touchesMessages(*steps);
     QJsonValue root = scenarioToJson(light ? withoutMessages(scenario) : scenario);
-    // Timeline entries are not settings; keep them out of the re-validation.
+    // Timeline entries and lesson steps are not settings; keep them out of the re-validation.
     QJsonObject withoutTimeline = root.toObject();
     withoutTimeline.remove(QStringLiteral("timeline"));
+    withoutTimeline.remove(QStringLiteral("steps"));
     root = withoutTimeline;
     if (QString e = setAt(root, *steps, 0, newValue, path); !e.isEmpty())
         return e;
@@ -119,6 +120,7 @@ QString applySetting(Scenario &scenario, const QString &path, const QJsonValue &
         return errors.join(QStringLiteral("; "));
     }
     result.scenario->timeline = scenario.timeline;
+    result.scenario->steps = scenario.steps;
     if (light) {
         for (qsizetype i = 0; i < result.scenario->producers.size() && i < scenario.producers.size(); ++i)
             result.scenario->producers[i].messages = scenario.producers.at(i).messages;

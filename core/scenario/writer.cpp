@@ -91,6 +91,31 @@ QJsonObject scenarioToJson(const Scenario &s)
                                         {QStringLiteral("set"), QJsonObject{{c.path, c.value}}}});
         root.insert(QStringLiteral("timeline"), timeline);
     }
+    if (!s.steps.isEmpty()) {
+        QJsonArray steps;
+        for (const LessonStep &step : s.steps) {
+            QJsonObject o{{QStringLiteral("title"), step.title}};
+            if (!step.text.isEmpty())
+                o.insert(QStringLiteral("text"), step.text);
+            if (step.untilCycle)
+                o.insert(QStringLiteral("untilCycle"), *step.untilCycle);
+            if (step.until)
+                o.insert(QStringLiteral("until"),
+                         QJsonObject{{QStringLiteral("figure"), step.until->figure},
+                                     {step.until->above ? QStringLiteral("above") : QStringLiteral("below"),
+                                      step.until->bound}});
+            if (!step.highlight.isEmpty())
+                o.insert(QStringLiteral("highlight"), step.highlight);
+            if (!step.set.isEmpty()) {
+                QJsonObject set;
+                for (const TimelineChange &c : step.set)
+                    set.insert(c.path, c.value);
+                o.insert(QStringLiteral("set"), set);
+            }
+            steps.append(o);
+        }
+        root.insert(QStringLiteral("steps"), steps);
+    }
     return root;
 }
 

@@ -1,0 +1,150 @@
+// Guided lessons: the "steps" of a scenario file are read, checked (every problem named by its
+// path, with the fix), written back unchanged, and their end conditions evaluated on a run.
+#include "core/analysis/lesson.h"
+#include "core/engine/simulation.h"
+#include "core/scenario/scenario.h"
+#include "tests/testsupport.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace PriorityLab;
+
+namespace {
+
+/// A TTL-range consumer "A" (low 0, high 8), one generator, and @p steps as JSON text.
+QByteArray lessonJson(const QByteArray &steps)
+{
+    return R"({"name": "lesson", "broker": {"maxIdleCycles": 0},
+               "consumers": [{"name": "A", "strategy": {"type": "ttl", "low": 0, "high": 8}}],
+               "producers": [{"name": "P", "generator": {"perCycle": 2, "ttl": [1, 5]}}],
+               "steps": )" + steps + "}";
+}
+
+} // namespace
+
+class TestLesson : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void readsEveryKey()
+    {
+        const ScenarioLoadResult r = parseScenario(lessonJson(R"([
+            {"title": "Look", "text": "The queue.", "highlight": "queue"},
+            {"title": "Run", "untilCycle": 30, "highlight": "consumers[0].strategy.low"},
+            {"title": "Break it", "set": {"consumers[0].strategy.low": 3},
+             "until": {"figure": "discarded", "above": 0}, "highlight": "deadLetters"},
+            {"title": "Drain", "until": {"figure": "queued", "below": 5}, "highlight": "consumers[0]"}])"),
+                                                   QStringLiteral("lesson.json"));
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        const QList<LessonStep> &steps = r.scenario->steps;
+        QCOMPARE(steps.size(), 4);
+        QCOMPARE(steps.at(0).title, QStringLiteral("Look"));
+        QCOMPARE(steps.at(0).text, QStringLiteral("The queue."));
+        QCOMPARE(steps.at(0).highlight, QStringLiteral("queue"));
+        QVERIFY(!steps.at(0).untilCycle && !steps.at(0).until);
+        QCOMPARE(steps.at(1).untilCycle.value_or(-1), 30);
+        QCOMPARE(steps.at(2).set.size(), 1);
+        QCOMPARE(steps.at(2).set.at(0).path, QStringLiteral("consumers[0].strategy.low"));
+        QCOMPARE(steps.at(2).set.at(0).value.toInt(), 3);
+        QVERIFY(steps.at(2).until && steps.at(2).until->above);
+        QCOMPARE(steps.at(2).until->figure, QStringLiteral("discarded"));
+        QVERIFY(steps.at(3).until && !steps.at(3).until->above);
+        QCOMPARE(steps.at(3).until->bound, 5);
+    }
+
+    void roundTrip()
+    {
+        const ScenarioLoadResult r = parseScenario(lessonJson(R"([
+            {"title": "Run", "text": "t", "untilCycle": 30, "highlight": "charts"},
+            {"title": "Break", "set": {"consumers[0].strategy.low": 3}, "until": {"figure": "queued", "below": 2}}])"),
+                                                   QStringLiteral("lesson.json"));
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        const QByteArray written = QJsonDocument(scenarioToJson(*r.scenario)).toJson();
+        const ScenarioLoadResult again = parseScenario(written, QStringLiteral("again.json"));
+        QVERIFY2(again.ok(), qPrintable(again.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(scenarioToJson(*again.scenario), scenarioToJson(*r.scenario));
+        QCOMPARE(again.scenario->steps.size(), 2);
+    }
+
+    void refusesWithPathAndFix_data()
+    {
+        QTest::addColumn<QByteArray>("steps");
+        QTest::addColumn<QString>("expected");  // a fragment of the one error
+        QTest::addRow("not an array") << QByteArray(R"({"title": "x"})") << "steps: expected an array";
+        QTest::addRow("missing title") << QByteArray(R"([{"text": "x"}])") << "steps[0].title: missing";
+        QTest::addRow("unknown key") << QByteArray(R"([{"title": "x", "untill": 3}])") << "steps[0].untill: unknown key";
+        QTest::addRow("unknown view") << QByteArray(R"([{"title": "x", "highlight": "gauge"}])")
+                                      << "steps[0].highlight: \"gauge\" is not a view";
+        QTest::addRow("no such consumer") << QByteArray(R"([{"title": "x", "highlight": "consumers[3]"}])")
+                                          << "steps[0].highlight: there is no consumers[3]";
+        QTest::addRow("no such parameter") << QByteArray(R"([{"title": "x", "highlight": "consumers[0].strategy.threshold"}])")
+                                           << "has no parameter \"threshold\"; use one of low, high";
+        QTest::addRow("unknown figure") << QByteArray(R"([{"title": "x", "until": {"figure": "lost", "above": 0}}])")
+                                        << "steps[0].until.figure: \"lost\" is not a figure";
+        QTest::addRow("above and below") << QByteArray(R"([{"title": "x", "until": {"figure": "queued", "above": 1, "below": 3}}])")
+                                         << "steps[0].until: give exactly one of \"above\" or \"below\"";
+        QTest::addRow("cycle 0") << QByteArray(R"([{"title": "x", "untilCycle": 0}])")
+                                 << "steps[0].untilCycle: 0 is out of range";
+        QTest::addRow("bad setting") << QByteArray(R"([{"title": "x"}, {"title": "y", "set": {"consumers[0].strategy.low": "high"}}])")
+                                     << "steps[1].set: consumers[0].strategy.low";
+    }
+
+    void refusesWithPathAndFix()
+    {
+        QFETCH(QByteArray, steps);
+        QFETCH(QString, expected);
+        const ScenarioLoadResult r = parseScenario(lessonJson(steps), QStringLiteral("lesson.json"));
+        QVERIFY(!r.ok());
+        QCOMPARE(r.errors.size(), 1);
+        QVERIFY2(r.errors.constFirst().contains(expected), qPrintable(r.errors.constFirst()));
+        QVERIFY2(r.errors.constFirst().startsWith(QStringLiteral("lesson.json:")), qPrintable(r.errors.constFirst()));
+    }
+
+    void stepEnds()
+    {
+        const ScenarioLoadResult r = parseScenario(lessonJson(R"([
+            {"title": "Look"},
+            {"title": "Run", "untilCycle": 5},
+            {"title": "Lose", "until": {"figure": "discarded", "above": 0}}])"),
+                                                   QStringLiteral("lesson.json"));
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        Simulation sim;
+        QVERIFY(sim.load(*r.scenario).isEmpty());
+        const QList<LessonStep> &steps = r.scenario->steps;
+        QVERIFY(lessonStepDone(steps.at(0), sim));  // tells only: done at once
+        QCOMPARE(describeLessonStepEnd(steps.at(0)), QString());
+        QVERIFY(!lessonStepDone(steps.at(1), sim));
+        for (int i = 0; i < 4; ++i)
+            sim.step();
+        QVERIFY(!lessonStepDone(steps.at(1), sim));
+        sim.step();
+        QVERIFY(lessonStepDone(steps.at(1), sim));
+        QCOMPARE(describeLessonStepEnd(steps.at(1)), QStringLiteral("Runs until cycle 5."));
+        // low 0 discards nothing with TTL 1..5; low 3 discards TTL <= 3.
+        QVERIFY(!lessonStepDone(steps.at(2), sim));
+        QVERIFY(sim.applySetting(QStringLiteral("consumers[0].strategy.low"), 3).isEmpty());
+        sim.step();
+        QCOMPARE(lessonFigure(sim, QStringLiteral("discarded")) > 0, lessonStepDone(steps.at(2), sim));
+        for (int i = 0; i < 10 && !lessonStepDone(steps.at(2), sim); ++i)
+            sim.step();
+        QVERIFY(lessonStepDone(steps.at(2), sim));
+        QCOMPARE(describeLessonStepEnd(steps.at(2)), QStringLiteral("Runs until discarded is above 0."));
+        QCOMPARE(lessonFigure(sim, QStringLiteral("cycle")), sim.cycle());
+        QCOMPARE(lessonFigure(sim, QStringLiteral("queued")), sim.broker().size());
+    }
+
+    /// Every shipped lesson and reference case with steps loads, and each step's settings apply.
+    void presetsWithSteps()
+    {
+        for (const QString &file : TestSupport::presetFiles()) {
+            const ScenarioLoadResult r = loadScenarioFile(TestSupport::presetPath(file));
+            QVERIFY2(r.ok(), qPrintable(file + QLatin1Char(' ') + r.errors.join(QLatin1Char('\n'))));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLesson)
+#include "tst_lesson.moc"
