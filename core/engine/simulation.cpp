@@ -273,15 +273,27 @@ void Simulation::setIntervalMs(int ms)
 
 void Simulation::tick()
 {
-    if (m_intervalMs > 0) {
+    // A cycle's slots may pause the run (a lesson step that reached its end): the loop stops at
+    // once, on the exact cycle.
+    const auto stepAndCheck = [this] {
         step();
+        if (m_pauseWhen && m_timer.isActive() && m_pauseWhen(*this))
+            pause();
+    };
+    if (m_intervalMs > 0) {
+        stepAndCheck();
         return;
     }
     QElapsedTimer clock;
     clock.start();
     do {
-        step();
-    } while (!m_finished && clock.elapsed() < 5);
+        stepAndCheck();
+    } while (!m_finished && m_timer.isActive() && clock.elapsed() < 5);
+}
+
+void Simulation::setPauseCondition(std::function<bool(const Simulation &)> condition)
+{
+    m_pauseWhen = std::move(condition);
 }
 
 bool Simulation::conservationHolds() const

@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 #include <random>
 #include <vector>
@@ -56,6 +57,11 @@ public:
     void run();
     /// Stops the timer.
     void pause();
+    /// While running on the timer, pause after the first cycle for which @p condition holds
+    /// (checked after every cycle, also inside a fastest-speed tick; step() and runCycles() do
+    /// not check it). An empty function removes the condition. Used by the lesson panel to stop
+    /// on the exact cycle a step ends.
+    void setPauseCondition(std::function<bool(const Simulation &)> condition);
     bool isRunning() const { return m_timer.isActive(); }
 
     /// Timer interval in milliseconds (0 = as fast as possible); applies from the next tick.
@@ -168,6 +174,7 @@ private:
     bool m_finished = false;
     bool m_recordEvents = true;
     QString m_stopReason;
+    std::function<bool(const Simulation &)> m_pauseWhen;
 };
 
 } // namespace PriorityLab

@@ -1,0 +1,131 @@
+// The lesson panel: steps shown from the first, Next enters a step (its settings apply) and the
+// run pauses on the exact cycle the step ends, Back shows a step again without re-applying it,
+// and the highlight overlay outlines the widget a step names.
+#include "core/engine/simulation.h"
+#include "core/scenario/scenario.h"
+#include "ui/lessons/highlightoverlay.h"
+#include "ui/lessons/lessonpanel.h"
+
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace PriorityLab;
+
+namespace {
+
+Scenario lesson()
+{
+    const ScenarioLoadResult r = parseScenario(R"({"name": "lesson",
+        "broker": {"maxIdleCycles": 0, "cycleIntervalMs": 0},
+        "consumers": [{"name": "A", "strategy": {"type": "ttl", "low": 0, "high": 8}}],
+        "producers": [{"name": "P", "generator": {"perCycle": 2, "ttl": [1, 5]}}],
+        "steps": [
+            {"title": "Look", "text": "The queue.", "highlight": "queue"},
+            {"title": "Run", "untilCycle": 25, "highlight": "consumers[0]"},
+            {"title": "Break it", "set": {"consumers[0].strategy.low": 3},
+             "until": {"figure": "discarded", "above": 0}},
+            {"title": "The end"}]})",
+                                               QStringLiteral("lesson.json"));
+    if (!r.ok())
+        qFatal("%s", qPrintable(r.errors.join(QLatin1Char('\n'))));
+    return *r.scenario;
+}
+
+} // namespace
+
+class TestLessons : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void stepsRunToTheirEndAndPause()
+    {
+        Simulation sim;
+        const Scenario s = lesson();
+        QVERIFY(sim.load(s).isEmpty());
+        LessonPanel panel(&sim);
+        QSignalSpy highlights(&panel, &LessonPanel::highlightRequested);
+        panel.setSteps(s.steps);
+        QCOMPARE(panel.currentStep(), 0);
+        QCOMPARE(highlights.constLast().at(0).toString(), QStringLiteral("queue"));
+        QVERIFY(!sim.isRunning());  // the first step is shown paused, on cycle 0
+        QCOMPARE(sim.cycle(), 0);
+        QVERIFY(!panel.backButton()->isEnabled());
+
+        panel.next();  // "Run": until cycle 25, at the fastest speed
+        QCOMPARE(panel.currentStep(), 1);
+        QCOMPARE(highlights.constLast().at(0).toString(), QStringLiteral("consumers[0]"));
+        QVERIFY(sim.isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        QCOMPARE(sim.cycle(), 25);  // paused on the exact cycle
+
+        panel.next();  // "Break it": low 3 applies, runs until the first discard
+        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 3);
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        QCOMPARE(sim.metrics().totals().discarded > 0, true);
+        const qint64 stoppedAt = sim.cycle();
+
+        // Back shows the step again; the teacher's own edit is not overwritten by Next.
+        panel.back();
+        QCOMPARE(panel.currentStep(), 1);
+        QVERIFY(sim.applySetting(QStringLiteral("consumers[0].strategy.low"), 1).isEmpty());
+        panel.next();
+        QCOMPARE(panel.currentStep(), 2);
+        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 1);
+        QCOMPARE(sim.cycle(), stoppedAt);
+
+        panel.next();
+        QCOMPARE(panel.currentStep(), 3);
+        QVERIFY(!panel.nextButton()->isEnabled());
+        panel.next();  // no-op on the last step
+        QCOMPARE(panel.currentStep(), 3);
+    }
+
+    void noStepsNoLesson()
+    {
+        Simulation sim;
+        LessonPanel panel(&sim);
+        panel.setSteps({});
+        QVERIFY(!panel.hasLesson());
+        QCOMPARE(panel.currentStep(), -1);
+        QVERIFY(!panel.nextButton()->isEnabled());
+        panel.next();
+        QCOMPARE(panel.currentStep(), -1);
+    }
+
+    void buttonsDoNotTakeFocusByClick()
+    {
+        Simulation sim;
+        LessonPanel panel(&sim);
+        QCOMPARE(panel.nextButton()->focusPolicy(), Qt::TabFocus);
+        QCOMPARE(panel.backButton()->focusPolicy(), Qt::TabFocus);
+    }
+
+    void overlayFollowsItsTarget()
+    {
+        QWidget window;
+        window.resize(400, 300);
+        auto *target = new QWidget(&window);
+        target->setGeometry(50, 60, 100, 40);
+        HighlightOverlay overlay(&window);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        overlay.setTarget(target);
+        QVERIFY(overlay.isVisible());
+        QVERIFY(overlay.geometry().contains(target->geometry()));
+        target->move(200, 100);
+        QVERIFY(overlay.geometry().contains(target->geometry()));
+        target->hide();
+        QVERIFY(!overlay.isVisible());
+        target->show();
+        QVERIFY(overlay.isVisible());
+        delete target;
+        QVERIFY(!overlay.target());
+        overlay.setTarget(nullptr);
+        QVERIFY(!overlay.isVisible());
+    }
+};
+
+QTEST_MAIN(TestLessons)
+#include "tst_lessons.moc"

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+
+namespace PriorityLab {
+
+/// A frame drawn around another widget to point at it (the lesson panel's "highlight"): a
+/// transparent child of a top-level window, above everything, that lets the mouse through and
+/// follows its target when the target moves, resizes, hides or is destroyed.
+class HighlightOverlay : public QWidget
+{
+    Q_OBJECT
+
+public:
+    /// An overlay over @p window's area; nothing is outlined until setTarget().
+    explicit HighlightOverlay(QWidget *window);
+
+    /// Outlines @p target (a descendant of the window), or nothing if nullptr.
+    void setTarget(QWidget *target);
+    QWidget *target() const { return m_target; }
+    /// Moves the frame to where the target is now (after the docks were rearranged).
+    void follow();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    QPointer<QWidget> m_target;
+};
+
+} // namespace PriorityLab

@@ -1,0 +1,153 @@
+#include "ui/lessons/lessonpanel.h"
+
+#include "core/analysis/lesson.h"
+#include "core/engine/simulation.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace PriorityLab {
+
+LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
+    : QWidget(parent), m_simulation(simulation)
+{
+    setObjectName(QStringLiteral("lessonPanel"));
+    auto *layout = new QVBoxLayout(this);
+    m_heading = new QLabel(this);
+    m_heading->setWordWrap(true);
+    m_heading->setTextFormat(Qt::PlainText);
+    QFont headingFont = m_heading->font();
+    headingFont.setBold(true);
+    headingFont.setPointSizeF(headingFont.pointSizeF() * 1.15);
+    m_heading->setFont(headingFont);
+    m_text = new QTextBrowser(this);
+    m_text->setOpenLinks(false);
+    m_text->setFrameShape(QFrame::NoFrame);
+    m_text->setFocusPolicy(Qt::NoFocus);
+    m_progress = new QLabel(this);
+    m_progress->setWordWrap(true);
+    m_back = new QPushButton(tr("◀ Back"), this);
+    m_next = new QPushButton(tr("Next ▶"), this);
+    m_back->setToolTip(tr("Show the previous step again (Page Up). The run is not rewound."));
+    m_next->setToolTip(tr("Go to the next step and run it to its end (Page Down)."));
+    for (QPushButton *b : {m_back, m_next})
+        b->setFocusPolicy(Qt::TabFocus);  // a click must not steal Space from the simulation
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_back);
+    buttons->addStretch();
+    buttons->addWidget(m_next);
+    layout->addWidget(m_heading);
+    layout->addWidget(m_text, 1);
+    layout->addWidget(m_progress);
+    layout->addLayout(buttons);
+    connect(m_back, &QPushButton::clicked, this, &LessonPanel::back);
+    connect(m_next, &QPushButton::clicked, this, &LessonPanel::next);
+    connect(m_simulation, &Simulation::runningChanged, this, &LessonPanel::refresh);
+    setSteps({});
+}
+
+void LessonPanel::setSteps(const QList<LessonStep> &steps)
+{
+    m_steps = steps;
+    m_entered = -1;
+    m_index = -1;
+    m_simulation->setPauseCondition({});
+    if (m_steps.isEmpty()) {
+        m_heading->setText(tr("No guided lesson"));
+        m_text->setPlainText(tr("This scenario has no steps. Open a lesson from the Scenarios menu, or add "
+                                "\"steps\" to a scenario file (docs/scenario-format.md)."));
+        m_progress->clear();
+        m_back->setEnabled(false);
+        m_next->setEnabled(false);
+        Q_EMIT highlightRequested(QString());
+        return;
+    }
+    enter(0, false);
+}
+
+void LessonPanel::next()
+{
+    if (m_index + 1 >= int(m_steps.size()))
+        return;
+    if (m_index + 1 <= m_entered)
+        show(m_index + 1);  // already entered (after Back): its settings applied once already
+    else
+        enter(m_index + 1, true);
+}
+
+void LessonPanel::back()
+{
+    if (m_index <= 0)
+        return;
+    show(m_index - 1);
+}
+
+void LessonPanel::enter(int index, bool run)
+{
+    const LessonStep &step = m_steps.at(index);
+    QStringList problems;
+    for (const TimelineChange &c : step.set) {
+        if (QString e = m_simulation->applySetting(c.path, c.value); !e.isEmpty())
+            problems << tr("step %1 (%2): %3").arg(index + 1).arg(step.title, e);
+    }
+    m_entered = std::max(m_entered, index);
+    show(index);
+    if (!problems.isEmpty())
+        Q_EMIT problemsFound(problems);
+    if (run && !lessonStepDone(step, *m_simulation))
+        m_simulation->run();
+}
+
+void LessonPanel::show(int index)
+{
+    m_index = index;
+    const LessonStep &step = m_steps.at(index);
+    m_heading->setText(tr("Step %1 of %2: %3").arg(index + 1).arg(m_steps.size()).arg(step.title));
+    m_text->setPlainText(step.text);
+    armPause();
+    refresh();
+    Q_EMIT highlightRequested(step.highlight);
+    Q_EMIT stepChanged(index);
+}
+
+void LessonPanel::armPause()
+{
+    if (m_index < 0 || m_index > m_entered) {
+        m_simulation->setPauseCondition({});
+        return;
+    }
+    const LessonStep step = m_steps.at(m_index);
+    if (!step.untilCycle && !step.until) {
+        m_simulation->setPauseCondition({});
+        return;
+    }
+    m_simulation->setPauseCondition([step](const Simulation &s) { return lessonStepDone(step, s); });
+}
+
+void LessonPanel::refresh()
+{
+    if (m_index < 0)
+        return;
+    const LessonStep &step = m_steps.at(m_index);
+    const bool last = m_index + 1 >= int(m_steps.size());
+    m_back->setEnabled(m_index > 0);
+    m_next->setEnabled(!last);
+    const QString end = describeLessonStepEnd(step);
+    QString state;
+    if (m_simulation->isFinished())
+        state = tr("The run has finished.");
+    else if (end.isEmpty())
+        state = last ? tr("End of the lesson.") : tr("Next (Page Down) goes on.");
+    else if (lessonStepDone(step, *m_simulation))
+        state = last ? tr("Step done: end of the lesson.") : tr("Step done: Next (Page Down) goes on.");
+    else if (m_simulation->isRunning())
+        state = tr("Running…");
+    else
+        state = tr("Run (Space) to play this step.");
+    m_progress->setText(end.isEmpty() ? state : end + QLatin1Char(' ') + state);
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "core/model/config.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTextBrowser;
+
+namespace PriorityLab {
+
+class Simulation;
+
+/// The "Lesson" dock's content: the current step of a guided lesson (scenario key "steps",
+/// docs/scenario-format.md) with its title, text, how far it runs, and Back / Next.
+///
+/// Entering a step applies its "set" changes (Simulation::applySetting, like a timeline change),
+/// asks for its highlight (highlightRequested()) and arms Simulation::setPauseCondition() so that
+/// a run pauses on the exact cycle the step ends. Next enters the following step and runs it;
+/// the first step is shown paused, on cycle 0, until the teacher runs it (Space). Back shows the
+/// previous step again without running or undoing anything.
+class LessonPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    /// Follows @p simulation, which must outlive the panel.
+    explicit LessonPanel(Simulation *simulation, QWidget *parent = nullptr);
+
+    /// Shows the steps of the loaded scenario from the first; no steps = "no guided lesson".
+    /// Call after Simulation::load() or reset(); the first step's settings apply at once.
+    void setSteps(const QList<LessonStep> &steps);
+
+    /// Index of the step shown (0-based), -1 when there are no steps.
+    int currentStep() const { return m_index; }
+    int stepCount() const { return int(m_steps.size()); }
+    bool hasLesson() const { return !m_steps.isEmpty(); }
+
+    /// The panel's Back and Next buttons (tests, focus order).
+    QPushButton *backButton() const { return m_back; }
+    QPushButton *nextButton() const { return m_next; }
+
+public Q_SLOTS:
+    /// Enters the next step and runs it to its end (no-op on the last step).
+    void next();
+    /// Shows the previous step again (no-op on the first).
+    void back();
+    /// Updates the line under the text (running, done, finished); the main window calls it at
+    /// its refresh tick.
+    void refresh();
+
+Q_SIGNALS:
+    /// The view to outline: a name of lessonViews(), "consumers[i]", "consumers[i].strategy.P",
+    /// or "" for none.
+    void highlightRequested(const QString &view);
+    /// A step was entered or shown again.
+    void stepChanged(int index);
+    /// A step's settings were refused by the simulation (should not happen: the reader checks
+    /// them); @p problems name the step and the setting.
+    void problemsFound(const QStringList &problems);
+
+private:
+    void enter(int index, bool run);
+    void show(int index);
+    void armPause();
+
+    Simulation *m_simulation;
+    QList<LessonStep> m_steps;
+    int m_index = -1;
+    int m_entered = -1;  ///< the furthest step entered (its settings applied)
+    QLabel *m_heading = nullptr;
+    QTextBrowser *m_text = nullptr;
+    QLabel *m_progress = nullptr;
+    QPushButton *m_back = nullptr;
+    QPushButton *m_next = nullptr;
+};
+
+} // namespace PriorityLab
