@@ -3,7 +3,7 @@
 // and the highlight overlay outlines the widget a step names. Help > Rules renders its page.
 #include "core/engine/simulation.h"
 #include "core/scenario/scenario.h"
-#include "ui/lessons/highlightoverlay.h"
+#include "ui/common/highlightoverlay.h"
 #include "ui/shell/helpdialog.h"
 #include "ui/lessons/lessonpanel.h"
 

@@ -508,24 +508,38 @@ void TestPanels::shortcutsLeaveTextFieldsAlone()
     QVERIFY(!sim->isRunning());
     QCOMPARE(sim->cycle(), 0);
 
-    // A check box reached with Tab toggles with Space instead of running.
+    // Enter ends the edit: the field gives the focus back, and the run keys work again.
+    QTest::keyClick(rate, Qt::Key_Return);
+    QTRY_VERIFY(!rate->hasFocus());
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_Right);
+    QCOMPARE(sim->cycle(), 1);
+
+    // A check box or slider, even reached with Tab, leaves Space and Right to the run: the run
+    // keys act from anywhere but a text field. A check box toggles with Enter.
     QCheckBox *paused = window.producerPanel()->pausedBox(0);
     QCOMPARE(paused->focusPolicy(), Qt::TabFocus);  // a click does not take the keyboard
     paused->setFocus(Qt::TabFocusReason);
     QVERIFY(paused->hasFocus());
     QTest::keyClick(paused, Qt::Key_Space);
-    QVERIFY(paused->isChecked());
+    QVERIFY(!paused->isChecked());
+    QVERIFY(sim->isRunning());
+    QTest::keyClick(paused, Qt::Key_Space);
     QVERIFY(!sim->isRunning());
+    QTest::keyClick(paused, Qt::Key_Return);
+    QVERIFY(paused->isChecked());
 
-    // A slider reached with Tab moves with the arrows instead of stepping.
     QSlider *slider = window.producerPanel()->rateSlider(0);
     slider->setFocus(Qt::TabFocusReason);
     const int before = slider->value();
+    const qint64 cycle = sim->cycle();
     QTest::keyClick(slider, Qt::Key_Right);
+    QCOMPARE(slider->value(), before);
+    QCOMPARE(sim->cycle(), cycle + 1);
+    QTest::keyClick(slider, Qt::Key_Up);  // the slider keeps Up and Down
     QCOMPARE(slider->value(), before + 1);
-    QCOMPARE(sim->cycle(), 0);
 
-    QVERIFY(ShortcutGuard::controlUsesKey(slider, Qt::Key_Left));
+    QVERIFY(ShortcutGuard::controlUsesKey(rate, Qt::Key_Right));
+    QVERIFY(!ShortcutGuard::controlUsesKey(slider, Qt::Key_Right));
     QVERIFY(!ShortcutGuard::controlUsesKey(slider, Qt::Key_Space));
     QVERIFY(!ShortcutGuard::controlUsesKey(&window, Qt::Key_Space));
 }

@@ -18,6 +18,7 @@
 #include "ui/setup/scenarioinfo.h"
 #include "ui/setup/scenarioinfodialog.h"
 #include "ui/shell/settings.h"
+#include "ui/shell/focusframe.h"
 #include "ui/shell/shortcutguard.h"
 #include "ui/editing/setupeditor.h"
 #include "core/engine/simulation.h"
@@ -47,6 +48,9 @@ namespace PriorityLab {
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 {
+    // First, before any widget is polished: the run keys act from anywhere but a text field;
+    // controls take the focus by Tab only (a FocusFrame, below, always outlines the focus).
+    qApp->installEventFilter(new ShortcutGuard(this));
     m_simulation = new Simulation(this);
     // The message journeys (and the event log) need each cycle's events.
     m_simulation->setRecordEvents(true);
@@ -113,8 +117,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     // Charts get room for two side by side; journey, event log and dead letters share the rest.
     resizeDocks({m_chartDock, m_journeyDock}, {int(size.width() * 0.6), int(size.width() * 0.4)}, Qt::Horizontal);
 
-    // Space, Right and N stay with a check box, button or slider that has the keyboard focus.
-    installEventFilter(new ShortcutGuard(this));
+    new FocusFrame(this);
     connect(m_setupEditor->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateHeader);
     connect(m_scenarioInfo, &ScenarioInfo::editRequested, this, &MainWindow::editScenarioInfo);
 

@@ -1,19 +1,55 @@
 #include "ui/shell/shortcutguard.h"
 
 #include <QAbstractButton>
+#include <QAbstractItemView>
 #include <QAbstractSlider>
+#include <QAbstractSpinBox>
 #include <QApplication>
 #include <QComboBox>
 #include <QKeyEvent>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QTabBar>
+#include <QTextEdit>
+#include <QTimer>
 
 namespace PriorityLab {
 
+namespace {
+
+/// The widget that holds the typing of @p object: a spin box or combo box for their inner line
+/// edit, else the object itself.
+const QObject *typingOwner(const QObject *object)
+{
+    if (object && object->parent()
+        && (qobject_cast<const QAbstractSpinBox *>(object->parent()) || qobject_cast<const QComboBox *>(object->parent())))
+        return object->parent();
+    return object;
+}
+
+} // namespace
+
+bool ShortcutGuard::isTextField(const QObject *object)
+{
+    object = typingOwner(object);
+    if (const auto *edit = qobject_cast<const QLineEdit *>(object))
+        return !edit->isReadOnly();
+    if (const auto *spin = qobject_cast<const QAbstractSpinBox *>(object))
+        return !spin->isReadOnly();
+    if (const auto *combo = qobject_cast<const QComboBox *>(object))
+        return combo->isEditable();
+    if (const auto *text = qobject_cast<const QTextEdit *>(object))
+        return !text->isReadOnly();
+    if (const auto *plain = qobject_cast<const QPlainTextEdit *>(object))
+        return !plain->isReadOnly();
+    return false;
+}
+
 bool ShortcutGuard::controlUsesKey(const QObject *focus, int key)
 {
-    if (!focus)
+    if (!isTextField(focus))
         return false;
-    if (key == Qt::Key_Space)
-        return qobject_cast<const QAbstractButton *>(focus) || qobject_cast<const QComboBox *>(focus);
     switch (key) {
     case Qt::Key_Left:
     case Qt::Key_Right:
@@ -21,23 +57,73 @@ bool ShortcutGuard::controlUsesKey(const QObject *focus, int key)
     case Qt::Key_Down:
     case Qt::Key_Home:
     case Qt::Key_End:
-    case Qt::Key_PageUp:
-    case Qt::Key_PageDown:
-        return qobject_cast<const QAbstractSlider *>(focus) != nullptr;
+    case Qt::Key_Backspace:
+    case Qt::Key_Delete:
+        return true;
     default:
-        return false;
+        return key >= Qt::Key_Space && key <= Qt::Key_AsciiTilde;  // printable
     }
 }
 
 bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
 {
-    if (event->type() == QEvent::ShortcutOverride) {
+    switch (event->type()) {
+    case QEvent::Polish:
+        if (auto *widget = qobject_cast<QWidget *>(watched)) {
+            const bool control = qobject_cast<QAbstractButton *>(widget) || qobject_cast<QAbstractSlider *>(widget)
+                    || qobject_cast<QTabBar *>(widget) || (qobject_cast<QComboBox *>(widget) && !isTextField(widget));
+            if (control && (widget->focusPolicy() & Qt::ClickFocus))
+                widget->setFocusPolicy(Qt::TabFocus);
+            if (auto *view = qobject_cast<QAbstractItemView *>(widget))
+                view->setTabKeyNavigation(false);
+        }
+        break;
+    case QEvent::ShortcutOverride: {
         auto *key = static_cast<QKeyEvent *>(event);
-        if ((key->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier
+        if ((key->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier)) == Qt::NoModifier
             && controlUsesKey(QApplication::focusWidget(), key->key())) {
             key->accept();
             return true;
         }
+        break;
+    }
+    case QEvent::KeyPress: {
+        auto *key = static_cast<QKeyEvent *>(event);
+        QWidget *focus = QApplication::focusWidget();
+        if (watched != focus || key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+            break;
+        const bool enter = key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter;
+        if (isTextField(focus)) {
+            const QObject *owner = typingOwner(focus);
+            if (key->key() == Qt::Key_Space && qobject_cast<const QAbstractSpinBox *>(owner))
+                return true;  // a number field has no use for a space: never blank it
+            if ((enter || key->key() == Qt::Key_Escape)
+                && !qobject_cast<const QTextEdit *>(owner) && !qobject_cast<const QPlainTextEdit *>(owner)) {
+                // The field takes the key first (a spin box commits its value on Enter), then the
+                // edit ends: the focus goes back to the window so the run keys work again.
+                QPointer<QWidget> window = focus->window();
+                QTimer::singleShot(0, window, [window] {
+                    if (window && ShortcutGuard::isTextField(QApplication::focusWidget())
+                        && QApplication::focusWidget()->window() == window)
+                        window->setFocus(Qt::OtherFocusReason);
+                });
+            }
+            break;
+        }
+        if (enter) {
+            if (auto *button = qobject_cast<QAbstractButton *>(focus)) {
+                button->click();
+                return true;
+            }
+            if (auto *combo = qobject_cast<QComboBox *>(focus)) {
+                combo->showPopup();
+                return true;
+            }
+        }
+        break;
+    }
+    default:
+        break;
     }
     return QObject::eventFilter(watched, event);
 }

@@ -2,18 +2,22 @@
 
 #include <QObject>
 
+class QWidget;
+
 namespace PriorityLab {
 
-/// Keeps the run shortcuts (Space = Run/Pause, Right or N = Step) from stealing keys from the
-/// control that has the keyboard focus. Text fields keep their keys by themselves: QLineEdit and
-/// the spin boxes claim printable keys and cursor movement (Space types a space, Right moves the
-/// cursor). Other controls do not, so this filter, installed on the main window (which receives
-/// the ShortcutOverride events its children leave unclaimed), claims for them:
-///  - Space for a focused button, check box or combo box (toggle, press, open);
-///  - the arrow keys, Home, End, Page Up/Down for a focused slider.
-/// The app's check boxes, buttons and sliders take the focus by Tab only (Qt::TabFocus), so after
-/// a mouse click Space and Right still run and step; a keyboard user who tabs to a control gets
-/// the control's keys.
+/// The keyboard policy of the app, so that the run keys do what they say in front of a class.
+/// Installed on the application (it sees every widget's events):
+///  - Space (run/pause), Right and N (one cycle) and Ctrl+R (reset) act on the simulation from
+///    anywhere in the main window, whatever control has the focus, EXCEPT while a text or number
+///    field (line edit, spin box, editable combo box, text edit) has it: there Space and N type,
+///    Right moves the cursor, and Space never blanks a spin box. Enter or Escape in such a field
+///    ends the edit: the field gives the focus back to its window and the keys work again.
+///  - Enter activates a focused button, check box or combo box (Space being the run key).
+///  - Buttons, check boxes, combo boxes, sliders and tab bars take the focus by Tab only, never by
+///    a mouse click (Qt::TabFocus), so a click never leaves a control holding the keyboard.
+///  - Item views move between cells with the arrows, not Tab (setTabKeyNavigation(false)): Tab
+///    always leaves a table for the next control.
 class ShortcutGuard : public QObject
 {
     Q_OBJECT
@@ -21,8 +25,13 @@ class ShortcutGuard : public QObject
 public:
     using QObject::QObject;
 
-    /// True if @p key pressed in @p focus belongs to that control rather than to a shortcut.
+    /// True if @p key pressed (without modifiers) in @p focus belongs to that control rather than
+    /// to a run shortcut: printable keys, Space and the cursor keys in a text or number field.
     static bool controlUsesKey(const QObject *focus, int key);
+
+    /// True for the controls where the user types: an editable line edit, spin box, editable
+    /// combo box, text edit or plain text edit.
+    static bool isTextField(const QObject *object);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

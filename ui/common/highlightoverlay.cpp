@@ -1,4 +1,4 @@
-#include "ui/lessons/highlightoverlay.h"
+#include "ui/common/highlightoverlay.h"
 
 #include <QEvent>
 #include <QPainter>
@@ -7,7 +7,6 @@ namespace PriorityLab {
 
 namespace {
 constexpr int Margin = 4;  // pixels outside the target
-constexpr int Pen = 3;
 } // namespace
 
 HighlightOverlay::HighlightOverlay(QWidget *window) : QWidget(window)
@@ -64,14 +63,21 @@ void HighlightOverlay::follow()
     update();
 }
 
+void HighlightOverlay::setLine(int width, Qt::PenStyle style)
+{
+    m_width = std::max(1, width);
+    m_style = style;
+    update();
+}
+
 void HighlightOverlay::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
-    QColor colour = palette().color(QPalette::Highlight);
-    painter.setPen(QPen(colour, Pen));
+    painter.setPen(QPen(palette().color(QPalette::Highlight), m_width, m_style));
     painter.setBrush(Qt::NoBrush);
-    painter.drawRoundedRect(QRectF(rect()).adjusted(Pen / 2.0, Pen / 2.0, -Pen / 2.0, -Pen / 2.0), 6, 6);
+    const qreal half = m_width / 2.0;
+    painter.drawRoundedRect(QRectF(rect()).adjusted(half, half, -half, -half), 6, 6);
 }
 
 } // namespace PriorityLab

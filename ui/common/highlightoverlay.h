@@ -21,6 +21,9 @@ public:
     QWidget *target() const { return m_target; }
     /// Moves the frame to where the target is now (after the docks were rearranged).
     void follow();
+    /// The frame's line: @p width pixels, @p style (default 3, solid), in the palette's
+    /// highlight colour.
+    void setLine(int width, Qt::PenStyle style);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -28,6 +31,8 @@ protected:
 
 private:
     QPointer<QWidget> m_target;
+    int m_width = 3;
+    Qt::PenStyle m_style = Qt::SolidLine;
 };
 
 } // namespace PriorityLab

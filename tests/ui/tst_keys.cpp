@@ -1,0 +1,181 @@
+// The keyboard policy (ShortcutGuard) on every kind of widget: the run keys (Space, Right, N,
+// Ctrl+R) act from anywhere except a text or number field; Enter/Escape end an edit and give the
+// keys back; controls take the focus by Tab only; Tab leaves tables; the focus is outlined.
+#include "ui/shell/focusframe.h"
+#include "ui/shell/shortcutguard.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QMainWindow>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QTest>
+#include <QVBoxLayout>
+
+using namespace PriorityLab;
+
+class TestKeys : public QObject
+{
+    Q_OBJECT
+
+    struct Window
+    {
+        QMainWindow window;
+        QAction *run = nullptr, *step = nullptr, *reset = nullptr;
+        QPushButton *button = nullptr;
+        QCheckBox *check = nullptr;
+        QComboBox *combo = nullptr;
+        QSlider *slider = nullptr;
+        QSpinBox *spin = nullptr;
+        QLineEdit *edit = nullptr;
+        QTableView *table = nullptr;
+        QStandardItemModel model{3, 3};
+        FocusFrame *frame = nullptr;
+
+        Window()
+        {
+            qApp->installEventFilter(new ShortcutGuard(&window));
+            auto *central = new QWidget;
+            auto *layout = new QVBoxLayout(central);
+            layout->addWidget(button = new QPushButton(QStringLiteral("Edit…")));
+            layout->addWidget(check = new QCheckBox(QStringLiteral("Online")));
+            layout->addWidget(combo = new QComboBox);
+            combo->addItems({QStringLiteral("fifo"), QStringLiteral("priority")});
+            layout->addWidget(slider = new QSlider(Qt::Horizontal));
+            slider->setRange(0, 10);
+            layout->addWidget(spin = new QSpinBox);
+            spin->setRange(0, 100);
+            layout->addWidget(edit = new QLineEdit);
+            layout->addWidget(table = new QTableView);
+            table->setModel(&model);
+            window.setCentralWidget(central);
+            run = window.addAction(QStringLiteral("Run"));
+            run->setShortcut(Qt::Key_Space);
+            step = window.addAction(QStringLiteral("Step"));
+            step->setShortcuts({QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_N)});
+            reset = window.addAction(QStringLiteral("Reset"));
+            reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+            frame = new FocusFrame(&window);
+            window.show();
+            QApplication::setActiveWindow(&window);
+        }
+    };
+
+private Q_SLOTS:
+    void runKeysFromEveryControl_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<bool>("keysGoToSimulation");
+        QTest::addRow("button") << "button" << true;
+        QTest::addRow("check box") << "check" << true;
+        QTest::addRow("combo box") << "combo" << true;
+        QTest::addRow("slider") << "slider" << true;
+        QTest::addRow("table") << "table" << true;
+        QTest::addRow("window") << "window" << true;
+        QTest::addRow("spin box") << "spin" << false;
+        QTest::addRow("line edit") << "edit" << false;
+    }
+
+    void runKeysFromEveryControl()
+    {
+        QFETCH(QString, kind);
+        QFETCH(bool, keysGoToSimulation);
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QHash<QString, QWidget *> widgets{{QStringLiteral("button"), w.button}, {QStringLiteral("check"), w.check},
+                                          {QStringLiteral("combo"), w.combo},   {QStringLiteral("slider"), w.slider},
+                                          {QStringLiteral("table"), w.table},   {QStringLiteral("window"), &w.window},
+                                          {QStringLiteral("spin"), w.spin},     {QStringLiteral("edit"), w.edit}};
+        QWidget *focus = widgets.value(kind);
+        focus->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(focus->hasFocus() || focus == &w.window);
+        QWidget *target = QApplication::focusWidget() ? QApplication::focusWidget() : &w.window;
+        QSignalSpy run(w.run, &QAction::triggered), step(w.step, &QAction::triggered), reset(w.reset, &QAction::triggered);
+        const int sliderBefore = w.slider->value();
+        const bool checkedBefore = w.check->isChecked();
+        QTest::keyClick(target, Qt::Key_Space);
+        QTest::keyClick(target, Qt::Key_Right);
+        QTest::keyClick(target, Qt::Key_N);
+        QTest::keyClick(target, Qt::Key_R, Qt::ControlModifier);
+        QCOMPARE(run.count(), keysGoToSimulation ? 1 : 0);
+        QCOMPARE(step.count(), keysGoToSimulation ? 2 : 0);
+        QCOMPARE(reset.count(), 1);  // Ctrl+R resets from anywhere
+        QCOMPARE(w.slider->value(), sliderBefore);     // Right did not move the slider
+        QCOMPARE(w.check->isChecked(), checkedBefore); // Space did not toggle the check box
+        if (kind == QLatin1String("edit"))
+            QCOMPARE(w.edit->text(), QStringLiteral(" n"));  // typed, and the cursor moved
+        if (kind == QLatin1String("spin"))
+            QCOMPARE(w.spin->text(), QStringLiteral("0"));   // Space never blanks a number field
+    }
+
+    void enterAndEscapeEndTheEdit_data()
+    {
+        QTest::addColumn<int>("key");
+        QTest::addRow("Enter") << int(Qt::Key_Return);
+        QTest::addRow("Escape") << int(Qt::Key_Escape);
+    }
+
+    void enterAndEscapeEndTheEdit()
+    {
+        QFETCH(int, key);
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        w.spin->setFocus(Qt::MouseFocusReason);
+        QTRY_VERIFY(w.spin->hasFocus());
+        w.spin->selectAll();
+        QTest::keyClicks(w.spin, QStringLiteral("42"));
+        QTest::keyClick(w.spin, Qt::Key(key));
+        QTRY_VERIFY(!w.spin->hasFocus());
+        QSignalSpy run(w.run, &QAction::triggered);
+        QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w.window, Qt::Key_Space);
+        QCOMPARE(run.count(), 1);
+        if (key == Qt::Key_Return)
+            QCOMPARE(w.spin->value(), 42);
+    }
+
+    void controlsTakeFocusByTabOnly()
+    {
+        Window w;
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        for (QWidget *control : {static_cast<QWidget *>(w.button), static_cast<QWidget *>(w.check),
+                                 static_cast<QWidget *>(w.combo), static_cast<QWidget *>(w.slider)})
+            QCOMPARE(control->focusPolicy(), Qt::TabFocus);
+        QVERIFY(w.spin->focusPolicy() & Qt::ClickFocus);  // fields still take a click
+        QVERIFY(!w.table->tabKeyNavigation());
+    }
+
+    void enterActivatesControls()
+    {
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QSignalSpy clicked(w.button, &QPushButton::clicked);
+        w.button->setFocus(Qt::TabFocusReason);
+        QTest::keyClick(w.button, Qt::Key_Return);
+        QCOMPARE(clicked.count(), 1);
+        w.check->setFocus(Qt::TabFocusReason);
+        QTest::keyClick(w.check, Qt::Key_Return);
+        QVERIFY(w.check->isChecked());
+    }
+
+    void focusIsOutlined()
+    {
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        w.slider->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(w.frame->target(), w.slider);
+        w.edit->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(w.frame->target(), w.edit);
+        w.window.setFocus();
+        QTRY_COMPARE(w.frame->target(), nullptr);
+    }
+};
+
+QTEST_MAIN(TestKeys)
+#include "tst_keys.moc"
