@@ -1,0 +1,45 @@
+#include "ui/shell/zoom.h"
+
+#include <QApplication>
+#include <QWidget>
+
+namespace PriorityLab {
+
+namespace {
+
+/// @p font scaled by @p ratio, in points or in pixels, whichever it is given in.
+QFont scaled(QFont font, double ratio)
+{
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * ratio);
+    else if (font.pixelSize() > 0)
+        font.setPixelSize(std::max(1, int(font.pixelSize() * ratio + 0.5)));
+    return font;
+}
+
+} // namespace
+
+Zoom::Zoom(QObject *parent) : QObject(parent), m_base(QApplication::font())
+{
+}
+
+void Zoom::setPercent(int percent)
+{
+    percent = std::clamp(percent, Minimum, Maximum);
+    if (percent == m_percent)
+        return;
+    const double ratio = double(percent) / m_percent;
+    m_percent = percent;
+    // Own fonts first (their resolve masks keep them from following the application font).
+    const QWidgetList widgets = QApplication::allWidgets();
+    for (QWidget *widget : widgets) {
+        if (widget->testAttribute(Qt::WA_SetFont))
+            widget->setFont(scaled(widget->font(), ratio));
+    }
+    QApplication::setFont(scaled(m_base, percent / 100.0));
+    // The widgets learn of it by posted events: deliver them now, so the zoom is whole on return.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::ApplicationFontChange);
+    Q_EMIT changed(m_percent);
+}
+
+} // namespace PriorityLab
