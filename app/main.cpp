@@ -41,7 +41,8 @@ int parseCommandLine(const QStringList &arguments, Options *options)
     parser.setApplicationDescription(QStringLiteral(
             "Simulates a priority message system (producers, one broker, consumers with "
             "prioritization strategies) and shows it live.\n"
-            "Without SCENARIO it opens the built-in default scenario and starts running."));
+            "Without SCENARIO it opens the built-in default scenario and starts running at its "
+            "own interval; a lesson (a scenario with steps) starts paused on its first step."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("scenario"),
@@ -133,7 +134,7 @@ int main(int argc, char *argv[])
 
     QApplication app(argc, argv);
     QApplication::setApplicationDisplayName(QStringLiteral("PriorityLab"));
-    QApplication::setDesktopFileName(QStringLiteral("prioritylab"));
+    QApplication::setDesktopFileName(QStringLiteral("org.prioritylab.PriorityLab"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/prioritylab.svg")));
 
     MainWindow window;
@@ -189,6 +190,9 @@ int main(int argc, char *argv[])
         return QApplication::exec();
     }
 
-    simulation->run();
+    // A lesson starts paused on its first step (the teacher runs it); any other scenario runs at
+    // its own interval (a speed chosen in an earlier session is not restored).
+    if (simulation->loadedScenario().steps.isEmpty())
+        simulation->run();
     return QApplication::exec();
 }

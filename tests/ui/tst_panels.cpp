@@ -83,7 +83,7 @@ private Q_SLOTS:
     void cardCapacityTopicsAndSparkline();
     void addConsumerWhileRunning();
     void recentFilesRoundTrip();
-    void windowRemembersSpeed();
+    void windowStartsAtScenarioSpeed();
     void shortcutsTriggerActions();
     void shortcutsLeaveTextFieldsAlone();
 };
@@ -420,26 +420,35 @@ void TestPanels::recentFilesRoundTrip()
     Settings::clearRecentFiles();
 }
 
-void TestPanels::windowRemembersSpeed()
+void TestPanels::windowStartsAtScenarioSpeed()
 {
+    // The layout is remembered; the speed is not: a new session starts at the scenario's own
+    // interval, never at a top speed chosen earlier (it would race past a lesson's first cycles).
     QTemporaryDir config;
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, config.path());
+    int scenarioInterval = 0;
     {
         MainWindow window;
         window.setShowDialogs(false);
         window.restoreSettings();
-        window.speedControl()->faster();
-        const int chosen = window.simulation()->intervalMs();
+        scenarioInterval = window.simulation()->intervalMs();
+        QVERIFY(scenarioInterval != 0);
+        while (window.simulation()->intervalMs() != 0)
+            window.speedControl()->faster();  // as fast as possible
         window.close();  // saves
-        QCOMPARE(Settings::speedIntervalMs(-1), chosen);
         QVERIFY(!Settings::windowState().isEmpty());
     }
-    Settings::setSpeedIntervalMs(0);
     MainWindow window;
-    QVERIFY(window.simulation()->intervalMs() != 0);  // without restoreSettings(): untouched
+    window.setShowDialogs(false);
     window.restoreSettings();
-    QCOMPARE(window.simulation()->intervalMs(), 0);
-    QCOMPARE(window.speedControl()->intervalMs(), 0);
+    QCOMPARE(window.simulation()->intervalMs(), scenarioInterval);
+    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/default.json")).isEmpty());
+    const int defaultInterval = window.simulation()->loadedScenario().broker.cycleIntervalMs;
+    QVERIFY(defaultInterval > 0);
+    QCOMPARE(window.simulation()->intervalMs(), defaultInterval);
+    QCOMPARE(window.speedControl()->intervalMs(), defaultInterval);
+    QVERIFY(!window.simulation()->isRunning());
+    QCOMPARE(window.simulation()->cycle(), 0);
 }
 
 void TestPanels::shortcutsTriggerActions()

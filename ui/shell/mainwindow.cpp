@@ -134,12 +134,8 @@ void MainWindow::restoreSettings()
     const QByteArray state = Settings::windowState();
     if (!state.isEmpty())
         restoreState(state);
-    const int interval = Settings::speedIntervalMs(-1);
-    if (interval >= 0) {
-        m_speed->setIntervalMs(interval);
-        m_simulation->setIntervalMs(interval);
-        m_brokerPanel->sync();
-    }
+    // The speed is not restored: a session starts at the scenario's own interval, never at a
+    // remembered top speed that would race past a lesson's first cycles.
     updateRecentMenu();
 }
 
@@ -148,7 +144,6 @@ void MainWindow::saveSettings()
     if (!m_rememberSettings)
         return;
     Settings::setWindowLayout(saveGeometry(), saveState());
-    Settings::setSpeedIntervalMs(m_simulation->intervalMs());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

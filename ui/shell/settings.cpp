@@ -8,7 +8,6 @@ namespace PriorityLab {
 namespace {
 
 const QString RecentFilesKey = QStringLiteral("recentFiles");
-const QString SpeedKey = QStringLiteral("run/intervalMs");
 const QString GeometryKey = QStringLiteral("window/geometry");
 const QString StateKey = QStringLiteral("window/state");
 
@@ -45,18 +44,6 @@ QStringList Settings::addRecentFile(const QString &path)
 void Settings::clearRecentFiles()
 {
     QSettings().remove(RecentFilesKey);
-}
-
-int Settings::speedIntervalMs(int fallback)
-{
-    bool ok = false;
-    const int ms = QSettings().value(SpeedKey).toInt(&ok);
-    return ok && ms >= 0 ? ms : fallback;
-}
-
-void Settings::setSpeedIntervalMs(int ms)
-{
-    QSettings().setValue(SpeedKey, ms);
 }
 
 QByteArray Settings::windowGeometry()

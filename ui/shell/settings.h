@@ -28,11 +28,6 @@ public:
     /// Forgets every recent file.
     static void clearRecentFiles();
 
-    /// The speed last chosen, as a timer interval in milliseconds (0 = as fast as possible);
-    /// @p fallback if none was saved.
-    static int speedIntervalMs(int fallback);
-    static void setSpeedIntervalMs(int ms);
-
     /// QMainWindow::saveGeometry() / saveState() of the main window; empty if none saved.
     static QByteArray windowGeometry();
     static QByteArray windowState();
