@@ -1,8 +1,12 @@
 // View > Zoom: the application font and the widgets' own fonts scale by the same ratio, clamped,
 // back to the exact start at Actual Size; widgets created later start from the zoomed font.
+// Presentation mode: full screen, zoomed, high contrast, only the kept docks; leaving restores all.
+#include "ui/shell/presentationmode.h"
 #include "ui/shell/zoom.h"
 
 #include <QApplication>
+#include <QDockWidget>
+#include <QMainWindow>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
@@ -57,6 +61,47 @@ private Q_SLOTS:
         zoom.setPercent(Zoom::Minimum);  // no move, no signal
         QCOMPARE(changed.count(), count);
         zoom.actualSize();
+    }
+
+    void presentationModeEntersAndLeavesWhole()
+    {
+        QMainWindow window;
+        window.setCentralWidget(new QWidget);
+        auto *queue = new QDockWidget(QStringLiteral("Queue"), &window);
+        auto *log = new QDockWidget(QStringLiteral("Event log"), &window);
+        queue->setObjectName(QStringLiteral("queueDock"));
+        log->setObjectName(QStringLiteral("logDock"));
+        window.addDockWidget(Qt::LeftDockWidgetArea, queue);
+        window.addDockWidget(Qt::BottomDockWidgetArea, log);
+        window.resize(640, 480);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QPalette palette = QApplication::palette();
+        Zoom zoom;
+        PresentationMode mode(&window, &zoom);
+        mode.setKeptDocks({queue});
+        QSignalSpy active(&mode, &PresentationMode::activeChanged);
+
+        mode.toggle();
+        QVERIFY(mode.isActive());
+        QCOMPARE(active.count(), 1);
+        QVERIFY(window.windowState() & Qt::WindowFullScreen);
+        QCOMPARE(zoom.percent(), PresentationMode::ZoomPercent);
+        QVERIFY(queue->isVisible());
+        QVERIFY(!log->isVisible());
+        QCOMPARE(QApplication::palette().color(QPalette::Window), QColor(Qt::white));
+        QCOMPARE(QApplication::palette().color(QPalette::WindowText), QColor(Qt::black));
+
+        mode.toggle();
+        QVERIFY(!mode.isActive());
+        QCOMPARE(active.count(), 2);
+        QVERIFY(!(window.windowState() & Qt::WindowFullScreen));
+        QCOMPARE(zoom.percent(), 100);
+        QTRY_VERIFY(log->isVisible());
+        QVERIFY(queue->isVisible());
+        QCOMPARE(QApplication::palette(), palette);
+        mode.leave();  // leaving twice changes nothing
+        QCOMPARE(active.count(), 2);
     }
 };
 

@@ -1,0 +1,86 @@
+#include "ui/shell/presentationmode.h"
+
+#include "ui/shell/zoom.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QMainWindow>
+
+namespace PriorityLab {
+
+PresentationMode::PresentationMode(QMainWindow *window, Zoom *zoom, QObject *parent)
+    : QObject(parent), m_window(window), m_zoom(zoom)
+{
+}
+
+void PresentationMode::setKeptDocks(const QList<QDockWidget *> &docks)
+{
+    m_kept.clear();
+    for (QDockWidget *dock : docks)
+        m_kept << dock;
+}
+
+QPalette PresentationMode::highContrastPalette()
+{
+    QPalette p;
+    const QColor black(0, 0, 0), white(255, 255, 255), light(235, 235, 235), blue(0, 70, 160);
+    for (const QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive}) {
+        p.setColor(group, QPalette::Window, white);
+        p.setColor(group, QPalette::WindowText, black);
+        p.setColor(group, QPalette::Base, white);
+        p.setColor(group, QPalette::AlternateBase, light);
+        p.setColor(group, QPalette::Text, black);
+        p.setColor(group, QPalette::Button, light);
+        p.setColor(group, QPalette::ButtonText, black);
+        p.setColor(group, QPalette::Highlight, blue);
+        p.setColor(group, QPalette::HighlightedText, white);
+        p.setColor(group, QPalette::ToolTipBase, white);
+        p.setColor(group, QPalette::ToolTipText, black);
+        p.setColor(group, QPalette::PlaceholderText, QColor(80, 80, 80));
+        p.setColor(group, QPalette::Link, blue);
+        p.setColor(group, QPalette::Mid, QColor(120, 120, 120));
+        p.setColor(group, QPalette::Dark, QColor(60, 60, 60));
+    }
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(90, 90, 90));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(90, 90, 90));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(90, 90, 90));
+    return p;
+}
+
+void PresentationMode::enter()
+{
+    if (m_active)
+        return;
+    m_active = true;
+    m_state = m_window->saveState();
+    m_windowState = m_window->windowState();
+    m_zoomBefore = m_zoom->percent();
+    m_paletteBefore = QApplication::palette();
+    QApplication::setPalette(highContrastPalette());
+    m_zoom->setPercent(std::max(m_zoomBefore, ZoomPercent));
+    const QList<QDockWidget *> docks = m_window->findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly);
+    for (QDockWidget *dock : docks) {
+        const bool keep = std::any_of(m_kept.cbegin(), m_kept.cend(), [dock](const auto &k) { return k == dock; });
+        dock->setVisible(keep);
+        if (keep)
+            dock->raise();
+    }
+    m_window->showFullScreen();
+    Q_EMIT activeChanged(true);
+}
+
+void PresentationMode::leave()
+{
+    if (!m_active)
+        return;
+    m_active = false;
+    m_zoom->setPercent(m_zoomBefore);
+    QApplication::setPalette(m_paletteBefore);
+    m_window->setWindowState(m_windowState);
+    if (!(m_windowState & (Qt::WindowFullScreen | Qt::WindowMaximized | Qt::WindowMinimized)))
+        m_window->showNormal();
+    m_window->restoreState(m_state);
+    Q_EMIT activeChanged(false);
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QObject>
+#include <QPalette>
+#include <QPointer>
+
+class QDockWidget;
+class QMainWindow;
+
+namespace PriorityLab {
+
+class Zoom;
+
+/// View > Presentation Mode (F11 or F5; Esc leaves): the main window full screen, zoomed (150%
+/// unless already more), with a high-contrast palette and only the docks a class needs (the
+/// queue, the consumers, one chart and the lesson panel; the central widget stays). Leaving puts
+/// back exactly the layout, window state, zoom and palette that were there before.
+class PresentationMode : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int ZoomPercent = 150;
+
+    /// Works on @p window and @p zoom, which must outlive it.
+    PresentationMode(QMainWindow *window, Zoom *zoom, QObject *parent = nullptr);
+
+    /// The docks that stay visible while presenting (the others are hidden).
+    void setKeptDocks(const QList<QDockWidget *> &docks);
+
+    bool isActive() const { return m_active; }
+
+    /// The high-contrast palette used while presenting: black on white, a strong blue highlight.
+    static QPalette highContrastPalette();
+
+public Q_SLOTS:
+    void enter();
+    void leave();
+    void setActive(bool active) { active ? enter() : leave(); }
+    void toggle() { setActive(!m_active); }
+
+Q_SIGNALS:
+    void activeChanged(bool active);
+
+private:
+    QMainWindow *m_window;
+    Zoom *m_zoom;
+    QList<QPointer<QDockWidget>> m_kept;
+    bool m_active = false;
+    QByteArray m_state;
+    Qt::WindowStates m_windowState;
+    int m_zoomBefore = 100;
+    QPalette m_paletteBefore;
+};
+
+} // namespace PriorityLab
