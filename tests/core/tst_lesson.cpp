@@ -144,6 +144,33 @@ private Q_SLOTS:
             QVERIFY2(r.ok(), qPrintable(file + QLatin1Char(' ') + r.errors.join(QLatin1Char('\n'))));
         }
     }
+
+    /// Every shipped lesson and reference case tells its story in 3 to 6 steps, and walked as the
+    /// lesson panel walks it (settings applied on entering a step, then cycles until its end),
+    /// every step that runs reaches its end: the class is never left waiting.
+    void presetStepsReachTheirEnds()
+    {
+        constexpr int maxCyclesPerStep = 500;
+        for (const QString &file : TestSupport::presetFiles()) {
+            const ScenarioLoadResult r = loadScenarioFile(TestSupport::presetPath(file));
+            QVERIFY2(r.ok(), qPrintable(file));
+            const QList<LessonStep> &steps = r.scenario->steps;
+            if (file.startsWith(QLatin1String("lesson-")) || file.startsWith(QLatin1String("reference-")))
+                QVERIFY2(steps.size() >= 3 && steps.size() <= 6, qPrintable(file));
+            Simulation sim;
+            QVERIFY(sim.load(*r.scenario).isEmpty());
+            for (qsizetype i = 0; i < steps.size(); ++i) {
+                const LessonStep &step = steps.at(i);
+                const QString where = QStringLiteral("%1 step %2").arg(file).arg(i + 1);
+                QVERIFY2(!step.text.isEmpty(), qPrintable(where));
+                for (const TimelineChange &c : step.set)
+                    QVERIFY2(sim.applySetting(c.path, c.value).isEmpty(), qPrintable(where + QLatin1Char(' ') + c.path));
+                for (int n = 0; n < maxCyclesPerStep && !lessonStepDone(step, sim); ++n)
+                    sim.step();
+                QVERIFY2(lessonStepDone(step, sim), qPrintable(where + QStringLiteral(": its end is not reached")));
+            }
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLesson)
