@@ -6,31 +6,23 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
-#include <QChartView>
 #include <QValueAxis>
-#include <QVBoxLayout>
 
 namespace PriorityLab {
 
 struct BarChart::Private
 {
-    QChart *chart = nullptr;
-    QChartView *view = nullptr;
     QBarSeries *series = nullptr;
     QBarSet *set = nullptr;
     QBarCategoryAxis *xAxis = nullptr;
-    QValueAxis *yAxis = nullptr;
     QStringList categories;
     QList<qreal> values;
-    QPointF yRange{0, 1};
 };
 
-BarChart::BarChart(QWidget *parent) : QWidget(parent), d(std::make_unique<Private>())
+BarChart::BarChart(QWidget *parent)
+    : ChartWidget(new QBarCategoryAxis, parent), d(std::make_unique<Private>())
 {
-    d->chart = new QChart;
-    ChartSupport::styleChart(d->chart);
-    d->chart->legend()->setVisible(false);
-
+    d->xAxis = static_cast<QBarCategoryAxis *>(xAxis());
     d->set = new QBarSet(QString());
     d->series = new QBarSeries;
     d->series->append(d->set);
@@ -38,42 +30,12 @@ BarChart::BarChart(QWidget *parent) : QWidget(parent), d(std::make_unique<Privat
     d->series->setLabelsVisible(true);
     d->series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
     d->series->setLabelsFormat(QStringLiteral("@value"));
-    d->chart->addSeries(d->series);
-
-    d->xAxis = new QBarCategoryAxis;
-    d->yAxis = new QValueAxis;
-    d->yAxis->setLabelFormat(QStringLiteral("%d"));
-    ChartSupport::applyRange(d->yAxis, d->yRange.x(), d->yRange.y(), 5);
-    ChartSupport::styleAxis(d->xAxis);
-    ChartSupport::styleAxis(d->yAxis);
-    d->chart->addAxis(d->xAxis, Qt::AlignBottom);
-    d->chart->addAxis(d->yAxis, Qt::AlignLeft);
+    chart()->addSeries(d->series);
     d->series->attachAxis(d->xAxis);
-    d->series->attachAxis(d->yAxis);
-
-    d->view = ChartSupport::createView(d->chart, this);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(d->view);
+    d->series->attachAxis(yAxis());
 }
 
 BarChart::~BarChart() = default;
-
-void BarChart::setTitle(const QString &title)
-{
-    d->chart->setTitle(title);
-}
-
-QString BarChart::title() const
-{
-    return d->chart->title();
-}
-
-void BarChart::setAxisTitles(const QString &x, const QString &y)
-{
-    d->xAxis->setTitleText(x);
-    d->yAxis->setTitleText(y);
-}
 
 void BarChart::setColor(const QColor &color)
 {
@@ -114,31 +76,6 @@ QStringList BarChart::categories() const
 QList<qreal> BarChart::values() const
 {
     return d->values;
-}
-
-void BarChart::setYRange(qreal min, qreal max)
-{
-    const QPointF range(min, max);
-    if (range == d->yRange)
-        return;
-    d->yRange = range;
-    ChartSupport::applyRange(d->yAxis, min, max, 5);
-}
-
-QPointF BarChart::yRange() const
-{
-    return d->yRange;
-}
-
-void BarChart::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    ChartSupport::relayout(d->chart);
-}
-
-void BarChart::paintChart(QPainter *painter, const QRectF &target)
-{
-    ChartSupport::renderChart(d->chart, painter, target);
 }
 
 } // namespace PriorityLab
