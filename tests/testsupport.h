@@ -1,6 +1,7 @@
 #pragma once
 
-// Helpers shared by the core tests: fixture paths and small scenario builders.
+// Helpers shared by the tests: fixture paths, the preset loader, a check that prints the
+// problems it finds, and small scenario builders.
 
 #include "core/engine/broker.h"
 #include "core/scenario/scenario.h"
@@ -8,6 +9,7 @@
 #include <QDir>
 #include <QString>
 #include <QStringList>
+#include <QTest>
 #include <QVariantMap>
 
 namespace PriorityLab::TestSupport {
@@ -25,6 +27,31 @@ inline QList<Message> queuedMessages(const Broker &broker)
 inline QString presetPath(const QString &fileName)
 {
     return QStringLiteral(PRIORITYLAB_SOURCE_DIR "/resources/scenarios/") + fileName;
+}
+
+/// The preset @p fileName of resources/scenarios/, e.g. "default.json". If it does not load, the
+/// current test fails with the loader's errors (one per line) and an empty Scenario is returned:
+/// a test that goes on after the call checks QTest::currentTestFailed(), or uses PL_LOAD_PRESET.
+inline Scenario loadPreset(const QString &fileName)
+{
+    const ScenarioLoadResult loaded = loadScenarioFile(presetPath(fileName));
+    if (!loaded.ok()) {
+        QTest::qFail(qPrintable(QStringLiteral("preset %1 does not load:\n%2")
+                                        .arg(fileName, loaded.errors.join(u'\n'))),
+                     __FILE__, __LINE__);
+        return {};
+    }
+    return *loaded.scenario;
+}
+
+/// The problems of a check as one text: a list of errors (one per line) or one error.
+inline QString problemText(const QStringList &problems)
+{
+    return problems.join(u'\n');
+}
+inline QString problemText(const QString &problem)
+{
+    return problem;
 }
 
 /// File names of every preset in resources/scenarios/, sorted.
@@ -88,3 +115,19 @@ inline Scenario scenario(const QList<ConsumerConfig> &consumers, const QList<Scr
 }
 
 } // namespace PriorityLab::TestSupport
+
+/// Declares `const Scenario var` holding preset @p fileName (TestSupport::loadPreset()); returns
+/// from the test function, failed with the loader's errors, if the preset does not load.
+#define PL_LOAD_PRESET(var, fileName)                                                             \
+    const PriorityLab::Scenario var = PriorityLab::TestSupport::loadPreset(fileName);           \
+    if (QTest::currentTestFailed())                                                              \
+        return
+
+/// Verifies that @p problems (a QStringList of errors or warnings, or a QString error) is empty,
+/// printing them if not; @p problems is evaluated once.
+#define PL_VERIFY_OK(problems)                                                                   \
+    do {                                                                                         \
+        const auto plProblems = (problems);                                                      \
+        QVERIFY2(plProblems.isEmpty(),                                                           \
+                 qPrintable(PriorityLab::TestSupport::problemText(plProblems)));                 \
+    } while (false)

@@ -93,9 +93,8 @@ void TestConservation::afterEveryCycle_data()
     QVERIFY(presets.contains(QStringLiteral("default.json")));
     QVERIFY(presets.contains(QStringLiteral("reference-priority.json")));
     for (const QString &file : presets) {
-        const ScenarioLoadResult loaded = loadScenarioFile(presetPath(file));
-        QVERIFY2(loaded.ok(), qPrintable(loaded.errors.join(QLatin1Char('\n'))));
-        QTest::addRow("%s", qPrintable(file)) << *loaded.scenario << 300 << false;
+        PL_LOAD_PRESET(preset, file);
+        QTest::addRow("%s", qPrintable(file)) << preset << 300 << false;
     }
     QTest::addRow("crafted drain") << crafted(0) << 300 << true;
     QTest::addRow("crafted paced 2") << crafted(2) << 300 << true;

@@ -43,14 +43,6 @@ protected:
     QString applyParameter(const QString &, const QVariant &) override { return {}; }
 };
 
-Scenario loadPreset(const QString &fileName)
-{
-    const ScenarioLoadResult result = loadScenarioFile(presetPath(fileName));
-    if (!result.ok())
-        qFatal("preset %s does not load: %s", qPrintable(fileName), qPrintable(result.errors.join(u'\n')));
-    return *result.scenario;
-}
-
 /// A producer sending @p perCycle messages a cycle with priorities and TTLs in the given ranges.
 ProducerConfig generator(const QString &name, int perCycle, int priorityMin, int priorityMax,
                          int ttlMin = 3, int ttlMax = 3)
@@ -447,7 +439,7 @@ void TestAlarms::mainWindowShowsAlarms()
 {
     MainWindow window;
     window.setShowDialogs(false);
-    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty());
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
     AlarmPanel *panel = window.alarmPanel();
     QToolButton *indicator = panel->statusIndicator(nullptr);
     QSignalSpy count(panel, &AlarmPanel::alarmCountChanged);
@@ -469,7 +461,7 @@ void TestAlarms::mainWindowShowsAlarms()
     QCOMPARE(count.constLast().constFirst().toInt(), 1);
 
     // A new scenario starts without alarms.
-    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/default.json")).isEmpty());
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/default.json")));
     QCOMPARE(panel->alarmCount(), 0);
     QVERIFY(!panel->isVisibleTo(&window));
 }

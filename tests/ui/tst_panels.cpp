@@ -12,6 +12,7 @@
 #include "ui/shell/shortcutguard.h"
 #include "core/engine/simulation.h"
 #include "ui/common/sparkline.h"
+#include "tests/testsupport.h"
 #include "ui/shell/speedcontrol.h"
 
 #include <QAction>
@@ -99,7 +100,7 @@ void TestPanels::initTestCase()
 void TestPanels::producerRateChangesProduction()
 {
     Simulation sim;
-    QVERIFY(sim.load(generating()).isEmpty());
+    PL_VERIFY_OK(sim.load(generating()));
     SetupEditor editor(&sim);
     ProducerPanel panel(&editor);
     QCOMPARE(panel.producerCount(), 1);
@@ -133,7 +134,7 @@ void TestPanels::producerRateChangesProduction()
 void TestPanels::producerRangesAndPause()
 {
     Simulation sim;
-    QVERIFY(sim.load(generating()).isEmpty());
+    PL_VERIFY_OK(sim.load(generating()));
     SetupEditor editor(&sim);
     ProducerPanel panel(&editor);
     // Raising the minimum above the maximum moves the maximum along.
@@ -165,7 +166,7 @@ void TestPanels::sendMessageNow()
     Scenario s = generating();
     s.consumers[0].online = false;
     s.consumers[1].online = false;  // nobody takes it: it stays queued
-    QVERIFY(sim.load(s).isEmpty());
+    PL_VERIFY_OK(sim.load(s));
     SetupEditor editor(&sim);
     ProducerPanel panel(&editor);
     sim.step();
@@ -198,7 +199,7 @@ void TestPanels::brokerBatchSizeAndDispatch()
     Simulation sim;
     Scenario s = generating();
     s.producers[0].generator->perCycle = 30;
-    QVERIFY(sim.load(s).isEmpty());
+    PL_VERIFY_OK(sim.load(s));
     SetupEditor editor(&sim);
     BrokerPanel panel(&editor);
     QCOMPARE(panel.dispatchBox()->currentIndex(), 1);  // paced
@@ -250,7 +251,7 @@ void TestPanels::modeSwitchToPriorityReorders()
     s.consumers[0].online = false;
     s.consumers[1].online = false;
     s.producers[0].generator->perCycle = 20;
-    QVERIFY(sim.load(s).isEmpty());
+    PL_VERIFY_OK(sim.load(s));
     SetupEditor editor(&sim);
     BrokerPanel panel(&editor);
     sim.step();
@@ -292,7 +293,7 @@ void TestPanels::cardCapacityTopicsAndSparkline()
     Scenario s = generating();
     s.producers[0].generator->perCycle = 9;
     s.broker.batchesPerCycle = 0;
-    QVERIFY(sim.load(s).isEmpty());
+    PL_VERIFY_OK(sim.load(s));
     SetupEditor editor(&sim);
     ConsumerPanel panel(&editor);
     ConsumerCard *a = panel.cards().at(0);
@@ -318,7 +319,7 @@ void TestPanels::cardCapacityTopicsAndSparkline()
 
     // Topics: check boxes only in topics mode.
     QVERIFY(a->topicBoxes().isEmpty() || !a->topicBoxes().first()->isVisibleTo(a));
-    QVERIFY(editor.setBrokerMode(BrokerConfig::Mode::Topics).isEmpty());
+    PL_VERIFY_OK(editor.setBrokerMode(BrokerConfig::Mode::Topics));
     QCOMPARE(a->topicBoxes().size(), 3);
     QVERIFY(a->topicBoxes().first()->isVisibleTo(a));
     for (QCheckBox *box : a->topicBoxes())
@@ -339,7 +340,7 @@ void TestPanels::addConsumerWhileRunning()
 {
     MainWindow window;
     window.setShowDialogs(false);
-    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/default.json")).isEmpty());
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/default.json")));
     Simulation *sim = window.simulation();
     sim->runCycles(5);
     sim->run();
@@ -347,7 +348,7 @@ void TestPanels::addConsumerWhileRunning()
     config.name = window.setupEditor()->uniqueConsumerName();
     QCOMPARE(config.name, QStringLiteral("consumer-5"));
     config.strategy.type = QStringLiteral("ttl");
-    QVERIFY(window.setupEditor()->addConsumer(config).isEmpty());
+    PL_VERIFY_OK(window.setupEditor()->addConsumer(config));
     QVERIFY(sim->isRunning());
     window.refreshViews();
     QCOMPARE(window.consumerPanel()->cards().size(), 5);
@@ -357,7 +358,7 @@ void TestPanels::addConsumerWhileRunning()
     QCOMPARE(sim->consumers().size(), size_t(4));
     QVERIFY(sim->isRunning());
     sim->runCycles(5);
-    QVERIFY(sim->checkInvariants().isEmpty());
+    PL_VERIFY_OK(sim->checkInvariants());
     window.undoAction()->trigger();
     QCOMPARE(sim->consumers().size(), size_t(5));
     sim->pause();
@@ -409,7 +410,7 @@ void TestPanels::recentFilesRoundTrip()
     window.restoreSettings();
     QVERIFY(window.remembersSettings());
     const QString scenario = dir.filePath(QStringLiteral("saved.json"));
-    QVERIFY(window.saveScenarioFile(scenario).isEmpty());
+    PL_VERIFY_OK(window.saveScenarioFile(scenario));
     QCOMPARE(Settings::recentFiles().first(), scenario);
     Q_EMIT window.recentMenu()->aboutToShow();
     const QList<QAction *> actions = window.recentMenu()->actions();
@@ -446,7 +447,7 @@ void TestPanels::shortcutsTriggerActions()
 {
     MainWindow window;
     window.setShowDialogs(false);
-    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/reference-priority.json")).isEmpty());
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/reference-priority.json")));
     Simulation *sim = window.simulation();
     window.show();
     QApplication::setActiveWindow(&window);
@@ -480,7 +481,7 @@ void TestPanels::shortcutsLeaveTextFieldsAlone()
 {
     MainWindow window;
     window.setShowDialogs(false);
-    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/reference-priority.json")).isEmpty());
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/reference-priority.json")));
     Simulation *sim = window.simulation();
     window.show();
     QApplication::setActiveWindow(&window);
