@@ -5,6 +5,7 @@
 
 #include "core/engine/broker.h"
 #include "core/scenario/scenario.h"
+#include "core/strategies/strategy.h"
 
 #include <QDir>
 #include <QString>
@@ -94,6 +95,55 @@ inline QList<ScriptedMessage> numbered(int count, qint64 atCycle = 0, int first 
         list << scripted(QStringLiteral("m%1").arg(first + i), 5, 3, atCycle);
     return list;
 }
+
+/// A generator of @p perCycle messages a cycle, priorities and TTLs drawn from the given ranges.
+inline GeneratorConfig generatorConfig(int perCycle, int priorityMin, int priorityMax, int ttlMin = 3,
+                                       int ttlMax = 3)
+{
+    GeneratorConfig g;
+    g.perCycle = perCycle;
+    g.priorityMin = priorityMin;
+    g.priorityMax = priorityMax;
+    g.ttlMin = ttlMin;
+    g.ttlMax = ttlMax;
+    return g;
+}
+
+/// A producer @p name with a generator only (see generatorConfig()).
+inline ProducerConfig generatingProducer(const QString &name, int perCycle, int priorityMin, int priorityMax,
+                                         int ttlMin = 3, int ttlMax = 3)
+{
+    ProducerConfig p;
+    p.name = name;
+    p.generator = generatorConfig(perCycle, priorityMin, priorityMax, ttlMin, ttlMax);
+    return p;
+}
+
+/// A strategy only the tests know (register it as "test-warns"): processes every message and
+/// raises the runtime warning "could not evaluate message ID: processed it now" plus @p suffix
+/// for each, as a predicate failing at run time would; explains every decision as "warned".
+class WarningStrategy final : public Strategy
+{
+public:
+    explicit WarningStrategy(const QString &suffix = QString()) : m_suffix(suffix) { }
+    QString type() const override { return QStringLiteral("test-warns"); }
+    QList<ParameterInfo> parameters() const override { return {}; }
+    QVariant parameter(const QString &) const override { return {}; }
+    Decision decide(Message &message, const StrategyContext &, QString *) override
+    {
+        m_runtimeWarning = QStringLiteral("could not evaluate message %1: processed it now").arg(message.id) + m_suffix;
+        return Decision::Process;
+    }
+    void onFailure(Message &) const override { }
+    QString explain(const Message &, Decision) const override { return QStringLiteral("warned"); }
+    QString explainFailure(const Message &) const override { return {}; }
+
+protected:
+    QString applyParameter(const QString &, const QVariant &) override { return {}; }
+
+private:
+    QString m_suffix;
+};
 
 /// A producer with scripted messages only.
 inline ProducerConfig producer(const QString &name, const QList<ScriptedMessage> &messages)

@@ -18,14 +18,10 @@ using namespace PriorityLab::TestSupport;
 
 namespace {
 
+/// generatorConfig() with data "g-{n}", stopping at cycle @p until.
 GeneratorConfig generator(int perCycle, int pMin, int pMax, int tMin, int tMax, qint64 until)
 {
-    GeneratorConfig g;
-    g.perCycle = perCycle;
-    g.priorityMin = pMin;
-    g.priorityMax = pMax;
-    g.ttlMin = tMin;
-    g.ttlMax = tMax;
+    GeneratorConfig g = generatorConfig(perCycle, pMin, pMax, tMin, tMax);
     g.data = QStringLiteral("g-{n}");
     g.untilCycle = until;
     return g;

@@ -114,27 +114,6 @@ Scenario loaded(const QByteArray &json)
     return *r.scenario;
 }
 
-/// A strategy that exists only in this test: processes every message and raises a runtime
-/// warning each time, as a predicate failing at run time would.
-class WarningStrategy final : public Strategy
-{
-public:
-    QString type() const override { return QStringLiteral("test-warns"); }
-    QList<ParameterInfo> parameters() const override { return {}; }
-    QVariant parameter(const QString &) const override { return {}; }
-    Decision decide(Message &message, const StrategyContext &, QString *) override
-    {
-        m_runtimeWarning = QStringLiteral("could not evaluate message %1: processed it now").arg(message.id);
-        return Decision::Process;
-    }
-    void onFailure(Message &) const override { }
-    QString explain(const Message &, Decision) const override { return QStringLiteral("warned"); }
-    QString explainFailure(const Message &) const override { return {}; }
-
-protected:
-    QString applyParameter(const QString &, const QVariant &) override { return {}; }
-};
-
 } // namespace
 
 class TestEdgeCases : public QObject

@@ -23,44 +23,6 @@ using namespace PriorityLab::TestSupport;
 
 namespace {
 
-/// A strategy only this test knows: processes every message and raises a runtime warning for
-/// each, as a predicate failing at run time would.
-class WarningStrategy final : public Strategy
-{
-public:
-    QString type() const override { return QStringLiteral("test-warns"); }
-    QList<ParameterInfo> parameters() const override { return {}; }
-    QVariant parameter(const QString &) const override { return {}; }
-    Decision decide(Message &message, const StrategyContext &, QString *) override
-    {
-        m_runtimeWarning = QStringLiteral("could not evaluate message %1: processed it now. Fix the expression.")
-                                   .arg(message.id);
-        return Decision::Process;
-    }
-    void onFailure(Message &) const override { }
-    QString explain(const Message &, Decision) const override { return {}; }
-    QString explainFailure(const Message &) const override { return {}; }
-
-protected:
-    QString applyParameter(const QString &, const QVariant &) override { return {}; }
-};
-
-/// A producer sending @p perCycle messages a cycle with priorities and TTLs in the given ranges.
-ProducerConfig generator(const QString &name, int perCycle, int priorityMin, int priorityMax,
-                         int ttlMin = 3, int ttlMax = 3)
-{
-    ProducerConfig p;
-    p.name = name;
-    GeneratorConfig g;
-    g.perCycle = perCycle;
-    g.priorityMin = priorityMin;
-    g.priorityMax = priorityMax;
-    g.ttlMin = ttlMin;
-    g.ttlMax = ttlMax;
-    p.generator = g;
-    return p;
-}
-
 /// The active alarms in one line each, for failure messages.
 QString describe(const AlarmMonitor &monitor)
 {
@@ -107,28 +69,33 @@ Scenario starvingLowPriorities()
     s.broker.batchSize = 1;
     s.broker.batchesPerCycle = 1;
     s.broker.maxIdleCycles = 0;
-    s.producers << generator(QStringLiteral("urgent"), 1, 9, 9);
+    s.producers << generatingProducer(QStringLiteral("urgent"), 1, 9, 9);
     return s;
 }
 
-/// Every processing fails (a bad deployment): the message goes back again and again; one batch
-/// a cycle.
+/// Every processing of consumer A fails (a bad deployment): @p messages messages go back again
+/// and again; the broker never stops.
+Scenario failing(int messages)
+{
+    Scenario s = scenario({consumer(QStringLiteral("A"), QStringLiteral("accept-all"), {}, true, 1.0)},
+                          numbered(messages));
+    s.broker.maxIdleCycles = 0;
+    return s;
+}
+
+/// One failing message, one batch a cycle.
 Scenario failingConsumer()
 {
-    Scenario s = scenario({consumer(QStringLiteral("A"), QStringLiteral("accept-all"), {}, true, 1.0)},
-                          numbered(1));
+    Scenario s = failing(1);
     s.broker.batchesPerCycle = 1;
-    s.broker.maxIdleCycles = 0;
     return s;
 }
 
-/// Every processing fails and the broker's safety cap is 50 deliveries a cycle.
+/// Two failing messages and a safety cap of 50 deliveries a cycle.
 Scenario cappedFailures()
 {
-    Scenario s = scenario({consumer(QStringLiteral("A"), QStringLiteral("accept-all"), {}, true, 1.0)},
-                          numbered(2));
+    Scenario s = failing(2);
     s.broker.maxDeliveriesPerCycle = 50;
-    s.broker.maxIdleCycles = 0;
     return s;
 }
 
@@ -322,7 +289,7 @@ void TestAlarms::starvationNeedsBothAgeAndNoProcessing()
     // a backlog, not starvation: no alarm.
     Scenario s = scenario({consumer(QStringLiteral("A"))}, {});
     s.producers.clear();
-    s.producers << generator(QStringLiteral("P"), 4, 0, 1);
+    s.producers << generatingProducer(QStringLiteral("P"), 4, 0, 1);
     s.broker.batchSize = 1;
     s.broker.batchesPerCycle = 2;
     s.broker.maxIdleCycles = 0;
@@ -406,7 +373,7 @@ void TestAlarms::safetyCapEndsCycle()
 
 void TestAlarms::runtimeWarningFromStrategy()
 {
-    StrategyRegistry::instance().add(QStringLiteral("test-warns"), [] { return std::make_unique<WarningStrategy>(); });
+    StrategyRegistry::instance().add(QStringLiteral("test-warns"), [] { return std::make_unique<WarningStrategy>(QStringLiteral(". Fix the expression.")); });
     const auto cleanup = qScopeGuard([] { StrategyRegistry::instance().remove(QStringLiteral("test-warns")); });
     Simulation sim;
     QCOMPARE(sim.load(scenario({consumer(QStringLiteral("W"), QStringLiteral("test-warns"))}, numbered(3))),
@@ -494,7 +461,7 @@ void TestAlarms::deadLetterModelFollowsTheCappedList()
                                     {{QStringLiteral("low"), 5}, {QStringLiteral("high"), 9}})},
                           {});
     s.producers.clear();
-    s.producers << generator(QStringLiteral("P"), 700, 0, 9, 1, 1);
+    s.producers << generatingProducer(QStringLiteral("P"), 700, 0, 9, 1, 1);
     s.broker.maxIdleCycles = 0;
     Simulation sim;
     QCOMPARE(sim.load(s), QStringList());
