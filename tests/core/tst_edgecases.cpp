@@ -114,6 +114,28 @@ Scenario loaded(const QByteArray &json)
     return *r.scenario;
 }
 
+/// The queue after the first cycle of the scenario @p json with @p mode ("priority" or
+/// "topics") plus @p brokerExtra in its broker object, consumer A offline and producer P
+/// sending @p messages (a JSON array): @p label of each queued message in dispatch order, then
+/// "invariant broken" if one is; just "load failed" if the scenario does not load.
+QStringList queuedAfterFirstCycle(const char *mode, const QByteArray &brokerExtra, const QByteArray &messages,
+                                  QString (*label)(const Message &))
+{
+    const QByteArray json = QByteArray(R"({"broker": {"mode": "MODE")").replace("MODE", mode) + brokerExtra + R"(, "maxIdleCycles": 0},
+        "consumers": [{"name": "A", "online": false}],
+        "producers": [{"name": "P", "messages": )" + messages + "}]}";
+    Simulation sim;
+    if (!sim.load(loaded(json)).isEmpty())
+        return {QStringLiteral("load failed")};
+    sim.step();
+    QStringList list;
+    for (const Message &m : queuedMessages(sim.broker()))
+        list << label(m);
+    if (!sim.checkInvariants().isEmpty())
+        list << QStringLiteral("invariant broken");
+    return list;
+}
+
 } // namespace
 
 class TestEdgeCases : public QObject
@@ -287,19 +309,7 @@ void TestEdgeCases::intLimitsInPriorityMode()
         {"data": "max", "priority": 2147483647}, {"data": "seven", "priority": 7},
         {"data": "max-1", "priority": 2147483646}])";
     const auto order = [&](const QByteArray &clamp) {
-        const QByteArray json = R"({"broker": {"mode": "priority")" + clamp + R"(, "maxIdleCycles": 0},
-            "consumers": [{"name": "A", "online": false}],
-            "producers": [{"name": "P", "messages": )" + messages + "}]}";
-        Simulation sim;
-        if (!sim.load(loaded(json)).isEmpty())
-            return QStringList{QStringLiteral("load failed")};
-        sim.step();
-        QStringList data;
-        for (const Message &m : queuedMessages(sim.broker()))
-            data << m.data;
-        if (!sim.checkInvariants().isEmpty())
-            data << QStringLiteral("invariant broken");
-        return data;
+        return queuedAfterFirstCycle("priority", clamp, messages, [](const Message &m) { return m.data; });
     };
     const QStringList highestFirst{"max", "max-1", "seven", "five", "min"};
     QCOMPARE(order(""), highestFirst);
@@ -315,19 +325,8 @@ void TestEdgeCases::intLimitsInTopicsMode()
     const QByteArray messages = R"([{"data": "min", "priority": -2147483648}, {"data": "max", "priority": 2147483647},
         {"data": "zero", "priority": 0}, {"data": "minus", "priority": -1}])";
     const auto topicsOf = [&](const QByteArray &bands) {
-        const QByteArray json = R"({"broker": {"mode": "topics")" + bands + R"(, "maxIdleCycles": 0},
-            "consumers": [{"name": "A", "online": false}],
-            "producers": [{"name": "P", "messages": )" + messages + "}]}";
-        Simulation sim;
-        if (!sim.load(loaded(json)).isEmpty())
-            return QStringList{QStringLiteral("load failed")};
-        sim.step();
-        QStringList list;
-        for (const Message &m : queuedMessages(sim.broker()))
-            list << m.data + QLatin1Char('@') + m.topic;
-        if (!sim.checkInvariants().isEmpty())
-            list << QStringLiteral("invariant broken");
-        return list;
+        return queuedAfterFirstCycle("topics", bands, messages,
+                                     [](const Message &m) -> QString { return m.data + QLatin1Char('@') + m.topic; });
     };
     QCOMPARE(topicsOf(""), (QStringList{"max@orders-0", "min@orders-2", "zero@orders-2", "minus@orders-2"}));
     QCOMPARE(topicsOf(R"(, "topics": [{"name": "low", "priorities": [-2147483648, -1]},

@@ -68,6 +68,18 @@ qint64 producedIn(const CycleReport &report, const QString &producer)
     return n;
 }
 
+/// Opens @p scenario (a resource path) in @p window without dialogs and shows the window as the
+/// active one; "" if both worked, otherwise what did not.
+QString showActive(MainWindow &window, const QString &scenario)
+{
+    window.setShowDialogs(false);
+    if (const QStringList errors = window.openScenarioFile(scenario); !errors.isEmpty())
+        return errors.join(u'\n');
+    window.show();
+    QApplication::setActiveWindow(&window);
+    return QTest::qWaitForWindowActive(&window) ? QString() : QStringLiteral("the window did not become active");
+}
+
 } // namespace
 
 class TestPanels : public QObject
@@ -446,12 +458,8 @@ void TestPanels::windowRemembersSpeed()
 void TestPanels::shortcutsTriggerActions()
 {
     MainWindow window;
-    window.setShowDialogs(false);
-    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/reference-priority.json")));
+    PL_VERIFY_OK(showActive(window, QStringLiteral(":/scenarios/reference-priority.json")));
     Simulation *sim = window.simulation();
-    window.show();
-    QApplication::setActiveWindow(&window);
-    QVERIFY(QTest::qWaitForWindowActive(&window));
     window.setFocus();
 
     QTest::keyClick(&window, Qt::Key_Space);
@@ -467,7 +475,7 @@ void TestPanels::shortcutsTriggerActions()
     QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
     QCOMPARE(sim->cycle(), 0);
 
-    QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
+    PL_VERIFY_OK(window.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 7));
     QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(sim->consumers()[0]->strategy->parameter(QStringLiteral("threshold")).toInt(), 5);
     QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
@@ -480,12 +488,8 @@ void TestPanels::shortcutsTriggerActions()
 void TestPanels::shortcutsLeaveTextFieldsAlone()
 {
     MainWindow window;
-    window.setShowDialogs(false);
-    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/reference-priority.json")));
+    PL_VERIFY_OK(showActive(window, QStringLiteral(":/scenarios/reference-priority.json")));
     Simulation *sim = window.simulation();
-    window.show();
-    QApplication::setActiveWindow(&window);
-    QVERIFY(QTest::qWaitForWindowActive(&window));
 
     // Space and N in a text field type; Right moves the cursor.
     QLineEdit *data = window.producerPanel()->sendDataEdit();
