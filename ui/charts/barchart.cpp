@@ -10,38 +10,27 @@
 
 namespace PriorityLab {
 
-struct BarChart::Private
-{
-    QBarSeries *series = nullptr;
-    QBarSet *set = nullptr;
-    QBarCategoryAxis *xAxis = nullptr;
-    QStringList categories;
-    QList<qreal> values;
-};
-
 BarChart::BarChart(QWidget *parent)
-    : ChartWidget(new QBarCategoryAxis, parent), d(std::make_unique<Private>())
+    : ChartWidget(new QBarCategoryAxis, parent)
 {
-    d->xAxis = static_cast<QBarCategoryAxis *>(xAxis());
-    d->set = new QBarSet(QString());
-    d->series = new QBarSeries;
-    d->series->append(d->set);
-    d->series->setBarWidth(0.8);
-    d->series->setLabelsVisible(true);
-    d->series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    d->series->setLabelsFormat(QStringLiteral("@value"));
-    chart()->addSeries(d->series);
-    d->series->attachAxis(d->xAxis);
-    d->series->attachAxis(yAxis());
+    m_xAxis = static_cast<QBarCategoryAxis *>(xAxis());
+    m_set = new QBarSet(QString());
+    m_series = new QBarSeries;
+    m_series->append(m_set);
+    m_series->setBarWidth(0.8);
+    m_series->setLabelsVisible(true);
+    m_series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    m_series->setLabelsFormat(QStringLiteral("@value"));
+    chart()->addSeries(m_series);
+    m_series->attachAxis(m_xAxis);
+    m_series->attachAxis(yAxis());
 }
-
-BarChart::~BarChart() = default;
 
 void BarChart::setColor(const QColor &color)
 {
-    d->set->setColor(color);
-    d->set->setBorderColor(color.darker(130));
-    d->set->setLabelColor(QColor(0x22, 0x22, 0x22));
+    m_set->setColor(color);
+    m_set->setBorderColor(color.darker(130));
+    m_set->setLabelColor(QColor(0x22, 0x22, 0x22));
 }
 
 void BarChart::setBars(const QStringList &categories, const QList<qreal> &values)
@@ -49,33 +38,33 @@ void BarChart::setBars(const QStringList &categories, const QList<qreal> &values
     QList<qreal> padded = values.mid(0, categories.size());
     while (padded.size() < categories.size())
         padded.append(0);
-    if (categories == d->categories && padded == d->values)
+    if (categories == m_categories && padded == m_values)
         return;
-    if (categories != d->categories) {
-        d->categories = categories;
-        d->xAxis->setCategories(categories);
+    if (categories != m_categories) {
+        m_categories = categories;
+        m_xAxis->setCategories(categories);
     }
     // Replace the values in place; grow or shrink the set only when the count changed.
-    const qsizetype common = std::min<qsizetype>(d->set->count(), padded.size());
+    const qsizetype common = std::min<qsizetype>(m_set->count(), padded.size());
     for (qsizetype i = 0; i < common; ++i) {
-        if (d->values.value(i, -1) != padded.at(i))
-            d->set->replace(int(i), padded.at(i));
+        if (m_values.value(i, -1) != padded.at(i))
+            m_set->replace(int(i), padded.at(i));
     }
-    if (d->set->count() > padded.size())
-        d->set->remove(int(padded.size()), int(d->set->count() - padded.size()));
-    else if (d->set->count() < padded.size())
-        d->set->append(padded.mid(d->set->count()));
-    d->values = padded;
+    if (m_set->count() > padded.size())
+        m_set->remove(int(padded.size()), int(m_set->count() - padded.size()));
+    else if (m_set->count() < padded.size())
+        m_set->append(padded.mid(m_set->count()));
+    m_values = padded;
 }
 
 QStringList BarChart::categories() const
 {
-    return d->categories;
+    return m_categories;
 }
 
 QList<qreal> BarChart::values() const
 {
-    return d->values;
+    return m_values;
 }
 
 } // namespace PriorityLab

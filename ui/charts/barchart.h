@@ -6,7 +6,9 @@
 #include <QList>
 #include <QStringList>
 
-#include <memory>
+class QBarCategoryAxis;
+class QBarSeries;
+class QBarSet;
 
 namespace PriorityLab {
 
@@ -21,22 +23,24 @@ class BarChart : public ChartWidget
 
 public:
     explicit BarChart(QWidget *parent = nullptr);
-    ~BarChart() override;
-
-    /// Colour of the bars.
-    void setColor(const QColor &color);
 
     /// Shows @p values (one per category, same length as @p categories; missing values count
     /// as 0). Ignored when nothing changed.
     void setBars(const QStringList &categories, const QList<qreal> &values);
+
+    /// Colour of the bars.
+    void setColor(const QColor &color);
 
     /// Categories and values as last set.
     QStringList categories() const;
     QList<qreal> values() const;
 
 private:
-    struct Private;
-    std::unique_ptr<Private> d;
+    QBarSeries *m_series = nullptr;
+    QBarSet *m_set = nullptr;
+    QBarCategoryAxis *m_xAxis = nullptr;
+    QStringList m_categories;
+    QList<qreal> m_values;
 };
 
 } // namespace PriorityLab
