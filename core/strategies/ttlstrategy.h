@@ -16,12 +16,13 @@ public:
 
     QString type() const override { return QStringLiteral("ttl"); }
     PRIORITYLAB_STRATEGY_RULES
-    QString settingWarning() const override;
 
     /// TTL at or below which a message is discarded.
     int low() const { return value(0); }
     /// TTL at or above which a message is postponed.
     int high() const { return value(1); }
+
+    QString settingWarning() const override;
 };
 
 } // namespace PriorityLab
