@@ -19,7 +19,7 @@
 //            stall), and every event dispatch is timed by kind to say what stalled it
 // Targets print MET / NOT MET (as prioritylab-bench); a failed check exits 1.
 #include "ui/alarms/alarmpanel.h"
-#include "bench/benchoutput.h"
+#include "bench/benchoptions.h"
 #include "ui/charts/chartpanel.h"
 #include "ui/consumers/consumerpanel.h"
 #include "ui/deadletters/deadletterpanel.h"
@@ -414,18 +414,13 @@ int main(int argc, char *argv[])
     TimedApplication app(argc, argv);
     if (!screenConfig.isEmpty())
         QFile::remove(screenConfig);  // read by the platform plugin when the application started
-    QCoreApplication::setApplicationName(QStringLiteral("prioritylab-bench-app"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(PRIORITYLAB_VERSION));
-
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
+    setUpBenchParser(parser, QStringLiteral("prioritylab-bench-app"), QStringLiteral(
             "Prints the PriorityLab app figures of docs/design.md §9: the cost of one refresh of "
             "every view (MainWindow::refreshViews() and its paint) with N queued and M arrivals "
             "a cycle, and the longest event-loop stall at the fastest speed. Runs the real "
             "window offscreen (unless QT_QPA_PLATFORM is set).\n"
             "Build with the release preset for meaningful figures."));
-    parser.addHelpOption();
-    parser.addVersionOption();
     const QCommandLineOption quickOption(QStringLiteral("quick"),
                                          QStringLiteral("50 refresh rounds and a 3 s loop."));
     const QCommandLineOption roundsOption(QStringLiteral("rounds"),
@@ -441,11 +436,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption arrivalsOption(QStringLiteral("arrivals"),
                                             QStringLiteral("Messages arriving per cycle (default 1000)."),
                                             QStringLiteral("M"), QStringLiteral("1000"));
-    const QCommandLineOption jsonOption(
-            QStringLiteral("json"),
-            QStringLiteral("Also write the figures as one JSON object to FILE (- = standard "
-                           "output, which replaces the text)."),
-            QStringLiteral("FILE"));
+    const QCommandLineOption jsonOption = benchJsonOption();
     const QCommandLineOption hideOption(
             QStringLiteral("hide"),
             QStringLiteral("Hide these docks before measuring (comma-separated object names, e.g. "
@@ -465,18 +456,8 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     const bool quick = parser.isSet(quickOption);
-    const auto integer = [&parser](const QCommandLineOption &option, qint64 fallback, qint64 lo,
-                                   qint64 hi) -> qint64 {
-        if (!parser.isSet(option) && fallback >= 0)
-            return fallback;
-        bool ok = false;
-        const qint64 v = parser.value(option).toLongLong(&ok);
-        if (!ok || v < lo || v > hi) {
-            std::fprintf(stderr, "prioritylab-bench-app: --%s: expected an integer from %lld to %lld\n",
-                         qPrintable(option.names().constFirst()), lo, hi);
-            std::exit(2);
-        }
-        return v;
+    const auto integer = [&parser](const QCommandLineOption &option, qint64 fallback, qint64 lo, qint64 hi) {
+        return benchIntegerOption(parser, option, fallback, lo, hi);
     };
     const int rounds = int(integer(roundsOption, quick ? 50 : 200, 1, 100000));
     const int loopSeconds = int(integer(secondsOption, quick ? 3 : 10, 1, 3600));
@@ -503,10 +484,7 @@ int main(int argc, char *argv[])
         out.note(QStringLiteral("load average at start (1, 5, 15 min): %1 on %2 CPUs")
                          .arg(QString::fromLatin1(loadavg.readLine()).section(u' ', 0, 2))
                          .arg(QThread::idealThreadCount()));
-#ifndef NDEBUG
-    out.note(QStringLiteral("WARNING: assertions are on (not a release build); figures are not "
-                            "representative"));
-#endif
+    noteBenchBuild(out);
     QElapsedTimer total;
     total.start();
 
@@ -816,31 +794,14 @@ int main(int argc, char *argv[])
                           .arg(waited ? QStringLiteral("waited") : QStringLiteral("did not wait")));
     }
 
-    out.section(QStringLiteral("run"), QStringLiteral("this run"));
-    out.figure(QStringLiteral("total bench time"), double(total.elapsed()) / 1e3, QStringLiteral("s"), 1);
-
-    if (!jsonPath.isEmpty()) {
-        const QJsonObject root{{QStringLiteral("version"), QStringLiteral(PRIORITYLAB_VERSION)},
-                               {QStringLiteral("platform"), QGuiApplication::platformName()},
-                               {QStringLiteral("queued"), double(queued)},
-                               {QStringLiteral("arrivals"), arrivals},
-                               {QStringLiteral("batchesPerCycle"), batches},
-                               {QStringLiteral("quick"), quick},
-                               {QStringLiteral("rounds"), rounds},
-                               {QStringLiteral("loopSeconds"), loopSeconds},
-                               {QStringLiteral("figures"), out.figures()},
-                               {QStringLiteral("checks"), out.checks()}};
-        const QByteArray json = QJsonDocument(root).toJson(QJsonDocument::Indented);
-        if (jsonPath == QLatin1String("-")) {
-            std::fwrite(json.constData(), 1, size_t(json.size()), stdout);
-        } else {
-            QFile f(jsonPath);
-            if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(json) != json.size()) {
-                std::fprintf(stderr, "prioritylab-bench-app: --json %s: cannot write: %s\n",
-                             qPrintable(jsonPath), qPrintable(f.errorString()));
-                return 1;
-            }
-        }
-    }
-    return out.failed() ? 1 : 0;
+    return finishBench(out, double(total.elapsed()) / 1e3,
+                       QJsonObject{{QStringLiteral("version"), QStringLiteral(PRIORITYLAB_VERSION)},
+                                   {QStringLiteral("platform"), QGuiApplication::platformName()},
+                                   {QStringLiteral("queued"), double(queued)},
+                                   {QStringLiteral("arrivals"), arrivals},
+                                   {QStringLiteral("batchesPerCycle"), batches},
+                                   {QStringLiteral("quick"), quick},
+                                   {QStringLiteral("rounds"), rounds},
+                                   {QStringLiteral("loopSeconds"), loopSeconds}},
+                       jsonPath);
 }

@@ -8,7 +8,7 @@
 //   baseline  a bare loop doing the same work (std::deque of plain structs), and engine/baseline
 //   series    engine cost per handling for 10k, 100k, 1M (and 10M without --quick) messages
 // The memory section runs first so that it measures a heap that earlier runs have not grown.
-#include "bench/benchoutput.h"
+#include "bench/benchoptions.h"
 #include "core/scenario/scenario.h"
 #include "core/engine/simulation.h"
 
@@ -405,22 +405,41 @@ QString count(qint64 n)
     return QLocale(QLocale::English).toString(n);
 }
 
+/// The figures of one engine run: messages, handlings (with @p events: plain "handlings" and
+/// the events recorded; without: "handlings (deliveries = decisions)"), wall time, handling rate
+/// and cost, peak memory and page faults.
+void engineFigures(Output &out, const EngineRun &r, bool events)
+{
+    out.figure(QStringLiteral("messages"), double(r.messages), QStringLiteral("messages"));
+    if (events) {
+        out.figure(QStringLiteral("handlings"), double(r.handlings), QStringLiteral("handlings"));
+        out.figure(QStringLiteral("events recorded"), double(r.events), QStringLiteral("events"));
+    } else {
+        out.figure(QStringLiteral("handlings (deliveries = decisions)"), double(r.handlings),
+                   QStringLiteral("handlings"));
+    }
+    out.figure(QStringLiteral("wall time"), r.seconds * 1e3, QStringLiteral("ms"), 1);
+    out.figure(QStringLiteral("handlings per second"), double(r.handlings) / r.seconds / 1e6,
+               QStringLiteral("M/s"), 2);
+    out.figure(QStringLiteral("time per handling"), r.seconds * 1e9 / double(r.handlings),
+               QStringLiteral("ns"), 1);
+    out.figure(QStringLiteral("peak memory (VmHWM)"), double(r.peak) / 1048576.0,
+               QStringLiteral("MiB"), 1);
+    out.figure(QStringLiteral("minor page faults in the step"), double(r.faults),
+               QStringLiteral("faults"));
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("prioritylab-bench"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(PRIORITYLAB_VERSION));
-
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
+    setUpBenchParser(parser, QStringLiteral("prioritylab-bench"), QStringLiteral(
             "Prints the PriorityLab performance figures of docs/design.md §9: the engine on the "
             "priority-threshold workload (events off and on), a bare baseline loop and their "
             "ratio, cost per handling over sizes, and memory per queued message.\n"
             "Build with the release preset for meaningful figures."));
-    parser.addHelpOption();
-    parser.addVersionOption();
     const QCommandLineOption messagesOption(
             QStringLiteral("messages"),
             QStringLiteral("Messages of the engine, events, baseline and memory sections "
@@ -442,11 +461,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption seedOption(QStringLiteral("seed"),
                                         QStringLiteral("Seed of the generated messages (default 1)."),
                                         QStringLiteral("S"), QStringLiteral("1"));
-    const QCommandLineOption jsonOption(
-            QStringLiteral("json"),
-            QStringLiteral("Also write the figures as one JSON object to FILE (- = standard "
-                           "output, which replaces the text)."),
-            QStringLiteral("FILE"));
+    const QCommandLineOption jsonOption = benchJsonOption();
     const QCommandLineOption soakOption(
             QStringLiteral("soak-cycles"),
             QStringLiteral("Cycles of the soak section: resources/scenarios/default.json run "
@@ -460,13 +475,8 @@ int main(int argc, char *argv[])
                        jsonOption, soakOption, scenarioOption});
     parser.process(app);
 
+    const qint64 n = benchIntegerOption(parser, messagesOption, -1, 1, std::numeric_limits<int>::max());
     bool ok = false;
-    const qint64 n = parser.value(messagesOption).toLongLong(&ok);
-    if (!ok || n < 1 || n > std::numeric_limits<int>::max()) {
-        std::fprintf(stderr, "prioritylab-bench: --messages: expected an integer from 1 to %d\n",
-                     std::numeric_limits<int>::max());
-        return 2;
-    }
     const bool quick = parser.isSet(quickOption);
     int repeats = quick ? 1 : 3;
     if (parser.isSet(repeatsOption)) {
@@ -503,10 +513,7 @@ int main(int argc, char *argv[])
                      .arg(PriorityMin).arg(PriorityMax).arg(Threshold).arg(AgingStep)
                      .arg(Consumers).arg(BatchSize).arg(seed)
                      .arg(quick ? QStringLiteral(", --quick") : QString()));
-#ifndef NDEBUG
-    out.note(QStringLiteral("WARNING: assertions are on (not a release build); figures are not "
-                            "representative"));
-#endif
+    noteBenchBuild(out);
 
     QElapsedTimer total;
     total.start();
@@ -560,18 +567,7 @@ int main(int argc, char *argv[])
         trimHeap();
         resetPeak();
         engine = bestEngine(n, seed, false, repeats);
-        out.figure(QStringLiteral("messages"), double(engine.messages), QStringLiteral("messages"));
-        out.figure(QStringLiteral("handlings (deliveries = decisions)"), double(engine.handlings),
-                   QStringLiteral("handlings"));
-        out.figure(QStringLiteral("wall time"), engine.seconds * 1e3, QStringLiteral("ms"), 1);
-        out.figure(QStringLiteral("handlings per second"), double(engine.handlings) / engine.seconds / 1e6,
-                   QStringLiteral("M/s"), 2);
-        out.figure(QStringLiteral("time per handling"), engine.seconds * 1e9 / double(engine.handlings),
-                   QStringLiteral("ns"), 1);
-        out.figure(QStringLiteral("peak memory (VmHWM)"), double(engine.peak) / 1048576.0,
-                   QStringLiteral("MiB"), 1);
-        out.figure(QStringLiteral("minor page faults in the step"), double(engine.faults),
-                   QStringLiteral("faults"));
+        engineFigures(out, engine, false);
         out.check(QStringLiteral("one cycle: all queued at 0, drained in 0"), engine.oneCycle,
                   QStringLiteral("cap lifted to INT64_MAX (default 1,000,000 < handlings)"));
         out.check(QStringLiteral("conservation"), engine.conservation,
@@ -612,18 +608,7 @@ int main(int argc, char *argv[])
         trimHeap();
         resetPeak();
         const EngineRun ev = runEngine(ne, seed, true);
-        out.figure(QStringLiteral("messages"), double(ev.messages), QStringLiteral("messages"));
-        out.figure(QStringLiteral("handlings"), double(ev.handlings), QStringLiteral("handlings"));
-        out.figure(QStringLiteral("events recorded"), double(ev.events), QStringLiteral("events"));
-        out.figure(QStringLiteral("wall time"), ev.seconds * 1e3, QStringLiteral("ms"), 1);
-        out.figure(QStringLiteral("handlings per second"), double(ev.handlings) / ev.seconds / 1e6,
-                   QStringLiteral("M/s"), 2);
-        out.figure(QStringLiteral("time per handling"), ev.seconds * 1e9 / double(ev.handlings),
-                   QStringLiteral("ns"), 1);
-        out.figure(QStringLiteral("peak memory (VmHWM)"), double(ev.peak) / 1048576.0,
-                   QStringLiteral("MiB"), 1);
-        out.figure(QStringLiteral("minor page faults in the step"), double(ev.faults),
-                   QStringLiteral("faults"));
+        engineFigures(out, ev, true);
         out.check(QStringLiteral("one cycle, conservation, event count"),
                   ev.oneCycle && ev.conservation && ev.events == ev.messages + 2 * ev.handlings,
                   QStringLiteral("events = produced + 2 x handlings"));
@@ -744,28 +729,11 @@ int main(int argc, char *argv[])
                       true);
     }
 
-    out.section(QStringLiteral("run"), QStringLiteral("this run"));
-    out.figure(QStringLiteral("total bench time"), seconds(total), QStringLiteral("s"), 1);
-
-    if (!jsonPath.isEmpty()) {
-        const QJsonObject root{{QStringLiteral("version"), QStringLiteral(PRIORITYLAB_VERSION)},
-                               {QStringLiteral("messages"), double(n)},
-                               {QStringLiteral("quick"), quick},
-                               {QStringLiteral("repeats"), repeats},
-                               {QStringLiteral("seed"), double(seed)},
-                               {QStringLiteral("figures"), out.figures()},
-                               {QStringLiteral("checks"), out.checks()}};
-        const QByteArray json = QJsonDocument(root).toJson(QJsonDocument::Indented);
-        if (jsonPath == QLatin1String("-")) {
-            std::fwrite(json.constData(), 1, size_t(json.size()), stdout);
-        } else {
-            QFile f(jsonPath);
-            if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(json) != json.size()) {
-                std::fprintf(stderr, "prioritylab-bench: --json %s: cannot write: %s\n",
-                             qPrintable(jsonPath), qPrintable(f.errorString()));
-                return 1;
-            }
-        }
-    }
-    return out.failed() ? 1 : 0;
+    return finishBench(out, seconds(total),
+                       QJsonObject{{QStringLiteral("version"), QStringLiteral(PRIORITYLAB_VERSION)},
+                                   {QStringLiteral("messages"), double(n)},
+                                   {QStringLiteral("quick"), quick},
+                                   {QStringLiteral("repeats"), repeats},
+                                   {QStringLiteral("seed"), double(seed)}},
+                       jsonPath);
 }

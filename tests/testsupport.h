@@ -1,13 +1,16 @@
 #pragma once
 
-// Helpers shared by the core tests: fixture paths and small scenario builders.
+// Helpers shared by the tests: fixture paths, the preset loader, a check that prints the
+// problems it finds, and small scenario builders.
 
 #include "core/engine/broker.h"
 #include "core/scenario/scenario.h"
+#include "core/strategies/strategy.h"
 
 #include <QDir>
 #include <QString>
 #include <QStringList>
+#include <QTest>
 #include <QVariantMap>
 
 namespace PriorityLab::TestSupport {
@@ -25,6 +28,31 @@ inline QList<Message> queuedMessages(const Broker &broker)
 inline QString presetPath(const QString &fileName)
 {
     return QStringLiteral(PRIORITYLAB_SOURCE_DIR "/resources/scenarios/") + fileName;
+}
+
+/// The preset @p fileName of resources/scenarios/, e.g. "default.json". If it does not load, the
+/// current test fails with the loader's errors (one per line) and an empty Scenario is returned:
+/// a test that goes on after the call checks QTest::currentTestFailed(), or uses PL_LOAD_PRESET.
+inline Scenario loadPreset(const QString &fileName)
+{
+    const ScenarioLoadResult loaded = loadScenarioFile(presetPath(fileName));
+    if (!loaded.ok()) {
+        QTest::qFail(qPrintable(QStringLiteral("preset %1 does not load:\n%2")
+                                        .arg(fileName, loaded.errors.join(u'\n'))),
+                     __FILE__, __LINE__);
+        return {};
+    }
+    return *loaded.scenario;
+}
+
+/// The problems of a check as one text: a list of errors (one per line) or one error.
+inline QString problemText(const QStringList &problems)
+{
+    return problems.join(u'\n');
+}
+inline QString problemText(const QString &problem)
+{
+    return problem;
 }
 
 /// File names of every preset in resources/scenarios/, sorted.
@@ -68,6 +96,55 @@ inline QList<ScriptedMessage> numbered(int count, qint64 atCycle = 0, int first 
     return list;
 }
 
+/// A generator of @p perCycle messages a cycle, priorities and TTLs drawn from the given ranges.
+inline GeneratorConfig generatorConfig(int perCycle, int priorityMin, int priorityMax, int ttlMin = 3,
+                                       int ttlMax = 3)
+{
+    GeneratorConfig g;
+    g.perCycle = perCycle;
+    g.priorityMin = priorityMin;
+    g.priorityMax = priorityMax;
+    g.ttlMin = ttlMin;
+    g.ttlMax = ttlMax;
+    return g;
+}
+
+/// A producer @p name with a generator only (see generatorConfig()).
+inline ProducerConfig generatingProducer(const QString &name, int perCycle, int priorityMin, int priorityMax,
+                                         int ttlMin = 3, int ttlMax = 3)
+{
+    ProducerConfig p;
+    p.name = name;
+    p.generator = generatorConfig(perCycle, priorityMin, priorityMax, ttlMin, ttlMax);
+    return p;
+}
+
+/// A strategy only the tests know (register it as "test-warns"): processes every message and
+/// raises the runtime warning "could not evaluate message ID: processed it now" plus @p suffix
+/// for each, as a predicate failing at run time would; explains every decision as "warned".
+class WarningStrategy final : public Strategy
+{
+public:
+    explicit WarningStrategy(const QString &suffix = QString()) : m_suffix(suffix) { }
+    QString type() const override { return QStringLiteral("test-warns"); }
+    QList<ParameterInfo> parameters() const override { return {}; }
+    QVariant parameter(const QString &) const override { return {}; }
+    Decision decide(Message &message, const StrategyContext &, QString *) override
+    {
+        m_runtimeWarning = QStringLiteral("could not evaluate message %1: processed it now").arg(message.id) + m_suffix;
+        return Decision::Process;
+    }
+    void onFailure(Message &) const override { }
+    QString explain(const Message &, Decision) const override { return QStringLiteral("warned"); }
+    QString explainFailure(const Message &) const override { return {}; }
+
+protected:
+    QString applyParameter(const QString &, const QVariant &) override { return {}; }
+
+private:
+    QString m_suffix;
+};
+
 /// A producer with scripted messages only.
 inline ProducerConfig producer(const QString &name, const QList<ScriptedMessage> &messages)
 {
@@ -88,3 +165,19 @@ inline Scenario scenario(const QList<ConsumerConfig> &consumers, const QList<Scr
 }
 
 } // namespace PriorityLab::TestSupport
+
+/// Declares `const Scenario var` holding preset @p fileName (TestSupport::loadPreset()); returns
+/// from the test function, failed with the loader's errors, if the preset does not load.
+#define PL_LOAD_PRESET(var, fileName)                                                             \
+    const PriorityLab::Scenario var = PriorityLab::TestSupport::loadPreset(fileName);           \
+    if (QTest::currentTestFailed())                                                              \
+        return
+
+/// Verifies that @p problems (a QStringList of errors or warnings, or a QString error) is empty,
+/// printing them if not; @p problems is evaluated once.
+#define PL_VERIFY_OK(problems)                                                                   \
+    do {                                                                                         \
+        const auto plProblems = (problems);                                                      \
+        QVERIFY2(plProblems.isEmpty(),                                                           \
+                 qPrintable(PriorityLab::TestSupport::problemText(plProblems)));                 \
+    } while (false)

@@ -17,10 +17,7 @@ public:
     QString type() const override { return QStringLiteral("predicate"); }
     QList<ParameterInfo> parameters() const override;
     QVariant parameter(const QString &name) const override;
-    Decision decide(Message &message, const StrategyContext &context, QString *reason) override;
-    void onFailure(Message &message) const override;
-    QString explain(const Message &before, Decision decision) const override;
-    QString explainFailure(const Message &before) const override;
+    PRIORITYLAB_STRATEGY_RULES
 
     QString predicate() const { return m_expression.text(); }
     int maxPredicateRuns() const { return m_maxRuns; }

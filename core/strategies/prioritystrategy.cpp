@@ -4,9 +4,8 @@
 
 namespace PriorityLab {
 
-QList<ParameterInfo> PriorityStrategy::parameters() const
-{
-    return {
+PriorityStrategy::PriorityStrategy()
+    : IntegerParameterStrategy({
         {QStringLiteral("threshold"), QStringLiteral("Threshold"), ParameterInfo::Kind::Integer,
          -1000000, 1000000, 0, 10, 5, QStringLiteral("priority"),
          QStringLiteral("Messages with priority at or above the threshold are processed; those "
@@ -15,32 +14,15 @@ QList<ParameterInfo> PriorityStrategy::parameters() const
          0, 1000000, 0, 5, 1, QStringLiteral("priority"),
          QStringLiteral("How much a postponed message's priority rises each time it goes back; "
                         "0 means no aging, so messages below the threshold loop forever.")},
-    };
-}
-
-QVariant PriorityStrategy::parameter(const QString &name) const
+      })
 {
-    if (name == QLatin1String("threshold"))
-        return m_threshold;
-    if (name == QLatin1String("agingStep"))
-        return m_agingStep;
-    return {};
-}
-
-QString PriorityStrategy::applyParameter(const QString &name, const QVariant &value)
-{
-    if (name == QLatin1String("threshold"))
-        m_threshold = value.toInt();
-    else
-        m_agingStep = value.toInt();
-    return {};
 }
 
 Decision PriorityStrategy::decide(Message &message, const StrategyContext &, QString *)
 {
-    if (message.priority >= m_threshold)
+    if (message.priority >= threshold())
         return Decision::Process;
-    message.priority = saturatingAdd(message.priority, m_agingStep);
+    message.priority = saturatingAdd(message.priority, agingStep());
     return Decision::Postpone;
 }
 
@@ -54,11 +36,11 @@ void PriorityStrategy::onFailure(Message &message) const
 QString PriorityStrategy::explain(const Message &before, Decision decision) const
 {
     const QString p = QString::number(before.priority);
-    const QString t = QString::number(m_threshold);
+    const QString t = QString::number(threshold());
     if (decision == Decision::Process)
         return u"priority " % p % u" ≥ threshold " % t % u": processed";
     return u"priority " % p % u" < threshold " % t % u": postponed with priority "
-            % QString::number(saturatingAdd(before.priority, m_agingStep));
+            % QString::number(saturatingAdd(before.priority, agingStep()));
 }
 
 QString PriorityStrategy::explainFailure(const Message &before) const
@@ -69,10 +51,10 @@ QString PriorityStrategy::explainFailure(const Message &before) const
 
 QString PriorityStrategy::settingWarning() const
 {
-    if (m_agingStep == 0)
+    if (agingStep() == 0)
         return QStringLiteral("Aging step 0: messages below threshold %1 never rise and are "
                               "postponed forever (starvation). Set the aging step to 1 or more.")
-                .arg(m_threshold);
+                .arg(threshold());
     return {};
 }
 

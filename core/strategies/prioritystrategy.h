@@ -7,27 +7,20 @@ namespace PriorityLab {
 /// `priority`: processes messages with priority >= threshold; below it a message goes back with
 /// priority + agingStep (aging, so each message is processed in the end); a failed processing
 /// sends it back with priority - 1 (docs/design.md §4). Arithmetic saturates at the int limits.
-class PriorityStrategy final : public Strategy
+class PriorityStrategy final : public IntegerParameterStrategy
 {
 public:
+    /// Threshold 5, aging step 1.
+    PriorityStrategy();
+
     QString type() const override { return QStringLiteral("priority"); }
-    QList<ParameterInfo> parameters() const override;
-    QVariant parameter(const QString &name) const override;
-    Decision decide(Message &message, const StrategyContext &context, QString *reason) override;
-    void onFailure(Message &message) const override;
-    QString explain(const Message &before, Decision decision) const override;
-    QString explainFailure(const Message &before) const override;
+    PRIORITYLAB_STRATEGY_RULES
     QString settingWarning() const override;
 
-    int threshold() const { return m_threshold; }
-    int agingStep() const { return m_agingStep; }
-
-protected:
-    QString applyParameter(const QString &name, const QVariant &value) override;
-
-private:
-    int m_threshold = 5;
-    int m_agingStep = 1;
+    /// Lowest priority processed at once (priority).
+    int threshold() const { return value(0); }
+    /// What a postponement adds to the priority (0 = no aging).
+    int agingStep() const { return value(1); }
 };
 
 } // namespace PriorityLab

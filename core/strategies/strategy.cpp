@@ -41,6 +41,33 @@ QString Strategy::setParameter(const QString &name, const QVariant &value)
                       .arg(name, type(), known.join(QStringLiteral(", ")));
 }
 
+IntegerParameterStrategy::IntegerParameterStrategy(QList<ParameterInfo> infos)
+    : m_infos(std::move(infos))
+{
+    for (const ParameterInfo &info : std::as_const(m_infos)) {
+        Q_ASSERT(info.kind == ParameterInfo::Kind::Integer);
+        m_values.push_back(info.defaultValue.toInt());
+    }
+}
+
+QVariant IntegerParameterStrategy::parameter(const QString &name) const
+{
+    for (qsizetype i = 0; i < m_infos.size(); ++i) {
+        if (m_infos.at(i).name == name)
+            return m_values[size_t(i)];
+    }
+    return {};
+}
+
+QString IntegerParameterStrategy::applyParameter(const QString &name, const QVariant &value)
+{
+    for (qsizetype i = 0; i < m_infos.size(); ++i) {
+        if (m_infos.at(i).name == name)
+            m_values[size_t(i)] = value.toInt();
+    }
+    return {};
+}
+
 QVariantMap Strategy::parameterValues() const
 {
     QVariantMap values;

@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <utility>
+#include <vector>
 
 namespace PriorityLab {
 
@@ -109,6 +110,37 @@ protected:
 
     /// Called by setParameter() after the generic checks of kind and range passed.
     virtual QString applyParameter(const QString &name, const QVariant &value) = 0;
+};
+
+/// Declares, in a strategy class, the four rules every strategy implements: decide(),
+/// onFailure(), explain() and explainFailure() (see Strategy).
+#define PRIORITYLAB_STRATEGY_RULES                                                                  \
+    Decision decide(Message &message, const StrategyContext &context, QString *reason) override;    \
+    void onFailure(Message &message) const override;                                                \
+    QString explain(const Message &before, Decision decision) const override;                       \
+    QString explainFailure(const Message &before) const override;
+
+/// A strategy whose parameters are all integers (`priority`, `ttl`): parameters(), parameter()
+/// and applyParameter() are served from the ParameterInfo list given at construction, the values
+/// start at its defaults and value() reads them (in the list's order) while deciding.
+class IntegerParameterStrategy : public Strategy
+{
+public:
+    QList<ParameterInfo> parameters() const override { return m_infos; }
+    QVariant parameter(const QString &name) const override;
+
+protected:
+    /// @p infos: the parameters, every one of kind Integer with an int defaultValue.
+    explicit IntegerParameterStrategy(QList<ParameterInfo> infos);
+
+    /// Current value of the parameter at @p index of the list given at construction.
+    int value(qsizetype index) const { return m_values[size_t(index)]; }
+
+    QString applyParameter(const QString &name, const QVariant &value) override;
+
+private:
+    QList<ParameterInfo> m_infos;
+    std::vector<int> m_values;
 };
 
 /// Creates strategies by type name. The four built-in strategies of docs/design.md §4 are registered

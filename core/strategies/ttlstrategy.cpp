@@ -4,9 +4,8 @@
 
 namespace PriorityLab {
 
-QList<ParameterInfo> TtlStrategy::parameters() const
-{
-    return {
+TtlStrategy::TtlStrategy()
+    : IntegerParameterStrategy({
         {QStringLiteral("low"), QStringLiteral("Low bound"), ParameterInfo::Kind::Integer,
          -1000000, 1000000, -1, 20, 0, QStringLiteral("TTL"),
          QStringLiteral("Messages with TTL at or below the low bound are discarded "
@@ -15,35 +14,18 @@ QList<ParameterInfo> TtlStrategy::parameters() const
          -1000000, 1000000, -1, 20, 4, QStringLiteral("TTL"),
          QStringLiteral("Messages with TTL at or above the high bound go back with TTL - 1; "
                         "those strictly between the bounds are processed.")},
-    };
-}
-
-QVariant TtlStrategy::parameter(const QString &name) const
+      })
 {
-    if (name == QLatin1String("low"))
-        return m_low;
-    if (name == QLatin1String("high"))
-        return m_high;
-    return {};
-}
-
-QString TtlStrategy::applyParameter(const QString &name, const QVariant &value)
-{
-    if (name == QLatin1String("low"))
-        m_low = value.toInt();
-    else
-        m_high = value.toInt();
-    return {};
 }
 
 Decision TtlStrategy::decide(Message &message, const StrategyContext &, QString *reason)
 {
-    if (message.ttl <= m_low) {
+    if (message.ttl <= low()) {
         if (reason)
             *reason = QStringLiteral("ttl-expired");
         return Decision::Discard;
     }
-    if (message.ttl >= m_high) {
+    if (message.ttl >= high()) {
         message.ttl = saturatingAdd(message.ttl, -1);
         return Decision::Postpone;
     }
@@ -61,15 +43,15 @@ QString TtlStrategy::explain(const Message &before, Decision decision) const
     const QString ttl = QString::number(before.ttl);
     switch (decision) {
     case Decision::Discard:
-        return u"TTL " % ttl % u" ≤ low bound " % QString::number(m_low) % u": discarded";
+        return u"TTL " % ttl % u" ≤ low bound " % QString::number(low()) % u": discarded";
     case Decision::Postpone:
-        return u"TTL " % ttl % u" ≥ high bound " % QString::number(m_high) % u": postponed with TTL "
+        return u"TTL " % ttl % u" ≥ high bound " % QString::number(high()) % u": postponed with TTL "
                 % QString::number(saturatingAdd(before.ttl, -1));
     case Decision::Process:
         break;
     }
-    return u"low bound " % QString::number(m_low) % u" < TTL " % ttl % u" < high bound "
-            % QString::number(m_high) % u": processed";
+    return u"low bound " % QString::number(low()) % u" < TTL " % ttl % u" < high bound "
+            % QString::number(high()) % u": processed";
 }
 
 QString TtlStrategy::explainFailure(const Message &before) const
@@ -80,11 +62,11 @@ QString TtlStrategy::explainFailure(const Message &before) const
 
 QString TtlStrategy::settingWarning() const
 {
-    if (qint64(m_high) - m_low <= 1)
+    if (qint64(high()) - low() <= 1)
         return QStringLiteral("TTL range low %1, high %2 has no value inside: every message is "
                               "discarded (data loss). Set high to at least low + 2.")
-                .arg(m_low)
-                .arg(m_high);
+                .arg(low())
+                .arg(high());
     return {};
 }
 

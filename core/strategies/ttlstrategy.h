@@ -8,27 +8,21 @@ namespace PriorityLab {
 /// "ttl-expired"); ttl >= high goes back with ttl - 1; a failed processing goes back with
 /// ttl - 1 (docs/design.md §4). A range with no integer inside (high <= low + 1) discards everything:
 /// allowed, as a lesson, and reported by settingWarning().
-class TtlStrategy final : public Strategy
+class TtlStrategy final : public IntegerParameterStrategy
 {
 public:
+    /// Low bound 0, high bound 4.
+    TtlStrategy();
+
     QString type() const override { return QStringLiteral("ttl"); }
-    QList<ParameterInfo> parameters() const override;
-    QVariant parameter(const QString &name) const override;
-    Decision decide(Message &message, const StrategyContext &context, QString *reason) override;
-    void onFailure(Message &message) const override;
-    QString explain(const Message &before, Decision decision) const override;
-    QString explainFailure(const Message &before) const override;
+    PRIORITYLAB_STRATEGY_RULES
+
+    /// TTL at or below which a message is discarded.
+    int low() const { return value(0); }
+    /// TTL at or above which a message is postponed.
+    int high() const { return value(1); }
+
     QString settingWarning() const override;
-
-    int low() const { return m_low; }
-    int high() const { return m_high; }
-
-protected:
-    QString applyParameter(const QString &name, const QVariant &value) override;
-
-private:
-    int m_low = 0;
-    int m_high = 4;
 };
 
 } // namespace PriorityLab

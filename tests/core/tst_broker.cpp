@@ -483,7 +483,7 @@ void TestBroker::safetyCap()
     sim.setConsumerFailureRate(0, 0.0);
     const CycleReport r = sim.step();
     QVERIFY(!r.capReached);
-    QVERIFY(r.warnings.isEmpty());
+    PL_VERIFY_OK(r.warnings);
     QCOMPARE(r.counts.processed, 1);
 }
 

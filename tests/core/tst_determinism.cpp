@@ -17,14 +17,6 @@ namespace {
 
 constexpr int Cycles = 300;
 
-Scenario loadPreset(const QString &file)
-{
-    const ScenarioLoadResult loaded = loadScenarioFile(presetPath(file));
-    if (!loaded.ok())
-        qFatal("%s", qPrintable(loaded.errors.join(QLatin1Char('\n'))));
-    return *loaded.scenario;
-}
-
 /// The JSON Lines event stream of up to @p cycles cycles stepped by hand. @p intervalFor gives
 /// the timer interval to set before each cycle (it must not matter).
 QByteArray stream(const Scenario &scenario, int cycles, int (*intervalFor)(int) = nullptr)

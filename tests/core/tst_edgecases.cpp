@@ -114,26 +114,27 @@ Scenario loaded(const QByteArray &json)
     return *r.scenario;
 }
 
-/// A strategy that exists only in this test: processes every message and raises a runtime
-/// warning each time, as a predicate failing at run time would.
-class WarningStrategy final : public Strategy
+/// The queue after the first cycle of the scenario @p json with @p mode ("priority" or
+/// "topics") plus @p brokerExtra in its broker object, consumer A offline and producer P
+/// sending @p messages (a JSON array): @p label of each queued message in dispatch order, then
+/// "invariant broken" if one is; just "load failed" if the scenario does not load.
+QStringList queuedAfterFirstCycle(const char *mode, const QByteArray &brokerExtra, const QByteArray &messages,
+                                  QString (*label)(const Message &))
 {
-public:
-    QString type() const override { return QStringLiteral("test-warns"); }
-    QList<ParameterInfo> parameters() const override { return {}; }
-    QVariant parameter(const QString &) const override { return {}; }
-    Decision decide(Message &message, const StrategyContext &, QString *) override
-    {
-        m_runtimeWarning = QStringLiteral("could not evaluate message %1: processed it now").arg(message.id);
-        return Decision::Process;
-    }
-    void onFailure(Message &) const override { }
-    QString explain(const Message &, Decision) const override { return QStringLiteral("warned"); }
-    QString explainFailure(const Message &) const override { return {}; }
-
-protected:
-    QString applyParameter(const QString &, const QVariant &) override { return {}; }
-};
+    const QByteArray json = QByteArray(R"({"broker": {"mode": "MODE")").replace("MODE", mode) + brokerExtra + R"(, "maxIdleCycles": 0},
+        "consumers": [{"name": "A", "online": false}],
+        "producers": [{"name": "P", "messages": )" + messages + "}]}";
+    Simulation sim;
+    if (!sim.load(loaded(json)).isEmpty())
+        return {QStringLiteral("load failed")};
+    sim.step();
+    QStringList list;
+    for (const Message &m : queuedMessages(sim.broker()))
+        list << label(m);
+    if (!sim.checkInvariants().isEmpty())
+        list << QStringLiteral("invariant broken");
+    return list;
+}
 
 } // namespace
 
@@ -308,19 +309,7 @@ void TestEdgeCases::intLimitsInPriorityMode()
         {"data": "max", "priority": 2147483647}, {"data": "seven", "priority": 7},
         {"data": "max-1", "priority": 2147483646}])";
     const auto order = [&](const QByteArray &clamp) {
-        const QByteArray json = R"({"broker": {"mode": "priority")" + clamp + R"(, "maxIdleCycles": 0},
-            "consumers": [{"name": "A", "online": false}],
-            "producers": [{"name": "P", "messages": )" + messages + "}]}";
-        Simulation sim;
-        if (!sim.load(loaded(json)).isEmpty())
-            return QStringList{QStringLiteral("load failed")};
-        sim.step();
-        QStringList data;
-        for (const Message &m : queuedMessages(sim.broker()))
-            data << m.data;
-        if (!sim.checkInvariants().isEmpty())
-            data << QStringLiteral("invariant broken");
-        return data;
+        return queuedAfterFirstCycle("priority", clamp, messages, [](const Message &m) { return m.data; });
     };
     const QStringList highestFirst{"max", "max-1", "seven", "five", "min"};
     QCOMPARE(order(""), highestFirst);
@@ -336,19 +325,8 @@ void TestEdgeCases::intLimitsInTopicsMode()
     const QByteArray messages = R"([{"data": "min", "priority": -2147483648}, {"data": "max", "priority": 2147483647},
         {"data": "zero", "priority": 0}, {"data": "minus", "priority": -1}])";
     const auto topicsOf = [&](const QByteArray &bands) {
-        const QByteArray json = R"({"broker": {"mode": "topics")" + bands + R"(, "maxIdleCycles": 0},
-            "consumers": [{"name": "A", "online": false}],
-            "producers": [{"name": "P", "messages": )" + messages + "}]}";
-        Simulation sim;
-        if (!sim.load(loaded(json)).isEmpty())
-            return QStringList{QStringLiteral("load failed")};
-        sim.step();
-        QStringList list;
-        for (const Message &m : queuedMessages(sim.broker()))
-            list << m.data + QLatin1Char('@') + m.topic;
-        if (!sim.checkInvariants().isEmpty())
-            list << QStringLiteral("invariant broken");
-        return list;
+        return queuedAfterFirstCycle("topics", bands, messages,
+                                     [](const Message &m) -> QString { return m.data + QLatin1Char('@') + m.topic; });
     };
     QCOMPARE(topicsOf(""), (QStringList{"max@orders-0", "min@orders-2", "zero@orders-2", "minus@orders-2"}));
     QCOMPARE(topicsOf(R"(, "topics": [{"name": "low", "priorities": [-2147483648, -1]},
@@ -537,7 +515,7 @@ void TestEdgeCases::runtimeWarningReachesTheReport()
                                       QStringLiteral("W: could not evaluate message 2: processed it now")}));
     // The warning is taken once: the next cycle has none.
     STEP_CHECKED(sim, next);
-    QVERIFY(next.warnings.isEmpty());
+    PL_VERIFY_OK(next.warnings);
 }
 
 void TestEdgeCases::overlongAndDeepExpressionsAreRefused()
@@ -684,7 +662,7 @@ void TestEdgeCases::removingTheCursorHolder()
     }
     QCOMPARE(sim.broker().cursor(), removed);
     sim.removeConsumer(removed);
-    QVERIFY(sim.checkInvariants().isEmpty());  // the removed consumer's counts are kept
+    PL_VERIFY_OK(sim.checkInvariants());  // the removed consumer's counts are kept
     QStringList got;
     for (int i = 0; i < 3; ++i) {
         STEP_CHECKED(sim, r);
@@ -721,11 +699,10 @@ void TestEdgeCases::removingTheCursorHolderInTopicsMode()
 
 void TestEdgeCases::loadingWhileRunning()
 {
-    const ScenarioLoadResult first = loadScenarioFile(presetPath(QStringLiteral("default.json")));
-    const ScenarioLoadResult second = loadScenarioFile(presetPath(QStringLiteral("reference-priority.json")));
-    QVERIFY(first.ok() && second.ok());
+    PL_LOAD_PRESET(first, QStringLiteral("default.json"));
+    PL_LOAD_PRESET(second, QStringLiteral("reference-priority.json"));
     Simulation sim;
-    QCOMPARE(sim.load(*first.scenario), QStringList());
+    QCOMPARE(sim.load(first), QStringList());
     // Leave traces everywhere: cycles, a backlog, dead letters, a removed consumer, a message
     // sent by hand and not produced yet, a finished-looking state.
     QCOMPARE(sim.applySetting(QStringLiteral("consumers[2].strategy.low"), 5), QString());
@@ -740,7 +717,7 @@ void TestEdgeCases::loadingWhileRunning()
 
     QSignalSpy running(&sim, &Simulation::runningChanged);
     QSignalSpy loadedSpy(&sim, &Simulation::scenarioLoaded);
-    QCOMPARE(sim.load(*second.scenario), QStringList());
+    QCOMPARE(sim.load(second), QStringList());
     QVERIFY(!sim.isRunning());
     QCOMPARE(running.count(), 1);
     QCOMPARE(running.at(0).at(0).toBool(), false);
@@ -762,12 +739,12 @@ void TestEdgeCases::loadingWhileRunning()
     QCOMPARE(sim.consumers().size(), size_t(3));
     for (const auto &c : sim.consumers())
         QCOMPARE(c->stats.received, 0);
-    QCOMPARE(sim.intervalMs(), second.scenario->broker.cycleIntervalMs);
-    QVERIFY(sim.checkInvariants().isEmpty());
+    QCOMPARE(sim.intervalMs(), second.broker.cycleIntervalMs);
+    PL_VERIFY_OK(sim.checkInvariants());
 
     // The new run is exactly the new scenario's: no stale message, same as a fresh simulation.
     Simulation fresh;
-    QCOMPARE(fresh.load(*second.scenario), QStringList());
+    QCOMPARE(fresh.load(second), QStringList());
     const QList<CycleReport> after = runChecked(sim, 1000);
     QVERIFY(allHeld(after));
     QCOMPARE(streamOf(after), streamOf(runChecked(fresh, 1000)));
@@ -790,7 +767,7 @@ void TestEdgeCases::failedLoadChangesNothing()
     QCOMPARE(sim.cycle(), cycle);
     QCOMPARE(sim.broker().size(), queued);
     QCOMPARE(sim.consumers().front()->name, QStringLiteral("A"));
-    QVERIFY(sim.checkInvariants().isEmpty());
+    PL_VERIFY_OK(sim.checkInvariants());
 }
 
 void TestEdgeCases::timelineOfAScenarioLoadedMidRun()
@@ -798,10 +775,9 @@ void TestEdgeCases::timelineOfAScenarioLoadedMidRun()
     // A scenario loaded at cycle 100 of another run starts at cycle 0: its timeline changes at
     // cycles 0 and 50 (long "passed" on the old clock) apply at cycles 0 and 50 of the new run,
     // once each, before that cycle's producers.
-    const ScenarioLoadResult other = loadScenarioFile(presetPath(QStringLiteral("default.json")));
-    QVERIFY(other.ok());
+    PL_LOAD_PRESET(other, QStringLiteral("default.json"));
     Simulation sim;
-    QCOMPARE(sim.load(*other.scenario), QStringList());
+    QCOMPARE(sim.load(other), QStringList());
     QVERIFY(allHeld(runChecked(sim, 100)));
     QCOMPARE(sim.cycle(), 100);
 
@@ -820,7 +796,7 @@ void TestEdgeCases::timelineOfAScenarioLoadedMidRun()
             QCOMPARE(r.timelineChanges, QStringList{QStringLiteral("consumers[0].strategy.threshold = 0")});
         else
             QVERIFY2(r.timelineChanges.isEmpty(), qPrintable(QString::number(r.cycle)));
-        QVERIFY(r.warnings.isEmpty());
+        PL_VERIFY_OK(r.warnings);
         // Threshold 9 postpones every priority-5 message until the change at cycle 50.
         if (r.cycle < 50)
             QCOMPARE(r.counts.processed, 0);
@@ -901,13 +877,13 @@ void TestEdgeCases::settingWholeObjectsByPath()
     QCOMPARE(sim.consumers().size(), size_t(2));
     QVERIFY(sim.applySetting(QStringLiteral("producers"), QJsonArray{}).startsWith(QStringLiteral("producers: ")));
     QCOMPARE(sim.producers().size(), size_t(1));
-    QVERIFY(sim.checkInvariants().isEmpty());
+    PL_VERIFY_OK(sim.checkInvariants());
 
     Scenario s = scenario({consumer(QStringLiteral("A"))}, numbered(2));
     s.timeline << TimelineChange{1, QStringLiteral("consumers"), QJsonArray{QJsonObject{{"name", "Z"}}}};
     QCOMPARE(sim.load(s), QStringList());
     STEP_CHECKED(sim, first);
-    QVERIFY(first.warnings.isEmpty());
+    PL_VERIFY_OK(first.warnings);
     STEP_CHECKED(sim, second);
     QCOMPARE(second.warnings.size(), 1);
     QVERIFY2(second.warnings.at(0).contains(QStringLiteral("consumers: ")), qPrintable(second.warnings.at(0)));

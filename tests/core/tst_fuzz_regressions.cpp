@@ -4,6 +4,7 @@
 // resources/scenarios/. The target functions are the very ones the libFuzzer executables run
 // (scripts/fuzz.sh); a failure names the file to replay with build/fuzz/bin/fuzz_TARGET FILE.
 #include "tests/fuzz/fuzztargets.h"
+#include "tests/testsupport.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -40,6 +41,22 @@ QByteArray contents(const QString &path)
     return file.readAll();
 }
 
+/// Runs fuzz target @p target on the file @p path: "" if it held, otherwise "PATH: problem", or
+/// that it took longer than libFuzzer's hang limit (scripts/fuzz.sh -timeout=10, with room for a
+/// slow build).
+QString replay(QString (*target)(const std::uint8_t *, std::size_t), const QString &path)
+{
+    const QByteArray bytes = contents(path);
+    QElapsedTimer clock;
+    clock.start();
+    const QString problem = target(reinterpret_cast<const std::uint8_t *>(bytes.constData()), std::size_t(bytes.size()));
+    if (!problem.isEmpty())
+        return path + QStringLiteral(": ") + problem;
+    if (clock.elapsed() >= 10000)
+        return QStringLiteral("%1 took %2 ms").arg(path).arg(clock.elapsed());
+    return {};
+}
+
 } // namespace
 
 class TestFuzzRegressions : public QObject
@@ -73,14 +90,7 @@ void TestFuzzRegressions::scenario_data()
 void TestFuzzRegressions::scenario()
 {
     QFETCH(QString, path);
-    const QByteArray bytes = contents(path);
-    QElapsedTimer clock;
-    clock.start();
-    const QString problem = Fuzz::scenarioTarget(reinterpret_cast<const std::uint8_t *>(bytes.constData()),
-                                                 std::size_t(bytes.size()));
-    QVERIFY2(problem.isEmpty(), qPrintable(path + QStringLiteral(": ") + problem));
-    // libFuzzer's hang limit (scripts/fuzz.sh -timeout=10), with room for a slow build.
-    QVERIFY2(clock.elapsed() < 10000, qPrintable(QStringLiteral("%1 took %2 ms").arg(path).arg(clock.elapsed())));
+    PL_VERIFY_OK(replay(Fuzz::scenarioTarget, path));
 }
 
 void TestFuzzRegressions::expression_data()
@@ -91,13 +101,7 @@ void TestFuzzRegressions::expression_data()
 void TestFuzzRegressions::expression()
 {
     QFETCH(QString, path);
-    const QByteArray bytes = contents(path);
-    QElapsedTimer clock;
-    clock.start();
-    const QString problem = Fuzz::expressionTarget(reinterpret_cast<const std::uint8_t *>(bytes.constData()),
-                                                   std::size_t(bytes.size()));
-    QVERIFY2(problem.isEmpty(), qPrintable(path + QStringLiteral(": ") + problem));
-    QVERIFY2(clock.elapsed() < 10000, qPrintable(QStringLiteral("%1 took %2 ms").arg(path).arg(clock.elapsed())));
+    PL_VERIFY_OK(replay(Fuzz::expressionTarget, path));
 }
 
 QTEST_GUILESS_MAIN(TestFuzzRegressions)

@@ -154,15 +154,14 @@ void TestReference::reference()
     QFETCH(qint64, overtaken);
     QFETCH(QList<qint64>, deliveries);
 
-    const ScenarioLoadResult loaded = loadScenarioFile(presetPath(file));
-    QVERIFY2(loaded.ok(), qPrintable(loaded.errors.join(QLatin1Char('\n'))));
+    PL_LOAD_PRESET(preset, file);
     // The preset is the reference case of docs/design.md §6: batch 3, drain, idle 3.
-    QCOMPARE(loaded.scenario->broker.batchSize, 3);
-    QCOMPARE(loaded.scenario->broker.batchesPerCycle, 0);
-    QCOMPARE(loaded.scenario->broker.maxIdleCycles, 3);
+    QCOMPARE(preset.broker.batchSize, 3);
+    QCOMPARE(preset.broker.batchesPerCycle, 0);
+    QCOMPARE(preset.broker.maxIdleCycles, 3);
 
     Simulation sim;
-    QCOMPARE(sim.load(*loaded.scenario), QStringList());
+    QCOMPARE(sim.load(preset), QStringList());
 
     QStringList trace;
     QStringList order;
@@ -185,7 +184,7 @@ void TestReference::reference()
     }
     QVERIFY(sim.stopReason().contains(QStringLiteral("idle")));
     QVERIFY(!reports.at(0).capReached);
-    QVERIFY(reports.at(0).warnings.isEmpty());
+    PL_VERIFY_OK(reports.at(0).warnings);
 
     const CycleReport &r = reports.at(0);
     for (const Event &e : r.events) {

@@ -472,10 +472,9 @@ void TestScenario::roundTrip()
 void TestScenario::roundTripOfLiveSetup()
 {
     // The app saves Simulation::currentScenario(): live edits survive save -> load.
-    const ScenarioLoadResult preset = loadScenarioFile(presetPath(QStringLiteral("default.json")));
-    QVERIFY(preset.ok());
+    PL_LOAD_PRESET(preset, QStringLiteral("default.json"));
     Simulation sim;
-    QCOMPARE(sim.load(*preset.scenario), QStringList());
+    QCOMPARE(sim.load(preset), QStringList());
     sim.runCycles(5);
     QCOMPARE(sim.setConsumerParameter(0, QStringLiteral("threshold"), 2), QString());
     sim.setConsumerOnline(1, false);
@@ -520,7 +519,7 @@ void TestScenario::presetsLoad()
     QFETCH(QString, file);
     const ScenarioLoadResult result = loadScenarioFile(presetPath(file));
     QVERIFY2(result.ok(), qPrintable(joined(result.errors)));
-    QVERIFY(result.errors.isEmpty());
+    PL_VERIFY_OK(result.errors);
     QVERIFY(!result.scenario->name.isEmpty());
     QVERIFY(!result.scenario->description.isEmpty());
     QVERIFY(!result.scenario->consumers.isEmpty());

@@ -8,9 +8,12 @@
 #include "core/strategies/ttlstrategy.h"
 #include "core/strategies/strategy.h"
 
+#include "tests/testsupport.h"
+
 #include <QTest>
 
 #include <climits>
+#include <tuple>
 
 using namespace PriorityLab;
 
@@ -59,6 +62,93 @@ QVariantMap params(std::initializer_list<std::pair<QString, QVariant>> list)
     for (const auto &[k, v] : list)
         map.insert(k, v);
     return map;
+}
+
+/// The value of column @p name in the current data row (QFETCH as an expression).
+template <typename T>
+T field(const char *name)
+{
+    return *static_cast<T *>(QTest::qData(name, qMetaTypeId<T>()));
+}
+
+/// Declares the columns of a strategy and the message it gets: type, with @p withParameters
+/// also parameters (QVariantMap) and data, then priority, ttl and runs.
+void addStrategyColumns(bool withParameters)
+{
+    QTest::addColumn<QString>("type");
+    if (withParameters) {
+        QTest::addColumn<QVariantMap>("parameters");
+        QTest::addColumn<QString>("data");
+    }
+    QTest::addColumn<int>("priority");
+    QTest::addColumn<int>("ttl");
+    QTest::addColumn<int>("runs");
+}
+
+/// The strategy of the current row (columns of addStrategyColumns()); null if refused.
+std::unique_ptr<Strategy> rowStrategy(bool withParameters)
+{
+    return make(field<QString>("type"), withParameters ? field<QVariantMap>("parameters") : QVariantMap());
+}
+
+/// The message of the current row (columns of addStrategyColumns()).
+Message rowMessage(bool withParameters)
+{
+    return message(field<int>("priority"), field<int>("ttl"), field<int>("runs"),
+                   withParameters ? field<QString>("data") : QStringLiteral("x"));
+}
+
+/// Declares the columns of the fields a strategy may change, as expected afterwards: newPriority,
+/// newTtl and newRuns (predicate runs).
+void addExpectedColumns()
+{
+    QTest::addColumn<int>("newPriority");
+    QTest::addColumn<int>("newTtl");
+    QTest::addColumn<int>("newRuns");
+}
+
+/// "" if @p m has the priority, TTL and predicate runs of the current row's expected columns
+/// (addExpectedColumns()), otherwise the first that differs.
+QString unexpectedFields(const Message &m)
+{
+    const QList<std::tuple<const char *, int, int>> fields{
+            {"priority", m.priority, field<int>("newPriority")},
+            {"ttl", m.ttl, field<int>("newTtl")},
+            {"predicateRuns", m.predicateRuns, field<int>("newRuns")}};
+    for (const auto &[name, actual, expected] : fields) {
+        if (actual != expected)
+            return QStringLiteral("%1: actual %2, expected %3").arg(QLatin1String(name)).arg(actual).arg(expected);
+    }
+    return {};
+}
+
+/// "" if @p text contains every one of @p parts, otherwise which part it lacks.
+QString lacking(const QString &text, const QStringList &parts)
+{
+    for (const QString &part : parts) {
+        if (!text.contains(part))
+            return QStringLiteral("\"%1\" lacks \"%2\"").arg(text, part);
+    }
+    return {};
+}
+
+/// "" if @p m kept every field no strategy may change (id, data, producer, produced cycle,
+/// deliveries, original priority, requeued) from @p before, otherwise the first changed.
+QString changedFixedField(const Message &m, const Message &before)
+{
+    const QList<std::pair<const char *, bool>> kept{
+            {"id", m.id == before.id},
+            {"data", m.data == before.data},
+            {"producer", m.producer == before.producer},
+            {"producedCycle", m.producedCycle == before.producedCycle},
+            {"deliveries", m.deliveries == before.deliveries},
+            {"originalPriority", m.originalPriority == before.originalPriority},
+            {"requeued", m.requeued == before.requeued}};
+    for (const auto &[name, same] : kept) {
+        if (!same)
+            return QStringLiteral("%1 changed").arg(QLatin1String(name));
+    }
+    return {};
 }
 
 const QString pred = QStringLiteral("predicate");
@@ -192,19 +282,12 @@ void TestStrategies::defaults()
 
 void TestStrategies::decide_data()
 {
-    QTest::addColumn<QString>("type");
-    QTest::addColumn<QVariantMap>("parameters");
-    QTest::addColumn<QString>("data");
-    QTest::addColumn<int>("priority");
-    QTest::addColumn<int>("ttl");
-    QTest::addColumn<int>("runs");
+    addStrategyColumns(true);
     QTest::addColumn<qint64>("queueLength");
     QTest::addColumn<qint64>("cycle");       // the message was produced in cycle 1
     QTest::addColumn<int>("online");
     QTest::addColumn<int>("decision");
-    QTest::addColumn<int>("newPriority");
-    QTest::addColumn<int>("newTtl");
-    QTest::addColumn<int>("newRuns");
+    addExpectedColumns();
     QTest::addColumn<QString>("reason");
     QTest::addColumn<QString>("knownBug");
 
@@ -366,25 +449,16 @@ void TestStrategies::decide_data()
 
 void TestStrategies::decide()
 {
-    QFETCH(QString, type);
-    QFETCH(QVariantMap, parameters);
-    QFETCH(QString, data);
-    QFETCH(int, priority);
-    QFETCH(int, ttl);
-    QFETCH(int, runs);
     QFETCH(qint64, queueLength);
     QFETCH(qint64, cycle);
     QFETCH(int, online);
     QFETCH(int, decision);
-    QFETCH(int, newPriority);
-    QFETCH(int, newTtl);
-    QFETCH(int, newRuns);
     QFETCH(QString, reason);
     QFETCH(QString, knownBug);
 
-    auto s = make(type, parameters);
+    auto s = rowStrategy(true);
     QVERIFY(s);
-    Message m = message(priority, ttl, runs, data);
+    Message m = rowMessage(true);
     const Message before = m;
     QString why;
     const StrategyContext context{cycle, queueLength, online};
@@ -392,19 +466,10 @@ void TestStrategies::decide()
     if (!knownBug.isEmpty())
         QEXPECT_FAIL("", qPrintable(knownBug), Abort);
     QCOMPARE(int(d), decision);
-    QCOMPARE(m.priority, newPriority);
-    QCOMPARE(m.ttl, newTtl);
-    QCOMPARE(m.predicateRuns, newRuns);
+    PL_VERIFY_OK(unexpectedFields(m));
     QCOMPARE(why, reason);
     QCOMPARE(s->takeRuntimeWarning(), QString());
-    // Fields no strategy may change.
-    QCOMPARE(m.id, before.id);
-    QCOMPARE(m.data, before.data);
-    QCOMPARE(m.producer, before.producer);
-    QCOMPARE(m.producedCycle, before.producedCycle);
-    QCOMPARE(m.deliveries, before.deliveries);
-    QCOMPARE(m.originalPriority, before.originalPriority);
-    QCOMPARE(m.requeued, before.requeued);
+    PL_VERIFY_OK(changedFixedField(m, before));
     // Processed and discarded messages leave unchanged.
     if (d != Decision::Postpone) {
         QCOMPARE(m.priority, before.priority);
@@ -415,13 +480,8 @@ void TestStrategies::decide()
 
 void TestStrategies::onFailure_data()
 {
-    QTest::addColumn<QString>("type");
-    QTest::addColumn<int>("priority");
-    QTest::addColumn<int>("ttl");
-    QTest::addColumn<int>("runs");
-    QTest::addColumn<int>("newPriority");
-    QTest::addColumn<int>("newTtl");
-    QTest::addColumn<int>("newRuns");
+    addStrategyColumns(false);
+    addExpectedColumns();
 
     // accept-all: requeue unchanged.
     QTest::addRow("accept-all unchanged") << all << 3 << 2 << 1 << 3 << 2 << 1;
@@ -443,35 +503,18 @@ void TestStrategies::onFailure_data()
 
 void TestStrategies::onFailure()
 {
-    QFETCH(QString, type);
-    QFETCH(int, priority);
-    QFETCH(int, ttl);
-    QFETCH(int, runs);
-    QFETCH(int, newPriority);
-    QFETCH(int, newTtl);
-    QFETCH(int, newRuns);
-    auto s = make(type);
+    auto s = rowStrategy(false);
     QVERIFY(s);
-    Message m = message(priority, ttl, runs);
+    Message m = rowMessage(false);
     const Message before = m;
     s->onFailure(m);
-    QCOMPARE(m.priority, newPriority);
-    QCOMPARE(m.ttl, newTtl);
-    QCOMPARE(m.predicateRuns, newRuns);
-    QCOMPARE(m.id, before.id);
-    QCOMPARE(m.data, before.data);
-    QCOMPARE(m.deliveries, before.deliveries);
-    QCOMPARE(m.originalPriority, before.originalPriority);
+    PL_VERIFY_OK(unexpectedFields(m));
+    PL_VERIFY_OK(changedFixedField(m, before));
 }
 
 void TestStrategies::explain_data()
 {
-    QTest::addColumn<QString>("type");
-    QTest::addColumn<QVariantMap>("parameters");
-    QTest::addColumn<QString>("data");
-    QTest::addColumn<int>("priority");
-    QTest::addColumn<int>("ttl");
-    QTest::addColumn<int>("runs");
+    addStrategyColumns(true);
     QTest::addColumn<int>("decision");
     QTest::addColumn<QString>("exact");      // whole text, if given
     QTest::addColumn<QStringList>("parts");  // otherwise, pieces it must contain
@@ -518,18 +561,12 @@ void TestStrategies::explain_data()
 
 void TestStrategies::explain()
 {
-    QFETCH(QString, type);
-    QFETCH(QVariantMap, parameters);
-    QFETCH(QString, data);
-    QFETCH(int, priority);
-    QFETCH(int, ttl);
-    QFETCH(int, runs);
     QFETCH(int, decision);
     QFETCH(QString, exact);
     QFETCH(QStringList, parts);
-    auto s = make(type, parameters);
+    auto s = rowStrategy(true);
     QVERIFY(s);
-    const Message before = message(priority, ttl, runs, data);
+    const Message before = rowMessage(true);
     Message m = before;
     QString why;
     // The explanation describes the decision actually taken.
@@ -537,16 +574,12 @@ void TestStrategies::explain()
     const QString text = s->explain(before, Decision(decision));
     if (!exact.isEmpty())
         QCOMPARE(text, exact);
-    for (const QString &part : parts)
-        QVERIFY2(text.contains(part), qPrintable(QStringLiteral("\"%1\" lacks \"%2\"").arg(text, part)));
+    PL_VERIFY_OK(lacking(text, parts));
 }
 
 void TestStrategies::explainFailure_data()
 {
-    QTest::addColumn<QString>("type");
-    QTest::addColumn<int>("priority");
-    QTest::addColumn<int>("ttl");
-    QTest::addColumn<int>("runs");
+    addStrategyColumns(false);
     QTest::addColumn<QStringList>("parts");
     QTest::addRow("accept-all") << all << 5 << 3 << 0 << QStringList{QStringLiteral("unchanged")};
     QTest::addRow("priority") << prio << 7 << 3 << 0 << QStringList{QStringLiteral("7"), QStringLiteral("6")};
@@ -556,17 +589,12 @@ void TestStrategies::explainFailure_data()
 
 void TestStrategies::explainFailure()
 {
-    QFETCH(QString, type);
-    QFETCH(int, priority);
-    QFETCH(int, ttl);
-    QFETCH(int, runs);
     QFETCH(QStringList, parts);
-    auto s = make(type);
+    auto s = rowStrategy(false);
     QVERIFY(s);
-    const QString text = s->explainFailure(message(priority, ttl, runs));
+    const QString text = s->explainFailure(rowMessage(false));
     QVERIFY(text.contains(QStringLiteral("fail")));
-    for (const QString &part : parts)
-        QVERIFY2(text.contains(part), qPrintable(QStringLiteral("\"%1\" lacks \"%2\"").arg(text, part)));
+    PL_VERIFY_OK(lacking(text, parts));
 }
 
 void TestStrategies::setParameterRefused_data()

@@ -88,24 +88,4 @@ QString scenarioTarget(const std::uint8_t *data, std::size_t size)
 
 } // namespace PriorityLab::Fuzz
 
-#ifdef PRIORITYLAB_LIBFUZZER_ENTRY
-#include <QCoreApplication>
-
-#include <cstdio>
-#include <cstdlib>
-
-extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    static QCoreApplication app(*argc, *argv);
-    return 0;
-}
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
-{
-    if (const QString problem = PriorityLab::Fuzz::scenarioTarget(data, size); !problem.isEmpty()) {
-        std::fprintf(stderr, "fuzz_scenario: %s\n", qPrintable(problem));
-        std::abort();
-    }
-    return 0;
-}
-#endif
+PRIORITYLAB_FUZZ_ENTRY_POINTS(scenarioTarget, "fuzz_scenario")

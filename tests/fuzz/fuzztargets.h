@@ -97,3 +97,31 @@ QString scenarioTarget(const std::uint8_t *data, std::size_t size);
 QString expressionTarget(const std::uint8_t *data, std::size_t size);
 
 } // namespace PriorityLab::Fuzz
+
+#ifdef PRIORITYLAB_LIBFUZZER_ENTRY
+#include <QCoreApplication>
+
+#include <cstdio>
+#include <cstdlib>
+
+/// libFuzzer's entry points for one target function (QString (const uint8_t *, size_t)): a
+/// QCoreApplication for the whole run, and an abort with "<label>: <problem>" on stderr when the
+/// target reports a problem. Expands to nothing outside the libFuzzer build (the `fuzz` preset),
+/// so the same sources also build into tst_fuzz_regressions.
+#define PRIORITYLAB_FUZZ_ENTRY_POINTS(target, label)                                           \
+    extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)                               \
+    {                                                                                          \
+        static QCoreApplication app(*argc, *argv);                                             \
+        return 0;                                                                              \
+    }                                                                                          \
+    extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)          \
+    {                                                                                          \
+        if (const QString problem = PriorityLab::Fuzz::target(data, size); !problem.isEmpty()) { \
+            std::fprintf(stderr, "%s: %s\n", label, qPrintable(problem));                      \
+            std::abort();                                                                      \
+        }                                                                                      \
+        return 0;                                                                              \
+    }
+#else
+#define PRIORITYLAB_FUZZ_ENTRY_POINTS(target, label)
+#endif

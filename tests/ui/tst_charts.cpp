@@ -26,14 +26,6 @@ using namespace PriorityLab::TestSupport;
 
 namespace {
 
-Scenario loadPreset(const QString &fileName)
-{
-    const ScenarioLoadResult result = loadScenarioFile(presetPath(fileName));
-    if (!result.ok())
-        qFatal("preset %s does not load: %s", qPrintable(fileName), qPrintable(result.errors.join(u'\n')));
-    return *result.scenario;
-}
-
 /// Runs @p cycles cycles and returns their reports.
 QList<CycleReport> run(Simulation &sim, int cycles)
 {
@@ -428,7 +420,7 @@ void TestCharts::fileExportMenu()
 {
     MainWindow window;
     window.setShowDialogs(false);
-    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty());
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
     for (int i = 0; i < 70; ++i)
         window.simulation()->step();
     window.refreshViews();

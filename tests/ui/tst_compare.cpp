@@ -4,12 +4,14 @@
 #include "core/analysis/comparison.h"
 #include "ui/compare/comparisonmodel.h"
 #include "core/scenario/scenario.h"
+#include "tests/testsupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace PriorityLab;
+using namespace PriorityLab::TestSupport;
 
 class TestCompare : public QObject
 {
@@ -23,12 +25,6 @@ private Q_SLOTS:
 };
 
 namespace {
-Scenario preset(const QString &name)
-{
-    const ScenarioLoadResult r = loadScenarioFile(QStringLiteral(PRIORITYLAB_SOURCE_DIR "/resources/scenarios/") + name);
-    return r.ok() ? *r.scenario : Scenario();
-}
-
 const RunFigures &byMode(const Comparison &c, const QString &mode)
 {
     for (const RunFigures &r : c.runs) {
@@ -51,11 +47,11 @@ qint64 maxLatencyBelow(const RunFigures &r, int priority)
 
 void TestCompare::threeWayPresetShowsTheTradeOffs()
 {
-    const Comparison c = compareScenarios({preset(QStringLiteral("compare-strategies.json")),
-                                           preset(QStringLiteral("compare-native.json")),
-                                           preset(QStringLiteral("compare-topics.json"))},
+    const Comparison c = compareScenarios({loadPreset(QStringLiteral("compare-strategies.json")),
+                                           loadPreset(QStringLiteral("compare-native.json")),
+                                           loadPreset(QStringLiteral("compare-topics.json"))},
                                           400);
-    QVERIFY(c.errors.isEmpty());
+    PL_VERIFY_OK(c.errors);
     QCOMPARE(c.runs.size(), 3);
     QVERIFY(c.sameWorkload);
     const RunFigures &strategies = byMode(c, QStringLiteral("fifo"));
@@ -82,9 +78,9 @@ void TestCompare::threeWayPresetShowsTheTradeOffs()
 
 void TestCompare::differentWorkloadsAreFlagged()
 {
-    Scenario other = preset(QStringLiteral("compare-native.json"));
+    Scenario other = loadPreset(QStringLiteral("compare-native.json"));
     other.seed += 1;
-    const Comparison c = compareScenarios({preset(QStringLiteral("compare-strategies.json")), other}, 50);
+    const Comparison c = compareScenarios({loadPreset(QStringLiteral("compare-strategies.json")), other}, 50);
     QCOMPARE(c.runs.size(), 2);
     QVERIFY(!c.sameWorkload);
     QVERIFY(c.toText().contains(QStringLiteral("not like for like")));

@@ -25,14 +25,6 @@ using namespace PriorityLab::TestSupport;
 
 namespace {
 
-Scenario loadPreset(const QString &fileName)
-{
-    const ScenarioLoadResult result = loadScenarioFile(presetPath(fileName));
-    if (!result.ok())
-        qFatal("preset %s does not load: %s", qPrintable(fileName), qPrintable(result.errors.join(u'\n')));
-    return *result.scenario;
-}
-
 /// @p count synthetic events of cycle @p cycle for messages first, first + 1, ...
 QList<Event> events(qint64 cycle, quint64 first, int count)
 {

@@ -44,15 +44,6 @@ struct Fixture
     }
 };
 
-Scenario preset(const QString &file)
-{
-    const ScenarioLoadResult result = loadScenarioFile(presetPath(file));
-    if (!result.ok())
-        qFatal("preset %s: %s", qPrintable(file),
-               qPrintable(result.errors.join(QLatin1Char('\n'))));
-    return *result.scenario;
-}
-
 /// A synthetic report of one cycle: one event of @p type for each id in @p ids.
 CycleReport report(qint64 cycle, const QList<quint64> &ids,
                    Event::Type type = Event::Type::Produced)
@@ -96,7 +87,7 @@ void TestJourney::referencePriorityData0()
 {
     // docs/design.md §6, reference case 1: data_0 (priority 0) is postponed five times, aging by one
     // each time, and processed at priority 5, all within cycle 0 (drain).
-    Fixture f(preset(QStringLiteral("reference-priority.json")));
+    Fixture f(loadPreset(QStringLiteral("reference-priority.json")));
     f.simulation.runCycles(10);
     const quint64 id = f.idOf(QStringLiteral("data_0"));
     QCOMPARE(id, quint64(1));
@@ -221,7 +212,7 @@ void TestJourney::reasonsOfEachStrategy()
 
 void TestJourney::dispatchedEventsAreFoldedIntoDecisions()
 {
-    Fixture f(preset(QStringLiteral("reference-priority.json")));
+    Fixture f(loadPreset(QStringLiteral("reference-priority.json")));
     f.simulation.runCycles(10);
     for (quint64 id = 1; id < f.simulation.broker().nextId(); ++id) {
         for (const Event &e : f.journal.journey(id))
@@ -295,7 +286,7 @@ void TestJourney::clearForgetsEverything()
 
 void TestJourney::modelUnderTester()
 {
-    Fixture f(preset(QStringLiteral("reference-priority.json")));
+    Fixture f(loadPreset(QStringLiteral("reference-priority.json")));
     JourneyModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);

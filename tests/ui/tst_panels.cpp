@@ -12,6 +12,7 @@
 #include "ui/shell/shortcutguard.h"
 #include "core/engine/simulation.h"
 #include "ui/common/sparkline.h"
+#include "tests/testsupport.h"
 #include "ui/shell/speedcontrol.h"
 
 #include <QAction>
@@ -67,6 +68,18 @@ qint64 producedIn(const CycleReport &report, const QString &producer)
     return n;
 }
 
+/// Opens @p scenario (a resource path) in @p window without dialogs and shows the window as the
+/// active one; "" if both worked, otherwise what did not.
+QString showActive(MainWindow &window, const QString &scenario)
+{
+    window.setShowDialogs(false);
+    if (const QStringList errors = window.openScenarioFile(scenario); !errors.isEmpty())
+        return errors.join(u'\n');
+    window.show();
+    QApplication::setActiveWindow(&window);
+    return QTest::qWaitForWindowActive(&window) ? QString() : QStringLiteral("the window did not become active");
+}
+
 } // namespace
 
 class TestPanels : public QObject
@@ -99,7 +112,7 @@ void TestPanels::initTestCase()
 void TestPanels::producerRateChangesProduction()
 {
     Simulation sim;
-    QVERIFY(sim.load(generating()).isEmpty());
+    PL_VERIFY_OK(sim.load(generating()));
     SetupEditor editor(&sim);
     ProducerPanel panel(&editor);
     QCOMPARE(panel.producerCount(), 1);
@@ -133,7 +146,7 @@ void TestPanels::producerRateChangesProduction()
 void TestPanels::producerRangesAndPause()
 {
     Simulation sim;
-    QVERIFY(sim.load(generating()).isEmpty());
+    PL_VERIFY_OK(sim.load(generating()));
     SetupEditor editor(&sim);
     ProducerPanel panel(&editor);
     // Raising the minimum above the maximum moves the maximum along.
@@ -165,7 +178,7 @@ void TestPanels::sendMessageNow()
     Scenario s = generating();
     s.consumers[0].online = false;
     s.consumers[1].online = false;  // nobody takes it: it stays queued
-    QVERIFY(sim.load(s).isEmpty());
+    PL_VERIFY_OK(sim.load(s));
     SetupEditor editor(&sim);
     ProducerPanel panel(&editor);
     sim.step();
@@ -198,7 +211,7 @@ void TestPanels::brokerBatchSizeAndDispatch()
     Simulation sim;
     Scenario s = generating();
     s.producers[0].generator->perCycle = 30;
-    QVERIFY(sim.load(s).isEmpty());
+    PL_VERIFY_OK(sim.load(s));
     SetupEditor editor(&sim);
     BrokerPanel panel(&editor);
     QCOMPARE(panel.dispatchBox()->currentIndex(), 1);  // paced
@@ -250,7 +263,7 @@ void TestPanels::modeSwitchToPriorityReorders()
     s.consumers[0].online = false;
     s.consumers[1].online = false;
     s.producers[0].generator->perCycle = 20;
-    QVERIFY(sim.load(s).isEmpty());
+    PL_VERIFY_OK(sim.load(s));
     SetupEditor editor(&sim);
     BrokerPanel panel(&editor);
     sim.step();
@@ -292,7 +305,7 @@ void TestPanels::cardCapacityTopicsAndSparkline()
     Scenario s = generating();
     s.producers[0].generator->perCycle = 9;
     s.broker.batchesPerCycle = 0;
-    QVERIFY(sim.load(s).isEmpty());
+    PL_VERIFY_OK(sim.load(s));
     SetupEditor editor(&sim);
     ConsumerPanel panel(&editor);
     ConsumerCard *a = panel.cards().at(0);
@@ -318,7 +331,7 @@ void TestPanels::cardCapacityTopicsAndSparkline()
 
     // Topics: check boxes only in topics mode.
     QVERIFY(a->topicBoxes().isEmpty() || !a->topicBoxes().first()->isVisibleTo(a));
-    QVERIFY(editor.setBrokerMode(BrokerConfig::Mode::Topics).isEmpty());
+    PL_VERIFY_OK(editor.setBrokerMode(BrokerConfig::Mode::Topics));
     QCOMPARE(a->topicBoxes().size(), 3);
     QVERIFY(a->topicBoxes().first()->isVisibleTo(a));
     for (QCheckBox *box : a->topicBoxes())
@@ -339,7 +352,7 @@ void TestPanels::addConsumerWhileRunning()
 {
     MainWindow window;
     window.setShowDialogs(false);
-    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/default.json")).isEmpty());
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/default.json")));
     Simulation *sim = window.simulation();
     sim->runCycles(5);
     sim->run();
@@ -347,7 +360,7 @@ void TestPanels::addConsumerWhileRunning()
     config.name = window.setupEditor()->uniqueConsumerName();
     QCOMPARE(config.name, QStringLiteral("consumer-5"));
     config.strategy.type = QStringLiteral("ttl");
-    QVERIFY(window.setupEditor()->addConsumer(config).isEmpty());
+    PL_VERIFY_OK(window.setupEditor()->addConsumer(config));
     QVERIFY(sim->isRunning());
     window.refreshViews();
     QCOMPARE(window.consumerPanel()->cards().size(), 5);
@@ -357,7 +370,7 @@ void TestPanels::addConsumerWhileRunning()
     QCOMPARE(sim->consumers().size(), size_t(4));
     QVERIFY(sim->isRunning());
     sim->runCycles(5);
-    QVERIFY(sim->checkInvariants().isEmpty());
+    PL_VERIFY_OK(sim->checkInvariants());
     window.undoAction()->trigger();
     QCOMPARE(sim->consumers().size(), size_t(5));
     sim->pause();
@@ -409,7 +422,7 @@ void TestPanels::recentFilesRoundTrip()
     window.restoreSettings();
     QVERIFY(window.remembersSettings());
     const QString scenario = dir.filePath(QStringLiteral("saved.json"));
-    QVERIFY(window.saveScenarioFile(scenario).isEmpty());
+    PL_VERIFY_OK(window.saveScenarioFile(scenario));
     QCOMPARE(Settings::recentFiles().first(), scenario);
     Q_EMIT window.recentMenu()->aboutToShow();
     const QList<QAction *> actions = window.recentMenu()->actions();
@@ -454,12 +467,8 @@ void TestPanels::windowStartsAtScenarioSpeed()
 void TestPanels::shortcutsTriggerActions()
 {
     MainWindow window;
-    window.setShowDialogs(false);
-    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/reference-priority.json")).isEmpty());
+    PL_VERIFY_OK(showActive(window, QStringLiteral(":/scenarios/reference-priority.json")));
     Simulation *sim = window.simulation();
-    window.show();
-    QApplication::setActiveWindow(&window);
-    QVERIFY(QTest::qWaitForWindowActive(&window));
     window.setFocus();
 
     QTest::keyClick(&window, Qt::Key_Space);
@@ -475,7 +484,7 @@ void TestPanels::shortcutsTriggerActions()
     QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
     QCOMPARE(sim->cycle(), 0);
 
-    QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
+    PL_VERIFY_OK(window.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 7));
     QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(sim->consumers()[0]->strategy->parameter(QStringLiteral("threshold")).toInt(), 5);
     QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
@@ -488,12 +497,8 @@ void TestPanels::shortcutsTriggerActions()
 void TestPanels::shortcutsLeaveTextFieldsAlone()
 {
     MainWindow window;
-    window.setShowDialogs(false);
-    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/reference-priority.json")).isEmpty());
+    PL_VERIFY_OK(showActive(window, QStringLiteral(":/scenarios/reference-priority.json")));
     Simulation *sim = window.simulation();
-    window.show();
-    QApplication::setActiveWindow(&window);
-    QVERIFY(QTest::qWaitForWindowActive(&window));
 
     // Space and N in a text field type; Right moves the cursor.
     QLineEdit *data = window.producerPanel()->sendDataEdit();

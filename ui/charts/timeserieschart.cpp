@@ -4,7 +4,6 @@
 
 #include <QBrush>
 #include <QChart>
-#include <QChartView>
 #include <QFontMetricsF>
 #include <QGraphicsLineItem>
 #include <QGraphicsRectItem>
@@ -13,7 +12,6 @@
 #include <QLineSeries>
 #include <QPen>
 #include <QValueAxis>
-#include <QVBoxLayout>
 
 namespace PriorityLab {
 
@@ -33,59 +31,23 @@ const QColor markerColor(0x33, 0x33, 0x33);
 
 struct TimeSeriesChart::Private
 {
-    QChart *chart = nullptr;
-    QChartView *view = nullptr;
     QValueAxis *xAxis = nullptr;
-    QValueAxis *yAxis = nullptr;
     QList<QLineSeries *> series;
     QPointF xRange{0, 1};
-    QPointF yRange{0, 1};
     QList<ChartMarker> markers;
     QList<MarkerItems> markerItems;
 };
 
-TimeSeriesChart::TimeSeriesChart(QWidget *parent) : QWidget(parent), d(std::make_unique<Private>())
+TimeSeriesChart::TimeSeriesChart(QWidget *parent)
+    : ChartWidget(new QValueAxis, parent), d(std::make_unique<Private>())
 {
-    d->chart = new QChart;
-    ChartSupport::styleChart(d->chart);
-    d->chart->legend()->setVisible(false);
-
-    d->xAxis = new QValueAxis;
+    d->xAxis = static_cast<QValueAxis *>(xAxis());
     d->xAxis->setLabelFormat(QStringLiteral("%d"));
     ChartSupport::applyRange(d->xAxis, d->xRange.x(), d->xRange.y(), 6);
-    d->yAxis = new QValueAxis;
-    d->yAxis->setLabelFormat(QStringLiteral("%d"));
-    ChartSupport::applyRange(d->yAxis, d->yRange.x(), d->yRange.y(), 5);
-    ChartSupport::styleAxis(d->xAxis);
-    ChartSupport::styleAxis(d->yAxis);
-    d->chart->addAxis(d->xAxis, Qt::AlignBottom);
-    d->chart->addAxis(d->yAxis, Qt::AlignLeft);
-
-    d->view = ChartSupport::createView(d->chart, this);
-    connect(d->chart, &QChart::plotAreaChanged, this, &TimeSeriesChart::layoutMarkers);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(d->view);
+    connect(chart(), &QChart::plotAreaChanged, this, &TimeSeriesChart::layoutMarkers);
 }
 
 TimeSeriesChart::~TimeSeriesChart() = default;
-
-void TimeSeriesChart::setTitle(const QString &title)
-{
-    d->chart->setTitle(title);
-}
-
-QString TimeSeriesChart::title() const
-{
-    return d->chart->title();
-}
-
-void TimeSeriesChart::setAxisTitles(const QString &x, const QString &y)
-{
-    d->xAxis->setTitleText(x);
-    d->yAxis->setTitleText(y);
-}
 
 int TimeSeriesChart::addSeries(const QString &name, const QColor &color, Qt::PenStyle style)
 {
@@ -97,12 +59,12 @@ int TimeSeriesChart::addSeries(const QString &name, const QColor &color, Qt::Pen
     series->setPen(pen);
     // OpenGL would be faster for very long series, but our windows are a few hundred points and
     // the offscreen platform used by tests and screenshots has no GL context.
-    d->chart->addSeries(series);
+    chart()->addSeries(series);
     series->attachAxis(d->xAxis);
-    series->attachAxis(d->yAxis);
+    series->attachAxis(yAxis());
     d->series.append(series);
     if (d->series.size() > 1)
-        d->chart->legend()->setVisible(true);
+        chart()->legend()->setVisible(true);
     return int(d->series.size() - 1);
 }
 
@@ -110,14 +72,14 @@ void TimeSeriesChart::setSeriesInLegend(int series, bool shown)
 {
     if (series < 0 || series >= d->series.size())
         return;
-    for (QLegendMarker *marker : d->chart->legend()->markers(d->series.at(series)))
+    for (QLegendMarker *marker : chart()->legend()->markers(d->series.at(series)))
         marker->setVisible(shown);
 }
 
 void TimeSeriesChart::clearSeries()
 {
     for (QLineSeries *series : std::as_const(d->series)) {
-        d->chart->removeSeries(series);
+        chart()->removeSeries(series);
         delete series;
     }
     d->series.clear();
@@ -159,28 +121,14 @@ void TimeSeriesChart::setXRange(qreal min, qreal max)
     layoutMarkers();
 }
 
-void TimeSeriesChart::setYRange(qreal min, qreal max)
-{
-    const QPointF range(min, max);
-    if (range == d->yRange)
-        return;
-    d->yRange = range;
-    ChartSupport::applyRange(d->yAxis, min, max, 5);
-}
-
 QPointF TimeSeriesChart::xRange() const
 {
     return d->xRange;
 }
 
-QPointF TimeSeriesChart::yRange() const
-{
-    return d->yRange;
-}
-
 void TimeSeriesChart::setLegendVisible(bool visible)
 {
-    d->chart->legend()->setVisible(visible);
+    chart()->legend()->setVisible(visible);
 }
 
 void TimeSeriesChart::setMarkers(const QList<ChartMarker> &markers)
@@ -194,17 +142,17 @@ void TimeSeriesChart::setMarkers(const QList<ChartMarker> &markers)
         delete items.line;
         delete items.box;  // owns the text
     }
-    QFont font = d->chart->legend()->font();
+    QFont font = chart()->legend()->font();
     font.setPointSizeF(font.pointSizeF() * 0.95);
     while (d->markerItems.size() < d->markers.size()) {
         MarkerItems items;
-        items.line = new QGraphicsLineItem(d->chart);
+        items.line = new QGraphicsLineItem(chart());
         QPen pen(markerColor);
         pen.setWidthF(1.5);
         pen.setStyle(Qt::DashLine);
         items.line->setPen(pen);
         items.line->setZValue(10);
-        items.box = new QGraphicsRectItem(d->chart);
+        items.box = new QGraphicsRectItem(chart());
         items.box->setPen(QPen(QColor(0x99, 0x99, 0x99), 0.8));
         items.box->setBrush(QColor(255, 255, 255, 225));
         items.box->setZValue(11);
@@ -232,7 +180,7 @@ QList<ChartMarker> TimeSeriesChart::markers() const
 
 void TimeSeriesChart::layoutMarkers()
 {
-    const QRectF plot = d->chart->plotArea();
+    const QRectF plot = chart()->plotArea();
     const qreal span = d->xRange.y() - d->xRange.x();
     // Labels are stacked in rows at the top of the plot: each goes to the first row where it
     // does not overlap the label before it.
@@ -272,17 +220,6 @@ void TimeSeriesChart::layoutMarkers()
         items.box->setPos(left, top);
         items.text->setPos(3, 1);
     }
-}
-
-void TimeSeriesChart::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    ChartSupport::relayout(d->chart);
-}
-
-void TimeSeriesChart::paintChart(QPainter *painter, const QRectF &target)
-{
-    ChartSupport::renderChart(d->chart, painter, target);
 }
 
 } // namespace PriorityLab

@@ -1,14 +1,13 @@
 #pragma once
 
+#include "ui/charts/chartwidget.h"
+
 #include <QColor>
 #include <QList>
 #include <QPointF>
 #include <QString>
-#include <QWidget>
 
 #include <memory>
-
-class QPainter;
 
 namespace PriorityLab {
 
@@ -33,21 +32,15 @@ struct ChartMarker
 /// ui/charts/ may include a Qt Charts header, so the implementation can move to another library
 /// without touching the views. Series are fed whole with setPoints(), which calls
 /// QXYSeries::replace() once per frame; animations are off; an axis range, the markers and the
-/// legend are applied only when they changed.
-class TimeSeriesChart : public QWidget
+/// legend are applied only when they changed. Title, axis titles (e.g. "cycle" and "messages"),
+/// the y range and export (paintChart(), markers included) come from ChartWidget.
+class TimeSeriesChart : public ChartWidget
 {
     Q_OBJECT
 
 public:
     explicit TimeSeriesChart(QWidget *parent = nullptr);
     ~TimeSeriesChart() override;
-
-    /// Title shown above the plot; empty for none.
-    void setTitle(const QString &title);
-    QString title() const;
-
-    /// Axis titles, e.g. "cycle" and "messages".
-    void setAxisTitles(const QString &x, const QString &y);
 
     /// Adds a line series named @p name (shown in the legend) drawn in @p color with @p style
     /// (e.g. Qt::DashLine for a second statistic of the same class). Returns its index for
@@ -75,12 +68,9 @@ public:
 
     /// Visible x range; ignored when unchanged.
     void setXRange(qreal min, qreal max);
-    /// Visible y range; ignored when unchanged.
-    void setYRange(qreal min, qreal max);
 
-    /// Current ranges, as {min, max}.
+    /// Current x range, as {min, max}.
     QPointF xRange() const;
-    QPointF yRange() const;
 
     /// Shows or hides the legend (hidden by default, shown once a second series is added).
     void setLegendVisible(bool visible);
@@ -90,13 +80,6 @@ public:
     void setMarkers(const QList<ChartMarker> &markers);
     /// The markers as last set.
     QList<ChartMarker> markers() const;
-
-    /// Paints the chart (title, axes, series, legend, markers) into @p target of @p painter at
-    /// the target's size, e.g. for PNG or SVG export. The on-screen chart is left as it was.
-    void paintChart(QPainter *painter, const QRectF &target);
-
-protected:
-    void showEvent(QShowEvent *event) override;
 
 private:
     void layoutMarkers();

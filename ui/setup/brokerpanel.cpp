@@ -1,13 +1,13 @@
 #include "ui/setup/brokerpanel.h"
 
 #include "ui/editing/setupeditor.h"
+#include "ui/setup/panelform.h"
 #include "core/engine/simulation.h"
 
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -20,25 +20,10 @@ namespace {
 
 QSpinBox *makeSpin(QWidget *parent, int minimum, int maximum, const QString &suffix, const QString &tip)
 {
-    auto *spin = new QSpinBox(parent);
-    spin->setRange(minimum, maximum);
-    spin->setSuffix(suffix);
-    spin->setKeyboardTracking(false);
-    spin->setAccelerated(true);
-    spin->setToolTip(tip);
-    // Compact: sized for everyday values, not for the hard limits.
-    spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("00000") + suffix) + 36);
-    spin->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
-    return spin;
+    return PanelForm::spinBox(parent, minimum, maximum, tip, suffix);
 }
 
-void setSpin(QSpinBox *spin, int value)
-{
-    if (spin->value() == value)
-        return;
-    const QSignalBlocker blocker(spin);
-    spin->setValue(value);
-}
+using PanelForm::setSpin;
 
 QLabel *label(const QString &text, QWidget *buddy, QWidget *parent)
 {
@@ -71,13 +56,7 @@ QString modeHelp(BrokerConfig::Mode mode)
 BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
     : QWidget(parent), m_editor(editor), m_simulation(editor->simulation())
 {
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    auto *content = new QWidget;
-    auto *contentLayout = new QVBoxLayout(content);
-    contentLayout->setContentsMargins(6, 6, 6, 6);
+    const auto [content, contentLayout] = PanelForm::scrolledContent(this);
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
     form->setVerticalSpacing(6);
@@ -165,10 +144,6 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
     m_error->hide();
     contentLayout->addWidget(m_error);
     contentLayout->addStretch(1);
-    scroll->setWidget(content);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(scroll);
 
     connect(m_mode, &QComboBox::activated, this, &BrokerPanel::onModeChosen);
     connect(m_maxPriority, &QSpinBox::valueChanged, this, [this](int value) {

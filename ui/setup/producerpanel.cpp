@@ -1,6 +1,7 @@
 #include "ui/setup/producerpanel.h"
 
 #include "ui/editing/setupeditor.h"
+#include "ui/setup/panelform.h"
 #include "core/engine/simulation.h"
 
 #include <QCheckBox>
@@ -11,11 +12,12 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace PriorityLab {
 
@@ -23,25 +25,23 @@ namespace {
 
 constexpr int ValueLimit = 1000000;  ///< spin box limit for priorities and TTLs (any int is valid)
 
+/// A compact spin box sized for everyday values; the hard limits (±1,000,000) still fit when typed.
 QSpinBox *makeSpin(QWidget *parent, int minimum, int maximum, const QString &tip)
 {
-    auto *spin = new QSpinBox(parent);
-    spin->setRange(minimum, maximum);
-    spin->setKeyboardTracking(false);
-    spin->setAccelerated(true);
-    spin->setToolTip(tip);
-    // Sized for everyday values; the hard limits (±1,000,000) still fit when typed.
-    spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("-00000")) + 30);
-    spin->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
-    return spin;
+    return PanelForm::spinBox(parent, minimum, maximum, tip, QString(), QStringLiteral("-0000"));
 }
 
-void setSpin(QSpinBox *spin, int value)
+using PanelForm::setSpin;
+
+/// The range shown by @p minimum and @p maximum, kept valid by moving the end that was not
+/// edited along (@p minimumEdited: the minimum was).
+std::pair<int, int> validRange(const QSpinBox *minimum, const QSpinBox *maximum, bool minimumEdited)
 {
-    if (spin->value() == value)
-        return;
-    const QSignalBlocker blocker(spin);
-    spin->setValue(value);
+    const int lo = minimum->value();
+    const int hi = maximum->value();
+    if (lo <= hi)
+        return {lo, hi};
+    return minimumEdited ? std::pair{lo, lo} : std::pair{hi, hi};
 }
 
 /// "from [min] to [max]" in one row.
@@ -63,13 +63,7 @@ QWidget *rangeRow(QWidget *parent, QSpinBox *minimum, QSpinBox *maximum)
 ProducerPanel::ProducerPanel(SetupEditor *editor, QWidget *parent)
     : QWidget(parent), m_editor(editor), m_simulation(editor->simulation())
 {
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    auto *content = new QWidget;
-    auto *contentLayout = new QVBoxLayout(content);
-    contentLayout->setContentsMargins(6, 6, 6, 6);
+    const auto [content, contentLayout] = PanelForm::scrolledContent(this);
     contentLayout->setSpacing(8);
 
     auto *intro = new QLabel(tr("Producers send messages to the broker at the start of each cycle. "
@@ -129,11 +123,6 @@ ProducerPanel::ProducerPanel(SetupEditor *editor, QWidget *parent)
     contentLayout->addWidget(send);
     contentLayout->addStretch(1);
 
-    scroll->setWidget(content);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(scroll);
-
     connect(m_sendButton, &QPushButton::clicked, this, &ProducerPanel::sendNow);
     connect(m_sendData, &QLineEdit::returnPressed, this, &ProducerPanel::sendNow);
     connect(m_simulation, &Simulation::scenarioLoaded, this, &ProducerPanel::rebuild);
@@ -178,10 +167,7 @@ ProducerPanel::Row ProducerPanel::createRow(int index)
     row.rateSlider->setPageStep(5);
     row.rateSlider->setFocusPolicy(Qt::TabFocus);
     row.rateSlider->setToolTip(rateTip);
-    row.rate = makeSpin(row.box, 0, 1000000, rateTip);
-    row.rate->setSuffix(tr(" msgs/cycle"));
-    row.rate->setMinimumWidth(row.rate->fontMetrics().horizontalAdvance(QStringLiteral("00000 msgs/cycle")) + 30);
-    row.rate->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    row.rate = PanelForm::spinBox(row.box, 0, 1000000, rateTip, tr(" msgs/cycle"));
     auto *rateRow = new QWidget(row.box);
     auto *rateLayout = new QHBoxLayout(rateRow);
     rateLayout->setContentsMargins(0, 0, 0, 0);
@@ -192,23 +178,22 @@ ProducerPanel::Row ProducerPanel::createRow(int index)
     rateLabel->setBuddy(row.rate);
     form->addRow(rateLabel, rateRow);
 
-    const QString priorityTip = tr("Priority range, inclusive: each generated message gets a "
-                                   "priority drawn uniformly from it (higher = more urgent). "
-                                   "Narrow it to 7..9 to flood the urgent lane.");
-    row.priorityMin = makeSpin(row.box, -ValueLimit, ValueLimit, priorityTip);
-    row.priorityMax = makeSpin(row.box, -ValueLimit, ValueLimit, priorityTip);
-    auto *priorityLabel = new QLabel(tr("Priority:"), row.box);
-    priorityLabel->setToolTip(priorityTip);
-    form->addRow(priorityLabel, rangeRow(row.box, row.priorityMin, row.priorityMax));
-
-    const QString ttlTip = tr("TTL range, inclusive: each generated message gets a time-to-live "
-                              "drawn uniformly from it. The TTL strategy processes low < TTL < "
-                              "high and discards TTL ≤ low.");
-    row.ttlMin = makeSpin(row.box, -ValueLimit, ValueLimit, ttlTip);
-    row.ttlMax = makeSpin(row.box, -ValueLimit, ValueLimit, ttlTip);
-    auto *ttlLabel = new QLabel(tr("TTL:"), row.box);
-    ttlLabel->setToolTip(ttlTip);
-    form->addRow(ttlLabel, rangeRow(row.box, row.ttlMin, row.ttlMax));
+    // A labelled "from [min] to [max]" row of two spin boxes sharing @p tip.
+    const auto addRange = [&](const QString &text, const QString &tip, QSpinBox *&minimum, QSpinBox *&maximum) {
+        minimum = makeSpin(row.box, -ValueLimit, ValueLimit, tip);
+        maximum = makeSpin(row.box, -ValueLimit, ValueLimit, tip);
+        auto *label = new QLabel(text, row.box);
+        label->setToolTip(tip);
+        form->addRow(label, rangeRow(row.box, minimum, maximum));
+    };
+    addRange(tr("Priority:"),
+             tr("Priority range, inclusive: each generated message gets a priority drawn uniformly "
+                "from it (higher = more urgent). Narrow it to 7..9 to flood the urgent lane."),
+             row.priorityMin, row.priorityMax);
+    addRange(tr("TTL:"),
+             tr("TTL range, inclusive: each generated message gets a time-to-live drawn uniformly "
+                "from it. The TTL strategy processes low < TTL < high and discards TTL ≤ low."),
+             row.ttlMin, row.ttlMax);
 
     row.scripted = new QLabel(row.box);
     row.scripted->setWordWrap(true);
@@ -323,15 +308,7 @@ void ProducerPanel::showError(int index, const QString &error)
 void ProducerPanel::onPriorityEdited(int index, bool minimumEdited)
 {
     const Row &row = m_rows.at(index);
-    int lo = row.priorityMin->value();
-    int hi = row.priorityMax->value();
-    // Keep the range valid by moving the other end along.
-    if (lo > hi) {
-        if (minimumEdited)
-            hi = lo;
-        else
-            lo = hi;
-    }
+    const auto [lo, hi] = validRange(row.priorityMin, row.priorityMax, minimumEdited);
     showError(index, m_editor->setProducerPriorityRange(index, lo, hi));
     sync();
 }
@@ -339,14 +316,7 @@ void ProducerPanel::onPriorityEdited(int index, bool minimumEdited)
 void ProducerPanel::onTtlEdited(int index, bool minimumEdited)
 {
     const Row &row = m_rows.at(index);
-    int lo = row.ttlMin->value();
-    int hi = row.ttlMax->value();
-    if (lo > hi) {
-        if (minimumEdited)
-            hi = lo;
-        else
-            lo = hi;
-    }
+    const auto [lo, hi] = validRange(row.ttlMin, row.ttlMax, minimumEdited);
     showError(index, m_editor->setProducerTtlRange(index, lo, hi));
     sync();
 }

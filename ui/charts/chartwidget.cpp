@@ -1,0 +1,74 @@
+#include "ui/charts/chartwidget.h"
+
+#include "ui/charts/chartsupport_p.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+namespace PriorityLab {
+
+ChartWidget::ChartWidget(QAbstractAxis *xAxis, QWidget *parent) : QWidget(parent), m_xAxis(xAxis)
+{
+    m_chart = new QChart;
+    ChartSupport::styleChart(m_chart);
+    m_chart->legend()->setVisible(false);
+
+    m_yAxis = new QValueAxis;
+    m_yAxis->setLabelFormat(QStringLiteral("%d"));
+    ChartSupport::applyRange(m_yAxis, m_yRange.x(), m_yRange.y(), 5);
+    ChartSupport::styleAxis(m_xAxis);
+    ChartSupport::styleAxis(m_yAxis);
+    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_yAxis, Qt::AlignLeft);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(ChartSupport::createView(m_chart, this));
+}
+
+ChartWidget::~ChartWidget() = default;
+
+void ChartWidget::setTitle(const QString &title)
+{
+    m_chart->setTitle(title);
+}
+
+QString ChartWidget::title() const
+{
+    return m_chart->title();
+}
+
+void ChartWidget::setAxisTitles(const QString &x, const QString &y)
+{
+    m_xAxis->setTitleText(x);
+    m_yAxis->setTitleText(y);
+}
+
+void ChartWidget::setYRange(qreal min, qreal max)
+{
+    const QPointF range(min, max);
+    if (range == m_yRange)
+        return;
+    m_yRange = range;
+    ChartSupport::applyRange(m_yAxis, min, max, 5);
+}
+
+QPointF ChartWidget::yRange() const
+{
+    return m_yRange;
+}
+
+void ChartWidget::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    ChartSupport::relayout(m_chart);
+}
+
+void ChartWidget::paintChart(QPainter *painter, const QRectF &target)
+{
+    ChartSupport::renderChart(m_chart, painter, target);
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,34 @@
+#pragma once
+
+// The form set-up shared by the setup panels (BrokerPanel, ProducerPanel): a scrolling content
+// area filling the panel and compact spin boxes.
+
+#include <QString>
+
+class QSpinBox;
+class QVBoxLayout;
+class QWidget;
+
+namespace PriorityLab::PanelForm {
+
+/// The widget a panel fills and its vertical layout (6 px margins).
+struct Content
+{
+    QWidget *widget = nullptr;
+    QVBoxLayout *layout = nullptr;
+};
+
+/// Makes @p panel one frameless scroll area (vertical scrolling only, no margins) around a new
+/// content widget, and returns that widget and its layout for the panel to fill.
+Content scrolledContent(QWidget *panel);
+
+/// A compact spin box from @p minimum to @p maximum with @p tip and @p suffix: no keyboard
+/// tracking (a value applies when typed in full), accelerated, of fixed size, wide enough for
+/// @p sample plus the suffix (everyday values; the hard limits still fit when typed).
+QSpinBox *spinBox(QWidget *parent, int minimum, int maximum, const QString &tip,
+                  const QString &suffix = QString(), const QString &sample = QStringLiteral("00000"));
+
+/// Shows @p value in @p spin without emitting valueChanged() (a sync, not an edit).
+void setSpin(QSpinBox *spin, int value);
+
+} // namespace PriorityLab::PanelForm
