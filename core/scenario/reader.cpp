@@ -406,6 +406,7 @@ void readTimeline(Validator &val, const QJsonValue &value, Scenario &s)
     if (!list)
         return;
     QList<qsizetype> entries;  // timeline[] index of each change
+    QList<SettingPath> paths;  // and its path, parsed
     for (qsizetype i = 0; i < list->size(); ++i) {
         const QString ip = QStringLiteral("timeline[%1]").arg(i);
         const auto o = val.object(list->at(i), ip);
@@ -422,7 +423,13 @@ void readTimeline(Validator &val, const QJsonValue &value, Scenario &s)
         if (set->isEmpty())
             val.error(ip + QStringLiteral(".set"), QStringLiteral("is empty; give e.g. {\"consumers[0].online\": false}"));
         for (auto it = set->begin(); it != set->end(); ++it) {
+            const SettingPath path = SettingPath::parse(it.key());
+            if (!path.isValid()) {
+                val.error(ip + QStringLiteral(".set"), path.error());
+                continue;
+            }
             s.timeline << TimelineChange{at, it.key(), it.value()};
+            paths << path;
             entries << i;
         }
     }
@@ -438,7 +445,7 @@ void readTimeline(Validator &val, const QJsonValue &value, Scenario &s)
     });
     for (qsizetype index : order) {
         const TimelineChange &c = s.timeline.at(index);
-        if (QString e = applySetting(dryRun, c.path, c.value); !e.isEmpty())
+        if (QString e = applySetting(dryRun, paths.at(index), c.value); !e.isEmpty())
             val.error(QStringLiteral("timeline[%1].set").arg(entries.at(index)), e);
     }
 }
