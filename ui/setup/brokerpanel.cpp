@@ -29,6 +29,7 @@ QSpinBox *makeSpin(QWidget *parent, int minimum, int maximum, const QString &suf
     // Compact: sized for everyday values, not for the hard limits.
     spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("00000") + suffix) + 36);
     spin->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    SetupEditor::trackGestures(spin);  // an arrow held down is one undo step
     return spin;
 }
 

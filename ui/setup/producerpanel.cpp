@@ -33,6 +33,7 @@ QSpinBox *makeSpin(QWidget *parent, int minimum, int maximum, const QString &tip
     // Sized for everyday values; the hard limits (±1,000,000) still fit when typed.
     spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("-00000")) + 30);
     spin->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    SetupEditor::trackGestures(spin);  // an arrow held down is one undo step
     return spin;
 }
 
@@ -174,6 +175,7 @@ ProducerPanel::Row ProducerPanel::createRow(int index)
                                "above what the consumers handle and the backlog grows; the slider "
                                "covers 0 to 50, type any rate up to 1,000,000 in the box.");
     row.rateSlider = new QSlider(Qt::Horizontal, row.box);
+    SetupEditor::trackGestures(row.rateSlider);  // a drag is one undo step
     row.rateSlider->setRange(0, 50);
     row.rateSlider->setPageStep(5);
     row.rateSlider->setFocusPolicy(Qt::TabFocus);

@@ -10,7 +10,7 @@ namespace PriorityLab {
 
 /// The speed control of the run toolbar: a slider over 1 to 1000 cycles per second in
 /// roughly logarithmic steps, with "as fast as possible" at the right end, and a label naming the
-/// speed. It speaks in timer intervals (Simulation::setIntervalMs): 1000 / (cycles per second)
+/// speed. It speaks in timer intervals (the setting broker.cycleIntervalMs): 1000 / (cycles per second)
 /// milliseconds, 0 for "as fast as possible".
 class SpeedControl : public QWidget
 {
