@@ -61,6 +61,23 @@ private:
     quint64 m_id;
 };
 
+/// A preset loaded, with the editor and the consumer panel the window gives it.
+struct Edited
+{
+    explicit Edited(const QString &file) : loaded(sim.load(preset(file)).isEmpty()) {}
+
+    /// The slider of consumer @p consumer's parameter @p name.
+    QAbstractSlider *slider(int consumer, const QString &name) const
+    {
+        return panel.cards().at(consumer)->parameterEditor(name)->slider();
+    }
+
+    Simulation sim;
+    bool loaded;
+    SetupEditor editor{&sim};
+    ConsumerPanel panel{&editor};
+};
+
 int parameter(const Simulation &sim, int consumer, const QString &name)
 {
     return sim.consumers()[size_t(consumer)]->strategy->parameter(name).toInt();
@@ -216,32 +233,30 @@ void TestUndo::editsCyclesApartAreSeparateSteps()
     // TTL low bound to 2, three cycles, low bound to 3: two steps; undo goes back to 2, then to
     // the original 0.
     QFETCH(bool, bySpinBox);
-    Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-ttl.json"))).isEmpty());
-    SetupEditor editor(&sim);
-    ConsumerPanel panel(&editor);
-    auto *low = qobject_cast<QSpinBox *>(panel.cards().at(1)->parameterEditor(QStringLiteral("low"))->input());
+    Edited e(QStringLiteral("reference-ttl.json"));
+    QVERIFY(e.loaded);
+    auto *low = qobject_cast<QSpinBox *>(e.panel.cards().at(1)->parameterEditor(QStringLiteral("low"))->input());
     QVERIFY(low);
-    QCOMPARE(parameter(sim, 1, QStringLiteral("low")), 0);
+    QCOMPARE(parameter(e.sim, 1, QStringLiteral("low")), 0);
     const auto setLow = [&](int value) {
         if (bySpinBox)
             low->setValue(value);
         else
-            QVERIFY(editor.applySetting(QStringLiteral("consumers[1].strategy.low"), value).isEmpty());
+            QVERIFY(e.editor.applySetting(QStringLiteral("consumers[1].strategy.low"), value).isEmpty());
     };
     setLow(2);
     for (int i = 0; i < 3; ++i)
-        sim.step();
+        e.sim.step();
     setLow(3);
-    QCOMPARE(parameter(sim, 1, QStringLiteral("low")), 3);
-    QCOMPARE(editor.undoStack()->count(), 2);
-    editor.undoStack()->undo();
-    QCOMPARE(parameter(sim, 1, QStringLiteral("low")), 2);
+    QCOMPARE(parameter(e.sim, 1, QStringLiteral("low")), 3);
+    QCOMPARE(e.editor.undoStack()->count(), 2);
+    e.editor.undoStack()->undo();
+    QCOMPARE(parameter(e.sim, 1, QStringLiteral("low")), 2);
     QCOMPARE(low->value(), 2);
-    editor.undoStack()->undo();
-    QCOMPARE(parameter(sim, 1, QStringLiteral("low")), 0);
+    e.editor.undoStack()->undo();
+    QCOMPARE(parameter(e.sim, 1, QStringLiteral("low")), 0);
     QCOMPARE(low->value(), 0);
-    QVERIFY(!editor.undoStack()->canUndo());
+    QVERIFY(!e.editor.undoStack()->canUndo());
 }
 
 void TestUndo::keyboardSliderStepUndoesExactly_data()
@@ -258,42 +273,38 @@ void TestUndo::keyboardSliderStepUndoesExactly()
 {
     QFETCH(Qt::Key, key);
     QFETCH(int, step);
-    Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
-    SetupEditor editor(&sim);
-    ConsumerPanel panel(&editor);
-    QAbstractSlider *slider = panel.cards().at(0)->parameterEditor(QStringLiteral("threshold"))->slider();
+    Edited e(QStringLiteral("reference-priority.json"));
+    QVERIFY(e.loaded);
+    QAbstractSlider *slider = e.slider(0, QStringLiteral("threshold"));
     QVERIFY(slider);
     // An earlier edit of the same setting: the key step must not merge into it.
-    QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 6).isEmpty());
+    QVERIFY(e.editor.setConsumerParameter(0, QStringLiteral("threshold"), 6).isEmpty());
     QCOMPARE(slider->value(), 6);
 
     QTest::keyClick(slider, key);
-    QCOMPARE(threshold(sim, 0), 6 + step);
-    QCOMPARE(editor.undoStack()->count(), 2);
+    QCOMPARE(threshold(e.sim, 0), 6 + step);
+    QCOMPARE(e.editor.undoStack()->count(), 2);
     // Each key press is its own step.
     QTest::keyClick(slider, key);
-    QCOMPARE(threshold(sim, 0), 6 + 2 * step);
-    QCOMPARE(editor.undoStack()->count(), 3);
+    QCOMPARE(threshold(e.sim, 0), 6 + 2 * step);
+    QCOMPARE(e.editor.undoStack()->count(), 3);
 
-    editor.undoStack()->undo();
-    QCOMPARE(threshold(sim, 0), 6 + step);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 6 + step);
     QCOMPARE(slider->value(), 6 + step);
-    editor.undoStack()->undo();
-    QCOMPARE(threshold(sim, 0), 6);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 6);
     QCOMPARE(slider->value(), 6);
-    editor.undoStack()->undo();
-    QCOMPARE(threshold(sim, 0), 5);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 5);
 }
 
 void TestUndo::keyAutoRepeatIsOneStep()
 {
     // A key held down: one press, its auto-repeats, one release.
-    Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
-    SetupEditor editor(&sim);
-    ConsumerPanel panel(&editor);
-    QAbstractSlider *slider = panel.cards().at(0)->parameterEditor(QStringLiteral("threshold"))->slider();
+    Edited e(QStringLiteral("reference-priority.json"));
+    QVERIFY(e.loaded);
+    QAbstractSlider *slider = e.slider(0, QStringLiteral("threshold"));
     QVERIFY(slider);
     const auto send = [slider](QEvent::Type type, bool autoRepeat) {
         QKeyEvent event(type, Qt::Key_Right, Qt::NoModifier, QString(), autoRepeat);
@@ -305,15 +316,15 @@ void TestUndo::keyAutoRepeatIsOneStep()
         send(QEvent::KeyPress, true);
     }
     send(QEvent::KeyRelease, false);
-    QCOMPARE(threshold(sim, 0), 9);
-    QCOMPARE(editor.undoStack()->count(), 1);
+    QCOMPARE(threshold(e.sim, 0), 9);
+    QCOMPARE(e.editor.undoStack()->count(), 1);
     // The next press is a new step.
     QTest::keyClick(slider, Qt::Key_Left);
-    QCOMPARE(editor.undoStack()->count(), 2);
-    editor.undoStack()->undo();
-    QCOMPARE(threshold(sim, 0), 9);
-    editor.undoStack()->undo();
-    QCOMPARE(threshold(sim, 0), 5);
+    QCOMPARE(e.editor.undoStack()->count(), 2);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 9);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 5);
 }
 
 void TestUndo::editBetweenSeparatesSteps_data()
@@ -326,43 +337,41 @@ void TestUndo::editBetweenSeparatesSteps_data()
 void TestUndo::editBetweenSeparatesSteps()
 {
     QFETCH(bool, inOneGesture);
-    Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
-    SetupEditor editor(&sim);
+    Edited e(QStringLiteral("reference-priority.json"));
+    QVERIFY(e.loaded);
     std::optional<Gesture> gesture;
     if (inOneGesture)
         gesture.emplace();
-    QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
-    QVERIFY(editor.setBatchSize(4).isEmpty());
-    QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 8).isEmpty());
+    QVERIFY(e.editor.setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
+    QVERIFY(e.editor.setBatchSize(4).isEmpty());
+    QVERIFY(e.editor.setConsumerParameter(0, QStringLiteral("threshold"), 8).isEmpty());
     gesture.reset();
-    QCOMPARE(editor.undoStack()->count(), 3);
-    editor.undoStack()->undo();
-    QCOMPARE(threshold(sim, 0), 7);
-    editor.undoStack()->undo();
-    QCOMPARE(sim.broker().config().batchSize, 3);
-    QCOMPARE(threshold(sim, 0), 7);
-    editor.undoStack()->undo();
-    QCOMPARE(threshold(sim, 0), 5);
+    QCOMPARE(e.editor.undoStack()->count(), 3);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 7);
+    e.editor.undoStack()->undo();
+    QCOMPARE(e.sim.broker().config().batchSize, 3);
+    QCOMPARE(threshold(e.sim, 0), 7);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 5);
 }
 
 void TestUndo::undoSeparatesStepsOfOneGesture()
 {
-    Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
-    SetupEditor editor(&sim);
+    Edited e(QStringLiteral("reference-priority.json"));
+    QVERIFY(e.loaded);
     {
         Gesture gesture;
-        QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
-        QVERIFY(editor.setBatchSize(4).isEmpty());
-        editor.undoStack()->undo();  // the batch size; the threshold step is on top again
-        QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 8).isEmpty());
+        QVERIFY(e.editor.setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
+        QVERIFY(e.editor.setBatchSize(4).isEmpty());
+        e.editor.undoStack()->undo();  // the batch size; the threshold step is on top again
+        QVERIFY(e.editor.setConsumerParameter(0, QStringLiteral("threshold"), 8).isEmpty());
     }
-    QCOMPARE(editor.undoStack()->count(), 2);
-    editor.undoStack()->undo();
-    QCOMPARE(threshold(sim, 0), 7);
-    editor.undoStack()->undo();
-    QCOMPARE(threshold(sim, 0), 5);
+    QCOMPARE(e.editor.undoStack()->count(), 2);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 7);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 5);
 }
 
 void TestUndo::speedControlEditsTheInterval()

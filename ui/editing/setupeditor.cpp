@@ -62,6 +62,7 @@ public:
             break;
         case QEvent::MouseButtonRelease:
             stop(m_mouse);
+            stop(m_slider);  // a release always ends a drag
             break;
         case QEvent::KeyPress:
             // A new press is a new gesture; its auto-repeats continue it.
@@ -75,10 +76,12 @@ public:
                 stop(m_key);
             break;
         case QEvent::FocusOut:
+            stop(m_key);  // its release goes elsewhere
+            break;
         case QEvent::Hide:
-            // The release may never come here.
-            stop(m_mouse);
-            stop(m_key);
+            // No release will come here: a gesture left open would merge later edits.
+            for (quint64 *id : {&m_mouse, &m_key, &m_slider})
+                stop(*id);
             break;
         default:
             break;
