@@ -150,6 +150,7 @@ public:
     QString setMaxIdleCycles(int cycles);
 
     /// The app's timer interval in milliseconds (0 = as fast as possible); no effect on results.
+    /// The one route for it: the speed control and the broker panel both call this.
     QString setCycleIntervalMs(int ms);
 
     // Scenario --------------------------------------------------------------------------------
