@@ -14,4 +14,17 @@ Consumer::State Consumer::state(qint64 cycle) const
     return lastBatchCycle == cycle ? State::Handling : State::Idle;
 }
 
+ConsumerConfig Consumer::config() const
+{
+    ConsumerConfig c;
+    c.name = name;
+    c.online = online;
+    c.failureRate = failureRate;
+    c.capacity = capacity;
+    c.topics = topics;
+    c.strategy.type = strategy->type();
+    c.strategy.parameters = strategy->parameterValues();
+    return c;
+}
+
 } // namespace PriorityLab

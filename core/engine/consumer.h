@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/config.h"
 #include "core/strategies/strategy.h"
 
 #include <QList>
@@ -49,6 +50,10 @@ public:
 
     /// Offline if not online; Handling if it got a batch in @p cycle; Idle otherwise.
     State state(qint64 cycle) const;
+
+    /// Its configuration as the scenario format has it: name, online, failure rate, capacity,
+    /// topics, and the strategy's type with its current parameters (not its counters).
+    ConsumerConfig config() const;
 };
 
 } // namespace PriorityLab

@@ -56,6 +56,8 @@ std::unique_ptr<Consumer> makeConsumer(const ConsumerConfig &c, std::unique_ptr<
 Simulation::Simulation(QObject *parent) : QObject(parent)
 {
     qRegisterMetaType<PriorityLab::CycleReport>();
+    qRegisterMetaType<PriorityLab::SettingChange>();
+    qRegisterMetaType<PriorityLab::SettingPath>();
     m_timer.setTimerType(Qt::PreciseTimer);
     connect(&m_timer, &QTimer::timeout, this, &Simulation::tick);
 }
@@ -99,7 +101,8 @@ QStringList Simulation::build(const Scenario &scenario)
     m_idleCycles = 0;
     m_finished = false;
     m_stopReason.clear();
-    m_intervalMs = scenario.broker.cycleIntervalMs;
+    ++m_setupRevision;
+    m_intervalMs = std::max(0, scenario.broker.cycleIntervalMs);
     m_timer.setInterval(m_intervalMs);
     return {};
 }
@@ -130,17 +133,8 @@ Scenario Simulation::currentScenario() const
     s.broker = m_broker.config();
     s.broker.cycleIntervalMs = m_intervalMs;
     s.consumers.clear();
-    for (const auto &c : m_consumers) {
-        ConsumerConfig config;
-        config.name = c->name;
-        config.online = c->online;
-        config.failureRate = c->failureRate;
-        config.capacity = c->capacity;
-        config.topics = c->topics;
-        config.strategy.type = c->strategy->type();
-        config.strategy.parameters = c->strategy->parameterValues();
-        s.consumers << config;
-    }
+    for (const auto &c : m_consumers)
+        s.consumers << c->config();
     s.producers.clear();
     for (const Producer &p : m_producers)
         s.producers << p.config();
@@ -267,8 +261,12 @@ void Simulation::pause()
 
 void Simulation::setIntervalMs(int ms)
 {
-    m_intervalMs = std::max(0, ms);
+    ms = std::max(0, ms);
+    if (ms == m_intervalMs)
+        return;
+    m_intervalMs = ms;
     m_timer.setInterval(m_intervalMs);
+    announce(SettingChange::of(SettingChange::Kind::Interval));
 }
 
 void Simulation::tick()
@@ -339,13 +337,13 @@ QStringList Simulation::checkInvariants() const
 void Simulation::setConsumerOnline(int index, bool online)
 {
     m_consumers.at(size_t(index))->online = online;
-    Q_EMIT setupChanged();
+    announce(SettingChange::setting(SettingPath::parse(QStringLiteral("consumers[%1].online").arg(index))));
 }
 
 void Simulation::setConsumerFailureRate(int index, double rate)
 {
     m_consumers.at(size_t(index))->failureRate = std::clamp(rate, 0.0, 1.0);
-    Q_EMIT setupChanged();
+    announce(SettingChange::setting(SettingPath::parse(QStringLiteral("consumers[%1].failureRate").arg(index))));
 }
 
 QString Simulation::setConsumerStrategyType(int index, const QString &type)
@@ -355,7 +353,7 @@ QString Simulation::setConsumerStrategyType(int index, const QString &type)
         return QStringLiteral("unknown strategy \"%1\"; use one of %2")
                 .arg(type, StrategyRegistry::instance().types().join(QStringLiteral(", ")));
     m_consumers.at(size_t(index))->strategy = std::move(strategy);
-    Q_EMIT setupChanged();
+    announce(SettingChange::setting(SettingPath::parse(QStringLiteral("consumers[%1].strategy").arg(index))));
     return {};
 }
 
@@ -363,7 +361,8 @@ QString Simulation::setConsumerParameter(int index, const QString &name, const Q
 {
     QString error = m_consumers.at(size_t(index))->strategy->setParameter(name, value);
     if (error.isEmpty())
-        Q_EMIT setupChanged();
+        announce(SettingChange::setting(
+                SettingPath::parse(QStringLiteral("consumers[%1].strategy.").arg(index) + name)));
     return error;
 }
 
@@ -372,7 +371,7 @@ QString Simulation::addConsumer(const ConsumerConfig &config)
     return insertConsumer(int(m_consumers.size()), config);
 }
 
-QString Simulation::insertConsumer(int index, const ConsumerConfig &config)
+QString Simulation::checkConsumer(int index, const ConsumerConfig &config) const
 {
     if (index < 0 || index > int(m_consumers.size()))
         return QStringLiteral("no position %1 for a consumer: use 0 to %2").arg(index).arg(m_consumers.size());
@@ -383,12 +382,19 @@ QString Simulation::insertConsumer(int index, const ConsumerConfig &config)
             return QStringLiteral("consumer name \"%1\" is taken: choose another").arg(config.name);
     }
     QStringList problems;
+    createStrategy(config.strategy, &problems);
+    return problems.value(0);
+}
+
+QString Simulation::insertConsumer(int index, const ConsumerConfig &config)
+{
+    if (QString error = checkConsumer(index, config); !error.isEmpty())
+        return error;
+    QStringList problems;
     std::unique_ptr<Strategy> strategy = createStrategy(config.strategy, &problems);
-    if (!problems.isEmpty())
-        return problems.constFirst();
     m_consumers.insert(m_consumers.begin() + index, makeConsumer(config, std::move(strategy)));
     m_broker.consumerInserted(index);
-    Q_EMIT setupChanged();
+    announce(SettingChange::of(SettingChange::Kind::ConsumerAdded, index));
     return {};
 }
 
@@ -405,14 +411,15 @@ void Simulation::removeConsumer(int index)
     m_removedStats.failed += gone.failed;
     m_consumers.erase(m_consumers.begin() + index);
     m_broker.consumerRemoved(index);
-    Q_EMIT setupChanged();
+    announce(SettingChange::of(SettingChange::Kind::ConsumerRemoved, index));
 }
 
 void Simulation::setBrokerConfig(const BrokerConfig &config)
 {
     m_broker.setConfig(config);
-    setIntervalMs(config.cycleIntervalMs);
-    Q_EMIT setupChanged();
+    m_intervalMs = std::max(0, config.cycleIntervalMs);
+    m_timer.setInterval(m_intervalMs);
+    announce(SettingChange::of(SettingChange::Kind::Broker));
 }
 
 void Simulation::setProducerPaused(int index, bool paused)
@@ -421,7 +428,7 @@ void Simulation::setProducerPaused(int index, bool paused)
     ProducerConfig config = producer.config();
     config.paused = paused;
     producer.setConfig(config);
-    Q_EMIT setupChanged();
+    announce(SettingChange::setting(SettingPath::parse(QStringLiteral("producers[%1].paused").arg(index))));
 }
 
 void Simulation::hashMessage(const Message &m)
@@ -455,28 +462,76 @@ void Simulation::sendMessage(const ScriptedMessage &message)
     m_manual << message;
 }
 
-QString Simulation::applySetting(const QString &path, const QJsonValue &value)
+void Simulation::announce(const SettingChange &change)
 {
+    ++m_setupRevision;
+    Q_EMIT setupChanged(change);
+}
+
+CheckedSetting Simulation::checkSetting(const SettingPath &path, const QJsonValue &value) const
+{
+    CheckedSetting check;
     // A whole array would add, remove or reorder consumers or producers under their counts and
     // the round-robin cursors: not a live edit.
-    for (const QLatin1String list : {QLatin1String("consumers"), QLatin1String("producers")}) {
-        if (path == list)
-            return QStringLiteral("%1: cannot replace them all while it runs; set one at a time, e.g. %1[0]")
-                    .arg(list);
+    const bool wholeList = path.rootKey() == QLatin1String("consumers") || path.rootKey() == QLatin1String("producers");
+    if (path.isValid() && path.depth() == 1 && path.rootIndex() < 0 && wholeList) {
+        check.path = check.target = path;
+        check.error = QStringLiteral("%1: cannot replace them all while it runs; set one at a time, e.g. %1[0]")
+                              .arg(path.rootKey());
+        return check;
     }
-    Scenario s = currentScenario();
-    if (QString e = PriorityLab::applySetting(s, path, value); !e.isEmpty())
-        return e;
+    check = PriorityLab::checkSetting(currentScenario(), path, value);
+    check.basis = m_setupRevision;
+    return check;
+}
+
+QString Simulation::applySetting(const CheckedSetting &check)
+{
+    if (!check.ok())
+        return check.error;
+    if (check.basis != m_setupRevision)
+        return applySetting(check.path, check.value);
+    commit(check);
+    return {};
+}
+
+QString Simulation::applySetting(const SettingPath &path, const QJsonValue &value)
+{
+    const CheckedSetting check = checkSetting(path, value);
+    if (!check.ok())
+        return check.error;
+    commit(check);
+    return {};
+}
+
+QString Simulation::applySetting(const QString &path, const QJsonValue &value)
+{
+    return applySetting(SettingPath::parse(path), value);
+}
+
+QJsonValue Simulation::settingValue(const SettingPath &path) const
+{
+    return PriorityLab::settingValue(currentScenario(), path);
+}
+
+QJsonValue Simulation::settingValue(const QString &path) const
+{
+    return settingValue(SettingPath::parse(path));
+}
+
+void Simulation::commit(const CheckedSetting &check)
+{
     // Push the part that changed into the live objects, keeping their counters and state.
-    if (path == QLatin1String("broker") || path.startsWith(QLatin1String("broker."))) {
-        setBrokerConfig(s.broker);
-        return {};
-    }
-    const qsizetype close = path.indexOf(QLatin1Char(']'));
-    const int index = path.mid(path.indexOf(QLatin1Char('[')) + 1, close - path.indexOf(QLatin1Char('[')) - 1).toInt();
-    if (path.startsWith(QLatin1String("producers["))) {
+    const Scenario &s = check.scenario;
+    const SettingPath &path = check.target;
+    const int index = int(path.rootIndex());
+    if (path.isBroker()) {
+        m_broker.setConfig(s.broker);
+        m_intervalMs = std::max(0, s.broker.cycleIntervalMs);
+        m_timer.setInterval(m_intervalMs);
+    } else if (path.isProducer()) {
         m_producers.at(size_t(index)).setConfig(s.producers.at(index));
-    } else if (path.startsWith(QLatin1String("consumers["))) {
+    } else if (path.isConsumer()) {
         const ConsumerConfig &c = s.consumers.at(index);
         Consumer &consumer = *m_consumers.at(size_t(index));
         configure(consumer, c);
@@ -492,8 +547,7 @@ QString Simulation::applySetting(const QString &path, const QJsonValue &value)
         m_scenario.hint = s.hint;
         m_scenario.seed = s.seed;
     }
-    Q_EMIT setupChanged();
-    return {};
+    announce(SettingChange::setting(path));
 }
 
 } // namespace PriorityLab

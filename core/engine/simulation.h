@@ -5,6 +5,7 @@
 #include "core/model/events.h"
 #include "core/engine/metrics.h"
 #include "core/engine/producer.h"
+#include "core/engine/settingchange.h"
 #include "core/scenario/scenario.h"
 
 #include <QObject>
@@ -64,7 +65,10 @@ public:
     void setPauseCondition(std::function<bool(const Simulation &)> condition);
     bool isRunning() const { return m_timer.isActive(); }
 
-    /// Timer interval in milliseconds (0 = as fast as possible); applies from the next tick.
+    /// Timer interval in milliseconds (0 = as fast as possible; negatives clamp to 0); applies
+    /// from the next tick. It is the setting broker.cycleIntervalMs, held here only (the app
+    /// edits it by that path through SetupEditor); emits setupChanged() (Kind::Interval) when it
+    /// changes.
     void setIntervalMs(int ms);
     int intervalMs() const { return m_intervalMs; }
 
@@ -103,7 +107,8 @@ public:
     /// Counts of consumers removed during the run (so per-consumer counts still sum to totals).
     const ConsumerStats &removedConsumerStats() const { return m_removedStats; }
 
-    // Live edits, each taking effect from the next message handled. They emit setupChanged().
+    // Live edits, each taking effect from the next message handled. They emit setupChanged()
+    // with what they changed.
 
     /// Sets consumer @p index online or offline.
     void setConsumerOnline(int index, bool online);
@@ -119,25 +124,41 @@ public:
     /// Inserts a consumer at position @p index (0..count), keeping the round-robin order of the
     /// others (e.g. to undo a removal); same errors as addConsumer(), plus a bad position.
     QString insertConsumer(int index, const ConsumerConfig &config);
+    /// The error insertConsumer(@p index, @p config) would give, or "", without inserting.
+    QString checkConsumer(int index, const ConsumerConfig &config) const;
     /// Removes consumer @p index (the round-robin order of the others is kept).
     void removeConsumer(int index);
-    /// Broker settings (batch size, dispatch, idle cycles, cap); from the next cycle.
+    /// Broker settings (batch size, dispatch, idle cycles, cap, timer interval); from the next
+    /// cycle.
     void setBrokerConfig(const BrokerConfig &config);
     /// Pauses or resumes producer @p index.
     void setProducerPaused(int index, bool paused);
     /// Sends one message by hand ("send a message now"): it is produced at the start of the next
     /// cycle, before the producers, by the producer named "manual". Its atCycle is ignored.
     void sendMessage(const ScriptedMessage &message);
+
+    /// Checks setting @p path to @p value against the current setup (PriorityLab::checkSetting(),
+    /// validated as in a file) without changing anything; the result can be given to
+    /// applySetting(const CheckedSetting &). A whole list ("consumers", "producers") is refused:
+    /// it would add, remove or reorder them under their counts and round-robin cursors.
+    CheckedSetting checkSetting(const SettingPath &path, const QJsonValue &value) const;
+    /// Applies a change checked by checkSetting(): the part it changed goes into the live
+    /// objects, keeping their counters and state, and setupChanged() says which setting changed.
+    /// If the setup changed since the check, the change is checked again first. Returns "" or the
+    /// check's error ("PATH: problem and fix"); on error nothing changes.
+    QString applySetting(const CheckedSetting &check);
     /// Sets any setting by its path in the scenario format (e.g. "consumers[1].strategy.low",
-    /// "broker.batchSize", "producers[0].generator.perCycle"), validated as in a file; the
-    /// same mechanism applies timeline changes; a whole object ("broker", "consumers[1]") too,
-    /// but not a whole list ("consumers", "producers"). Returns "" or "PATH: problem and fix".
+    /// "broker.batchSize", "producers[0].generator.perCycle"): checkSetting() then
+    /// applySetting(check), one round trip through JSON. The same mechanism applies timeline
+    /// changes. Returns "" or "PATH: problem and fix".
+    QString applySetting(const SettingPath &path, const QJsonValue &value);
+    /// The same with the path as text.
     QString applySetting(const QString &path, const QJsonValue &value);
-    /// The current value at @p path (undefined if none), e.g. for undo.
-    QJsonValue settingValue(const QString &path) const
-    {
-        return PriorityLab::settingValue(currentScenario(), path);
-    }
+    /// The current value at @p path (undefined if none), e.g. for undo. Converts only the part
+    /// the path is in to JSON.
+    QJsonValue settingValue(const SettingPath &path) const;
+    /// The same with the path as text.
+    QJsonValue settingValue(const QString &path) const;
 
 Q_SIGNALS:
     /// One report per cycle, after the cycle (never one signal per message).
@@ -146,8 +167,9 @@ Q_SIGNALS:
     void runningChanged(bool running);
     /// The broker stopped; @p reason in words.
     void finished(const QString &reason);
-    /// A live edit changed consumers, producers or broker settings.
-    void setupChanged();
+    /// A live edit changed consumers, producers, broker settings, the timer interval or the
+    /// scenario's texts; @p change says what (a timeline change is a Kind::Setting too).
+    void setupChanged(const PriorityLab::SettingChange &change);
     /// load() or reset() replaced the whole system.
     void scenarioLoaded();
 
@@ -155,6 +177,8 @@ private:
     void tick();
     void hashMessage(const Message &message);
     QStringList build(const Scenario &scenario);
+    void commit(const CheckedSetting &check);
+    void announce(const SettingChange &change);
 
     Scenario m_scenario;
     Broker m_broker;
@@ -166,6 +190,7 @@ private:
     QList<TimelineChange> m_timeline;  ///< sorted by cycle
     ConsumerStats m_removedStats;
     qsizetype m_nextChange = 0;
+    quint64 m_setupRevision = 0;  ///< counts setup changes: a check against an older setup is redone
     quint64 m_workloadHash = 14695981039346656037ULL;  // FNV-1a offset basis
     QTimer m_timer;
     qint64 m_cycle = 0;

@@ -11,7 +11,6 @@
 #include <QJsonParseError>
 #include <QSaveFile>
 #include <QHash>
-#include <QRegularExpression>
 #include <QSet>
 
 #include <cmath>
@@ -406,6 +405,7 @@ void readTimeline(Validator &val, const QJsonValue &value, Scenario &s)
     if (!list)
         return;
     QList<qsizetype> entries;  // timeline[] index of each change
+    QList<SettingPath> paths;  // and its path, parsed
     for (qsizetype i = 0; i < list->size(); ++i) {
         const QString ip = QStringLiteral("timeline[%1]").arg(i);
         const auto o = val.object(list->at(i), ip);
@@ -422,7 +422,13 @@ void readTimeline(Validator &val, const QJsonValue &value, Scenario &s)
         if (set->isEmpty())
             val.error(ip + QStringLiteral(".set"), QStringLiteral("is empty; give e.g. {\"consumers[0].online\": false}"));
         for (auto it = set->begin(); it != set->end(); ++it) {
+            const SettingPath path = SettingPath::parse(it.key());
+            if (!path.isValid()) {
+                val.error(ip + QStringLiteral(".set"), path.error());
+                continue;
+            }
             s.timeline << TimelineChange{at, it.key(), it.value()};
+            paths << path;
             entries << i;
         }
     }
@@ -438,7 +444,7 @@ void readTimeline(Validator &val, const QJsonValue &value, Scenario &s)
     });
     for (qsizetype index : order) {
         const TimelineChange &c = s.timeline.at(index);
-        if (QString e = applySetting(dryRun, c.path, c.value); !e.isEmpty())
+        if (QString e = applySetting(dryRun, paths.at(index), c.value); !e.isEmpty())
             val.error(QStringLiteral("timeline[%1].set").arg(entries.at(index)), e);
     }
 }
@@ -457,7 +463,6 @@ void readSteps(Validator &val, const QJsonValue &value, Scenario &s)
     }
     const QStringList figures = lessonFigures();
     const QStringList views = lessonViews();
-    static const QRegularExpression cardOrParameter(QStringLiteral("^consumers\\[(\\d+)\\](?:\\.strategy\\.(\\w+))?$"));
     for (qsizetype i = 0; i < list->size(); ++i) {
         const QString ip = QStringLiteral("steps[%1]").arg(i);
         const auto o = val.object(list->at(i), ip);
@@ -499,15 +504,20 @@ void readSteps(Validator &val, const QJsonValue &value, Scenario &s)
         }
         val.readString(*o, ip, QStringLiteral("highlight"), step.highlight);
         if (!step.highlight.isEmpty() && !views.contains(step.highlight)) {
-            const QRegularExpressionMatch m = cardOrParameter.match(step.highlight);
-            const qsizetype index = m.hasMatch() ? m.captured(1).toLongLong() : -1;
+            // A consumer card, consumers[i], or one editor on it, consumers[i].strategy.PARAMETER.
+            const SettingPath target = SettingPath::parse(step.highlight);
+            const auto plainKey = [&](qsizetype i) { return target.steps().at(i).index < 0; };
+            const bool card = target.isConsumer() && target.depth() == 1;
+            const bool onCard = target.isConsumer() && target.depth() == 3 && plainKey(1) && plainKey(2)
+                    && target.steps().at(1).key == QLatin1String("strategy");
+            const qsizetype index = target.rootIndex();
             QString problem;
-            if (!m.hasMatch())
+            if (!card && !onCard)
                 problem = QStringLiteral("\"%1\" is not a view; use one of %2, consumers[i] or consumers[i].strategy.PARAMETER")
                                   .arg(step.highlight, views.join(QStringLiteral(", ")));
             else if (index >= s.consumers.size())
                 problem = QStringLiteral("there is no consumers[%1] (the scenario has %2)").arg(index).arg(s.consumers.size());
-            else if (const QString parameter = m.captured(2); !parameter.isEmpty()) {
+            else if (const QString parameter = onCard ? target.lastKey() : QString(); !parameter.isEmpty()) {
                 const auto strategy = StrategyRegistry::instance().create(s.consumers.at(index).strategy.type);
                 QStringList names;
                 for (const ParameterInfo &info : strategy ? strategy->parameters() : QList<ParameterInfo>())

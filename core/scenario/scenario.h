@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/model/config.h"
+#include "core/scenario/settingpath.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -43,13 +44,56 @@ QJsonObject scenarioToJson(const Scenario &scenario);
 /// otherwise a message naming the file and the system's reason.
 QString saveScenarioFile(const Scenario &scenario, const QString &path);
 
-/// Sets the setting at @p path (a JSON path into the scenario format, e.g.
-/// "consumers[1].strategy.low", "broker.batchSize", "producers[0].generator.perCycle") to
-/// @p value, validated exactly as a file would be. Returns an empty string on success, otherwise
-/// "PATH: what is wrong and how to fix it"; on error @p scenario is unchanged.
+/// The parts of scenarioToJson(): one broker, consumer or producer object as the format writes
+/// it (keys at their default left out, e.g. "online" when true).
+QJsonObject brokerToJson(const BrokerConfig &broker);
+QJsonObject consumerToJson(const ConsumerConfig &consumer);
+QJsonObject producerToJson(const ProducerConfig &producer);
+
+/// A setting change checked against a scenario by checkSetting(), not yet applied anywhere.
+struct CheckedSetting
+{
+    /// The path and the value as given, e.g. "consumers[1].strategy.low" and 3.
+    SettingPath path;
+    QJsonValue value;
+    /// The path whose value the change replaces: the given path, except that
+    /// "...strategy.type" replaces the whole "...strategy" (a new type starts from its defaults).
+    SettingPath target;
+    /// The value at target before and after the change, as the format writes them;
+    /// QJsonValue::Undefined = the key is absent (its default).
+    QJsonValue oldValue;
+    QJsonValue newValue;
+    /// The whole scenario with the change (timeline and scripted messages kept).
+    Scenario scenario;
+    /// "PATH: what is wrong and how to fix it"; empty when the change is valid.
+    QString error;
+    /// Which state of the setup it was checked against, for its checker (Simulation counts its
+    /// setup changes) to tell a stale check; 0 from the free checkSetting().
+    quint64 basis = 0;
+
+    bool ok() const { return error.isEmpty(); }
+    /// True for a valid change that changes nothing (newValue == oldValue).
+    bool isNoOp() const { return ok() && newValue == oldValue; }
+};
+
+/// Checks setting @p path (a path into the scenario format, e.g. "consumers[1].strategy.low",
+/// "broker.batchSize", "producers[0].generator.perCycle", "description"; a whole object such as
+/// "broker" or "consumers[1]" too) to @p value against @p scenario, validated exactly as a file
+/// would be, without changing @p scenario. QJsonValue::Undefined removes the key (its default).
+/// One round trip of the scenario through JSON, scripted messages left out unless the path is
+/// below them.
+CheckedSetting checkSetting(const Scenario &scenario, const SettingPath &path, const QJsonValue &value);
+
+/// checkSetting() and, if valid, the change applied to @p scenario. Returns an empty string on
+/// success, otherwise "PATH: what is wrong and how to fix it"; on error @p scenario is unchanged.
+QString applySetting(Scenario &scenario, const SettingPath &path, const QJsonValue &value);
+/// The same with the path as text (parsed by SettingPath::parse(), whose error it returns).
 QString applySetting(Scenario &scenario, const QString &path, const QJsonValue &value);
 
-/// The value at @p path in the scenario's JSON form; undefined if there is none.
+/// The value at @p path in the scenario's JSON form; undefined if there is none. Only the part
+/// the path is in (one consumer, the broker, ...) is converted to JSON.
+QJsonValue settingValue(const Scenario &scenario, const SettingPath &path);
+/// The same with the path as text; undefined for a text that is not a path.
 QJsonValue settingValue(const Scenario &scenario, const QString &path);
 
 } // namespace PriorityLab

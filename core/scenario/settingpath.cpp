@@ -1,79 +1,189 @@
+#include "core/scenario/settingpath.h"
+
 #include "core/scenario/scenario.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
 
+#include <vector>
+
 namespace PriorityLab {
+
+// --- SettingPath ----------------------------------------------------------------------------
 
 namespace {
 
-/// One step of a setting path: a key, optionally followed by an array index.
-struct PathStep
-{
-    QString key;
-    qsizetype index = -1;
-};
+const QLatin1String PathExample("write e.g. consumers[1].strategy.low");
 
-std::optional<QList<PathStep>> splitPath(const QString &path)
+/// @p text shortened for an error message: a path may be very long.
+QString shown(const QString &text)
 {
-    QList<PathStep> steps;
-    for (const QString &part : path.split(QLatin1Char('.'))) {
-        PathStep step;
-        const qsizetype bracket = part.indexOf(QLatin1Char('['));
-        step.key = bracket < 0 ? part : part.left(bracket);
-        if (step.key.isEmpty())
-            return std::nullopt;
-        if (bracket >= 0) {
+    constexpr qsizetype most = 60;
+    return text.size() <= most ? text : text.left(most - 1) + QChar(0x2026);
+}
+
+} // namespace
+
+SettingPath SettingPath::parse(const QString &text)
+{
+    SettingPath path;
+    path.m_text = text;
+    const auto fail = [&](const QString &problem) {
+        path.m_steps.clear();
+        const QString named = text.isEmpty() ? QString() : shown(text) + QStringLiteral(": ");
+        path.m_error = named + problem + QStringLiteral("; ") + PathExample;
+        return path;
+    };
+    if (text.isEmpty())
+        return fail(QStringLiteral("empty setting path"));
+    // Depth before length: a path of thousands of steps is refused by the limit it breaks first.
+    const qsizetype depth = text.count(QLatin1Char('.')) + 1;
+    if (depth > MaxDepth)
+        return fail(QStringLiteral("%1 steps, more than the %2 a setting path may have")
+                            .arg(depth)
+                            .arg(MaxDepth));
+    if (text.size() > MaxLength)
+        return fail(QStringLiteral("%1 characters, more than the %2 a setting path may have")
+                            .arg(text.size())
+                            .arg(MaxLength));
+
+    for (const QStringView part : QStringView(text).split(QLatin1Char('.'))) {
+        Step step;
+        const qsizetype open = part.indexOf(QLatin1Char('['));
+        const QStringView key = open < 0 ? part : part.left(open);
+        if (key.isEmpty())
+            return fail(QStringLiteral("a step has no key"));
+        if (key.contains(QLatin1Char(']')))
+            return fail(QStringLiteral("\"]\" without \"[\" in \"%1\"").arg(part));
+        step.key = key.toString();
+        if (open >= 0) {
             if (!part.endsWith(QLatin1Char(']')))
-                return std::nullopt;
-            bool ok = false;
-            step.index = part.mid(bracket + 1, part.size() - bracket - 2).toLongLong(&ok);
-            if (!ok || step.index < 0)
-                return std::nullopt;
+                return fail(QStringLiteral("\"%1\" does not end with \"]\"").arg(part));
+            const QStringView digits = part.mid(open + 1, part.size() - open - 2);
+            bool ok = !digits.isEmpty() && digits.size() <= 9;
+            for (const QChar c : digits)
+                ok = ok && c >= QLatin1Char('0') && c <= QLatin1Char('9');
+            if (!ok)
+                return fail(QStringLiteral("\"%1\" is not an index (a whole number from 0)")
+                                    .arg(digits));
+            step.index = digits.toLongLong();
         }
-        steps << step;
+        path.m_steps.append(std::move(step));
     }
-    return steps;
+    path.m_text.clear();
+    return path;
 }
 
-/// Sets @p value at @p steps below @p node, creating missing objects; returns an error or "".
-QString setAt(QJsonValue &node, const QList<PathStep> &steps, qsizetype depth, const QJsonValue &value,
-              const QString &path)
+SettingPath SettingPath::fromSteps(const QList<Step> &steps)
 {
-    if (depth == steps.size()) {
-        node = value;
+    SettingPath path;
+    if (steps.size() > MaxDepth)
+        return path;
+    for (const Step &step : steps) {
+        if (step.key.isEmpty())
+            return path;
+    }
+    path.m_steps = steps;
+    return path;
+}
+
+QString SettingPath::toString() const
+{
+    if (!m_error.isEmpty())
+        return m_text;
+    QString text;
+    for (const Step &step : m_steps) {
+        if (!text.isEmpty())
+            text += QLatin1Char('.');
+        text += step.key;
+        if (step.index >= 0)
+            text += QLatin1Char('[') + QString::number(step.index) + QLatin1Char(']');
+    }
+    return text;
+}
+
+SettingPath SettingPath::below() const
+{
+    return isValid() ? fromSteps(m_steps.mid(1)) : SettingPath();
+}
+
+SettingPath SettingPath::withRootIndex(qsizetype index) const
+{
+    if (!isValid())
         return {};
-    }
-    const PathStep &step = steps.at(depth);
-    QJsonObject object = node.isObject() ? node.toObject() : QJsonObject();
-    if (!node.isObject() && !node.isUndefined() && !node.isNull())
-        return QStringLiteral("%1: %2 is not an object").arg(path, step.key);
-    QJsonValue child = object.value(step.key);
-    QString error;
-    if (step.index >= 0) {
-        QJsonArray array = child.toArray();
-        if (step.index >= array.size())
-            return QStringLiteral("%1: there is no %2[%3] (the scenario has %4)")
-                    .arg(path, step.key).arg(step.index).arg(array.size());
-        QJsonValue element = array.at(step.index);
-        error = setAt(element, steps, depth + 1, value, path);
-        array.replace(step.index, element);
-        child = array;
-    } else {
-        error = setAt(child, steps, depth + 1, value, path);
-    }
-    object.insert(step.key, child);
-    node = object;
-    return error;
+    SettingPath path = *this;
+    path.m_steps.first().index = index;
+    return path;
 }
 
-/// True if a setting at @p steps may read or replace scripted messages.
-bool touchesMessages(const QList<PathStep> &steps)
+SettingPath SettingPath::parent() const
 {
-    if (steps.constFirst().key != QLatin1String("producers"))
+    return isValid() ? fromSteps(m_steps.first(m_steps.size() - 1)) : SettingPath();
+}
+
+// --- Settings by path -----------------------------------------------------------------------
+
+namespace {
+
+using Step = SettingPath::Step;
+
+/// The value below @p node at steps[from...]; undefined where a key or index is missing.
+QJsonValue valueAt(QJsonValue node, const QList<Step> &steps, qsizetype from)
+{
+    for (qsizetype i = from; i < steps.size(); ++i) {
+        node = node.toObject().value(steps.at(i).key);
+        if (steps.at(i).index >= 0)
+            node = node.toArray().at(steps.at(i).index);
+    }
+    return node;
+}
+
+/// Sets @p value at @p path in @p root, creating missing objects; returns an error or "".
+/// Iterative: it walks down once, keeping each level, and writes the levels back bottom-up.
+QString setAt(QJsonObject &root, const SettingPath &path, const QJsonValue &value)
+{
+    const QList<Step> &steps = path.steps();
+    std::vector<QJsonObject> objects(size_t(steps.size()));
+    std::vector<QJsonArray> arrays(size_t(steps.size()));
+    QJsonValue node = root;
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        const Step &step = steps.at(i);
+        if (!node.isObject() && !node.isUndefined() && !node.isNull())
+            return QStringLiteral("%1: %2 is not an object").arg(path.toString(), step.key);
+        objects[size_t(i)] = node.toObject();
+        node = objects[size_t(i)].value(step.key);
+        if (step.index >= 0) {
+            QJsonArray &array = arrays[size_t(i)];
+            array = node.toArray();
+            if (step.index >= array.size())
+                return QStringLiteral("%1: there is no %2[%3] (the scenario has %4)")
+                        .arg(path.toString(), step.key)
+                        .arg(step.index)
+                        .arg(array.size());
+            node = array.at(step.index);
+        }
+    }
+    node = value;
+    for (qsizetype i = steps.size() - 1; i >= 0; --i) {
+        const Step &step = steps.at(i);
+        if (step.index >= 0) {
+            arrays[size_t(i)].replace(step.index, node);
+            node = arrays[size_t(i)];
+        }
+        objects[size_t(i)].insert(step.key, node); // Undefined removes the key
+        node = objects[size_t(i)];
+    }
+    root = node.toObject();
+    return {};
+}
+
+/// True if a setting at @p path may read or replace scripted messages.
+bool touchesMessages(const SettingPath &path)
+{
+    if (path.rootKey() != QLatin1String("producers"))
         return false;
-    return steps.size() < 2 || steps.at(1).key == QLatin1String("messages");
+    return path.depth() < 2 || path.steps().at(1).key == QLatin1String("messages");
 }
 
 /// @p scenario without its scripted messages (cheap: the lists are shared, not copied).
@@ -84,63 +194,123 @@ Scenario withoutMessages(Scenario scenario)
     return scenario;
 }
 
+/// The JSON of the part of @p s that @p path's first step names (one consumer, the broker, the
+/// description...), without converting the rest of the scenario.
+QJsonValue rootValue(const Scenario &s, const SettingPath &path)
+{
+    const QString key = path.rootKey();
+    const qsizetype index = path.rootIndex();
+    if (key == QLatin1String("broker"))
+        return index < 0 ? QJsonValue(brokerToJson(s.broker)) : QJsonValue(QJsonValue::Undefined);
+    if (key == QLatin1String("consumers") && index >= 0)
+        return index < s.consumers.size() ? QJsonValue(consumerToJson(s.consumers.at(index)))
+                                          : QJsonValue(QJsonValue::Undefined);
+    if (key == QLatin1String("producers") && index >= 0) {
+        if (index >= s.producers.size())
+            return QJsonValue(QJsonValue::Undefined);
+        ProducerConfig producer = s.producers.at(index);
+        if (!touchesMessages(path))
+            producer.messages.clear();
+        return producerToJson(producer);
+    }
+    if (key == QLatin1String("consumers") || key == QLatin1String("producers")
+        || key == QLatin1String("timeline") || key == QLatin1String("steps")) {
+        const QJsonValue list =
+                scenarioToJson(touchesMessages(path) ? s : withoutMessages(s)).value(key);
+        return index < 0 ? list : list.toArray().at(index);
+    }
+    // The top-level texts and numbers: the scenario without its lists.
+    Scenario header;
+    header.name = s.name;
+    header.description = s.description;
+    header.hint = s.hint;
+    header.seed = s.seed;
+    const QJsonValue value = scenarioToJson(header).value(key);
+    return index < 0 ? value : value.toArray().at(index);
+}
+
 } // namespace
 
-QString applySetting(Scenario &scenario, const QString &path, const QJsonValue &value)
+CheckedSetting checkSetting(const Scenario &scenario, const SettingPath &path,
+                            const QJsonValue &value)
 {
-    auto steps = splitPath(path);
-    if (!steps)
-        return QStringLiteral("%1: not a setting path; write e.g. consumers[1].strategy.low").arg(path);
+    CheckedSetting check;
+    check.path = path;
+    check.value = value;
+    check.target = path;
+    if (!path.isValid()) {
+        check.error = path.error().isEmpty() ? QStringLiteral("empty setting path; ") + PathExample
+                                             : path.error();
+        return check;
+    }
     QJsonValue newValue = value;
-    if (steps->size() >= 2 && steps->last().key == QLatin1String("type") && steps->last().index < 0
-        && steps->at(steps->size() - 2).key == QLatin1String("strategy")) {
+    const QList<Step> &steps = path.steps();
+    if (steps.size() >= 2 && steps.constLast().key == QLatin1String("type")
+        && steps.constLast().index < 0
+        && steps.at(steps.size() - 2).key == QLatin1String("strategy")) {
         // A new strategy type starts from its own defaults: the old type's parameters go.
-        steps->removeLast();
-        newValue = QJsonObject{{QStringLiteral("type"), value}};
+        check.target = path.parent();
+        newValue = QJsonObject {{QStringLiteral("type"), value}};
     }
     // Scripted messages can be many (a million); a setting elsewhere leaves them out of the
     // round trip through JSON and puts them back afterwards.
-    const bool light = !touchesMessages(*steps);
-    QJsonValue root = scenarioToJson(light ? withoutMessages(scenario) : scenario);
+    const bool light = !touchesMessages(check.target);
+    QJsonObject root = scenarioToJson(light ? withoutMessages(scenario) : scenario);
     // Timeline entries and lesson steps are not settings; keep them out of the re-validation.
-    QJsonObject withoutTimeline = root.toObject();
-    withoutTimeline.remove(QStringLiteral("timeline"));
-    withoutTimeline.remove(QStringLiteral("steps"));
-    root = withoutTimeline;
-    if (QString e = setAt(root, *steps, 0, newValue, path); !e.isEmpty())
-        return e;
+    root.remove(QStringLiteral("timeline"));
+    root.remove(QStringLiteral("steps"));
+    check.oldValue = valueAt(root, check.target.steps(), 0);
+    if (QString e = setAt(root, check.target, newValue); !e.isEmpty()) {
+        check.error = e;
+        return check;
+    }
     const QString marker = QStringLiteral("\x01");
-    ScenarioLoadResult result = parseScenario(QJsonDocument(root.toObject()).toJson(), marker);
+    ScenarioLoadResult result =
+            parseScenario(QJsonDocument(root).toJson(QJsonDocument::Compact), marker);
     if (!result.ok()) {
         // "MARKER:LINE: PATH: problem" -> "PATH: problem": the line is of our own JSON, not a file.
         static const QRegularExpression prefix(QStringLiteral("^\x01(:\\d+)*: "));
         QStringList errors;
         for (QString e : std::as_const(result.errors))
             errors << e.remove(prefix);
-        return errors.join(QStringLiteral("; "));
+        check.error = errors.join(QStringLiteral("; "));
+        return check;
     }
     result.scenario->timeline = scenario.timeline;
     result.scenario->steps = scenario.steps;
     if (light) {
-        for (qsizetype i = 0; i < result.scenario->producers.size() && i < scenario.producers.size(); ++i)
+        for (qsizetype i = 0;
+             i < result.scenario->producers.size() && i < scenario.producers.size(); ++i)
             result.scenario->producers[i].messages = scenario.producers.at(i).messages;
     }
-    scenario = *result.scenario;
-    return {};
+    check.scenario = std::move(*result.scenario);
+    check.newValue = settingValue(check.scenario, check.target);
+    return check;
+}
+
+QString applySetting(Scenario &scenario, const SettingPath &path, const QJsonValue &value)
+{
+    CheckedSetting check = checkSetting(scenario, path, value);
+    if (check.ok())
+        scenario = std::move(check.scenario);
+    return check.error;
+}
+
+QString applySetting(Scenario &scenario, const QString &path, const QJsonValue &value)
+{
+    return applySetting(scenario, SettingPath::parse(path), value);
+}
+
+QJsonValue settingValue(const Scenario &scenario, const SettingPath &path)
+{
+    if (!path.isValid())
+        return QJsonValue(QJsonValue::Undefined);
+    return valueAt(rootValue(scenario, path), path.steps(), 1);
 }
 
 QJsonValue settingValue(const Scenario &scenario, const QString &path)
 {
-    const auto steps = splitPath(path);
-    if (!steps)
-        return QJsonValue(QJsonValue::Undefined);
-    QJsonValue node = scenarioToJson(touchesMessages(*steps) ? scenario : withoutMessages(scenario));
-    for (const PathStep &step : *steps) {
-        node = node.toObject().value(step.key);
-        if (step.index >= 0)
-            node = node.toArray().at(step.index);
-    }
-    return node;
+    return settingValue(scenario, SettingPath::parse(path));
 }
 
 } // namespace PriorityLab

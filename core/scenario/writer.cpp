@@ -6,6 +6,75 @@
 
 namespace PriorityLab {
 
+QJsonObject brokerToJson(const BrokerConfig &b)
+{
+    QJsonObject broker;
+    broker.insert(QStringLiteral("mode"), BrokerConfig::modeName(b.mode));
+    if (b.maxPriority)
+        broker.insert(QStringLiteral("maxPriority"), *b.maxPriority);
+    if (!b.topics.isEmpty()) {
+        QJsonArray topics;
+        for (const TopicConfig &t : b.topics)
+            topics.append(QJsonObject{{QStringLiteral("name"), t.name},
+                                      {QStringLiteral("priorities"), QJsonArray{t.minPriority, t.maxPriority}}});
+        broker.insert(QStringLiteral("topics"), topics);
+    }
+    broker.insert(QStringLiteral("batchSize"), b.batchSize);
+    if (b.batchesPerCycle <= 0)
+        broker.insert(QStringLiteral("dispatch"), QStringLiteral("drain"));
+    else
+        broker.insert(QStringLiteral("dispatch"), QJsonObject{{QStringLiteral("batchesPerCycle"), b.batchesPerCycle}});
+    broker.insert(QStringLiteral("maxIdleCycles"), b.maxIdleCycles);
+    broker.insert(QStringLiteral("cycleIntervalMs"), b.cycleIntervalMs);
+    if (b.maxDeliveriesPerCycle != BrokerConfig().maxDeliveriesPerCycle)
+        broker.insert(QStringLiteral("maxDeliveriesPerCycle"), b.maxDeliveriesPerCycle);
+    return broker;
+}
+
+QJsonObject consumerToJson(const ConsumerConfig &c)
+{
+    QJsonObject strategy = QJsonObject::fromVariantMap(c.strategy.parameters);
+    strategy.insert(QStringLiteral("type"), c.strategy.type);
+    QJsonObject o{{QStringLiteral("name"), c.name}, {QStringLiteral("strategy"), strategy}};
+    if (!c.online)
+        o.insert(QStringLiteral("online"), false);
+    if (c.failureRate > 0.0)
+        o.insert(QStringLiteral("failureRate"), c.failureRate);
+    if (c.capacity > 0)
+        o.insert(QStringLiteral("capacity"), c.capacity);
+    if (!c.topics.isEmpty())
+        o.insert(QStringLiteral("topics"), QJsonArray::fromStringList(c.topics));
+    return o;
+}
+
+QJsonObject producerToJson(const ProducerConfig &p)
+{
+    QJsonObject o{{QStringLiteral("name"), p.name}};
+    if (p.paused)
+        o.insert(QStringLiteral("paused"), true);
+    if (!p.messages.isEmpty()) {
+        QJsonArray messages;
+        for (const ScriptedMessage &m : p.messages)
+            messages.append(QJsonObject{{QStringLiteral("data"), m.data},
+                                        {QStringLiteral("priority"), m.priority},
+                                        {QStringLiteral("ttl"), m.ttl},
+                                        {QStringLiteral("atCycle"), m.atCycle}});
+        o.insert(QStringLiteral("messages"), messages);
+    }
+    if (p.generator) {
+        const GeneratorConfig &g = *p.generator;
+        QJsonObject gen{{QStringLiteral("perCycle"), g.perCycle},
+                        {QStringLiteral("priority"), QJsonArray{g.priorityMin, g.priorityMax}},
+                        {QStringLiteral("ttl"), QJsonArray{g.ttlMin, g.ttlMax}},
+                        {QStringLiteral("data"), g.data},
+                        {QStringLiteral("fromCycle"), g.fromCycle}};
+        if (g.untilCycle >= 0)
+            gen.insert(QStringLiteral("untilCycle"), g.untilCycle);
+        o.insert(QStringLiteral("generator"), gen);
+    }
+    return o;
+}
+
 QJsonObject scenarioToJson(const Scenario &s)
 {
     QJsonObject root;
@@ -15,74 +84,14 @@ QJsonObject scenarioToJson(const Scenario &s)
     if (!s.hint.isEmpty())
         root.insert(QStringLiteral("hint"), s.hint);
     root.insert(QStringLiteral("seed"), qint64(s.seed));
-
-    QJsonObject broker;
-    broker.insert(QStringLiteral("mode"), BrokerConfig::modeName(s.broker.mode));
-    if (s.broker.maxPriority)
-        broker.insert(QStringLiteral("maxPriority"), *s.broker.maxPriority);
-    if (!s.broker.topics.isEmpty()) {
-        QJsonArray topics;
-        for (const TopicConfig &t : s.broker.topics)
-            topics.append(QJsonObject{{QStringLiteral("name"), t.name},
-                                      {QStringLiteral("priorities"), QJsonArray{t.minPriority, t.maxPriority}}});
-        broker.insert(QStringLiteral("topics"), topics);
-    }
-    broker.insert(QStringLiteral("batchSize"), s.broker.batchSize);
-    if (s.broker.batchesPerCycle <= 0)
-        broker.insert(QStringLiteral("dispatch"), QStringLiteral("drain"));
-    else
-        broker.insert(QStringLiteral("dispatch"),
-                      QJsonObject{{QStringLiteral("batchesPerCycle"), s.broker.batchesPerCycle}});
-    broker.insert(QStringLiteral("maxIdleCycles"), s.broker.maxIdleCycles);
-    broker.insert(QStringLiteral("cycleIntervalMs"), s.broker.cycleIntervalMs);
-    if (s.broker.maxDeliveriesPerCycle != BrokerConfig().maxDeliveriesPerCycle)
-        broker.insert(QStringLiteral("maxDeliveriesPerCycle"), s.broker.maxDeliveriesPerCycle);
-    root.insert(QStringLiteral("broker"), broker);
-
+    root.insert(QStringLiteral("broker"), brokerToJson(s.broker));
     QJsonArray consumers;
-    for (const ConsumerConfig &c : s.consumers) {
-        QJsonObject strategy = QJsonObject::fromVariantMap(c.strategy.parameters);
-        strategy.insert(QStringLiteral("type"), c.strategy.type);
-        QJsonObject o{{QStringLiteral("name"), c.name}, {QStringLiteral("strategy"), strategy}};
-        if (!c.online)
-            o.insert(QStringLiteral("online"), false);
-        if (c.failureRate > 0.0)
-            o.insert(QStringLiteral("failureRate"), c.failureRate);
-        if (c.capacity > 0)
-            o.insert(QStringLiteral("capacity"), c.capacity);
-        if (!c.topics.isEmpty())
-            o.insert(QStringLiteral("topics"), QJsonArray::fromStringList(c.topics));
-        consumers.append(o);
-    }
+    for (const ConsumerConfig &c : s.consumers)
+        consumers.append(consumerToJson(c));
     root.insert(QStringLiteral("consumers"), consumers);
-
     QJsonArray producers;
-    for (const ProducerConfig &p : s.producers) {
-        QJsonObject o{{QStringLiteral("name"), p.name}};
-        if (p.paused)
-            o.insert(QStringLiteral("paused"), true);
-        if (!p.messages.isEmpty()) {
-            QJsonArray messages;
-            for (const ScriptedMessage &m : p.messages)
-                messages.append(QJsonObject{{QStringLiteral("data"), m.data},
-                                            {QStringLiteral("priority"), m.priority},
-                                            {QStringLiteral("ttl"), m.ttl},
-                                            {QStringLiteral("atCycle"), m.atCycle}});
-            o.insert(QStringLiteral("messages"), messages);
-        }
-        if (p.generator) {
-            const GeneratorConfig &g = *p.generator;
-            QJsonObject gen{{QStringLiteral("perCycle"), g.perCycle},
-                            {QStringLiteral("priority"), QJsonArray{g.priorityMin, g.priorityMax}},
-                            {QStringLiteral("ttl"), QJsonArray{g.ttlMin, g.ttlMax}},
-                            {QStringLiteral("data"), g.data},
-                            {QStringLiteral("fromCycle"), g.fromCycle}};
-            if (g.untilCycle >= 0)
-                gen.insert(QStringLiteral("untilCycle"), g.untilCycle);
-            o.insert(QStringLiteral("generator"), gen);
-        }
-        producers.append(o);
-    }
+    for (const ProducerConfig &p : s.producers)
+        producers.append(producerToJson(p));
     root.insert(QStringLiteral("producers"), producers);
     if (!s.timeline.isEmpty()) {
         QJsonArray timeline;

@@ -125,12 +125,17 @@ void TestPanels::producerRateChangesProduction()
     QCOMPARE(sim.step().counts.produced, 7);
 
     // The slider: a drag is one undo step.
+    panel.rateSlider(0)->setSliderDown(true);
     for (int v = 8; v <= 12; ++v)
         panel.rateSlider(0)->setValue(v);
+    panel.rateSlider(0)->setSliderDown(false);
     QCOMPARE(panel.rateBox(0)->value(), 12);
     QCOMPARE(sim.step().counts.produced, 12);
-    QCOMPARE(editor.undoStack()->count(), 1);  // 7 then 8..12: all the same value, merged
+    QCOMPARE(editor.undoStack()->count(), 2);  // 7 (the spin box), then the drag 8..12
 
+    editor.undoStack()->undo();
+    QCOMPARE(panel.rateBox(0)->value(), 7);
+    QCOMPARE(panel.rateSlider(0)->value(), 7);
     editor.undoStack()->undo();
     QCOMPARE(panel.rateBox(0)->value(), 2);
     QCOMPARE(panel.rateSlider(0)->value(), 2);
@@ -288,11 +293,14 @@ void TestPanels::modeSwitchToPriorityReorders()
     }
     QVERIFY(sim.broker().at(0).priority > sim.broker().at(39).priority);
 
-    // Clamp at 5: everything from 5 up ties, in arrival order.
+    // Clamp at 5: everything from 5 up ties, in arrival order. In one gesture (an arrow held
+    // down, say).
+    const quint64 gesture = SetupEditor::beginGesture();
     panel.maxPriorityBox()->setValue(5);
     QCOMPARE(sim.broker().config().maxPriority, std::optional<int>(5));
     panel.maxPriorityBox()->setValue(-1);
     QVERIFY(!sim.broker().config().maxPriority);
+    SetupEditor::endGesture(gesture);
 
     editor.undoStack()->undo();  // the clamp (both edits merged, back to none: dropped)
     QCOMPARE(sim.broker().config().mode, BrokerConfig::Mode::Fifo);
@@ -339,7 +347,11 @@ void TestPanels::cardCapacityTopicsAndSparkline()
     a->topicBoxes().at(1)->click();
     a->topicBoxes().at(2)->click();
     QCOMPARE(sim.consumers()[0]->topics, QStringList{QStringLiteral("orders-0")});
-    // Both clicks changed the same setting one after the other: one undo step.
+    // Two clicks, two undo steps, each back to exactly where it was.
+    editor.undoStack()->undo();
+    QCOMPARE(sim.consumers()[0]->topics, (QStringList{QStringLiteral("orders-0"), QStringLiteral("orders-2")}));
+    QVERIFY(!a->topicBoxes().at(1)->isChecked());
+    QVERIFY(a->topicBoxes().at(2)->isChecked());
     editor.undoStack()->undo();
     QVERIFY(sim.consumers()[0]->topics.isEmpty());
     QVERIFY(a->topicBoxes().at(1)->isChecked());

@@ -1,11 +1,14 @@
 // Undo/redo of setup edits: every edit made through SetupEditor is one step on
-// its QUndoStack; consecutive edits of one value merge (a dragged slider is one step), a value
-// back where it started drops its step, add/remove consumer are undoable, loading clears the
-// stack, and File > Save writes the scenario as opened plus the edits.
+// its QUndoStack; the steps of one gesture on one value merge (a dragged slider is one step),
+// nothing else does (edits cycles apart, a key press, an edit in between, an undo); a gesture back
+// where it started drops its step, undo restores the exact previous value, add/remove consumer
+// are undoable, loading clears the stack, and File > Save writes the scenario as opened plus the
+// edits.
 // Runs offscreen (CTest sets QT_QPA_PLATFORM); cycles run through step(), no timers.
 #include "ui/consumers/consumercard.h"
 #include "ui/consumers/consumerpanel.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/speedcontrol.h"
 #include "ui/editing/parametereditor.h"
 #include "core/scenario/scenario.h"
 #include "ui/setup/scenarioinfo.h"
@@ -18,12 +21,15 @@
 #include <QDoubleSpinBox>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QKeyEvent>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
 #include <QUndoStack>
+
+#include <optional>
 
 using namespace PriorityLab;
 
@@ -40,6 +46,41 @@ Scenario preset(const QString &fileName)
 int threshold(const Simulation &sim, int consumer)
 {
     return sim.consumers()[size_t(consumer)]->strategy->parameter(QStringLiteral("threshold")).toInt();
+}
+
+/// A gesture for the length of a scope, as an editor's press and release make it.
+class Gesture
+{
+public:
+    Gesture() : m_id(SetupEditor::beginGesture()) {}
+    ~Gesture() { SetupEditor::endGesture(m_id); }
+    Gesture(const Gesture &) = delete;
+    Gesture &operator=(const Gesture &) = delete;
+
+private:
+    quint64 m_id;
+};
+
+/// A preset loaded, with the editor and the consumer panel the window gives it.
+struct Edited
+{
+    explicit Edited(const QString &file) : loaded(sim.load(preset(file)).isEmpty()) {}
+
+    /// The slider of consumer @p consumer's parameter @p name.
+    QAbstractSlider *slider(int consumer, const QString &name) const
+    {
+        return panel.cards().at(consumer)->parameterEditor(name)->slider();
+    }
+
+    Simulation sim;
+    bool loaded;
+    SetupEditor editor{&sim};
+    ConsumerPanel panel{&editor};
+};
+
+int parameter(const Simulation &sim, int consumer, const QString &name)
+{
+    return sim.consumers()[size_t(consumer)]->strategy->parameter(name).toInt();
 }
 
 QStringList consumerNames(const Simulation &sim)
@@ -60,6 +101,15 @@ private Q_SLOTS:
     void thresholdEditUndoRedo();
     void consecutiveEditsMerge();
     void sliderDragIsOneStep();
+    void editsCyclesApartAreSeparateSteps_data();
+    void editsCyclesApartAreSeparateSteps();
+    void keyboardSliderStepUndoesExactly_data();
+    void keyboardSliderStepUndoesExactly();
+    void keyAutoRepeatIsOneStep();
+    void editBetweenSeparatesSteps_data();
+    void editBetweenSeparatesSteps();
+    void undoSeparatesStepsOfOneGesture();
+    void speedControlEditsTheInterval();
     void backToStartIsObsolete();
     void differentPathDoesNotMerge();
     void editorsFollowUndo();
@@ -107,8 +157,11 @@ void TestUndo::consecutiveEditsMerge()
     Simulation sim;
     QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
     SetupEditor editor(&sim);
-    for (int t : {6, 7, 8, 9})
+    Gesture gesture;  // e.g. a spin box arrow held down
+    for (int t : {6, 7, 8})
         QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), t).isEmpty());
+    // The same through the generic path API merges with the parameter edits.
+    QVERIFY(editor.applySetting(QStringLiteral("consumers[0].strategy.threshold"), 9).isEmpty());
     QCOMPARE(editor.undoStack()->count(), 1);
     const auto *command = dynamic_cast<const ChangeSettingCommand *>(editor.undoStack()->command(0));
     QVERIFY(command);
@@ -119,9 +172,9 @@ void TestUndo::consecutiveEditsMerge()
     editor.undoStack()->redo();
     QCOMPARE(threshold(sim, 0), 9);
 
-    // The same through the generic path API merges with the parameter edits.
+    // After an undo or redo, the next edit is a step of its own, even within the gesture.
     QVERIFY(editor.applySetting(QStringLiteral("consumers[0].strategy.threshold"), 3).isEmpty());
-    QCOMPARE(editor.undoStack()->count(), 1);
+    QCOMPARE(editor.undoStack()->count(), 2);
     QCOMPARE(threshold(sim, 0), 3);
 }
 
@@ -139,9 +192,11 @@ void TestUndo::sliderDragIsOneStep()
     QVERIFY(spin);
     QVERIFY(spin->maximum() > slider->maximum());  // the spin box keeps the full hard range
 
-    // A drag: many values, one after the other.
+    // A drag: pressed, many values one after the other, released.
+    slider->setSliderDown(true);  // sliderPressed()
     for (int v = 6; v <= 9; ++v)
         slider->setValue(v);
+    slider->setSliderDown(false);  // sliderReleased()
     QCOMPARE(threshold(sim, 2), 9);
     QCOMPARE(spin->value(), 9);
     QCOMPARE(editor.undoStack()->count(), 1);
@@ -149,6 +204,199 @@ void TestUndo::sliderDragIsOneStep()
     QCOMPARE(threshold(sim, 2), 5);
     QCOMPARE(slider->value(), 5);
     QCOMPARE(spin->value(), 5);
+
+    // A second drag, after a cycle, from where the first one ended: its own step, and undo goes
+    // back exactly to its start.
+    editor.undoStack()->redo();
+    sim.step();
+    slider->setSliderDown(true);
+    for (int v : {8, 6, 3, 2})
+        slider->setValue(v);
+    slider->setSliderDown(false);
+    QCOMPARE(threshold(sim, 2), 2);
+    QCOMPARE(editor.undoStack()->count(), 2);
+    editor.undoStack()->undo();
+    QCOMPARE(threshold(sim, 2), 9);
+    QCOMPARE(slider->value(), 9);
+    QCOMPARE(spin->value(), 9);
+}
+
+void TestUndo::editsCyclesApartAreSeparateSteps_data()
+{
+    QTest::addColumn<bool>("bySpinBox");
+    QTest::addRow("by path") << false;
+    QTest::addRow("by the card's spin box") << true;
+}
+
+void TestUndo::editsCyclesApartAreSeparateSteps()
+{
+    // TTL low bound to 2, three cycles, low bound to 3: two steps; undo goes back to 2, then to
+    // the original 0.
+    QFETCH(bool, bySpinBox);
+    Edited e(QStringLiteral("reference-ttl.json"));
+    QVERIFY(e.loaded);
+    auto *low = qobject_cast<QSpinBox *>(e.panel.cards().at(1)->parameterEditor(QStringLiteral("low"))->input());
+    QVERIFY(low);
+    QCOMPARE(parameter(e.sim, 1, QStringLiteral("low")), 0);
+    const auto setLow = [&](int value) {
+        if (bySpinBox)
+            low->setValue(value);
+        else
+            QVERIFY(e.editor.applySetting(QStringLiteral("consumers[1].strategy.low"), value).isEmpty());
+    };
+    setLow(2);
+    for (int i = 0; i < 3; ++i)
+        e.sim.step();
+    setLow(3);
+    QCOMPARE(parameter(e.sim, 1, QStringLiteral("low")), 3);
+    QCOMPARE(e.editor.undoStack()->count(), 2);
+    e.editor.undoStack()->undo();
+    QCOMPARE(parameter(e.sim, 1, QStringLiteral("low")), 2);
+    QCOMPARE(low->value(), 2);
+    e.editor.undoStack()->undo();
+    QCOMPARE(parameter(e.sim, 1, QStringLiteral("low")), 0);
+    QCOMPARE(low->value(), 0);
+    QVERIFY(!e.editor.undoStack()->canUndo());
+}
+
+void TestUndo::keyboardSliderStepUndoesExactly_data()
+{
+    QTest::addColumn<Qt::Key>("key");
+    QTest::addColumn<int>("step");
+    QTest::addRow("Right") << Qt::Key_Right << 1;
+    QTest::addRow("Up") << Qt::Key_Up << 1;
+    QTest::addRow("Left") << Qt::Key_Left << -1;
+    QTest::addRow("Down") << Qt::Key_Down << -1;
+}
+
+void TestUndo::keyboardSliderStepUndoesExactly()
+{
+    QFETCH(Qt::Key, key);
+    QFETCH(int, step);
+    Edited e(QStringLiteral("reference-priority.json"));
+    QVERIFY(e.loaded);
+    QAbstractSlider *slider = e.slider(0, QStringLiteral("threshold"));
+    QVERIFY(slider);
+    // An earlier edit of the same setting: the key step must not merge into it.
+    QVERIFY(e.editor.setConsumerParameter(0, QStringLiteral("threshold"), 6).isEmpty());
+    QCOMPARE(slider->value(), 6);
+
+    QTest::keyClick(slider, key);
+    QCOMPARE(threshold(e.sim, 0), 6 + step);
+    QCOMPARE(e.editor.undoStack()->count(), 2);
+    // Each key press is its own step.
+    QTest::keyClick(slider, key);
+    QCOMPARE(threshold(e.sim, 0), 6 + 2 * step);
+    QCOMPARE(e.editor.undoStack()->count(), 3);
+
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 6 + step);
+    QCOMPARE(slider->value(), 6 + step);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 6);
+    QCOMPARE(slider->value(), 6);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 5);
+}
+
+void TestUndo::keyAutoRepeatIsOneStep()
+{
+    // A key held down: one press, its auto-repeats, one release.
+    Edited e(QStringLiteral("reference-priority.json"));
+    QVERIFY(e.loaded);
+    QAbstractSlider *slider = e.slider(0, QStringLiteral("threshold"));
+    QVERIFY(slider);
+    const auto send = [slider](QEvent::Type type, bool autoRepeat) {
+        QKeyEvent event(type, Qt::Key_Right, Qt::NoModifier, QString(), autoRepeat);
+        QCoreApplication::sendEvent(slider, &event);
+    };
+    send(QEvent::KeyPress, false);
+    for (int i = 0; i < 3; ++i) {
+        send(QEvent::KeyRelease, true);  // as X11 sends them
+        send(QEvent::KeyPress, true);
+    }
+    send(QEvent::KeyRelease, false);
+    QCOMPARE(threshold(e.sim, 0), 9);
+    QCOMPARE(e.editor.undoStack()->count(), 1);
+    // The next press is a new step.
+    QTest::keyClick(slider, Qt::Key_Left);
+    QCOMPARE(e.editor.undoStack()->count(), 2);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 9);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 5);
+}
+
+void TestUndo::editBetweenSeparatesSteps_data()
+{
+    QTest::addColumn<bool>("inOneGesture");
+    QTest::addRow("separate edits") << false;
+    QTest::addRow("within one gesture") << true;
+}
+
+void TestUndo::editBetweenSeparatesSteps()
+{
+    QFETCH(bool, inOneGesture);
+    Edited e(QStringLiteral("reference-priority.json"));
+    QVERIFY(e.loaded);
+    std::optional<Gesture> gesture;
+    if (inOneGesture)
+        gesture.emplace();
+    QVERIFY(e.editor.setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
+    QVERIFY(e.editor.setBatchSize(4).isEmpty());
+    QVERIFY(e.editor.setConsumerParameter(0, QStringLiteral("threshold"), 8).isEmpty());
+    gesture.reset();
+    QCOMPARE(e.editor.undoStack()->count(), 3);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 7);
+    e.editor.undoStack()->undo();
+    QCOMPARE(e.sim.broker().config().batchSize, 3);
+    QCOMPARE(threshold(e.sim, 0), 7);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 5);
+}
+
+void TestUndo::undoSeparatesStepsOfOneGesture()
+{
+    Edited e(QStringLiteral("reference-priority.json"));
+    QVERIFY(e.loaded);
+    {
+        Gesture gesture;
+        QVERIFY(e.editor.setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
+        QVERIFY(e.editor.setBatchSize(4).isEmpty());
+        e.editor.undoStack()->undo();  // the batch size; the threshold step is on top again
+        QVERIFY(e.editor.setConsumerParameter(0, QStringLiteral("threshold"), 8).isEmpty());
+    }
+    QCOMPARE(e.editor.undoStack()->count(), 2);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 7);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 0), 5);
+}
+
+void TestUndo::speedControlEditsTheInterval()
+{
+    // One route for the interval: the speed control edits broker.cycleIntervalMs through the
+    // setup editor, and shows what the simulation has, whoever changed it.
+    MainWindow window;
+    window.setShowDialogs(false);
+    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/reference-priority.json")).isEmpty());
+    Simulation *sim = window.simulation();
+    const int opened = sim->intervalMs();
+    window.speedControl()->faster();
+    const int faster = sim->intervalMs();
+    QVERIFY(faster < opened);
+    QCOMPARE(window.speedControl()->intervalMs(), faster);
+    QCOMPARE(window.setupEditor()->settingValue(QStringLiteral("broker.cycleIntervalMs")), QJsonValue(faster));
+    QCOMPARE(window.setupEditor()->undoStack()->count(), 1);
+    window.undoAction()->trigger();
+    QCOMPARE(sim->intervalMs(), opened);
+    QCOMPARE(window.speedControl()->intervalMs(), opened);
+
+    // The broker panel's edit (the same setting) moves the speed control.
+    QVERIFY(window.setupEditor()->setCycleIntervalMs(100).isEmpty());
+    QCOMPARE(window.speedControl()->intervalMs(), 100);
+    QCOMPARE(sim->intervalMs(), 100);
 }
 
 void TestUndo::backToStartIsObsolete()
@@ -156,15 +404,21 @@ void TestUndo::backToStartIsObsolete()
     Simulation sim;
     QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
     SetupEditor editor(&sim);
-    QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
-    QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 5).isEmpty());
+    {
+        Gesture gesture;  // e.g. a slider dragged away and back
+        QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
+        QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 5).isEmpty());
+    }
     QCOMPARE(editor.undoStack()->count(), 0);
     QVERIFY(!editor.undoStack()->canUndo());
 
     // An earlier step stays when a later one drops itself.
     QVERIFY(editor.setBatchSize(4).isEmpty());
-    editor.setConsumerOnline(1, false);
-    editor.setConsumerOnline(1, true);
+    {
+        Gesture gesture;
+        editor.setConsumerOnline(1, false);
+        editor.setConsumerOnline(1, true);
+    }
     QCOMPARE(editor.undoStack()->count(), 1);
     QCOMPARE(sim.broker().config().batchSize, 4);
 }

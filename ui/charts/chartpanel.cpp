@@ -9,7 +9,6 @@
 #include <QHBoxLayout>
 #include <QImage>
 #include <QPainter>
-#include <QRegularExpression>
 #include <QSvgGenerator>
 #include <QResizeEvent>
 #include <QTabBar>
@@ -286,16 +285,18 @@ QString ChartPanel::markerLabel(qint64 cycle, const QStringList &changes)
 {
     // Merge "consumers[0].strategy.low = 4" and "consumers[1].strategy.low = 4" into
     // "consumers[0,1].strategy.low = 4", keeping the order of first appearance.
-    static const QRegularExpression index(QStringLiteral("\\[(\\d+)\\]"));
     QStringList keys;
     QList<QStringList> indices;
     for (const QString &change : changes) {
-        const QRegularExpressionMatch m = index.match(change);
+        const qsizetype equals = change.indexOf(QLatin1String(" = "));
+        const SettingPath path = SettingPath::parse(equals < 0 ? change : change.left(equals));
         QString key = change;
         QString i;
-        if (m.hasMatch()) {
-            key = change.left(m.capturedStart()) + QStringLiteral("[%1]") + change.mid(m.capturedEnd());
-            i = m.captured(1);
+        if (path.rootIndex() >= 0) {
+            key = path.rootKey() + QStringLiteral("[%1]")
+                    + (path.depth() > 1 ? QLatin1Char('.') + path.below().toString() : QString())
+                    + (equals < 0 ? QString() : change.mid(equals));
+            i = QString::number(path.rootIndex());
         }
         const qsizetype at = keys.indexOf(key);
         if (at < 0) {

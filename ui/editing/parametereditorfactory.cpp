@@ -1,6 +1,7 @@
 #include "ui/editing/parametereditorfactory.h"
 
 #include "ui/editing/parametereditor.h"
+#include "ui/editing/setupeditor.h"
 
 #include <QHBoxLayout>
 #include <QLineEdit>
@@ -16,8 +17,9 @@ namespace {
 
 /// Integer parameter: a spin box over the hard limits, committed values only; beside it a slider
 /// over the typical range when the parameter has one. Dragging the slider edits at each step
-/// (SetupEditor merges the steps into one undo step); values outside the typical range are typed
-/// into the spin box, and the slider then rests at its end.
+/// (one gesture: SetupEditor merges its steps into one undo step, as those of an arrow or key
+/// held down); values outside the typical range are typed into the spin box, and the slider then
+/// rests at its end.
 class IntegerEditor final : public ParameterEditor
 {
 public:
@@ -49,6 +51,7 @@ public:
             // the run controls.
             m_slider->setFocusPolicy(Qt::TabFocus);
             m_slider->setMinimumWidth(60);
+            SetupEditor::trackGestures(m_slider);
             layout->addWidget(m_slider, 1);
             connect(m_slider, &QSlider::valueChanged, this, [this](int v) {
                 {
@@ -58,6 +61,7 @@ public:
                 Q_EMIT valueEdited(v);
             });
         }
+        SetupEditor::trackGestures(m_spin);
         layout->addWidget(m_spin, m_slider ? 0 : 1);
         setInput(row);
         m_spin->setToolTip(baseToolTip());

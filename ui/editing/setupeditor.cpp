@@ -3,19 +3,146 @@
 #include "core/engine/simulation.h"
 #include "ui/editing/undocommands.h"
 
+#include <QAbstractSlider>
+#include <QEvent>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QKeyEvent>
+#include <QPointer>
 #include <QUndoStack>
+#include <QWidget>
 
 #include <algorithm>
 
 namespace PriorityLab {
+
+// --- Gestures -------------------------------------------------------------------------------
+
+namespace {
+
+/// The gestures under way, innermost last, and the last id given.
+struct Gestures
+{
+    QList<quint64> open;
+    quint64 last = 0;
+};
+
+Gestures &gestures()
+{
+    static Gestures g;
+    return g;
+}
+
+/// Watches one input for its gestures (SetupEditor::trackGestures()): a mouse button held, a key
+/// held down with its auto-repeats, a slider pressed.
+class GestureFilter final : public QObject
+{
+public:
+    explicit GestureFilter(QWidget *input) : QObject(input)
+    {
+        input->installEventFilter(this);
+        if (auto *slider = qobject_cast<QAbstractSlider *>(input)) {
+            connect(slider, &QAbstractSlider::sliderPressed, this, [this] { start(m_slider); });
+            connect(slider, &QAbstractSlider::sliderReleased, this, [this] { stop(m_slider); });
+        }
+    }
+    ~GestureFilter() override
+    {
+        for (quint64 *id : {&m_mouse, &m_key, &m_slider})
+            stop(*id);
+    }
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        switch (event->type()) {
+        case QEvent::MouseButtonPress:
+        case QEvent::MouseButtonDblClick:
+            if (m_mouse == 0)
+                start(m_mouse);
+            break;
+        case QEvent::MouseButtonRelease:
+            stop(m_mouse);
+            stop(m_slider);  // a release always ends a drag
+            break;
+        case QEvent::KeyPress:
+            // A new press is a new gesture; its auto-repeats continue it.
+            if (!static_cast<QKeyEvent *>(event)->isAutoRepeat() || m_key == 0) {
+                stop(m_key);
+                start(m_key);
+            }
+            break;
+        case QEvent::KeyRelease:
+            if (!static_cast<QKeyEvent *>(event)->isAutoRepeat())
+                stop(m_key);
+            break;
+        case QEvent::FocusOut:
+            stop(m_key);  // its release goes elsewhere
+            break;
+        case QEvent::Hide:
+            // No release will come here: a gesture left open would merge later edits.
+            for (quint64 *id : {&m_mouse, &m_key, &m_slider})
+                stop(*id);
+            break;
+        default:
+            break;
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    static void start(quint64 &id) { id = SetupEditor::beginGesture(); }
+    static void stop(quint64 &id)
+    {
+        SetupEditor::endGesture(id);
+        id = 0;
+    }
+
+    quint64 m_mouse = 0;
+    quint64 m_key = 0;
+    quint64 m_slider = 0;
+};
+
+} // namespace
+
+quint64 SetupEditor::beginGesture()
+{
+    Gestures &g = gestures();
+    g.open.append(++g.last);
+    return g.last;
+}
+
+void SetupEditor::endGesture(quint64 id)
+{
+    if (id != 0)
+        gestures().open.removeOne(id);
+}
+
+quint64 SetupEditor::currentGesture()
+{
+    const Gestures &g = gestures();
+    return g.open.isEmpty() ? 0 : g.open.constLast();
+}
+
+void SetupEditor::trackGestures(QWidget *input)
+{
+    if (input && !input->findChild<GestureFilter *>(QString(), Qt::FindDirectChildrenOnly))
+        new GestureFilter(input);
+}
+
+// --- SetupEditor ----------------------------------------------------------------------------
 
 SetupEditor::SetupEditor(Simulation *simulation, QObject *parent)
     : QObject(parent), m_simulation(simulation), m_undoStack(new QUndoStack(this))
 {
     // A new scenario (or Reset) replaces everything the commands refer to.
     connect(m_simulation, &Simulation::scenarioLoaded, m_undoStack, &QUndoStack::clear);
+    // An undo or redo separates edits: the step now on top takes in no later edit.
+    connect(m_undoStack, &QUndoStack::indexChanged, this, [this](int index) {
+        if (m_pushing || index <= 0)
+            return;
+        if (auto *top = dynamic_cast<const ChangeSettingCommand *>(m_undoStack->command(index - 1)))
+            const_cast<ChangeSettingCommand *>(top)->endMerging();
+    });
 }
 
 SetupEditor::~SetupEditor()
@@ -38,27 +165,26 @@ QJsonValue SetupEditor::settingValue(const QString &path) const
     return m_simulation->settingValue(path);
 }
 
-QString SetupEditor::change(const QString &recordPath, const QString &applyPath, const QJsonValue &value)
+QString SetupEditor::push(CheckedSetting check)
 {
-    const QJsonValue old = m_simulation->settingValue(recordPath);
-    if (recordPath == applyPath && old == value)
+    if (!check.ok())
+        return check.error;
+    if (check.isNoOp())
         return {};
-    if (const QString error = m_simulation->applySetting(applyPath, value); !error.isEmpty())
-        return error;
-    QJsonValue now = m_simulation->settingValue(recordPath);
-    if (recordPath == QLatin1String("name"))
-        now = value;  // the engine may keep its name (see scenarioName()); the edit still counts
-    if (now == old)
-        return {};
-    auto *command = new ChangeSettingCommand(m_simulation, recordPath, old, now);
-    command->setAlreadyApplied(true);
-    m_undoStack->push(command);
+    m_pushing = true;
+    m_undoStack->push(new ChangeSettingCommand(m_simulation, std::move(check), currentGesture()));
+    m_pushing = false;
     return {};
+}
+
+QString SetupEditor::applySetting(const SettingPath &path, const QJsonValue &value)
+{
+    return push(m_simulation->checkSetting(path, value));
 }
 
 QString SetupEditor::applySetting(const QString &path, const QJsonValue &value)
 {
-    return change(path, path, value);
+    return applySetting(SettingPath::parse(path), value);
 }
 
 // --- Consumers ------------------------------------------------------------------------------
@@ -96,9 +222,9 @@ QString SetupEditor::setConsumerStrategyType(int index, const QString &type)
         return tr("there is no consumer %1").arg(index);
     if (m_simulation->consumers()[size_t(index)]->strategy->type() == type)
         return {};
-    // Recorded as the whole strategy object, so that undo brings back the old parameters too.
-    const QString strategy = QStringLiteral("consumers[%1].strategy").arg(index);
-    return change(strategy, strategy + QStringLiteral(".type"), type);
+    // Recorded as the whole strategy object (CheckedSetting::target), so that undo brings back
+    // the old parameters too.
+    return applySetting(QStringLiteral("consumers[%1].strategy.type").arg(index), type);
 }
 
 QString SetupEditor::setConsumerParameter(int index, const QString &name, const QVariant &value)
@@ -106,27 +232,20 @@ QString SetupEditor::setConsumerParameter(int index, const QString &name, const 
     if (!validConsumer(index))
         return tr("there is no consumer %1").arg(index);
     const Strategy &strategy = *m_simulation->consumers()[size_t(index)]->strategy;
-    const QVariant oldValue = strategy.parameter(name);
-    if (oldValue == value)
+    if (strategy.parameter(name) == value)
         return {};
-    // The strategy's own check gives the most precise message (e.g. an expression's column).
-    if (QString error = m_simulation->setConsumerParameter(index, name, value); !error.isEmpty())
+    // The strategy's own check gives the most precise message (e.g. an expression's column); on
+    // a copy, so that nothing changes before the command's redo().
+    if (QString error = strategy.clone()->setParameter(name, value); !error.isEmpty())
         return error;
-    const QString path = QStringLiteral("consumers[%1].strategy.").arg(index) + name;
-    auto *command = new ChangeSettingCommand(m_simulation, path, QJsonValue::fromVariant(oldValue),
-                                             QJsonValue::fromVariant(strategy.parameter(name)));
-    command->setAlreadyApplied(true);
-    m_undoStack->push(command);
-    return {};
+    return applySetting(QStringLiteral("consumers[%1].strategy.").arg(index) + name, QJsonValue::fromVariant(value));
 }
 
 QString SetupEditor::addConsumer(const ConsumerConfig &config)
 {
-    if (QString error = m_simulation->addConsumer(config); !error.isEmpty())
+    if (QString error = m_simulation->checkConsumer(int(m_simulation->consumers().size()), config); !error.isEmpty())
         return error;
-    auto *command = new AddConsumerCommand(m_simulation, config);
-    command->setAlreadyApplied(true);
-    m_undoStack->push(command);
+    m_undoStack->push(new AddConsumerCommand(m_simulation, config));
     return {};
 }
 

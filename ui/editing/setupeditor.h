@@ -10,6 +10,7 @@
 #include <optional>
 
 class QUndoStack;
+class QWidget;
 
 namespace PriorityLab {
 
@@ -19,13 +20,16 @@ class Simulation;
 /// consumers, producers, broker settings and the scenario's name, description and hint. Views
 /// never call the Simulation's setters themselves.
 ///
-/// Every edit goes through a QUndoStack (undoStack()) as a command storing the setting's path in
-/// the scenario format with its old and new value (ChangeSettingCommand, after Tiled's
-/// ChangeValue): consecutive edits of one value merge into one undo step, and a value brought back
-/// to where it started drops its step. Adding and removing consumers are undoable too. Each edit
-/// is validated exactly as a scenario file would be (Simulation::applySetting()) and takes effect
-/// from the next message handled; the simulation announces it with Simulation::setupChanged(),
-/// on which the editors re-read their values (so they follow undo and redo). Loading a scenario
+/// Every edit is checked first without being applied (Simulation::checkSetting(), validated
+/// exactly as a scenario file would be, one round trip through JSON), then pushed onto a
+/// QUndoStack (undoStack()) as a command storing the setting's path in the scenario format with
+/// its old and new value (ChangeSettingCommand, after Tiled's ChangeValue), whose redo() applies
+/// it. The steps of one continuous gesture on one setting merge into one undo step (a slider
+/// dragged, a spin box arrow held, a key held down: see beginGesture() and trackGestures()), and
+/// a gesture that brings the value back to where it started drops its step; any other two edits
+/// are two steps. Adding and removing consumers are undoable too. An edit takes effect from the
+/// next message handled; the simulation announces it with Simulation::setupChanged(), on which
+/// the editors re-read their values (so they follow undo and redo). Loading a scenario
 /// (Simulation::scenarioLoaded(), also Reset) clears the stack.
 ///
 /// Functions returning QString return the problem in words ("PATH: what is wrong and the fix"),
@@ -47,9 +51,30 @@ public:
 
     /// Sets the setting at @p path (e.g. "broker.batchSize", "producers[0].paused",
     /// "consumers[1].strategy.low") to @p value, as one undoable step (merged with the previous
-    /// step if that changed the same path). QJsonValue::Undefined means "the format's default"
-    /// (the key removed). A value equal to the current one does nothing.
+    /// step only if both are steps of the current gesture on the same setting).
+    /// QJsonValue::Undefined means "the format's default" (the key removed). A value equal to the
+    /// current one does nothing.
+    QString applySetting(const SettingPath &path, const QJsonValue &value);
+    /// The same with the path as text (its parse error is returned).
     QString applySetting(const QString &path, const QJsonValue &value);
+
+    // Gestures --------------------------------------------------------------------------------
+
+    /// Starts a continuous gesture (a slider drag, a spin box arrow held, a key held down with
+    /// its auto-repeats) and returns its id (never 0). Until endGesture(id), the edits of one
+    /// setting merge into one undo step; nothing else merges. Gestures belong to the user (one
+    /// pointer, one keyboard), so they are shared by every SetupEditor of the application; a
+    /// gesture started within another one is a new gesture until it ends.
+    static quint64 beginGesture();
+    /// Ends gesture @p id (ignored if it has ended already).
+    static void endGesture(quint64 id);
+    /// The innermost gesture under way; 0 when none.
+    static quint64 currentGesture();
+    /// Makes @p input report its gestures: a mouse button held on it (press to release; for a
+    /// QAbstractSlider also sliderPressed() to sliderReleased()), and a key held down (a key
+    /// press and its auto-repeats, to the release). Each other change (a single key press, a
+    /// wheel step, a typed value) is its own undo step. For editors that change the setup.
+    static void trackGestures(QWidget *input);
 
     /// The current value at @p path in the scenario format; undefined if the key is absent.
     QJsonValue settingValue(const QString &path) const;
@@ -125,6 +150,7 @@ public:
     QString setMaxIdleCycles(int cycles);
 
     /// The app's timer interval in milliseconds (0 = as fast as possible); no effect on results.
+    /// The one route for it: the speed control and the broker panel both call this.
     QString setCycleIntervalMs(int ms);
 
     // Scenario --------------------------------------------------------------------------------
@@ -148,13 +174,14 @@ public:
     void markSaved();
 
 private:
-    QString change(const QString &recordPath, const QString &applyPath, const QJsonValue &value);
+    QString push(CheckedSetting check);
     QString setGeneratorValue(int producer, const QString &key, const QJsonValue &value);
     bool validConsumer(int index) const;
     bool validProducer(int index) const;
 
     Simulation *m_simulation;
     QUndoStack *m_undoStack;
+    bool m_pushing = false;
 };
 
 } // namespace PriorityLab

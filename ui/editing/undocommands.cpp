@@ -7,24 +7,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 
 #include <utility>
 
 namespace PriorityLab {
 
 namespace {
-
-/// "consumers[3].strategy.low" -> 3 and ".strategy.low"; -1 for other paths.
-int splitConsumerPath(const QString &path, QString *rest)
-{
-    static const QRegularExpression pattern(QStringLiteral("^consumers\\[(\\d+)\\](.*)$"));
-    const QRegularExpressionMatch match = pattern.match(path);
-    if (!match.hasMatch())
-        return -1;
-    *rest = match.captured(2);
-    return match.captured(1).toInt();
-}
 
 int scenarioConsumerIndex(const Scenario &scenario, const QString &name)
 {
@@ -74,17 +62,22 @@ QString SetupCommand::replay(const QUndoCommand *command, Scenario &scenario)
 
 // --- ChangeSettingCommand -------------------------------------------------------------------
 
-ChangeSettingCommand::ChangeSettingCommand(Simulation *simulation, const QString &path,
-                                           const QJsonValue &oldValue, const QJsonValue &newValue,
+ChangeSettingCommand::ChangeSettingCommand(Simulation *simulation, CheckedSetting check, quint64 gesture,
                                            QUndoCommand *parent)
-    : SetupCommand(simulation, parent), m_path(path), m_old(oldValue), m_new(newValue)
+    : SetupCommand(simulation, parent),
+      m_path(check.target),
+      m_old(check.oldValue),
+      m_new(check.newValue),
+      m_gesture(gesture)
 {
-    const int index = splitConsumerPath(path, &m_rest);
-    if (index >= 0 && index < int(simulation->consumers().size()))
+    const qsizetype index = m_path.isConsumer() ? m_path.rootIndex() : -1;
+    if (index >= 0 && index < qsizetype(simulation->consumers().size())) {
         m_consumer = simulation->consumers()[size_t(index)]->name;
-    else
-        m_rest.clear();
-    m_id = idFor(m_consumer.isEmpty() ? path : QStringLiteral("consumer:") + m_consumer + QLatin1Char('\x1f') + m_rest);
+        m_rest = m_path.below();
+    }
+    m_id = idFor(m_consumer.isEmpty() ? m_path.toString()
+                                      : QStringLiteral("consumer:") + m_consumer + QLatin1Char('\x1f') + m_rest.toString());
+    m_check = std::move(check);
     updateText();
 }
 
@@ -98,14 +91,14 @@ int ChangeSettingCommand::idFor(const QString &key)
     return it.value();
 }
 
-QString ChangeSettingCommand::path() const
+SettingPath ChangeSettingCommand::settingPath() const
 {
     if (m_consumer.isEmpty())
         return m_path;
     const int index = liveConsumerIndex(m_consumer);
     if (index < 0)
         return {};
-    return QStringLiteral("consumers[%1]").arg(index) + m_rest;
+    return m_path.withRootIndex(index);
 }
 
 QString ChangeSettingCommand::describeValue(const QJsonValue &value)
@@ -124,38 +117,46 @@ void ChangeSettingCommand::updateText()
     if (value.size() > 40)
         value = value.left(38) + QStringLiteral("…");
     if (m_consumer.isEmpty())
-        setText(tr("%1 = %2").arg(m_path, value));
+        setText(tr("%1 = %2").arg(m_path.toString(), value));
     else
-        setText(tr("%1: %2 = %3").arg(m_consumer, m_rest.mid(1), value));
+        setText(tr("%1: %2 = %3").arg(m_consumer, m_rest.toString(), value));
 }
 
 void ChangeSettingCommand::apply(const QJsonValue &value)
 {
-    const QString live = path();
-    if (live.isEmpty()) {
+    const SettingPath live = settingPath();
+    if (!live.isValid()) {
         qWarning("PriorityLab: undo/redo of %s skipped: consumer \"%s\" does not exist",
-                 qPrintable(m_path), qPrintable(m_consumer));
+                 qPrintable(m_path.toString()), qPrintable(m_consumer));
         return;
     }
     if (const QString error = m_simulation->applySetting(live, value); !error.isEmpty())
-        qWarning("PriorityLab: undo/redo of %s failed: %s", qPrintable(live), qPrintable(error));
+        qWarning("PriorityLab: undo/redo of %s failed: %s", qPrintable(live.toString()), qPrintable(error));
 }
 
 void ChangeSettingCommand::undo()
 {
+    m_check.reset();
+    m_gesture = 0;  // an undone step never takes in another edit
     apply(m_old);
 }
 
 void ChangeSettingCommand::redo()
 {
-    if (!consumeSkip())
+    if (!m_check) {
         apply(m_new);
+        return;
+    }
+    // The first redo, from QUndoStack::push(): the change SetupEditor checked just before.
+    const CheckedSetting check = *std::exchange(m_check, std::nullopt);
+    if (const QString error = m_simulation->applySetting(check); !error.isEmpty())
+        qWarning("PriorityLab: %s failed: %s", qPrintable(check.path.toString()), qPrintable(error));
 }
 
 bool ChangeSettingCommand::mergeWith(const QUndoCommand *other)
 {
     const auto *o = dynamic_cast<const ChangeSettingCommand *>(other);
-    if (!o || o->m_id != m_id)
+    if (!o || m_gesture == 0 || o->m_gesture != m_gesture || o->m_id != m_id)
         return false;
     m_new = o->m_new;
     setObsolete(m_new == m_old);
@@ -165,14 +166,14 @@ bool ChangeSettingCommand::mergeWith(const QUndoCommand *other)
 
 QString ChangeSettingCommand::applyTo(Scenario &scenario) const
 {
-    QString target = m_path;
+    SettingPath target = m_path;
     if (!m_consumer.isEmpty()) {
         const int index = scenarioConsumerIndex(scenario, m_consumer);
         if (index < 0)
-            return tr("%1: there is no consumer \"%2\"").arg(m_path, m_consumer);
-        target = QStringLiteral("consumers[%1]").arg(index) + m_rest;
+            return tr("%1: there is no consumer \"%2\"").arg(m_path.toString(), m_consumer);
+        target = m_path.withRootIndex(index);
     }
-    if (target == QLatin1String("name")) {
+    if (target.depth() == 1 && target.rootKey() == QLatin1String("name")) {
         // PriorityLab::applySetting() keeps the old name; the name needs no validation but this.
         const QString name = m_new.toString().trimmed();
         if (!name.isEmpty())
@@ -199,8 +200,6 @@ void AddConsumerCommand::undo()
 
 void AddConsumerCommand::redo()
 {
-    if (consumeSkip())
-        return;
     if (const QString error = m_simulation->addConsumer(m_config); !error.isEmpty())
         qWarning("PriorityLab: redo of adding consumer %s failed: %s", qPrintable(m_config.name),
                  qPrintable(error));
@@ -219,15 +218,7 @@ QString AddConsumerCommand::applyTo(Scenario &scenario) const
 RemoveConsumerCommand::RemoveConsumerCommand(Simulation *simulation, int index, QUndoCommand *parent)
     : SetupCommand(simulation, parent), m_index(index)
 {
-    // From the live consumer, not currentScenario(): that would copy every scripted message.
-    const Consumer &c = *simulation->consumers().at(size_t(index));
-    m_config.name = c.name;
-    m_config.online = c.online;
-    m_config.failureRate = c.failureRate;
-    m_config.capacity = c.capacity;
-    m_config.topics = c.topics;
-    m_config.strategy.type = c.strategy->type();
-    m_config.strategy.parameters = c.strategy->parameterValues();
+    m_config = simulation->consumers().at(size_t(index))->config();
     setText(tr("Remove consumer %1").arg(m_config.name));
 }
 
@@ -242,8 +233,6 @@ void RemoveConsumerCommand::undo()
 
 void RemoveConsumerCommand::redo()
 {
-    if (consumeSkip())
-        return;
     const int index = liveConsumerIndex(m_config.name);
     if (index >= 0)
         m_simulation->removeConsumer(index);

@@ -6,14 +6,15 @@
 #include <QString>
 #include <QUndoCommand>
 
-#include <utility>
+#include <optional>
 
 namespace PriorityLab {
 
 class Simulation;
 
-/// Base of the setup edits kept on SetupEditor's QUndoStack. Besides undo() and redo() on the
-/// live simulation, each command can replay its edit onto a Scenario (applyTo()), so that
+/// Base of the setup edits kept on SetupEditor's QUndoStack, the Qt way: SetupEditor checks an
+/// edit without applying it, pushes the command, and its redo() applies it. Besides undo() and
+/// redo() on the live simulation, each command can replay its edit onto a Scenario (applyTo()), so that
 /// SetupEditor::editedScenario() is the scenario as opened plus the user's edits, without the
 /// changes the scenario's own timeline made while it ran.
 ///
@@ -25,10 +26,6 @@ public:
     /// Replays this edit (the redo direction) onto @p scenario; returns the problem, or "".
     virtual QString applyTo(Scenario &scenario) const = 0;
 
-    /// The first redo(), which QUndoStack::push() calls, does nothing when the edit was already
-    /// applied (SetupEditor applies an edit first to validate it, then pushes it).
-    void setAlreadyApplied(bool applied) { m_skipRedo = applied; }
-
     /// Replays @p command and its children (a macro, e.g. the scenario description dialog) onto
     /// @p scenario in order; returns the first problem, or "".
     static QString replay(const QUndoCommand *command, Scenario &scenario);
@@ -36,47 +33,51 @@ public:
 protected:
     explicit SetupCommand(Simulation *simulation, QUndoCommand *parent = nullptr);
 
-    /// True once, for the redo() that push() makes of an edit already applied.
-    bool consumeSkip() { return std::exchange(m_skipRedo, false); }
-
     /// Index of the consumer named @p name in the simulation, or -1.
     int liveConsumerIndex(const QString &name) const;
 
     Simulation *m_simulation;
-
-private:
-    bool m_skipRedo = false;
 };
 
 /// Sets one setting by its path in the scenario format (Simulation::applySetting(), validated as
 /// in a file), e.g. "consumers[1].strategy.threshold", "broker.dispatch", "producers[0].paused",
-/// "description". Stores the old and the new value; undo() applies the old one. Modelled on
-/// Tiled's ChangeValue (src/tiled/changevalue.h): consecutive edits of the same path merge into
-/// one step (a dragged slider or spin box is one undo step), and a merged command whose value is
-/// back where it started makes itself obsolete, so QUndoStack drops it.
+/// "description". Made from a change already checked (Simulation::checkSetting()): its first
+/// redo() applies that check, later ones apply the new value again; undo() applies the old one.
+/// Modelled on Tiled's ChangeValue (src/tiled/changevalue.h): the steps of one continuous
+/// gesture (SetupEditor::beginGesture()) on one setting merge into one undo step, and a merged
+/// command whose value is back where it started makes itself obsolete, so QUndoStack drops it.
+/// Edits outside a gesture, of another gesture, or once undone, never merge.
 ///
 /// A value QJsonValue::Undefined stands for "key absent" (the format's default, e.g. online,
 /// failureRate 0, no maxPriority).
 class ChangeSettingCommand final : public SetupCommand
 {
 public:
-    /// Change of @p path from @p oldValue to @p newValue in @p simulation. A path below
-    /// "consumers[i]" is remembered by the consumer's current name.
-    ChangeSettingCommand(Simulation *simulation, const QString &path, const QJsonValue &oldValue,
-                         const QJsonValue &newValue, QUndoCommand *parent = nullptr);
+    /// The change @p check (valid, made by @p simulation's checkSetting() just before) of the
+    /// setting check.target, from check.oldValue to check.newValue, within gesture @p gesture
+    /// (0: none). A path below "consumers[i]" is remembered by the consumer's current name.
+    ChangeSettingCommand(Simulation *simulation, CheckedSetting check, quint64 gesture = 0,
+                         QUndoCommand *parent = nullptr);
 
     void undo() override;
     void redo() override;
-    /// The same id for every command on the same setting (same path, same consumer).
-    int id() const override { return m_id; }
+    /// The same id for every command on the same setting (same path, same consumer) within a
+    /// gesture; -1 (never merge) outside a gesture and once undone.
+    int id() const override { return m_gesture != 0 ? m_id : -1; }
     bool mergeWith(const QUndoCommand *other) override;
     QString applyTo(Scenario &scenario) const override;
 
     /// The path as it resolves now (the consumer's current index), e.g. "consumers[2].capacity";
     /// empty if the consumer no longer exists.
-    QString path() const;
+    QString path() const { return settingPath().toString(); }
+    /// The same as a SettingPath; invalid if the consumer no longer exists.
+    SettingPath settingPath() const;
     QJsonValue oldValue() const { return m_old; }
     QJsonValue newValue() const { return m_new; }
+    /// The gesture it belongs to; 0 if none, once undone, or after endMerging().
+    quint64 gesture() const { return m_gesture; }
+    /// Takes in no later edit (SetupEditor calls it when an undo or redo separates edits).
+    void endMerging() { m_gesture = 0; }
 
     /// A JSON value in words for the Edit menu, e.g. 7, "drain", [0, 9], or "default" for
     /// QJsonValue::Undefined.
@@ -89,15 +90,18 @@ private:
     void apply(const QJsonValue &value);
     void updateText();
 
-    QString m_path;      ///< as given; for consumer paths, the part below consumers[i] is m_rest
-    QString m_consumer;  ///< consumer name if the path is below consumers[i], else empty
-    QString m_rest;      ///< path below consumers[i], e.g. ".strategy.threshold"
+    SettingPath m_path;      ///< as checked; for consumer paths, the part below consumers[i] is m_rest
+    QString m_consumer;      ///< consumer name if the path is below consumers[i], else empty
+    SettingPath m_rest;      ///< path below consumers[i], e.g. "strategy.threshold"; empty for consumers[i]
     QJsonValue m_old;
     QJsonValue m_new;
+    std::optional<CheckedSetting> m_check;  ///< until the first redo() applies it
+    quint64 m_gesture = 0;
     int m_id = -1;
 };
 
-/// Adds a consumer at the end (Simulation::addConsumer()); undo removes it again.
+/// Adds a consumer at the end (Simulation::addConsumer(); SetupEditor checks it first with
+/// Simulation::checkConsumer()); undo removes it again.
 class AddConsumerCommand final : public SetupCommand
 {
 public:
@@ -113,8 +117,8 @@ private:
 
 /// Removes a consumer; undo restores it with its configuration (name, strategy and parameters,
 /// online, failure rate, capacity, topics). Its counts start again from 0 (the removed counts stay
-/// in Simulation::removedConsumerStats(), so the totals still add up). Until the engine can insert
-/// a consumer at a position, it comes back at the end of the round-robin order.
+/// in Simulation::removedConsumerStats(), so the totals still add up). It comes back at its old
+/// position in the round-robin order.
 class RemoveConsumerCommand final : public SetupCommand
 {
 public:

@@ -20,7 +20,9 @@ namespace {
 
 QSpinBox *makeSpin(QWidget *parent, int minimum, int maximum, const QString &suffix, const QString &tip)
 {
-    return PanelForm::spinBox(parent, minimum, maximum, tip, suffix);
+    QSpinBox *spin = PanelForm::spinBox(parent, minimum, maximum, tip, suffix);
+    SetupEditor::trackGestures(spin);  // an arrow held down is one undo step
+    return spin;
 }
 
 using PanelForm::setSpin;

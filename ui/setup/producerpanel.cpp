@@ -28,7 +28,9 @@ constexpr int ValueLimit = 1000000;  ///< spin box limit for priorities and TTLs
 /// A compact spin box sized for everyday values; the hard limits (±1,000,000) still fit when typed.
 QSpinBox *makeSpin(QWidget *parent, int minimum, int maximum, const QString &tip)
 {
-    return PanelForm::spinBox(parent, minimum, maximum, tip, QString(), QStringLiteral("-0000"));
+    QSpinBox *spin = PanelForm::spinBox(parent, minimum, maximum, tip, QString(), QStringLiteral("-0000"));
+    SetupEditor::trackGestures(spin);  // an arrow held down is one undo step
+    return spin;
 }
 
 using PanelForm::setSpin;
@@ -163,6 +165,7 @@ ProducerPanel::Row ProducerPanel::createRow(int index)
                                "above what the consumers handle and the backlog grows; the slider "
                                "covers 0 to 50, type any rate up to 1,000,000 in the box.");
     row.rateSlider = new QSlider(Qt::Horizontal, row.box);
+    SetupEditor::trackGestures(row.rateSlider);  // a drag is one undo step
     row.rateSlider->setRange(0, 50);
     row.rateSlider->setPageStep(5);
     row.rateSlider->setFocusPolicy(Qt::TabFocus);

@@ -287,9 +287,9 @@ void MainWindow::createActions()
     connect(m_restart, &QAction::triggered, this, &MainWindow::restartWithCurrentSettings);
 
     m_speed = new SpeedControl(this);
-    connect(m_speed, &SpeedControl::intervalChanged, m_simulation, &Simulation::setIntervalMs);
-    connect(m_speed, &SpeedControl::intervalChanged, this, [this] { m_brokerPanel->sync(); });
-    // The broker panel's cycle interval (and undo of it) moves the speed slider.
+    // One route for the interval: the setting broker.cycleIntervalMs, edited through the setup
+    // editor (undoable, as the broker panel's); the slider shows what the simulation has.
+    connect(m_speed, &SpeedControl::intervalChanged, m_setupEditor, &SetupEditor::setCycleIntervalMs);
     connect(m_simulation, &Simulation::setupChanged, this,
             [this] { m_speed->setIntervalMs(m_simulation->intervalMs()); });
 
