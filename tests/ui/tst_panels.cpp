@@ -13,6 +13,7 @@
 #include "core/engine/simulation.h"
 #include "ui/common/sparkline.h"
 #include "ui/shell/speedcontrol.h"
+#include "tests/testsupport.h"
 
 #include <QAction>
 #include <QApplication>
@@ -295,6 +296,7 @@ void TestPanels::cardCapacityTopicsAndSparkline()
     QVERIFY(sim.load(s).isEmpty());
     SetupEditor editor(&sim);
     ConsumerPanel panel(&editor);
+    TestSupport::CycleFeed feed(sim);
     ConsumerCard *a = panel.cards().at(0);
 
     // Capacity 1 batch a cycle: A takes at most 3 messages a cycle in drain mode.
@@ -306,7 +308,7 @@ void TestPanels::cardCapacityTopicsAndSparkline()
         sim.step();
         QVERIFY(sim.consumers()[0]->stats.received - before <= 3);
     }
-    panel.refresh();
+    panel.refresh(feed.take());
     const QList<qint64> history = panel.throughput(QStringLiteral("A"));
     QCOMPARE(history.size(), 5);
     QCOMPARE(history.last(), 3);
@@ -314,6 +316,7 @@ void TestPanels::cardCapacityTopicsAndSparkline()
     QCOMPARE(panel.throughput(QStringLiteral("B")).last(), 6);
     for (int i = 0; i < 80; ++i)
         sim.step();
+    panel.refresh(feed.take());
     QCOMPARE(panel.throughput(QStringLiteral("A")).size(), ConsumerPanel::throughputWindow());
 
     // Topics: check boxes only in topics mode.

@@ -2,6 +2,7 @@
 
 #include "ui/eventlog/eventlogfiltermodel.h"
 #include "ui/eventlog/eventlogmodel.h"
+#include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
 
 #include <QComboBox>
@@ -180,7 +181,6 @@ EventLogPanel::EventLogPanel(Simulation *simulation, QWidget *parent, qsizetype 
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
 
-    connect(m_simulation, &Simulation::cycleCompleted, m_model, &EventLogModel::addReport);
     connect(m_simulation, &Simulation::scenarioLoaded, this, [this] {
         m_model->clear();
         updateConsumers();
@@ -238,7 +238,14 @@ void EventLogPanel::updateTypesButton()
                                                : tr("%1 of %2 kinds").arg(shown.size()).arg(m_typeActions.size()));
 }
 
-void EventLogPanel::refresh()
+void EventLogPanel::refresh(const RefreshSnapshot &snapshot)
+{
+    for (const CycleReport &report : snapshot.reports())
+        m_model->addReport(report);
+    applyPending();
+}
+
+void EventLogPanel::applyPending()
 {
     // A log that is not on screen while its window is (a closed dock, or a dock tab behind
     // another: such docks stay "visible", moved out of sight) leaves the events pending (the
@@ -261,7 +268,7 @@ void EventLogPanel::refresh()
 void EventLogPanel::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    refresh();
+    applyPending();
 }
 
 void EventLogPanel::followDock()
@@ -281,7 +288,7 @@ void EventLogPanel::followDock()
 void EventLogPanel::onDockVisibilityChanged(bool visible)
 {
     if (visible)
-        refresh();
+        applyPending();
 }
 
 void EventLogPanel::updateConsumers()

@@ -10,6 +10,7 @@
 #include "ui/eventlog/eventlogpanel.h"
 #include "ui/shell/exportmenu.h"
 #include "core/analysis/journal.h"
+#include "core/analysis/refreshsnapshot.h"
 #include "ui/journey/journeypanel.h"
 #include "ui/setup/producerpanel.h"
 #include "ui/queue/queuepanel.h"
@@ -63,15 +64,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     centralLayout->setContentsMargins(8, 6, 4, 4);
     centralLayout->setSpacing(4);
     m_scenarioInfo = new ScenarioInfo(m_setupEditor, central);
-    m_runtimeWarning = new QLabel(central);
-    m_runtimeWarning->setWordWrap(true);
-    m_runtimeWarning->setStyleSheet(QStringLiteral("color: #b00020;"));
-    m_runtimeWarning->setVisible(false);
     m_queuePanel = new QueuePanel(m_simulation, central);
     // Alarms (what to change) on a band above the queue; they cover the runtime warnings too.
     m_alarmPanel = new AlarmPanel(m_simulation, central);
     centralLayout->addWidget(m_scenarioInfo);
-    centralLayout->addWidget(m_runtimeWarning);
     centralLayout->addWidget(m_alarmPanel);
     centralLayout->addSpacing(4);
     centralLayout->addWidget(m_queuePanel, 1);
@@ -86,15 +82,15 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createDocks();
     createMenus();
 
+    // The only listener of cycleCompleted: the views get the reports at the refresh tick.
     connect(m_simulation, &Simulation::cycleCompleted, this, &MainWindow::onCycleCompleted);
     connect(m_simulation, &Simulation::runningChanged, this, &MainWindow::onRunningChanged);
     connect(m_simulation, &Simulation::finished, this, &MainWindow::onFinished);
     connect(m_simulation, &Simulation::scenarioLoaded, this, &MainWindow::onScenarioLoaded);
-    connect(m_simulation, &Simulation::setupChanged, this, &MainWindow::scheduleRefresh);
-    // The journal takes each report's events as they come (cheap); its panel reads it at refresh.
-    connect(m_simulation, &Simulation::cycleCompleted, this,
-            [this](const CycleReport &report) { m_journal->record(report); });
-    connect(m_simulation, &Simulation::scenarioLoaded, this, [this] { m_journal->clear(); });
+    connect(m_simulation, &Simulation::setupChanged, this, [this] {
+        m_cycles.noteSetupChanged();
+        scheduleRefresh();
+    });
     connect(m_queuePanel, &QueuePanel::messageSelected, this, [this](quint64 id) {
         m_journeyPanel->showJourney(id);
         m_journeyDock->show();
@@ -596,30 +592,28 @@ void MainWindow::scheduleRefresh()
 
 void MainWindow::onCycleCompleted(const CycleReport &report)
 {
-    if (!report.warnings.isEmpty()) {
-        m_lastWarning = report.warnings.constLast();
-        m_lastWarningCycle = report.cycle;
-        m_warningCount += report.warnings.size();
-        m_warningChanged = true;
-    }
+    // The journal takes each report's events as they come (cheap); its panel reads it at refresh.
+    m_journal->record(report);
+    m_cycles.add(report);
     scheduleRefresh();
 }
 
 void MainWindow::refreshViews()
 {
     m_refreshTimer.stop();
-    m_queuePanel->refresh();
-    m_consumerPanel->refresh();
+    // One snapshot per tick: the reports since the last tick, aggregated once, for every view.
+    const RefreshSnapshot snapshot = takeSnapshot();
+    m_queuePanel->refresh(snapshot);
+    m_consumerPanel->refresh(snapshot);
     m_producerPanel->refresh();
     m_cycleLabel->setText(tr("Cycle %1").arg(m_simulation->cycle()));
-    m_chartPanel->refresh();
+    m_chartPanel->refresh(snapshot);
     m_journeyPanel->refresh();
-    m_eventLogPanel->refresh();
+    m_eventLogPanel->refresh(snapshot);
     m_deadLetterPanel->refresh();
-    m_alarmPanel->refresh();
+    // Runtime warnings are shown by the alarm banner, with what to change.
+    m_alarmPanel->refresh(snapshot);
     m_status->refresh();
-    // Runtime warnings are shown by the alarm banner (with what to change), not m_runtimeWarning.
-    m_warningChanged = false;
 }
 
 void MainWindow::onRunningChanged(bool)
@@ -637,13 +631,10 @@ void MainWindow::onFinished(const QString &reason)
 
 void MainWindow::onScenarioLoaded()
 {
+    // The views started over with the new system: reports of the old one are gone.
+    m_cycles.clear();
+    m_journal->clear();
     m_speed->setIntervalMs(m_simulation->intervalMs());
-    m_lastWarning.clear();
-    m_lastWarningCycle = -1;
-    m_warningCount = 0;
-    m_warningChanged = false;
-    m_runtimeWarning->clear();
-    m_runtimeWarning->setVisible(false);
     updateHeader();
     updateActions();
     refreshViews();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/analysis/refreshsnapshot.h"
+
 #include <QMainWindow>
 #include <QStringList>
 #include <QTimer>
@@ -36,10 +38,12 @@ struct Scenario;
 /// description, the broker's queue (central), the consumer cards (right dock), the queue depth
 /// chart (bottom dock) and the status bar's totals with the conservation check.
 ///
-/// It owns the Simulation. Views never update per message: the simulation publishes one report
-/// per cycle, and the window refreshes every view from one coalescing timer at most
-/// refreshIntervalMs() apart, pulling what changed, so that the UI stays responsive at "as fast
-/// as possible". refreshViews() does the same at once (tests, screenshots).
+/// It owns the Simulation and is the only listener of Simulation::cycleCompleted. Views never
+/// update per message: the simulation publishes one report per cycle, the window collects them
+/// (CycleAccumulator) and refreshes every view from one coalescing timer at most
+/// refreshIntervalMs() apart with one RefreshSnapshot (the reports since the last tick,
+/// aggregated once, and the simulation), so that the UI stays responsive at "as fast as
+/// possible". refreshViews() does the same at once (tests, screenshots).
 ///
 /// Problems (a broken scenario file, a failed save) go to a dialog, or only to the
 /// problemsReported() signal when showDialogs is false (tests, --screenshot).
@@ -104,8 +108,12 @@ public:
     bool showDialogs() const { return m_showDialogs; }
     void setShowDialogs(bool show) { m_showDialogs = show; }
 
-    /// Refreshes every view now (queue, consumers, chart, status bar).
+    /// Refreshes every view now (queue, consumers, chart, status bar) with takeSnapshot().
     void refreshViews();
+    /// The cycle reports collected since the last refresh, as one snapshot; the next refresh
+    /// gets only what runs after. What refreshViews() hands to each view (benchmarks time the
+    /// views alone with it).
+    RefreshSnapshot takeSnapshot() { return m_cycles.take(*m_simulation); }
 
     /// Longest time between a change and the views showing it, in milliseconds (about 30 Hz).
     static constexpr int refreshIntervalMs() { return 33; }
@@ -176,7 +184,6 @@ private:
     QAction *m_redo = nullptr;
     QAction *m_editInfo = nullptr;
     bool m_rememberSettings = false;
-    QLabel *m_runtimeWarning = nullptr;
     AlarmPanel *m_alarmPanel = nullptr;
     EventLogPanel *m_eventLogPanel = nullptr;
     DeadLetterPanel *m_deadLetterPanel = nullptr;
@@ -196,11 +203,8 @@ private:
     QMenu *m_viewMenu = nullptr;
 
     QTimer m_refreshTimer;
+    CycleAccumulator m_cycles;  ///< the reports since the last refresh tick
     QString m_currentFile;
-    QString m_lastWarning;
-    qint64 m_lastWarningCycle = -1;
-    qint64 m_warningCount = 0;
-    bool m_warningChanged = false;
     bool m_showDialogs = true;
 };
 
