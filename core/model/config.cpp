@@ -15,6 +15,34 @@ QString BrokerConfig::modeName(Mode mode)
     return {};
 }
 
+QString BrokerConfig::modeSummary(Mode mode)
+{
+    switch (mode) {
+    case Mode::Fifo: return QStringLiteral("one queue, arrival order");
+    case Mode::Priority: return QStringLiteral("native priority queue");
+    case Mode::Topics: return QStringLiteral("one queue per priority band");
+    }
+    return {};
+}
+
+QString BrokerConfig::modeRule(Mode mode)
+{
+    switch (mode) {
+    case Mode::Fifo:
+        return QStringLiteral("One queue in arrival order, as in the article's reference system: "
+                              "priority is up to the consumers' strategies.");
+    case Mode::Priority:
+        return QStringLiteral("Native priority queue, as RabbitMQ's: the highest priority first, "
+                              "arrival order within a priority. Urgent messages never wait behind "
+                              "others, but low priorities can starve under load.");
+    case Mode::Topics:
+        return QStringLiteral("Priority topics: one queue per topic, messages routed by priority "
+                              "band; the topics take turns, most urgent first, each with its own "
+                              "round-robin over its subscribers (tick them on the consumer cards).");
+    }
+    return {};
+}
+
 QString PriorityClass::rangeText() const
 {
     if (maxPriority == std::numeric_limits<int>::max())

@@ -56,6 +56,11 @@ struct BrokerConfig
 
     /// The scenario name of @p mode: "fifo", "priority" or "topics".
     static QString modeName(Mode mode);
+    /// A few words on how @p mode orders the queue, e.g. "one queue, arrival order".
+    static QString modeSummary(Mode mode);
+    /// The rule of @p mode in words: the order it serves and what it means for the messages; the
+    /// one wording of docs/design.md §3, which the app shows.
+    static QString modeRule(Mode mode);
     /// orders-0 (priorities 7..9), orders-1 (4..6), orders-2 (0..3): lower number = more
     /// urgent, as in the article; one topic per priorityClasses() entry, within 0..9.
     static QList<TopicConfig> defaultTopics();

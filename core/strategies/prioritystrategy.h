@@ -11,6 +11,12 @@ class PriorityStrategy final : public Strategy
 {
 public:
     QString type() const override { return QStringLiteral("priority"); }
+    QString ruleText() const override
+    {
+        return QStringLiteral("priority: processes messages with priority at or above the "
+                              "threshold; sends the others back with their priority raised by the "
+                              "aging step, so each gets its turn.");
+    }
     QList<ParameterInfo> parameters() const override;
     QVariant parameter(const QString &name) const override;
     Decision decide(Message &message, const StrategyContext &context, QString *reason) override;

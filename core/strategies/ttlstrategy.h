@@ -12,6 +12,11 @@ class TtlStrategy final : public Strategy
 {
 public:
     QString type() const override { return QStringLiteral("ttl"); }
+    QString ruleText() const override
+    {
+        return QStringLiteral("ttl: processes messages with low < TTL < high; sends TTL ≥ high back "
+                              "with TTL − 1; discards TTL ≤ low (dead letter).");
+    }
     QList<ParameterInfo> parameters() const override;
     QVariant parameter(const QString &name) const override;
     Decision decide(Message &message, const StrategyContext &context, QString *reason) override;

@@ -96,7 +96,7 @@ void ConsumerPanel::addConsumerDialog()
     auto *strategy = new QComboBox(&dialog);
     for (const QString &type : StrategyRegistry::instance().types()) {
         strategy->addItem(type, type);
-        strategy->setItemData(strategy->count() - 1, ConsumerCard::describeStrategy(type), Qt::ToolTipRole);
+        strategy->setItemData(strategy->count() - 1, StrategyRegistry::instance().ruleText(type), Qt::ToolTipRole);
     }
     strategy->setToolTip(tr("How the new consumer decides for each message; its parameters start "
                             "at their defaults and can be changed on its card."));
