@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/analysis/refreshsnapshot.h"
+#include "ui/shell/scenariofiles.h"
 
 #include <QMainWindow>
 #include <QStringList>
@@ -45,8 +46,9 @@ struct Scenario;
 /// aggregated once, and the simulation), so that the UI stays responsive at "as fast as
 /// possible". refreshViews() does the same at once (tests, screenshots).
 ///
-/// Problems (a broken scenario file, a failed save) go to a dialog, or only to the
-/// problemsReported() signal when showDialogs is false (tests, --screenshot).
+/// Scenario files (open, save, recent files, the catalog menu, the rules of loading) are
+/// ScenarioFiles' job. Problems (a broken scenario file, a failed save) go to a dialog, or only
+/// to the problemsReported() signal when showDialogs is false (tests, --screenshot).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -92,21 +94,26 @@ public:
     /// problem found (empty on success). On success the new scenario replaces the old one and
     /// runs if the old one was running. On error the current scenario stays and keeps running
     /// untouched, and the problems are reported (dialog or problemsReported()).
-    QStringList openScenarioFile(const QString &path);
+    QStringList openScenarioFile(const QString &path) { return m_files->openScenarioFile(path); }
 
     /// Loads @p scenario, read from @p path (may be empty). Same rules as openScenarioFile().
-    QStringList loadScenario(const Scenario &scenario, const QString &path);
+    QStringList loadScenario(const Scenario &scenario, const QString &path)
+    {
+        return m_files->loadScenario(scenario, path);
+    }
 
     /// Saves the current setup, live edits included (Simulation::currentScenario()), to @p path
     /// atomically. Returns the error in words, or an empty string; errors are also reported.
-    QString saveScenarioFile(const QString &path);
+    QString saveScenarioFile(const QString &path) { return m_files->saveScenarioFile(path); }
 
     /// The file or resource the current scenario came from; empty if none.
-    QString currentFile() const { return m_currentFile; }
+    QString currentFile() const { return m_files->currentFile(); }
 
     /// Whether problems are shown in dialogs (default) or only emitted (tests, screenshots).
-    bool showDialogs() const { return m_showDialogs; }
-    void setShowDialogs(bool show) { m_showDialogs = show; }
+    bool showDialogs() const { return m_files->showDialogs(); }
+    void setShowDialogs(bool show) { m_files->setShowDialogs(show); }
+    /// Opening, saving and the recent files.
+    ScenarioFiles *scenarioFiles() const { return m_files; }
 
     /// Refreshes every view now (queue, consumers, chart, status bar) with takeSnapshot().
     void refreshViews();
@@ -147,21 +154,15 @@ private:
     void onScenarioLoaded();
     void updateActions();
     void updateHeader();
-    void reportProblems(const QString &title, const QStringList &problems);
     void toggleRun();
     void stepOnce();
     void resetSimulation();
-    void restartWithCurrentSettings();
-    void openFileDialog();
-    void saveAsDialog();
-    void save();
     void editScenarioInfo();
-    void updateRecentMenu();
-    void rememberFile(const QString &path);
     void showAbout();
 
     Simulation *m_simulation = nullptr;
     SetupEditor *m_setupEditor = nullptr;
+    ScenarioFiles *m_files = nullptr;
     QueuePanel *m_queuePanel = nullptr;
     ConsumerPanel *m_consumerPanel = nullptr;
     ChartPanel *m_chartPanel = nullptr;
@@ -204,8 +205,6 @@ private:
 
     QTimer m_refreshTimer;
     CycleAccumulator m_cycles;  ///< the reports since the last refresh tick
-    QString m_currentFile;
-    bool m_showDialogs = true;
 };
 
 } // namespace PriorityLab
