@@ -361,6 +361,12 @@ void MainWindow::createDocks()
     m_deadLetterDock->setWidget(m_deadLetterPanel);
     m_deadLetterDock->setToolTip(tr("Discarded messages with the reason, the consumer and the cycle"));
     m_deadLetterDock->setFeatures(m_consumerDock->features());
+    // The log waits while its tab is behind; brought to the front it shows the newest events at
+    // once, those of the cycles since the last refresh tick too.
+    connect(m_eventLogDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible && m_cycles.pending() > 0)
+            refreshViews();
+    });
     tabifyDockWidget(m_journeyDock, m_eventLogDock);
     tabifyDockWidget(m_eventLogDock, m_deadLetterDock);
     m_journeyDock->raise();
