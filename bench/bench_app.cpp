@@ -13,7 +13,10 @@
 //   refresh  R rounds of: step() one cycle (not timed), then MainWindow::refreshViews() timed
 //            alone and with the paint it causes (the posted layout and update requests); the
 //            costliest dispatches and paintEvent()s of that paint
-//   views    each view refreshViews() refreshes, timed alone, after 1 and after 20 cycles
+//   views    the RefreshSnapshot, then each view refreshViews() refreshes with it, timed alone,
+//            after 1 and after 20 cycles
+//   queue    the queue's views (tiles, histogram, table) and the journey outside the window,
+//            each refreshed and painted alone after every cycle; the journal's record of a cycle
 //   loop     "as fast as possible" (interval 0) in the real event loop for S seconds; a 1 ms
 //            precise probe timer measures the longest gap between its ticks (= the longest
 //            stall), and every event dispatch is timed by kind to say what stalled it
@@ -29,6 +32,13 @@
 #include "ui/shell/mainwindow.h"
 #include "ui/setup/producerpanel.h"
 #include "ui/queue/queuepanel.h"
+#include "ui/queue/prioritycensus.h"
+#include "ui/queue/priorityhistogram.h"
+#include "ui/queue/queuemodel.h"
+#include "ui/queue/queuetilespanel.h"
+#include "ui/queue/queuetilesview.h"
+#include "core/analysis/journal.h"
+#include "core/analysis/refreshsnapshot.h"
 #include "core/scenario/scenario.h"
 #include "core/engine/simulation.h"
 #include "ui/shell/statussummary.h"
@@ -48,6 +58,7 @@
 #include <QLocale>
 #include <QMetaEnum>
 #include <QThread>
+#include <QTableView>
 #include <QTimer>
 
 #include <algorithm>
@@ -631,35 +642,42 @@ int main(int argc, char *argv[])
     struct View
     {
         QString name;
-        std::function<void()> refresh;
+        std::function<void(const RefreshSnapshot &)> refresh;
         std::vector<double> ms[2];  ///< after 1 cycle, after BurstCycles cycles
     };
     std::vector<View> views{
-            {QStringLiteral("QueuePanel"), [&window] { window.queuePanel()->refresh(); }, {}},
-            {QStringLiteral("ConsumerPanel"), [&window] { window.consumerPanel()->refresh(); }, {}},
-            {QStringLiteral("ProducerPanel"), [&window] { window.producerPanel()->refresh(); }, {}},
-            {QStringLiteral("ChartPanel"), [&window] { window.chartPanel()->refresh(); }, {}},
-            {QStringLiteral("JourneyPanel"), [&window] { window.journeyPanel()->refresh(); }, {}},
-            {QStringLiteral("EventLogPanel"), [&window] { window.eventLogPanel()->refresh(); }, {}},
-            {QStringLiteral("DeadLetterPanel"), [&window] { window.deadLetterPanel()->refresh(); }, {}},
-            {QStringLiteral("AlarmPanel"), [&window] { window.alarmPanel()->refresh(); }, {}},
-            {QStringLiteral("StatusSummary"), [&window] { window.statusSummary()->refresh(); }, {}},
+            {QStringLiteral("QueuePanel"), [&window](const RefreshSnapshot &s) { window.queuePanel()->refresh(s); }, {}},
+            {QStringLiteral("ConsumerPanel"), [&window](const RefreshSnapshot &s) { window.consumerPanel()->refresh(s); }, {}},
+            {QStringLiteral("ProducerPanel"), [&window](const RefreshSnapshot &) { window.producerPanel()->refresh(); }, {}},
+            {QStringLiteral("ChartPanel"), [&window](const RefreshSnapshot &s) { window.chartPanel()->refresh(s); }, {}},
+            {QStringLiteral("JourneyPanel"), [&window](const RefreshSnapshot &) { window.journeyPanel()->refresh(); }, {}},
+            {QStringLiteral("EventLogPanel"), [&window](const RefreshSnapshot &s) { window.eventLogPanel()->refresh(s); }, {}},
+            {QStringLiteral("DeadLetterPanel"), [&window](const RefreshSnapshot &) { window.deadLetterPanel()->refresh(); }, {}},
+            {QStringLiteral("AlarmPanel"), [&window](const RefreshSnapshot &s) { window.alarmPanel()->refresh(s); }, {}},
+            {QStringLiteral("StatusSummary"), [&window](const RefreshSnapshot &) { window.statusSummary()->refresh(); }, {}},
     };
+    std::vector<double> snapshotMs[2];  ///< building the one RefreshSnapshot of a refresh
     for (int burst = 0; burst < 2; ++burst) {
         for (int round = 0; round < viewRounds; ++round) {
             sim->runCycles(burst == 0 ? 1 : BurstCycles);
             // What the cycles posted, but not the refresh timer (it would refresh first).
             QCoreApplication::sendPostedEvents();
+            clock.restart();
+            const RefreshSnapshot snapshot = window.takeSnapshot();
+            snapshotMs[burst].push_back(ms(clock.nsecsElapsed()));
             for (View &v : views) {
                 clock.restart();
-                v.refresh();
+                v.refresh(snapshot);
                 v.ms[burst].push_back(ms(clock.nsecsElapsed()));
             }
             window.refreshViews();  // the rest (cycle label) and the window's bookkeeping
             QCoreApplication::processEvents();
         }
     }
-    double sums[2] = {0, 0};
+    double sums[2] = {quantile(snapshotMs[0], 0.5), quantile(snapshotMs[1], 0.5)};
+    out.figure(QStringLiteral("RefreshSnapshot, median after 1 cycle"), sums[0], QStringLiteral("ms"), 3);
+    out.figure(QStringLiteral("RefreshSnapshot, median after %1 cycles").arg(BurstCycles), sums[1],
+               QStringLiteral("ms"), 3);
     for (const View &v : views) {
         for (int burst = 0; burst < 2; ++burst)
             sums[burst] += quantile(v.ms[burst], 0.5);
@@ -671,6 +689,78 @@ int main(int argc, char *argv[])
     out.figure(QStringLiteral("sum of the medians after 1 cycle"), sums[0], QStringLiteral("ms"), 2);
     out.figure(QStringLiteral("sum of the medians after %1 cycles").arg(BurstCycles), sums[1],
                QStringLiteral("ms"), 2);
+
+    // -- queue ------------------------------------------------------------------------------
+    // The queue's views and the journey alone, outside the window, each refreshed and painted
+    // offscreen after every cycle: tiles, histogram (census), table, journey of a message deep
+    // in the queue; and the journal's share of a cycle.
+    {
+        out.section(QStringLiteral("queue"),
+                    QStringLiteral("25 rounds of: step() one cycle, then each queue view "
+                                   "refreshed and grabbed (painted) alone"));
+        Simulation queueSim;
+        queueSim.setRecordEvents(true);
+        Journal journal;
+        CycleAccumulator cycles;
+        QObject::connect(&queueSim, &Simulation::cycleCompleted, &queueSim,
+                         [&journal, &cycles](const CycleReport &report) {
+                             journal.record(report);
+                             cycles.add(report);
+                         });
+        if (const QStringList errors = queueSim.load(benchScenario(queued, arrivals, batches)); !errors.isEmpty())
+            return 1;
+        QueuePanel queue(&queueSim);
+        JourneyPanel journey(&queueSim, &journal);
+        queue.resize(900, 600);
+        journey.resize(600, 250);
+        queue.show();
+        journey.show();
+        queueSim.step();
+        queue.refresh(cycles.take(queueSim));
+        // A queued message deep in the queue: its position is looked up at each refresh.
+        journey.showJourney(queueSim.broker().at(queueSim.broker().size() / 2).id);
+
+        std::vector<double> tiles, histogram, table, journeyTimes, record;
+        QueueTilesPanel *panel = queue.tilesPanel();
+        for (int i = 0; i < 25; ++i) {
+            queueSim.step();
+            const RefreshSnapshot snapshot = cycles.take(queueSim);
+            clock.restart();
+            panel->tilesView()->refresh();
+            panel->tilesView()->viewport()->grab();  // paints now, offscreen
+            tiles.push_back(ms(clock.nsecsElapsed()));
+            clock.restart();
+            panel->histogram()->setCounts(panel->census()->counts(snapshot));
+            panel->histogram()->grab();
+            histogram.push_back(ms(clock.nsecsElapsed()));
+            clock.restart();
+            queue.model()->sync(snapshot);
+            queue.tableView()->viewport()->grab();
+            table.push_back(ms(clock.nsecsElapsed()));
+            clock.restart();
+            journey.refresh();
+            journey.grab();
+            journeyTimes.push_back(ms(clock.nsecsElapsed()));
+        }
+        // The journal's share of a cycle: recording one report's events.
+        const CycleReport report = queueSim.step();
+        for (int i = 0; i < 10; ++i) {
+            clock.restart();
+            journal.record(report);
+            record.push_back(ms(clock.nsecsElapsed()));
+        }
+        out.figure(QStringLiteral("queued"), double(queueSim.broker().size()), QStringLiteral("messages"));
+        out.figure(QStringLiteral("tiles refresh + paint, median"), quantile(tiles, 0.5), QStringLiteral("ms"), 2);
+        out.figure(QStringLiteral("tiles painted"), double(panel->tilesView()->lastPaintedTiles()),
+                   QStringLiteral("tiles"));
+        out.figure(QStringLiteral("histogram (census) + paint, median"), quantile(histogram, 0.5),
+                   QStringLiteral("ms"), 2);
+        out.figure(QStringLiteral("table sync + paint, median"), quantile(table, 0.5), QStringLiteral("ms"), 2);
+        out.figure(QStringLiteral("journey refresh + paint, median"), quantile(journeyTimes, 0.5),
+                   QStringLiteral("ms"), 2);
+        out.figure(QStringLiteral("journal.record of one cycle (%1 events), median").arg(count(report.events.size())),
+                   quantile(record, 0.5), QStringLiteral("ms"), 2);
+    }
 
     // -- loop -------------------------------------------------------------------------------
     out.section(QStringLiteral("loop"),

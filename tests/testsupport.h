@@ -3,7 +3,9 @@
 // Helpers shared by the tests: fixture paths, the preset loader, a check that prints the
 // problems it finds, and small scenario builders.
 
+#include "core/analysis/refreshsnapshot.h"
 #include "core/engine/broker.h"
+#include "core/engine/simulation.h"
 #include "core/scenario/scenario.h"
 #include "core/strategies/strategy.h"
 
@@ -14,6 +16,31 @@
 #include <QVariantMap>
 
 namespace PriorityLab::TestSupport {
+
+/// The main window's per-cycle road for views under test: collects @p simulation's cycle
+/// reports (and notes its live edits) from the moment it is made, and hands them over as one
+/// RefreshSnapshot at take(), as a refresh tick does.
+class CycleFeed
+{
+public:
+    explicit CycleFeed(Simulation &simulation) : m_simulation(simulation)
+    {
+        QObject::connect(&simulation, &Simulation::cycleCompleted, &m_context,
+                         [this](const CycleReport &report) { m_cycles.add(report); });
+        QObject::connect(&simulation, &Simulation::setupChanged, &m_context,
+                         [this] { m_cycles.noteSetupChanged(); });
+        QObject::connect(&simulation, &Simulation::scenarioLoaded, &m_context,
+                         [this] { m_cycles.clear(); });
+    }
+
+    /// The reports since the last take(), as one snapshot.
+    RefreshSnapshot take() { return m_cycles.take(m_simulation); }
+
+private:
+    Simulation &m_simulation;
+    CycleAccumulator m_cycles;
+    QObject m_context;  ///< disconnects when the feed goes
+};
 
 /// Every queued message in dispatch order (a copy, for assertions).
 inline QList<Message> queuedMessages(const Broker &broker)

@@ -224,14 +224,12 @@ void AlarmMonitor::reset()
     m_alarms.clear();
     m_inspectedCycle = -1;
     m_lastFailure = -1;
-    m_exactProcessed = false;
     m_recentDeliveries.clear();
     m_recentDispatched = 0;
     m_recentFailed = 0;
     m_lossCount = 0;
     m_lossByConsumer.clear();
     m_warningCounts.clear();
-    m_processedCount.clear();
     m_lastProcessed.clear();
 }
 
@@ -293,55 +291,62 @@ void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &repo
     const qint64 cycle = report.cycle;
     if (cycle < 0)
         return;
-    const auto expired = [this, cycle](const Alarm &a) {
-        return cycle - a.lastCycle >= m_settings.holdCycles;
-    };
-
     checkSettings(simulation, cycle);
     if (report.counts.failed > 0)
         m_lastFailure = cycle;
-    // When the report carries its events, the cycle each priority was last processed is exact,
-    // even when inspect() runs only now and then (a fast run, a screenshot).
-    for (const Event &e : report.events) {
-        if (e.type == Event::Type::Processed)
-            m_lastProcessed[e.message.originalPriority] = cycle;
-    }
-    m_exactProcessed = m_exactProcessed || !report.events.isEmpty();
+    // The cycle each original priority was last processed, exact whatever the inspect() rate.
+    for (const ProcessedSample &p : report.processed)
+        m_lastProcessed[p.originalPriority] = cycle;
 
-    // Data loss: discards in recent cycles, counted per consumer from the dead-letter list.
-    if (report.counts.discarded > 0) {
-        if (!find(Alarm::Kind::DataLoss)) {
-            m_lossCount = 0;
-            m_lossByConsumer.clear();
-        }
-        m_lossCount += report.counts.discarded;
-        const auto &dead = simulation.broker().deadLetters();
-        qint64 seen = 0;
-        for (auto it = dead.rbegin(); it != dead.rend() && it->cycle == cycle
-             && seen < report.counts.discarded;
-             ++it, ++seen)
-            ++m_lossByConsumer[it->consumer];
-        std::vector<std::pair<QString, qint64>> byConsumer(m_lossByConsumer.begin(), m_lossByConsumer.end());
-        std::stable_sort(byConsumer.begin(), byConsumer.end(),
-                         [](const auto &a, const auto &b) { return a.second > b.second; });
-        QStringList who;
-        QStringList names;
-        for (const auto &[name, count] : byConsumer) {
-            who << QStringLiteral("%1 %2").arg(name).arg(count);
-            names << name;
-        }
-        const QString text =
-                QStringLiteral("%1 discarded (by %2), the last in cycle %3; each one is in the "
-                               "Dead letters list. %4")
-                        .arg(m_lossCount == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(m_lossCount))
-                        .arg(who.isEmpty() ? QStringLiteral("the consumers") : who.join(QStringLiteral(", ")))
-                        .arg(cycle)
-                        .arg(dataLossAdvice(simulation, names));
-        raise(Alarm::Kind::DataLoss, QStringLiteral("data-loss"), QStringLiteral("Data loss"), text, cycle);
-    } else {
-        clearIf(Alarm::Kind::DataLoss, expired);
-    }
+    observeDataLoss(simulation, report);
+    observeRequeueLoop(simulation, report);
+    observeSafetyCap(simulation, report);
+    observeRuntimeWarnings(report);
+}
 
+bool AlarmMonitor::expired(const Alarm &alarm, qint64 cycle) const
+{
+    return cycle - alarm.lastCycle >= m_settings.holdCycles;
+}
+
+void AlarmMonitor::observeDataLoss(const Simulation &simulation, const CycleReport &report)
+{
+    const qint64 cycle = report.cycle;
+    if (report.counts.discarded <= 0) {
+        clearIf(Alarm::Kind::DataLoss, [&](const Alarm &a) { return expired(a, cycle); });
+        return;
+    }
+    // Discards in recent cycles, counted per consumer from the report.
+    if (!find(Alarm::Kind::DataLoss)) {
+        m_lossCount = 0;
+        m_lossByConsumer.clear();
+    }
+    m_lossCount += report.counts.discarded;
+    for (const ConsumerCycle &c : report.consumers) {
+        if (c.discarded > 0)
+            m_lossByConsumer[c.name] += c.discarded;
+    }
+    std::vector<std::pair<QString, qint64>> byConsumer(m_lossByConsumer.begin(), m_lossByConsumer.end());
+    std::stable_sort(byConsumer.begin(), byConsumer.end(),
+                     [](const auto &a, const auto &b) { return a.second > b.second; });
+    QStringList who;
+    QStringList names;
+    for (const auto &[name, count] : byConsumer) {
+        who << QStringLiteral("%1 %2").arg(name).arg(count);
+        names << name;
+    }
+    const QString text =
+            QStringLiteral("%1 discarded (by %2), the last in cycle %3; each one is in the "
+                           "Dead letters list. %4")
+                    .arg(m_lossCount == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(m_lossCount))
+                    .arg(who.isEmpty() ? QStringLiteral("the consumers") : who.join(QStringLiteral(", ")))
+                    .arg(cycle)
+                    .arg(dataLossAdvice(simulation, names));
+    raise(Alarm::Kind::DataLoss, QStringLiteral("data-loss"), QStringLiteral("Data loss"), text, cycle);
+}
+
+void AlarmMonitor::observeRequeueLoop(const Simulation &simulation, const CycleReport &report)
+{
     // A requeue loop of failures: most deliveries of the last few cycles failed and went back.
     m_recentDeliveries.push_back({report.counts.dispatched, report.counts.failed});
     m_recentDispatched += report.counts.dispatched;
@@ -358,42 +363,49 @@ void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &repo
     }
     // Only while some consumer still fails: once the failure rates are back to 0 the backlog
     // drains (the message-loop and starvation alarms say so if it takes long).
-    if (m_recentFailed >= 10 && m_recentFailed * 2 >= m_recentDispatched && !failing.isEmpty()) {
-        const QString text =
-                QStringLiteral("%1 of %2 deliveries in the last %3 cycles failed and went back to the "
-                               "queue with a changed priority or TTL, to fail again: a requeue "
-                               "loop%4. Lower the failure rate of %5 (roll back the bad deployment), "
-                               "or take those consumers offline.")
-                        .arg(m_recentFailed)
-                        .arg(m_recentDispatched)
-                        .arg(m_recentDeliveries.size())
-                        .arg(m_recentFailed == m_recentDispatched ? QStringLiteral(" that processes nothing")
-                                                                  : QString())
-                        .arg(namesText(failing));
-        raise(Alarm::Kind::Loop, QStringLiteral("requeue"), QStringLiteral("Requeue loop"), text, cycle);
-    } else {
+    if (m_recentFailed < 10 || m_recentFailed * 2 < m_recentDispatched || failing.isEmpty()) {
         clearIf(Alarm::Kind::Loop, [](const Alarm &a) { return a.key == QLatin1String("requeue"); });
+        return;
     }
+    const QString text =
+            QStringLiteral("%1 of %2 deliveries in the last %3 cycles failed and went back to the "
+                           "queue with a changed priority or TTL, to fail again: a requeue "
+                           "loop%4. Lower the failure rate of %5 (roll back the bad deployment), "
+                           "or take those consumers offline.")
+                    .arg(m_recentFailed)
+                    .arg(m_recentDispatched)
+                    .arg(m_recentDeliveries.size())
+                    .arg(m_recentFailed == m_recentDispatched ? QStringLiteral(" that processes nothing")
+                                                              : QString())
+                    .arg(namesText(failing));
+    raise(Alarm::Kind::Loop, QStringLiteral("requeue"), QStringLiteral("Requeue loop"), text, report.cycle);
+}
 
-    // The safety cap of drain mode.
-    if (report.capReached) {
-        const Alarm *previous = find(Alarm::Kind::SafetyCap);
-        const qint64 since = previous ? previous->raisedCycle : cycle;
-        const QString text =
-                QStringLiteral("Cycle %1 was ended by the safety cap after %2 deliveries without "
-                               "emptying the queue (first time in cycle %3): messages go round and "
-                               "round. Lower the failure rates and fix the thresholds or predicates "
-                               "that keep postponing (see the loop alarm), or switch dispatch to K "
-                               "batches per cycle.")
-                        .arg(cycle)
-                        .arg(simulation.broker().config().maxDeliveriesPerCycle)
-                        .arg(since);
-        raise(Alarm::Kind::SafetyCap, QStringLiteral("cap"), QStringLiteral("Safety cap"), text, cycle);
-    } else {
-        clearIf(Alarm::Kind::SafetyCap, expired);
+void AlarmMonitor::observeSafetyCap(const Simulation &simulation, const CycleReport &report)
+{
+    const qint64 cycle = report.cycle;
+    if (!report.capReached) {
+        clearIf(Alarm::Kind::SafetyCap, [&](const Alarm &a) { return expired(a, cycle); });
+        return;
     }
+    const Alarm *previous = find(Alarm::Kind::SafetyCap);
+    const qint64 since = previous ? previous->raisedCycle : cycle;
+    const QString text =
+            QStringLiteral("Cycle %1 was ended by the safety cap after %2 deliveries without "
+                           "emptying the queue (first time in cycle %3): messages go round and "
+                           "round. Lower the failure rates and fix the thresholds or predicates "
+                           "that keep postponing (see the loop alarm), or switch dispatch to K "
+                           "batches per cycle.")
+                    .arg(cycle)
+                    .arg(simulation.broker().config().maxDeliveriesPerCycle)
+                    .arg(since);
+    raise(Alarm::Kind::SafetyCap, QStringLiteral("cap"), QStringLiteral("Safety cap"), text, cycle);
+}
 
-    // Runtime warnings, one alarm per source.
+void AlarmMonitor::observeRuntimeWarnings(const CycleReport &report)
+{
+    const qint64 cycle = report.cycle;
+    // One alarm per source.
     for (const QString &warning : report.warnings) {
         if (report.capReached && warning.startsWith(QLatin1String("Safety cap")))
             continue;  // the SafetyCap alarm says it
@@ -415,7 +427,7 @@ void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &repo
               timeline ? QStringLiteral("Timeline") : QStringLiteral("Warning from %1").arg(source), text, cycle);
     }
     clearIf(Alarm::Kind::RuntimeWarning, [&](const Alarm &a) {
-        if (!expired(a))
+        if (!expired(a, cycle))
             return false;
         m_warningCounts.erase(a.key);
         return true;
@@ -432,31 +444,13 @@ void AlarmMonitor::inspect(const Simulation &simulation)
     if (last < 0)
         return;
 
-    // Which original priorities were processed since the last inspection (only when observe()
-    // did not see the events: then the best guess is the last cycle).
-    const Metrics &metrics = simulation.metrics();
-    for (const int p : m_exactProcessed ? QList<int>() : metrics.latencyPriorities()) {
-        const qint64 count = metrics.latency(p).count;
-        qint64 &known = m_processedCount[p];
-        if (count != known) {
-            known = count;
-            m_lastProcessed[p] = last;
-        }
-    }
-
     // One pass over the queue: per original priority, how many wait and since when; loops.
-    struct Waiting
-    {
-        qint64 count = 0;
-        qint64 oldestProduced = 0;
-    };
     // Priorities 0..63 (the usual ones) in a flat array, others in a map: this pass over
     // 100,000 queued messages runs at every refresh.
     constexpr int flat = 64;
     std::array<Waiting, flat> common{};
     std::map<int, Waiting> rare;
-    qint64 looping = 0;
-    const Message *worst = nullptr;
+    Looping looping;
     for (const Broker::SubQueue &queue : simulation.broker().subQueues()) {
         for (const Message &m : queue.messages) {
             const int p = m.originalPriority;
@@ -464,23 +458,30 @@ void AlarmMonitor::inspect(const Simulation &simulation)
             w.oldestProduced = w.count == 0 ? m.producedCycle : std::min(w.oldestProduced, m.producedCycle);
             ++w.count;
             if (m.deliveries > m_settings.loopDeliveries) {
-                ++looping;
-                if (!worst || m.deliveries > worst->deliveries)
-                    worst = &m;
+                ++looping.count;
+                if (!looping.worst || m.deliveries > looping.worst->deliveries)
+                    looping.worst = &m;
             }
         }
     }
-
     std::map<int, Waiting> waiting = std::move(rare);
     for (int p = 0; p < flat; ++p) {
         if (common[size_t(p)].count > 0)
             waiting[p] = common[size_t(p)];
     }
 
-    // Starvation: queued for N cycles and none of that priority processed for N cycles.
-    const qint64 n = std::max<qint64>(1, m_settings.starvationCycles);
     // Failures within the last N cycles explain what waits or loops now.
+    const qint64 n = std::max<qint64>(1, m_settings.starvationCycles);
     const qint64 recentFailure = m_lastFailure >= 0 && last - m_lastFailure < n ? m_lastFailure : -1;
+    inspectStarvation(simulation, waiting, last, recentFailure);
+    inspectMessageLoop(simulation, looping, last, recentFailure);
+}
+
+void AlarmMonitor::inspectStarvation(const Simulation &simulation, const std::map<int, Waiting> &waiting,
+                                     qint64 last, qint64 recentFailure)
+{
+    // Queued for N cycles and none of that priority processed for N cycles.
+    const qint64 n = std::max<qint64>(1, m_settings.starvationCycles);
     QList<int> starving;
     qint64 starvingCount = 0;
     qint64 oldestAge = 0;
@@ -494,40 +495,45 @@ void AlarmMonitor::inspect(const Simulation &simulation)
             oldestAge = std::max(oldestAge, age);
         }
     }
-    if (!starving.isEmpty()) {
-        const QString text =
-                QStringLiteral("%1 %2 %3: %4 queued, the oldest for %5 cycles, and none of %6 "
-                               "processed for %7 cycles or more. %8")
-                        .arg(starving.size() == 1 ? QStringLiteral("Priority") : QStringLiteral("Priorities"),
-                             rangesText(starving),
-                             starving.size() == 1 ? QStringLiteral("starves") : QStringLiteral("starve"))
-                        .arg(starvingCount == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(starvingCount))
-                        .arg(oldestAge)
-                        .arg(starving.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"))
-                        .arg(n)
-                        .arg(starvationAdvice(simulation, starving, recentFailure));
-        raise(Alarm::Kind::Starvation, QStringLiteral("starvation"), QStringLiteral("Starvation"), text, last);
-    } else {
+    if (starving.isEmpty()) {
         clearIf(Alarm::Kind::Starvation, [](const Alarm &) { return true; });
+        return;
     }
+    const QString text =
+            QStringLiteral("%1 %2 %3: %4 queued, the oldest for %5 cycles, and none of %6 "
+                           "processed for %7 cycles or more. %8")
+                    .arg(starving.size() == 1 ? QStringLiteral("Priority") : QStringLiteral("Priorities"),
+                         rangesText(starving),
+                         starving.size() == 1 ? QStringLiteral("starves") : QStringLiteral("starve"))
+                    .arg(starvingCount == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(starvingCount))
+                    .arg(oldestAge)
+                    .arg(starving.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"))
+                    .arg(n)
+                    .arg(starvationAdvice(simulation, starving, recentFailure));
+    raise(Alarm::Kind::Starvation, QStringLiteral("starvation"), QStringLiteral("Starvation"), text, last);
+}
 
-    // Loops: queued messages delivered more than N times.
-    if (worst) {
-        QString text = QStringLiteral("Message %1 (%2) was delivered %3 times and is still queued")
-                               .arg(worst->id)
-                               .arg(worst->data)
-                               .arg(worst->deliveries);
-        if (looping > 1)
-            text += QStringLiteral(", with %1 other queued %2 over %3 deliveries")
-                            .arg(looping - 1)
-                            .arg(looping == 2 ? QStringLiteral("message") : QStringLiteral("messages"))
-                            .arg(m_settings.loopDeliveries);
-        text += QStringLiteral(": it loops between the broker and the consumers. ")
-                + loopAdvice(simulation, m_settings.loopDeliveries, recentFailure);
-        raise(Alarm::Kind::Loop, QStringLiteral("loop"), QStringLiteral("Message loop"), text, last);
-    } else {
+void AlarmMonitor::inspectMessageLoop(const Simulation &simulation, const Looping &looping, qint64 last,
+                                      qint64 recentFailure)
+{
+    // Queued messages delivered more than N times.
+    const Message *worst = looping.worst;
+    if (!worst) {
         clearIf(Alarm::Kind::Loop, [](const Alarm &a) { return a.key == QLatin1String("loop"); });
+        return;
     }
+    QString text = QStringLiteral("Message %1 (%2) was delivered %3 times and is still queued")
+                           .arg(worst->id)
+                           .arg(worst->data)
+                           .arg(worst->deliveries);
+    if (looping.count > 1)
+        text += QStringLiteral(", with %1 other queued %2 over %3 deliveries")
+                        .arg(looping.count - 1)
+                        .arg(looping.count == 2 ? QStringLiteral("message") : QStringLiteral("messages"))
+                        .arg(m_settings.loopDeliveries);
+    text += QStringLiteral(": it loops between the broker and the consumers. ")
+            + loopAdvice(simulation, m_settings.loopDeliveries, recentFailure);
+    raise(Alarm::Kind::Loop, QStringLiteral("loop"), QStringLiteral("Message loop"), text, last);
 }
 
 } // namespace PriorityLab

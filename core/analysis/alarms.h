@@ -12,6 +12,7 @@ namespace PriorityLab {
 
 class Simulation;
 struct CycleReport;
+struct Message;
 
 /// One active alarm: a problem the user should act on, in words that say what to change.
 struct Alarm
@@ -48,9 +49,8 @@ struct Alarm
 /// - DataLoss: raised when a cycle discards messages; cleared after holdCycles without discards.
 /// - Starvation: messages of one original priority are queued, the oldest for at least
 ///   starvationCycles, and none of that priority was processed in the last starvationCycles.
-///   Processing is seen through Metrics (latency counts per original priority), at the
-///   granularity of inspect() calls, so a rare inspect() can only make the alarm later, never
-///   false.
+///   Processing is seen in each report's processed messages (CycleReport::processed), exactly,
+///   whatever the rate of inspect() calls.
 /// - Loop ("Message loop"): some queued message has more than loopDeliveries deliveries.
 /// - Loop ("Requeue loop"): in the last 10 cycles at least 10 processings failed and they were at
 ///   least half of the deliveries, and some consumer still has a failure rate (a bad
@@ -109,6 +109,31 @@ public:
     quint64 revision() const { return m_revision; }
 
 private:
+    /// Per original priority: messages queued and the production cycle of the oldest.
+    struct Waiting
+    {
+        qint64 count = 0;
+        qint64 oldestProduced = 0;
+    };
+    /// Queued messages over Settings::loopDeliveries deliveries, and the most delivered one.
+    struct Looping
+    {
+        qint64 count = 0;
+        const Message *worst = nullptr;
+    };
+
+    // One function per rule (see the class comment).
+    void observeDataLoss(const Simulation &simulation, const CycleReport &report);
+    void observeRequeueLoop(const Simulation &simulation, const CycleReport &report);
+    void observeSafetyCap(const Simulation &simulation, const CycleReport &report);
+    void observeRuntimeWarnings(const CycleReport &report);
+    void inspectStarvation(const Simulation &simulation, const std::map<int, Waiting> &waiting,
+                           qint64 last, qint64 recentFailure);
+    void inspectMessageLoop(const Simulation &simulation, const Looping &looping, qint64 last,
+                            qint64 recentFailure);
+    /// Whether the event alarm @p alarm was last seen Settings::holdCycles or more before @p cycle.
+    bool expired(const Alarm &alarm, qint64 cycle) const;
+
     /// Raises or updates the alarm @p key in cycle @p cycle.
     void raise(Alarm::Kind kind, const QString &key, const QString &title, const QString &text,
                qint64 cycle);
@@ -121,7 +146,6 @@ private:
     quint64 m_revision = 0;
     qint64 m_inspectedCycle = -1;       ///< Simulation::cycle() at the last inspect()
     qint64 m_lastFailure = -1;          ///< last cycle with a processing failure
-    bool m_exactProcessed = false;      ///< m_lastProcessed comes from the reports' events
     static constexpr int failureWindow = 10;  ///< cycles of the requeue-loop rule
     std::deque<std::pair<qint64, qint64>> m_recentDeliveries;  ///< (dispatched, failed) per cycle
     qint64 m_recentDispatched = 0;
@@ -129,7 +153,6 @@ private:
     qint64 m_lossCount = 0;             ///< messages discarded since the DataLoss alarm was raised
     std::map<QString, qint64> m_lossByConsumer;  ///< discards per consumer in the episode
     std::map<QString, qint64> m_warningCounts;   ///< runtime warnings per source since raised
-    std::map<int, qint64> m_processedCount;      ///< processed per original priority (Metrics)
     std::map<int, qint64> m_lastProcessed;       ///< cycle a priority was last seen processed
 };
 

@@ -287,6 +287,7 @@ void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metr
                 ++counts.processed;
                 ++consumer.stats.processed;
                 metrics.recordProcessed(m, cycle);
+                report.processed.append({m.originalPriority, cycle - m.producedCycle});
                 if (recordEvents)
                     report.events.append({cycle, Event::Type::Processed, consumer.name, before, {},
                                           {}, strategy.explain(before, decision)});

@@ -33,6 +33,22 @@ std::map<int, qint64> Metrics::deliveriesHistogram() const
     return result;
 }
 
+qint64 percentile(const std::map<qint64, qint64> &values, qint64 count, int percent)
+{
+    if (count <= 0)
+        return -1;
+    // Nearest rank: the smallest value with at least ceil(percent * count / 100) samples at or
+    // below it.
+    const qint64 rank = (count * percent + 99) / 100;
+    qint64 seen = 0;
+    for (const auto &[value, n] : values) {
+        seen += n;
+        if (seen >= rank)
+            return value;
+    }
+    return values.empty() ? -1 : values.rbegin()->first;
+}
+
 LatencyStats Metrics::latency(int priority) const
 {
     LatencyStats stats;
@@ -45,25 +61,9 @@ LatencyStats Metrics::latency(int priority) const
         return stats;
     const std::map<qint64, qint64> entries = h->entries();
     stats.count = h->total;
-    // Nearest-rank percentiles: the smallest value with at least ceil(p * count) samples at or
-    // below it.
-    const qint64 rank50 = (stats.count * 50 + 99) / 100;
-    const qint64 rank95 = (stats.count * 95 + 99) / 100;
-    qint64 seen = 0;
-    bool have50 = false;
-    bool have95 = false;
-    for (const auto &[value, count] : entries) {
-        seen += count;
-        if (!have50 && seen >= rank50) {
-            stats.p50 = value;
-            have50 = true;
-        }
-        if (!have95 && seen >= rank95) {
-            stats.p95 = value;
-            have95 = true;
-        }
-        stats.max = value;
-    }
+    stats.p50 = percentile(entries, stats.count, 50);
+    stats.p95 = percentile(entries, stats.count, 95);
+    stats.max = entries.empty() ? 0 : entries.rbegin()->first;
     return stats;
 }
 

@@ -20,6 +20,12 @@ struct LatencyStats
     qint64 max = 0;
 };
 
+/// Nearest-rank percentile @p percent (0..100) of the histogram @p values (value -> samples)
+/// holding @p count samples: the smallest value with at least ceil(percent * count / 100)
+/// samples at or below it; -1 if @p count is 0. The one percentile of PriorityLab (metrics,
+/// charts).
+qint64 percentile(const std::map<qint64, qint64> &values, qint64 count, int percent);
+
 /// One row of the per-cycle history.
 struct CycleSample
 {

@@ -191,8 +191,16 @@ CycleReport Simulation::step()
     report.counts.produced = produced;
     report.appended = produced;
 
-    // 2. The broker dispatches.
+    // 2. The broker dispatches; each consumer's counts of the cycle are the difference.
+    report.consumers.reserve(qsizetype(m_consumers.size()));
+    for (const auto &c : m_consumers)
+        report.consumers.append({c->name, c->stats.processed, c->stats.discarded});
     m_broker.dispatch(m_consumers, m_cycle, m_rng, m_metrics, report, m_recordEvents);
+    for (size_t i = 0; i < m_consumers.size(); ++i) {
+        ConsumerCycle &c = report.consumers[qsizetype(i)];
+        c.processed = m_consumers[i]->stats.processed - c.processed;
+        c.discarded = m_consumers[i]->stats.discarded - c.discarded;
+    }
     report.queueDepth = m_broker.size();
 
     // Setting warnings (e.g. a TTL range with nothing inside) are raised by the app from the

@@ -1,5 +1,8 @@
 #include "core/model/config.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace PriorityLab {
 
 QString BrokerConfig::modeName(Mode mode)
@@ -12,11 +15,70 @@ QString BrokerConfig::modeName(Mode mode)
     return {};
 }
 
+QString BrokerConfig::modeSummary(Mode mode)
+{
+    switch (mode) {
+    case Mode::Fifo: return QStringLiteral("one queue, arrival order");
+    case Mode::Priority: return QStringLiteral("native priority queue");
+    case Mode::Topics: return QStringLiteral("one queue per priority band");
+    }
+    return {};
+}
+
+QString BrokerConfig::modeRule(Mode mode)
+{
+    switch (mode) {
+    case Mode::Fifo:
+        return QStringLiteral("One queue in arrival order, as in the article's reference system: "
+                              "priority is up to the consumers' strategies.");
+    case Mode::Priority:
+        return QStringLiteral("Native priority queue, as RabbitMQ's: the highest priority first, "
+                              "arrival order within a priority. Urgent messages never wait behind "
+                              "others, but low priorities can starve under load.");
+    case Mode::Topics:
+        return QStringLiteral("Priority topics: one queue per topic, messages routed by priority "
+                              "band; the topics take turns, most urgent first, each with its own "
+                              "round-robin over its subscribers (tick them on the consumer cards).");
+    }
+    return {};
+}
+
+QString PriorityClass::rangeText() const
+{
+    if (maxPriority == std::numeric_limits<int>::max())
+        return QStringLiteral("%1+").arg(minPriority);
+    if (minPriority == std::numeric_limits<int>::min())
+        return QStringLiteral("≤%1").arg(maxPriority);
+    return QStringLiteral("%1–%2").arg(minPriority).arg(maxPriority);
+}
+
+const QList<PriorityClass> &BrokerConfig::priorityClasses()
+{
+    static const QList<PriorityClass> classes = {
+            {QStringLiteral("high"), 7, std::numeric_limits<int>::max()},
+            {QStringLiteral("mid"), 4, 6},
+            {QStringLiteral("low"), std::numeric_limits<int>::min(), 3}};
+    return classes;
+}
+
+int BrokerConfig::priorityClassOf(int priority)
+{
+    const QList<PriorityClass> &classes = priorityClasses();
+    for (qsizetype i = 0; i < classes.size(); ++i) {
+        if (priority >= classes.at(i).minPriority && priority <= classes.at(i).maxPriority)
+            return int(i);
+    }
+    return int(classes.size()) - 1;
+}
+
 QList<TopicConfig> BrokerConfig::defaultTopics()
 {
-    return {{QStringLiteral("orders-0"), 7, 9},
-            {QStringLiteral("orders-1"), 4, 6},
-            {QStringLiteral("orders-2"), 0, 3}};
+    QList<TopicConfig> topics;
+    const QList<PriorityClass> &classes = priorityClasses();
+    for (qsizetype i = 0; i < classes.size(); ++i)
+        topics.append({QStringLiteral("orders-%1").arg(i), std::clamp(classes.at(i).minPriority, 0, 9),
+                       std::clamp(classes.at(i).maxPriority, 0, 9)});
+    return topics;
 }
 
 QStringList lessonFigures()

@@ -23,6 +23,18 @@ struct TopicConfig
     int maxPriority = 0;
 };
 
+/// A band of original priorities read together: the charts' latency classes and the default
+/// topics of `topics` mode. Bounds are inclusive; the outer classes are open ended.
+struct PriorityClass
+{
+    QString name;     ///< "high", "mid", "low"
+    int minPriority = 0;
+    int maxPriority = 0;
+
+    /// "7+", "4–6", "≤3".
+    QString rangeText() const;
+};
+
 /// Broker settings (docs/design.md §3); scenario key "broker".
 struct BrokerConfig
 {
@@ -44,9 +56,18 @@ struct BrokerConfig
 
     /// The scenario name of @p mode: "fifo", "priority" or "topics".
     static QString modeName(Mode mode);
+    /// A few words on how @p mode orders the queue, e.g. "one queue, arrival order".
+    static QString modeSummary(Mode mode);
+    /// The rule of @p mode in words: the order it serves and what it means for the messages; the
+    /// one wording of docs/design.md §3, which the app shows.
+    static QString modeRule(Mode mode);
     /// orders-0 (priorities 7..9), orders-1 (4..6), orders-2 (0..3): lower number = more
-    /// urgent, as in the article.
+    /// urgent, as in the article; one topic per priorityClasses() entry, within 0..9.
     static QList<TopicConfig> defaultTopics();
+    /// high (7 and above), mid (4..6), low (3 and below), most urgent first.
+    static const QList<PriorityClass> &priorityClasses();
+    /// The index in priorityClasses() of the class holding @p priority.
+    static int priorityClassOf(int priority);
 };
 
 /// A consumer's strategy: type plus parameters as the scenario gives them.

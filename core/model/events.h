@@ -50,8 +50,26 @@ struct Counts
     }
 };
 
+/// What one consumer did in one cycle (messages); the engine computes it once for every view.
+struct ConsumerCycle
+{
+    QString name;
+    qint64 processed = 0;
+    qint64 discarded = 0;
+};
+
+/// One message processed in a cycle: its priority at production and its latency (cycles from
+/// production to processing).
+struct ProcessedSample
+{
+    int originalPriority = 0;
+    qint64 latency = 0;
+};
+
 /// What one cycle did: published once per cycle by Simulation::cycleCompleted, never one signal
-/// per message (docs/design.md §5). Views pull the details they need from the simulation.
+/// per message (docs/design.md §5). It carries everything a view needs about the cycle (counts,
+/// queue changes, per-consumer counts, latencies); views read the current state from the
+/// simulation.
 struct CycleReport
 {
     qint64 cycle = -1;
@@ -69,6 +87,8 @@ struct CycleReport
     QString stopReason;       ///< why it finished, if finished
     QStringList warnings;     ///< runtime warnings raised during the cycle
     QStringList timelineChanges; ///< scenario timeline changes applied at the start of the cycle, "PATH = VALUE"
+    QList<ConsumerCycle> consumers;    ///< every consumer present after the cycle, in order
+    QList<ProcessedSample> processed;  ///< the processed messages, in processing order (always filled)
     QList<Event> events;      ///< only when event recording is on
 };
 

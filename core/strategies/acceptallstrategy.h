@@ -10,6 +10,11 @@ class AcceptAllStrategy final : public Strategy
 {
 public:
     QString type() const override { return QStringLiteral("accept-all"); }
+    QString ruleText() const override
+    {
+        return QStringLiteral("accept-all: processes every message at once, in queue order. The "
+                              "plain queue to compare the others with.");
+    }
     QList<ParameterInfo> parameters() const override { return {}; }
     QVariant parameter(const QString &) const override { return {}; }
     Decision decide(Message &, const StrategyContext &, QString *) override

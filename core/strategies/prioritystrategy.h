@@ -14,6 +14,12 @@ public:
     PriorityStrategy();
 
     QString type() const override { return QStringLiteral("priority"); }
+    QString ruleText() const override
+    {
+        return QStringLiteral("priority: processes messages with priority at or above the "
+                              "threshold; sends the others back with their priority raised by the "
+                              "aging step, so each gets its turn.");
+    }
     PRIORITYLAB_STRATEGY_RULES
     QString settingWarning() const override;
 

@@ -134,4 +134,20 @@ QStringList StrategyRegistry::types() const
     return names;
 }
 
+QString StrategyRegistry::ruleText(const QString &type) const
+{
+    if (const std::unique_ptr<Strategy> strategy = create(type))
+        return strategy->ruleText();
+    return QStringLiteral("%1: a strategy without a description here; hover its parameters for "
+                          "their rules.")
+            .arg(type);
+}
+
+QString Strategy::ruleText() const
+{
+    return QStringLiteral("%1: a strategy without a description here; hover its parameters for "
+                          "their rules.")
+            .arg(type());
+}
+
 } // namespace PriorityLab

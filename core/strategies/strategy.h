@@ -96,6 +96,10 @@ public:
     /// Warning when the current parameters discard every message or can loop; empty if none.
     virtual QString settingWarning() const { return {}; }
 
+    /// The strategy's rule in words, starting with its type, e.g. "ttl: processes messages with
+    /// low < TTL < high; ...": the one wording of the rule, which the app shows.
+    virtual QString ruleText() const;
+
     /// A problem met while deciding (e.g. a predicate that failed at run time), cleared by the
     /// call; empty if none. Checked by the consumer after each decision.
     QString takeRuntimeWarning()
@@ -165,6 +169,9 @@ public:
 
     /// Registered type names in registration order.
     QStringList types() const;
+
+    /// Strategy::ruleText() of @p type; for an unknown type, a line saying it has none.
+    QString ruleText(const QString &type) const;
 
 private:
     StrategyRegistry();

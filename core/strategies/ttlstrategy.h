@@ -15,6 +15,11 @@ public:
     TtlStrategy();
 
     QString type() const override { return QStringLiteral("ttl"); }
+    QString ruleText() const override
+    {
+        return QStringLiteral("ttl: processes messages with low < TTL < high; sends TTL ≥ high back "
+                              "with TTL − 1; discards TTL ≤ low (dead letter).");
+    }
     PRIORITYLAB_STRATEGY_RULES
 
     /// TTL at or below which a message is discarded.

@@ -3,6 +3,7 @@
 // priority class, throughput per consumer, deliveries per message), the window slides, timeline
 // changes become markers at their cycle, and the export writes a PNG and a well-formed SVG.
 // Runs offscreen; cycles run through Simulation::step(), the charts are redrawn by refresh().
+#include "ui/charts/chartexport.h"
 #include "ui/charts/chartpanel.h"
 #include "ui/shell/exportmenu.h"
 #include "ui/shell/mainwindow.h"
@@ -56,7 +57,7 @@ private Q_SLOTS:
     void decisionsAndDepthEqualReports();
     void windowSlides();
     void latencyPercentilesPerClass();
-    void latencyNeedsEvents();
+    void latencyWithoutEvents();
     void throughputPerConsumer();
     void deliveriesHistogram();
     void timelineMarkers();
@@ -82,8 +83,9 @@ void TestCharts::decisionsAndDepthEqualReports()
     Simulation sim;
     QCOMPARE(sim.load(loadPreset(preset)), QStringList());
     ChartPanel panel(&sim);
+    CycleFeed feed(sim);
     const QList<CycleReport> reports = run(sim, 90);
-    panel.refresh();
+    panel.refresh(feed.take());
 
     TimeSeriesChart *flow = panel.flowChart();
     QCOMPARE(flow->seriesCount(), int(ChartPanel::FlowSeriesCount));
@@ -118,15 +120,16 @@ void TestCharts::windowSlides()
     Simulation sim;
     QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
     ChartPanel panel(&sim);
+    CycleFeed feed(sim);
     run(sim, 20);
-    panel.refresh();
+    panel.refresh(feed.take());
     QCOMPARE(panel.queueDepthChart()->points(0).size(), 20);
     // Before the window is full the x axis already spans a whole window.
     QCOMPARE(panel.queueDepthChart()->xRange(), QPointF(0, ChartPanel::windowCycles()));
 
     const int extra = 55;
     run(sim, ChartPanel::windowCycles() + extra - 20);
-    panel.refresh();
+    panel.refresh(feed.take());
     for (TimeSeriesChart *chart : panel.timeCharts()) {
         QCOMPARE(chart->xRange(), QPointF(extra, extra + ChartPanel::windowCycles()));
         for (int s = 0; s < chart->seriesCount(); ++s) {
@@ -149,8 +152,9 @@ void TestCharts::latencyPercentilesPerClass()
     Simulation sim;
     QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
     ChartPanel panel(&sim);
+    CycleFeed feed(sim);
     const QList<CycleReport> reports = run(sim, 60);
-    panel.refresh();
+    panel.refresh(feed.take());
 
     // Recompute each class's p50 and p95 over the last smoothingCycles() cycles, for every cycle.
     const int n = ChartPanel::smoothingCycles();
@@ -193,17 +197,32 @@ void TestCharts::latencyPercentilesPerClass()
     QCOMPARE(ChartPanel::priorityClass(-5), ChartPanel::LowClass);
 }
 
-void TestCharts::latencyNeedsEvents()
+void TestCharts::latencyWithoutEvents()
 {
+    // The latencies travel in the report (CycleReport::processed), events or not: a run without
+    // events draws the same latency lines as the same run with them.
     Simulation sim;
     sim.setRecordEvents(false);
     QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
     ChartPanel panel(&sim);
+    CycleFeed feed(sim);
     run(sim, 30);
-    panel.refresh();
-    for (int s = 0; s < panel.latencyChart()->seriesCount(); ++s)
-        QVERIFY(panel.latencyChart()->points(s).isEmpty());
+    panel.refresh(feed.take());
     QCOMPARE(panel.flowChart()->points(ChartPanel::ProcessedSeries).size(), 30);
+
+    Simulation withEvents;
+    QVERIFY(withEvents.recordEvents());
+    QCOMPARE(withEvents.load(loadPreset(QStringLiteral("default.json"))), QStringList());
+    ChartPanel reference(&withEvents);
+    CycleFeed referenceFeed(withEvents);
+    run(withEvents, 30);
+    reference.refresh(referenceFeed.take());
+    qsizetype points = 0;
+    for (int s = 0; s < panel.latencyChart()->seriesCount(); ++s) {
+        QCOMPARE(panel.latencyChart()->points(s), reference.latencyChart()->points(s));
+        points += panel.latencyChart()->points(s).size();
+    }
+    QVERIFY(points > 30);
 }
 
 void TestCharts::throughputPerConsumer()
@@ -211,8 +230,9 @@ void TestCharts::throughputPerConsumer()
     Simulation sim;
     QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
     ChartPanel panel(&sim);
+    CycleFeed feed(sim);
     QList<CycleReport> reports = run(sim, 40);
-    panel.refresh();
+    panel.refresh(feed.take());
     TimeSeriesChart *throughput = panel.throughputChart();
     QCOMPARE(throughput->seriesCount(), 4);
     QStringList names;
@@ -236,7 +256,7 @@ void TestCharts::throughputPerConsumer()
     // A consumer added live gets its own line from its first cycle.
     QCOMPARE(sim.addConsumer(consumer(QStringLiteral("extra"))), QString());
     run(sim, 5);
-    panel.refresh();
+    panel.refresh(feed.take());
     QCOMPARE(throughput->seriesCount(), 5);
     QCOMPARE(throughput->seriesName(4), QStringLiteral("extra"));
     QCOMPARE(throughput->points(4).size(), 5);
@@ -248,8 +268,9 @@ void TestCharts::deliveriesHistogram()
     Simulation sim;
     QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
     ChartPanel panel(&sim);
+    CycleFeed feed(sim);
     run(sim, 100);
-    panel.refresh();
+    panel.refresh(feed.take());
     BarChart *bars = panel.deliveriesChart();
     const QStringList categories = bars->categories();
     const QList<qreal> values = bars->values();
@@ -272,13 +293,14 @@ void TestCharts::timelineMarkers()
     Simulation sim;
     QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
     ChartPanel panel(&sim);
+    CycleFeed feed(sim);
     run(sim, 60);
-    panel.refresh();
+    panel.refresh(feed.take());
     for (TimeSeriesChart *chart : panel.timeCharts())
         QVERIFY(chart->markers().isEmpty());
 
     run(sim, 40);
-    panel.refresh();
+    panel.refresh(feed.take());
     for (TimeSeriesChart *chart : panel.timeCharts()) {
         const QList<ChartMarker> markers = chart->markers();
         QCOMPARE(markers.size(), 1);
@@ -290,7 +312,7 @@ void TestCharts::timelineMarkers()
 
     // Once cycle 60 has slid out of the window, so has its marker.
     run(sim, ChartPanel::windowCycles());
-    panel.refresh();
+    panel.refresh(feed.take());
     for (TimeSeriesChart *chart : panel.timeCharts())
         QVERIFY(chart->markers().isEmpty());
 }
@@ -327,16 +349,17 @@ void TestCharts::axesMoveOnlyWhenBoundsMove()
     Simulation sim;
     QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
     ChartPanel panel(&sim);
+    CycleFeed feed(sim);
     run(sim, 50);
-    panel.refresh();
+    panel.refresh(feed.take());
     const QPointF y = panel.queueDepthChart()->yRange();
     const QPointF x = panel.queueDepthChart()->xRange();
     // A refresh without new cycles changes nothing; one more cycle moves no bound before the
     // window is full, and the y bound is a round number above the data.
-    panel.refresh();
+    panel.refresh(feed.take());
     QCOMPARE(panel.queueDepthChart()->yRange(), y);
     run(sim, 1);
-    panel.refresh();
+    panel.refresh(feed.take());
     QCOMPARE(panel.queueDepthChart()->xRange(), x);
     QCOMPARE(ChartPanel::niceCeiling(7), 10.0);
     QCOMPARE(ChartPanel::niceCeiling(11), 15.0);
@@ -349,15 +372,17 @@ void TestCharts::exportPngAndSvg()
     Simulation sim;
     QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
     ChartPanel panel(&sim);
+    CycleFeed feed(sim);
     run(sim, 100);
+    panel.refresh(feed.take());
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
 
     const QString png = dir.filePath(QStringLiteral("charts.png"));
-    QCOMPARE(panel.exportPng(png), QString());
+    QCOMPARE(ChartExport::writePng(panel, png), QString());
     QImage image(png);
     QVERIFY(!image.isNull());
-    QCOMPARE(image.size(), ChartPanel::exportSize());
+    QCOMPARE(image.size(), ChartExport::size());
     // Not blank: the lines drawn leave many colours.
     QSet<QRgb> colours;
     for (int y = 0; y < image.height(); y += 7)
@@ -366,7 +391,7 @@ void TestCharts::exportPngAndSvg()
     QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
 
     const QString svg = dir.filePath(QStringLiteral("charts.svg"));
-    QCOMPARE(panel.exportSvg(svg), QString());
+    QCOMPARE(ChartExport::writeSvg(panel, svg), QString());
     QFile file(svg);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QXmlStreamReader xml(&file);
@@ -395,7 +420,7 @@ void TestCharts::exportPngAndSvg()
 
     // A folder that does not exist: an error in words, nothing written.
     const QString bad = dir.filePath(QStringLiteral("missing/charts.png"));
-    QVERIFY(!panel.exportPng(bad).isEmpty());
+    QVERIFY(!ChartExport::writePng(panel, bad).isEmpty());
     QVERIFY(!QFile::exists(bad));
 }
 
@@ -404,14 +429,15 @@ void TestCharts::clearedOnNewScenario()
     Simulation sim;
     QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
     ChartPanel panel(&sim);
+    CycleFeed feed(sim);
     run(sim, 80);
-    panel.refresh();
+    panel.refresh(feed.take());
     QVERIFY(!panel.timelineMarkers().isEmpty());
     sim.reset();
     QVERIFY(panel.queueDepthChart()->points(0).isEmpty());
     QVERIFY(panel.timelineMarkers().isEmpty());
     run(sim, 3);
-    panel.refresh();
+    panel.refresh(feed.take());
     QCOMPARE(panel.flowChart()->points(ChartPanel::ProcessedSeries).size(), 3);
     QCOMPARE(panel.flowChart()->points(ChartPanel::ProcessedSeries).first().x(), 0.0);
 }
@@ -464,7 +490,7 @@ void TestCharts::fileExportMenu()
         QVERIFY(QJsonDocument::fromJson(line).isObject());
     // Charts: PNG and SVG through the same menu.
     QCOMPARE(menu->writeChartsPng(dir.filePath(QStringLiteral("c.png"))), QString());
-    QCOMPARE(QImage(dir.filePath(QStringLiteral("c.png"))).size(), ChartPanel::exportSize());
+    QCOMPARE(QImage(dir.filePath(QStringLiteral("c.png"))).size(), ChartExport::size());
     QCOMPARE(menu->writeChartsSvg(dir.filePath(QStringLiteral("c.svg"))), QString());
     QVERIFY(QFileInfo(dir.filePath(QStringLiteral("c.svg"))).size() > 1000);
     // A file that cannot be written: the error names it.

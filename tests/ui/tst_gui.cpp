@@ -13,6 +13,7 @@
 #include "ui/editing/setupeditor.h"
 #include "core/engine/simulation.h"
 #include "ui/shell/speedcontrol.h"
+#include "tests/testsupport.h"
 #include "ui/shell/statussummary.h"
 
 #include <QAbstractItemModelTester>
@@ -309,12 +310,13 @@ void TestGui::onlineToggle()
     QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
     SetupEditor editor(&sim);
     ConsumerPanel panel(&editor);
+    TestSupport::CycleFeed feed(sim);
     QCheckBox *online = panel.cards().at(0)->onlineBox();
     QVERIFY(online->isChecked());
     online->click();
     QVERIFY(!sim.consumers()[0]->online);
     sim.step();
-    panel.refresh();
+    panel.refresh(feed.take());
     QCOMPARE(sim.consumers()[0]->stats.batches, 0);
     QVERIFY(sim.consumers()[1]->stats.batches > 0);
 }
@@ -338,6 +340,7 @@ void TestGui::queueModelFollowsEachStep()
     Simulation sim;
     QVERIFY(sim.load(scenario).isEmpty());
     QueueModel model(&sim);
+    TestSupport::CycleFeed feed(sim);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
     QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
@@ -348,6 +351,7 @@ void TestGui::queueModelFollowsEachStep()
         inserted.clear();
         removed.clear();
         sim.step();
+        model.sync(feed.take());
         QCOMPARE(model.rowCount(), int(sim.broker().size()));
         // At most one removal at the head and one insertion at the tail per cycle.
         QVERIFY(inserted.size() <= 1);
@@ -367,7 +371,7 @@ void TestGui::queueModelBatchedSync()
     Simulation sim;
     QVERIFY(sim.load(busyScenario(50, 4)).isEmpty());
     QueueModel model(&sim);
-    model.setBatchedUpdates(true);
+    TestSupport::CycleFeed feed(sim);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
     QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
@@ -383,7 +387,7 @@ void TestGui::queueModelBatchedSync()
             model.index(row, QueueModel::Data).data();
         inserted.clear();
         removed.clear();
-        model.sync();
+        model.sync(feed.take());
         QVERIFY(inserted.size() <= 1);
         QVERIFY(removed.size() <= 1);
         compareWithBroker(model, sim);

@@ -14,6 +14,7 @@
 #include "ui/common/sparkline.h"
 #include "tests/testsupport.h"
 #include "ui/shell/speedcontrol.h"
+#include "tests/testsupport.h"
 
 #include <QAction>
 #include <QApplication>
@@ -316,6 +317,7 @@ void TestPanels::cardCapacityTopicsAndSparkline()
     PL_VERIFY_OK(sim.load(s));
     SetupEditor editor(&sim);
     ConsumerPanel panel(&editor);
+    TestSupport::CycleFeed feed(sim);
     ConsumerCard *a = panel.cards().at(0);
 
     // Capacity 1 batch a cycle: A takes at most 3 messages a cycle in drain mode.
@@ -327,7 +329,7 @@ void TestPanels::cardCapacityTopicsAndSparkline()
         sim.step();
         QVERIFY(sim.consumers()[0]->stats.received - before <= 3);
     }
-    panel.refresh();
+    panel.refresh(feed.take());
     const QList<qint64> history = panel.throughput(QStringLiteral("A"));
     QCOMPARE(history.size(), 5);
     QCOMPARE(history.last(), 3);
@@ -335,6 +337,7 @@ void TestPanels::cardCapacityTopicsAndSparkline()
     QCOMPARE(panel.throughput(QStringLiteral("B")).last(), 6);
     for (int i = 0; i < 80; ++i)
         sim.step();
+    panel.refresh(feed.take());
     QCOMPARE(panel.throughput(QStringLiteral("A")).size(), ConsumerPanel::throughputWindow());
 
     // Topics: check boxes only in topics mode.

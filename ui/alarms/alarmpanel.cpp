@@ -1,5 +1,6 @@
 #include "ui/alarms/alarmpanel.h"
 
+#include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
 
 #include <QHBoxLayout>
@@ -43,17 +44,15 @@ AlarmPanel::AlarmPanel(Simulation *simulation, QWidget *parent)
     });
     outer->addWidget(m_hide, 0, Qt::AlignTop);
 
-    connect(m_simulation, &Simulation::cycleCompleted, this,
-            [this](const CycleReport &report) { m_monitor.observe(*m_simulation, report); });
     connect(m_simulation, &Simulation::setupChanged, this, [this] {
         m_monitor.checkSettings(*m_simulation, std::max<qint64>(0, m_simulation->cycle() - 1));
-        refresh();
+        inspectAndRedraw();
     });
     connect(m_simulation, &Simulation::scenarioLoaded, this, [this] {
         m_monitor.reset();
         m_hidden = false;
         m_monitor.checkSettings(*m_simulation, 0);
-        refresh();
+        inspectAndRedraw();
     });
     m_monitor.checkSettings(*m_simulation, 0);
     setVisible(false);
@@ -83,7 +82,14 @@ QString AlarmPanel::lineText(int line) const
     return QTextDocumentFragment::fromHtml(m_texts.at(line)->text()).toPlainText();
 }
 
-void AlarmPanel::refresh()
+void AlarmPanel::refresh(const RefreshSnapshot &snapshot)
+{
+    for (const CycleReport &report : snapshot.reports())
+        m_monitor.observe(*m_simulation, report);
+    inspectAndRedraw();
+}
+
+void AlarmPanel::inspectAndRedraw()
 {
     m_monitor.inspect(*m_simulation);
     if (m_monitor.revision() != m_revision)

@@ -10,6 +10,7 @@ class QVBoxLayout;
 
 namespace PriorityLab {
 
+class RefreshSnapshot;
 class Simulation;
 
 /// The alarm banner of the main window: the active alarms of an AlarmMonitor,
@@ -17,9 +18,9 @@ class Simulation;
 /// orange band above the queue. Non-modal: it never takes the focus; "Hide" folds it away until a
 /// new alarm is raised. statusIndicator() is a companion for the status bar counting the alarms.
 ///
-/// It feeds its monitor with every cycle report (AlarmMonitor::observe) and re-reads the
-/// consumers' settings after each live edit; refresh(), from the main window's throttled timer,
-/// inspects the queue (AlarmMonitor::inspect, O(queued messages), once per refresh at most) and
+/// It re-reads the consumers' settings after each live edit; refresh(), from the main window's
+/// throttled timer, feeds its monitor with the snapshot's cycle reports (AlarmMonitor::observe),
+/// then inspects the queue (AlarmMonitor::inspect, O(queued messages), once per refresh at most) and
 /// redraws only when the alarms changed.
 class AlarmPanel : public QFrame
 {
@@ -45,14 +46,16 @@ public:
     /// The text of line @p line as shown (plain text), for tests and screenshots.
     QString lineText(int line) const;
 
-    /// Inspects the queue and redraws if the alarms changed.
-    void refresh();
+    /// Observes the cycle reports of @p snapshot, inspects the queue and redraws if the alarms
+    /// changed.
+    void refresh(const RefreshSnapshot &snapshot);
 
 Q_SIGNALS:
     /// The number of active alarms changed to @p count.
     void alarmCountChanged(int count);
 
 private:
+    void inspectAndRedraw();
     void rebuild();
 
     Simulation *m_simulation;

@@ -3,13 +3,10 @@
 #include "ui/charts/barchart.h"
 #include "ui/charts/chartpalette.h"
 #include "ui/charts/timeserieschart.h"
+#include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
 
-#include <QFileInfo>
 #include <QHBoxLayout>
-#include <QImage>
-#include <QPainter>
-#include <QSvgGenerator>
 #include <QResizeEvent>
 #include <QTabBar>
 #include <QVBoxLayout>
@@ -20,34 +17,11 @@ namespace PriorityLab {
 
 namespace {
 
-/// Nearest-rank percentile @p percent of the histogram @p values (value -> count) holding
-/// @p count samples, as Metrics computes them; -1 if empty.
-qint64 percentile(const std::map<qint64, qint64> &values, qint64 count, int percent)
-{
-    if (count <= 0)
-        return -1;
-    const qint64 rank = (count * percent + 99) / 100;
-    qint64 seen = 0;
-    for (const auto &[value, n] : values) {
-        seen += n;
-        if (seen >= rank)
-            return value;
-    }
-    return values.empty() ? -1 : values.rbegin()->first;
-}
-
+/// "high 7+", "mid 4–6", "low ≤3": the class as core defines it.
 QString className(ChartPanel::PriorityClass cls)
 {
-    switch (cls) {
-    case ChartPanel::HighClass:
-        return ChartPanel::tr("high 7+");
-    case ChartPanel::MidClass:
-        return ChartPanel::tr("mid 4–6");
-    case ChartPanel::LowClass:
-    case ChartPanel::PriorityClassCount:
-        break;
-    }
-    return ChartPanel::tr("low ≤3");
+    const PriorityClass &c = BrokerConfig::priorityClasses().at(cls);
+    return ChartPanel::tr("%1 %2").arg(c.name, c.rangeText());
 }
 
 QColor classColor(ChartPanel::PriorityClass cls)
@@ -144,16 +118,15 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
     layout->addLayout(row, 1);
     updatePages();
 
-    connect(m_simulation, &Simulation::cycleCompleted, this, &ChartPanel::addReport);
     connect(m_simulation, &Simulation::scenarioLoaded, this, &ChartPanel::clear);
-    refresh();
+    redraw();
 }
 
 ChartPanel::~ChartPanel() = default;
 
 ChartPanel::PriorityClass ChartPanel::priorityClass(int priority)
 {
-    return priority >= 7 ? HighClass : priority >= 4 ? MidClass : LowClass;
+    return PriorityClass(BrokerConfig::priorityClassOf(priority));
 }
 
 QList<TimeSeriesChart *> ChartPanel::timeCharts() const
@@ -201,84 +174,11 @@ void ChartPanel::showPage(int page)
     updateStaleCharts();
 }
 
-void ChartPanel::addReport(const CycleReport &report)
-{
-    if (report.cycle < 0)
-        return;
-    Sample s;
-    s.cycle = report.cycle;
-    s.depth = report.queueDepth;
-    s.processed = report.counts.processed;
-    s.postponed = report.counts.postponed;
-    s.discarded = report.counts.discarded;
-    s.failed = report.counts.failed;
-
-    // Latency: the cycle's processed messages join a window of smoothingCycles() cycles.
-    std::array<std::vector<qint64>, PriorityClassCount> latencies;
-    for (const Event &e : report.events) {
-        if (e.type != Event::Type::Processed)
-            continue;
-        const qint64 latency = e.cycle - e.message.producedCycle;
-        const PriorityClass cls = priorityClass(e.message.originalPriority);
-        latencies[cls].push_back(latency);
-        ++m_latencyWindow[cls][latency];
-    }
-    m_recentLatencies.push_back(std::move(latencies));
-    if (m_recentLatencies.size() > size_t(smoothingCycles())) {
-        for (int c = 0; c < PriorityClassCount; ++c) {
-            for (const qint64 latency : m_recentLatencies.front()[c]) {
-                auto it = m_latencyWindow[c].find(latency);
-                if (it != m_latencyWindow[c].end() && --it->second <= 0)
-                    m_latencyWindow[c].erase(it);
-            }
-        }
-        m_recentLatencies.pop_front();
-    }
-    for (int c = 0; c < PriorityClassCount; ++c) {
-        qint64 count = 0;
-        for (const auto &cycle : std::as_const(m_recentLatencies))
-            count += qint64(cycle[c].size());
-        s.latency[size_t(latencySeries(PriorityClass(c), false))] = percentile(m_latencyWindow[c], count, 50);
-        s.latency[size_t(latencySeries(PriorityClass(c), true))] = percentile(m_latencyWindow[c], count, 95);
-    }
-
-    // Throughput: each consumer's processed count since the last report.
-    s.consumerProcessed.assign(size_t(m_consumerNames.size()), -1);
-    for (const auto &consumer : m_simulation->consumers()) {
-        qsizetype slot = m_consumerNames.indexOf(consumer->name);
-        if (slot < 0) {
-            slot = m_consumerNames.size();
-            m_consumerNames.append(consumer->name);
-            s.consumerProcessed.push_back(-1);
-        }
-        const qint64 now = consumer->stats.processed;
-        auto last = m_lastProcessed.find(consumer->name);
-        // A consumer removed and added again under its name starts from 0.
-        const qint64 before = last == m_lastProcessed.end() || last->second > now ? 0 : last->second;
-        s.consumerProcessed[size_t(slot)] = qint32(now - before);
-        m_lastProcessed[consumer->name] = now;
-    }
-
-    m_samples.push_back(std::move(s));
-    while (m_samples.size() > size_t(windowCycles()))
-        m_samples.pop_front();
-
-    if (!report.timelineChanges.isEmpty())
-        m_timeline.append({report.cycle, report.timelineChanges});
-    m_dirty = true;
-}
-
 void ChartPanel::clear()
 {
-    m_samples.clear();
-    m_timeline.clear();
-    m_consumerNames.clear();
-    m_lastProcessed.clear();
-    m_recentLatencies.clear();
-    for (auto &window : m_latencyWindow)
-        window.clear();
+    m_history.clear();
     m_dirty = true;
-    refresh();
+    redraw();
 }
 
 QString ChartPanel::markerLabel(qint64 cycle, const QStringList &changes)
@@ -344,7 +244,25 @@ void ChartPanel::fitYAxis(TimeSeriesChart *chart, qreal maximum)
         chart->setYRange(0, wanted);
 }
 
-void ChartPanel::refresh()
+void ChartPanel::refresh(const RefreshSnapshot &snapshot)
+{
+    for (const CycleReport &report : snapshot.reports())
+        m_history.add(report);
+    m_dirty = m_dirty || snapshot.cycles() > 0;
+    redraw();
+}
+
+void ChartPanel::updateAllCharts()
+{
+    redraw();
+    for (int i = 0; i < m_charts.size(); ++i) {
+        if (m_stale & (1u << i))
+            updateChart(i);
+    }
+    m_stale = 0;
+}
+
+void ChartPanel::redraw()
 {
     if (m_dirty) {
         m_dirty = false;
@@ -373,12 +291,12 @@ void ChartPanel::updateChart(int index)
         refreshDeliveries();
         return;
     }
-    const qsizetype count = qsizetype(m_samples.size());
+    const qsizetype count = qsizetype(m_history.samples().size());
     if (chart == m_queueDepth) {
         QList<QPointF> depth;
         depth.reserve(count);
         qint64 maxDepth = 0;
-        for (const Sample &s : m_samples) {
+        for (const ChartHistory::Sample &s : m_history.samples()) {
             depth.append(QPointF(qreal(s.cycle), qreal(s.depth)));
             maxDepth = std::max(maxDepth, s.depth);
         }
@@ -389,7 +307,7 @@ void ChartPanel::updateChart(int index)
         for (auto &series : flow)
             series.reserve(count);
         qint64 maxFlow = 0;
-        for (const Sample &s : m_samples) {
+        for (const ChartHistory::Sample &s : m_history.samples()) {
             const qreal x = qreal(s.cycle);
             flow[ProcessedSeries].append(QPointF(x, qreal(s.processed)));
             flow[PostponedSeries].append(QPointF(x, qreal(s.postponed)));
@@ -403,7 +321,7 @@ void ChartPanel::updateChart(int index)
     } else if (chart == m_latency) {
         std::array<QList<QPointF>, 2 * PriorityClassCount> latency;
         qint64 maxLatency = 0;
-        for (const Sample &s : m_samples) {
+        for (const ChartHistory::Sample &s : m_history.samples()) {
             for (size_t i = 0; i < s.latency.size(); ++i) {
                 if (s.latency[i] < 0)
                     continue;
@@ -420,10 +338,10 @@ void ChartPanel::updateChart(int index)
 
     // The window and the timeline markers in it.
     auto *timeChart = static_cast<TimeSeriesChart *>(chart);
-    const qreal first = count == 0 ? 0 : qreal(m_samples.front().cycle);
-    const qreal last = count == 0 ? 0 : qreal(m_samples.back().cycle);
+    const qreal first = count == 0 ? 0 : qreal(m_history.samples().front().cycle);
+    const qreal last = count == 0 ? 0 : qreal(m_history.samples().back().cycle);
     QList<ChartMarker> markers;
-    for (const TimelineEntry &entry : std::as_const(m_timeline)) {
+    for (const ChartHistory::TimelineEntry &entry : m_history.timeline()) {
         if (count == 0 || qreal(entry.cycle) < first || qreal(entry.cycle) > last)
             continue;
         markers.append({qreal(entry.cycle), markerLabel(entry.cycle, entry.changes),
@@ -437,8 +355,8 @@ void ChartPanel::refreshThroughput()
 {
     // A series for every consumer present somewhere in the window.
     QList<int> shown;
-    for (int slot = 0; slot < m_consumerNames.size(); ++slot) {
-        const bool present = std::any_of(m_samples.begin(), m_samples.end(), [slot](const Sample &s) {
+    for (int slot = 0; slot < m_history.consumerNames().size(); ++slot) {
+        const bool present = std::any_of(m_history.samples().begin(), m_history.samples().end(), [slot](const ChartHistory::Sample &s) {
             return size_t(slot) < s.consumerProcessed.size() && s.consumerProcessed[size_t(slot)] >= 0;
         });
         if (present)
@@ -448,7 +366,7 @@ void ChartPanel::refreshThroughput()
         m_shownSlots = shown;
         m_throughput->clearSeries();
         for (const int slot : std::as_const(shown))
-            m_throughput->addSeries(m_consumerNames.at(slot), ChartPalette::series(slot));
+            m_throughput->addSeries(m_history.consumerNames().at(slot), ChartPalette::series(slot));
         m_throughput->setLegendVisible(!shown.isEmpty());
     }
 
@@ -457,11 +375,11 @@ void ChartPanel::refreshThroughput()
     for (qsizetype i = 0; i < m_shownSlots.size(); ++i) {
         const size_t slot = size_t(m_shownSlots.at(i));
         QList<QPointF> points;
-        points.reserve(qsizetype(m_samples.size()));
+        points.reserve(qsizetype(m_history.samples().size()));
         // Moving average over the last n cycles in which the consumer existed.
         qint64 sum = 0;
         std::deque<qint32> recent;
-        for (const Sample &s : m_samples) {
+        for (const ChartHistory::Sample &s : m_history.samples()) {
             const qint32 value = slot < s.consumerProcessed.size() ? s.consumerProcessed[slot] : -1;
             if (value < 0) {
                 recent.clear();
@@ -509,78 +427,6 @@ void ChartPanel::refreshDeliveries()
     const qreal wanted = niceCeiling(maximum * 1.15);
     if (wanted > top || wanted < top / 2)
         m_deliveries->setYRange(0, wanted);
-}
-
-QSize ChartPanel::exportSize()
-{
-    return {1920, 900};
-}
-
-void ChartPanel::paintCharts(QPainter *painter, const QSize &size)
-{
-    refresh();
-    for (int i = 0; i < m_charts.size(); ++i) {
-        if (m_stale & (1u << i))
-            updateChart(i);
-    }
-    m_stale = 0;
-    painter->save();
-    painter->fillRect(QRect(QPoint(0, 0), size), Qt::white);
-    const qreal heading = 44;
-    QFont font = painter->font();
-    font.setPixelSize(22);
-    font.setBold(true);
-    painter->setFont(font);
-    painter->setPen(Qt::black);
-    const Scenario &scenario = m_simulation->loadedScenario();
-    QString title = scenario.name.isEmpty() ? tr("Untitled scenario") : scenario.name;
-    if (!m_samples.empty())
-        title += tr(" — cycles %1 to %2").arg(m_samples.front().cycle).arg(m_samples.back().cycle);
-    painter->drawText(QRectF(12, 0, size.width() - 24, heading), Qt::AlignVCenter | Qt::AlignLeft, title);
-
-    const qreal width = size.width() / 3.0;
-    const qreal height = (size.height() - heading) / 2.0;
-    const QList<TimeSeriesChart *> charts = timeCharts();
-    for (qsizetype i = 0; i < charts.size(); ++i) {
-        const QRectF cell(width * qreal(i % 3), heading + height * qreal(i / 3), width, height);
-        charts.at(i)->paintChart(painter, cell.adjusted(4, 4, -4, -4));
-    }
-    m_deliveries->paintChart(painter, QRectF(width * 1, heading + height, width * 2, height).adjusted(4, 4, -4, -4));
-    painter->restore();
-}
-
-QString ChartPanel::exportPng(const QString &path)
-{
-    QImage image(exportSize(), QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
-    {
-        QPainter painter(&image);
-        painter.setRenderHint(QPainter::Antialiasing);
-        painter.setRenderHint(QPainter::TextAntialiasing);
-        paintCharts(&painter, image.size());
-    }
-    if (!image.save(path, "PNG"))
-        return tr("Could not write the PNG file %1: check that its folder exists and is writable.")
-                .arg(QFileInfo(path).absoluteFilePath());
-    return {};
-}
-
-QString ChartPanel::exportSvg(const QString &path)
-{
-    QSvgGenerator generator;
-    generator.setFileName(path);
-    generator.setSize(exportSize());
-    generator.setViewBox(QRect(QPoint(0, 0), exportSize()));
-    generator.setTitle(tr("PriorityLab charts"));
-    generator.setDescription(m_simulation->loadedScenario().name);
-    QPainter painter;
-    if (!painter.begin(&generator))
-        return tr("Could not write the SVG file %1: check that its folder exists and is writable.")
-                .arg(QFileInfo(path).absoluteFilePath());
-    painter.setRenderHint(QPainter::Antialiasing);
-    paintCharts(&painter, exportSize());
-    painter.end();
-    return {};
 }
 
 } // namespace PriorityLab

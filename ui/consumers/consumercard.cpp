@@ -51,26 +51,6 @@ QLabel *countLabel(QWidget *parent, const char *color, QGridLayout *grid, int co
 
 } // namespace
 
-QString ConsumerCard::describeStrategy(const QString &type)
-{
-    if (type == QLatin1String("accept-all"))
-        return tr("accept-all: processes every message at once, in queue order. The plain queue "
-                  "to compare the others with.");
-    if (type == QLatin1String("predicate"))
-        return tr("predicate: processes a message when the predicate is true, or when it was "
-                  "already postponed max predicate runs times; otherwise sends it back with "
-                  "predicate runs + 1.");
-    if (type == QLatin1String("priority"))
-        return tr("priority: processes messages with priority at or above the threshold; sends "
-                  "the others back with their priority raised by the aging step, so each gets "
-                  "its turn.");
-    if (type == QLatin1String("ttl"))
-        return tr("ttl: processes messages with low < TTL < high; sends TTL ≥ high back with "
-                  "TTL − 1; discards TTL ≤ low (dead letter).");
-    return tr("%1: a strategy without a description here; hover its parameters for their rules.")
-            .arg(type);
-}
-
 ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     : QFrame(parent), m_editor(editor), m_simulation(editor->simulation()), m_index(index)
 {
@@ -155,7 +135,7 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_strategy = new QComboBox(this);
     for (const QString &type : StrategyRegistry::instance().types()) {
         m_strategy->addItem(type, type);
-        m_strategy->setItemData(m_strategy->count() - 1, describeStrategy(type), Qt::ToolTipRole);
+        m_strategy->setItemData(m_strategy->count() - 1, StrategyRegistry::instance().ruleText(type), Qt::ToolTipRole);
     }
     m_failureRate = new QDoubleSpinBox(this);
     m_failureRate->setRange(0.0, 1.0);
@@ -312,7 +292,7 @@ void ConsumerCard::syncSetup()
         const QSignalBlocker b3(m_strategy);
         m_strategy->setCurrentIndex(comboIndex);
     }
-    m_strategy->setToolTip(describeStrategy(type));
+    m_strategy->setToolTip(StrategyRegistry::instance().ruleText(type));
 
     if (type != m_editorsType)
         rebuildParameterEditors();
@@ -322,7 +302,7 @@ void ConsumerCard::syncSetup()
     const QString warning = c.strategy->settingWarning();
     m_warning->setText(QStringLiteral("⚠ ") + warning);
     m_warning->setVisible(!warning.isEmpty());
-    setToolTip(describeStrategy(type));
+    setToolTip(StrategyRegistry::instance().ruleText(type));
 }
 
 void ConsumerCard::rebuildParameterEditors()

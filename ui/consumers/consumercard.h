@@ -66,8 +66,6 @@ public:
     const QList<QCheckBox *> &topicBoxes() const { return m_topicBoxes; }
     QString warningText() const;
 
-    /// A short description of what strategy @p type does, for tooltips; generic for unknown types.
-    static QString describeStrategy(const QString &type);
 
 private:
     void rebuildParameterEditors();

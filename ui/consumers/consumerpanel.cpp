@@ -2,6 +2,7 @@
 
 #include "ui/consumers/consumercard.h"
 #include "ui/editing/setupeditor.h"
+#include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
 
 #include <QComboBox>
@@ -58,27 +59,22 @@ ConsumerPanel::ConsumerPanel(SetupEditor *editor, QWidget *parent)
         rebuild();
     });
     connect(m_simulation, &Simulation::setupChanged, this, &ConsumerPanel::onSetupChanged);
-    connect(m_simulation, &Simulation::cycleCompleted, this, &ConsumerPanel::onCycleCompleted);
     rebuild();
 }
 
-void ConsumerPanel::onCycleCompleted(const CycleReport &)
+void ConsumerPanel::record(const CycleReport &report)
 {
-    for (const auto &c : m_simulation->consumers()) {
-        Throughput &t = m_throughput[c->name];
-        // A consumer removed and added again starts counting from 0.
-        const qint64 processed = c->stats.processed >= t.lastTotal ? c->stats.processed - t.lastTotal
-                                                                   : c->stats.processed;
-        t.lastTotal = c->stats.processed;
-        t.perCycle.append(processed);
-        if (t.perCycle.size() > throughputWindow())
-            t.perCycle.removeFirst();
+    for (const ConsumerCycle &c : report.consumers) {
+        QList<qint64> &perCycle = m_throughput[c.name];
+        perCycle.append(c.processed);
+        if (perCycle.size() > throughputWindow())
+            perCycle.removeFirst();
     }
 }
 
 QList<qint64> ConsumerPanel::throughput(const QString &name) const
 {
-    return m_throughput.value(name).perCycle;
+    return m_throughput.value(name);
 }
 
 void ConsumerPanel::updateSummary()
@@ -100,7 +96,7 @@ void ConsumerPanel::addConsumerDialog()
     auto *strategy = new QComboBox(&dialog);
     for (const QString &type : StrategyRegistry::instance().types()) {
         strategy->addItem(type, type);
-        strategy->setItemData(strategy->count() - 1, ConsumerCard::describeStrategy(type), Qt::ToolTipRole);
+        strategy->setItemData(strategy->count() - 1, StrategyRegistry::instance().ruleText(type), Qt::ToolTipRole);
     }
     strategy->setToolTip(tr("How the new consumer decides for each message; its parameters start "
                             "at their defaults and can be changed on its card."));
@@ -160,13 +156,15 @@ void ConsumerPanel::onSetupChanged()
     updateSummary();
 }
 
-void ConsumerPanel::refresh()
+void ConsumerPanel::refresh(const RefreshSnapshot &snapshot)
 {
+    for (const CycleReport &report : snapshot.reports())
+        record(report);
     const auto &consumers = m_simulation->consumers();
     for (ConsumerCard *card : std::as_const(m_cards)) {
         card->refresh();
         if (card->index() < int(consumers.size()))
-            card->setThroughput(m_throughput.value(consumers[size_t(card->index())]->name).perCycle);
+            card->setThroughput(m_throughput.value(consumers[size_t(card->index())]->name));
     }
 }
 

@@ -13,6 +13,7 @@ namespace PriorityLab {
 
 class ConsumerCard;
 class SetupEditor;
+class RefreshSnapshot;
 class Simulation;
 struct CycleReport;
 
@@ -22,8 +23,8 @@ struct CycleReport;
 /// consumers are added or removed, and re-read their settings on Simulation::setupChanged().
 /// Counts and sparklines are refreshed by refresh(), which the main window calls from its
 /// throttled UI refresh; the throughput history behind the sparklines (messages processed per
-/// cycle, last throughputWindow() cycles per consumer) is recorded once per cycle from
-/// Simulation::cycleCompleted, a few integers per consumer.
+/// cycle, last throughputWindow() cycles per consumer) is taken from the snapshot's cycle
+/// reports (CycleReport::consumers, computed by the engine), a few integers per consumer.
 class ConsumerPanel : public QWidget
 {
     Q_OBJECT
@@ -32,8 +33,8 @@ public:
     /// Cards for @p editor's simulation; both must outlive the panel.
     explicit ConsumerPanel(SetupEditor *editor, QWidget *parent = nullptr);
 
-    /// Updates every card's state and counts.
-    void refresh();
+    /// Takes the throughput of @p snapshot's cycles and updates every card's state and counts.
+    void refresh(const RefreshSnapshot &snapshot);
 
     /// The cards, in consumer order.
     const QList<ConsumerCard *> &cards() const { return m_cards; }
@@ -55,7 +56,7 @@ protected:
 private:
     void rebuild();
     void onSetupChanged();
-    void onCycleCompleted(const CycleReport &report);
+    void record(const CycleReport &report);
     void updateSummary();
     void layoutCards();
     int columnsFor(int width) const;
@@ -70,14 +71,8 @@ private:
     QPushButton *m_addButton = nullptr;
     QLabel *m_summary = nullptr;
 
-    /// Per consumer name: processed count at the end of the last recorded cycle, and the
-    /// processed-per-cycle history.
-    struct Throughput
-    {
-        qint64 lastTotal = 0;
-        QList<qint64> perCycle;
-    };
-    QHash<QString, Throughput> m_throughput;
+    /// Per consumer name: messages processed in each of the last cycles, oldest first.
+    QHash<QString, QList<qint64>> m_throughput;
 };
 
 } // namespace PriorityLab

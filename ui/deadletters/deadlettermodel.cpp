@@ -48,6 +48,22 @@ QString DeadLetterModel::reasonText(const QString &reason)
     return reason;
 }
 
+const QList<MessageColumns::Column> &DeadLetterModel::columns()
+{
+    using Kind = MessageColumns::Kind;
+    static const QList<MessageColumns::Column> columns = {
+            {Kind::Cycle, tr("Cycle"), tr("The cycle in which it was discarded")},
+            {Kind::MessageId, tr("Message"), tr("The message's id")},
+            {Kind::Data, tr("Data"), tr("The message's payload: this data is lost unless someone replays it")},
+            {Kind::Reason, tr("Reason"), tr("Why: ttl-expired = its TTL was at or below the consumer's low bound")},
+            {Kind::Consumer, tr("Consumer"), tr("The consumer whose strategy discarded it")},
+            {Kind::Priority, tr("Priority"), tr("Priority when it was discarded")},
+            {Kind::Ttl, tr("TTL"), tr("TTL when it was discarded")},
+            {Kind::Deliveries, tr("Deliveries"), tr("How often the broker had handed it to a consumer")},
+    };
+    return columns;
+}
+
 QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -56,29 +72,20 @@ QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
     if (i < 0)
         return {};  // dropped by the broker since the last refresh(); gone at the next one
     const Broker::DeadLetter &letter = m_simulation->broker().deadLetters()[size_t(i)];
+    const MessageColumns::Kind kind = columns().at(index.column()).kind;
     switch (role) {
-    case Qt::DisplayRole:
-        switch (Column(index.column())) {
-        case CycleColumn:
-            return letter.cycle;
-        case MessageIdColumn:
-            return letter.message.id;
-        case DataColumn:
-            return letter.message.data;
-        case PriorityColumn:
-            return letter.message.priority;
-        case TtlColumn:
-            return letter.message.ttl;
-        case DeliveriesColumn:
-            return letter.message.deliveries;
-        case ConsumerColumn:
-            return letter.consumer;
-        case ReasonColumn:
-            return letter.reason;
-        case ColumnCount:
-            break;
-        }
-        return {};
+    case Qt::DisplayRole: {
+        MessageColumns::Cells cells;
+        cells.cycle = letter.cycle;
+        cells.consumer = letter.consumer;
+        cells.messageId = letter.message.id;
+        cells.data = letter.message.data;
+        cells.priority = letter.message.priority;
+        cells.ttl = letter.message.ttl;
+        cells.deliveries = letter.message.deliveries;
+        cells.reason = letter.reason;
+        return MessageColumns::cell(cells, kind);
+    }
     case Qt::ToolTipRole:
         return tr("Message %1 (%2), produced by %3 in cycle %4 with priority %5, discarded by %6 "
                   "in cycle %7 after %8 deliveries: %9")
@@ -91,16 +98,7 @@ QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
                 .arg(letter.message.deliveries)
                 .arg(reasonText(letter.reason));
     case Qt::TextAlignmentRole:
-        switch (Column(index.column())) {
-        case CycleColumn:
-        case MessageIdColumn:
-        case PriorityColumn:
-        case TtlColumn:
-        case DeliveriesColumn:
-            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-        default:
-            return {};
-        }
+        return MessageColumns::alignment(kind);
     case MessageIdRole:
         return letter.message.id;
     case CycleRole:
@@ -112,52 +110,7 @@ QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
 
 QVariant DeadLetterModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal)
-        return {};
-    if (role == Qt::DisplayRole) {
-        switch (Column(section)) {
-        case CycleColumn:
-            return tr("Cycle");
-        case MessageIdColumn:
-            return tr("Message");
-        case DataColumn:
-            return tr("Data");
-        case PriorityColumn:
-            return tr("Priority");
-        case TtlColumn:
-            return tr("TTL");
-        case DeliveriesColumn:
-            return tr("Deliveries");
-        case ConsumerColumn:
-            return tr("Consumer");
-        case ReasonColumn:
-            return tr("Reason");
-        case ColumnCount:
-            break;
-        }
-    } else if (role == Qt::ToolTipRole) {
-        switch (Column(section)) {
-        case CycleColumn:
-            return tr("The cycle in which it was discarded");
-        case MessageIdColumn:
-            return tr("The message's id");
-        case DataColumn:
-            return tr("The message's payload: this data is lost unless someone replays it");
-        case PriorityColumn:
-            return tr("Priority when it was discarded");
-        case TtlColumn:
-            return tr("TTL when it was discarded");
-        case DeliveriesColumn:
-            return tr("How often the broker had handed it to a consumer");
-        case ConsumerColumn:
-            return tr("The consumer whose strategy discarded it");
-        case ReasonColumn:
-            return tr("Why: ttl-expired = its TTL was at or below the consumer's low bound");
-        case ColumnCount:
-            break;
-        }
-    }
-    return {};
+    return MessageColumns::headerData(columns(), section, orientation, role);
 }
 
 qsizetype DeadLetterModel::refresh()

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/common/messagecolumns.h"
+
 #include <QAbstractTableModel>
 
 namespace PriorityLab {
@@ -50,6 +52,8 @@ public:
     static QString reasonText(const QString &reason);
 
 private:
+    /// The columns, in Column order.
+    static const QList<MessageColumns::Column> &columns();
     /// Index in the broker's list of model row @p row, or -1 if the broker dropped it already.
     qsizetype brokerIndex(int row) const;
 

@@ -1,6 +1,7 @@
 #include "ui/deadletters/deadletterpanel.h"
 
 #include "ui/deadletters/deadlettermodel.h"
+#include "ui/common/logtableview.h"
 #include "core/engine/simulation.h"
 
 #include <QHeaderView>
@@ -24,26 +25,8 @@ DeadLetterPanel::DeadLetterPanel(Simulation *simulation, QWidget *parent)
                              "dead-letter list with the reason. The TTL strategy discards "
                              "messages whose TTL is at or below its low bound."));
 
-    m_view = new QTableView(this);
-    m_view->setModel(m_model);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->setWordWrap(false);
-    m_view->setAlternatingRowColors(true);
-    m_view->verticalHeader()->setVisible(false);
-    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-    QHeaderView *header = m_view->horizontalHeader();
-    header->setHighlightSections(false);
-    header->setStretchLastSection(true);
     // Each column as wide as its title or its typical content, whichever is wider.
-    const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
-    const int typical[] = {3, 4, 9, 7, 5, 3, 2, 0};
-    for (int c = 0; c < DeadLetterModel::ColumnCount - 1; ++c) {
-        const QString title = m_model->headerData(c, Qt::Horizontal).toString();
-        header->resizeSection(c, std::max(typical[c] * em, header->fontMetrics().horizontalAdvance(title) + 18));
-    }
+    m_view = new LogTableView(m_model, {3, 4, 9, 7, 5, 3, 2}, this);
     m_view->setToolTip(tr("Discarded messages, newest at the bottom. Click one to follow its "
                           "journey."));
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

@@ -76,51 +76,56 @@ QColor EventLogModel::typeColor(Event::Type type)
     return {};
 }
 
+const QList<MessageColumns::Column> &EventLogModel::columns()
+{
+    using Kind = MessageColumns::Kind;
+    static const QList<MessageColumns::Column> columns = {
+            {Kind::Cycle, tr("Cycle"), tr("The cycle in which it happened")},
+            {Kind::Event, tr("Event"),
+             tr("produced: a producer sent it; dispatched: the broker handed it to a "
+                "consumer in a batch; processed, postponed (sent back to the queue's tail), "
+                "discarded (dead letter): the consumer's decision; failed: processing "
+                "failed and the message was requeued")},
+            {Kind::Consumer, tr("Consumer"), tr("The consumer that got or decided on the message")},
+            {Kind::MessageId, tr("Message"), tr("The message's id, unique, in order of arrival at the broker")},
+            {Kind::Data, tr("Data"), tr("The message's payload")},
+            {Kind::Priority, tr("Priority"),
+             tr("Priority as the consumer got it; 'a → b' when a postponement changed it "
+                "(aging raises it, a failure lowers it)")},
+            {Kind::Ttl, tr("TTL"), tr("TTL as the consumer got it; 'a → b' when a postponement changed it")},
+            {Kind::Explanation, tr("Explanation"), tr("The strategy's reason for its decision, in its own words")},
+    };
+    return columns;
+}
+
 QVariant EventLogModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Event &e = event(index.row());
-    const bool hasAfter = e.type == Event::Type::Postponed || e.type == Event::Type::Failed;
+    const MessageColumns::Kind kind = columns().at(index.column()).kind;
     switch (role) {
-    case Qt::DisplayRole:
-        switch (Column(index.column())) {
-        case CycleColumn:
-            return e.cycle;
-        case TypeColumn:
-            return typeText(e.type);
-        case ConsumerColumn:
-            return e.consumer;
-        case MessageIdColumn:
-            return e.message.id;
-        case DataColumn:
-            return e.message.data;
-        case PriorityColumn:
-            return changed(e.message.priority, e.after.priority, hasAfter);
-        case TtlColumn:
-            return changed(e.message.ttl, e.after.ttl, hasAfter);
-        case ExplanationColumn:
-            if (e.type == Event::Type::Discarded && !e.reason.isEmpty())
-                return e.detail.isEmpty() ? e.reason : e.detail + QStringLiteral(" (") + e.reason + QLatin1Char(')');
-            return e.detail;
-        case ColumnCount:
-            break;
-        }
-        return {};
+    case Qt::DisplayRole: {
+        const bool hasAfter = e.type == Event::Type::Postponed || e.type == Event::Type::Failed;
+        MessageColumns::Cells cells;
+        cells.cycle = e.cycle;
+        cells.event = typeText(e.type);
+        cells.consumer = e.consumer;
+        cells.messageId = e.message.id;
+        cells.data = e.message.data;
+        cells.priority = changed(e.message.priority, e.after.priority, hasAfter);
+        cells.ttl = changed(e.message.ttl, e.after.ttl, hasAfter);
+        cells.explanation = e.type == Event::Type::Discarded && !e.reason.isEmpty()
+                ? (e.detail.isEmpty() ? e.reason : e.detail + QStringLiteral(" (") + e.reason + QLatin1Char(')'))
+                : e.detail;
+        return MessageColumns::cell(cells, kind);
+    }
     case Qt::DecorationRole:
         if (index.column() == TypeColumn)
             return typeColor(e.type);
         return {};
     case Qt::TextAlignmentRole:
-        switch (Column(index.column())) {
-        case CycleColumn:
-        case MessageIdColumn:
-        case PriorityColumn:
-        case TtlColumn:
-            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-        default:
-            return {};
-        }
+        return MessageColumns::alignment(kind);
     case Qt::ToolTipRole:
         if (index.column() == ExplanationColumn || index.column() == DataColumn)
             return data(index, Qt::DisplayRole);
@@ -140,56 +145,7 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
 
 QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal)
-        return {};
-    if (role == Qt::DisplayRole) {
-        switch (Column(section)) {
-        case CycleColumn:
-            return tr("Cycle");
-        case TypeColumn:
-            return tr("Event");
-        case ConsumerColumn:
-            return tr("Consumer");
-        case MessageIdColumn:
-            return tr("Message");
-        case DataColumn:
-            return tr("Data");
-        case PriorityColumn:
-            return tr("Priority");
-        case TtlColumn:
-            return tr("TTL");
-        case ExplanationColumn:
-            return tr("Explanation");
-        case ColumnCount:
-            break;
-        }
-    } else if (role == Qt::ToolTipRole) {
-        switch (Column(section)) {
-        case CycleColumn:
-            return tr("The cycle in which it happened");
-        case TypeColumn:
-            return tr("produced: a producer sent it; dispatched: the broker handed it to a "
-                      "consumer in a batch; processed, postponed (sent back to the queue's tail), "
-                      "discarded (dead letter): the consumer's decision; failed: processing "
-                      "failed and the message was requeued");
-        case ConsumerColumn:
-            return tr("The consumer that got or decided on the message");
-        case MessageIdColumn:
-            return tr("The message's id, unique, in order of arrival at the broker");
-        case DataColumn:
-            return tr("The message's payload");
-        case PriorityColumn:
-            return tr("Priority as the consumer got it; 'a → b' when a postponement changed it "
-                      "(aging raises it, a failure lowers it)");
-        case TtlColumn:
-            return tr("TTL as the consumer got it; 'a → b' when a postponement changed it");
-        case ExplanationColumn:
-            return tr("The strategy's reason for its decision, in its own words");
-        case ColumnCount:
-            break;
-        }
-    }
-    return {};
+    return MessageColumns::headerData(columns(), section, orientation, role);
 }
 
 void EventLogModel::addEvents(const QList<Event> &events)

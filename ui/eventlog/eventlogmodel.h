@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/model/events.h"
+#include "ui/common/messagecolumns.h"
 
 #include <QAbstractTableModel>
 #include <QColor>
@@ -91,6 +92,9 @@ public:
     static QColor typeColor(Event::Type type);
 
 private:
+    /// The columns, in Column order.
+    static const QList<MessageColumns::Column> &columns();
+
     /// Events [begin, events.size()) of one report; @c first numbers events[begin] over the log.
     struct Chunk
     {

@@ -2,6 +2,8 @@
 
 #include "ui/eventlog/eventlogfiltermodel.h"
 #include "ui/eventlog/eventlogmodel.h"
+#include "ui/common/logtableview.h"
+#include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
 
 #include <QComboBox>
@@ -144,27 +146,10 @@ EventLogPanel::EventLogPanel(Simulation *simulation, QWidget *parent, qsizetype 
                                 .arg(m_model->capacity()));
     bar->addWidget(m_count, 1);
 
-    m_view = new QTableView(this);
-    m_view->setModel(m_filter);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->setWordWrap(false);
-    m_view->setAlternatingRowColors(true);
-    m_view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
-    m_view->verticalHeader()->setVisible(false);
-    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-    QHeaderView *header = m_view->horizontalHeader();
-    header->setHighlightSections(false);
-    header->setStretchLastSection(true);
     // Each column as wide as its title or its typical content, whichever is wider.
-    const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
-    const int typical[] = {3, 7, 5, 4, 7, 3, 3, 0};
-    for (int c = 0; c < EventLogModel::ColumnCount - 1; ++c) {
-        const QString title = m_model->headerData(c, Qt::Horizontal).toString();
-        header->resizeSection(c, std::max(typical[c] * em, header->fontMetrics().horizontalAdvance(title) + 18));
-    }
+    m_view = new LogTableView(m_filter, {3, 7, 5, 4, 7, 3, 3}, this);
+    m_view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    QHeaderView *header = m_view->horizontalHeader();
     // The longest event word beside its colour square.
     header->resizeSection(EventLogModel::TypeColumn,
                           fontMetrics().horizontalAdvance(QStringLiteral("dispatched")) + 40);
@@ -180,7 +165,6 @@ EventLogPanel::EventLogPanel(Simulation *simulation, QWidget *parent, qsizetype 
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
 
-    connect(m_simulation, &Simulation::cycleCompleted, m_model, &EventLogModel::addReport);
     connect(m_simulation, &Simulation::scenarioLoaded, this, [this] {
         m_model->clear();
         updateConsumers();
@@ -238,7 +222,14 @@ void EventLogPanel::updateTypesButton()
                                                : tr("%1 of %2 kinds").arg(shown.size()).arg(m_typeActions.size()));
 }
 
-void EventLogPanel::refresh()
+void EventLogPanel::refresh(const RefreshSnapshot &snapshot)
+{
+    for (const CycleReport &report : snapshot.reports())
+        m_model->addReport(report);
+    applyPending();
+}
+
+void EventLogPanel::applyPending()
 {
     // A log that is not on screen while its window is (a closed dock, or a dock tab behind
     // another: such docks stay "visible", moved out of sight) leaves the events pending (the
@@ -261,7 +252,7 @@ void EventLogPanel::refresh()
 void EventLogPanel::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    refresh();
+    applyPending();
 }
 
 void EventLogPanel::followDock()
@@ -281,7 +272,7 @@ void EventLogPanel::followDock()
 void EventLogPanel::onDockVisibilityChanged(bool visible)
 {
     if (visible)
-        refresh();
+        applyPending();
 }
 
 void EventLogPanel::updateConsumers()

@@ -17,6 +17,7 @@ namespace PriorityLab {
 
 class EventLogFilterModel;
 class EventLogModel;
+class RefreshSnapshot;
 class Simulation;
 
 /// The "Event log" dock's content: every event of the simulation, newest at the
@@ -24,10 +25,10 @@ class Simulation;
 /// type (a menu of check boxes), consumer (a list) and message id (a field), with a follow mode that
 /// keeps the newest line in view.
 ///
-/// It takes each cycle's report from Simulation::cycleCompleted (the simulation must record
-/// events: Simulation::setRecordEvents(true)) and shows them at refresh(), called from the main
-/// window's throttled timer: one batched removal and one batched insertion per refresh, however
-/// many cycles ran. Clicking a line emits messageSelected() (e.g. to show the message's journey)
+/// It takes the events of the cycle reports of each RefreshSnapshot (the simulation must record
+/// events: Simulation::setRecordEvents(true)) at refresh(), called from the main window's
+/// throttled timer: one batched removal and one batched insertion per refresh, however many
+/// cycles ran. Clicking a line emits messageSelected() (e.g. to show the message's journey)
 /// and stops following, so the line stays in view.
 class EventLogPanel : public QWidget
 {
@@ -53,10 +54,10 @@ public:
     /// Shows or hides events of @p type, as its toggle button does.
     void setTypeShown(Event::Type type, bool shown);
 
-    /// Applies the events that arrived since the last call, scrolls to the newest if following,
-    /// updates the counts. Cheap when nothing arrived. While the panel is hidden in a window on
-    /// screen (closed dock, tab behind another), the events wait until it is shown.
-    void refresh();
+    /// Takes the events of @p snapshot's reports, applies them, scrolls to the newest if
+    /// following, updates the counts. Cheap when nothing arrived. While the panel is hidden in a
+    /// window on screen (closed dock, tab behind another), the events wait until it is shown.
+    void refresh(const RefreshSnapshot &snapshot);
 
 Q_SIGNALS:
     /// The user selected a line of message @p id.
@@ -69,6 +70,8 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    /// Applies the pending events (see refresh()).
+    void applyPending();
     void updateConsumers();
     void updateCount();
     void updateTypesButton();

@@ -1,5 +1,6 @@
 #include "ui/queue/prioritycensus.h"
 
+#include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
 
 #include <algorithm>
@@ -9,18 +10,9 @@ namespace PriorityLab {
 PriorityCensus::PriorityCensus(Simulation *simulation, QObject *parent)
     : QObject(parent), m_simulation(simulation)
 {
-    connect(m_simulation, &Simulation::cycleCompleted, this, &PriorityCensus::onCycleCompleted);
     connect(m_simulation, &Simulation::scenarioLoaded, this, &PriorityCensus::invalidate);
     // A live edit may change the mode or the topics, and the broker re-routes its messages.
     connect(m_simulation, &Simulation::setupChanged, this, &PriorityCensus::invalidate);
-}
-
-void PriorityCensus::onCycleCompleted(const CycleReport &report)
-{
-    // Timeline changes may re-route the queue (a new mode or new topics).
-    if (!report.fifoOrder || !report.timelineChanges.isEmpty())
-        m_valid = false;
-    m_pendingTaken += report.takenFromHead;
 }
 
 void PriorityCensus::fullPass()
@@ -42,12 +34,14 @@ void PriorityCensus::fullPass()
     m_lastFull = true;
 }
 
-const PriorityCensus::Counts &PriorityCensus::counts()
+const PriorityCensus::Counts &PriorityCensus::counts(const RefreshSnapshot &snapshot)
 {
     const Broker &broker = m_simulation->broker();
     const BrokerConfig &config = broker.config();
-    const qint64 taken = m_pendingTaken;
-    m_pendingTaken = 0;
+    // Timeline changes and live edits may re-route the queue (a new mode or new topics).
+    if (!snapshot.fifoOrder())
+        m_valid = false;
+    const qint64 taken = snapshot.takenFromHead();
     m_lastFull = false;
 
     if (config.mode == BrokerConfig::Mode::Priority

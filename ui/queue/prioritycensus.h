@@ -9,14 +9,14 @@
 
 namespace PriorityLab {
 
+class RefreshSnapshot;
 class Simulation;
-struct CycleReport;
 
 /// The broker's queue counted by priority step (PriorityPalette: ≤0 .. 9+), kept up to date
 /// cheaply for the histogram beside the queue tiles.
 ///
-/// counts() brings the census up to the queue and returns it:
-/// - `fifo` mode: incrementally, from each CycleReport's FIFO bookkeeping (takenFromHead, see
+/// counts() brings the census up to the queue after the cycles of a RefreshSnapshot and returns it:
+/// - `fifo` mode: incrementally, from the snapshot's FIFO bookkeeping (takenFromHead, see
 ///   core/model/events.h) — the buckets of the messages that left at the head are subtracted, those of
 ///   the new tail added: O(messages taken and appended since the last call), not O(queue);
 /// - `priority` mode: from the sub-queue sizes, whose keys are the priorities: O(sub-queues)
@@ -35,21 +35,19 @@ public:
     /// Follows @p simulation, which must outlive the census.
     explicit PriorityCensus(Simulation *simulation, QObject *parent = nullptr);
 
-    /// The queue's counts now.
-    const Counts &counts();
+    /// The queue's counts now, after the cycles of @p snapshot (every cycle since the last call).
+    const Counts &counts(const RefreshSnapshot &snapshot);
 
     /// Whether the last counts() was a full pass over the queue (for tests).
     bool lastWasFullPass() const { return m_lastFull; }
 
 private:
-    void onCycleCompleted(const CycleReport &report);
     void invalidate() { m_valid = false; }
     void fullPass();
 
     Simulation *m_simulation;
     Counts m_counts {};
     std::deque<quint8> m_buckets; ///< fifo mode: the bucket of each queued message, head first
-    qint64 m_pendingTaken = 0; ///< messages taken from the head since the last counts()
     bool m_valid = false;
     bool m_lastFull = false;
 };

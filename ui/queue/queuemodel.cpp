@@ -1,5 +1,6 @@
 #include "ui/queue/queuemodel.h"
 
+#include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
 
 #include <algorithm>
@@ -11,7 +12,7 @@ QueueModel::QueueModel(Simulation *simulation, QObject *parent)
     : QAbstractTableModel(parent), m_simulation(simulation)
 {
     m_rows = m_simulation->broker().size();
-    connect(m_simulation, &Simulation::cycleCompleted, this, &QueueModel::onCycleCompleted);
+    m_syncedCycle = m_simulation->cycle();
     connect(m_simulation, &Simulation::scenarioLoaded, this, &QueueModel::onScenarioLoaded);
 }
 
@@ -28,11 +29,16 @@ int QueueModel::columnCount(const QModelIndex &parent) const
 
 qsizetype QueueModel::brokerRow(int row) const
 {
-    const qsizetype gone = qsizetype(std::min<qint64>(m_pendingTaken, m_rows));
-    const qsizetype r = row - gone;
-    if (r < 0 || r >= m_simulation->broker().size())
-        return -1;
-    return r;
+    // While sync() removes the rows that left at the head, the rows after them still stand for
+    // the messages now at the head. Between two syncs the rows may outnumber the queue: those
+    // beyond it read as empty.
+    const qsizetype r = row - m_leavingHead;
+    return r >= 0 && r < m_simulation->broker().size() ? r : -1;
+}
+
+bool QueueModel::isStale() const
+{
+    return m_syncedCycle != m_simulation->cycle();
 }
 
 QVariant QueueModel::data(const QModelIndex &index, int role) const
@@ -120,57 +126,66 @@ QVariant QueueModel::headerData(int section, Qt::Orientation orientation, int ro
     return {};
 }
 
-void QueueModel::setBatchedUpdates(bool batched)
-{
-    m_batched = batched;
-    if (!batched)
-        sync();
-}
-
-void QueueModel::onCycleCompleted(const CycleReport &report)
-{
-    m_pendingTaken += report.takenFromHead;
-    ++m_pendingCycles;
-    if (!m_batched)
-        sync();
-}
-
 void QueueModel::onScenarioLoaded()
 {
     beginResetModel();
     m_rows = m_simulation->broker().size();
-    m_pendingTaken = 0;
-    m_pendingCycles = 0;
+    m_syncedCycle = m_simulation->cycle();
     endResetModel();
 }
 
-void QueueModel::sync()
+void QueueModel::sync(const RefreshSnapshot &snapshot)
 {
-    if (m_pendingCycles == 0 && m_rows == m_simulation->broker().size())
-        return;
     const qsizetype size = m_simulation->broker().size();
-    const qsizetype gone = qsizetype(std::min<qint64>(m_pendingTaken, m_rows));
+    const bool cyclesRan = snapshot.cycles() > 0 || isStale();
+    m_syncedCycle = m_simulation->cycle();
+    if (!cyclesRan && !snapshot.setupChanged() && m_rows == size)
+        return;
+    const bool fifo = m_simulation->broker().config().mode == BrokerConfig::Mode::Fifo;
+    if (!fifo || !snapshot.fifoOrder()) {
+        rebuild();
+        return;
+    }
+    // FIFO bookkeeping: the head rows that left, then the new tail.
+    const qsizetype gone = qsizetype(std::min<qint64>(snapshot.takenFromHead(), m_rows));
     const qsizetype kept = m_rows - gone;
     if (kept > size) {
-        // Not a FIFO change (cannot happen in fifo mode): start over rather than show wrong rows.
-        onScenarioLoaded();
+        // Not a FIFO change (cannot happen in fifo mode): rebuild rather than show wrong rows.
+        rebuild();
         return;
     }
     if (gone > 0) {
+        m_leavingHead = gone;
         beginRemoveRows({}, 0, int(gone - 1));
         m_rows = kept;
-        m_pendingTaken = 0;
+        m_leavingHead = 0;
         endRemoveRows();
     }
-    m_pendingTaken = 0;
     if (size > m_rows) {
         beginInsertRows({}, int(m_rows), int(size - 1));
         m_rows = size;
         endInsertRows();
     }
-    if (m_pendingCycles > 0 && kept > 0)
+    if (cyclesRan && kept > 0)
         Q_EMIT dataChanged(index(0, Age), index(int(kept - 1), Age), {Qt::DisplayRole});
-    m_pendingCycles = 0;
+}
+
+void QueueModel::rebuild()
+{
+    // Messages left and arrived anywhere (priority order, topics): the rows keep their number
+    // and show the message now at that position.
+    const qsizetype size = m_simulation->broker().size();
+    if (size < m_rows) {
+        beginRemoveRows({}, int(size), int(m_rows - 1));
+        m_rows = size;
+        endRemoveRows();
+    } else if (size > m_rows) {
+        beginInsertRows({}, int(m_rows), int(size - 1));
+        m_rows = size;
+        endInsertRows();
+    }
+    if (m_rows > 0)
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 } // namespace PriorityLab

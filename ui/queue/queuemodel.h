@@ -4,22 +4,23 @@
 
 namespace PriorityLab {
 
+class RefreshSnapshot;
 class Simulation;
-struct CycleReport;
 
 /// A table over the broker's queue, head first (row 0 = next to be dispatched).
 ///
-/// data() reads Broker::at(row) directly, so 100,000 queued rows cost no copy. The model follows
-/// the queue with the FIFO bookkeeping of each CycleReport (takenFromHead, see core/model/events.h):
-/// messages leave at the head and arrive at the tail, so a sync is ONE beginRemoveRows for the
-/// head, ONE beginInsertRows for the tail and one dataChanged for the age column — never one
-/// signal per message. A new scenario or a reset resets the model.
-///
-/// By default the model syncs after every cycle. With setBatchedUpdates(true) it only sums the
-/// reports and syncs when sync() is called (the main window does so from its ~30 Hz refresh), so
-/// at the fastest speed the view gets one update per frame however many cycles ran. Between two
-/// syncs data() maps the stale rows onto the current queue: rows already taken from the head
-/// read as empty, the others show the message they stand for.
+/// data() reads Broker::at(row) directly, so 100,000 queued rows cost no copy. sync() brings the
+/// rows up to the queue from one RefreshSnapshot (the main window's ~30 Hz refresh), so at the
+/// fastest speed the view gets one update per frame however many cycles ran:
+/// - in `fifo` mode, with the FIFO bookkeeping of the snapshot (takenFromHead, see
+///   core/model/events.h): messages leave at the head and arrive at the tail, so a sync is ONE
+///   beginRemoveRows for the head, ONE beginInsertRows for the tail and one dataChanged for the
+///   age column — never one signal per message;
+/// - in `priority` and `topics` modes (and after a timeline change or a live edit, which may
+///   re-route the queue) messages leave and arrive anywhere: the rows are rebuilt in place —
+///   rows added or removed at the end, one dataChanged over every row and column.
+/// A new scenario or a reset resets the model. Between two syncs rows beyond the queue read as
+/// empty.
 class QueueModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -41,28 +42,23 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    /// Whether cycle reports are applied only by sync() (see the class comment). Turning it off
-    /// syncs at once.
-    void setBatchedUpdates(bool batched);
-    bool batchedUpdates() const { return m_batched; }
-
-    /// Brings the rows up to the broker's queue: at most one removal, one insertion and one
-    /// dataChanged of the age column. Cheap when nothing changed.
-    void sync();
+    /// Brings the rows up to the broker's queue after the cycles of @p snapshot: at most one
+    /// removal, one insertion and one dataChanged (see the class comment). Cheap when nothing
+    /// changed.
+    void sync(const RefreshSnapshot &snapshot);
 
     /// True if cycles ran since the last sync.
-    bool isStale() const { return m_pendingCycles > 0; }
+    bool isStale() const;
 
 private:
-    void onCycleCompleted(const CycleReport &report);
     void onScenarioLoaded();
+    void rebuild();
     qsizetype brokerRow(int row) const;
 
     Simulation *m_simulation;
     qsizetype m_rows = 0;           ///< rows the views know
-    qint64 m_pendingTaken = 0;      ///< messages taken from the head since the last sync
-    qint64 m_pendingCycles = 0;     ///< cycles run since the last sync
-    bool m_batched = false;
+    qint64 m_syncedCycle = 0;       ///< Simulation::cycle() at the last sync
+    qsizetype m_leavingHead = 0;    ///< during sync(): rows being removed at the head
 };
 
 } // namespace PriorityLab

@@ -3,6 +3,7 @@
 #include "ui/queue/queuemodel.h"
 #include "ui/queue/queuetilespanel.h"
 #include "ui/queue/queuetilesview.h"
+#include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
 
 #include <QHeaderView>
@@ -19,7 +20,6 @@ QueuePanel::QueuePanel(Simulation *simulation, QWidget *parent)
     : QWidget(parent), m_simulation(simulation)
 {
     m_model = new QueueModel(simulation, this);
-    m_model->setBatchedUpdates(true);
 
     m_caption = new QLabel(this);
     m_caption->setToolTip(tr("The broker keeps one queue in arrival order. Consumers take batches "
@@ -75,15 +75,15 @@ QueuePanel::QueuePanel(Simulation *simulation, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_caption);
     layout->addWidget(m_tabs, 1);
-    refresh();
+    refresh(RefreshSnapshot(*simulation, {}));
 }
 
-void QueuePanel::refresh()
+void QueuePanel::refresh(const RefreshSnapshot &snapshot)
 {
     m_syncing = true;
-    m_model->sync();
+    m_model->sync(snapshot);
     m_syncing = false;
-    m_tiles->refresh();
+    m_tiles->refresh(snapshot);
     const qsizetype queued = m_simulation->broker().size();
     m_caption->setText(tr("<b>Broker queue:</b> %1 %2 &nbsp;·&nbsp; head (next to be "
                           "dispatched) first")

@@ -10,6 +10,7 @@ namespace PriorityLab {
 
 class QueueModel;
 class QueueTilesPanel;
+class RefreshSnapshot;
 class Simulation;
 
 /// The broker's queue: a caption with its length and a tab widget of views of it: "Tiles" (the
@@ -23,9 +24,9 @@ public:
     /// Shows @p simulation's queue; the simulation must outlive the panel.
     explicit QueuePanel(Simulation *simulation, QWidget *parent = nullptr);
 
-    /// Brings the views up to date (one model sync, the caption). Called by the main window's
-    /// throttled refresh.
-    void refresh();
+    /// Brings the views up to date after the cycles of @p snapshot (one model sync, the census,
+    /// the caption). Called by the main window's throttled refresh.
+    void refresh(const RefreshSnapshot &snapshot);
 
     QueueModel *model() const { return m_model; }
     QTableView *tableView() const { return m_table; }

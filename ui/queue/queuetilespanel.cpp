@@ -4,6 +4,7 @@
 #include "ui/queue/priorityhistogram.h"
 #include "ui/queue/prioritylegend.h"
 #include "ui/queue/queuetilesview.h"
+#include "core/analysis/refreshsnapshot.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -51,13 +52,13 @@ QueueTilesPanel::QueueTilesPanel(Simulation *simulation, QWidget *parent) : QWid
     layout->addLayout(body, 1);
 
     connect(m_tiles, &QueueTilesView::messageSelected, this, &QueueTilesPanel::messageSelected);
-    refresh();
+    refresh(RefreshSnapshot(*simulation, {}));
 }
 
-void QueueTilesPanel::refresh()
+void QueueTilesPanel::refresh(const RefreshSnapshot &snapshot)
 {
     m_tiles->refresh();
-    m_histogram->setCounts(m_census->counts());
+    m_histogram->setCounts(m_census->counts(snapshot));
 }
 
 } // namespace PriorityLab

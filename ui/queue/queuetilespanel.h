@@ -7,6 +7,7 @@ class QLabel;
 namespace PriorityLab {
 
 class PriorityCensus;
+class RefreshSnapshot;
 class PriorityHistogram;
 class PriorityLegend;
 class QueueTilesView;
@@ -22,9 +23,10 @@ public:
     /// Shows @p simulation's queue; the simulation must outlive the panel.
     explicit QueueTilesPanel(Simulation *simulation, QWidget *parent = nullptr);
 
-    /// Brings the tiles and the histogram up to date (the visible tiles only; the census counts
-    /// what changed). Called from the main window's ~30 Hz refresh.
-    void refresh();
+    /// Brings the tiles and the histogram up to date after the cycles of @p snapshot (the
+    /// visible tiles only; the census counts what changed). Called from the main window's
+    /// ~30 Hz refresh.
+    void refresh(const RefreshSnapshot &snapshot);
 
     QueueTilesView *tilesView() const { return m_tiles; }
     PriorityHistogram *histogram() const { return m_histogram; }

@@ -35,24 +35,6 @@ QLabel *label(const QString &text, QWidget *buddy, QWidget *parent)
     return l;
 }
 
-QString modeHelp(BrokerConfig::Mode mode)
-{
-    switch (mode) {
-    case BrokerConfig::Mode::Fifo:
-        return BrokerPanel::tr("One queue in arrival order, as in the article's reference system: "
-                               "priority is up to the consumers' strategies.");
-    case BrokerConfig::Mode::Priority:
-        return BrokerPanel::tr("Native priority queue, as RabbitMQ's: the highest priority first, "
-                               "arrival order within a priority. Urgent messages never wait behind "
-                               "others, but low priorities can starve under load.");
-    case BrokerConfig::Mode::Topics:
-        return BrokerPanel::tr("Priority topics: one queue per topic, messages routed by priority "
-                               "band; the topics take turns, most urgent first, each with its own "
-                               "round-robin over its subscribers (tick them on the consumer cards).");
-    }
-    return {};
-}
-
 } // namespace
 
 BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
@@ -65,11 +47,13 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
 
     m_mode = new QComboBox(content);
     m_mode->setFocusPolicy(Qt::TabFocus);
-    m_mode->addItem(tr("fifo: one queue, arrival order"), int(BrokerConfig::Mode::Fifo));
-    m_mode->addItem(tr("priority: native priority queue"), int(BrokerConfig::Mode::Priority));
-    m_mode->addItem(tr("topics: one queue per priority band"), int(BrokerConfig::Mode::Topics));
-    for (int i = 0; i < m_mode->count(); ++i)
-        m_mode->setItemData(i, modeHelp(BrokerConfig::Mode(m_mode->itemData(i).toInt())), Qt::ToolTipRole);
+    // The modes describe themselves (core/model/config).
+    for (const BrokerConfig::Mode mode :
+         {BrokerConfig::Mode::Fifo, BrokerConfig::Mode::Priority, BrokerConfig::Mode::Topics}) {
+        m_mode->addItem(BrokerConfig::modeName(mode) + QStringLiteral(": ") + BrokerConfig::modeSummary(mode),
+                        int(mode));
+        m_mode->setItemData(m_mode->count() - 1, BrokerConfig::modeRule(mode), Qt::ToolTipRole);
+    }
     m_mode->setToolTip(tr("How the broker orders its queue. Switching re-routes the messages "
                           "already queued, keeping their arrival order. The consumer strategies "
                           "work in every mode."));
@@ -174,7 +158,7 @@ void BrokerPanel::sync()
         const QSignalBlocker blocker(m_mode);
         m_mode->setCurrentIndex(m_mode->findData(int(config.mode)));
     }
-    m_modeHelp->setText(modeHelp(config.mode));
+    m_modeHelp->setText(BrokerConfig::modeRule(config.mode));
     const bool priority = config.mode == BrokerConfig::Mode::Priority;
     m_maxPriorityLabel->setVisible(priority);
     m_maxPriority->setVisible(priority);

@@ -1,5 +1,6 @@
 #include "ui/shell/exportmenu.h"
 
+#include "ui/charts/chartexport.h"
 #include "ui/charts/chartpanel.h"
 #include "core/analysis/eventjson.h"
 #include "ui/eventlog/eventlogmodel.h"
@@ -65,12 +66,12 @@ void ExportMenu::addExport(const QString &text, const QString &tip, const QStrin
 
 QString ExportMenu::writeChartsPng(const QString &path)
 {
-    return m_charts->exportPng(path);
+    return ChartExport::writePng(*m_charts, path);
 }
 
 QString ExportMenu::writeChartsSvg(const QString &path)
 {
-    return m_charts->exportSvg(path);
+    return ChartExport::writeSvg(*m_charts, path);
 }
 
 namespace {

@@ -10,11 +10,12 @@
 #include "ui/eventlog/eventlogpanel.h"
 #include "ui/shell/exportmenu.h"
 #include "core/analysis/journal.h"
+#include "core/analysis/refreshsnapshot.h"
 #include "ui/journey/journeypanel.h"
 #include "ui/setup/producerpanel.h"
 #include "ui/queue/queuepanel.h"
 #include "core/scenario/scenario.h"
-#include "ui/shell/scenariocatalog.h"
+#include "ui/shell/scenariofiles.h"
 #include "ui/setup/scenarioinfo.h"
 #include "ui/setup/scenarioinfodialog.h"
 #include "ui/shell/settings.h"
@@ -56,6 +57,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_simulation->setRecordEvents(true);
     m_journal = std::make_unique<Journal>();
     m_setupEditor = new SetupEditor(m_simulation, this);
+    m_files = new ScenarioFiles(m_setupEditor, this);
+    m_open = m_files->openAction();
+    m_save = m_files->saveAction();
+    m_saveAs = m_files->saveAsAction();
+    connect(m_files, &ScenarioFiles::problemsReported, this, &MainWindow::problemsReported);
+    connect(m_files, &ScenarioFiles::currentFileChanged, this, &MainWindow::updateHeader);
+    connect(m_files, &ScenarioFiles::statusMessage, statusBar(), &QStatusBar::showMessage);
 
     m_refreshTimer.setSingleShot(true);
     m_refreshTimer.setInterval(refreshIntervalMs());
@@ -67,15 +75,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     centralLayout->setContentsMargins(8, 6, 4, 4);
     centralLayout->setSpacing(4);
     m_scenarioInfo = new ScenarioInfo(m_setupEditor, central);
-    m_runtimeWarning = new QLabel(central);
-    m_runtimeWarning->setWordWrap(true);
-    m_runtimeWarning->setStyleSheet(QStringLiteral("color: #b00020;"));
-    m_runtimeWarning->setVisible(false);
     m_queuePanel = new QueuePanel(m_simulation, central);
     // Alarms (what to change) on a band above the queue; they cover the runtime warnings too.
     m_alarmPanel = new AlarmPanel(m_simulation, central);
     centralLayout->addWidget(m_scenarioInfo);
-    centralLayout->addWidget(m_runtimeWarning);
     centralLayout->addWidget(m_alarmPanel);
     centralLayout->addSpacing(4);
     centralLayout->addWidget(m_queuePanel, 1);
@@ -90,15 +93,15 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createDocks();
     createMenus();
 
+    // The only listener of cycleCompleted: the views get the reports at the refresh tick.
     connect(m_simulation, &Simulation::cycleCompleted, this, &MainWindow::onCycleCompleted);
     connect(m_simulation, &Simulation::runningChanged, this, &MainWindow::onRunningChanged);
     connect(m_simulation, &Simulation::finished, this, &MainWindow::onFinished);
     connect(m_simulation, &Simulation::scenarioLoaded, this, &MainWindow::onScenarioLoaded);
-    connect(m_simulation, &Simulation::setupChanged, this, &MainWindow::scheduleRefresh);
-    // The journal takes each report's events as they come (cheap); its panel reads it at refresh.
-    connect(m_simulation, &Simulation::cycleCompleted, this,
-            [this](const CycleReport &report) { m_journal->record(report); });
-    connect(m_simulation, &Simulation::scenarioLoaded, this, [this] { m_journal->clear(); });
+    connect(m_simulation, &Simulation::setupChanged, this, [this] {
+        m_cycles.noteSetupChanged();
+        scheduleRefresh();
+    });
     connect(m_queuePanel, &QueuePanel::messageSelected, this, [this](quint64 id) {
         m_journeyPanel->showJourney(id);
         m_journeyDock->show();
@@ -136,7 +139,7 @@ void MainWindow::restoreSettings()
         restoreState(state);
     // The speed is not restored: a session starts at the scenario's own interval, never at a
     // remembered top speed that would race past a lesson's first cycles.
-    updateRecentMenu();
+    m_files->setRemembersFiles(true);
 }
 
 void MainWindow::saveSettings()
@@ -150,49 +153,6 @@ void MainWindow::closeEvent(QCloseEvent *event)
 {
     saveSettings();
     QMainWindow::closeEvent(event);
-}
-
-void MainWindow::rememberFile(const QString &path)
-{
-    if (m_rememberSettings && !path.isEmpty() && !path.startsWith(QLatin1Char(':')))
-        Settings::addRecentFile(path);
-    updateRecentMenu();
-}
-
-void MainWindow::updateRecentMenu()
-{
-    if (!m_recentMenu)
-        return;
-    m_recentMenu->clear();
-    const QStringList files = m_rememberSettings ? Settings::recentFiles() : QStringList();
-    for (qsizetype i = 0; i < files.size(); ++i) {
-        const QString path = files.at(i);
-        QString text = QFileInfo(path).fileName();
-        text.replace(QLatin1Char('&'), QStringLiteral("&&"));
-        QAction *action = m_recentMenu->addAction(i < 9 ? QStringLiteral("&%1 %2").arg(i + 1).arg(text) : text);
-        action->setData(path);
-        action->setToolTip(QDir::toNativeSeparators(path));
-        action->setStatusTip(QDir::toNativeSeparators(path));
-        connect(action, &QAction::triggered, this, [this, path] { openScenarioFile(path); });
-    }
-    if (!files.isEmpty()) {
-        m_recentMenu->addSeparator();
-        QAction *clear = m_recentMenu->addAction(tr("Clear the list"));
-        connect(clear, &QAction::triggered, this, [this] {
-            Settings::clearRecentFiles();
-            updateRecentMenu();
-        });
-    }
-    m_recentMenu->setEnabled(!files.isEmpty());
-    m_recentMenu->setToolTipsVisible(true);
-}
-
-void MainWindow::save()
-{
-    if (m_currentFile.isEmpty() || m_currentFile.startsWith(QLatin1Char(':')))
-        saveAsDialog();
-    else
-        saveScenarioFile(m_currentFile);
 }
 
 void MainWindow::editScenarioInfo()
@@ -209,25 +169,6 @@ MainWindow::~MainWindow()
 void MainWindow::createActions()
 {
     QStyle *s = style();
-
-    m_open = new QAction(s->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this);
-    m_open->setShortcut(QKeySequence::Open);
-    m_open->setStatusTip(tr("Open a scenario file (JSON). A broken file is refused with every "
-                            "problem listed; the current scenario keeps running."));
-    connect(m_open, &QAction::triggered, this, &MainWindow::openFileDialog);
-
-    m_save = new QAction(s->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this);
-    m_save->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_S));
-    m_save->setToolTip(tr("Save the setup with your edits (thresholds, consumers, producers, broker, "
-                          "description) to its file (Ctrl+S); a built-in preset asks for a new file"));
-    m_save->setStatusTip(m_save->toolTip());
-    connect(m_save, &QAction::triggered, this, &MainWindow::save);
-
-    m_saveAs = new QAction(tr("Save &As…"), this);
-    m_saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    m_saveAs->setStatusTip(tr("Save the setup with your edits as a new scenario file (Ctrl+Shift+S); "
-                              "its timeline and description are kept"));
-    connect(m_saveAs, &QAction::triggered, this, &MainWindow::saveAsDialog);
 
     QUndoStack *undoStack = m_setupEditor->undoStack();
     m_undo = undoStack->createUndoAction(this, tr("&Undo"));
@@ -284,7 +225,7 @@ void MainWindow::createActions()
     m_restart->setToolTip(tr("Back to cycle 0 keeping your live edits (thresholds, strategies, "
                              "online flags, failure rates), to compare runs from the start."));
     m_restart->setStatusTip(m_restart->toolTip());
-    connect(m_restart, &QAction::triggered, this, &MainWindow::restartWithCurrentSettings);
+    connect(m_restart, &QAction::triggered, m_files, &ScenarioFiles::restartWithCurrentSettings);
 
     m_speed = new SpeedControl(this);
     // One route for the interval: the setting broker.cycleIntervalMs, edited through the setup
@@ -418,6 +359,12 @@ void MainWindow::createDocks()
     m_deadLetterDock->setWidget(m_deadLetterPanel);
     m_deadLetterDock->setToolTip(tr("Discarded messages with the reason, the consumer and the cycle"));
     m_deadLetterDock->setFeatures(m_consumerDock->features());
+    // The log waits while its tab is behind; brought to the front it shows the newest events at
+    // once, those of the cycles since the last refresh tick too.
+    connect(m_eventLogDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible && m_cycles.pending() > 0)
+            refreshViews();
+    });
     tabifyDockWidget(m_journeyDock, m_eventLogDock);
     tabifyDockWidget(m_eventLogDock, m_deadLetterDock);
     m_journeyDock->raise();
@@ -441,13 +388,11 @@ void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_open);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
-    updateRecentMenu();
+    m_recentMenu = m_files->recentMenu(file);
     file->addAction(m_save);
     file->addAction(m_saveAs);
     auto *exportMenu = new ExportMenu(m_simulation, m_chartPanel, m_eventLogPanel, this);
-    connect(exportMenu, &ExportMenu::exportFailed, this, &MainWindow::reportProblems);
+    connect(exportMenu, &ExportMenu::exportFailed, m_files, &ScenarioFiles::reportProblems);
     connect(exportMenu, &ExportMenu::exported, this, [this](const QString &what, const QString &path) {
         statusBar()->showMessage(tr("%1 exported to %2").arg(what, QDir::toNativeSeparators(path)), 5000);
     });
@@ -472,18 +417,7 @@ void MainWindow::createMenus()
     edit->addSeparator();
     edit->addAction(m_editInfo);
 
-    QMenu *presets = menuBar()->addMenu(tr("S&cenarios"));
-    presets->setToolTipsVisible(true);
-    for (const ScenarioCatalog::Entry &entry : ScenarioCatalog::entries()) {
-        QString text = entry.name;
-        text.replace(QLatin1Char('&'), QStringLiteral("&&"));
-        QAction *action = presets->addAction(text);
-        action->setToolTip(entry.description);
-        action->setStatusTip(entry.description);
-        action->setData(entry.path);
-        const QString path = entry.path;
-        connect(action, &QAction::triggered, this, [this, path] { openScenarioFile(path); });
-    }
+    m_files->fillCatalogMenu(menuBar()->addMenu(tr("S&cenarios")));
 
     QMenu *run = menuBar()->addMenu(tr("&Simulation"));
     run->addAction(m_runPause);
@@ -508,84 +442,6 @@ void MainWindow::createMenus()
     help->addAction(m_about);
 }
 
-QStringList MainWindow::openScenarioFile(const QString &path)
-{
-    const ScenarioLoadResult result = loadScenarioFile(path);
-    QStringList errors = result.errors;
-    if (result.ok())
-        errors = loadScenario(*result.scenario, path);
-    else if (errors.isEmpty())
-        errors << tr("%1: the file could not be read as a scenario").arg(path);
-    if (!errors.isEmpty() && !result.ok())
-        reportProblems(tr("Could not open %1").arg(QFileInfo(path).fileName()), errors);
-    return errors;
-}
-
-QStringList MainWindow::loadScenario(const Scenario &scenario, const QString &path)
-{
-    const bool wasRunning = m_simulation->isRunning();
-    QStringList errors = m_simulation->load(scenario);
-    if (!errors.isEmpty()) {
-        if (!path.isEmpty()) {
-            for (QString &e : errors)
-                e.prepend(path + QStringLiteral(": "));
-        }
-        // A refused scenario changes nothing: the simulation runs on if it was running.
-        reportProblems(tr("Could not open %1").arg(path.isEmpty() ? scenario.name : QFileInfo(path).fileName()),
-                       errors);
-        return errors;
-    }
-    m_currentFile = path;
-    rememberFile(path);
-    updateHeader();
-    if (wasRunning)
-        m_simulation->run();
-    return {};
-}
-
-QString MainWindow::saveScenarioFile(const QString &path)
-{
-    // The scenario as opened plus the edits (not the live state, into which the timeline's
-    // changes have been applied), so that the file runs the same way when opened again.
-    const QString error = PriorityLab::saveScenarioFile(m_setupEditor->editedScenario(), path);
-    if (!error.isEmpty()) {
-        reportProblems(tr("Could not save the scenario"), {error});
-        return error;
-    }
-    statusBar()->showMessage(tr("Saved to %1").arg(QDir::toNativeSeparators(path)), 5000);
-    m_setupEditor->markSaved();
-    m_currentFile = path;
-    rememberFile(path);
-    updateHeader();
-    return error;
-}
-
-void MainWindow::reportProblems(const QString &title, const QStringList &problems)
-{
-    Q_EMIT problemsReported(title, problems);
-    if (!m_showDialogs)
-        return;
-    QMessageBox box(QMessageBox::Warning, tr("PriorityLab"), QString(), QMessageBox::Ok, this);
-    box.setTextFormat(Qt::RichText);
-    box.setText(QStringLiteral("<b>%1</b><br>%2")
-                        .arg(title.toHtmlEscaped(),
-                             (problems.size() == 1
-                                      ? tr("1 problem found.")
-                                      : tr("%1 problems found.").arg(problems.size()))
-                                     + QLatin1Char(' ')
-                                     + tr("The current scenario keeps running unchanged.")));
-    const int shown = 12;
-    QString list = QStringLiteral("<ul style=\"margin-left: 0px; -qt-list-indent: 1;\">");
-    for (qsizetype i = 0; i < std::min<qsizetype>(problems.size(), shown); ++i)
-        list += QStringLiteral("<li>") + problems.at(i).toHtmlEscaped() + QStringLiteral("</li>");
-    list += QStringLiteral("</ul>");
-    if (problems.size() > shown)
-        list += tr("… and %1 more: see Show Details.").arg(problems.size() - shown);
-    box.setInformativeText(list);
-    box.setDetailedText(problems.join(QLatin1Char('\n')));
-    box.exec();
-}
-
 void MainWindow::scheduleRefresh()
 {
     if (!m_refreshTimer.isActive())
@@ -594,30 +450,28 @@ void MainWindow::scheduleRefresh()
 
 void MainWindow::onCycleCompleted(const CycleReport &report)
 {
-    if (!report.warnings.isEmpty()) {
-        m_lastWarning = report.warnings.constLast();
-        m_lastWarningCycle = report.cycle;
-        m_warningCount += report.warnings.size();
-        m_warningChanged = true;
-    }
+    // The journal takes each report's events as they come (cheap); its panel reads it at refresh.
+    m_journal->record(report);
+    m_cycles.add(report);
     scheduleRefresh();
 }
 
 void MainWindow::refreshViews()
 {
     m_refreshTimer.stop();
-    m_queuePanel->refresh();
-    m_consumerPanel->refresh();
+    // One snapshot per tick: the reports since the last tick, aggregated once, for every view.
+    const RefreshSnapshot snapshot = takeSnapshot();
+    m_queuePanel->refresh(snapshot);
+    m_consumerPanel->refresh(snapshot);
     m_producerPanel->refresh();
     m_cycleLabel->setText(tr("Cycle %1").arg(m_simulation->cycle()));
-    m_chartPanel->refresh();
+    m_chartPanel->refresh(snapshot);
     m_journeyPanel->refresh();
-    m_eventLogPanel->refresh();
+    m_eventLogPanel->refresh(snapshot);
     m_deadLetterPanel->refresh();
-    m_alarmPanel->refresh();
+    // Runtime warnings are shown by the alarm banner, with what to change.
+    m_alarmPanel->refresh(snapshot);
     m_status->refresh();
-    // Runtime warnings are shown by the alarm banner (with what to change), not m_runtimeWarning.
-    m_warningChanged = false;
 }
 
 void MainWindow::onRunningChanged(bool)
@@ -635,13 +489,10 @@ void MainWindow::onFinished(const QString &reason)
 
 void MainWindow::onScenarioLoaded()
 {
+    // The views started over with the new system: reports of the old one are gone.
+    m_cycles.clear();
+    m_journal->clear();
     m_speed->setIntervalMs(m_simulation->intervalMs());
-    m_lastWarning.clear();
-    m_lastWarningCycle = -1;
-    m_warningCount = 0;
-    m_warningChanged = false;
-    m_runtimeWarning->clear();
-    m_runtimeWarning->setVisible(false);
     updateHeader();
     updateActions();
     refreshViews();
@@ -666,7 +517,7 @@ void MainWindow::updateHeader()
     const QString scenarioName = m_setupEditor->scenarioName();
     const QString name = scenarioName.isEmpty() ? tr("Untitled scenario") : scenarioName;
     m_scenarioInfo->sync();
-    m_scenarioInfo->setFile(m_currentFile);
+    m_scenarioInfo->setFile(m_files->currentFile());
     // "[*]" shows "*" while there are edits since the last save (setWindowModified()).
     setWindowTitle(tr("%1[*] — PriorityLab").arg(name));
     setWindowModified(!m_setupEditor->undoStack()->isClean());
@@ -692,37 +543,6 @@ void MainWindow::resetSimulation()
     m_simulation->reset();
     if (wasRunning)
         m_simulation->run();
-}
-
-void MainWindow::restartWithCurrentSettings()
-{
-    loadScenario(m_simulation->currentScenario(), m_currentFile);
-}
-
-void MainWindow::openFileDialog()
-{
-    QString dir = QDir::currentPath();
-    if (!m_currentFile.isEmpty() && !m_currentFile.startsWith(QLatin1Char(':')))
-        dir = QFileInfo(m_currentFile).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), dir,
-                                                      tr("Scenarios (*.json);;All files (*)"));
-    if (!path.isEmpty())
-        openScenarioFile(path);
-}
-
-void MainWindow::saveAsDialog()
-{
-    QString suggestion = m_currentFile;
-    if (suggestion.isEmpty() || suggestion.startsWith(QLatin1Char(':')))
-        suggestion = QDir::current().filePath(
-                suggestion.isEmpty() ? QStringLiteral("scenario.json") : QFileInfo(suggestion).fileName());
-    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario as"), suggestion,
-                                                tr("Scenarios (*.json)"));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".json");
-    saveScenarioFile(path);
 }
 
 void MainWindow::showAbout()

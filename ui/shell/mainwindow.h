@@ -1,5 +1,8 @@
 #pragma once
 
+#include "core/analysis/refreshsnapshot.h"
+#include "ui/shell/scenariofiles.h"
+
 #include <QMainWindow>
 #include <QStringList>
 #include <QTimer>
@@ -36,13 +39,16 @@ struct Scenario;
 /// description, the broker's queue (central), the consumer cards (right dock), the queue depth
 /// chart (bottom dock) and the status bar's totals with the conservation check.
 ///
-/// It owns the Simulation. Views never update per message: the simulation publishes one report
-/// per cycle, and the window refreshes every view from one coalescing timer at most
-/// refreshIntervalMs() apart, pulling what changed, so that the UI stays responsive at "as fast
-/// as possible". refreshViews() does the same at once (tests, screenshots).
+/// It owns the Simulation and is the only listener of Simulation::cycleCompleted. Views never
+/// update per message: the simulation publishes one report per cycle, the window collects them
+/// (CycleAccumulator) and refreshes every view from one coalescing timer at most
+/// refreshIntervalMs() apart with one RefreshSnapshot (the reports since the last tick,
+/// aggregated once, and the simulation), so that the UI stays responsive at "as fast as
+/// possible". refreshViews() does the same at once (tests, screenshots).
 ///
-/// Problems (a broken scenario file, a failed save) go to a dialog, or only to the
-/// problemsReported() signal when showDialogs is false (tests, --screenshot).
+/// Scenario files (open, save, recent files, the catalog menu, the rules of loading) are
+/// ScenarioFiles' job. Problems (a broken scenario file, a failed save) go to a dialog, or only
+/// to the problemsReported() signal when showDialogs is false (tests, --screenshot).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -88,24 +94,33 @@ public:
     /// problem found (empty on success). On success the new scenario replaces the old one and
     /// runs if the old one was running. On error the current scenario stays and keeps running
     /// untouched, and the problems are reported (dialog or problemsReported()).
-    QStringList openScenarioFile(const QString &path);
+    QStringList openScenarioFile(const QString &path) { return m_files->openScenarioFile(path); }
 
     /// Loads @p scenario, read from @p path (may be empty). Same rules as openScenarioFile().
-    QStringList loadScenario(const Scenario &scenario, const QString &path);
+    QStringList loadScenario(const Scenario &scenario, const QString &path)
+    {
+        return m_files->loadScenario(scenario, path);
+    }
 
     /// Saves the current setup, live edits included (Simulation::currentScenario()), to @p path
     /// atomically. Returns the error in words, or an empty string; errors are also reported.
-    QString saveScenarioFile(const QString &path);
+    QString saveScenarioFile(const QString &path) { return m_files->saveScenarioFile(path); }
 
     /// The file or resource the current scenario came from; empty if none.
-    QString currentFile() const { return m_currentFile; }
+    QString currentFile() const { return m_files->currentFile(); }
 
     /// Whether problems are shown in dialogs (default) or only emitted (tests, screenshots).
-    bool showDialogs() const { return m_showDialogs; }
-    void setShowDialogs(bool show) { m_showDialogs = show; }
+    bool showDialogs() const { return m_files->showDialogs(); }
+    void setShowDialogs(bool show) { m_files->setShowDialogs(show); }
+    /// Opening, saving and the recent files.
+    ScenarioFiles *scenarioFiles() const { return m_files; }
 
-    /// Refreshes every view now (queue, consumers, chart, status bar).
+    /// Refreshes every view now (queue, consumers, chart, status bar) with takeSnapshot().
     void refreshViews();
+    /// The cycle reports collected since the last refresh, as one snapshot; the next refresh
+    /// gets only what runs after. What refreshViews() hands to each view (benchmarks time the
+    /// views alone with it).
+    RefreshSnapshot takeSnapshot() { return m_cycles.take(*m_simulation); }
 
     /// Longest time between a change and the views showing it, in milliseconds (about 30 Hz).
     static constexpr int refreshIntervalMs() { return 33; }
@@ -139,21 +154,15 @@ private:
     void onScenarioLoaded();
     void updateActions();
     void updateHeader();
-    void reportProblems(const QString &title, const QStringList &problems);
     void toggleRun();
     void stepOnce();
     void resetSimulation();
-    void restartWithCurrentSettings();
-    void openFileDialog();
-    void saveAsDialog();
-    void save();
     void editScenarioInfo();
-    void updateRecentMenu();
-    void rememberFile(const QString &path);
     void showAbout();
 
     Simulation *m_simulation = nullptr;
     SetupEditor *m_setupEditor = nullptr;
+    ScenarioFiles *m_files = nullptr;
     QueuePanel *m_queuePanel = nullptr;
     ConsumerPanel *m_consumerPanel = nullptr;
     ChartPanel *m_chartPanel = nullptr;
@@ -176,7 +185,6 @@ private:
     QAction *m_redo = nullptr;
     QAction *m_editInfo = nullptr;
     bool m_rememberSettings = false;
-    QLabel *m_runtimeWarning = nullptr;
     AlarmPanel *m_alarmPanel = nullptr;
     EventLogPanel *m_eventLogPanel = nullptr;
     DeadLetterPanel *m_deadLetterPanel = nullptr;
@@ -196,12 +204,7 @@ private:
     QMenu *m_viewMenu = nullptr;
 
     QTimer m_refreshTimer;
-    QString m_currentFile;
-    QString m_lastWarning;
-    qint64 m_lastWarningCycle = -1;
-    qint64 m_warningCount = 0;
-    bool m_warningChanged = false;
-    bool m_showDialogs = true;
+    CycleAccumulator m_cycles;  ///< the reports since the last refresh tick
 };
 
 } // namespace PriorityLab

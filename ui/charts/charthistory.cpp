@@ -1,0 +1,82 @@
+#include "ui/charts/charthistory.h"
+
+#include "core/engine/metrics.h"
+#include "core/model/config.h"
+#include "core/model/events.h"
+
+namespace PriorityLab {
+
+ChartHistory::ChartHistory()
+{
+    Q_ASSERT(size_t(BrokerConfig::priorityClasses().size()) == ClassCount);
+}
+
+void ChartHistory::add(const CycleReport &report)
+{
+    if (report.cycle < 0)
+        return;
+    Sample s;
+    s.cycle = report.cycle;
+    s.depth = report.queueDepth;
+    s.processed = report.counts.processed;
+    s.postponed = report.counts.postponed;
+    s.discarded = report.counts.discarded;
+    s.failed = report.counts.failed;
+
+    // Latency: the cycle's processed messages join a window of smoothingCycles() cycles.
+    std::array<std::vector<qint64>, ClassCount> latencies;
+    for (const ProcessedSample &p : report.processed) {
+        const int cls = BrokerConfig::priorityClassOf(p.originalPriority);
+        latencies[size_t(cls)].push_back(p.latency);
+        ++m_latencyWindow[size_t(cls)][p.latency];
+        ++m_latencyCount[size_t(cls)];
+    }
+    m_recentLatencies.push_back(std::move(latencies));
+    if (m_recentLatencies.size() > size_t(smoothingCycles())) {
+        for (size_t c = 0; c < ClassCount; ++c) {
+            for (const qint64 latency : m_recentLatencies.front()[c]) {
+                auto it = m_latencyWindow[c].find(latency);
+                if (it != m_latencyWindow[c].end() && --it->second <= 0)
+                    m_latencyWindow[c].erase(it);
+                --m_latencyCount[c];
+            }
+        }
+        m_recentLatencies.pop_front();
+    }
+    for (size_t c = 0; c < ClassCount; ++c) {
+        s.latency[2 * c] = percentile(m_latencyWindow[c], m_latencyCount[c], 50);
+        s.latency[2 * c + 1] = percentile(m_latencyWindow[c], m_latencyCount[c], 95);
+    }
+
+    // Throughput: each consumer's processed count in this cycle.
+    s.consumerProcessed.assign(size_t(m_consumerNames.size()), -1);
+    for (const ConsumerCycle &consumer : report.consumers) {
+        qsizetype slot = m_consumerNames.indexOf(consumer.name);
+        if (slot < 0) {
+            slot = m_consumerNames.size();
+            m_consumerNames.append(consumer.name);
+            s.consumerProcessed.push_back(-1);
+        }
+        s.consumerProcessed[size_t(slot)] = qint32(consumer.processed);
+    }
+
+    m_samples.push_back(std::move(s));
+    while (m_samples.size() > size_t(windowCycles()))
+        m_samples.pop_front();
+
+    if (!report.timelineChanges.isEmpty())
+        m_timeline.append({report.cycle, report.timelineChanges});
+}
+
+void ChartHistory::clear()
+{
+    m_samples.clear();
+    m_timeline.clear();
+    m_consumerNames.clear();
+    m_recentLatencies.clear();
+    for (auto &window : m_latencyWindow)
+        window.clear();
+    m_latencyCount.fill(0);
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,79 @@
+#pragma once
+
+#include <QList>
+#include <QStringList>
+
+#include <array>
+#include <deque>
+#include <map>
+#include <vector>
+
+namespace PriorityLab {
+
+struct CycleReport;
+
+/// The per-cycle series behind the live charts (no widget): for the last windowCycles() cycles
+/// the queue depth, the decisions, latency p50 and p95 per priority class (over the last
+/// smoothingCycles() cycles) and each consumer's processed count; and the scenario timeline
+/// changes in that window. Fed with cycle reports (CycleReport::processed and
+/// CycleReport::consumers, computed by the engine); cost O(the cycle's processed messages +
+/// consumers) per report.
+class ChartHistory
+{
+public:
+    /// Cycles kept: the sliding window of the time charts.
+    static constexpr int windowCycles() { return 300; }
+    /// Cycles over which latency percentiles and consumer throughput are computed at each point
+    /// (a small sliding window: single cycles have too few messages per class to read).
+    static constexpr int smoothingCycles() { return 10; }
+    /// Latency classes: BrokerConfig::priorityClasses(), most urgent first.
+    static constexpr size_t ClassCount = 3;
+
+    /// One cycle as the charts need it.
+    struct Sample
+    {
+        qint64 cycle = 0;
+        qint64 depth = 0;
+        qint64 processed = 0;
+        qint64 postponed = 0;
+        qint64 discarded = 0;
+        qint64 failed = 0;
+        /// Per class c: [2c] p50, [2c + 1] p95 over the last smoothingCycles(), -1 if nothing
+        /// was processed.
+        std::array<qint64, 2 * ClassCount> latency{};
+        /// Processed in this cycle per consumer slot (index into consumerNames()), -1 = absent.
+        std::vector<qint32> consumerProcessed;
+    };
+    /// Scenario timeline changes applied at the start of one cycle, "PATH = VALUE".
+    struct TimelineEntry
+    {
+        qint64 cycle = 0;
+        QStringList changes;
+    };
+
+    ChartHistory();
+
+    /// Takes in one cycle's report.
+    void add(const CycleReport &report);
+    /// Forgets every cycle (a scenario was loaded or reset).
+    void clear();
+
+    /// The kept cycles, oldest first (at most windowCycles()).
+    const std::deque<Sample> &samples() const { return m_samples; }
+    /// Timeline changes of every cycle taken in (the charts show those inside the window).
+    const QList<TimelineEntry> &timeline() const { return m_timeline; }
+    /// Consumer slots, in order of first appearance.
+    const QStringList &consumerNames() const { return m_consumerNames; }
+
+private:
+    std::deque<Sample> m_samples;
+    QList<TimelineEntry> m_timeline;
+    QStringList m_consumerNames;
+    /// Latencies (cycles) of the last smoothingCycles() cycles: per cycle and class the values,
+    /// and per class their histogram (latency -> messages) and size.
+    std::deque<std::array<std::vector<qint64>, ClassCount>> m_recentLatencies;
+    std::array<std::map<qint64, qint64>, ClassCount> m_latencyWindow;
+    std::array<qint64, ClassCount> m_latencyCount{};
+};
+
+} // namespace PriorityLab

@@ -1,0 +1,48 @@
+#include "ui/common/messagecolumns.h"
+
+namespace PriorityLab {
+
+QVariant MessageColumns::cell(const Cells &cells, Kind kind)
+{
+    switch (kind) {
+    case Kind::Cycle: return cells.cycle;
+    case Kind::Event: return cells.event;
+    case Kind::Consumer: return cells.consumer;
+    case Kind::MessageId: return cells.messageId;
+    case Kind::Data: return cells.data;
+    case Kind::Priority: return cells.priority;
+    case Kind::Ttl: return cells.ttl;
+    case Kind::Deliveries: return cells.deliveries;
+    case Kind::Reason: return cells.reason;
+    case Kind::Explanation: return cells.explanation;
+    }
+    return {};
+}
+
+QVariant MessageColumns::alignment(Kind kind)
+{
+    switch (kind) {
+    case Kind::Cycle:
+    case Kind::MessageId:
+    case Kind::Priority:
+    case Kind::Ttl:
+    case Kind::Deliveries:
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    default:
+        return {};
+    }
+}
+
+QVariant MessageColumns::headerData(const QList<Column> &columns, int section, Qt::Orientation orientation,
+                                    int role)
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= columns.size())
+        return {};
+    if (role == Qt::DisplayRole)
+        return columns.at(section).title;
+    if (role == Qt::ToolTipRole)
+        return columns.at(section).toolTip;
+    return {};
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+#include <QVariant>
+
+namespace PriorityLab {
+
+/// The columns the message tables share (the event log, the dead letters): what each shows of
+/// a message and its fate, its title and its header tooltip, and its alignment. A model lists
+/// its columns once (MessageColumns::Column) and answers data() and headerData() through
+/// MessageColumns::cell() and MessageColumns::headerData().
+class MessageColumns
+{
+    Q_DECLARE_TR_FUNCTIONS(PriorityLab::MessageColumns)
+
+public:
+    /// What a column shows.
+    enum class Kind { Cycle, Event, Consumer, MessageId, Data, Priority, Ttl, Deliveries, Reason, Explanation };
+
+    /// One column of a table: its kind, title and header tooltip.
+    struct Column
+    {
+        Kind kind;
+        QString title;
+        QString toolTip;
+    };
+
+    /// One row's values, as the table shows them.
+    struct Cells
+    {
+        qint64 cycle = 0;
+        QString event;        ///< e.g. "postponed"
+        QString consumer;
+        quint64 messageId = 0;
+        QString data;
+        QVariant priority;    ///< a number, or "a → b" text
+        QVariant ttl;         ///< a number, or "a → b" text
+        int deliveries = 0;
+        QString reason;       ///< a machine code, e.g. "ttl-expired"
+        QString explanation;  ///< in words
+    };
+
+    /// The display value of @p cells in a column of @p kind.
+    static QVariant cell(const Cells &cells, Kind kind);
+    /// Right-aligned for numbers; invalid (the default) otherwise.
+    static QVariant alignment(Kind kind);
+    /// headerData() of a table with @p columns: the title (Qt::DisplayRole) or the tooltip
+    /// (Qt::ToolTipRole) of horizontal section @p section; invalid otherwise.
+    static QVariant headerData(const QList<Column> &columns, int section, Qt::Orientation orientation,
+                               int role);
+};
+
+} // namespace PriorityLab

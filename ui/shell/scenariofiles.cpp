@@ -1,0 +1,247 @@
+#include "ui/shell/scenariofiles.h"
+
+#include "core/engine/simulation.h"
+#include "core/scenario/scenario.h"
+#include "ui/editing/setupeditor.h"
+#include "ui/shell/scenariocatalog.h"
+#include "ui/shell/settings.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QStyle>
+#include <QUndoStack>
+#include <QWidget>
+
+namespace PriorityLab {
+
+ScenarioFiles::ScenarioFiles(SetupEditor *editor, QWidget *dialogParent)
+    : QObject(dialogParent), m_editor(editor), m_simulation(editor->simulation()), m_dialogParent(dialogParent)
+{
+}
+
+void ScenarioFiles::setRemembersFiles(bool remember)
+{
+    m_rememberFiles = remember;
+    updateRecentMenu();
+}
+
+QAction *ScenarioFiles::openAction()
+{
+    if (!m_open) {
+        m_open = new QAction(m_dialogParent->style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), m_dialogParent);
+        m_open->setShortcut(QKeySequence::Open);
+        m_open->setStatusTip(tr("Open a scenario file (JSON). A broken file is refused with every "
+                                "problem listed; the current scenario keeps running."));
+        connect(m_open, &QAction::triggered, this, &ScenarioFiles::openFileDialog);
+    }
+    return m_open;
+}
+
+QAction *ScenarioFiles::saveAction()
+{
+    if (!m_save) {
+        m_save = new QAction(m_dialogParent->style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), m_dialogParent);
+        m_save->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_S));
+        m_save->setToolTip(tr("Save the setup with your edits (thresholds, consumers, producers, broker, "
+                              "description) to its file (Ctrl+S); a built-in preset asks for a new file"));
+        m_save->setStatusTip(m_save->toolTip());
+        connect(m_save, &QAction::triggered, this, &ScenarioFiles::save);
+    }
+    return m_save;
+}
+
+QAction *ScenarioFiles::saveAsAction()
+{
+    if (!m_saveAs) {
+        m_saveAs = new QAction(tr("Save &As…"), m_dialogParent);
+        m_saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+        m_saveAs->setStatusTip(tr("Save the setup with your edits as a new scenario file (Ctrl+Shift+S); "
+                                  "its timeline and description are kept"));
+        connect(m_saveAs, &QAction::triggered, this, &ScenarioFiles::saveAsDialog);
+    }
+    return m_saveAs;
+}
+
+QMenu *ScenarioFiles::recentMenu(QMenu *parent)
+{
+    if (!m_recentMenu) {
+        m_recentMenu = parent->addMenu(tr("Open &Recent"));
+        connect(m_recentMenu, &QMenu::aboutToShow, this, &ScenarioFiles::updateRecentMenu);
+        updateRecentMenu();
+    }
+    return m_recentMenu;
+}
+
+void ScenarioFiles::fillCatalogMenu(QMenu *menu)
+{
+    menu->setToolTipsVisible(true);
+    for (const ScenarioCatalog::Entry &entry : ScenarioCatalog::entries()) {
+        QString text = entry.name;
+        text.replace(QLatin1Char('&'), QStringLiteral("&&"));
+        QAction *action = menu->addAction(text);
+        action->setToolTip(entry.description);
+        action->setStatusTip(entry.description);
+        action->setData(entry.path);
+        const QString path = entry.path;
+        connect(action, &QAction::triggered, this, [this, path] { openScenarioFile(path); });
+    }
+}
+
+void ScenarioFiles::rememberFile(const QString &path)
+{
+    if (m_rememberFiles && !path.isEmpty() && !path.startsWith(QLatin1Char(':')))
+        Settings::addRecentFile(path);
+    updateRecentMenu();
+}
+
+void ScenarioFiles::updateRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList files = m_rememberFiles ? Settings::recentFiles() : QStringList();
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const QString path = files.at(i);
+        QString text = QFileInfo(path).fileName();
+        text.replace(QLatin1Char('&'), QStringLiteral("&&"));
+        QAction *action = m_recentMenu->addAction(i < 9 ? QStringLiteral("&%1 %2").arg(i + 1).arg(text) : text);
+        action->setData(path);
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        connect(action, &QAction::triggered, this, [this, path] { openScenarioFile(path); });
+    }
+    if (!files.isEmpty()) {
+        m_recentMenu->addSeparator();
+        QAction *clear = m_recentMenu->addAction(tr("Clear the list"));
+        connect(clear, &QAction::triggered, this, [this] {
+            Settings::clearRecentFiles();
+            updateRecentMenu();
+        });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+    m_recentMenu->setToolTipsVisible(true);
+}
+
+void ScenarioFiles::save()
+{
+    if (m_currentFile.isEmpty() || m_currentFile.startsWith(QLatin1Char(':')))
+        saveAsDialog();
+    else
+        saveScenarioFile(m_currentFile);
+}
+
+QStringList ScenarioFiles::openScenarioFile(const QString &path)
+{
+    const ScenarioLoadResult result = loadScenarioFile(path);
+    QStringList errors = result.errors;
+    if (result.ok())
+        errors = loadScenario(*result.scenario, path);
+    else if (errors.isEmpty())
+        errors << tr("%1: the file could not be read as a scenario").arg(path);
+    if (!errors.isEmpty() && !result.ok())
+        reportProblems(tr("Could not open %1").arg(QFileInfo(path).fileName()), errors);
+    return errors;
+}
+
+QStringList ScenarioFiles::loadScenario(const Scenario &scenario, const QString &path)
+{
+    const bool wasRunning = m_simulation->isRunning();
+    QStringList errors = m_simulation->load(scenario);
+    if (!errors.isEmpty()) {
+        if (!path.isEmpty()) {
+            for (QString &e : errors)
+                e.prepend(path + QStringLiteral(": "));
+        }
+        // A refused scenario changes nothing: the simulation runs on if it was running.
+        reportProblems(tr("Could not open %1").arg(path.isEmpty() ? scenario.name : QFileInfo(path).fileName()),
+                       errors);
+        return errors;
+    }
+    m_currentFile = path;
+    rememberFile(path);
+    Q_EMIT currentFileChanged(m_currentFile);
+    if (wasRunning)
+        m_simulation->run();
+    return {};
+}
+
+QString ScenarioFiles::saveScenarioFile(const QString &path)
+{
+    // The scenario as opened plus the edits (not the live state, into which the timeline's
+    // changes have been applied), so that the file runs the same way when opened again.
+    const QString error = PriorityLab::saveScenarioFile(m_editor->editedScenario(), path);
+    if (!error.isEmpty()) {
+        reportProblems(tr("Could not save the scenario"), {error});
+        return error;
+    }
+    Q_EMIT statusMessage(tr("Saved to %1").arg(QDir::toNativeSeparators(path)), 5000);
+    m_editor->markSaved();
+    m_currentFile = path;
+    rememberFile(path);
+    Q_EMIT currentFileChanged(m_currentFile);
+    return error;
+}
+
+void ScenarioFiles::reportProblems(const QString &title, const QStringList &problems)
+{
+    Q_EMIT problemsReported(title, problems);
+    if (!m_showDialogs)
+        return;
+    QMessageBox box(QMessageBox::Warning, tr("PriorityLab"), QString(), QMessageBox::Ok, m_dialogParent);
+    box.setTextFormat(Qt::RichText);
+    box.setText(QStringLiteral("<b>%1</b><br>%2")
+                        .arg(title.toHtmlEscaped(),
+                             (problems.size() == 1
+                                      ? tr("1 problem found.")
+                                      : tr("%1 problems found.").arg(problems.size()))
+                                     + QLatin1Char(' ')
+                                     + tr("The current scenario keeps running unchanged.")));
+    const int shown = 12;
+    QString list = QStringLiteral("<ul style=\"margin-left: 0px; -qt-list-indent: 1;\">");
+    for (qsizetype i = 0; i < std::min<qsizetype>(problems.size(), shown); ++i)
+        list += QStringLiteral("<li>") + problems.at(i).toHtmlEscaped() + QStringLiteral("</li>");
+    list += QStringLiteral("</ul>");
+    if (problems.size() > shown)
+        list += tr("… and %1 more: see Show Details.").arg(problems.size() - shown);
+    box.setInformativeText(list);
+    box.setDetailedText(problems.join(QLatin1Char('\n')));
+    box.exec();
+}
+
+
+void ScenarioFiles::restartWithCurrentSettings()
+{
+    loadScenario(m_simulation->currentScenario(), m_currentFile);
+}
+
+void ScenarioFiles::openFileDialog()
+{
+    QString dir = QDir::currentPath();
+    if (!m_currentFile.isEmpty() && !m_currentFile.startsWith(QLatin1Char(':')))
+        dir = QFileInfo(m_currentFile).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(m_dialogParent, tr("Open scenario"), dir,
+                                                      tr("Scenarios (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openScenarioFile(path);
+}
+
+void ScenarioFiles::saveAsDialog()
+{
+    QString suggestion = m_currentFile;
+    if (suggestion.isEmpty() || suggestion.startsWith(QLatin1Char(':')))
+        suggestion = QDir::current().filePath(
+                suggestion.isEmpty() ? QStringLiteral("scenario.json") : QFileInfo(suggestion).fileName());
+    QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save scenario as"), suggestion,
+                                                tr("Scenarios (*.json)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    saveScenarioFile(path);
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,92 @@
+#pragma once
+
+#include <QObject>
+#include <QStringList>
+
+class QAction;
+class QMenu;
+class QWidget;
+
+namespace PriorityLab {
+
+class SetupEditor;
+class Simulation;
+struct Scenario;
+
+/// The scenario files of the main window: File > Open, Save, Save As, Open Recent and the
+/// Scenarios menu (the built-in catalog), and the rules of loading: a scenario that does not
+/// load changes nothing (the current one runs on) and its problems are reported; a new one runs
+/// if the old one was running.
+///
+/// Problems go to a dialog over the dialog parent, or only to problemsReported() when
+/// showDialogs is false (tests, --screenshot). Recent files are remembered (QSettings, see
+/// Settings) only after setRemembersFiles(true).
+class ScenarioFiles : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// Files of @p editor's simulation; dialogs open over @p dialogParent (both must outlive it).
+    ScenarioFiles(SetupEditor *editor, QWidget *dialogParent);
+
+    /// Opens the scenario file @p path (a file or a `:/scenarios/...` resource). Returns every
+    /// problem found (empty on success); see the class comment.
+    QStringList openScenarioFile(const QString &path);
+    /// Loads @p scenario, read from @p path (may be empty). Same rules as openScenarioFile().
+    QStringList loadScenario(const Scenario &scenario, const QString &path);
+    /// Saves the setup with its edits to @p path atomically. Returns the error in words, or an
+    /// empty string; errors are also reported.
+    QString saveScenarioFile(const QString &path);
+    /// Loads the current setup (live edits included) again from cycle 0.
+    void restartWithCurrentSettings();
+
+    /// The file or resource the current scenario came from; empty if none.
+    QString currentFile() const { return m_currentFile; }
+
+    /// Whether problems are shown in dialogs (default) or only emitted.
+    bool showDialogs() const { return m_showDialogs; }
+    void setShowDialogs(bool show) { m_showDialogs = show; }
+    /// Whether opened and saved files are remembered in the recent files.
+    void setRemembersFiles(bool remember);
+
+    /// Reports @p problems under @p title: problemsReported(), and a dialog if showDialogs().
+    void reportProblems(const QString &title, const QStringList &problems);
+
+    /// File > Open…, Save and Save As… (created on first call).
+    QAction *openAction();
+    QAction *saveAction();
+    QAction *saveAsAction();
+    /// File > Open Recent (at most 8 files; missing files are dropped when it opens), created
+    /// on first call as a sub-menu of @p parent.
+    QMenu *recentMenu(QMenu *parent);
+    /// Fills @p menu with the scenario catalog (ScenarioCatalog), one action per preset.
+    void fillCatalogMenu(QMenu *menu);
+
+Q_SIGNALS:
+    /// Problems to show the user: @p title in words, then one line per problem.
+    void problemsReported(const QString &title, const QStringList &problems);
+    /// The current file changed (opened, saved as).
+    void currentFileChanged(const QString &path);
+    /// A short message for the status bar, for @p timeoutMs milliseconds.
+    void statusMessage(const QString &text, int timeoutMs);
+
+private:
+    void openFileDialog();
+    void saveAsDialog();
+    void save();
+    void rememberFile(const QString &path);
+    void updateRecentMenu();
+
+    SetupEditor *m_editor;
+    Simulation *m_simulation;
+    QWidget *m_dialogParent;
+    QAction *m_open = nullptr;
+    QAction *m_save = nullptr;
+    QAction *m_saveAs = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QString m_currentFile;
+    bool m_showDialogs = true;
+    bool m_rememberFiles = false;
+};
+
+} // namespace PriorityLab
