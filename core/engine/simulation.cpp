@@ -295,7 +295,7 @@ QString Simulation::endlessReason(const Scenario &scenario)
                      [](const TimelineChange &a, const TimelineChange &b) { return a.atCycle < b.atCycle; });
     Scenario s = scenario;
     for (const TimelineChange &c : std::as_const(timeline)) {
-        if (!PriorityLab::applySetting(s, c.path, c.value).isEmpty())
+        if (!applyScopedSetting(s, c.path, c.value).isEmpty())
             continue;
         if (QString reason = check(s); !reason.isEmpty())
             return QStringLiteral("from cycle %1, %2").arg(c.atCycle).arg(reason);
@@ -517,7 +517,7 @@ QString Simulation::applySetting(const QString &path, const QJsonValue &value)
                     .arg(list);
     }
     Scenario s = currentScenario();
-    if (QString e = PriorityLab::applySetting(s, path, value); !e.isEmpty())
+    if (QString e = applyScopedSetting(s, path, value); !e.isEmpty())
         return e;
     // Push the part that changed into the live objects, keeping their counters and state.
     if (path == QLatin1String("broker") || path.startsWith(QLatin1String("broker."))) {
