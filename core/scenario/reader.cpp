@@ -613,7 +613,7 @@ ScenarioLoadResult loadScenarioFile(const QString &path)
     const QByteArray json = file.read(MaxScenarioFileBytes + 1);
     if (json.size() > MaxScenarioFileBytes) {
         ScenarioLoadResult result;
-        result.errors << QStringLiteral("%1: file is larger than the limit of %2 bytes; use a "
+        result.errors << QStringLiteral("%1: file is above the limit of %2 bytes; use a "
                                         "generator instead of scripting every message")
                                  .arg(path).arg(MaxScenarioFileBytes);
         return result;

@@ -703,7 +703,7 @@ void TestSimCli::endlessInputFile()
         QSKIP("no /dev/zero here");
     const Run run = sim({QStringLiteral("--scenario"), QStringLiteral("/dev/zero")}, 10000, qint64(512) << 20);
     QCOMPARE(run.exitCode, 2);
-    QVERIFY2(run.err.contains("/dev/zero: file is larger than the limit of 16777216 bytes"), run.err.constData());
+    QVERIFY2(run.err.contains("/dev/zero: file is above the limit of 16777216 bytes"), run.err.constData());
 }
 
 void TestSimCli::deepAndWideUnknownValue()
