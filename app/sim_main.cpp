@@ -482,8 +482,13 @@ int main(int argc, char *argv[])
                                                        alarm[QLatin1String("text")].toString()));
     if (summary)
         summary->write(QJsonDocument(result).toJson(QJsonDocument::Indented));
-    if (csv)
+    if (csv) {
         csv->write(metricsToCsv(sim.metrics()));
+        if (sim.cycle() > Metrics::historyCapacity())
+            printError(QStringLiteral("warning: --csv %1 holds the latest %2 of %3 cycles (the history "
+                                      "keeps at most %2); run fewer cycles for all of them")
+                               .arg(csv->path).arg(Metrics::historyCapacity()).arg(sim.cycle()));
+    }
     bool ok = true;
     for (const auto &out : outputs)
         ok = out->finish() && ok;

@@ -124,6 +124,7 @@ private Q_SLOTS:
     void failedWriteIsAnError();
     void outputNeverReplacesAnInput();
     void controlCharactersAreEscaped();
+    void truncatedCsvIsSaid();
     // Figures that mislead.
     void summaryShowsWaitingMessagesAndAlarms();
     // Small inputs with a huge cost: each runs within a time and memory budget.
@@ -794,4 +795,18 @@ void TestSimCli::refusedAtLoad()
     const Run run = sim({QStringLiteral("--scenario"), path}, 10000);
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(QString::fromUtf8(run.err).contains(expected), run.err.constData());
+}
+
+void TestSimCli::truncatedCsvIsSaid()
+{
+    // The per-cycle history keeps the latest 100,000 cycles: a longer run says that the CSV
+    // lacks the first ones instead of dropping them silently.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = writeFile(dir, QStringLiteral("idle.json"), R"({"broker":{"maxIdleCycles":0}})");
+    const Run run = sim({QStringLiteral("--scenario"), path, QStringLiteral("--cycles"), QStringLiteral("100002"),
+                         QStringLiteral("--csv"), QStringLiteral("-")}, 20000);
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.out.count('\n'), 100001);  // header and 100,000 cycles
+    QVERIFY2(run.err.contains("warning: --csv - holds the latest 100000 of 100002 cycles"), run.err.constData());
 }
