@@ -279,14 +279,28 @@ QString Simulation::endlessReason(const Scenario &scenario)
         if (s.broker.maxIdleCycles == 0)
             return QStringLiteral("broker.maxIdleCycles is 0 (never stop by itself)");
         for (qsizetype i = 0; i < s.producers.size(); ++i) {
-            const std::optional<GeneratorConfig> &g = s.producers.at(i).generator;
+            const ProducerConfig &p = s.producers.at(i);
+            const std::optional<GeneratorConfig> &g = p.generator;
             if (g && g->perCycle > 0 && g->untilCycle < 0)
                 return QStringLiteral("producers[%1].generator has no untilCycle (sends for ever)").arg(i);
+            // Something due that late keeps the run waiting (idle cycles) for practically ever.
+            qint64 last = g && g->perCycle > 0 ? g->untilCycle : 0;
+            for (const ScriptedMessage &m : p.messages)
+                last = std::max(last, m.atCycle);
+            if (last > MaxCyclesWithoutLimit)
+                return QStringLiteral("producers[%1] sends until cycle %2, beyond the %3 cycles a run "
+                                      "may take without --cycles").arg(i).arg(last).arg(MaxCyclesWithoutLimit);
         }
         return {};
     };
     if (QString reason = check(scenario); !reason.isEmpty())
         return reason;
+    for (qsizetype i = 0; i < scenario.timeline.size(); ++i) {
+        if (scenario.timeline.at(i).atCycle > MaxCyclesWithoutLimit)
+            return QStringLiteral("a timeline change is due at cycle %1, beyond the %2 cycles a run "
+                                  "may take without --cycles")
+                    .arg(scenario.timeline.at(i).atCycle).arg(MaxCyclesWithoutLimit);
+    }
     // The timeline may make it endless later: check the setup after each change, in cycle order.
     if (scenario.timeline.isEmpty())
         return {};

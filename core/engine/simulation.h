@@ -67,9 +67,13 @@ public:
     bool hasMoreAfter(qint64 cycle) const;
 
     /// Why a run of @p scenario may never stop by itself (broker.maxIdleCycles 0, or a generator
-    /// without untilCycle, at the start or after a timeline change), in words naming the setting;
-    /// empty if it always stops (idle or no progress, docs/design.md §3).
+    /// without untilCycle, at the start or after a timeline change), or only after more than
+    /// MaxCyclesWithoutLimit cycles (something due that late), in words naming the setting;
+    /// empty if it stops in time (idle or no progress, docs/design.md §3).
     static QString endlessReason(const Scenario &scenario);
+    /// Most cycles a run may need to stop by itself for endlessReason() to accept it (about
+    /// ten seconds of idle cycles).
+    static constexpr qint64 MaxCyclesWithoutLimit = 10000000;
 
     /// True once the run stopped by itself (idle or no progress); see stopReason().
     bool isFinished() const { return m_finished; }

@@ -449,6 +449,13 @@ void TestSimCli::endlessScenarioRefused_data()
             << QByteArray(R"({"producers":[{"name":"P","generator":{"untilCycle":5}}],
                              "timeline":[{"atCycle":3,"set":{"broker.maxIdleCycles":0}}]})")
             << QStringLiteral("from cycle 3, broker.maxIdleCycles is 0");
+    QTest::addRow("a timeline change due at 2^53")
+            << QByteArray(R"({"consumers":[{"name":"A","online":false}],"producers":[{"name":"P","messages":[{"data":"m"}]}],
+                             "timeline":[{"atCycle":9007199254740992,"set":{"consumers[0].online":true}}]})")
+            << QStringLiteral("a timeline change is due at cycle 9007199254740992, beyond the 10000000 cycles");
+    QTest::addRow("a message due at 2^53")
+            << QByteArray(R"({"producers":[{"name":"P","messages":[{"data":"m","atCycle":9007199254740992}]}]})")
+            << QStringLiteral("producers[0] sends until cycle 9007199254740992, beyond the 10000000 cycles");
 }
 
 void TestSimCli::endlessScenarioRefused()
