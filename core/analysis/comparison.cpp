@@ -1,6 +1,9 @@
 #include "core/analysis/comparison.h"
 
+#include "core/analysis/eventjson.h"
 #include "core/engine/simulation.h"
+
+#include "core/model/printable.h"
 
 #include <QJsonArray>
 
@@ -17,16 +20,16 @@ RunFigures RunFigures::of(const Simulation &sim)
     f.throughput = f.cycles > 0 ? double(f.totals.processed) / double(f.cycles) : 0.0;
     const qint64 ended = f.totals.processed + f.totals.discarded;
     f.deliveriesPerMessage = ended > 0 ? double(f.totals.dispatched) / double(ended) : 0.0;
-    f.overtaken = sim.metrics().overtaken();
+    f.overtaken = sim.metrics().overtaken() + overtakenWaiting(sim);
     f.priorities = sim.metrics().latencyPriorities();
     for (int p : std::as_const(f.priorities)) {
         f.latency << sim.metrics().latency(p);
         f.longestWait = std::max(f.longestWait, f.latency.last().max);
     }
-    for (qsizetype i = 0; i < sim.broker().size(); ++i) {
-        // The age of a message still waiting: starvation shows here, not in the latency.
-        f.longestWait = std::max(f.longestWait, sim.cycle() - 1 - sim.broker().at(i).producedCycle);
-    }
+    // The age of a message still waiting: starvation shows here, not in the latency. (By
+    // sub-queue: Broker::at() costs O(sub-queues) a call.)
+    for (const WaitingStats &w : waitingByPriority(sim))
+        f.longestWait = std::max(f.longestWait, w.oldestWait);
     f.workloadHash = sim.workloadHash();
     const std::deque<CycleSample> &history = sim.metrics().history();
     f.history = QList<CycleSample>(history.begin(), history.end());
@@ -52,7 +55,8 @@ QJsonObject RunFigures::toJson() const
                        {QStringLiteral("failed"), totals.failed},
                        {QStringLiteral("queued"), queued},
                        {QStringLiteral("throughputPerCycle"), throughput},
-                       {QStringLiteral("deliveriesPerMessage"), deliveriesPerMessage},
+                       {QStringLiteral("deliveriesPerMessage"),
+                        totals.processed + totals.discarded > 0 ? QJsonValue(deliveriesPerMessage) : QJsonValue()},
                        {QStringLiteral("longestWait"), longestWait},
                        {QStringLiteral("overtaken"), overtaken},
                        {QStringLiteral("latencyByPriority"), lat},
@@ -83,7 +87,7 @@ QList<QStringList> Comparison::rows() const
     QList<QStringList> rows;
     QStringList header{QStringLiteral("figure")};
     for (const RunFigures &r : runs)
-        header << r.name;
+        header << printableText(r.name);
     rows << header;
     const auto row = [&](const QString &label, auto value) {
         QStringList cells{label};
@@ -101,7 +105,11 @@ QList<QStringList> Comparison::rows() const
     row(QStringLiteral("failed"), [&](const RunFigures &r) { return num(r.totals.failed); });
     row(QStringLiteral("discarded (data lost)"), [&](const RunFigures &r) { return num(r.totals.discarded); });
     row(QStringLiteral("backlog at end"), [&](const RunFigures &r) { return num(r.queued); });
-    row(QStringLiteral("deliveries per message"), [](const RunFigures &r) { return QString::number(r.deliveriesPerMessage, 'f', 2); });
+    row(QStringLiteral("deliveries per message"), [](const RunFigures &r) {
+        // Nothing ended (processed or discarded): there is no ratio to show.
+        return r.totals.processed + r.totals.discarded > 0 ? QString::number(r.deliveriesPerMessage, 'f', 2)
+                                                           : QStringLiteral("n/a");
+    });
     row(QStringLiteral("messages overtaken"), [&](const RunFigures &r) { return num(r.overtaken); });
     row(QStringLiteral("longest wait (cycles)"), [&](const RunFigures &r) { return num(r.longestWait); });
     QList<int> priorities;

@@ -23,7 +23,7 @@ struct RunFigures
     double throughput = 0;        ///< processed messages per cycle
     double deliveriesPerMessage = 0; ///< deliveries / messages that ended (processed or discarded)
     qint64 longestWait = 0;       ///< cycles: max of processed latency and age of queued messages
-    qint64 overtaken = 0;
+    qint64 overtaken = 0;         ///< processed after a later message, or still waiting behind one
     QList<int> priorities;        ///< original priorities seen, ascending
     QList<LatencyStats> latency;  ///< per entry of priorities
     quint64 workloadHash = 0;

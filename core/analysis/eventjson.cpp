@@ -1,6 +1,9 @@
 #include "core/analysis/eventjson.h"
 
+#include "core/analysis/alarms.h"
 #include "core/engine/simulation.h"
+
+#include <map>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -40,7 +43,83 @@ QByteArray eventToJsonLine(const Event &event)
     return QJsonDocument(eventToJson(event)).toJson(QJsonDocument::Compact) + '\n';
 }
 
-QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs)
+QList<WaitingStats> waitingByPriority(const Simulation &sim)
+{
+    std::map<int, WaitingStats> byPriority;
+    const qint64 now = sim.cycle() - 1;  // the last cycle run
+    for (const Broker::SubQueue &q : sim.broker().subQueues()) {
+        for (const Message &m : q.messages) {
+            WaitingStats &w = byPriority[m.originalPriority];
+            w.priority = m.originalPriority;
+            ++w.waiting;
+            w.oldestWait = std::max(w.oldestWait, now - m.producedCycle);
+        }
+    }
+    QList<WaitingStats> list;
+    for (const auto &[priority, w] : byPriority)
+        list << w;
+    return list;
+}
+
+qint64 overtakenWaiting(const Simulation &sim)
+{
+    const quint64 maxId = sim.metrics().maxProcessedId();
+    qint64 n = 0;
+    for (const Broker::SubQueue &q : sim.broker().subQueues()) {
+        for (const Message &m : q.messages)
+            n += m.id < maxId ? 1 : 0;
+    }
+    return n;
+}
+
+QJsonArray runAlarms(const Simulation &sim, qint64 safetyCapCycles)
+{
+    const AlarmMonitor::Settings limits;
+    QJsonArray alarms;
+    const auto add = [&](Alarm::Kind kind, const QString &text) {
+        alarms.append(QJsonObject{{QStringLiteral("kind"), Alarm::kindName(kind)}, {QStringLiteral("text"), text}});
+    };
+    const Counts &t = sim.metrics().totals();
+    if (t.discarded > 0) {
+        QStringList by;
+        for (const auto &c : sim.consumers()) {
+            if (c->stats.discarded > 0)
+                by << QStringLiteral("%1 (%2)").arg(c->name).arg(c->stats.discarded);
+        }
+        add(Alarm::Kind::DataLoss,
+            QStringLiteral("%1 messages discarded (data lost)%2; check the TTL ranges and predicates "
+                           "of the consumers that discard")
+                    .arg(t.discarded)
+                    .arg(by.isEmpty() ? QString() : QStringLiteral(" by ") + by.join(QStringLiteral(", "))));
+    }
+    for (const WaitingStats &w : waitingByPriority(sim)) {
+        if (w.oldestWait >= limits.starvationCycles)
+            add(Alarm::Kind::Starvation,
+                QStringLiteral("priority %1: %2 messages still waiting, the oldest for %3 cycles; add "
+                               "consumers that take this priority or lower the others' thresholds")
+                        .arg(w.priority).arg(w.waiting).arg(w.oldestWait));
+    }
+    int mostDeliveries = 0;
+    for (const Broker::SubQueue &q : sim.broker().subQueues()) {
+        for (const Message &m : q.messages)
+            mostDeliveries = std::max(mostDeliveries, m.deliveries);
+    }
+    if (sim.stopReason().startsWith(QLatin1String("no progress")))
+        add(Alarm::Kind::Loop, sim.stopReason());
+    else if (mostDeliveries > limits.loopDeliveries)
+        add(Alarm::Kind::Loop,
+            QStringLiteral("a queued message was delivered %1 times without being processed; check "
+                           "the thresholds and failure rates")
+                    .arg(mostDeliveries));
+    if (safetyCapCycles > 0)
+        add(Alarm::Kind::SafetyCap,
+            QStringLiteral("the safety cap (broker.maxDeliveriesPerCycle %1) ended %2 cycles early; a "
+                           "strategy keeps postponing or failing messages")
+                    .arg(sim.broker().config().maxDeliveriesPerCycle).arg(safetyCapCycles));
+    return alarms;
+}
+
+QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safetyCapCycles)
 {
     const Counts &t = sim.metrics().totals();
     QJsonObject totals{{QStringLiteral("produced"), t.produced},
@@ -51,7 +130,8 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs)
                        {QStringLiteral("failed"), t.failed},
                        {QStringLiteral("batches"), t.batches},
                        {QStringLiteral("queued"), qint64(sim.broker().size())},
-                       {QStringLiteral("overtaken"), sim.metrics().overtaken()}};
+                       {QStringLiteral("overtaken"), sim.metrics().overtaken() + overtakenWaiting(sim)},
+                       {QStringLiteral("overtakenProcessed"), sim.metrics().overtaken()}};
     QJsonArray consumers;
     for (const auto &c : sim.consumers()) {
         consumers.append(QJsonObject{{QStringLiteral("name"), c->name},
@@ -64,13 +144,22 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs)
                                      {QStringLiteral("failed"), c->stats.failed}});
     }
     QJsonArray latency;
+    qint64 longestWait = 0;
     for (int priority : sim.metrics().latencyPriorities()) {
         const LatencyStats s = sim.metrics().latency(priority);
+        longestWait = std::max(longestWait, s.max);
         latency.append(QJsonObject{{QStringLiteral("priority"), priority},
                                    {QStringLiteral("count"), s.count},
                                    {QStringLiteral("p50"), s.p50},
                                    {QStringLiteral("p95"), s.p95},
                                    {QStringLiteral("max"), s.max}});
+    }
+    QJsonArray waiting;
+    for (const WaitingStats &w : waitingByPriority(sim)) {
+        longestWait = std::max(longestWait, w.oldestWait);
+        waiting.append(QJsonObject{{QStringLiteral("priority"), w.priority},
+                                   {QStringLiteral("waiting"), w.waiting},
+                                   {QStringLiteral("oldestWait"), w.oldestWait}});
     }
     QJsonObject deliveries;
     for (const auto &[n, count] : sim.metrics().deliveriesHistogram())
@@ -84,6 +173,9 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs)
         {QStringLiteral("totals"), totals},
         {QStringLiteral("consumers"), consumers},
         {QStringLiteral("latencyByPriority"), latency},
+        {QStringLiteral("waitingByPriority"), waiting},
+        {QStringLiteral("longestWait"), longestWait},
+        {QStringLiteral("alarms"), runAlarms(sim, safetyCapCycles)},
         {QStringLiteral("deliveriesPerMessage"), deliveries},
         {QStringLiteral("deadLetters"), sim.broker().deadLetterCount()},
         {QStringLiteral("conservation"), sim.conservationHolds()},

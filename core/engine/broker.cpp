@@ -6,6 +6,13 @@
 namespace PriorityLab {
 
 namespace {
+/// The memory a dead letter holds beyond its fixed size, bytes (its strings).
+qint64 deadLetterBytes(const Broker::DeadLetter &d)
+{
+    return 2 * (qint64(d.message.data.size()) + d.reason.size() + d.consumer.size()
+                + d.message.producer.size() + d.message.topic.size());
+}
+
 /// True with probability @p rate, from 53 random bits: the same on every platform.
 bool draw(std::mt19937_64 &rng, double rate)
 {
@@ -20,7 +27,7 @@ Broker::Broker(BrokerConfig config)
 
 void Broker::setConfig(const BrokerConfig &config)
 {
-    const bool reroute = m_queues.empty() || config.mode != m_config.mode
+    const bool reroute = (m_queues.empty() && m_byPriority.empty()) || config.mode != m_config.mode
             || config.maxPriority != m_config.maxPriority || config.topics.size() != m_config.topics.size()
             || !std::equal(config.topics.begin(), config.topics.end(), m_config.topics.begin(),
                            [](const TopicConfig &a, const TopicConfig &b) {
@@ -41,6 +48,12 @@ void Broker::setConfig(const BrokerConfig &config)
         for (Message &m : q.messages)
             all.push_back(std::move(m));
     }
+    for (auto &[key, q] : m_byPriority) {
+        for (Message &m : q.messages)
+            all.push_back(std::move(m));
+    }
+    m_byPriority.clear();
+    m_viewDirty = true;
     std::sort(all.begin(), all.end(), [](const Message &a, const Message &b) { return a.arrival < b.arrival; });
     m_queues.clear();
     m_size = 0;
@@ -77,12 +90,13 @@ void Broker::route(Message &&message)
         return;
     case BrokerConfig::Mode::Priority: {
         const int key = effectivePriority(message.priority);
-        // Sub-queues sorted by key, highest first; few distinct priorities, so a linear scan.
-        auto it = std::find_if(m_queues.begin(), m_queues.end(),
-                               [key](const SubQueue &q) { return q.key <= key; });
-        if (it == m_queues.end() || it->key != key)
-            it = m_queues.insert(it, {QString::number(key), key, {}, -1});
-        it->messages.push_back(std::move(message));
+        auto [it, added] = m_byPriority.try_emplace(key);
+        if (added) {
+            it->second.name = QString::number(key);
+            it->second.key = key;
+            m_viewDirty = true;
+        }
+        it->second.messages.push_back(std::move(message));
         return;
     }
     case BrokerConfig::Mode::Topics: {
@@ -106,15 +120,28 @@ void Broker::route(Message &&message)
     }
 }
 
+const Broker::SubQueueList &Broker::subQueues() const
+{
+    if (m_viewDirty) {
+        m_view.m_queues.clear();
+        for (const SubQueue &q : m_queues)
+            m_view.m_queues.push_back(&q);
+        for (const auto &[key, q] : m_byPriority)
+            m_view.m_queues.push_back(&q);
+        m_viewDirty = false;
+    }
+    return m_view;
+}
+
 const Message &Broker::at(qsizetype index) const
 {
-    for (const SubQueue &q : m_queues) {
+    for (const SubQueue &q : subQueues()) {
         if (index < qsizetype(q.messages.size()))
             return q.messages[index];
         index -= qsizetype(q.messages.size());
     }
     Q_ASSERT_X(false, "Broker::at", "index out of range");
-    return m_queues.front().messages[0];
+    return subQueues().front().messages[0];
 }
 
 int Broker::nextConsumer(const Consumers &consumers, int after, const QString *topic) const
@@ -138,6 +165,8 @@ void Broker::consumerRemoved(int index)
     adjust(m_cursor);
     for (SubQueue &q : m_queues)
         adjust(q.cursor);
+    for (auto &[key, q] : m_byPriority)
+        adjust(q.cursor);
 }
 
 void Broker::consumerInserted(int index)
@@ -148,6 +177,8 @@ void Broker::consumerInserted(int index)
     };
     adjust(m_cursor);
     for (SubQueue &q : m_queues)
+        adjust(q.cursor);
+    for (auto &[key, q] : m_byPriority)
         adjust(q.cursor);
 }
 
@@ -164,11 +195,12 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
     const qint64 cap = m_config.maxDeliveriesPerCycle;
     StrategyContext context{cycle, 0, online};
     const bool topics = m_config.mode == BrokerConfig::Mode::Topics;
+    const bool priority = m_config.mode == BrokerConfig::Mode::Priority;
 
     while (m_size > 0) {
         if (!drain && report.counts.batches >= m_config.batchesPerCycle)
             break;
-        if (drain && report.counts.dispatched >= cap) {
+        if (report.counts.dispatched >= cap) {
             report.capReached = true;
             report.warnings << QStringLiteral(
                     "Safety cap reached in cycle %1: %2 deliveries without emptying the queue. "
@@ -198,12 +230,11 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
             index = nextConsumer(consumers, m_cursor, nullptr);
             if (index >= 0) {
                 m_cursor = index;
-                for (SubQueue &q : m_queues) {
-                    if (!q.messages.empty()) {
-                        queue = &q;
-                        break;
-                    }
-                }
+                // Priority mode keeps no empty sub-queue: the first one is the most urgent.
+                if (priority)
+                    queue = &m_byPriority.begin()->second;
+                else if (!m_queues.front().messages.empty())
+                    queue = &m_queues.front();
             }
         }
         if (!queue)
@@ -220,26 +251,31 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
         // new arrivals and cannot come back into the same batch. A topic's batch comes from that
         // topic alone; in priority mode a batch runs on into the next lower priority.
         m_batch.clear();
-        // In drain mode the cap is a maximum: the last batch is cut to fit it.
-        const size_t batchSize = size_t(drain ? std::min<qint64>(std::max(1, m_config.batchSize),
-                                                                 cap - report.counts.dispatched)
-                                              : std::max(1, m_config.batchSize));
-        for (auto q = m_queues.begin() + (queue - m_queues.data());
-             q != m_queues.end() && m_batch.size() < batchSize;) {
-            while (!q->messages.empty() && m_batch.size() < batchSize) {
-                m_batch.push_back(std::move(q->messages.front()));
-                q->messages.pop_front();
+        // The cap is a maximum: the last batch is cut to fit it.
+        const size_t batchSize = size_t(std::min<qint64>(std::max(1, m_config.batchSize),
+                                                         cap - report.counts.dispatched));
+        const auto take = [&](SubQueue &q) {
+            while (!q.messages.empty() && m_batch.size() < batchSize) {
+                m_batch.push_back(std::move(q.messages.front()));
+                q.messages.pop_front();
             }
-            if (topics)
-                break;
-            if (m_config.mode == BrokerConfig::Mode::Priority && q->messages.empty())
-                q = m_queues.erase(q);
-            else
-                ++q;
+        };
+        if (priority) {
+            for (auto q = m_byPriority.begin(); q != m_byPriority.end() && m_batch.size() < batchSize;) {
+                take(q->second);
+                if (q->second.messages.empty()) {
+                    q = m_byPriority.erase(q);
+                    m_viewDirty = true;
+                } else {
+                    ++q;
+                }
+            }
+        } else {
+            take(*queue);
         }
-        const qint64 take = qint64(m_batch.size());
-        m_size -= take;
-        report.takenFromHead += take;
+        const qint64 taken = qint64(m_batch.size());
+        m_size -= taken;
+        report.takenFromHead += taken;
         handle(consumer, cycle, rng, metrics, report, recordEvents, context);
     }
     report.idle = report.counts.batches == 0;
@@ -311,9 +347,14 @@ void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metr
                 report.events.append({cycle, Event::Type::Discarded, consumer.name, before, {},
                                       reason, strategy.explain(before, decision)});
             ++m_deadLetterCount;
-            if (qsizetype(m_deadLetters.size()) >= deadLetterCapacity())
-                m_deadLetters.pop_front();
             m_deadLetters.push_back({std::move(m), reason, consumer.name, cycle});
+            m_deadLetterBytes += deadLetterBytes(m_deadLetters.back());
+            while (m_deadLetters.size() > 1
+                   && (qsizetype(m_deadLetters.size()) > deadLetterCapacity()
+                       || m_deadLetterBytes > deadLetterByteCapacity())) {
+                m_deadLetterBytes -= deadLetterBytes(m_deadLetters.front());
+                m_deadLetters.pop_front();
+            }
             break;
         }
     }

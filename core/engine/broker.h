@@ -8,6 +8,9 @@
 #include "core/model/config.h"
 
 #include <deque>
+#include <functional>
+#include <iterator>
+#include <map>
 #include <memory>
 #include <random>
 #include <vector>
@@ -38,6 +41,47 @@ public:
         int cursor = -1;           ///< topics mode: index of the consumer that got its last batch
     };
 
+    /// The sub-queues in serving order, as a read-only list (size(), operator[], front(), range
+    /// for). In priority mode they live in an ordered map, so a new or emptied priority costs
+    /// O(log priorities) however many distinct priorities are queued.
+    class SubQueueList
+    {
+    public:
+        class const_iterator
+        {
+        public:
+            using iterator_category = std::forward_iterator_tag;
+            using value_type = SubQueue;
+            using difference_type = std::ptrdiff_t;
+            using pointer = const SubQueue *;
+            using reference = const SubQueue &;
+            explicit const_iterator(std::vector<const SubQueue *>::const_iterator it) : m_it(it) { }
+            reference operator*() const { return **m_it; }
+            pointer operator->() const { return *m_it; }
+            const_iterator &operator++()
+            {
+                ++m_it;
+                return *this;
+            }
+            bool operator==(const const_iterator &other) const { return m_it == other.m_it; }
+            bool operator!=(const const_iterator &other) const { return m_it != other.m_it; }
+
+        private:
+            std::vector<const SubQueue *>::const_iterator m_it;
+        };
+        size_t size() const { return m_queues.size(); }
+        bool empty() const { return m_queues.empty(); }
+        const SubQueue &operator[](size_t index) const { return *m_queues[index]; }
+        const SubQueue &front() const { return *m_queues.front(); }
+        const_iterator begin() const { return const_iterator(m_queues.cbegin()); }
+        const_iterator end() const { return const_iterator(m_queues.cend()); }
+
+    private:
+        friend class Broker;
+        std::vector<const SubQueue *> m_queues;
+    };
+
+    /// Moving keeps subQueues() valid: the containers move their storage, not their elements.
     explicit Broker(BrokerConfig config = {});
 
     /// Settings; changes take effect from the next batch (batch size) or cycle (the rest).
@@ -57,7 +101,8 @@ public:
     const Message &at(qsizetype index) const;
 
     /// The sub-queues in serving order (priority mode: highest first; topics: configured order).
-    const std::vector<SubQueue> &subQueues() const { return m_queues; }
+    /// O(1), or O(sub-queues) the first time after a priority appeared or emptied.
+    const SubQueueList &subQueues() const;
 
     /// Runs the dispatch of one cycle (drain, or at most batchesPerCycle batches), letting each
     /// consumer's strategy decide on each message of its batch, in order. Fills @p report
@@ -86,9 +131,13 @@ public:
         qint64 cycle = 0;
     };
     const std::deque<DeadLetter> &deadLetters() const { return m_deadLetters; }
-    /// Discarded messages ever (the dead-letter list keeps the last deadLetterCapacity()).
+    /// Discarded messages ever (the dead-letter list keeps the last deadLetterCapacity(), and
+    /// at most deadLetterByteCapacity() bytes of their data and reasons).
     qint64 deadLetterCount() const { return m_deadLetterCount; }
     static constexpr qsizetype deadLetterCapacity() { return 10000; }
+    /// Bytes of data, reason and consumer name the dead-letter list keeps at most (16 MiB): the
+    /// oldest entries go first, the newest is always kept.
+    static constexpr qint64 deadLetterByteCapacity() { return qint64(16) << 20; }
 
     /// Next id to assign.
     quint64 nextId() const { return m_nextId; }
@@ -101,11 +150,15 @@ private:
                 CycleReport &report, bool recordEvents, StrategyContext &context);
 
     BrokerConfig m_config;
-    std::vector<SubQueue> m_queues;
+    std::vector<SubQueue> m_queues;  ///< fifo: the queue; topics: one per topic
+    std::map<int, SubQueue, std::greater<int>> m_byPriority;  ///< priority mode: highest first
+    mutable SubQueueList m_view;
+    mutable bool m_viewDirty = true;
     std::vector<Message> m_batch;  ///< the batch being handled, reused across batches
     std::deque<DeadLetter> m_deadLetters;
     qsizetype m_size = 0;
     qint64 m_deadLetterCount = 0;
+    qint64 m_deadLetterBytes = 0;  ///< of the entries in m_deadLetters, as deadLetterBytes()
     quint64 m_nextId = 1;
     quint64 m_arrivals = 0;        ///< arrival number of the last message routed (Message::arrival)
     int m_cursor = -1;

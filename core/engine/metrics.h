@@ -75,6 +75,9 @@ public:
 
     /// Processed messages that were processed after a message that arrived later.
     qint64 overtaken() const { return m_overtaken; }
+    /// The highest id processed so far (0 if none): a queued message with a lower id has been
+    /// overtaken while it waits.
+    quint64 maxProcessedId() const { return m_maxProcessedId; }
 
     /// The most recent cycles, oldest first; at most historyCapacity().
     const std::deque<CycleSample> &history() const { return m_history; }

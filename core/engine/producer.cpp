@@ -10,6 +10,11 @@ Producer::Producer(ProducerConfig config, quint64 seed) : m_rng(seed)
 void Producer::setConfig(ProducerConfig config)
 {
     m_config = std::move(config);
+    m_schedule.clear();
+    m_schedule.reserve(size_t(m_config.messages.size()));
+    for (qsizetype i = 0; i < m_config.messages.size(); ++i)
+        m_schedule.emplace_back(m_config.messages.at(i).atCycle, i);
+    std::sort(m_schedule.begin(), m_schedule.end());
     m_counted = false;
     if (m_config.generator) {
         const QString &t = m_config.generator->data;
@@ -26,10 +31,8 @@ bool Producer::hasMoreAfter(qint64 cycle) const
 {
     if (m_config.paused)
         return false;
-    for (const ScriptedMessage &s : m_config.messages) {
-        if (s.atCycle > cycle)
-            return true;
-    }
+    if (!m_schedule.empty() && m_schedule.back().first > cycle)
+        return true;
     return m_config.generator && m_config.generator->perCycle > 0
             && (m_config.generator->untilCycle < 0 || m_config.generator->untilCycle > cycle);
 }

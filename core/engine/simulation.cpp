@@ -99,6 +99,7 @@ QStringList Simulation::build(const Scenario &scenario)
     m_workloadHash = 14695981039346656037ULL;
     m_cycle = 0;
     m_idleCycles = 0;
+    m_stuckCycles = 0;
     m_finished = false;
     m_stopReason.clear();
     ++m_setupRevision;
@@ -206,22 +207,40 @@ CycleReport Simulation::step()
     // Setting warnings (e.g. a TTL range with nothing inside) are raised by the app from the
     // strategies' settingWarning(); runtime warnings come in the report.
 
-    // 3. Idle stop: after maxIdleCycles consecutive idle cycles, unless a producer still has
-    // messages to send later.
+    // 3. Idle stop: after maxIdleCycles consecutive idle cycles, unless more is to come (a
+    // producer still has messages to send later, a message sent by hand, or a timeline change
+    // still due). No-progress stop: after max(3, maxIdleCycles) consecutive cycles in which
+    // messages were delivered but every one went back to the queue (nothing produced, processed
+    // or discarded), with nothing more to come, the run can never change again: a requeue loop.
+    // maxIdleCycles 0 disables both (the run goes on until stopped from outside).
     m_idleCycles = report.idle ? m_idleCycles + 1 : 0;
+    const bool stuck = !report.idle && report.counts.produced == 0 && report.counts.processed == 0
+            && report.counts.discarded == 0;
+    m_stuckCycles = stuck ? m_stuckCycles + 1 : 0;
     const int maxIdle = m_broker.config().maxIdleCycles;
-    if (maxIdle > 0 && m_idleCycles >= maxIdle) {
-        bool more = false;
-        for (const Producer &p : m_producers)
-            more = more || p.hasMoreAfter(m_cycle);
-        if (!more) {
-            m_finished = true;
+    const bool idleStop = maxIdle > 0 && m_idleCycles >= maxIdle;
+    const bool stuckStop = maxIdle > 0 && m_stuckCycles >= std::max(3, maxIdle);
+    if ((idleStop || stuckStop) && !hasMoreAfter(m_cycle)) {
+        m_finished = true;
+        if (idleStop) {
             m_stopReason = m_broker.size() == 0
                     ? QStringLiteral("idle: queue empty for %1 cycles").arg(maxIdle)
                     : QStringLiteral("idle: no consumer online for %1 cycles").arg(maxIdle);
-            report.finished = true;
-            report.stopReason = m_stopReason;
+        } else {
+            // The consumers that got a batch in this cycle sent every message of it back.
+            QStringList names;
+            for (const auto &c : m_consumers) {
+                if (c->lastBatchCycle == m_cycle)
+                    names << c->name;
+            }
+            m_stopReason = QStringLiteral("no progress: every delivery went back to the queue "
+                                          "(requeue loop) for %1 cycles; consumer(s) postponing "
+                                          "or failing everything: %2")
+                                   .arg(m_stuckCycles)
+                                   .arg(names.join(QStringLiteral(", ")));
         }
+        report.finished = true;
+        report.stopReason = m_stopReason;
     }
 
     m_metrics.recordCycle(report);
@@ -239,6 +258,65 @@ CycleReport Simulation::step()
         Q_EMIT finished(m_stopReason);
     }
     return report;
+}
+
+bool Simulation::hasMoreAfter(qint64 cycle) const
+{
+    if (!m_manual.isEmpty())
+        return true;
+    for (qsizetype i = m_nextChange; i < m_timeline.size(); ++i) {
+        if (m_timeline.at(i).atCycle > cycle)
+            return true;
+    }
+    for (const Producer &p : m_producers) {
+        if (p.hasMoreAfter(cycle))
+            return true;
+    }
+    return false;
+}
+
+QString Simulation::endlessReason(const Scenario &scenario)
+{
+    const auto check = [](const Scenario &s) -> QString {
+        if (s.broker.maxIdleCycles == 0)
+            return QStringLiteral("broker.maxIdleCycles is 0 (never stop by itself)");
+        for (qsizetype i = 0; i < s.producers.size(); ++i) {
+            const ProducerConfig &p = s.producers.at(i);
+            const std::optional<GeneratorConfig> &g = p.generator;
+            if (g && g->perCycle > 0 && g->untilCycle < 0)
+                return QStringLiteral("producers[%1].generator has no untilCycle (sends for ever)").arg(i);
+            // Something due that late keeps the run waiting (idle cycles) for practically ever.
+            qint64 last = g && g->perCycle > 0 ? g->untilCycle : 0;
+            for (const ScriptedMessage &m : p.messages)
+                last = std::max(last, m.atCycle);
+            if (last > MaxCyclesWithoutLimit)
+                return QStringLiteral("producers[%1] sends until cycle %2, beyond the %3 cycles a run "
+                                      "may take without --cycles").arg(i).arg(last).arg(MaxCyclesWithoutLimit);
+        }
+        return {};
+    };
+    if (QString reason = check(scenario); !reason.isEmpty())
+        return reason;
+    for (qsizetype i = 0; i < scenario.timeline.size(); ++i) {
+        if (scenario.timeline.at(i).atCycle > MaxCyclesWithoutLimit)
+            return QStringLiteral("a timeline change is due at cycle %1, beyond the %2 cycles a run "
+                                  "may take without --cycles")
+                    .arg(scenario.timeline.at(i).atCycle).arg(MaxCyclesWithoutLimit);
+    }
+    // The timeline may make it endless later: check the setup after each change, in cycle order.
+    if (scenario.timeline.isEmpty())
+        return {};
+    QList<TimelineChange> timeline = scenario.timeline;
+    std::stable_sort(timeline.begin(), timeline.end(),
+                     [](const TimelineChange &a, const TimelineChange &b) { return a.atCycle < b.atCycle; });
+    Scenario s = scenario;
+    for (const TimelineChange &c : std::as_const(timeline)) {
+        if (!applyScopedSetting(s, c.path, c.value).isEmpty())
+            continue;
+        if (QString reason = check(s); !reason.isEmpty())
+            return QStringLiteral("from cycle %1, %2").arg(c.atCycle).arg(reason);
+    }
+    return {};
 }
 
 qint64 Simulation::runCycles(qint64 maxCycles)

@@ -72,7 +72,20 @@ public:
     void setIntervalMs(int ms);
     int intervalMs() const { return m_intervalMs; }
 
-    /// True once the broker stopped (idle stop); see stopReason().
+    /// True if anything may still happen after @p cycle without a consumer acting: a producer
+    /// has messages due later, a message was sent by hand, or a timeline change is still due.
+    bool hasMoreAfter(qint64 cycle) const;
+
+    /// Why a run of @p scenario may never stop by itself (broker.maxIdleCycles 0, or a generator
+    /// without untilCycle, at the start or after a timeline change), or only after more than
+    /// MaxCyclesWithoutLimit cycles (something due that late), in words naming the setting;
+    /// empty if it stops in time (idle or no progress, docs/design.md §3).
+    static QString endlessReason(const Scenario &scenario);
+    /// Most cycles a run may need to stop by itself for endlessReason() to accept it (about
+    /// ten seconds of idle cycles).
+    static constexpr qint64 MaxCyclesWithoutLimit = 10000000;
+
+    /// True once the run stopped by itself (idle or no progress); see stopReason().
     bool isFinished() const { return m_finished; }
     QString stopReason() const { return m_stopReason; }
 
@@ -195,6 +208,7 @@ private:
     QTimer m_timer;
     qint64 m_cycle = 0;
     int m_idleCycles = 0;
+    int m_stuckCycles = 0;  ///< consecutive cycles in which every delivery went back
     int m_intervalMs = 500;
     bool m_finished = false;
     bool m_recordEvents = true;

@@ -51,7 +51,13 @@ struct BrokerConfig
     int batchSize = 3;                       ///< messages per batch, >= 1
     int batchesPerCycle = 0;                 ///< 0 = "drain"; K > 0 = paced, at most K batches a cycle
     int maxIdleCycles = 3;                   ///< consecutive idle cycles before stop; 0 = never
-    qint64 maxDeliveriesPerCycle = 1000000;  ///< safety cap of drain mode, deliveries per cycle
+    /// Safety cap, deliveries per cycle (drain and paced): a cycle ends when it is reached, so
+    /// no cycle runs unbounded; 1..MaxDeliveriesPerCycle in a scenario file (benchmarks may
+    /// lift it through the API).
+    qint64 maxDeliveriesPerCycle = 1000000;
+    /// Largest maxDeliveriesPerCycle a scenario file may give (a cycle of that many deliveries
+    /// takes about a second without events).
+    static constexpr qint64 MaxDeliveriesPerCycle = 1000000;
     int cycleIntervalMs = 500;               ///< timer interval in the app, milliseconds
 
     /// The scenario name of @p mode: "fifo", "priority" or "topics".

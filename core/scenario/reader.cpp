@@ -47,29 +47,48 @@ class Validator
 public:
     Validator(QString source, QByteArray json = {}) : m_source(std::move(source)), m_json(std::move(json)) { }
 
-    QStringList errors;
+    /// Records a problem at @p path; messages() puts the line on it.
+    void error(const QString &path, const QString &what) { m_problems.append({path, what}); }
 
-    void error(const QString &path, const QString &what)
+    bool hasErrors() const { return !m_problems.isEmpty(); }
+
+    /// Every problem as "FILE:LINE: PATH: what", the line of PATH or of its nearest enclosing
+    /// path that the text has, after the keys the text gives twice in one object (QJsonDocument
+    /// keeps the last one silently). One scan of the text for all of them.
+    QStringList messages() const
     {
-        const int line = lineOf(path);
-        const QString where = line > 0 ? QStringLiteral("%1:%2").arg(m_source).arg(line) : m_source;
-        errors << QStringLiteral("%1: %2: %3").arg(where, path.isEmpty() ? QStringLiteral("(top level)") : path, what);
+        QStringList out;
+        JsonScan scan;
+        if (!m_json.isEmpty()) {
+            QSet<QString> wanted;
+            for (const Problem &p : m_problems) {
+                for (QString path = p.path; !path.isEmpty(); path = enclosing(path))
+                    wanted.insert(path);
+            }
+            scan = scanJson(m_json, wanted);
+        }
+        for (qsizetype i = 0; i < scan.duplicateKeys.size(); ++i)
+            out << QStringLiteral("%1:%2: %3: key given twice in one object (only one can count); "
+                                  "remove or rename one of them")
+                           .arg(m_source).arg(scan.duplicateLines.at(i)).arg(scan.duplicateKeys.at(i));
+        if (scan.duplicateCount > scan.duplicateKeys.size())
+            out << QStringLiteral("%1: %2 more keys given twice; remove the duplicates")
+                           .arg(m_source).arg(scan.duplicateCount - scan.duplicateKeys.size());
+        for (const Problem &p : m_problems) {
+            int line = 0;
+            for (QString path = p.path; !path.isEmpty() && line == 0; path = enclosing(path))
+                line = scan.lines.value(path);
+            const QString where = line > 0 ? QStringLiteral("%1:%2").arg(m_source).arg(line) : m_source;
+            out << QStringLiteral("%1: %2: %3").arg(where, p.path.isEmpty() ? QStringLiteral("(top level)") : p.path, p.what);
+        }
+        return out;
     }
 
-    /// The line of @p path, or of its nearest enclosing path that the text has; 0 if unknown.
-    int lineOf(QString path)
+    /// @p path without its last step ("a.b[2]" -> "a.b", "a" -> "").
+    static QString enclosing(const QString &path)
     {
-        if (m_json.isEmpty())
-            return 0;
-        if (!m_lines)
-            m_lines = jsonPathLines(m_json);
-        while (!path.isEmpty()) {
-            if (const auto it = m_lines->constFind(path); it != m_lines->constEnd())
-                return *it;
-            const qsizetype cut = std::max(path.lastIndexOf(QLatin1Char('.')), path.lastIndexOf(QLatin1Char('[')));
-            path = path.left(std::max<qsizetype>(cut, 0));
-        }
-        return 0;
+        const qsizetype cut = std::max(path.lastIndexOf(QLatin1Char('.')), path.lastIndexOf(QLatin1Char('[')));
+        return path.left(std::max<qsizetype>(cut, 0));
     }
 
     static QString join(const QString &path, const QString &key)
@@ -176,9 +195,14 @@ public:
     }
 
 private:
+    struct Problem
+    {
+        QString path;
+        QString what;
+    };
     QString m_source;
     QByteArray m_json;
-    std::optional<QHash<QString, int>> m_lines;
+    QList<Problem> m_problems;
 };
 
 void readBroker(Validator &val, const QJsonObject &o, BrokerConfig &b)
@@ -237,7 +261,7 @@ void readBroker(Validator &val, const QJsonObject &o, BrokerConfig &b)
     val.readInt(o, path, QStringLiteral("maxIdleCycles"), b.maxIdleCycles, 0, INT_MAX);
     val.readInt(o, path, QStringLiteral("cycleIntervalMs"), b.cycleIntervalMs, 0, 60000);
     val.readInt(o, path, QStringLiteral("maxDeliveriesPerCycle"), b.maxDeliveriesPerCycle, 1,
-                MaxCycle);
+                BrokerConfig::MaxDeliveriesPerCycle);
     if (o.contains(QLatin1String("dispatch"))) {
         const QJsonValue v = o.value(QLatin1String("dispatch"));
         const QString p = QStringLiteral("broker.dispatch");
@@ -371,6 +395,10 @@ void readProducer(Validator &val, const QJsonObject &o, const QString &path, Pro
                 ScriptedMessage s;
                 val.checkKeys(*m, ip, {QStringLiteral("data"), QStringLiteral("priority"), QStringLiteral("ttl"), QStringLiteral("atCycle")});
                 val.readString(*m, ip, QStringLiteral("data"), s.data);
+                if (s.data.size() > MaxMessageDataLength)
+                    val.error(ip + QStringLiteral(".data"),
+                              QStringLiteral("%1 characters, above the limit of %2; shorten it")
+                                      .arg(s.data.size()).arg(MaxMessageDataLength));
                 val.readInt(*m, ip, QStringLiteral("priority"), s.priority, INT_MIN, INT_MAX);
                 val.readInt(*m, ip, QStringLiteral("ttl"), s.ttl, INT_MIN, INT_MAX);
                 val.readInt(*m, ip, QStringLiteral("atCycle"), s.atCycle, 0, MaxCycle);
@@ -387,6 +415,21 @@ void readProducer(Validator &val, const QJsonObject &o, const QString &path, Pro
             val.readRange(*g, gp, QStringLiteral("priority"), gen.priorityMin, gen.priorityMax);
             val.readRange(*g, gp, QStringLiteral("ttl"), gen.ttlMin, gen.ttlMax);
             val.readString(*g, gp, QStringLiteral("data"), gen.data);
+            if (gen.data.size() > MaxMessageDataLength) {
+                val.error(gp + QStringLiteral(".data"),
+                          QStringLiteral("%1 characters, above the limit of %2; shorten it")
+                                  .arg(gen.data.size()).arg(MaxMessageDataLength));
+            } else {
+                // Each {n} becomes the counter, up to 20 digits.
+                const qint64 counters = gen.data.count(QLatin1String("{n}"));
+                const qint64 perMessage = std::max<qint64>(1, gen.data.size() + counters * 17);
+                if (qint64(gen.perCycle) * perMessage > MaxGeneratedCharsPerCycle)
+                    val.error(gp + QStringLiteral(".perCycle"),
+                              QStringLiteral("%1 messages a cycle of up to %2 characters each is above "
+                                             "the limit of %3 characters a cycle; lower perCycle or "
+                                             "shorten data")
+                                      .arg(gen.perCycle).arg(perMessage).arg(MaxGeneratedCharsPerCycle));
+            }
             val.readInt(*g, gp, QStringLiteral("fromCycle"), gen.fromCycle, 0, MaxCycle);
             val.readInt(*g, gp, QStringLiteral("untilCycle"), gen.untilCycle, 0, MaxCycle);
             if (gen.untilCycle >= 0 && gen.untilCycle < gen.fromCycle)
@@ -399,13 +442,23 @@ void readProducer(Validator &val, const QJsonObject &o, const QString &path, Pro
     }
 }
 
+/// A change the run makes while it goes on (a timeline entry, a lesson step's "set"), checked
+/// against the part it sets only (the cost of loading grows with the changes, not with the
+/// changes times the setup); the seed cannot change after cycle 0.
+QString applyRunTimeSetting(Scenario &scenario, const QString &path, const QJsonValue &value)
+{
+    if (path == QLatin1String("seed"))
+        return QStringLiteral("seed: the random streams are seeded at cycle 0 and cannot change "
+                              "while it runs; set \"seed\" at the top level instead");
+    return applyScopedSetting(scenario, path, value);
+}
+
 void readTimeline(Validator &val, const QJsonValue &value, Scenario &s)
 {
     const auto list = val.array(value, QStringLiteral("timeline"));
     if (!list)
         return;
     QList<qsizetype> entries;  // timeline[] index of each change
-    QList<SettingPath> paths;  // and its path, parsed
     for (qsizetype i = 0; i < list->size(); ++i) {
         const QString ip = QStringLiteral("timeline[%1]").arg(i);
         const auto o = val.object(list->at(i), ip);
@@ -428,13 +481,12 @@ void readTimeline(Validator &val, const QJsonValue &value, Scenario &s)
                 continue;
             }
             s.timeline << TimelineChange{at, it.key(), it.value()};
-            paths << path;
             entries << i;
         }
     }
     // Check each change against the setup as it will be at its cycle, in cycle order (only on a
     // setup without errors, so that its own problems are not repeated for every change).
-    if (!val.errors.isEmpty())
+    if (val.hasErrors())
         return;
     Scenario dryRun = s;
     QList<qsizetype> order(s.timeline.size());
@@ -444,7 +496,9 @@ void readTimeline(Validator &val, const QJsonValue &value, Scenario &s)
     });
     for (qsizetype index : order) {
         const TimelineChange &c = s.timeline.at(index);
-        if (QString e = applySetting(dryRun, paths.at(index), c.value); !e.isEmpty())
+        // Each change is checked against the part it sets only: the cost of loading grows with
+        // the timeline, not with the timeline times the setup.
+        if (QString e = applyRunTimeSetting(dryRun, c.path, c.value); !e.isEmpty())
             val.error(QStringLiteral("timeline[%1].set").arg(entries.at(index)), e);
     }
 }
@@ -539,13 +593,13 @@ void readSteps(Validator &val, const QJsonValue &value, Scenario &s)
     }
     // Each step's settings against the setup as the steps before it leave it (only on a setup
     // without errors, so that its own problems are not repeated).
-    if (!val.errors.isEmpty())
+    if (val.hasErrors())
         return;
     Scenario dryRun = s;
     dryRun.steps.clear();
     for (qsizetype i = 0; i < s.steps.size(); ++i) {
         for (const TimelineChange &c : std::as_const(s.steps.at(i).set)) {
-            if (QString e = applySetting(dryRun, c.path, c.value); !e.isEmpty())
+            if (QString e = applyRunTimeSetting(dryRun, c.path, c.value); !e.isEmpty())
                 val.error(QStringLiteral("steps[%1].set").arg(i), e);
         }
     }
@@ -561,7 +615,7 @@ ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceNa
         val.error(QString(), QStringLiteral("file is %1 bytes, above the limit of %2; use a generator "
                                             "instead of scripting every message")
                                      .arg(json.size()).arg(MaxScenarioFileBytes));
-        result.errors = val.errors;
+        result.errors = val.messages();
         return result;
     }
     QJsonParseError parseError;
@@ -579,7 +633,7 @@ ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceNa
     }
     if (!doc.isObject()) {
         val.error(QString(), QStringLiteral("expected a JSON object {...} at the top level"));
-        result.errors = val.errors;
+        result.errors = val.messages();
         return result;
     }
     const QJsonObject root = doc.object();
@@ -656,7 +710,7 @@ ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceNa
         readTimeline(val, root.value(QLatin1String("timeline")), s);
     if (root.contains(QLatin1String("steps")))
         readSteps(val, root.value(QLatin1String("steps")), s);
-    result.errors = val.errors;
+    result.errors = val.messages();
     if (result.errors.isEmpty())
         result.scenario = s;
     return result;
@@ -671,14 +725,23 @@ ScenarioLoadResult loadScenarioFile(const QString &path)
                                  .arg(path, file.errorString());
         return result;
     }
-    if (file.size() > MaxScenarioFileBytes) {
+    // Read at most one byte past the limit: size() is 0 for devices and pipes (/dev/zero,
+    // /dev/stdin), so it cannot be trusted to stop an endless source.
+    const QByteArray json = file.read(MaxScenarioFileBytes + 1);
+    if (json.size() > MaxScenarioFileBytes) {
         ScenarioLoadResult result;
-        result.errors << QStringLiteral("%1: file is %2 bytes, above the limit of %3; use a "
+        result.errors << QStringLiteral("%1: file is above the limit of %2 bytes; use a "
                                         "generator instead of scripting every message")
-                                 .arg(path).arg(file.size()).arg(MaxScenarioFileBytes);
+                                 .arg(path).arg(MaxScenarioFileBytes);
         return result;
     }
-    return parseScenario(file.readAll(), path);
+    if (file.error() != QFileDevice::NoError) {
+        ScenarioLoadResult result;
+        result.errors << QStringLiteral("%1: cannot read: %2; check the path and permissions")
+                                 .arg(path, file.errorString());
+        return result;
+    }
+    return parseScenario(json, path);
 }
 
 } // namespace PriorityLab

@@ -29,6 +29,15 @@ struct ScenarioLoadResult
 /// Largest scenario file accepted, bytes.
 inline constexpr qint64 MaxScenarioFileBytes = 16 * 1024 * 1024;
 
+/// Longest message data accepted (a scripted message's "data", a generator's "data" template),
+/// characters. With Expression::MaxDataReferences it bounds the cost of one predicate
+/// evaluation; with the dead-letter byte bound, what discarded messages keep.
+inline constexpr qsizetype MaxMessageDataLength = 10000;
+
+/// Most characters of data one generator may create in a cycle: perCycle times the length of a
+/// message ({n} counted as 20 digits), so perCycle × payload stays bounded.
+inline constexpr qint64 MaxGeneratedCharsPerCycle = qint64(32) << 20;
+
 /// Parses and validates @p json. @p sourceName (a file name) prefixes every error. Every problem
 /// is collected, not just the first: unknown keys, wrong types, out-of-range values, unknown
 /// strategy types, predicate syntax errors, duplicate consumer names.
@@ -89,6 +98,14 @@ CheckedSetting checkSetting(const Scenario &scenario, const SettingPath &path, c
 QString applySetting(Scenario &scenario, const SettingPath &path, const QJsonValue &value);
 /// The same with the path as text (parsed by SettingPath::parse(), whose error it returns).
 QString applySetting(Scenario &scenario, const QString &path, const QJsonValue &value);
+
+/// applySetting() validating only the part of @p scenario that @p path sets (one consumer,
+/// one producer, the broker with the consumers' subscriptions, or the top-level fields), so a
+/// change costs the same however large the rest of the setup is; the timeline and live edits
+/// use it. Same errors as applySetting(), plus a name taken by another consumer or producer,
+/// and refuses what cannot change while a run goes on: a whole list ("consumers",
+/// "producers") or the timeline itself.
+QString applyScopedSetting(Scenario &scenario, const QString &path, const QJsonValue &value);
 
 /// The value at @p path in the scenario's JSON form; undefined if there is none. Only the part
 /// the path is in (one consumer, the broker, ...) is converted to JSON.

@@ -18,7 +18,8 @@ namespace PriorityLab {
 /// `true`/`false`, integer literals, string literals in double quotes, `== != < <= > >=`,
 /// `&& || !`, `+ - * / %` and parentheses. A whitelist pass rejects anything else with its
 /// column; the expression itself is compiled and evaluated by Qt's QJSEngine (Qt Qml), a
-/// well-kept engine, so no parser of ours decides what an expression means.
+/// well-kept engine, so no parser of ours decides what an expression means. All expressions of
+/// one thread share one engine: compile and evaluate an expression on one thread only.
 class Expression
 {
 public:
@@ -44,6 +45,9 @@ public:
     /// Longest expression accepted, characters (a predicate is a line for a person to read; the
     /// bound keeps compiling and evaluating it cheap). QJSEngine bounds the nesting depth itself.
     static constexpr qsizetype MaxLength = 10000;
+    /// Most uses of `data` in one expression: each may copy the message's data (data + data +
+    /// ...), so this times the longest data (MaxMessageDataLength) bounds one evaluation.
+    static constexpr int MaxDataReferences = 8;
 
     /// Names an expression may use, in the order of Variables.
     static QStringList variableNames();
@@ -69,7 +73,7 @@ private:
     static QString compile(QJSEngine &engine, const QString &text, QJSValue *function);
 
     QString m_text;
-    std::unique_ptr<QJSEngine> m_engine;
+    std::shared_ptr<QJSEngine> m_engine;  ///< the thread's engine, shared by all expressions
     std::unique_ptr<QJSValue> m_function;
 };
 

@@ -143,6 +143,7 @@ class TestEdgeCases : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void deadLettersBoundedByBytes();
     void emptyScenario();
     void noConsumers();
     void allConsumersOffline_data();
@@ -888,6 +889,37 @@ void TestEdgeCases::settingWholeObjectsByPath()
     QCOMPARE(second.warnings.size(), 1);
     QVERIFY2(second.warnings.at(0).contains(QStringLiteral("consumers: ")), qPrintable(second.warnings.at(0)));
     QCOMPARE(sim.consumers().front()->name, QStringLiteral("A"));
+}
+
+void TestEdgeCases::deadLettersBoundedByBytes()
+{
+    // The dead-letter list kept the full data of its last 10,000 messages (200 MB of 10,000-
+    // character payloads); it is bounded by bytes too, keeping the newest.
+    Scenario s;
+    ConsumerConfig c;
+    c.name = QStringLiteral("Lossy");
+    c.strategy.type = QStringLiteral("ttl");
+    c.strategy.parameters = {{QStringLiteral("low"), 3}, {QStringLiteral("high"), 4}};
+    s.consumers << c;
+    ProducerConfig p;
+    p.name = QStringLiteral("P");
+    GeneratorConfig g;
+    g.perCycle = 100;
+    g.untilCycle = 19;
+    g.data = QString(9990, QLatin1Char('x')) + QStringLiteral("{n}");
+    p.generator = g;
+    s.producers << p;
+    Simulation sim;
+    QVERIFY(sim.load(s).isEmpty());
+    sim.setRecordEvents(false);
+    sim.runCycles(-1);
+    QCOMPARE(sim.broker().deadLetterCount(), 2000);
+    qint64 bytes = 0;
+    for (const Broker::DeadLetter &d : sim.broker().deadLetters())
+        bytes += 2 * d.message.data.size();
+    QVERIFY2(bytes <= Broker::deadLetterByteCapacity(), qPrintable(QString::number(bytes)));
+    QVERIFY(sim.broker().deadLetters().size() > 100);
+    QCOMPARE(sim.broker().deadLetters().back().message.data, QString(9990, QLatin1Char('x')) + QStringLiteral("1999"));
 }
 
 QTEST_GUILESS_MAIN(TestEdgeCases)

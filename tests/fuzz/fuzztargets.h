@@ -22,7 +22,7 @@ namespace PriorityLab::Fuzz {
 inline QString queueOrderProblem(const Broker &broker)
 {
     const BrokerConfig &config = broker.config();
-    const std::vector<Broker::SubQueue> &queues = broker.subQueues();
+    const Broker::SubQueueList &queues = broker.subQueues();
     if (config.mode == BrokerConfig::Mode::Fifo && queues.size() != 1)
         return QStringLiteral("fifo mode with %1 sub-queues").arg(queues.size());
     if (config.mode == BrokerConfig::Mode::Topics && qsizetype(queues.size()) != config.topics.size())

@@ -1,0 +1,34 @@
+#include "core/model/printable.h"
+
+namespace PriorityLab {
+
+namespace {
+bool needsEscape(char16_t c)
+{
+    return c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= 0x202a && c <= 0x202e)
+            || (c >= 0x2066 && c <= 0x2069) || c == 0x200e || c == 0x200f || c == 0x061c;
+}
+} // namespace
+
+QString printableText(const QString &text)
+{
+    qsizetype i = 0;
+    while (i < text.size() && !needsEscape(text.at(i).unicode()) && text.at(i) != QLatin1Char('\\'))
+        ++i;
+    if (i == text.size())
+        return text;  // the usual case: nothing to escape, no copy
+    QString out = text.left(i);
+    out.reserve(text.size() + 16);
+    for (; i < text.size(); ++i) {
+        const char16_t c = text.at(i).unicode();
+        if (c == u'\\')
+            out += QLatin1String("\\\\");
+        else if (needsEscape(c))
+            out += QStringLiteral("\\u%1").arg(uint(c), 4, 16, QLatin1Char('0'));
+        else
+            out += text.at(i);
+    }
+    return out;
+}
+
+} // namespace PriorityLab
