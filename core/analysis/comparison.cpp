@@ -441,13 +441,18 @@ QList<ComparisonVerdict> Comparison::groupVerdicts() const
             const double wv = *by.values.at(w);
             if (bv == wv) {
                 parts << QStringLiteral("served alike (p50 %1, p95 %2 cycles)").arg(p50.texts.at(best), p95.texts.at(best));
-            } else if (bv == 0) {
-                parts << QStringLiteral("%1 serves priority %2 at once (%3 0 vs %4 cycles for %5)")
-                                 .arg(names.at(b), priority, stat, by.texts.at(w), names.at(w));
             } else {
-                parts << QStringLiteral("%1 serves priority %2 %3× faster than %4 (%5 %6 vs %7 cycles)")
-                                 .arg(names.at(b), priority, number(wv / bv, 1), names.at(w), stat, by.texts.at(b),
-                                      by.texts.at(w));
+                QList<qsizetype> fastest;
+                for (int i : by.best())
+                    fastest << i;
+                const QString serve = fastest.size() == 1 ? QStringLiteral("serves") : QStringLiteral("serve");
+                if (bv == 0)
+                    parts << QStringLiteral("%1 %2 priority %3 at once (%4 0 vs %5 cycles for %6)")
+                                     .arg(namesOf(fastest), serve, priority, stat, by.texts.at(w), names.at(w));
+                else
+                    parts << QStringLiteral("%1 %2 priority %3 %4× faster than %5 (%6 %7 vs %8 cycles)")
+                                     .arg(namesOf(fastest), serve, priority, number(wv / bv, 1), names.at(w), stat,
+                                          by.texts.at(b), by.texts.at(w));
             }
             const qsizetype longest = extreme(max.values, false);
             const qsizetype shortest = extreme(max.values, true);

@@ -33,6 +33,16 @@ const QColor RunColors[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), 
 const Qt::PenStyle RunStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
 // From this width on, the charts stand beside the table instead of below it.
 constexpr int WideWidth = 1400;
+
+// The scroll area's page: without height-for-width, so that QScrollArea gives it the viewport's
+// height and scrolls only below the page's minimum (wrapped labels would make it ask for the
+// preferred height of every child).
+class Page : public QWidget
+{
+public:
+    using QWidget::QWidget;
+    bool hasHeightForWidth() const override { return false; }
+};
 }
 
 CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
@@ -42,7 +52,11 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    auto *content = new QWidget(scroll);
+    auto *page = new QWidget(scroll);
+    auto *pageLayout = new QVBoxLayout(page);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    auto *content = new Page(page);
+    pageLayout->addWidget(content);
     auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(0, 0, 0, 0);
 
@@ -102,6 +116,7 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
             m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     });
     m_table->setWordWrap(false);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     figures->addWidget(m_verdicts);
     figures->addWidget(m_table);
@@ -129,7 +144,7 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
     m_split->setStretchFactor(1, 2);
     layout->addWidget(m_split, 1);
 
-    scroll->setWidget(content);
+    scroll->setWidget(page);
     outer->addWidget(scroll, 1);
     auto *close = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -213,7 +228,15 @@ void CompareWindow::resizeEvent(QResizeEvent *event)
 void CompareWindow::updateOrientation()
 {
     const bool wide = width() >= WideWidth;
-    m_split->setOrientation(wide ? Qt::Horizontal : Qt::Vertical);
+    const Qt::Orientation orientation = wide ? Qt::Horizontal : Qt::Vertical;
+    if (m_split->orientation() == orientation)
+        return;
+    m_split->setOrientation(orientation);
+    // Wide: the table takes a little over half the width, the charts the rest.
+    if (wide)
+        m_split->setSizes({width() * 11 / 20, width() * 9 / 20});
+    else
+        m_split->setSizes({m_split->height() * 3 / 5, m_split->height() * 2 / 5});
     m_chartsBox->setDirection(wide ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
 }
 
