@@ -157,6 +157,12 @@ QJsonObject Comparison::toJson() const
 
 namespace {
 
+// The row groups of Comparison::figures(), in their order; then one per priority.
+const QString WorkloadGroup = QStringLiteral("Workload");
+const QString ThroughputGroup = QStringLiteral("Throughput");
+const QString LossesGroup = QStringLiteral("Losses and extra work");
+const QString WaitingGroup = QStringLiteral("Waiting");
+
 /// @p v with at most @p decimals decimals, trailing zeros dropped ("2", "2.5", "1.25").
 QString number(double v, int decimals)
 {
@@ -198,11 +204,6 @@ const ComparedFigure *findFigure(const QList<ComparedFigure> &figures, const QSt
     }
     return nullptr;
 }
-
-const QString WorkloadGroup = QStringLiteral("Workload");
-const QString ThroughputGroup = QStringLiteral("Throughput");
-const QString LossesGroup = QStringLiteral("Losses and extra work");
-const QString WaitingGroup = QStringLiteral("Waiting");
 
 QString latencyGroup(int priority)
 {
@@ -298,14 +299,11 @@ QList<ComparedFigure> Comparison::figures() const
         always([](const RunFigures &r) { return r.overtaken; }));
     add(WaitingGroup, QStringLiteral("longest wait (cycles)"), Better::Lower, 0,
         always([](const RunFigures &r) { return r.longestWait; }));
-    QList<int> priorities;
-    for (const RunFigures &r : runs) {
-        for (int p : r.priorities) {
-            if (!priorities.contains(p))
-                priorities << p;
-        }
-    }
+    QList<int> priorities;  // every priority seen in any run, most urgent first
+    for (const RunFigures &r : runs)
+        priorities += r.priorities;
     std::sort(priorities.begin(), priorities.end(), std::greater<int>());
+    priorities.erase(std::unique(priorities.begin(), priorities.end()), priorities.end());
     const QList<std::pair<QString, qint64 LatencyStats::*>> stats{
             {QStringLiteral("p50"), &LatencyStats::p50}, {QStringLiteral("p95"), &LatencyStats::p95}, {QStringLiteral("max"), &LatencyStats::max}};
     for (int p : std::as_const(priorities)) {
