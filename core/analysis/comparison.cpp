@@ -161,4 +161,326 @@ QJsonObject Comparison::toJson() const
     return QJsonObject{{QStringLiteral("runs"), list}, {QStringLiteral("sameWorkload"), sameWorkload}};
 }
 
+// ---- Figures by group and verdicts --------------------------------------------------------
+
+namespace {
+
+// The row groups of Comparison::figures(), in their order; then one per priority.
+const QString WorkloadGroup = QStringLiteral("Workload");
+const QString ThroughputGroup = QStringLiteral("Throughput");
+const QString LossesGroup = QStringLiteral("Losses and extra work");
+const QString WaitingGroup = QStringLiteral("Waiting");
+
+/// @p v with at most @p decimals decimals, trailing zeros dropped ("2", "2.5", "1.25").
+QString number(double v, int decimals)
+{
+    QString text = QString::number(v, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return text;
+}
+
+/// "a", "a and b", "a, b and c".
+QString joinNames(const QStringList &names)
+{
+    if (names.size() <= 1)
+        return names.value(0);
+    return QStringList(names.mid(0, names.size() - 1)).join(QStringLiteral(", ")) + QStringLiteral(" and ")
+           + names.constLast();
+}
+
+/// Index of the lowest (@p lowest) or highest present value; -1 if none.
+qsizetype extreme(const QList<std::optional<double>> &values, bool lowest)
+{
+    qsizetype found = -1;
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        if (values.at(i) && (found < 0 || (lowest ? *values.at(i) < *values.at(found) : *values.at(i) > *values.at(found))))
+            found = i;
+    }
+    return found;
+}
+
+const ComparedFigure *findFigure(const QList<ComparedFigure> &figures, const QString &group, const QString &labelStart)
+{
+    for (const ComparedFigure &f : figures) {
+        if (f.group == group && f.label.startsWith(labelStart))
+            return &f;
+    }
+    return nullptr;
+}
+
+QString latencyGroup(int priority)
+{
+    return QStringLiteral("Latency, priority %1").arg(priority);
+}
+
+} // namespace
+
+QList<int> ComparedFigure::best() const
+{
+    if (better == Better::Neither)
+        return {};
+    const qsizetype found = extreme(values, better == Better::Lower);
+    if (found < 0)
+        return {};
+    QList<int> best;
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        if (values.at(i) && *values.at(i) == *values.at(found))
+            best << int(i);
+    }
+    return best.size() == values.size() ? QList<int>() : best;
+}
+
+QStringList Comparison::shortNames() const
+{
+    QStringList names;
+    for (const RunFigures &r : runs)
+        names << r.name;
+    if (names.size() < 2)
+        return names;
+    // A title shared by every name: the longest common prefix up to its last ": ".
+    qsizetype common = names.constFirst().size();
+    for (const QString &n : std::as_const(names)) {
+        qsizetype i = 0;
+        while (i < std::min(common, n.size()) && n.at(i) == names.constFirst().at(i))
+            ++i;
+        common = i;
+    }
+    const qsizetype colon = names.constFirst().left(common).lastIndexOf(QLatin1String(": "));
+    common = colon < 0 ? 0 : colon + 2;
+    QStringList shortened;
+    for (const QString &n : std::as_const(names))
+        shortened << n.mid(common).trimmed();
+    for (const QString &n : std::as_const(shortened)) {
+        if (n.isEmpty() || shortened.count(n) > 1)
+            return names;
+    }
+    return shortened;
+}
+
+QList<ComparedFigure> Comparison::figures() const
+{
+    using Better = ComparedFigure::Better;
+    QList<ComparedFigure> figures;
+    const auto add = [&](const QString &group, const QString &label, Better better, int decimals,
+                         auto value) {
+        ComparedFigure f{group, label, better, {}, {}};
+        for (const RunFigures &r : runs) {
+            const std::optional<double> v = value(r);
+            f.values << v;
+            f.texts << (v ? number(*v, decimals) : QStringLiteral("n/a"));
+        }
+        figures << f;
+    };
+    const auto always = [](auto member) {
+        return [member](const RunFigures &r) { return std::optional<double>(double(member(r))); };
+    };
+    ComparedFigure mode{WorkloadGroup, QStringLiteral("broker mode"), Better::Neither, {}, {}};
+    for (const RunFigures &r : runs) {
+        mode.texts << r.mode;
+        mode.values << std::nullopt;
+    }
+    figures << mode;
+    add(WorkloadGroup, QStringLiteral("cycles"), Better::Neither, 0, always([](const RunFigures &r) { return r.cycles; }));
+    add(WorkloadGroup, QStringLiteral("produced"), Better::Neither, 0,
+        always([](const RunFigures &r) { return r.totals.produced; }));
+    add(ThroughputGroup, QStringLiteral("processed"), Better::Higher, 0,
+        always([](const RunFigures &r) { return r.totals.processed; }));
+    add(ThroughputGroup, QStringLiteral("throughput (msg/cycle)"), Better::Higher, 2, [](const RunFigures &r) {
+        return r.cycles > 0 ? std::optional<double>(r.throughput) : std::nullopt;
+    });
+    add(ThroughputGroup, QStringLiteral("backlog at end"), Better::Lower, 0, always([](const RunFigures &r) { return r.queued; }));
+    add(LossesGroup, QStringLiteral("postponed"), Better::Lower, 0,
+        always([](const RunFigures &r) { return r.totals.postponed; }));
+    add(LossesGroup, QStringLiteral("failed"), Better::Lower, 0, always([](const RunFigures &r) { return r.totals.failed; }));
+    add(LossesGroup, QStringLiteral("discarded (data lost)"), Better::Lower, 0,
+        always([](const RunFigures &r) { return r.totals.discarded; }));
+    add(LossesGroup, QStringLiteral("deliveries per message"), Better::Lower, 2, [](const RunFigures &r) {
+        const bool ended = r.totals.processed + r.totals.discarded > 0;
+        return ended ? std::optional<double>(r.deliveriesPerMessage) : std::nullopt;
+    });
+    add(WaitingGroup, QStringLiteral("messages overtaken"), Better::Neither, 0,
+        always([](const RunFigures &r) { return r.overtaken; }));
+    add(WaitingGroup, QStringLiteral("longest wait (cycles)"), Better::Lower, 0,
+        always([](const RunFigures &r) { return r.longestWait; }));
+    QList<int> priorities;  // every priority seen in any run, most urgent first
+    for (const RunFigures &r : runs)
+        priorities += r.priorities;
+    std::sort(priorities.begin(), priorities.end(), std::greater<int>());
+    priorities.erase(std::unique(priorities.begin(), priorities.end()), priorities.end());
+    const QList<std::pair<QString, qint64 LatencyStats::*>> stats{
+            {QStringLiteral("p50"), &LatencyStats::p50}, {QStringLiteral("p95"), &LatencyStats::p95}, {QStringLiteral("max"), &LatencyStats::max}};
+    for (int p : std::as_const(priorities)) {
+        for (const auto &[name, member] : stats) {
+            add(latencyGroup(p), QStringLiteral("latency %1, priority %2 (cycles)").arg(name).arg(p), Better::Lower, 0,
+                [p, member](const RunFigures &r) {
+                    const qsizetype i = r.priorities.indexOf(p);
+                    if (i < 0 || r.latency.at(i).count == 0)
+                        return std::optional<double>();
+                    return std::optional<double>(double(r.latency.at(i).*member));
+                });
+        }
+    }
+    return figures;
+}
+
+QList<ComparisonVerdict> Comparison::groupVerdicts() const
+{
+    QList<ComparisonVerdict> verdicts;
+    if (runs.isEmpty())
+        return verdicts;
+    const QStringList names = shortNames();
+    const QList<ComparedFigure> figures = this->figures();
+    const auto namesOf = [&](const QList<qsizetype> &indices) {
+        QStringList list;
+        for (qsizetype i : indices)
+            list << names.at(i);
+        return joinNames(list);
+    };
+
+    // Workload.
+    const RunFigures &first = runs.constFirst();
+    bool sameLength = true;
+    for (const RunFigures &r : runs)
+        sameLength = sameLength && r.cycles == first.cycles;
+    if (!sameWorkload)
+        verdicts << ComparisonVerdict{WorkloadGroup, QStringLiteral("the configurations produced different messages "
+                                                                    "(producers or seeds differ): not like for like")};
+    else if (sameLength)
+        verdicts << ComparisonVerdict{WorkloadGroup, QStringLiteral("every configuration saw the same %1 messages in %2 cycles")
+                                                             .arg(first.totals.produced).arg(first.cycles)};
+    else
+        verdicts << ComparisonVerdict{WorkloadGroup, QStringLiteral("every configuration saw the same %1 messages")
+                                                             .arg(first.totals.produced)};
+
+    // Throughput.
+    if (const ComparedFigure *f = findFigure(figures, ThroughputGroup, QStringLiteral("throughput"))) {
+        const qsizetype hi = extreme(f->values, false);
+        const qsizetype lo = extreme(f->values, true);
+        QString text;
+        if (hi < 0)
+            text = QStringLiteral("no run lasted a cycle");
+        else if (f->texts.count(f->texts.at(hi)) == f->texts.size())
+            text = QStringLiteral("throughput is the same (%1 per cycle)").arg(f->texts.at(hi));
+        else
+            text = QStringLiteral("%1 processes the most: %2 per cycle vs %3 for %4")
+                           .arg(names.at(hi), f->texts.at(hi), f->texts.at(lo), names.at(lo));
+        if (const ComparedFigure *backlog = findFigure(figures, ThroughputGroup, QStringLiteral("backlog"))) {
+            const qsizetype worst = extreme(backlog->values, false);
+            if (!backlog->best().isEmpty() && worst >= 0)
+                text += QStringLiteral("; %1 ends with %2 still queued").arg(names.at(worst), backlog->texts.at(worst));
+        }
+        verdicts << ComparisonVerdict{ThroughputGroup, text};
+    }
+
+    // Losses and extra work.
+    {
+        QList<qsizetype> losing;
+        QStringList losses;
+        for (qsizetype i = 0; i < runs.size(); ++i) {
+            if (runs.at(i).totals.discarded > 0) {
+                losing << i;
+                losses << QStringLiteral("%1 loses %2").arg(names.at(i)).arg(runs.at(i).totals.discarded);
+            }
+        }
+        QString text;
+        if (losing.isEmpty())
+            text = runs.size() == 1 ? QStringLiteral("no message is lost") : QStringLiteral("no configuration loses a message");
+        else if (losing.size() == runs.size())
+            text = joinNames(losses) + QStringLiteral(" messages");
+        else
+            text = joinNames(losses) + QStringLiteral(" messages; ") + (runs.size() - losing.size() == 1 ? QStringLiteral("the other loses none")
+                                                                                                         : QStringLiteral("the others lose none"));
+        if (const ComparedFigure *f = findFigure(figures, LossesGroup, QStringLiteral("deliveries"))) {
+            const qsizetype worst = extreme(f->values, false);
+            if (worst >= 0 && *f->values.at(worst) >= 1.005)
+                text += QStringLiteral("; %1 needs %2 deliveries per message (postponements, failures)")
+                                .arg(names.at(worst), f->texts.at(worst));
+        }
+        verdicts << ComparisonVerdict{LossesGroup, text};
+    }
+
+    // Waiting.
+    if (const ComparedFigure *f = findFigure(figures, WaitingGroup, QStringLiteral("longest wait"))) {
+        const qsizetype worst = extreme(f->values, false);
+        const qsizetype best = extreme(f->values, true);
+        const double w = *f->values.at(worst);
+        const double b = *f->values.at(best);
+        QString text;
+        if (runs.size() == 1)
+            text = QStringLiteral("the longest wait is %1 cycles").arg(f->texts.at(worst));
+        else if (w <= b * 1.5 + 2)
+            text = QStringLiteral("the longest wait is similar (%1 to %2 cycles)").arg(f->texts.at(best), f->texts.at(worst));
+        else
+            text = QStringLiteral("%1 keeps a message waiting %2 cycles (starvation); %3 at most %4")
+                           .arg(names.at(worst), f->texts.at(worst), names.at(best), f->texts.at(best));
+        verdicts << ComparisonVerdict{WaitingGroup, text};
+    }
+
+    // Latency per priority.
+    for (qsizetype at = 0; at < figures.size(); ++at) {
+        const ComparedFigure &p50 = figures.at(at);
+        if (!p50.label.startsWith(QLatin1String("latency p50")) || at + 2 >= figures.size())
+            continue;
+        const ComparedFigure &p95 = figures.at(at + 1);
+        const ComparedFigure &max = figures.at(at + 2);
+        const QString priority = p50.group.mid(p50.group.lastIndexOf(QLatin1Char(' ')) + 1);
+        QList<qsizetype> starved;
+        for (qsizetype i = 0; i < p50.values.size(); ++i) {
+            if (!p50.values.at(i))
+                starved << i;
+        }
+        QStringList parts;
+        const qsizetype best = extreme(p50.values, true);
+        if (best >= 0 && runs.size() > 1 && starved.size() < runs.size() - 1) {
+            // The median tells the runs apart; if it is the same, the 95th percentile.
+            const bool medianTies = p50.best().isEmpty() || p50.texts.at(best) == p50.texts.at(extreme(p50.values, false));
+            const ComparedFigure &by = medianTies ? p95 : p50;
+            const QString stat = medianTies ? QStringLiteral("p95") : QStringLiteral("p50");
+            const qsizetype b = extreme(by.values, true);
+            const qsizetype w = extreme(by.values, false);
+            const double bv = *by.values.at(b);
+            const double wv = *by.values.at(w);
+            if (bv == wv) {
+                parts << QStringLiteral("served alike (p50 %1, p95 %2 cycles)").arg(p50.texts.at(best), p95.texts.at(best));
+            } else {
+                QList<qsizetype> fastest;
+                for (int i : by.best())
+                    fastest << i;
+                const QString serve = fastest.size() == 1 ? QStringLiteral("serves") : QStringLiteral("serve");
+                if (bv == 0)
+                    parts << QStringLiteral("%1 %2 priority %3 at once (%4 0 vs %5 cycles for %6)")
+                                     .arg(namesOf(fastest), serve, priority, stat, by.texts.at(w), names.at(w));
+                else
+                    parts << QStringLiteral("%1 %2 priority %3 %4× faster than %5 (%6 %7 vs %8 cycles)")
+                                     .arg(namesOf(fastest), serve, priority, number(wv / bv, 1), names.at(w), stat,
+                                          by.texts.at(b), by.texts.at(w));
+            }
+            const qsizetype longest = extreme(max.values, false);
+            const qsizetype shortest = extreme(max.values, true);
+            if (*max.values.at(longest) > *max.values.at(shortest) * 3 + 10)
+                parts << QStringLiteral("%1 keeps one waiting %2 cycles").arg(names.at(longest), max.texts.at(longest));
+        } else if (best >= 0) {
+            parts << QStringLiteral("p50 %1 cycles, at most %2 for %3")
+                             .arg(p50.texts.at(best), max.texts.at(best), names.at(best));
+        }
+        if (!starved.isEmpty())
+            parts << QStringLiteral("%1 processed none of them (starved)").arg(namesOf(starved));
+        verdicts << ComparisonVerdict{p50.group, parts.join(QStringLiteral("; "))};
+    }
+    return verdicts;
+}
+
+QStringList Comparison::verdicts() const
+{
+    QStringList lines;
+    for (const ComparisonVerdict &v : groupVerdicts())
+        lines << v.group + QStringLiteral(": ") + v.text;
+    return lines;
+}
+
 } // namespace PriorityLab

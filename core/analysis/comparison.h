@@ -6,6 +6,9 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
+
+#include <optional>
 
 namespace PriorityLab {
 
@@ -34,6 +37,33 @@ struct RunFigures
     QJsonObject toJson() const;
 };
 
+/// One figure of a Comparison, one value per run, and which way is better (for highlighting
+/// the best value and for the verdicts).
+struct ComparedFigure
+{
+    /// Which value is better: a lower latency, backlog, discard count, deliveries per message or
+    /// longest wait; a higher throughput or processed count; neither for the setup figures.
+    enum class Better { Neither, Lower, Higher };
+
+    QString group;                        ///< row group, e.g. "Losses and extra work"
+    QString label;                        ///< e.g. "latency p95, priority 4 (cycles)"
+    Better better = Better::Neither;
+    QStringList texts;                    ///< per run, as shown; "n/a" where the figure does not exist
+    QList<std::optional<double>> values;  ///< per run; empty for "n/a" and for text figures
+
+    /// Indices of the runs holding the best value. Empty when no run is better than another:
+    /// Better::Neither, no value at all, or every run has the same value. A run without a value
+    /// ("n/a": e.g. no message of that priority processed) is never the best.
+    QList<int> best() const;
+};
+
+/// The verdict on one row group of a Comparison, in words.
+struct ComparisonVerdict
+{
+    QString group;  ///< as in ComparedFigure::group
+    QString text;   ///< one sentence, e.g. "the TTL range loses 37 messages; the others lose none"
+};
+
 /// Result of compareScenarios().
 struct Comparison
 {
@@ -49,6 +79,27 @@ struct Comparison
     /// rows() as aligned text, plus a line saying whether the workloads were identical.
     QString toText() const;
     QJsonObject toJson() const;
+
+    /// The run names without the title they all begin with, up to its ": " ("Compare: native
+    /// priority", "Compare: priority topics" give "native priority", "priority topics"); the
+    /// full names when that would leave one empty or two alike. One per run.
+    QStringList shortNames() const;
+
+    /// The figures of rows() as numbers, in row groups: "Workload" (broker mode, cycles,
+    /// produced), "Throughput" (processed, throughput, backlog at end), "Losses and extra work"
+    /// (postponed, failed, discarded, deliveries per message), "Waiting" (messages overtaken,
+    /// longest wait), then per priority, most urgent first, "Latency, priority N" with separate
+    /// p50, p95 and max rows (cycles; "n/a" for a run that processed none of that priority).
+    QList<ComparedFigure> figures() const;
+
+    /// One verdict per row group of figures(), in its order, naming runs by shortNames(); e.g.
+    /// "native priority serves priority 4 at once (p50 0 vs 12 cycles for consumer strategies)".
+    /// Latency is judged by the median (p50), by p95 when the medians are the same.
+    /// Empty without runs.
+    QList<ComparisonVerdict> groupVerdicts() const;
+
+    /// groupVerdicts() as lines "group: text".
+    QStringList verdicts() const;
 };
 
 /// Runs each scenario headless for @p cycles cycles (or until its broker stops if @p cycles < 0)

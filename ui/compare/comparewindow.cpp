@@ -14,95 +14,146 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPainter>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QVBoxLayout>
 
 namespace PriorityLab {
 
 namespace {
-// Okabe-Ito colours: distinguishable with every common colour-vision deficiency.
+// Okabe-Ito colours: distinguishable with every common colour-vision deficiency; the line
+// styles tell the runs apart on a greyscale projector too.
 const QColor RunColors[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x9E, 0x73)};
+const Qt::PenStyle RunStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+// From this width on, the charts stand beside the table instead of below it.
+constexpr int WideWidth = 1400;
+
+// The scroll area's page: without height-for-width, so that QScrollArea gives it the viewport's
+// height and scrolls only below the page's minimum (wrapped labels would make it ask for the
+// preferred height of every child).
+class Page : public QWidget
+{
+public:
+    using QWidget::QWidget;
+    bool hasHeightForWidth() const override { return false; }
+};
 }
 
 CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
 {
     setWindowTitle(tr("Compare configurations"));
-    resize(1300, 860);
-    auto *layout = new QVBoxLayout(this);
+    auto *outer = new QVBoxLayout(this);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *page = new QWidget(scroll);
+    auto *pageLayout = new QVBoxLayout(page);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    auto *content = new Page(page);
+    pageLayout->addWidget(content);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(0, 0, 0, 0);
 
-    auto *intro = new QLabel(tr("Runs two or three scenarios on the same seeded workload (same "
-                                "producers and seed: the produced messages are checked to be "
-                                "identical) and sets their figures side by side. Use it to weigh "
-                                "prioritization by consumer strategies, a native priority queue "
-                                "and priority topics."),
-                             this);
+    auto *intro = new QLabel(tr("Runs two or three configurations on the same seeded workload (the "
+                                "produced messages are checked to be identical) and sets their "
+                                "figures side by side: prioritization by consumer strategies, a "
+                                "native priority queue, priority topics, or your current setup."),
+                             content);
     intro->setWordWrap(true);
     layout->addWidget(intro);
 
     auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     for (int slot = 0; slot < 3; ++slot) {
         addFileChoice(slot);
         form->addRow(slot < 2 ? tr("Configuration %1:").arg(QChar(u'A' + slot))
                               : tr("Configuration C (optional):"),
                      m_choices.at(slot)->parentWidget());
     }
-    m_cycles = new QSpinBox(this);
+    auto *runRow = new QHBoxLayout;
+    m_cycles = new QSpinBox(content);
     m_cycles->setRange(1, 100000);
     m_cycles->setValue(400);
     m_cycles->setSuffix(tr(" cycles"));
     m_cycles->setToolTip(tr("How long each run lasts at most; a run also ends when its broker "
                             "stops (idle). The same for every configuration."));
-    form->addRow(tr("Run for:"), m_cycles);
-    layout->addLayout(form);
-
-    auto *buttons = new QHBoxLayout;
-    auto *run = new QPushButton(tr("Compare"), this);
+    runRow->addWidget(m_cycles);
+    auto *run = new QPushButton(tr("Compare"), content);
     run->setDefault(true);
     run->setToolTip(tr("Run every configuration headless and show the figures (Ctrl+Return)"));
     run->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
     connect(run, &QPushButton::clicked, this, &CompareWindow::compare);
-    buttons->addWidget(run);
-    m_status = new QLabel(this);
+    runRow->addWidget(run);
+    m_status = new QLabel(content);
     m_status->setWordWrap(true);
-    buttons->addWidget(m_status, 1);
-    layout->addLayout(buttons);
+    runRow->addWidget(m_status, 1);
+    form->addRow(tr("Run for:"), runRow);
+    layout->addLayout(form);
 
-    auto *splitter = new QSplitter(Qt::Vertical, this);
+    m_split = new QSplitter(Qt::Vertical, content);
+    m_split->setChildrenCollapsible(false);
+    auto *figures = new QSplitter(Qt::Vertical, m_split);
+    figures->setChildrenCollapsible(false);
+    m_verdicts = new QTextBrowser(figures);
+    m_verdicts->setOpenLinks(false);
+    m_verdicts->setMinimumHeight(60);
+    m_verdicts->setToolTip(tr("The verdict on each group of figures, in words"));
     m_model = new ComparisonModel(this);
-    m_table = new QTableView(splitter);
+    m_table = new QTableView(figures);
     m_table->setModel(m_model);
-    m_table->setAlternatingRowColors(true);
+    m_table->setMinimumHeight(120);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        // The figure's name in full; the runs share the rest.
+        if (m_model->columnCount() > 0)
+            m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    });
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    splitter->addWidget(m_table);
+    figures->addWidget(m_verdicts);
+    figures->addWidget(m_table);
+    figures->setStretchFactor(0, 1);
+    figures->setStretchFactor(1, 3);
+    m_split->addWidget(figures);
 
-    auto *charts = new QWidget(splitter);
-    auto *chartsLayout = new QHBoxLayout(charts);
+    auto *charts = new QWidget(m_split);
+    auto *chartsLayout = new QVBoxLayout(charts);
     chartsLayout->setContentsMargins(0, 0, 0, 0);
+    m_legend = new QWidget(charts);
+    chartsLayout->addWidget(m_legend);
+    m_chartsBox = new QBoxLayout(QBoxLayout::LeftToRight);
     m_depth = new TimeSeriesChart(charts);
     m_depth->setTitle(tr("Backlog: queue depth after each cycle"));
     m_depth->setAxisTitles(tr("cycle"), tr("queued"));
     m_processed = new TimeSeriesChart(charts);
     m_processed->setTitle(tr("Throughput: processed per cycle"));
     m_processed->setAxisTitles(tr("cycle"), tr("messages"));
-    chartsLayout->addWidget(m_depth);
-    chartsLayout->addWidget(m_processed);
-    splitter->addWidget(charts);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    layout->addWidget(splitter, 1);
+    m_chartsBox->addWidget(m_depth);
+    m_chartsBox->addWidget(m_processed);
+    chartsLayout->addLayout(m_chartsBox, 1);
+    m_split->addWidget(charts);
+    m_split->setStretchFactor(0, 3);
+    m_split->setStretchFactor(1, 2);
+    layout->addWidget(m_split, 1);
 
+    scroll->setWidget(page);
+    outer->addWidget(scroll, 1);
     auto *close = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    layout->addWidget(close);
+    outer->addWidget(close);
 
     setFiles({QStringLiteral(":/scenarios/compare-strategies.json"),
               QStringLiteral(":/scenarios/compare-native.json"),
               QStringLiteral(":/scenarios/compare-topics.json")});
+    fitToScreen();
 }
 
 CompareWindow::~CompareWindow() = default;
@@ -113,7 +164,8 @@ void CompareWindow::addFileChoice(int slot)
     auto *rowLayout = new QHBoxLayout(row);
     rowLayout->setContentsMargins(0, 0, 0, 0);
     auto *combo = new QComboBox(row);
-    combo->setMinimumContentsLength(40);
+    combo->setMinimumContentsLength(24);
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     if (slot == 2)
         combo->addItem(tr("(none)"), QString());
     for (const ScenarioCatalog::Entry &e : ScenarioCatalog::entries())
@@ -133,6 +185,97 @@ void CompareWindow::addFileChoice(int slot)
     rowLayout->addWidget(combo, 1);
     rowLayout->addWidget(browse);
     m_choices << combo;
+}
+
+QString CompareWindow::currentSetupChoice()
+{
+    return QStringLiteral("current-setup:");
+}
+
+void CompareWindow::setCurrentSetup(const Scenario &scenario)
+{
+    m_currentSetup = scenario;
+    for (int slot = 0; slot < m_choices.size(); ++slot) {
+        QComboBox *combo = m_choices.at(slot);
+        if (combo->findData(currentSetupChoice()) >= 0)
+            continue;
+        combo->insertItem(slot == 2 ? 1 : 0, tr("Current setup (with your edits)"), currentSetupChoice());
+        combo->setItemData(slot == 2 ? 1 : 0,
+                           tr("The setup as it stands in the main window, your unsaved edits "
+                              "included: \"%1\"").arg(scenario.name),
+                           Qt::ToolTipRole);
+    }
+}
+
+void CompareWindow::fitToScreen()
+{
+    const QScreen *screen = parentWidget() ? parentWidget()->screen() : QGuiApplication::primaryScreen();
+    if (!screen)
+        return;
+    // Room for the window frame: the sizes are of the client area.
+    const QSize available = screen->availableGeometry().size() - QSize(16, 48);
+    setMinimumSize(std::min(640, available.width()), std::min(480, available.height()));
+    resize(std::min(1800, available.width()), std::min(1040, available.height()));
+    updateOrientation();
+}
+
+void CompareWindow::resizeEvent(QResizeEvent *event)
+{
+    QDialog::resizeEvent(event);
+    updateOrientation();
+}
+
+void CompareWindow::updateOrientation()
+{
+    const bool wide = width() >= WideWidth;
+    const Qt::Orientation orientation = wide ? Qt::Horizontal : Qt::Vertical;
+    if (m_split->orientation() == orientation)
+        return;
+    m_split->setOrientation(orientation);
+    // Wide: the table takes a little over half the width, the charts the rest.
+    if (wide)
+        m_split->setSizes({width() * 11 / 20, width() * 9 / 20});
+    else
+        m_split->setSizes({m_split->height() * 3 / 5, m_split->height() * 2 / 5});
+    m_chartsBox->setDirection(wide ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+}
+
+void CompareWindow::showLegend(const QStringList &names)
+{
+    // One legend for both charts, its names wrapped rather than cut short.
+    delete m_legend->layout();
+    qDeleteAll(m_legend->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly));
+    auto *legend = new QHBoxLayout(m_legend);
+    legend->setContentsMargins(4, 0, 4, 0);
+    for (qsizetype r = 0; r < names.size(); ++r) {
+        QPixmap swatch(32, 12);
+        swatch.fill(Qt::transparent);
+        QPainter painter(&swatch);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setPen(QPen(RunColors[r % 3], 2.5, RunStyles[r % 3], Qt::FlatCap));
+        painter.drawLine(QPointF(1, 6), QPointF(31, 6));
+        painter.end();
+        auto *icon = new QLabel(m_legend);
+        icon->setPixmap(swatch);
+        auto *name = new QLabel(names.at(r), m_legend);
+        name->setWordWrap(true);
+        legend->addWidget(icon);
+        legend->addWidget(name, 1);
+    }
+}
+
+void CompareWindow::showVerdicts(const Comparison &comparison)
+{
+    QString html = QStringLiteral("<p style='margin:0'><b>%1</b></p><ul style='margin:0'>").arg(tr("Verdict"));
+    for (const ComparisonVerdict &v : comparison.groupVerdicts())
+        html += QStringLiteral("<li><b>%1:</b> %2</li>").arg(v.group.toHtmlEscaped(), v.text.toHtmlEscaped());
+    html += QStringLiteral("</ul>");
+    m_verdicts->setHtml(html);
+}
+
+QString CompareWindow::verdictText() const
+{
+    return m_model->comparison().runs.isEmpty() ? QString() : m_model->comparison().verdicts().join(QLatin1Char('\n'));
 }
 
 void CompareWindow::setFiles(const QStringList &paths)
@@ -175,6 +318,14 @@ QStringList CompareWindow::compare()
     QStringList problems;
     QList<Scenario> scenarios;
     for (const QString &path : files()) {
+        if (path == currentSetupChoice()) {
+            if (m_currentSetup) {
+                Scenario edited = *m_currentSetup;
+                edited.name = tr("%1 (your edits)").arg(edited.name.isEmpty() ? tr("Current setup") : edited.name);
+                scenarios << edited;
+            }
+            continue;
+        }
         const ScenarioLoadResult loaded = loadScenarioFile(path);
         problems << loaded.errors;
         if (loaded.ok())
@@ -195,6 +346,8 @@ QStringList CompareWindow::compare()
         return result.errors;
     }
     m_model->setComparison(result);
+    showVerdicts(result);
+    showLegend(result.shortNames());
     m_status->setText(result.sameWorkload
                               ? tr("✓ Identical workload: every configuration saw the same "
                                    "produced messages.")
@@ -222,12 +375,13 @@ QStringList CompareWindow::compare()
             maxProcessed = std::max(maxProcessed, qreal(s.counts.processed));
         }
         const QColor color = RunColors[r % 3];
-        m_depth->setPoints(m_depth->addSeries(run.name, color), depth);
-        m_processed->setPoints(m_processed->addSeries(run.name, color), processed);
+        const Qt::PenStyle style = RunStyles[r % 3];
+        m_depth->setPoints(m_depth->addSeries(run.name, color, style), depth);
+        m_processed->setPoints(m_processed->addSeries(run.name, color, style), processed);
     }
     for (TimeSeriesChart *chart : {m_depth, m_processed}) {
         chart->setXRange(0, maxCycle);
-        chart->setLegendVisible(true);
+        chart->setLegendVisible(false);  // the window's own legend, above both
     }
     m_depth->setYRange(0, maxDepth * 1.1);
     m_processed->setYRange(0, maxProcessed * 1.1);

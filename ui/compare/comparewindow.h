@@ -1,13 +1,19 @@
 #pragma once
 
 #include "core/analysis/comparison.h"
+#include "core/scenario/scenario.h"
 
 #include <QDialog>
 
+#include <optional>
+
+class QBoxLayout;
 class QComboBox;
 class QLabel;
 class QSpinBox;
+class QSplitter;
 class QTableView;
+class QTextBrowser;
 
 namespace PriorityLab {
 
@@ -18,8 +24,12 @@ class TimeSeriesChart;
 /// shows them side by side: a table of key figures (latency p50/p95/max per
 /// priority, longest wait, throughput, postponements, discards, deliveries per message, messages
 /// overtaken) and aligned charts (queue depth and processed per cycle, one line per
-/// configuration on the same axes). The three-way preset (compare-*.json) is selected at first.
-/// A scenario that does not load is reported in the window; nothing else changes.
+/// configuration on the same axes, one legend for both) and a verdict per group of figures in
+/// words (Comparison::groupVerdicts()). The best value of each row is highlighted. The
+/// three-way preset (compare-*.json) is selected at first; setCurrentSetup() adds the user's
+/// current setup as a choice. A scenario that does not load is reported in the window; nothing
+/// else changes. The window fits the screen's available geometry (scrolling if it must, the
+/// buttons always visible); wide, it sets the charts beside the table.
 class CompareWindow : public QDialog
 {
     Q_OBJECT
@@ -28,7 +38,15 @@ public:
     explicit CompareWindow(QWidget *parent = nullptr);
     ~CompareWindow() override;
 
-    /// Selects the scenario files (2 or 3 paths, files or `:/scenarios/...` resources).
+    /// Offers @p scenario (the setup as edited, not yet saved) as the choice "Current setup (with
+    /// your edits)" in every slot; a later call replaces the scenario. It runs under its name
+    /// plus " (your edits)".
+    void setCurrentSetup(const Scenario &scenario);
+    /// The path-like key that stands for the current setup in setFiles() and files().
+    static QString currentSetupChoice();
+
+    /// Selects the scenario files (2 or 3 paths, files or `:/scenarios/...` resources, or
+    /// currentSetupChoice() once setCurrentSetup() was called).
     void setFiles(const QStringList &paths);
     /// The selected paths, empty slots left out.
     QStringList files() const;
@@ -43,9 +61,18 @@ public:
     ComparisonModel *model() const { return m_model; }
     TimeSeriesChart *depthChart() const { return m_depth; }
     TimeSeriesChart *processedChart() const { return m_processed; }
+    /// The verdicts as shown (plain text, one line per group); empty before a comparison.
+    QString verdictText() const;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void addFileChoice(int slot);
+    void fitToScreen();
+    void updateOrientation();
+    void showLegend(const QStringList &names);
+    void showVerdicts(const Comparison &comparison);
 
     QList<QComboBox *> m_choices;
     QSpinBox *m_cycles = nullptr;
@@ -54,6 +81,11 @@ private:
     ComparisonModel *m_model = nullptr;
     TimeSeriesChart *m_depth = nullptr;
     TimeSeriesChart *m_processed = nullptr;
+    QTextBrowser *m_verdicts = nullptr;
+    QSplitter *m_split = nullptr;      ///< table (with verdicts) and charts
+    QBoxLayout *m_chartsBox = nullptr; ///< the two charts: side by side, or stacked when wide
+    QWidget *m_legend = nullptr;
+    std::optional<Scenario> m_currentSetup;
 };
 
 } // namespace PriorityLab

@@ -404,6 +404,7 @@ void MainWindow::createMenus()
                              "latency, starvation, data loss and throughput side by side"));
     connect(compare, &QAction::triggered, this, [this] {
         auto *window = new CompareWindow(this);
+        window->setCurrentSetup(m_setupEditor->editedScenario());
         window->setAttribute(Qt::WA_DeleteOnClose);
         window->show();
         window->compare();
