@@ -57,7 +57,7 @@ int rowOf(const QAbstractItemModel *model, const QString &label)
 /// compare-native.json with a FIFO broker instead: the same workload, no priority.
 Scenario nativeAsFifo()
 {
-    Scenario fifo = preset(QStringLiteral("compare-native.json"));
+    Scenario fifo = loadPreset(QStringLiteral("compare-native.json"));
     fifo.name = QStringLiteral("Compare: plain fifo");
     fifo.broker.mode = BrokerConfig::Mode::Fifo;
     return fifo;
@@ -157,7 +157,7 @@ void TestCompare::windowReportsABrokenFile()
 void TestCompare::latencyHasSeparateRowsAndNotApplicable()
 {
     // Latency p50, p95 and max on rows of their own, headed by the runs' short names.
-    const Comparison c = compareScenarios({preset(QStringLiteral("compare-native.json")), nativeAsFifo()}, 400);
+    const Comparison c = compareScenarios({loadPreset(QStringLiteral("compare-native.json")), nativeAsFifo()}, 400);
     ComparisonModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setComparison(c);
@@ -185,7 +185,7 @@ void TestCompare::latencyHasSeparateRowsAndNotApplicable()
     // A run that finished nothing: its latency and deliveries per message do not exist.
     Scenario idle = nativeAsFifo();
     idle.consumers.clear();
-    const Comparison none = compareScenarios({preset(QStringLiteral("compare-native.json")), idle}, 20);
+    const Comparison none = compareScenarios({loadPreset(QStringLiteral("compare-native.json")), idle}, 20);
     QCOMPARE(none.runs.size(), 2);
     QCOMPARE(none.runs.at(1).totals.processed, 0);
     model.setComparison(none);
@@ -250,7 +250,7 @@ void TestCompare::bestValueIsHighlightedPerRow()
 
 void TestCompare::verdictsForNativePriorityVersusFifo()
 {
-    const Comparison c = compareScenarios({preset(QStringLiteral("compare-native.json")), nativeAsFifo()}, 400);
+    const Comparison c = compareScenarios({loadPreset(QStringLiteral("compare-native.json")), nativeAsFifo()}, 400);
     QVERIFY(c.sameWorkload);
     const QList<ComparisonVerdict> verdicts = c.groupVerdicts();
     QStringList groups;
@@ -291,7 +291,7 @@ void TestCompare::verdictsForNativePriorityVersusFifo()
 void TestCompare::currentSetupIsAChoice()
 {
     CompareWindow window;
-    Scenario edited = preset(QStringLiteral("compare-native.json"));
+    Scenario edited = loadPreset(QStringLiteral("compare-native.json"));
     edited.broker.mode = BrokerConfig::Mode::Fifo;  // the user's unsaved edit
     window.setCurrentSetup(edited);
     const auto *combo = window.findChildren<QComboBox *>().constFirst();
