@@ -566,7 +566,7 @@ CheckedSetting Simulation::checkSetting(const SettingPath &path, const QJsonValu
                               .arg(path.rootKey());
         return check;
     }
-    check = PriorityLab::checkSetting(currentScenario(), path, value);
+    check = checkScopedSetting(currentScenario(), path, value);
     check.basis = m_setupRevision;
     return check;
 }

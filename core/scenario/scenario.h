@@ -107,6 +107,11 @@ QString applySetting(Scenario &scenario, const QString &path, const QJsonValue &
 /// "producers") or the timeline itself.
 QString applyScopedSetting(Scenario &scenario, const QString &path, const QJsonValue &value);
 
+/// checkSetting() by applyScopedSetting(): the same CheckedSetting, validating only the part of
+/// @p scenario that @p path sets, so that a live edit or a timeline change costs the same however
+/// many consumers the setup has. Simulation::checkSetting() uses it.
+CheckedSetting checkScopedSetting(const Scenario &scenario, const SettingPath &path, const QJsonValue &value);
+
 /// The value at @p path in the scenario's JSON form; undefined if there is none. Only the part
 /// the path is in (one consumer, the broker, ...) is converted to JSON.
 QJsonValue settingValue(const Scenario &scenario, const SettingPath &path);

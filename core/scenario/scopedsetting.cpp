@@ -98,4 +98,29 @@ QString applyScopedSetting(Scenario &scenario, const QString &path, const QJsonV
     return {};
 }
 
+CheckedSetting checkScopedSetting(const Scenario &scenario, const SettingPath &path, const QJsonValue &value)
+{
+    CheckedSetting check;
+    check.path = path;
+    check.value = value;
+    check.target = path;
+    if (!path.isValid()) {
+        check.error = path.error();
+        return check;
+    }
+    const QList<SettingPath::Step> &steps = path.steps();
+    if (steps.size() >= 2 && steps.constLast().key == QLatin1String("type") && steps.constLast().index < 0
+        && steps.at(steps.size() - 2).key == QLatin1String("strategy"))
+        check.target = path.parent();  // a new strategy type replaces the whole strategy
+    check.oldValue = settingValue(scenario, check.target);
+    check.scenario = scenario;
+    if (QString e = applyScopedSetting(check.scenario, path.toString(), value); !e.isEmpty()) {
+        check.error = e;
+        check.scenario = {};
+        return check;
+    }
+    check.newValue = settingValue(check.scenario, check.target);
+    return check;
+}
+
 } // namespace PriorityLab

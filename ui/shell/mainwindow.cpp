@@ -19,10 +19,20 @@
 #include "ui/setup/scenarioinfo.h"
 #include "ui/setup/scenarioinfodialog.h"
 #include "ui/shell/settings.h"
+#include "ui/common/highlightoverlay.h"
+#include "ui/consumers/consumercard.h"
+#include "ui/editing/parametereditor.h"
+#include "ui/lessons/lessonpanel.h"
+#include "ui/queue/priorityhistogram.h"
+#include "ui/queue/queuetilespanel.h"
 #include "ui/shell/focusframe.h"
+#include "ui/shell/helpdialog.h"
+#include "ui/shell/presentationmode.h"
+#include "ui/shell/zoom.h"
 #include "ui/shell/shortcutguard.h"
 #include "ui/editing/setupeditor.h"
 #include "core/engine/simulation.h"
+#include "core/scenario/settingpath.h"
 #include "ui/shell/speedcontrol.h"
 #include "ui/shell/statussummary.h"
 
@@ -44,6 +54,8 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QScrollArea>
+#include <QWhatsThis>
 
 namespace PriorityLab {
 
@@ -52,6 +64,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     // First, before any widget is polished: the run keys act from anywhere but a text field;
     // controls take the focus by Tab only (a FocusFrame, below, always outlines the focus).
     qApp->installEventFilter(new ShortcutGuard(this));
+    m_zoom = new Zoom(this);
     m_simulation = new Simulation(this);
     // The message journeys (and the event log) need each cycle's events.
     m_simulation->setRecordEvents(true);
@@ -64,6 +77,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_files, &ScenarioFiles::problemsReported, this, &MainWindow::problemsReported);
     connect(m_files, &ScenarioFiles::currentFileChanged, this, &MainWindow::updateHeader);
     connect(m_files, &ScenarioFiles::statusMessage, statusBar(), &QStatusBar::showMessage);
+    m_files->setConfirmDiscard([this] { return confirmDiscardEdits(tr("opening another scenario")); });
 
     m_refreshTimer.setSingleShot(true);
     m_refreshTimer.setInterval(refreshIntervalMs());
@@ -86,7 +100,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     m_status = new StatusSummary(m_simulation, this);
     statusBar()->addPermanentWidget(m_status, 1);
-    statusBar()->addPermanentWidget(m_alarmPanel->statusIndicator(this));
+    m_alarmIndicator = m_alarmPanel->statusIndicator(this);
+    statusBar()->addPermanentWidget(m_alarmIndicator);
 
     createActions();
     createToolBar();
@@ -121,6 +136,23 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     resizeDocks({m_chartDock, m_journeyDock}, {int(size.width() * 0.6), int(size.width() * 0.4)}, Qt::Horizontal);
 
     new FocusFrame(this);
+    m_highlight = new HighlightOverlay(this);
+    connect(m_lessonPanel, &LessonPanel::highlightRequested, this, &MainWindow::highlight);
+    connect(m_lessonPanel, &LessonPanel::problemsFound, this, [this](const QStringList &problems) {
+        m_files->reportProblems(tr("A lesson step could not apply its settings"), problems);
+    });
+    m_presentation = new PresentationMode(this, m_zoom, this);
+    m_presentation->setKeptDocks({m_consumerDock, m_chartDock, m_lessonDock});
+    connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool active) {
+        m_presentationAction->setChecked(active);
+        m_leavePresentation->setEnabled(active);
+        if (active && m_lessonPanel->hasLesson())
+            m_lessonDock->raise();
+        m_highlight->follow();
+    });
+    connect(m_zoom, &Zoom::changed, this, &MainWindow::onZoomChanged);
+    // The keyboard starts on the window itself: no control holds it until the user picks one.
+    setFocus(Qt::OtherFocusReason);
     connect(m_setupEditor->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateHeader);
     connect(m_scenarioInfo, &ScenarioInfo::editRequested, this, &MainWindow::editScenarioInfo);
 
@@ -138,7 +170,8 @@ void MainWindow::restoreSettings()
     if (!state.isEmpty())
         restoreState(state);
     // The speed is not restored: a session starts at the scenario's own interval, never at a
-    // remembered top speed that would race past a lesson's first cycles.
+    // remembered top speed that would race past a lesson's first cycles. The zoom is.
+    m_zoom->setPercent(Settings::zoomPercent());
     m_files->setRemembersFiles(true);
 }
 
@@ -146,11 +179,18 @@ void MainWindow::saveSettings()
 {
     if (!m_rememberSettings)
         return;
+    if (m_presentation && m_presentation->isActive())
+        m_presentation->leave();  // remember the working layout, not the presentation's
     Settings::setWindowLayout(saveGeometry(), saveState());
+    Settings::setZoomPercent(m_zoom->percent());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!confirmDiscardEdits(tr("quitting"))) {
+        event->ignore();
+        return;
+    }
     saveSettings();
     QMainWindow::closeEvent(event);
 }
@@ -234,17 +274,55 @@ void MainWindow::createActions()
     connect(m_simulation, &Simulation::setupChanged, this,
             [this] { m_speed->setIntervalMs(m_simulation->intervalMs()); });
 
+    // Speed on [ and ]: Ctrl++ and Ctrl+- are the platform's zoom keys.
     m_faster = new QAction(tr("&Faster"), this);
-    m_faster->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
-    m_faster->setStatusTip(tr("One step faster on the speed slider"));
+    m_faster->setShortcut(QKeySequence(Qt::Key_BracketRight));
+    m_faster->setStatusTip(tr("One step faster on the speed slider (])"));
     connect(m_faster, &QAction::triggered, m_speed, &SpeedControl::faster);
     m_slower = new QAction(tr("S&lower"), this);
-    m_slower->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
-    m_slower->setStatusTip(tr("One step slower on the speed slider"));
+    m_slower->setShortcut(QKeySequence(Qt::Key_BracketLeft));
+    m_slower->setStatusTip(tr("One step slower on the speed slider ([)"));
     connect(m_slower, &QAction::triggered, m_speed, &SpeedControl::slower);
 
     m_about = new QAction(tr("&About PriorityLab"), this);
     connect(m_about, &QAction::triggered, this, &MainWindow::showAbout);
+    m_help = new QAction(tr("&Rules and Figures"), this);
+    m_help->setShortcut(QKeySequence::HelpContents);
+    m_help->setStatusTip(tr("The strategies' rules, the broker modes, what each figure means, the keys (F1)"));
+    connect(m_help, &QAction::triggered, this, &MainWindow::showHelp);
+
+    m_zoomIn = new QAction(tr("Zoom &In"), this);
+    m_zoomIn->setShortcuts({QKeySequence(QKeySequence::ZoomIn), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    m_zoomIn->setStatusTip(tr("Bigger text, tiles and charts, e.g. for a projector (Ctrl++)"));
+    connect(m_zoomIn, &QAction::triggered, m_zoom, &Zoom::zoomIn);
+    m_zoomOut = new QAction(tr("Zoom &Out"), this);
+    m_zoomOut->setShortcut(QKeySequence::ZoomOut);
+    m_zoomOut->setStatusTip(tr("Smaller text, tiles and charts (Ctrl+-)"));
+    connect(m_zoomOut, &QAction::triggered, m_zoom, &Zoom::zoomOut);
+    m_zoomReset = new QAction(tr("&Actual Size"), this);
+    m_zoomReset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    m_zoomReset->setStatusTip(tr("Text at its normal size (Ctrl+0)"));
+    connect(m_zoomReset, &QAction::triggered, m_zoom, &Zoom::actualSize);
+
+    m_presentationAction = new QAction(tr("&Presentation Mode"), this);
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence(Qt::Key_F5)});
+    m_presentationAction->setStatusTip(tr("Full screen, zoomed, high contrast, only the queue, the "
+                                          "consumers, the charts and the lesson (F11 or F5; Esc leaves)"));
+    connect(m_presentationAction, &QAction::triggered, this, [this](bool on) { m_presentation->setActive(on); });
+    m_leavePresentation = new QAction(tr("Leave Presentation Mode"), this);
+    m_leavePresentation->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_leavePresentation->setEnabled(false);
+    connect(m_leavePresentation, &QAction::triggered, this, [this] { m_presentation->leave(); });
+    addAction(m_leavePresentation);
+
+    m_nextStep = new QAction(tr("&Next Lesson Step"), this);
+    m_nextStep->setShortcut(QKeySequence(Qt::Key_PageDown));
+    m_nextStep->setStatusTip(tr("The lesson's next step: its settings apply, it runs to its end and "
+                                "pauses (Page Down, as a presentation clicker sends)"));
+    m_previousStep = new QAction(tr("&Previous Lesson Step"), this);
+    m_previousStep->setShortcut(QKeySequence(Qt::Key_PageUp));
+    m_previousStep->setStatusTip(tr("Show the lesson's previous step again (Page Up)"));
 }
 
 void MainWindow::createToolBar()
@@ -367,6 +445,19 @@ void MainWindow::createDocks()
     });
     tabifyDockWidget(m_journeyDock, m_eventLogDock);
     tabifyDockWidget(m_eventLogDock, m_deadLetterDock);
+
+    // The lesson (a scenario's guided steps): first in that tab group, in front while a lesson
+    // is open.
+    m_lessonPanel = new LessonPanel(m_simulation, this);
+    m_lessonDock = new QDockWidget(tr("Lesson"), this);
+    m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
+    m_lessonDock->setWidget(m_lessonPanel);
+    m_lessonDock->setToolTip(tr("The lesson's steps: Next (Page Down) applies a step's settings, runs "
+                                "it to its end and pauses; Back (Page Up) shows a step again."));
+    m_lessonDock->setFeatures(m_consumerDock->features());
+    tabifyDockWidget(m_deadLetterDock, m_lessonDock);
+    connect(m_nextStep, &QAction::triggered, m_lessonPanel, &LessonPanel::next);
+    connect(m_previousStep, &QAction::triggered, m_lessonPanel, &LessonPanel::back);
     m_journeyDock->raise();
     // A line picked in the log or the dead letters asks for that message's journey: bring its
     // dock to the front (it shares the tab group with them).
@@ -429,8 +520,18 @@ void MainWindow::createMenus()
     run->addSeparator();
     run->addAction(m_faster);
     run->addAction(m_slower);
+    run->addSeparator();
+    run->addAction(m_nextStep);
+    run->addAction(m_previousStep);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->addAction(m_zoomIn);
+    m_viewMenu->addAction(m_zoomOut);
+    m_viewMenu->addAction(m_zoomReset);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_presentationAction);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_lessonDock->toggleViewAction());
     m_viewMenu->addAction(m_consumerDock->toggleViewAction());
     m_viewMenu->addAction(m_producerDock->toggleViewAction());
     m_viewMenu->addAction(m_brokerDock->toggleViewAction());
@@ -440,6 +541,11 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_deadLetterDock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_help);
+    QAction *whatsThis = QWhatsThis::createAction(this);
+    whatsThis->setStatusTip(tr("Click a part of the window to learn what it shows (Shift+F1)"));
+    help->addAction(whatsThis);
+    help->addSeparator();
     help->addAction(m_about);
 }
 
@@ -494,6 +600,15 @@ void MainWindow::onScenarioLoaded()
     m_cycles.clear();
     m_journal->clear();
     m_speed->setIntervalMs(m_simulation->intervalMs());
+    // A lesson opens on its first step, paused; the lesson tab comes to the front.
+    m_lessonPanel->setSteps(m_simulation->loadedScenario().steps);
+    const bool lesson = m_lessonPanel->hasLesson();
+    m_nextStep->setEnabled(lesson);
+    m_previousStep->setEnabled(lesson);
+    if (lesson) {
+        m_lessonDock->show();
+        m_lessonDock->raise();
+    }
     updateHeader();
     updateActions();
     refreshViews();
@@ -540,10 +655,105 @@ void MainWindow::stepOnce()
 
 void MainWindow::resetSimulation()
 {
+    if (!confirmDiscardEdits(tr("resetting")))
+        return;
     const bool wasRunning = m_simulation->isRunning();
     m_simulation->reset();
-    if (wasRunning)
+    // A lesson starts again paused on its first step.
+    if (wasRunning && m_simulation->loadedScenario().steps.isEmpty())
         m_simulation->run();
+}
+
+bool MainWindow::confirmDiscardEdits(const QString &action)
+{
+    if (m_setupEditor->undoStack()->isClean())
+        return true;
+    int answer = m_unsavedAnswer == 0 ? int(QMessageBox::Discard) : m_unsavedAnswer;
+    if (showDialogs()) {
+        QMessageBox box(QMessageBox::Warning, tr("PriorityLab"),
+                        tr("The scenario has edits that are not saved."),
+                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+        box.setInformativeText(tr("Save them before %1? Discarded edits cannot be undone.").arg(action));
+        box.setDefaultButton(QMessageBox::Save);
+        answer = box.exec();
+    }
+    if (answer == QMessageBox::Save)
+        return m_files->save();
+    return answer == QMessageBox::Discard;
+}
+
+QWidget *MainWindow::viewForHighlight(const QString &name)
+{
+    const auto front = [](QDockWidget *dock) -> QWidget * {
+        dock->show();
+        dock->raise();
+        return dock;
+    };
+    if (name == QLatin1String("queue"))
+        return m_queuePanel;
+    if (name == QLatin1String("histogram"))
+        return m_queuePanel->tilesPanel()->histogram();
+    if (name == QLatin1String("alarms"))  // the banner while alarms are up, else the status-bar count
+        return m_alarmPanel->isVisible() ? static_cast<QWidget *>(m_alarmPanel) : m_alarmIndicator;
+    if (name == QLatin1String("status"))
+        return m_status;
+    const QList<std::pair<QLatin1String, QDockWidget *>> docks{
+            {QLatin1String("consumers"), m_consumerDock}, {QLatin1String("producers"), m_producerDock},
+            {QLatin1String("broker"), m_brokerDock},       {QLatin1String("charts"), m_chartDock},
+            {QLatin1String("eventLog"), m_eventLogDock},   {QLatin1String("deadLetters"), m_deadLetterDock},
+            {QLatin1String("journey"), m_journeyDock}};
+    for (const auto &[key, dock] : docks) {
+        if (name == key)
+            return front(dock);
+    }
+    // consumers[i] or consumers[i].strategy.PARAMETER: a card, or one editor on it.
+    const SettingPath path = SettingPath::parse(name);
+    if (!path.isValid() || !path.isConsumer())
+        return nullptr;
+    const qsizetype index = path.rootIndex();
+    if (index < 0 || index >= m_consumerPanel->cards().size())
+        return nullptr;
+    front(m_consumerDock);
+    ConsumerCard *card = m_consumerPanel->cards().at(index);
+    const QString parameter = name.section(QLatin1Char('.'), 2);
+    if (parameter.isEmpty())
+        return card;
+    ParameterEditor *editor = card->parameterEditor(parameter);
+    return editor ? static_cast<QWidget *>(editor) : card;
+}
+
+void MainWindow::highlight(const QString &name)
+{
+    QWidget *target = name.isEmpty() ? nullptr : viewForHighlight(name);
+    m_highlight->setTarget(target);
+    if (target) {
+        // A card may be scrolled out of view: bring it in.
+        for (QWidget *w = target->parentWidget(); w; w = w->parentWidget()) {
+            if (auto *area = qobject_cast<QScrollArea *>(w)) {
+                area->ensureWidgetVisible(target);
+                break;
+            }
+        }
+        m_highlight->follow();
+    }
+}
+
+void MainWindow::showHelp()
+{
+    if (!m_helpDialog) {
+        auto *dialog = new HelpDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        m_helpDialog = dialog;
+    }
+    m_helpDialog->show();
+    m_helpDialog->raise();
+    m_helpDialog->activateWindow();
+}
+
+void MainWindow::onZoomChanged(int percent)
+{
+    statusBar()->showMessage(tr("Zoom %1%").arg(percent), 2000);
+    m_highlight->follow();
 }
 
 void MainWindow::showAbout()

@@ -4,6 +4,7 @@
 #include "ui/shell/scenariofiles.h"
 
 #include <QMainWindow>
+#include <QPointer>
 #include <QStringList>
 #include <QTimer>
 
@@ -27,7 +28,11 @@ class ProducerPanel;
 class ScenarioInfo;
 class Journal;
 class JourneyPanel;
+class HighlightOverlay;
+class LessonPanel;
+class PresentationMode;
 class QueuePanel;
+class Zoom;
 class SetupEditor;
 class Simulation;
 class SpeedControl;
@@ -89,6 +94,25 @@ public:
     EventLogPanel *eventLogPanel() const { return m_eventLogPanel; }
     /// The dead letters dock's panel.
     DeadLetterPanel *deadLetterPanel() const { return m_deadLetterPanel; }
+    /// The lesson dock's panel (guided lessons: a scenario's "steps").
+    LessonPanel *lessonPanel() const { return m_lessonPanel; }
+    /// View > Zoom In / Zoom Out / Actual Size (Ctrl++, Ctrl+-, Ctrl+0), remembered in settings.
+    Zoom *zoom() const { return m_zoom; }
+    /// View > Presentation Mode (F11 or F5; Esc leaves).
+    PresentationMode *presentationMode() const { return m_presentation; }
+    /// The widget a lesson step's highlight name stands for (lessonViews(), "consumers[i]",
+    /// "consumers[i].strategy.PARAMETER"), its dock brought to the front; nullptr if none.
+    QWidget *viewForHighlight(const QString &name);
+    /// The frame a lesson step draws around the view it names.
+    HighlightOverlay *highlightOverlay() const { return m_highlight; }
+
+    /// What to do with unsaved edits before they would be lost (another scenario, Reset, Quit):
+    /// asks Save / Discard / Cancel (or, without dialogs, follows setUnsavedEditsAnswer()).
+    /// Returns true when the caller may go on (saved, discarded, or nothing to lose).
+    bool confirmDiscardEdits(const QString &action);
+    /// The answer confirmDiscardEdits() gives while dialogs are off (tests): Discard by default,
+    /// QMessageBox::Save or QMessageBox::Cancel.
+    void setUnsavedEditsAnswer(int button) { m_unsavedAnswer = button; }
 
     /// Opens the scenario file @p path (a file or a `:/scenarios/...` resource). Returns every
     /// problem found (empty on success). On success the new scenario replaces the old one and
@@ -132,6 +156,11 @@ public:
     QAction *undoAction() const { return m_undo; }
     QAction *redoAction() const { return m_redo; }
     QAction *saveAction() const { return m_save; }
+    QAction *quitAction() const { return m_quit; }
+    QAction *nextStepAction() const { return m_nextStep; }
+    QAction *previousStepAction() const { return m_previousStep; }
+    QAction *presentationAction() const { return m_presentationAction; }
+    QAction *helpAction() const { return m_help; }
     /// File > Open Recent (at most 8 files; missing files are dropped when it opens).
     QMenu *recentMenu() const { return m_recentMenu; }
 
@@ -159,6 +188,9 @@ private:
     void resetSimulation();
     void editScenarioInfo();
     void showAbout();
+    void showHelp();
+    void highlight(const QString &name);
+    void onZoomChanged(int percent);
 
     Simulation *m_simulation = nullptr;
     SetupEditor *m_setupEditor = nullptr;
@@ -201,7 +233,23 @@ private:
     QAction *m_faster = nullptr;
     QAction *m_slower = nullptr;
     QAction *m_about = nullptr;
+    QAction *m_help = nullptr;
+    QAction *m_nextStep = nullptr;
+    QAction *m_previousStep = nullptr;
+    QAction *m_presentationAction = nullptr;
+    QAction *m_leavePresentation = nullptr;
+    QAction *m_zoomIn = nullptr;
+    QAction *m_zoomOut = nullptr;
+    QAction *m_zoomReset = nullptr;
     QMenu *m_viewMenu = nullptr;
+    LessonPanel *m_lessonPanel = nullptr;
+    QDockWidget *m_lessonDock = nullptr;
+    HighlightOverlay *m_highlight = nullptr;
+    QWidget *m_alarmIndicator = nullptr;
+    Zoom *m_zoom = nullptr;
+    PresentationMode *m_presentation = nullptr;
+    QPointer<QWidget> m_helpDialog;
+    int m_unsavedAnswer = 0;  ///< 0 = Discard
 
     QTimer m_refreshTimer;
     CycleAccumulator m_cycles;  ///< the reports since the last refresh tick

@@ -49,7 +49,7 @@ QAction *ScenarioFiles::saveAction()
         m_save->setToolTip(tr("Save the setup with your edits (thresholds, consumers, producers, broker, "
                               "description) to its file (Ctrl+S); a built-in preset asks for a new file"));
         m_save->setStatusTip(m_save->toolTip());
-        connect(m_save, &QAction::triggered, this, &ScenarioFiles::save);
+        connect(m_save, &QAction::triggered, this, [this] { save(); });
     }
     return m_save;
 }
@@ -61,7 +61,7 @@ QAction *ScenarioFiles::saveAsAction()
         m_saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
         m_saveAs->setStatusTip(tr("Save the setup with your edits as a new scenario file (Ctrl+Shift+S); "
                                   "its timeline and description are kept"));
-        connect(m_saveAs, &QAction::triggered, this, &ScenarioFiles::saveAsDialog);
+        connect(m_saveAs, &QAction::triggered, this, [this] { saveAsDialog(); });
     }
     return m_saveAs;
 }
@@ -87,7 +87,7 @@ void ScenarioFiles::fillCatalogMenu(QMenu *menu)
         action->setStatusTip(entry.description);
         action->setData(entry.path);
         const QString path = entry.path;
-        connect(action, &QAction::triggered, this, [this, path] { openScenarioFile(path); });
+        connect(action, &QAction::triggered, this, [this, path] { openAsked(path); });
     }
 }
 
@@ -112,7 +112,7 @@ void ScenarioFiles::updateRecentMenu()
         action->setData(path);
         action->setToolTip(QDir::toNativeSeparators(path));
         action->setStatusTip(QDir::toNativeSeparators(path));
-        connect(action, &QAction::triggered, this, [this, path] { openScenarioFile(path); });
+        connect(action, &QAction::triggered, this, [this, path] { openAsked(path); });
     }
     if (!files.isEmpty()) {
         m_recentMenu->addSeparator();
@@ -126,12 +126,17 @@ void ScenarioFiles::updateRecentMenu()
     m_recentMenu->setToolTipsVisible(true);
 }
 
-void ScenarioFiles::save()
+bool ScenarioFiles::save()
 {
     if (m_currentFile.isEmpty() || m_currentFile.startsWith(QLatin1Char(':')))
-        saveAsDialog();
-    else
-        saveScenarioFile(m_currentFile);
+        return saveAsDialog();
+    return saveScenarioFile(m_currentFile).isEmpty();
+}
+
+void ScenarioFiles::openAsked(const QString &path)
+{
+    if (!m_confirmDiscard || m_confirmDiscard())
+        openScenarioFile(path);
 }
 
 QStringList ScenarioFiles::openScenarioFile(const QString &path)
@@ -164,7 +169,8 @@ QStringList ScenarioFiles::loadScenario(const Scenario &scenario, const QString 
     m_currentFile = path;
     rememberFile(path);
     Q_EMIT currentFileChanged(m_currentFile);
-    if (wasRunning)
+    // A lesson starts paused on its first step; another scenario goes on as the old one did.
+    if (wasRunning && scenario.steps.isEmpty())
         m_simulation->run();
     return {};
 }
@@ -223,13 +229,15 @@ void ScenarioFiles::openFileDialog()
     QString dir = QDir::currentPath();
     if (!m_currentFile.isEmpty() && !m_currentFile.startsWith(QLatin1Char(':')))
         dir = QFileInfo(m_currentFile).absolutePath();
+    if (m_confirmDiscard && !m_confirmDiscard())
+        return;
     const QString path = QFileDialog::getOpenFileName(m_dialogParent, tr("Open scenario"), dir,
                                                       tr("Scenarios (*.json);;All files (*)"));
     if (!path.isEmpty())
         openScenarioFile(path);
 }
 
-void ScenarioFiles::saveAsDialog()
+bool ScenarioFiles::saveAsDialog()
 {
     QString suggestion = m_currentFile;
     if (suggestion.isEmpty() || suggestion.startsWith(QLatin1Char(':')))
@@ -238,10 +246,10 @@ void ScenarioFiles::saveAsDialog()
     QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save scenario as"), suggestion,
                                                 tr("Scenarios (*.json)"));
     if (path.isEmpty())
-        return;
+        return false;
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".json");
-    saveScenarioFile(path);
+    return saveScenarioFile(path).isEmpty();
 }
 
 } // namespace PriorityLab

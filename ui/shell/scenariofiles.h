@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include <QObject>
 #include <QStringList>
 
@@ -62,6 +64,14 @@ public:
     /// Fills @p menu with the scenario catalog (ScenarioCatalog), one action per preset.
     void fillCatalogMenu(QMenu *menu);
 
+    /// Asked before an open the user starts (Open…, Open Recent, the catalog) would replace a
+    /// setup with unsaved edits; false cancels the open. Unset: open without asking.
+    void setConfirmDiscard(std::function<bool()> confirm) { m_confirmDiscard = std::move(confirm); }
+
+    /// File > Save: to the current file, or Save As for a preset or a new scenario. Returns true
+    /// when the setup was saved (false: cancelled or failed, already reported).
+    bool save();
+
 Q_SIGNALS:
     /// Problems to show the user: @p title in words, then one line per problem.
     void problemsReported(const QString &title, const QStringList &problems);
@@ -72,8 +82,9 @@ Q_SIGNALS:
 
 private:
     void openFileDialog();
-    void saveAsDialog();
-    void save();
+    bool saveAsDialog();
+    /// openScenarioFile() after setConfirmDiscard()'s question.
+    void openAsked(const QString &path);
     void rememberFile(const QString &path);
     void updateRecentMenu();
 
@@ -87,6 +98,7 @@ private:
     QString m_currentFile;
     bool m_showDialogs = true;
     bool m_rememberFiles = false;
+    std::function<bool()> m_confirmDiscard;
 };
 
 } // namespace PriorityLab

@@ -10,6 +10,7 @@ namespace {
 const QString RecentFilesKey = QStringLiteral("recentFiles");
 const QString GeometryKey = QStringLiteral("window/geometry");
 const QString StateKey = QStringLiteral("window/state");
+const QString ZoomKey = QStringLiteral("view/zoomPercent");
 
 } // namespace
 
@@ -44,6 +45,18 @@ QStringList Settings::addRecentFile(const QString &path)
 void Settings::clearRecentFiles()
 {
     QSettings().remove(RecentFilesKey);
+}
+
+int Settings::zoomPercent()
+{
+    bool ok = false;
+    const int percent = QSettings().value(ZoomKey).toInt(&ok);
+    return ok && percent > 0 ? percent : 100;
+}
+
+void Settings::setZoomPercent(int percent)
+{
+    QSettings().setValue(ZoomKey, percent);
 }
 
 QByteArray Settings::windowGeometry()

@@ -28,6 +28,10 @@ public:
     /// Forgets every recent file.
     static void clearRecentFiles();
 
+    /// View > Zoom of the last session, percent (100 if none saved; clamped by Zoom).
+    static int zoomPercent();
+    static void setZoomPercent(int percent);
+
     /// QMainWindow::saveGeometry() / saveState() of the main window; empty if none saved.
     static QByteArray windowGeometry();
     static QByteArray windowState();
