@@ -1,6 +1,8 @@
 // prioritylab: the GUI. Parses the command line, opens a scenario and shows the main window.
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/presentationmode.h"
 #include "ui/shell/scenariocatalog.h"
+#include "ui/shell/zoom.h"
 #include "core/engine/simulation.h"
 
 #include <QApplication>
@@ -30,6 +32,8 @@ struct Options
     QString scenario;        ///< empty: the built-in default
     qint64 cycles = 0;       ///< cycles to run before showing the window
     QString screenshot;      ///< PNG to write, then exit; empty: run interactively
+    int zoom = 0;            ///< View > Zoom percent; 0: the one remembered (100 for screenshots)
+    bool presentation = false;  ///< start in presentation mode
 };
 
 /// Parses the command line. --help and --version print and exit 0; bad arguments print a message
@@ -57,8 +61,18 @@ int parseCommandLine(const QStringList &arguments, Options *options)
             QStringLiteral("Save a PNG of the main window to FILE (after --cycles N) and exit. "
                            "Works with QT_QPA_PLATFORM=offscreen."),
             QStringLiteral("FILE"));
+    const QCommandLineOption zoomOption(
+            QStringLiteral("zoom"),
+            QStringLiteral("Zoom the text, tiles and charts to PERCENT (50 to 300), e.g. for a projector "
+                           "or scripted screenshots."),
+            QStringLiteral("PERCENT"));
+    const QCommandLineOption presentationOption(
+            QStringLiteral("presentation"),
+            QStringLiteral("Start in presentation mode (full screen, zoomed, high contrast)."));
     parser.addOption(cyclesOption);
     parser.addOption(screenshotOption);
+    parser.addOption(zoomOption);
+    parser.addOption(presentationOption);
 
     // QApplication's own options (e.g. -platform offscreen, -style Fusion) are taken from argv
     // when it is created, after this parse: accept them here without listing them in --help.
@@ -106,6 +120,18 @@ int parseCommandLine(const QStringList &arguments, Options *options)
             return BadInput;
         }
     }
+    if (parser.isSet(zoomOption)) {
+        bool ok = false;
+        options->zoom = parser.value(zoomOption).toInt(&ok);
+        if (!ok || options->zoom < Zoom::Minimum || options->zoom > Zoom::Maximum) {
+            printError(QStringLiteral("--zoom %1: expected a percentage from %2 to %3, e.g. --zoom 150")
+                               .arg(parser.value(zoomOption))
+                               .arg(Zoom::Minimum)
+                               .arg(Zoom::Maximum));
+            return BadInput;
+        }
+    }
+    options->presentation = parser.isSet(presentationOption);
     if (parser.isSet(screenshotOption)) {
         options->screenshot = parser.value(screenshotOption);
         if (options->screenshot.isEmpty()) {
@@ -157,7 +183,11 @@ int main(int argc, char *argv[])
     // the same on every machine.
     if (!screenshot)
         window.restoreSettings();
+    if (options.zoom > 0)
+        window.zoom()->setPercent(options.zoom);
     window.show();
+    if (options.presentation)
+        window.presentationMode()->enter();
     if (!options.scenario.isEmpty()) {
         // On error the problems are shown (over the window) and the default scenario stays;
         // with --screenshot they went to stderr, and a picture of another scenario would

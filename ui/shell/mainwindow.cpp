@@ -96,7 +96,18 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     centralLayout->addWidget(m_alarmPanel);
     centralLayout->addSpacing(4);
     centralLayout->addWidget(m_queuePanel, 1);
-    setCentralWidget(central);
+    // In a scroll area: on a short screen (a 1280x720 projector less its title bar and panel)
+    // the header and the queue scroll instead of pushing the status bar, the charts' axes and
+    // the dock tabs off the screen, and an alarm appearing does not squeeze the charts.
+    auto *centralScroll = new QScrollArea(this);
+    centralScroll->setObjectName(QStringLiteral("centralScroll"));
+    centralScroll->setWidget(central);
+    centralScroll->setWidgetResizable(true);
+    centralScroll->setFrameShape(QFrame::NoFrame);
+    centralScroll->setFocusPolicy(Qt::NoFocus);
+    central->setMinimumHeight(central->minimumSizeHint().height());
+    centralScroll->setMinimumHeight(220);
+    setCentralWidget(centralScroll);
 
     m_status = new StatusSummary(m_simulation, this);
     statusBar()->addPermanentWidget(m_status, 1);
@@ -143,6 +154,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     m_presentation = new PresentationMode(this, m_zoom, this);
     m_presentation->setKeptDocks({m_consumerDock, m_chartDock, m_lessonDock});
+    m_presentation->setHiddenWidgets({m_scenarioInfo});
     connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool active) {
         m_presentationAction->setChecked(active);
         m_leavePresentation->setEnabled(active);

@@ -20,6 +20,13 @@ void PresentationMode::setKeptDocks(const QList<QDockWidget *> &docks)
         m_kept << dock;
 }
 
+void PresentationMode::setHiddenWidgets(const QList<QWidget *> &widgets)
+{
+    m_hidden.clear();
+    for (QWidget *widget : widgets)
+        m_hidden << widget;
+}
+
 QPalette PresentationMode::highContrastPalette()
 {
     QPalette p;
@@ -65,6 +72,13 @@ void PresentationMode::enter()
         if (keep)
             dock->raise();
     }
+    m_hiddenByUs.clear();
+    for (const QPointer<QWidget> &widget : std::as_const(m_hidden)) {
+        if (widget && widget->isVisible()) {
+            widget->hide();
+            m_hiddenByUs << widget;
+        }
+    }
     m_window->showFullScreen();
     Q_EMIT activeChanged(true);
 }
@@ -80,6 +94,11 @@ void PresentationMode::leave()
     if (!(m_windowState & (Qt::WindowFullScreen | Qt::WindowMaximized | Qt::WindowMinimized)))
         m_window->showNormal();
     m_window->restoreState(m_state);
+    for (const QPointer<QWidget> &widget : std::as_const(m_hiddenByUs)) {
+        if (widget)
+            widget->show();
+    }
+    m_hiddenByUs.clear();
     Q_EMIT activeChanged(false);
 }
 

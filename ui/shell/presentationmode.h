@@ -29,6 +29,9 @@ public:
 
     /// The docks that stay visible while presenting (the others are hidden).
     void setKeptDocks(const QList<QDockWidget *> &docks);
+    /// Other widgets hidden while presenting (e.g. the scenario's long description, which the
+    /// lesson panel tells step by step), shown again on leaving if they were visible.
+    void setHiddenWidgets(const QList<QWidget *> &widgets);
 
     bool isActive() const { return m_active; }
 
@@ -48,6 +51,8 @@ private:
     QMainWindow *m_window;
     Zoom *m_zoom;
     QList<QPointer<QDockWidget>> m_kept;
+    QList<QPointer<QWidget>> m_hidden;
+    QList<QPointer<QWidget>> m_hiddenByUs;
     bool m_active = false;
     QByteArray m_state;
     Qt::WindowStates m_windowState;
