@@ -131,26 +131,29 @@ public:
             target = T(*v);
     }
 
-    void readString(const QJsonObject &o, const QString &path, const QString &key, QString &target)
+    /// Reads @p key of @p o into @p target if it is there and of JSON type @p type; a value of
+    /// another type is the error "expected @p expected, got ...".
+    template<typename T>
+    void readValue(const QJsonObject &o, const QString &path, const QString &key, T &target,
+                   QJsonValue::Type type, QLatin1String expected)
     {
         if (!o.contains(key))
             return;
         const QJsonValue v = o.value(key);
-        if (!v.isString())
-            error(join(path, key), QStringLiteral("expected a string, got %1").arg(describe(v)));
+        if (v.type() != type)
+            error(join(path, key), QStringLiteral("expected %1, got %2").arg(expected, describe(v)));
         else
-            target = v.toString();
+            target = v.toVariant().value<T>();
+    }
+
+    void readString(const QJsonObject &o, const QString &path, const QString &key, QString &target)
+    {
+        readValue(o, path, key, target, QJsonValue::String, QLatin1String("a string"));
     }
 
     void readBool(const QJsonObject &o, const QString &path, const QString &key, bool &target)
     {
-        if (!o.contains(key))
-            return;
-        const QJsonValue v = o.value(key);
-        if (!v.isBool())
-            error(join(path, key), QStringLiteral("expected true or false, got %1").arg(describe(v)));
-        else
-            target = v.toBool();
+        readValue(o, path, key, target, QJsonValue::Bool, QLatin1String("true or false"));
     }
 
     std::optional<QJsonObject> object(const QJsonValue &v, const QString &path)
@@ -605,6 +608,35 @@ void readSteps(Validator &val, const QJsonValue &value, Scenario &s)
     }
 }
 
+/// Reads array @p key of @p root: each element an object that @p read turns into a T, whose
+/// name must be unique among them ("... is used by another @p kind").
+template<typename T, typename Read>
+QList<T> readNamedList(Validator &val, const QJsonObject &root, const QString &key,
+                       const QString &kind, Read read)
+{
+    QList<T> items;
+    if (!root.contains(key))
+        return items;
+    const auto list = val.array(root.value(key), key);
+    if (!list)
+        return items;
+    QSet<QString> names;
+    for (qsizetype i = 0; i < list->size(); ++i) {
+        const QString path = QStringLiteral("%1[%2]").arg(key).arg(i);
+        const auto o = val.object(list->at(i), path);
+        if (!o)
+            continue;
+        T item;
+        read(*o, path, item);
+        if (!item.name.isEmpty() && names.contains(item.name))
+            val.error(path + QStringLiteral(".name"),
+                      QStringLiteral("\"%1\" is used by another %2; names must be unique").arg(item.name, kind));
+        names.insert(item.name);
+        items << item;
+    }
+    return items;
+}
+
 } // namespace
 
 ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceName)
@@ -654,43 +686,15 @@ ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceNa
         if (const auto b = val.object(root.value(QLatin1String("broker")), QStringLiteral("broker")))
             readBroker(val, *b, s.broker);
     }
-    if (root.contains(QLatin1String("consumers"))) {
-        if (const auto list = val.array(root.value(QLatin1String("consumers")), QStringLiteral("consumers"))) {
-            QSet<QString> names;
-            for (qsizetype i = 0; i < list->size(); ++i) {
-                const QString path = QStringLiteral("consumers[%1]").arg(i);
-                const auto o = val.object(list->at(i), path);
-                if (!o)
-                    continue;
-                ConsumerConfig c;
-                readConsumer(val, *o, path, c);
-                if (!c.name.isEmpty() && names.contains(c.name))
-                    val.error(path + QStringLiteral(".name"),
-                              QStringLiteral("\"%1\" is used by another consumer; names must be unique").arg(c.name));
-                names.insert(c.name);
-                s.consumers << c;
-            }
-        }
-    }
-    if (root.contains(QLatin1String("producers"))) {
-        if (const auto list = val.array(root.value(QLatin1String("producers")), QStringLiteral("producers"))) {
-            qint64 scripted = 0;
-            QSet<QString> names;
-            for (qsizetype i = 0; i < list->size(); ++i) {
-                const QString path = QStringLiteral("producers[%1]").arg(i);
-                const auto o = val.object(list->at(i), path);
-                if (!o)
-                    continue;
-                ProducerConfig p;
-                readProducer(val, *o, path, p, scripted);
-                if (!p.name.isEmpty() && names.contains(p.name))
-                    val.error(path + QStringLiteral(".name"),
-                              QStringLiteral("\"%1\" is used by another producer; names must be unique").arg(p.name));
-                names.insert(p.name);
-                s.producers << p;
-            }
-        }
-    }
+    s.consumers = readNamedList<ConsumerConfig>(
+            val, root, QStringLiteral("consumers"), QStringLiteral("consumer"),
+            [&val](const QJsonObject &o, const QString &path, ConsumerConfig &c) { readConsumer(val, o, path, c); });
+    qint64 scripted = 0; // scripted messages of all producers together
+    s.producers = readNamedList<ProducerConfig>(
+            val, root, QStringLiteral("producers"), QStringLiteral("producer"),
+            [&val, &scripted](const QJsonObject &o, const QString &path, ProducerConfig &p) {
+                readProducer(val, o, path, p, scripted);
+            });
     {
         const QList<TopicConfig> topics = s.broker.topics.isEmpty() ? BrokerConfig::defaultTopics() : s.broker.topics;
         QStringList names;
