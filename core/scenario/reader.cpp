@@ -174,6 +174,18 @@ public:
         return v.toArray();
     }
 
+    /// Calls @p read(element, elementPath) for each element of array @p list (at @p path) that is
+    /// an object; one that is not is reported and skipped. elementPath is "path[i]".
+    template<typename Read>
+    void forEachObject(const QJsonArray &list, const QString &path, Read read)
+    {
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const QString elementPath = path + QStringLiteral("[%1]").arg(i);
+            if (const auto o = object(list.at(i), elementPath))
+                read(*o, elementPath);
+        }
+    }
+
     /// An inclusive range written [min, max].
     void readRange(const QJsonObject &o, const QString &path, const QString &key, int &lo, int &hi)
     {
@@ -240,24 +252,20 @@ void readBroker(Validator &val, const QJsonObject &o, BrokerConfig &b)
                 val.error(tp, QStringLiteral("is empty; give at least one topic, e.g. "
                                              "{\"name\": \"orders-0\", \"priorities\": [7, 9]}, or remove it for the defaults"));
             QSet<QString> names;
-            for (qsizetype i = 0; i < list->size(); ++i) {
-                const QString ip = tp + QStringLiteral("[%1]").arg(i);
-                const auto t = val.object(list->at(i), ip);
-                if (!t)
-                    continue;
+            val.forEachObject(*list, tp, [&](const QJsonObject &t, const QString &ip) {
                 TopicConfig topic;
-                val.checkKeys(*t, ip, {QStringLiteral("name"), QStringLiteral("priorities")});
-                val.readString(*t, ip, QStringLiteral("name"), topic.name);
+                val.checkKeys(t, ip, {QStringLiteral("name"), QStringLiteral("priorities")});
+                val.readString(t, ip, QStringLiteral("name"), topic.name);
                 if (topic.name.trimmed().isEmpty())
                     val.error(ip + QStringLiteral(".name"), QStringLiteral("missing or empty; name the topic, e.g. \"orders-0\""));
                 else if (names.contains(topic.name))
                     val.error(ip + QStringLiteral(".name"), QStringLiteral("\"%1\" is used by another topic; names must be unique").arg(topic.name));
                 names.insert(topic.name);
-                if (!t->contains(QLatin1String("priorities")))
+                if (!t.contains(QLatin1String("priorities")))
                     val.error(ip + QStringLiteral(".priorities"), QStringLiteral("missing; give the band as [min, max]"));
-                val.readRange(*t, ip, QStringLiteral("priorities"), topic.minPriority, topic.maxPriority);
+                val.readRange(t, ip, QStringLiteral("priorities"), topic.minPriority, topic.maxPriority);
                 b.topics << topic;
-            }
+            });
         }
     }
     val.readInt(o, path, QStringLiteral("batchSize"), b.batchSize, 1, 1000000);
@@ -390,23 +398,19 @@ void readProducer(Validator &val, const QJsonObject &o, const QString &path, Pro
                                              "generator for large workloads").arg(MaxScriptedMessages));
                 return;
             }
-            for (qsizetype j = 0; j < messages->size(); ++j) {
-                const QString ip = mp + QStringLiteral("[%1]").arg(j);
-                const auto m = val.object(messages->at(j), ip);
-                if (!m)
-                    continue;
+            val.forEachObject(*messages, mp, [&](const QJsonObject &m, const QString &ip) {
                 ScriptedMessage s;
-                val.checkKeys(*m, ip, {QStringLiteral("data"), QStringLiteral("priority"), QStringLiteral("ttl"), QStringLiteral("atCycle")});
-                val.readString(*m, ip, QStringLiteral("data"), s.data);
+                val.checkKeys(m, ip, {QStringLiteral("data"), QStringLiteral("priority"), QStringLiteral("ttl"), QStringLiteral("atCycle")});
+                val.readString(m, ip, QStringLiteral("data"), s.data);
                 if (s.data.size() > MaxMessageDataLength)
                     val.error(ip + QStringLiteral(".data"),
                               QStringLiteral("%1 characters, above the limit of %2; shorten it")
                                       .arg(s.data.size()).arg(MaxMessageDataLength));
-                val.readInt(*m, ip, QStringLiteral("priority"), s.priority, INT_MIN, INT_MAX);
-                val.readInt(*m, ip, QStringLiteral("ttl"), s.ttl, INT_MIN, INT_MAX);
-                val.readInt(*m, ip, QStringLiteral("atCycle"), s.atCycle, 0, MaxCycle);
+                val.readInt(m, ip, QStringLiteral("priority"), s.priority, INT_MIN, INT_MAX);
+                val.readInt(m, ip, QStringLiteral("ttl"), s.ttl, INT_MIN, INT_MAX);
+                val.readInt(m, ip, QStringLiteral("atCycle"), s.atCycle, 0, MaxCycle);
                 p.messages << s;
-            }
+            });
         }
     }
     if (o.contains(QLatin1String("generator"))) {
@@ -621,19 +625,15 @@ QList<T> readNamedList(Validator &val, const QJsonObject &root, const QString &k
     if (!list)
         return items;
     QSet<QString> names;
-    for (qsizetype i = 0; i < list->size(); ++i) {
-        const QString path = QStringLiteral("%1[%2]").arg(key).arg(i);
-        const auto o = val.object(list->at(i), path);
-        if (!o)
-            continue;
+    val.forEachObject(*list, key, [&](const QJsonObject &o, const QString &path) {
         T item;
-        read(*o, path, item);
+        read(o, path, item);
         if (!item.name.isEmpty() && names.contains(item.name))
             val.error(path + QStringLiteral(".name"),
                       QStringLiteral("\"%1\" is used by another %2; names must be unique").arg(item.name, kind));
         names.insert(item.name);
         items << item;
-    }
+    });
     return items;
 }
 
