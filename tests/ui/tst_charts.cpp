@@ -27,43 +27,8 @@ using namespace PriorityLab::TestSupport;
 
 namespace {
 
-/// Runs @p cycles cycles and returns their reports.
-QList<CycleReport> run(Simulation &sim, int cycles)
-{
-    QList<CycleReport> reports;
-    for (int i = 0; i < cycles; ++i)
-        reports << sim.step();
-    return reports;
-}
-
-/// A preset loaded into a simulation with a chart panel that draws it.
-struct ChartRig
-{
-    explicit ChartRig(const QString &preset, bool recordEvents = true)
-        : problems(load(sim, preset, recordEvents))
-    {
-    }
-
-    /// Runs @p cycles cycles, redraws the charts and returns the cycles' reports.
-    QList<CycleReport> advance(int cycles)
-    {
-        const QList<CycleReport> reports = run(sim, cycles);
-        panel.refresh(feed.take());
-        return reports;
-    }
-
-    static QStringList load(Simulation &sim, const QString &preset, bool recordEvents)
-    {
-        if (!recordEvents)
-            sim.setRecordEvents(false); // recording is the default
-        return sim.load(loadPreset(preset));
-    }
-
-    Simulation sim;
-    QStringList problems; ///< the preset's load problems, empty when it loaded
-    ChartPanel panel{&sim};
-    CycleFeed feed{sim};
-};
+/// A preset loaded, with a chart panel that draws it.
+using ChartRig = PanelRig<ChartPanel>;
 
 /// Nearest-rank percentile of @p values (sorted here); -1 if empty.
 qint64 percentile(QList<qint64> values, int percent)
@@ -220,8 +185,9 @@ void TestCharts::latencyWithoutEvents()
 {
     // The latencies travel in the report (CycleReport::processed), events or not: a run without
     // events draws the same latency lines as the same run with them.
-    ChartRig rig(QStringLiteral("default.json"), false);
+    ChartRig rig(QStringLiteral("default.json"));
     QCOMPARE(rig.problems, QStringList());
+    rig.sim.setRecordEvents(false);
     rig.advance(30);
     QCOMPARE(rig.panel.flowChart()->points(ChartPanel::ProcessedSeries).size(), 30);
 
