@@ -17,7 +17,7 @@ enum ExitCode { Ok = 0, InternalError = 1, BadInput = 2 };
 /// these print their text and end the program with Ok. Returns the parser's error without its
 /// final period (e.g. "Unknown option 'x'") when the command line does not parse, otherwise
 /// nothing.
-inline std::optional<QString> parseCommandLine(QCommandLineParser &parser, const QStringList &arguments)
+inline std::optional<QString> parseArguments(QCommandLineParser &parser, const QStringList &arguments)
 {
     if (!parser.parse(arguments)) {
         QString error = parser.errorText();

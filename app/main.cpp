@@ -75,7 +75,7 @@ int parseCommandLine(const QStringList &arguments, Options *options)
         parser.addOption(qtFlag);
     }
 
-    if (const auto error = parseCommandLine(parser, arguments)) {
+    if (const auto error = parseArguments(parser, arguments)) {
         printError(*error + QStringLiteral("; see --help"));
         return BadInput;
     }

@@ -273,7 +273,7 @@ int main(int argc, char *argv[])
                                  QStringLiteral("With --compare: the 2 or 3 scenario files."),
                                  QStringLiteral("[A.json B.json [C.json]]"));
 
-    if (const auto error = parseCommandLine(parser, QCoreApplication::arguments())) {
+    if (const auto error = parseArguments(parser, QCoreApplication::arguments())) {
         printError(*error + QStringLiteral("; see --help"));
         return BadInput;
     }
