@@ -1,4 +1,5 @@
 // prioritylab: the GUI. Parses the command line, opens a scenario and shows the main window.
+#include "app/commandline.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/scenariocatalog.h"
@@ -18,8 +19,6 @@
 using namespace PriorityLab;
 
 namespace {
-
-enum ExitCode { Ok = 0, InternalError = 1, BadInput = 2 };
 
 void printError(const QString &text)
 {
@@ -90,17 +89,10 @@ int parseCommandLine(const QStringList &arguments, Options *options)
         parser.addOption(qtFlag);
     }
 
-    if (!parser.parse(arguments)) {
-        QString error = parser.errorText();
-        if (error.endsWith(QLatin1Char('.')))
-            error.chop(1);
-        printError(error + QStringLiteral("; see --help"));
+    if (const auto error = parseArguments(parser, arguments)) {
+        printError(*error + QStringLiteral("; see --help"));
         return BadInput;
     }
-    if (parser.isSet(QStringLiteral("help")))
-        parser.showHelp(Ok);
-    if (parser.isSet(QStringLiteral("version")))
-        parser.showVersion();
 
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1) {

@@ -1,4 +1,5 @@
 // prioritylab-sim: runs a scenario headless, as fast as it can (docs/design.md §7).
+#include "app/commandline.h"
 #include "core/analysis/comparison.h"
 #include "core/analysis/eventjson.h"
 #include "core/engine/simulation.h"
@@ -26,8 +27,6 @@
 using namespace PriorityLab;
 
 namespace {
-
-enum ExitCode { Ok = 0, InternalError = 1, BadInput = 2 };
 
 void printError(const QString &text)
 {
@@ -274,17 +273,10 @@ int main(int argc, char *argv[])
                                  QStringLiteral("With --compare: the 2 or 3 scenario files."),
                                  QStringLiteral("[A.json B.json [C.json]]"));
 
-    if (!parser.parse(QCoreApplication::arguments())) {
-        QString text = parser.errorText();
-        if (text.endsWith(QLatin1Char('.')))
-            text.chop(1);
-        printError(text + QStringLiteral("; see --help"));
+    if (const auto error = parseArguments(parser, QCoreApplication::arguments())) {
+        printError(*error + QStringLiteral("; see --help"));
         return BadInput;
     }
-    if (parser.isSet(QStringLiteral("help")))
-        parser.showHelp(Ok);
-    if (parser.isSet(QStringLiteral("version")))
-        parser.showVersion();
     qint64 cycles = -1;
     if (parser.isSet(cyclesOption)) {
         bool ok = false;

@@ -72,6 +72,34 @@ inline Scenario loadPreset(const QString &fileName)
     return *loaded.scenario;
 }
 
+/// A preset loaded into a simulation with a view on it, fed as the main window feeds its views:
+/// @p Panel is constructed from the simulation (and the further arguments given) and has
+/// refresh(const RefreshSnapshot &). The test checks `problems` (empty when the preset loaded).
+template<typename Panel>
+struct PanelRig
+{
+    template<typename... Args>
+    explicit PanelRig(const QString &preset, Args &&...panelArgs)
+        : problems(sim.load(loadPreset(preset))), panel(&sim, std::forward<Args>(panelArgs)...)
+    {
+    }
+
+    /// Runs @p cycles cycles, refreshes the panel once and returns the cycles' reports.
+    QList<CycleReport> advance(int cycles)
+    {
+        QList<CycleReport> reports;
+        for (int i = 0; i < cycles; ++i)
+            reports << sim.step();
+        panel.refresh(feed.take());
+        return reports;
+    }
+
+    Simulation sim;
+    QStringList problems;  ///< the preset's load problems
+    Panel panel;
+    CycleFeed feed{sim};
+};
+
 /// The problems of a check as one text: a list of errors (one per line) or one error.
 inline QString problemText(const QStringList &problems)
 {

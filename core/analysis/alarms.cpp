@@ -61,6 +61,13 @@ QString pastFailures(const Simulation &simulation, qint64 lastFailure)
             .arg(lastFailure);
 }
 
+/// Appends @p sentence to @p advice with namesText(@p names) for its %1, unless @p names is empty.
+void adviseFor(QStringList &advice, const QStringList &names, const QString &sentence)
+{
+    if (!names.isEmpty())
+        advice << sentence.arg(namesText(names));
+}
+
 /// What to change when the consumers named in @p discarders lose messages.
 QString dataLossAdvice(const Simulation &simulation, const QStringList &discarders)
 {
@@ -75,12 +82,9 @@ QString dataLossAdvice(const Simulation &simulation, const QStringList &discarde
             other << c->name;
     }
     QStringList advice;
-    if (!ttl.isEmpty())
-        advice << QStringLiteral("Lower the TTL low bound of %1 so that fewer messages count as "
-                                 "expired, or widen the TTL range.")
-                          .arg(namesText(ttl));
-    if (!other.isEmpty())
-        advice << QStringLiteral("Change the strategy of %1, which discards them.").arg(namesText(other));
+    adviseFor(advice, ttl, QStringLiteral("Lower the TTL low bound of %1 so that fewer messages count as "
+                                          "expired, or widen the TTL range."));
+    adviseFor(advice, other, QStringLiteral("Change the strategy of %1, which discards them."));
     if (advice.isEmpty())
         advice << QStringLiteral("Check the strategies that discard messages.");
     return advice.join(QLatin1Char(' '));
@@ -146,13 +150,10 @@ QString starvationAdvice(const Simulation &simulation, const QList<int> &starvin
         }
     }
     QStringList advice;
-    if (!noAging.isEmpty())
-        advice << QStringLiteral("Set the aging step of %1 to 1 or more, so that postponed messages rise.")
-                          .arg(namesText(noAging));
-    if (!high.isEmpty())
-        advice << QStringLiteral("Lower the threshold of %1, or raise the aging step.").arg(namesText(high));
-    if (!predicates.isEmpty())
-        advice << QStringLiteral("Loosen the predicate of %1.").arg(namesText(predicates));
+    adviseFor(advice, noAging, QStringLiteral("Set the aging step of %1 to 1 or more, so that "
+                                              "postponed messages rise."));
+    adviseFor(advice, high, QStringLiteral("Lower the threshold of %1, or raise the aging step."));
+    adviseFor(advice, predicates, QStringLiteral("Loosen the predicate of %1."));
     advice << QStringLiteral("Adding consumers shortens the wait of everyone.");
     return advice.join(QLatin1Char(' '));
 }
@@ -176,16 +177,11 @@ QString loopAdvice(const Simulation &simulation, int loopDeliveries, qint64 last
             predicates << QStringLiteral("%1 (now %2)").arg(c->name).arg(intParameter(*c, "maxPredicateRuns"));
     }
     QStringList advice;
-    if (!failing.isEmpty())
-        advice << QStringLiteral("Lower the failure rate of %1: each failed processing requeues the "
-                                 "message.")
-                          .arg(namesText(failing));
-    if (!noAging.isEmpty())
-        advice << QStringLiteral("Set the aging step of %1 to 1 or more, so that postponed messages "
-                                 "rise to the threshold.")
-                          .arg(namesText(noAging));
-    if (!predicates.isEmpty())
-        advice << QStringLiteral("Lower maxPredicateRuns of %1.").arg(namesText(predicates));
+    adviseFor(advice, failing, QStringLiteral("Lower the failure rate of %1: each failed processing requeues the "
+                                              "message."));
+    adviseFor(advice, noAging, QStringLiteral("Set the aging step of %1 to 1 or more, so that postponed messages "
+                                              "rise to the threshold."));
+    adviseFor(advice, predicates, QStringLiteral("Lower maxPredicateRuns of %1."));
     if (advice.isEmpty())
         advice << QStringLiteral("Lower the thresholds or loosen the predicates that keep "
                                  "postponing it.");

@@ -6,23 +6,24 @@ namespace PriorityLab {
 
 qint64 lessonFigure(const Simulation &simulation, const QString &figure)
 {
-    const Counts &t = simulation.metrics().totals();
     if (figure == QLatin1String("cycle"))
         return simulation.cycle();
     if (figure == QLatin1String("queued"))
         return simulation.broker().size();
-    if (figure == QLatin1String("produced"))
-        return t.produced;
-    if (figure == QLatin1String("dispatched"))
-        return t.dispatched;
-    if (figure == QLatin1String("processed"))
-        return t.processed;
-    if (figure == QLatin1String("postponed"))
-        return t.postponed;
-    if (figure == QLatin1String("discarded"))
-        return t.discarded;
-    if (figure == QLatin1String("failed"))
-        return t.failed;
+    // The others are running totals, by their name in lessonFigures().
+    static const struct
+    {
+        QLatin1String name;
+        qint64 Counts::*count;
+    } totals[] = {
+        {QLatin1String("produced"), &Counts::produced},   {QLatin1String("dispatched"), &Counts::dispatched},
+        {QLatin1String("processed"), &Counts::processed}, {QLatin1String("postponed"), &Counts::postponed},
+        {QLatin1String("discarded"), &Counts::discarded}, {QLatin1String("failed"), &Counts::failed},
+    };
+    for (const auto &total : totals) {
+        if (figure == total.name)
+            return simulation.metrics().totals().*total.count;
+    }
     return 0;
 }
 

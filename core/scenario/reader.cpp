@@ -131,26 +131,29 @@ public:
             target = T(*v);
     }
 
-    void readString(const QJsonObject &o, const QString &path, const QString &key, QString &target)
+    /// Reads @p key of @p o into @p target if it is there and of JSON type @p type; a value of
+    /// another type is the error "expected @p expected, got ...".
+    template<typename T>
+    void readValue(const QJsonObject &o, const QString &path, const QString &key, T &target,
+                   QJsonValue::Type type, QLatin1String expected)
     {
         if (!o.contains(key))
             return;
         const QJsonValue v = o.value(key);
-        if (!v.isString())
-            error(join(path, key), QStringLiteral("expected a string, got %1").arg(describe(v)));
+        if (v.type() != type)
+            error(join(path, key), QStringLiteral("expected %1, got %2").arg(expected, describe(v)));
         else
-            target = v.toString();
+            target = v.toVariant().value<T>();
+    }
+
+    void readString(const QJsonObject &o, const QString &path, const QString &key, QString &target)
+    {
+        readValue(o, path, key, target, QJsonValue::String, QLatin1String("a string"));
     }
 
     void readBool(const QJsonObject &o, const QString &path, const QString &key, bool &target)
     {
-        if (!o.contains(key))
-            return;
-        const QJsonValue v = o.value(key);
-        if (!v.isBool())
-            error(join(path, key), QStringLiteral("expected true or false, got %1").arg(describe(v)));
-        else
-            target = v.toBool();
+        readValue(o, path, key, target, QJsonValue::Bool, QLatin1String("true or false"));
     }
 
     std::optional<QJsonObject> object(const QJsonValue &v, const QString &path)
@@ -169,6 +172,18 @@ public:
             return std::nullopt;
         }
         return v.toArray();
+    }
+
+    /// Calls @p read(element, elementPath) for each element of array @p list (at @p path) that is
+    /// an object; one that is not is reported and skipped. elementPath is "path[i]".
+    template<typename Read>
+    void forEachObject(const QJsonArray &list, const QString &path, Read read)
+    {
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const QString elementPath = path + QStringLiteral("[%1]").arg(i);
+            if (const auto o = object(list.at(i), elementPath))
+                read(*o, elementPath);
+        }
     }
 
     /// An inclusive range written [min, max].
@@ -237,24 +252,20 @@ void readBroker(Validator &val, const QJsonObject &o, BrokerConfig &b)
                 val.error(tp, QStringLiteral("is empty; give at least one topic, e.g. "
                                              "{\"name\": \"orders-0\", \"priorities\": [7, 9]}, or remove it for the defaults"));
             QSet<QString> names;
-            for (qsizetype i = 0; i < list->size(); ++i) {
-                const QString ip = tp + QStringLiteral("[%1]").arg(i);
-                const auto t = val.object(list->at(i), ip);
-                if (!t)
-                    continue;
+            val.forEachObject(*list, tp, [&](const QJsonObject &t, const QString &ip) {
                 TopicConfig topic;
-                val.checkKeys(*t, ip, {QStringLiteral("name"), QStringLiteral("priorities")});
-                val.readString(*t, ip, QStringLiteral("name"), topic.name);
+                val.checkKeys(t, ip, {QStringLiteral("name"), QStringLiteral("priorities")});
+                val.readString(t, ip, QStringLiteral("name"), topic.name);
                 if (topic.name.trimmed().isEmpty())
                     val.error(ip + QStringLiteral(".name"), QStringLiteral("missing or empty; name the topic, e.g. \"orders-0\""));
                 else if (names.contains(topic.name))
                     val.error(ip + QStringLiteral(".name"), QStringLiteral("\"%1\" is used by another topic; names must be unique").arg(topic.name));
                 names.insert(topic.name);
-                if (!t->contains(QLatin1String("priorities")))
+                if (!t.contains(QLatin1String("priorities")))
                     val.error(ip + QStringLiteral(".priorities"), QStringLiteral("missing; give the band as [min, max]"));
-                val.readRange(*t, ip, QStringLiteral("priorities"), topic.minPriority, topic.maxPriority);
+                val.readRange(t, ip, QStringLiteral("priorities"), topic.minPriority, topic.maxPriority);
                 b.topics << topic;
-            }
+            });
         }
     }
     val.readInt(o, path, QStringLiteral("batchSize"), b.batchSize, 1, 1000000);
@@ -387,23 +398,19 @@ void readProducer(Validator &val, const QJsonObject &o, const QString &path, Pro
                                              "generator for large workloads").arg(MaxScriptedMessages));
                 return;
             }
-            for (qsizetype j = 0; j < messages->size(); ++j) {
-                const QString ip = mp + QStringLiteral("[%1]").arg(j);
-                const auto m = val.object(messages->at(j), ip);
-                if (!m)
-                    continue;
+            val.forEachObject(*messages, mp, [&](const QJsonObject &m, const QString &ip) {
                 ScriptedMessage s;
-                val.checkKeys(*m, ip, {QStringLiteral("data"), QStringLiteral("priority"), QStringLiteral("ttl"), QStringLiteral("atCycle")});
-                val.readString(*m, ip, QStringLiteral("data"), s.data);
+                val.checkKeys(m, ip, {QStringLiteral("data"), QStringLiteral("priority"), QStringLiteral("ttl"), QStringLiteral("atCycle")});
+                val.readString(m, ip, QStringLiteral("data"), s.data);
                 if (s.data.size() > MaxMessageDataLength)
                     val.error(ip + QStringLiteral(".data"),
                               QStringLiteral("%1 characters, above the limit of %2; shorten it")
                                       .arg(s.data.size()).arg(MaxMessageDataLength));
-                val.readInt(*m, ip, QStringLiteral("priority"), s.priority, INT_MIN, INT_MAX);
-                val.readInt(*m, ip, QStringLiteral("ttl"), s.ttl, INT_MIN, INT_MAX);
-                val.readInt(*m, ip, QStringLiteral("atCycle"), s.atCycle, 0, MaxCycle);
+                val.readInt(m, ip, QStringLiteral("priority"), s.priority, INT_MIN, INT_MAX);
+                val.readInt(m, ip, QStringLiteral("ttl"), s.ttl, INT_MIN, INT_MAX);
+                val.readInt(m, ip, QStringLiteral("atCycle"), s.atCycle, 0, MaxCycle);
                 p.messages << s;
-            }
+            });
         }
     }
     if (o.contains(QLatin1String("generator"))) {
@@ -605,6 +612,31 @@ void readSteps(Validator &val, const QJsonValue &value, Scenario &s)
     }
 }
 
+/// Reads array @p key of @p root: each element an object that @p read turns into a T, whose
+/// name must be unique among them ("... is used by another @p kind").
+template<typename T, typename Read>
+QList<T> readNamedList(Validator &val, const QJsonObject &root, const QString &key,
+                       const QString &kind, Read read)
+{
+    QList<T> items;
+    if (!root.contains(key))
+        return items;
+    const auto list = val.array(root.value(key), key);
+    if (!list)
+        return items;
+    QSet<QString> names;
+    val.forEachObject(*list, key, [&](const QJsonObject &o, const QString &path) {
+        T item;
+        read(o, path, item);
+        if (!item.name.isEmpty() && names.contains(item.name))
+            val.error(path + QStringLiteral(".name"),
+                      QStringLiteral("\"%1\" is used by another %2; names must be unique").arg(item.name, kind));
+        names.insert(item.name);
+        items << item;
+    });
+    return items;
+}
+
 } // namespace
 
 ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceName)
@@ -654,43 +686,15 @@ ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceNa
         if (const auto b = val.object(root.value(QLatin1String("broker")), QStringLiteral("broker")))
             readBroker(val, *b, s.broker);
     }
-    if (root.contains(QLatin1String("consumers"))) {
-        if (const auto list = val.array(root.value(QLatin1String("consumers")), QStringLiteral("consumers"))) {
-            QSet<QString> names;
-            for (qsizetype i = 0; i < list->size(); ++i) {
-                const QString path = QStringLiteral("consumers[%1]").arg(i);
-                const auto o = val.object(list->at(i), path);
-                if (!o)
-                    continue;
-                ConsumerConfig c;
-                readConsumer(val, *o, path, c);
-                if (!c.name.isEmpty() && names.contains(c.name))
-                    val.error(path + QStringLiteral(".name"),
-                              QStringLiteral("\"%1\" is used by another consumer; names must be unique").arg(c.name));
-                names.insert(c.name);
-                s.consumers << c;
-            }
-        }
-    }
-    if (root.contains(QLatin1String("producers"))) {
-        if (const auto list = val.array(root.value(QLatin1String("producers")), QStringLiteral("producers"))) {
-            qint64 scripted = 0;
-            QSet<QString> names;
-            for (qsizetype i = 0; i < list->size(); ++i) {
-                const QString path = QStringLiteral("producers[%1]").arg(i);
-                const auto o = val.object(list->at(i), path);
-                if (!o)
-                    continue;
-                ProducerConfig p;
-                readProducer(val, *o, path, p, scripted);
-                if (!p.name.isEmpty() && names.contains(p.name))
-                    val.error(path + QStringLiteral(".name"),
-                              QStringLiteral("\"%1\" is used by another producer; names must be unique").arg(p.name));
-                names.insert(p.name);
-                s.producers << p;
-            }
-        }
-    }
+    s.consumers = readNamedList<ConsumerConfig>(
+            val, root, QStringLiteral("consumers"), QStringLiteral("consumer"),
+            [&val](const QJsonObject &o, const QString &path, ConsumerConfig &c) { readConsumer(val, o, path, c); });
+    qint64 scripted = 0; // scripted messages of all producers together
+    s.producers = readNamedList<ProducerConfig>(
+            val, root, QStringLiteral("producers"), QStringLiteral("producer"),
+            [&val, &scripted](const QJsonObject &o, const QString &path, ProducerConfig &p) {
+                readProducer(val, o, path, p, scripted);
+            });
     {
         const QList<TopicConfig> topics = s.broker.topics.isEmpty() ? BrokerConfig::defaultTopics() : s.broker.topics;
         QStringList names;

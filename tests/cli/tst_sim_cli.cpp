@@ -83,6 +83,16 @@ QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArra
     return path;
 }
 
+/// The JSON items @p item(0) to @p item(count - 1), comma-separated (the inside of an array).
+template<typename Item>
+QByteArray jsonItems(int count, Item item)
+{
+    QStringList items;
+    for (int i = 0; i < count; ++i)
+        items << item(i);
+    return items.join(QLatin1Char(',')).toUtf8();
+}
+
 /// Lines of @p err that start with "prioritylab-sim: warning".
 qsizetype warningLines(const QByteArray &err)
 {
@@ -638,10 +648,10 @@ void TestSimCli::manyPredicateConsumers()
     // One QJSEngine per predicate consumer crashed after 2.6 GB at 7,600 consumers.
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    QByteArray consumers;
-    for (int i = 0; i < 7600; ++i)
-        consumers += QStringLiteral(R"(%1{"name":"C%2","strategy":{"type":"predicate","predicate":"priority >= %3"}})")
-                             .arg(i ? QStringLiteral(",") : QString()).arg(i).arg(i % 10).toUtf8();
+    const QByteArray consumers = jsonItems(7600, [](int i) {
+        return QStringLiteral(R"({"name":"C%1","strategy":{"type":"predicate","predicate":"priority >= %2"}})")
+                .arg(i).arg(i % 10);
+    });
     const QString path = writeFile(dir, QStringLiteral("many.json"),
                                    R"({"consumers":[)" + consumers + R"(],"producers":[{"name":"P","messages":[{"data":"m","priority":9}]}]})");
     const Run run = sim({QStringLiteral("--scenario"), path, QStringLiteral("--summary"), QStringLiteral("-")}, 30000,
@@ -657,14 +667,13 @@ void TestSimCli::longTimelineOnALargeSetup()
     // re-validated the whole setup.
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    QByteArray consumers;
-    QByteArray timeline;
-    for (int i = 0; i < 300; ++i) {
-        consumers += QStringLiteral(R"(%1{"name":"C%2","strategy":{"type":"predicate","predicate":"priority >= 5"}})")
-                             .arg(i ? QStringLiteral(",") : QString()).arg(i).toUtf8();
-        timeline += QStringLiteral(R"(%1{"atCycle":%2,"set":{"consumers[%2].strategy.predicate":"priority >= 1","consumers[%2].online":true}})")
-                            .arg(i ? QStringLiteral(",") : QString()).arg(i).toUtf8();
-    }
+    const QByteArray consumers = jsonItems(300, [](int i) {
+        return QStringLiteral(R"({"name":"C%1","strategy":{"type":"predicate","predicate":"priority >= 5"}})").arg(i);
+    });
+    QByteArray timeline = jsonItems(300, [](int i) {
+        return QStringLiteral(R"({"atCycle":%1,"set":{"consumers[%1].strategy.predicate":"priority >= 1","consumers[%1].online":true}})")
+                .arg(i);
+    });
     const QString path = writeFile(dir, QStringLiteral("timeline.json"),
                                    R"({"consumers":[)" + consumers + R"(],"producers":[{"name":"P","messages":[{"data":"m","atCycle":299}]}],"timeline":[)"
                                            + timeline + "]}");
@@ -688,13 +697,11 @@ void TestSimCli::nativePriorityWithManyPriorities()
     // mode (a linear scan and insert per message); fifo took 54 ms.
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    QByteArray messages;
     quint32 x = 12345;
-    for (int i = 0; i < 20000; ++i) {
+    const QByteArray messages = jsonItems(20000, [&x](int i) {
         x = x * 1664525u + 1013904223u;  // spread, repeatable
-        messages += QStringLiteral(R"(%1{"data":"m","priority":%2,"atCycle":%3})")
-                            .arg(i ? QStringLiteral(",") : QString()).arg(qint32(x)).arg(i % 3).toUtf8();
-    }
+        return QStringLiteral(R"({"data":"m","priority":%1,"atCycle":%2})").arg(qint32(x)).arg(i % 3);
+    });
     const QString path = writeFile(dir, QStringLiteral("spread.json"),
                                    R"({"broker":{"mode":"priority"},"consumers":[{"name":"A","strategy":{"type":"priority","threshold":0}},{"name":"B"}],
                                       "producers":[{"name":"P","messages":[)" + messages + "]}]}");

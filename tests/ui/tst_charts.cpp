@@ -27,14 +27,8 @@ using namespace PriorityLab::TestSupport;
 
 namespace {
 
-/// Runs @p cycles cycles and returns their reports.
-QList<CycleReport> run(Simulation &sim, int cycles)
-{
-    QList<CycleReport> reports;
-    for (int i = 0; i < cycles; ++i)
-        reports << sim.step();
-    return reports;
-}
+/// A preset loaded, with a chart panel that draws it.
+using ChartRig = PanelRig<ChartPanel>;
 
 /// Nearest-rank percentile of @p values (sorted here); -1 if empty.
 qint64 percentile(QList<qint64> values, int percent)
@@ -80,20 +74,17 @@ void TestCharts::decisionsAndDepthEqualReports_data()
 void TestCharts::decisionsAndDepthEqualReports()
 {
     QFETCH(QString, preset);
-    Simulation sim;
-    QCOMPARE(sim.load(loadPreset(preset)), QStringList());
-    ChartPanel panel(&sim);
-    CycleFeed feed(sim);
-    const QList<CycleReport> reports = run(sim, 90);
-    panel.refresh(feed.take());
+    ChartRig rig(preset);
+    QCOMPARE(rig.problems, QStringList());
+    const QList<CycleReport> reports = rig.advance(90);
 
-    TimeSeriesChart *flow = panel.flowChart();
+    TimeSeriesChart *flow = rig.panel.flowChart();
     QCOMPARE(flow->seriesCount(), int(ChartPanel::FlowSeriesCount));
     const QList<QPointF> processed = flow->points(ChartPanel::ProcessedSeries);
     const QList<QPointF> postponed = flow->points(ChartPanel::PostponedSeries);
     const QList<QPointF> discarded = flow->points(ChartPanel::DiscardedSeries);
     const QList<QPointF> failed = flow->points(ChartPanel::FailedSeries);
-    const QList<QPointF> depth = panel.queueDepthChart()->points(0);
+    const QList<QPointF> depth = rig.panel.queueDepthChart()->points(0);
     QCOMPARE(processed.size(), reports.size());
     QCOMPARE(depth.size(), reports.size());
     qint64 discards = 0;
@@ -117,20 +108,16 @@ void TestCharts::decisionsAndDepthEqualReports()
 
 void TestCharts::windowSlides()
 {
-    Simulation sim;
-    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
-    ChartPanel panel(&sim);
-    CycleFeed feed(sim);
-    run(sim, 20);
-    panel.refresh(feed.take());
-    QCOMPARE(panel.queueDepthChart()->points(0).size(), 20);
+    ChartRig rig(QStringLiteral("default.json"));
+    QCOMPARE(rig.problems, QStringList());
+    rig.advance(20);
+    QCOMPARE(rig.panel.queueDepthChart()->points(0).size(), 20);
     // Before the window is full the x axis already spans a whole window.
-    QCOMPARE(panel.queueDepthChart()->xRange(), QPointF(0, ChartPanel::windowCycles()));
+    QCOMPARE(rig.panel.queueDepthChart()->xRange(), QPointF(0, ChartPanel::windowCycles()));
 
     const int extra = 55;
-    run(sim, ChartPanel::windowCycles() + extra - 20);
-    panel.refresh(feed.take());
-    for (TimeSeriesChart *chart : panel.timeCharts()) {
+    rig.advance(ChartPanel::windowCycles() + extra - 20);
+    for (TimeSeriesChart *chart : rig.panel.timeCharts()) {
         QCOMPARE(chart->xRange(), QPointF(extra, extra + ChartPanel::windowCycles()));
         for (int s = 0; s < chart->seriesCount(); ++s) {
             const QList<QPointF> points = chart->points(s);
@@ -141,7 +128,7 @@ void TestCharts::windowSlides()
             }
         }
     }
-    const QList<QPointF> depth = panel.queueDepthChart()->points(0);
+    const QList<QPointF> depth = rig.panel.queueDepthChart()->points(0);
     QCOMPARE(depth.size(), ChartPanel::windowCycles());
     QCOMPARE(depth.first().x(), qreal(extra));
     QCOMPARE(depth.last().x(), qreal(ChartPanel::windowCycles() + extra - 1));
@@ -149,16 +136,13 @@ void TestCharts::windowSlides()
 
 void TestCharts::latencyPercentilesPerClass()
 {
-    Simulation sim;
-    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
-    ChartPanel panel(&sim);
-    CycleFeed feed(sim);
-    const QList<CycleReport> reports = run(sim, 60);
-    panel.refresh(feed.take());
+    ChartRig rig(QStringLiteral("default.json"));
+    QCOMPARE(rig.problems, QStringList());
+    const QList<CycleReport> reports = rig.advance(60);
 
     // Recompute each class's p50 and p95 over the last smoothingCycles() cycles, for every cycle.
     const int n = ChartPanel::smoothingCycles();
-    TimeSeriesChart *latency = panel.latencyChart();
+    TimeSeriesChart *latency = rig.panel.latencyChart();
     QCOMPARE(latency->seriesCount(), 2 * int(ChartPanel::PriorityClassCount));
     int checked = 0;
     for (int c = 0; c < ChartPanel::PriorityClassCount; ++c) {
@@ -201,42 +185,34 @@ void TestCharts::latencyWithoutEvents()
 {
     // The latencies travel in the report (CycleReport::processed), events or not: a run without
     // events draws the same latency lines as the same run with them.
-    Simulation sim;
-    sim.setRecordEvents(false);
-    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
-    ChartPanel panel(&sim);
-    CycleFeed feed(sim);
-    run(sim, 30);
-    panel.refresh(feed.take());
-    QCOMPARE(panel.flowChart()->points(ChartPanel::ProcessedSeries).size(), 30);
+    ChartRig rig(QStringLiteral("default.json"));
+    QCOMPARE(rig.problems, QStringList());
+    rig.sim.setRecordEvents(false);
+    rig.advance(30);
+    QCOMPARE(rig.panel.flowChart()->points(ChartPanel::ProcessedSeries).size(), 30);
 
-    Simulation withEvents;
-    QVERIFY(withEvents.recordEvents());
-    QCOMPARE(withEvents.load(loadPreset(QStringLiteral("default.json"))), QStringList());
-    ChartPanel reference(&withEvents);
-    CycleFeed referenceFeed(withEvents);
-    run(withEvents, 30);
-    reference.refresh(referenceFeed.take());
+    ChartRig reference(QStringLiteral("default.json"));
+    QVERIFY(reference.sim.recordEvents());
+    QCOMPARE(reference.problems, QStringList());
+    reference.advance(30);
+    const TimeSeriesChart *latency = rig.panel.latencyChart();
     qsizetype points = 0;
-    for (int s = 0; s < panel.latencyChart()->seriesCount(); ++s) {
-        QCOMPARE(panel.latencyChart()->points(s), reference.latencyChart()->points(s));
-        points += panel.latencyChart()->points(s).size();
+    for (int s = 0; s < latency->seriesCount(); ++s) {
+        QCOMPARE(latency->points(s), reference.panel.latencyChart()->points(s));
+        points += latency->points(s).size();
     }
     QVERIFY(points > 30);
 }
 
 void TestCharts::throughputPerConsumer()
 {
-    Simulation sim;
-    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
-    ChartPanel panel(&sim);
-    CycleFeed feed(sim);
-    QList<CycleReport> reports = run(sim, 40);
-    panel.refresh(feed.take());
-    TimeSeriesChart *throughput = panel.throughputChart();
+    ChartRig rig(QStringLiteral("default.json"));
+    QCOMPARE(rig.problems, QStringList());
+    QList<CycleReport> reports = rig.advance(40);
+    TimeSeriesChart *throughput = rig.panel.throughputChart();
     QCOMPARE(throughput->seriesCount(), 4);
     QStringList names;
-    for (const auto &c : sim.consumers())
+    for (const auto &c : rig.sim.consumers())
         names << c->name;
     for (int s = 0; s < throughput->seriesCount(); ++s)
         QCOMPARE(throughput->seriesName(s), names.at(s));
@@ -254,9 +230,8 @@ void TestCharts::throughputPerConsumer()
     }
 
     // A consumer added live gets its own line from its first cycle.
-    QCOMPARE(sim.addConsumer(consumer(QStringLiteral("extra"))), QString());
-    run(sim, 5);
-    panel.refresh(feed.take());
+    QCOMPARE(rig.sim.addConsumer(consumer(QStringLiteral("extra"))), QString());
+    rig.advance(5);
     QCOMPARE(throughput->seriesCount(), 5);
     QCOMPARE(throughput->seriesName(4), QStringLiteral("extra"));
     QCOMPARE(throughput->points(4).size(), 5);
@@ -265,13 +240,10 @@ void TestCharts::throughputPerConsumer()
 
 void TestCharts::deliveriesHistogram()
 {
-    Simulation sim;
-    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
-    ChartPanel panel(&sim);
-    CycleFeed feed(sim);
-    run(sim, 100);
-    panel.refresh(feed.take());
-    BarChart *bars = panel.deliveriesChart();
+    ChartRig rig(QStringLiteral("default.json"));
+    QCOMPARE(rig.problems, QStringList());
+    rig.advance(100);
+    BarChart *bars = rig.panel.deliveriesChart();
     const QStringList categories = bars->categories();
     const QList<qreal> values = bars->values();
     QCOMPARE(values.size(), categories.size());
@@ -279,9 +251,9 @@ void TestCharts::deliveriesHistogram()
     qreal sum = 0;
     for (const qreal v : values)
         sum += v;
-    const Counts &totals = sim.metrics().totals();
+    const Counts &totals = rig.sim.metrics().totals();
     QCOMPARE(sum, qreal(totals.processed + totals.discarded));
-    const auto &histogram = sim.metrics().deliveriesHistogram();
+    const auto &histogram = rig.sim.metrics().deliveriesHistogram();
     QCOMPARE(values.at(0), qreal(histogram.at(1)));
     QCOMPARE(values.at(1), qreal(histogram.at(2)));
     QVERIFY(bars->yRange().y() >= *std::max_element(values.begin(), values.end()));
@@ -290,30 +262,25 @@ void TestCharts::deliveriesHistogram()
 void TestCharts::timelineMarkers()
 {
     // lesson-ttl-moved.json changes the low bound of all three consumers at cycle 60.
-    Simulation sim;
-    QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
-    ChartPanel panel(&sim);
-    CycleFeed feed(sim);
-    run(sim, 60);
-    panel.refresh(feed.take());
-    for (TimeSeriesChart *chart : panel.timeCharts())
+    ChartRig rig(QStringLiteral("lesson-ttl-moved.json"));
+    QCOMPARE(rig.problems, QStringList());
+    rig.advance(60);
+    for (TimeSeriesChart *chart : rig.panel.timeCharts())
         QVERIFY(chart->markers().isEmpty());
 
-    run(sim, 40);
-    panel.refresh(feed.take());
-    for (TimeSeriesChart *chart : panel.timeCharts()) {
+    rig.advance(40);
+    for (TimeSeriesChart *chart : rig.panel.timeCharts()) {
         const QList<ChartMarker> markers = chart->markers();
         QCOMPARE(markers.size(), 1);
         QCOMPARE(markers.first().x, 60.0);
         QCOMPARE(markers.first().label, QStringLiteral("c60: consumers[0,1,2].strategy.low = 4"));
         QVERIFY(markers.first().toolTip.contains(QLatin1String("consumers[2].strategy.low = 4")));
     }
-    QCOMPARE(panel.timelineMarkers().size(), 1);
+    QCOMPARE(rig.panel.timelineMarkers().size(), 1);
 
     // Once cycle 60 has slid out of the window, so has its marker.
-    run(sim, ChartPanel::windowCycles());
-    panel.refresh(feed.take());
-    for (TimeSeriesChart *chart : panel.timeCharts())
+    rig.advance(ChartPanel::windowCycles());
+    for (TimeSeriesChart *chart : rig.panel.timeCharts())
         QVERIFY(chart->markers().isEmpty());
 }
 
@@ -346,21 +313,17 @@ void TestCharts::markerLabel()
 
 void TestCharts::axesMoveOnlyWhenBoundsMove()
 {
-    Simulation sim;
-    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
-    ChartPanel panel(&sim);
-    CycleFeed feed(sim);
-    run(sim, 50);
-    panel.refresh(feed.take());
-    const QPointF y = panel.queueDepthChart()->yRange();
-    const QPointF x = panel.queueDepthChart()->xRange();
+    ChartRig rig(QStringLiteral("default.json"));
+    QCOMPARE(rig.problems, QStringList());
+    rig.advance(50);
+    const QPointF y = rig.panel.queueDepthChart()->yRange();
+    const QPointF x = rig.panel.queueDepthChart()->xRange();
     // A refresh without new cycles changes nothing; one more cycle moves no bound before the
     // window is full, and the y bound is a round number above the data.
-    panel.refresh(feed.take());
-    QCOMPARE(panel.queueDepthChart()->yRange(), y);
-    run(sim, 1);
-    panel.refresh(feed.take());
-    QCOMPARE(panel.queueDepthChart()->xRange(), x);
+    rig.panel.refresh(rig.feed.take());
+    QCOMPARE(rig.panel.queueDepthChart()->yRange(), y);
+    rig.advance(1);
+    QCOMPARE(rig.panel.queueDepthChart()->xRange(), x);
     QCOMPARE(ChartPanel::niceCeiling(7), 10.0);
     QCOMPARE(ChartPanel::niceCeiling(11), 15.0);
     QCOMPARE(ChartPanel::niceCeiling(567), 750.0);
@@ -369,17 +332,14 @@ void TestCharts::axesMoveOnlyWhenBoundsMove()
 
 void TestCharts::exportPngAndSvg()
 {
-    Simulation sim;
-    QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
-    ChartPanel panel(&sim);
-    CycleFeed feed(sim);
-    run(sim, 100);
-    panel.refresh(feed.take());
+    ChartRig rig(QStringLiteral("lesson-ttl-moved.json"));
+    QCOMPARE(rig.problems, QStringList());
+    rig.advance(100);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
 
     const QString png = dir.filePath(QStringLiteral("charts.png"));
-    QCOMPARE(ChartExport::writePng(panel, png), QString());
+    QCOMPARE(ChartExport::writePng(rig.panel, png), QString());
     QImage image(png);
     QVERIFY(!image.isNull());
     QCOMPARE(image.size(), ChartExport::size());
@@ -391,7 +351,7 @@ void TestCharts::exportPngAndSvg()
     QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
 
     const QString svg = dir.filePath(QStringLiteral("charts.svg"));
-    QCOMPARE(ChartExport::writeSvg(panel, svg), QString());
+    QCOMPARE(ChartExport::writeSvg(rig.panel, svg), QString());
     QFile file(svg);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QXmlStreamReader xml(&file);
@@ -420,26 +380,22 @@ void TestCharts::exportPngAndSvg()
 
     // A folder that does not exist: an error in words, nothing written.
     const QString bad = dir.filePath(QStringLiteral("missing/charts.png"));
-    QVERIFY(!ChartExport::writePng(panel, bad).isEmpty());
+    QVERIFY(!ChartExport::writePng(rig.panel, bad).isEmpty());
     QVERIFY(!QFile::exists(bad));
 }
 
 void TestCharts::clearedOnNewScenario()
 {
-    Simulation sim;
-    QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
-    ChartPanel panel(&sim);
-    CycleFeed feed(sim);
-    run(sim, 80);
-    panel.refresh(feed.take());
-    QVERIFY(!panel.timelineMarkers().isEmpty());
-    sim.reset();
-    QVERIFY(panel.queueDepthChart()->points(0).isEmpty());
-    QVERIFY(panel.timelineMarkers().isEmpty());
-    run(sim, 3);
-    panel.refresh(feed.take());
-    QCOMPARE(panel.flowChart()->points(ChartPanel::ProcessedSeries).size(), 3);
-    QCOMPARE(panel.flowChart()->points(ChartPanel::ProcessedSeries).first().x(), 0.0);
+    ChartRig rig(QStringLiteral("lesson-ttl-moved.json"));
+    QCOMPARE(rig.problems, QStringList());
+    rig.advance(80);
+    QVERIFY(!rig.panel.timelineMarkers().isEmpty());
+    rig.sim.reset();
+    QVERIFY(rig.panel.queueDepthChart()->points(0).isEmpty());
+    QVERIFY(rig.panel.timelineMarkers().isEmpty());
+    rig.advance(3);
+    QCOMPARE(rig.panel.flowChart()->points(ChartPanel::ProcessedSeries).size(), 3);
+    QCOMPARE(rig.panel.flowChart()->points(ChartPanel::ProcessedSeries).first().x(), 0.0);
 }
 
 void TestCharts::fileExportMenu()

@@ -160,35 +160,33 @@ void TestEventLog::columnsShowTheEvent()
 
 void TestEventLog::filters()
 {
-    Simulation sim;
-    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
-    EventLogPanel panel(&sim);
-    CycleFeed feed(sim);
-    QAbstractItemModelTester sourceTester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester filterTester(panel.filterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    PanelRig<EventLogPanel> rig(QStringLiteral("default.json"));
+    QCOMPARE(rig.problems, QStringList());
+    QAbstractItemModelTester sourceTester(rig.panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester filterTester(rig.panel.filterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QList<Event> all;
     for (int i = 0; i < 30; ++i) {
-        all << sim.step().events;
+        all << rig.sim.step().events;
         if (i % 4 == 0)
-            panel.refresh(feed.take());
+            rig.panel.refresh(rig.feed.take());
     }
-    panel.refresh(feed.take());
-    EventLogModel *model = panel.model();
-    EventLogFilterModel *filter = panel.filterModel();
+    rig.panel.refresh(rig.feed.take());
+    EventLogModel *model = rig.panel.model();
+    EventLogFilterModel *filter = rig.panel.filterModel();
     QCOMPARE(model->rowCount(), int(all.size()));
     QCOMPARE(filter->rowCount(), model->rowCount());
 
     // By type: only the decisions "postponed".
     for (const Event::Type type : {Event::Type::Produced, Event::Type::Dispatched, Event::Type::Processed,
                                    Event::Type::Discarded, Event::Type::Failed})
-        panel.setTypeShown(type, false);
+        rig.panel.setTypeShown(type, false);
     const auto count = [&all](auto predicate) { return int(std::count_if(all.begin(), all.end(), predicate)); };
     QCOMPARE(filter->rowCount(), count([](const Event &e) { return e.type == Event::Type::Postponed; }));
     for (int row = 0; row < filter->rowCount(); ++row)
         QCOMPARE(filter->index(row, EventLogModel::TypeColumn).data().toString(), QStringLiteral("postponed"));
 
     // And by consumer.
-    panel.setConsumerFilter(QStringLiteral("aging"));
+    rig.panel.setConsumerFilter(QStringLiteral("aging"));
     const int agingPostponed = count([](const Event &e) {
         return e.type == Event::Type::Postponed && e.consumer == QLatin1String("aging");
     });
@@ -198,8 +196,8 @@ void TestEventLog::filters()
     // All types again, one message: its whole story in order (produced, then each delivery).
     for (const Event::Type type : {Event::Type::Produced, Event::Type::Dispatched, Event::Type::Processed,
                                    Event::Type::Discarded, Event::Type::Failed})
-        panel.setTypeShown(type, true);
-    panel.setConsumerFilter(QString());
+        rig.panel.setTypeShown(type, true);
+    rig.panel.setConsumerFilter(QString());
     quint64 id = 0;  // a message that was postponed at least once
     for (const Event &e : std::as_const(all)) {
         if (e.type == Event::Type::Postponed) {
@@ -208,7 +206,7 @@ void TestEventLog::filters()
         }
     }
     QVERIFY(id != 0);
-    panel.setMessageFilter(id);
+    rig.panel.setMessageFilter(id);
     QCOMPARE(filter->messageId(), id);
     QList<Event> story;
     for (const Event &e : std::as_const(all))
@@ -224,90 +222,79 @@ void TestEventLog::filters()
 
     // New events pass through the filter as they arrive.
     const int before = filter->rowCount();
-    panel.setMessageFilter(0);
+    rig.panel.setMessageFilter(0);
     for (int i = 0; i < 3; ++i)
-        all << sim.step().events;
-    panel.refresh(feed.take());
+        all << rig.sim.step().events;
+    rig.panel.refresh(rig.feed.take());
     QVERIFY(filter->rowCount() > before);
     QCOMPARE(filter->rowCount(), model->rowCount());
 }
 
 void TestEventLog::followMode()
 {
-    Simulation sim;
-    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
-    EventLogPanel panel(&sim);
-    CycleFeed feed(sim);
-    panel.resize(700, 300);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    QScrollBar *bar = panel.view()->verticalScrollBar();
-    QVERIFY(panel.follows());
-    for (int i = 0; i < 5; ++i)
-        sim.step();
-    panel.refresh(feed.take());
+    PanelRig<EventLogPanel> rig(QStringLiteral("default.json"));
+    QCOMPARE(rig.problems, QStringList());
+    rig.panel.resize(700, 300);
+    rig.panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&rig.panel));
+    QScrollBar *bar = rig.panel.view()->verticalScrollBar();
+    QVERIFY(rig.panel.follows());
+    rig.advance(5);
     QVERIFY(bar->maximum() > 0);
     QCOMPARE(bar->value(), bar->maximum());
     // The newest line is in view.
-    const QModelIndex last = panel.filterModel()->index(panel.filterModel()->rowCount() - 1, 0);
-    QVERIFY(panel.view()->viewport()->rect().intersects(panel.view()->visualRect(last)));
+    const QModelIndex last = rig.panel.filterModel()->index(rig.panel.filterModel()->rowCount() - 1, 0);
+    QVERIFY(rig.panel.view()->viewport()->rect().intersects(rig.panel.view()->visualRect(last)));
 
     // Follow off: the view stays where the user put it while lines arrive.
-    QSignalSpy followChanged(&panel, &EventLogPanel::followChanged);
-    panel.setFollow(false);
+    QSignalSpy followChanged(&rig.panel, &EventLogPanel::followChanged);
+    rig.panel.setFollow(false);
     QCOMPARE(followChanged.size(), 1);
     QCOMPARE(followChanged.constFirst().constFirst().toBool(), false);
     bar->setValue(0);
-    for (int i = 0; i < 5; ++i)
-        sim.step();
-    panel.refresh(feed.take());
+    rig.advance(5);
     QCOMPARE(bar->value(), 0);
     QVERIFY(bar->maximum() > 0);
 
     // Follow on again jumps to the newest.
-    panel.setFollow(true);
+    rig.panel.setFollow(true);
     QCOMPARE(bar->value(), bar->maximum());
 
     // Clicking a line stops following.
-    const QModelIndex index = panel.filterModel()->index(panel.filterModel()->rowCount() - 1, 1);
-    QTest::mouseClick(panel.view()->viewport(), Qt::LeftButton, {}, panel.view()->visualRect(index).center());
-    QVERIFY(!panel.follows());
+    const QModelIndex index = rig.panel.filterModel()->index(rig.panel.filterModel()->rowCount() - 1, 1);
+    QTest::mouseClick(rig.panel.view()->viewport(), Qt::LeftButton, {}, rig.panel.view()->visualRect(index).center());
+    QVERIFY(!rig.panel.follows());
 }
 
 void TestEventLog::selectingALineNamesItsMessage()
 {
-    Simulation sim;
-    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
-    EventLogPanel panel(&sim);
-    CycleFeed feed(sim);
-    sim.step();
-    panel.refresh(feed.take());
-    QSignalSpy selected(&panel, &EventLogPanel::messageSelected);
-    const QModelIndex index = panel.filterModel()->index(4, EventLogModel::DataColumn);
-    panel.view()->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    PanelRig<EventLogPanel> rig(QStringLiteral("default.json"));
+    QCOMPARE(rig.problems, QStringList());
+    rig.advance(1);
+    QSignalSpy selected(&rig.panel, &EventLogPanel::messageSelected);
+    const QModelIndex index = rig.panel.filterModel()->index(4, EventLogModel::DataColumn);
+    rig.panel.view()->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     QCOMPARE(selected.size(), 1);
-    QCOMPARE(selected.constFirst().constFirst().toULongLong(), panel.model()->event(4).message.id);
+    QCOMPARE(selected.constFirst().constFirst().toULongLong(), rig.panel.model()->event(4).message.id);
 }
 
 void TestEventLog::jsonLinesExport()
 {
-    Simulation sim;
-    QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
-    EventLogPanel panel(&sim, nullptr, 1000);
-    CycleFeed feed(sim);
+    PanelRig<EventLogPanel> rig(QStringLiteral("lesson-ttl-moved.json"), nullptr, 1000);
+    QCOMPARE(rig.problems, QStringList());
     for (int i = 0; i < 80; ++i)
-        sim.step();
+        rig.sim.step();
     // The reports reach the model, not yet applied to its rows.
-    const RefreshSnapshot snapshot = feed.take();
+    const RefreshSnapshot snapshot = rig.feed.take();
     for (const CycleReport &report : snapshot.reports())
-        panel.model()->addReport(report);
-    QVERIFY(panel.model()->pendingCount() > 0);
+        rig.panel.model()->addReport(report);
+    QVERIFY(rig.panel.model()->pendingCount() > 0);
     // Written after a flush, even without a refresh: what the log holds, oldest first.
     QBuffer buffer;
     QVERIFY(buffer.open(QIODevice::WriteOnly));
-    const qint64 lines = panel.model()->writeJsonLines(&buffer);
+    const qint64 lines = rig.panel.model()->writeJsonLines(&buffer);
     buffer.close();
-    QCOMPARE(lines, qint64(panel.model()->rowCount()));
+    QCOMPARE(lines, qint64(rig.panel.model()->rowCount()));
     QCOMPARE(lines, 1000);  // the log is full: it holds its capacity
     const QList<QByteArray> text = buffer.data().split('\n');
     QCOMPARE(text.size(), lines + 1);  // each line ends with a newline
@@ -318,7 +305,7 @@ void TestEventLog::jsonLinesExport()
         const QJsonDocument doc = QJsonDocument::fromJson(text.at(i), &error);
         QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
         const QJsonObject o = doc.object();
-        const Event &e = panel.model()->event(int(i));
+        const Event &e = rig.panel.model()->event(int(i));
         QCOMPARE(o.value(QLatin1String("cycle")).toInteger(), e.cycle);
         QCOMPARE(o.value(QLatin1String("type")).toString(), Event::typeName(e.type));
         QCOMPARE(quint64(o.value(QLatin1String("message")).toObject().value(QLatin1String("id")).toInteger()), e.message.id);
@@ -333,23 +320,18 @@ void TestEventLog::jsonLinesExport()
 
 void TestEventLog::clearedOnNewScenario()
 {
-    Simulation sim;
-    QCOMPARE(sim.load(loadPreset(QStringLiteral("default.json"))), QStringList());
-    EventLogPanel panel(&sim);
-    CycleFeed feed(sim);
-    QAbstractItemModelTester tester(panel.filterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    for (int i = 0; i < 4; ++i)
-        sim.step();
-    panel.refresh(feed.take());
-    QVERIFY(panel.model()->rowCount() > 0);
-    sim.step();  // pending, not yet shown
-    sim.reset();
-    QCOMPARE(panel.model()->rowCount(), 0);
-    QCOMPARE(panel.model()->pendingCount(), 0);
-    QCOMPARE(panel.filterModel()->rowCount(), 0);
-    sim.step();
-    panel.refresh(feed.take());
-    QCOMPARE(panel.model()->event(0).cycle, 0);
+    PanelRig<EventLogPanel> rig(QStringLiteral("default.json"));
+    QCOMPARE(rig.problems, QStringList());
+    QAbstractItemModelTester tester(rig.panel.filterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    rig.advance(4);
+    QVERIFY(rig.panel.model()->rowCount() > 0);
+    rig.sim.step();  // pending, not yet shown
+    rig.sim.reset();
+    QCOMPARE(rig.panel.model()->rowCount(), 0);
+    QCOMPARE(rig.panel.model()->pendingCount(), 0);
+    QCOMPARE(rig.panel.filterModel()->rowCount(), 0);
+    rig.advance(1);
+    QCOMPARE(rig.panel.model()->event(0).cycle, 0);
 }
 
 void TestEventLog::waitsWhileItsDockTabIsBehind()

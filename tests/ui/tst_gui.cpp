@@ -14,6 +14,7 @@
 #include "core/engine/simulation.h"
 #include "ui/shell/speedcontrol.h"
 #include "tests/testsupport.h"
+#include "tests/ui/editedsetup.h"
 #include "ui/shell/statussummary.h"
 
 #include <QAbstractItemModelTester>
@@ -28,6 +29,7 @@
 #include <QTest>
 
 using namespace PriorityLab;
+using PriorityLab::TestSupport::EditedSetup;
 
 namespace {
 
@@ -194,15 +196,13 @@ void TestGui::thresholdSpinBoxChangesRunningStrategy()
 
 void TestGui::expressionEditorRefusesBadInput()
 {
-    Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-predicate.json"))).isEmpty());
-    SetupEditor editor(&sim);
-    ConsumerPanel panel(&editor);
-    ParameterEditor *pe = panel.cards().at(0)->parameterEditor(QStringLiteral("predicate"));
+    EditedSetup e(QStringLiteral("reference-predicate.json"));
+    QVERIFY(e.loaded);
+    ParameterEditor *pe = e.panel.cards().at(0)->parameterEditor(QStringLiteral("predicate"));
     QVERIFY(pe);
     auto *line = qobject_cast<QLineEdit *>(pe->input());
     QVERIFY(line);
-    const QString before = sim.consumers()[0]->strategy->parameter(QStringLiteral("predicate")).toString();
+    const QString before = e.sim.consumers()[0]->strategy->parameter(QStringLiteral("predicate")).toString();
     QCOMPARE(line->text(), before);
 
     line->selectAll();
@@ -210,16 +210,16 @@ void TestGui::expressionEditorRefusesBadInput()
     QTest::keyClick(line, Qt::Key_Return);
     QVERIFY2(!pe->error().isEmpty(), "a syntax error is shown");
     QVERIFY(line->toolTip().contains(pe->error()));
-    QCOMPARE(sim.consumers()[0]->strategy->parameter(QStringLiteral("predicate")).toString(), before);
+    QCOMPARE(e.sim.consumers()[0]->strategy->parameter(QStringLiteral("predicate")).toString(), before);
     QCOMPARE(line->text(), QStringLiteral("prio >"));  // kept for the user to fix
 
     line->selectAll();
     QTest::keyClicks(line, QStringLiteral("priority >= 3"));
     QTest::keyClick(line, Qt::Key_Return);
     QVERIFY(pe->error().isEmpty());
-    QCOMPARE(sim.consumers()[0]->strategy->parameter(QStringLiteral("predicate")).toString(),
+    QCOMPARE(e.sim.consumers()[0]->strategy->parameter(QStringLiteral("predicate")).toString(),
              QStringLiteral("priority >= 3"));
-    QCOMPARE(sim.consumers()[1]->strategy->parameter(QStringLiteral("predicate")).toString(), before);
+    QCOMPARE(e.sim.consumers()[1]->strategy->parameter(QStringLiteral("predicate")).toString(), before);
 }
 
 void TestGui::testOnlyStrategyGetsGeneratedEditors()
@@ -231,11 +231,9 @@ void TestGui::testOnlyStrategyGetsGeneratedEditors()
     Scenario s = busyScenario(1, 1);
     s.consumers[0].strategy.type = QStringLiteral("test-only");
     s.consumers[0].strategy.parameters = {{QStringLiteral("limit"), 12}};
-    Simulation sim;
-    QVERIFY(sim.load(s).isEmpty());
-    SetupEditor editor(&sim);
-    ConsumerPanel panel(&editor);
-    ConsumerCard *card = panel.cards().at(0);
+    EditedSetup e(s);
+    QVERIFY(e.loaded);
+    ConsumerCard *card = e.panel.cards().at(0);
 
     ParameterEditor *limit = card->parameterEditor(QStringLiteral("limit"));
     QVERIFY(limit);
@@ -248,7 +246,7 @@ void TestGui::testOnlyStrategyGetsGeneratedEditors()
     QVERIFY(spin->toolTip().contains(QStringLiteral("Test rule: limit in words.")));
     spin->setValue(60);  // refused by the range
     QCOMPARE(spin->value(), 50);
-    QCOMPARE(sim.consumers()[0]->strategy->parameter(QStringLiteral("limit")).toInt(), 50);
+    QCOMPARE(e.sim.consumers()[0]->strategy->parameter(QStringLiteral("limit")).toInt(), 50);
 
     ParameterEditor *rule = card->parameterEditor(QStringLiteral("rule"));
     QVERIFY(rule);
@@ -257,25 +255,23 @@ void TestGui::testOnlyStrategyGetsGeneratedEditors()
     line->setText(QStringLiteral("a ? b"));
     Q_EMIT line->editingFinished();
     QCOMPARE(rule->error(), QStringLiteral("column 3: \"?\" is not allowed"));
-    QCOMPARE(sim.consumers()[0]->strategy->parameter(QStringLiteral("rule")).toString(), QStringLiteral("true"));
+    QCOMPARE(e.sim.consumers()[0]->strategy->parameter(QStringLiteral("rule")).toString(), QStringLiteral("true"));
     line->setText(QStringLiteral("x"));
     Q_EMIT line->editingFinished();
     QVERIFY(rule->error().isEmpty());
-    QCOMPARE(sim.consumers()[0]->strategy->parameter(QStringLiteral("rule")).toString(), QStringLiteral("x"));
+    QCOMPARE(e.sim.consumers()[0]->strategy->parameter(QStringLiteral("rule")).toString(), QStringLiteral("x"));
 }
 
 void TestGui::cardShowsSettingWarning()
 {
-    Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-ttl.json"))).isEmpty());
-    SetupEditor editor(&sim);
-    ConsumerPanel panel(&editor);
-    ConsumerCard *card = panel.cards().at(2);
+    EditedSetup e(QStringLiteral("reference-ttl.json"));
+    QVERIFY(e.loaded);
+    ConsumerCard *card = e.panel.cards().at(2);
     QVERIFY(card->warningText().isEmpty());
     auto *high = qobject_cast<QSpinBox *>(card->parameterEditor(QStringLiteral("high"))->input());
     QVERIFY(high);
     high->setValue(1);  // low 0, high 1: nothing inside the range
-    QCOMPARE(sim.consumers()[2]->strategy->parameter(QStringLiteral("high")).toInt(), 1);
+    QCOMPARE(e.sim.consumers()[2]->strategy->parameter(QStringLiteral("high")).toInt(), 1);
     QVERIFY2(card->warningText().contains(QStringLiteral("every message is discarded")),
              qPrintable(card->warningText()));
     high->setValue(4);
@@ -284,11 +280,9 @@ void TestGui::cardShowsSettingWarning()
 
 void TestGui::strategyComboReplacesStrategy()
 {
-    Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
-    SetupEditor editor(&sim);
-    ConsumerPanel panel(&editor);
-    ConsumerCard *card = panel.cards().at(0);
+    EditedSetup e(QStringLiteral("reference-priority.json"));
+    QVERIFY(e.loaded);
+    ConsumerCard *card = e.panel.cards().at(0);
     QComboBox *combo = card->strategyBox();
     QCOMPARE(combo->currentData().toString(), QStringLiteral("priority"));
     QCOMPARE(combo->count(), int(StrategyRegistry::instance().types().size()));
@@ -297,28 +291,26 @@ void TestGui::strategyComboReplacesStrategy()
     QVERIFY(ttl >= 0);
     combo->setCurrentIndex(ttl);
     Q_EMIT combo->activated(ttl);
-    QCOMPARE(sim.consumers()[0]->strategy->type(), QStringLiteral("ttl"));
+    QCOMPARE(e.sim.consumers()[0]->strategy->type(), QStringLiteral("ttl"));
     QVERIFY(!card->parameterEditor(QStringLiteral("threshold")));
     QVERIFY(card->parameterEditor(QStringLiteral("low")));
     QVERIFY(card->parameterEditor(QStringLiteral("high")));
-    QCOMPARE(sim.consumers()[1]->strategy->type(), QStringLiteral("priority"));
+    QCOMPARE(e.sim.consumers()[1]->strategy->type(), QStringLiteral("priority"));
 }
 
 void TestGui::onlineToggle()
 {
-    Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
-    SetupEditor editor(&sim);
-    ConsumerPanel panel(&editor);
-    TestSupport::CycleFeed feed(sim);
-    QCheckBox *online = panel.cards().at(0)->onlineBox();
+    EditedSetup e(QStringLiteral("reference-priority.json"));
+    QVERIFY(e.loaded);
+    TestSupport::CycleFeed feed(e.sim);
+    QCheckBox *online = e.panel.cards().at(0)->onlineBox();
     QVERIFY(online->isChecked());
     online->click();
-    QVERIFY(!sim.consumers()[0]->online);
-    sim.step();
-    panel.refresh(feed.take());
-    QCOMPARE(sim.consumers()[0]->stats.batches, 0);
-    QVERIFY(sim.consumers()[1]->stats.batches > 0);
+    QVERIFY(!e.sim.consumers()[0]->online);
+    e.sim.step();
+    e.panel.refresh(feed.take());
+    QCOMPARE(e.sim.consumers()[0]->stats.batches, 0);
+    QVERIFY(e.sim.consumers()[1]->stats.batches > 0);
 }
 
 void TestGui::queueModelFollowsEachStep_data()

@@ -15,6 +15,7 @@
 #include "ui/editing/setupeditor.h"
 #include "core/engine/simulation.h"
 #include "ui/editing/undocommands.h"
+#include "tests/ui/editedsetup.h"
 
 #include <QAbstractSlider>
 #include <QCheckBox>
@@ -32,6 +33,7 @@
 #include <optional>
 
 using namespace PriorityLab;
+using PriorityLab::TestSupport::EditedSetup;
 
 namespace {
 
@@ -59,23 +61,6 @@ public:
 
 private:
     quint64 m_id;
-};
-
-/// A preset loaded, with the editor and the consumer panel the window gives it.
-struct Edited
-{
-    explicit Edited(const QString &file) : loaded(sim.load(preset(file)).isEmpty()) {}
-
-    /// The slider of consumer @p consumer's parameter @p name.
-    QAbstractSlider *slider(int consumer, const QString &name) const
-    {
-        return panel.cards().at(consumer)->parameterEditor(name)->slider();
-    }
-
-    Simulation sim;
-    bool loaded;
-    SetupEditor editor{&sim};
-    ConsumerPanel panel{&editor};
 };
 
 int parameter(const Simulation &sim, int consumer, const QString &name)
@@ -180,11 +165,9 @@ void TestUndo::consecutiveEditsMerge()
 
 void TestUndo::sliderDragIsOneStep()
 {
-    Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
-    SetupEditor editor(&sim);
-    ConsumerPanel panel(&editor);
-    ParameterEditor *pe = panel.cards().at(2)->parameterEditor(QStringLiteral("threshold"));
+    EditedSetup e(QStringLiteral("reference-priority.json"));
+    QVERIFY(e.loaded);
+    ParameterEditor *pe = e.panel.cards().at(2)->parameterEditor(QStringLiteral("threshold"));
     QVERIFY(pe);
     QAbstractSlider *slider = pe->slider();
     QVERIFY2(slider, "threshold has a typical range, so a slider");
@@ -197,26 +180,26 @@ void TestUndo::sliderDragIsOneStep()
     for (int v = 6; v <= 9; ++v)
         slider->setValue(v);
     slider->setSliderDown(false);  // sliderReleased()
-    QCOMPARE(threshold(sim, 2), 9);
+    QCOMPARE(threshold(e.sim, 2), 9);
     QCOMPARE(spin->value(), 9);
-    QCOMPARE(editor.undoStack()->count(), 1);
-    editor.undoStack()->undo();
-    QCOMPARE(threshold(sim, 2), 5);
+    QCOMPARE(e.editor.undoStack()->count(), 1);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 2), 5);
     QCOMPARE(slider->value(), 5);
     QCOMPARE(spin->value(), 5);
 
     // A second drag, after a cycle, from where the first one ended: its own step, and undo goes
     // back exactly to its start.
-    editor.undoStack()->redo();
-    sim.step();
+    e.editor.undoStack()->redo();
+    e.sim.step();
     slider->setSliderDown(true);
     for (int v : {8, 6, 3, 2})
         slider->setValue(v);
     slider->setSliderDown(false);
-    QCOMPARE(threshold(sim, 2), 2);
-    QCOMPARE(editor.undoStack()->count(), 2);
-    editor.undoStack()->undo();
-    QCOMPARE(threshold(sim, 2), 9);
+    QCOMPARE(threshold(e.sim, 2), 2);
+    QCOMPARE(e.editor.undoStack()->count(), 2);
+    e.editor.undoStack()->undo();
+    QCOMPARE(threshold(e.sim, 2), 9);
     QCOMPARE(slider->value(), 9);
     QCOMPARE(spin->value(), 9);
 }
@@ -233,7 +216,7 @@ void TestUndo::editsCyclesApartAreSeparateSteps()
     // TTL low bound to 2, three cycles, low bound to 3: two steps; undo goes back to 2, then to
     // the original 0.
     QFETCH(bool, bySpinBox);
-    Edited e(QStringLiteral("reference-ttl.json"));
+    EditedSetup e(QStringLiteral("reference-ttl.json"));
     QVERIFY(e.loaded);
     auto *low = qobject_cast<QSpinBox *>(e.panel.cards().at(1)->parameterEditor(QStringLiteral("low"))->input());
     QVERIFY(low);
@@ -273,7 +256,7 @@ void TestUndo::keyboardSliderStepUndoesExactly()
 {
     QFETCH(Qt::Key, key);
     QFETCH(int, step);
-    Edited e(QStringLiteral("reference-priority.json"));
+    EditedSetup e(QStringLiteral("reference-priority.json"));
     QVERIFY(e.loaded);
     QAbstractSlider *slider = e.slider(0, QStringLiteral("threshold"));
     QVERIFY(slider);
@@ -302,7 +285,7 @@ void TestUndo::keyboardSliderStepUndoesExactly()
 void TestUndo::keyAutoRepeatIsOneStep()
 {
     // A key held down: one press, its auto-repeats, one release.
-    Edited e(QStringLiteral("reference-priority.json"));
+    EditedSetup e(QStringLiteral("reference-priority.json"));
     QVERIFY(e.loaded);
     QAbstractSlider *slider = e.slider(0, QStringLiteral("threshold"));
     QVERIFY(slider);
@@ -337,7 +320,7 @@ void TestUndo::editBetweenSeparatesSteps_data()
 void TestUndo::editBetweenSeparatesSteps()
 {
     QFETCH(bool, inOneGesture);
-    Edited e(QStringLiteral("reference-priority.json"));
+    EditedSetup e(QStringLiteral("reference-priority.json"));
     QVERIFY(e.loaded);
     std::optional<Gesture> gesture;
     if (inOneGesture)
@@ -358,7 +341,7 @@ void TestUndo::editBetweenSeparatesSteps()
 
 void TestUndo::undoSeparatesStepsOfOneGesture()
 {
-    Edited e(QStringLiteral("reference-priority.json"));
+    EditedSetup e(QStringLiteral("reference-priority.json"));
     QVERIFY(e.loaded);
     {
         Gesture gesture;
@@ -450,29 +433,27 @@ void TestUndo::differentPathDoesNotMerge()
 
 void TestUndo::editorsFollowUndo()
 {
-    Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-ttl.json"))).isEmpty());
-    SetupEditor editor(&sim);
-    ConsumerPanel panel(&editor);
-    ConsumerCard *card = panel.cards().at(0);
+    EditedSetup e(QStringLiteral("reference-ttl.json"));
+    QVERIFY(e.loaded);
+    ConsumerCard *card = e.panel.cards().at(0);
     auto *high = qobject_cast<QSpinBox *>(card->parameterEditor(QStringLiteral("high"))->input());
     QVERIFY(high);
     high->setValue(1);  // low 0, high 1: discards everything
     QVERIFY(!card->warningText().isEmpty());
-    editor.undoStack()->undo();
+    e.editor.undoStack()->undo();
     QCOMPARE(high->value(), 4);
     QVERIFY(card->warningText().isEmpty());
 
     card->failureRateBox()->setValue(0.25);
     card->onlineBox()->click();
-    QVERIFY(!sim.consumers()[0]->online);
-    editor.undoStack()->undo();
-    QVERIFY(sim.consumers()[0]->online);
+    QVERIFY(!e.sim.consumers()[0]->online);
+    e.editor.undoStack()->undo();
+    QVERIFY(e.sim.consumers()[0]->online);
     QVERIFY(card->onlineBox()->isChecked());
-    editor.undoStack()->undo();
-    QCOMPARE(sim.consumers()[0]->failureRate, 0.0);
+    e.editor.undoStack()->undo();
+    QCOMPARE(e.sim.consumers()[0]->failureRate, 0.0);
     QCOMPARE(card->failureRateBox()->value(), 0.0);
-    editor.undoStack()->redo();
+    e.editor.undoStack()->redo();
     QCOMPARE(card->failureRateBox()->value(), 0.25);
 }
 
@@ -537,79 +518,75 @@ void TestUndo::undoRestoresRunningStrategyParameter()
 
 void TestUndo::addConsumerUndo()
 {
-    Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
-    SetupEditor editor(&sim);
-    ConsumerPanel panel(&editor);
-    sim.step();
-    QCOMPARE(editor.uniqueConsumerName(), QStringLiteral("D"));
+    EditedSetup e(QStringLiteral("reference-priority.json"));
+    QVERIFY(e.loaded);
+    e.sim.step();
+    QCOMPARE(e.editor.uniqueConsumerName(), QStringLiteral("D"));
     ConsumerConfig d;
-    d.name = editor.uniqueConsumerName();
+    d.name = e.editor.uniqueConsumerName();
     d.strategy.type = QStringLiteral("priority");
     d.strategy.parameters.insert(QStringLiteral("threshold"), 7);
-    QVERIFY(editor.addConsumer(d).isEmpty());
-    QCOMPARE(consumerNames(sim), (QStringList{"A", "B", "C", "D"}));
-    QCOMPARE(panel.cards().size(), 4);
-    QVERIFY(!editor.addConsumer(d).isEmpty());  // the name is taken
-    QCOMPARE(editor.undoStack()->count(), 1);
+    QVERIFY(e.editor.addConsumer(d).isEmpty());
+    QCOMPARE(consumerNames(e.sim), (QStringList{"A", "B", "C", "D"}));
+    QCOMPARE(e.panel.cards().size(), 4);
+    QVERIFY(!e.editor.addConsumer(d).isEmpty());  // the name is taken
+    QCOMPARE(e.editor.undoStack()->count(), 1);
 
-    editor.undoStack()->undo();
-    QCOMPARE(consumerNames(sim), (QStringList{"A", "B", "C"}));
-    QCOMPARE(panel.cards().size(), 3);
-    editor.undoStack()->redo();
-    QCOMPARE(consumerNames(sim), (QStringList{"A", "B", "C", "D"}));
-    QCOMPARE(threshold(sim, 3), 7);
-    sim.step();
-    QVERIFY(sim.checkInvariants().isEmpty());
+    e.editor.undoStack()->undo();
+    QCOMPARE(consumerNames(e.sim), (QStringList{"A", "B", "C"}));
+    QCOMPARE(e.panel.cards().size(), 3);
+    e.editor.undoStack()->redo();
+    QCOMPARE(consumerNames(e.sim), (QStringList{"A", "B", "C", "D"}));
+    QCOMPARE(threshold(e.sim, 3), 7);
+    e.sim.step();
+    QVERIFY(e.sim.checkInvariants().isEmpty());
 }
 
 void TestUndo::removeConsumerUndo()
 {
-    Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("lesson-mixed-thresholds.json"))).isEmpty());
-    SetupEditor editor(&sim);
-    ConsumerPanel panel(&editor);
-    sim.runCycles(3);
-    QVERIFY(editor.setConsumerParameter(1, QStringLiteral("threshold"), 6).isEmpty());
-    editor.setConsumerFailureRate(1, 0.5);
-    editor.setConsumerOnline(1, false);
+    EditedSetup e(QStringLiteral("lesson-mixed-thresholds.json"));
+    QVERIFY(e.loaded);
+    e.sim.runCycles(3);
+    QVERIFY(e.editor.setConsumerParameter(1, QStringLiteral("threshold"), 6).isEmpty());
+    e.editor.setConsumerFailureRate(1, 0.5);
+    e.editor.setConsumerOnline(1, false);
 
     // The card's × removes it, while the simulation has run.
-    panel.cards().at(1)->removeButton()->click();
-    QCOMPARE(consumerNames(sim), (QStringList{"strict", "lenient"}));
-    QCOMPARE(panel.cards().size(), 2);
-    sim.step();
-    QVERIFY(sim.checkInvariants().isEmpty());
+    e.panel.cards().at(1)->removeButton()->click();
+    QCOMPARE(consumerNames(e.sim), (QStringList{"strict", "lenient"}));
+    QCOMPARE(e.panel.cards().size(), 2);
+    e.sim.step();
+    QVERIFY(e.sim.checkInvariants().isEmpty());
 
-    editor.undoStack()->undo();
-    QCOMPARE(sim.consumers().size(), size_t(3));
+    e.editor.undoStack()->undo();
+    QCOMPARE(e.sim.consumers().size(), size_t(3));
     // Back at its old position: the round-robin order is what it was.
-    QCOMPARE(consumerNames(sim), (QStringList{"strict", "middle", "lenient"}));
-    const auto &consumers = sim.consumers();
+    QCOMPARE(consumerNames(e.sim), (QStringList{"strict", "middle", "lenient"}));
+    const auto &consumers = e.sim.consumers();
     const auto it = std::find_if(consumers.begin(), consumers.end(),
                                  [](const auto &c) { return c->name == QLatin1String("middle"); });
     QVERIFY(it != consumers.end());
     QCOMPARE((*it)->strategy->parameter(QStringLiteral("threshold")).toInt(), 6);
     QCOMPARE((*it)->failureRate, 0.5);
     QVERIFY(!(*it)->online);
-    QCOMPARE(panel.cards().size(), 3);
+    QCOMPARE(e.panel.cards().size(), 3);
 
     // The edits made before the removal still undo onto that consumer.
-    editor.undoStack()->undo();
+    e.editor.undoStack()->undo();
     QVERIFY((*it)->online);
-    editor.undoStack()->undo();
+    e.editor.undoStack()->undo();
     QCOMPARE((*it)->failureRate, 0.0);
-    editor.undoStack()->undo();
+    e.editor.undoStack()->undo();
     QCOMPARE((*it)->strategy->parameter(QStringLiteral("threshold")).toInt(), 5);
-    QCOMPARE(threshold(sim, 0), 8);  // strict untouched
-    QCOMPARE(threshold(sim, 2), 2);  // lenient untouched
+    QCOMPARE(threshold(e.sim, 0), 8);  // strict untouched
+    QCOMPARE(threshold(e.sim, 2), 2);  // lenient untouched
 
     // Redo everything, removal included.
-    while (editor.undoStack()->canRedo())
-        editor.undoStack()->redo();
-    QCOMPARE(consumerNames(sim), (QStringList{"strict", "lenient"}));
-    sim.step();
-    QVERIFY(sim.checkInvariants().isEmpty());
+    while (e.editor.undoStack()->canRedo())
+        e.editor.undoStack()->redo();
+    QCOMPARE(consumerNames(e.sim), (QStringList{"strict", "lenient"}));
+    e.sim.step();
+    QVERIFY(e.sim.checkInvariants().isEmpty());
 }
 
 void TestUndo::brokerAndProducerEdits()

@@ -38,6 +38,19 @@ QColor classColor(ChartPanel::PriorityClass cls)
     return ChartPalette::bluishGreen();
 }
 
+/// A new chart of type @p Chart in @p parent, titled @p title, with axis titles @p x and @p y and
+/// the tool tip @p toolTip that explains it.
+template<typename Chart>
+Chart *newChart(QWidget *parent, const QString &title, const QString &x, const QString &y,
+                const QString &toolTip)
+{
+    auto *chart = new Chart(parent);
+    chart->setTitle(title);
+    chart->setAxisTitles(x, y);
+    chart->setToolTip(toolTip);
+    return chart;
+}
+
 } // namespace
 
 ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
@@ -45,31 +58,31 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
 {
     const QString window = tr("last %1 cycles").arg(windowCycles());
 
-    m_queueDepth = new TimeSeriesChart(this);
-    m_queueDepth->setTitle(tr("Queue depth"));
-    m_queueDepth->setAxisTitles(tr("cycle"), tr("messages queued"));
+    m_queueDepth = newChart<TimeSeriesChart>(
+            this, tr("Queue depth"), tr("cycle"), tr("messages queued"),
+            tr("Messages waiting in the broker's queue after each cycle (the backlog), over the %1. "
+               "It rises when producers send faster than consumers process, and when strategies "
+               "postpone many messages (e.g. a high threshold). Dashed lines mark scripted timeline "
+               "changes.").arg(window));
     m_depthSeries = m_queueDepth->addSeries(tr("queue depth"), ChartPalette::blue());
-    m_queueDepth->setToolTip(tr("Messages waiting in the broker's queue after each cycle (the "
-                                "backlog), over the %1. It rises when producers send faster than "
-                                "consumers process, and when strategies postpone many messages "
-                                "(e.g. a high threshold). Dashed lines mark scripted timeline "
-                                "changes.").arg(window));
 
-    m_flow = new TimeSeriesChart(this);
-    m_flow->setTitle(tr("Decisions per cycle"));
-    m_flow->setAxisTitles(tr("cycle"), tr("messages"));
+    m_flow = newChart<TimeSeriesChart>(
+            this, tr("Decisions per cycle"), tr("cycle"), tr("messages"),
+            tr("What the consumers decided in each cycle. Postponed messages go back to the "
+               "broker's tail (requeue); discarded ones are lost to the dead-letter list; failed "
+               "ones (processing failed) were requeued. Raise a threshold and watch 'postponed' "
+               "climb."));
     m_flow->addSeries(tr("processed"), ChartPalette::bluishGreen());
     m_flow->addSeries(tr("postponed"), ChartPalette::orange());
     m_flow->addSeries(tr("discarded"), ChartPalette::vermillion());
     m_flow->addSeries(tr("failed"), ChartPalette::reddishPurple(), Qt::DashLine);
-    m_flow->setToolTip(tr("What the consumers decided in each cycle. Postponed messages go back "
-                          "to the broker's tail (requeue); discarded ones are lost to the "
-                          "dead-letter list; failed ones (processing failed) were requeued. Raise a "
-                          "threshold and watch 'postponed' climb."));
 
-    m_latency = new TimeSeriesChart(this);
-    m_latency->setTitle(tr("Latency (p50 solid, p95 dashed)"));
-    m_latency->setAxisTitles(tr("cycle"), tr("cycles waited"));
+    m_latency = newChart<TimeSeriesChart>(
+            this, tr("Latency (p50 solid, p95 dashed)"), tr("cycle"), tr("cycles waited"),
+            tr("Cycles from production to processing of the messages processed in the last %1 "
+               "cycles, by their priority at production: half waited at most p50, 95 % at most "
+               "p95. Good prioritization keeps the high class low; a rising low class is "
+               "starvation.").arg(smoothingCycles()));
     for (int c = 0; c < PriorityClassCount; ++c) {
         const auto cls = PriorityClass(c);
         m_latency->addSeries(className(cls), classColor(cls));
@@ -77,27 +90,20 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
         m_latency->setSeriesInLegend(m_latency->addSeries(tr("%1 p95").arg(className(cls)), classColor(cls), Qt::DashLine),
                                      false);
     }
-    m_latency->setToolTip(tr("Cycles from production to processing of the messages processed in "
-                             "the last %1 cycles, by their priority at production: half waited "
-                             "at most p50, 95 % at most p95. Good prioritization keeps the high "
-                             "class low; a rising low class is starvation.")
-                                  .arg(smoothingCycles()));
 
-    m_throughput = new TimeSeriesChart(this);
-    m_throughput->setTitle(tr("Throughput per consumer"));
-    m_throughput->setAxisTitles(tr("cycle"), tr("processed per cycle"));
-    m_throughput->setToolTip(tr("Messages each consumer processed per cycle, averaged over %1 "
-                                "cycles. Round-robin gives every online consumer the same number "
-                                "of batches; what it processes of them depends on its strategy.")
-                                     .arg(smoothingCycles()));
+    m_throughput = newChart<TimeSeriesChart>(
+            this, tr("Throughput per consumer"), tr("cycle"), tr("processed per cycle"),
+            tr("Messages each consumer processed per cycle, averaged over %1 cycles. Round-robin "
+               "gives every online consumer the same number of batches; what it processes of them "
+               "depends on its strategy.").arg(smoothingCycles()));
 
-    m_deliveries = new BarChart(this);
-    m_deliveries->setTitle(tr("Deliveries per message"));
-    m_deliveries->setAxisTitles(tr("deliveries until processed or discarded"), tr("messages"));
+    m_deliveries = newChart<BarChart>(
+            this, tr("Deliveries per message"), tr("deliveries until processed or discarded"),
+            tr("messages"),
+            tr("Over the whole run: how often the broker handed a message to a consumer before it "
+               "was finally processed or discarded. 1 = handled at the first delivery; a long tail "
+               "means many postponements (requeues)."));
     m_deliveries->setColor(ChartPalette::skyBlue());
-    m_deliveries->setToolTip(tr("Over the whole run: how often the broker handed a message to a "
-                                "consumer before it was finally processed or discarded. 1 = handled at the first "
-                                "delivery; a long tail means many postponements (requeues)."));
 
     m_charts = {m_queueDepth, m_flow, m_latency, m_throughput, m_deliveries};
     m_pages = new QTabBar(this);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/model/message.h"
+
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
@@ -40,6 +42,21 @@ public:
         int deliveries = 0;
         QString reason;       ///< a machine code, e.g. "ttl-expired"
         QString explanation;  ///< in words
+
+        /// The cells of @p message, handled in cycle @p cycle by consumer @p consumer: cycle,
+        /// consumer, messageId, data, priority, ttl and deliveries.
+        static Cells of(qint64 cycle, const QString &consumer, const Message &message)
+        {
+            Cells cells;
+            cells.cycle = cycle;
+            cells.consumer = consumer;
+            cells.messageId = message.id;
+            cells.data = message.data;
+            cells.priority = message.priority;
+            cells.ttl = message.ttl;
+            cells.deliveries = message.deliveries;
+            return cells;
+        }
     };
 
     /// The display value of @p cells in a column of @p kind.

@@ -75,14 +75,7 @@ QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
     const MessageColumns::Kind kind = columns().at(index.column()).kind;
     switch (role) {
     case Qt::DisplayRole: {
-        MessageColumns::Cells cells;
-        cells.cycle = letter.cycle;
-        cells.consumer = letter.consumer;
-        cells.messageId = letter.message.id;
-        cells.data = letter.message.data;
-        cells.priority = letter.message.priority;
-        cells.ttl = letter.message.ttl;
-        cells.deliveries = letter.message.deliveries;
+        auto cells = MessageColumns::Cells::of(letter.cycle, letter.consumer, letter.message);
         cells.reason = letter.reason;
         return MessageColumns::cell(cells, kind);
     }

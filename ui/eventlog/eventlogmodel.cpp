@@ -107,12 +107,8 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole: {
         const bool hasAfter = e.type == Event::Type::Postponed || e.type == Event::Type::Failed;
-        MessageColumns::Cells cells;
-        cells.cycle = e.cycle;
+        auto cells = MessageColumns::Cells::of(e.cycle, e.consumer, e.message);
         cells.event = typeText(e.type);
-        cells.consumer = e.consumer;
-        cells.messageId = e.message.id;
-        cells.data = e.message.data;
         cells.priority = changed(e.message.priority, e.after.priority, hasAfter);
         cells.ttl = changed(e.message.ttl, e.after.ttl, hasAfter);
         cells.explanation = e.type == Event::Type::Discarded && !e.reason.isEmpty()

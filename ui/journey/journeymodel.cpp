@@ -110,31 +110,33 @@ QVariant JourneyModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.model() != this || index.column() >= ColumnCount)
         return {};
-    if (isReason(index)) {
-        const qsizetype row = qsizetype(index.internalId() - 1);
-        if (row >= m_events.size())
-            return {};
-        const Event &e = m_events.at(row);
-        switch (role) {
-        case Qt::DisplayRole:
-            return index.column() == 0 ? reasonText(e) : QVariant();
-        case Qt::ToolTipRole:
-            return tr("The rule that decided, in the strategy's own words");
-        case Qt::ForegroundRole:
-            return QBrush(QColor(0x44, 0x44, 0x55));
-        case EventTypeRole:
-            return int(e.type);
-        case CycleRole:
-            return e.cycle;
-        case ReasonRole:
-            return reasonText(e);
-        default:
-            return {};
-        }
-    }
-    if (index.row() >= m_events.size())
+    const bool reasonRow = isReason(index);
+    const qsizetype row = reasonRow ? qsizetype(index.internalId() - 1) : index.row();
+    if (row >= m_events.size())
         return {};
-    return eventData(m_events.at(index.row()), index.column(), role);
+    const Event &e = m_events.at(row);
+    switch (role) {
+    case EventTypeRole:
+        return int(e.type);
+    case CycleRole:
+        return e.cycle;
+    case ReasonRole:
+        return reasonText(e);
+    default:
+        break;
+    }
+    if (!reasonRow)
+        return eventData(e, index.column(), role);
+    switch (role) {
+    case Qt::DisplayRole:
+        return index.column() == 0 ? reasonText(e) : QVariant();
+    case Qt::ToolTipRole:
+        return tr("The rule that decided, in the strategy's own words");
+    case Qt::ForegroundRole:
+        return QBrush(QColor(0x44, 0x44, 0x55));
+    default:
+        return {};
+    }
 }
 
 QVariant JourneyModel::eventData(const Event &e, int column, int role) const
@@ -195,12 +197,6 @@ QVariant JourneyModel::eventData(const Event &e, int column, int role) const
         if (column == Decision && e.type == Event::Type::Processed)
             return QBrush(QColor(0x1b, 0x6e, 0x20));
         return {};
-    case EventTypeRole:
-        return int(e.type);
-    case CycleRole:
-        return e.cycle;
-    case ReasonRole:
-        return reasonText(e);
     default:
         return {};
     }
@@ -210,47 +206,26 @@ QVariant JourneyModel::headerData(int section, Qt::Orientation orientation, int 
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractItemModel::headerData(section, orientation, role);
-    if (role == Qt::DisplayRole) {
-        switch (Column(section)) {
-        case Cycle:
-            return tr("Cycle");
-        case Delivery:
-            return tr("#");
-        case Consumer:
-            return tr("Consumer");
-        case Decision:
-            return tr("Decision");
-        case Priority:
-            return tr("Priority");
-        case Ttl:
-            return tr("TTL");
-        case PredicateRuns:
-            return tr("Runs");
-        case ColumnCount:
-            break;
-        }
-    } else if (role == Qt::ToolTipRole) {
-        switch (Column(section)) {
-        case Cycle:
-            return tr("The cycle in which it happened");
-        case Delivery:
-            return tr("Delivery number: how many times the broker had handed this message to a "
-                      "consumer, this delivery included");
-        case Consumer:
-            return tr("The consumer that got the batch (or the producer that sent the message)");
-        case Decision:
-            return tr("What the consumer's strategy decided: process, postpone (send back a "
-                      "modified copy) or discard");
-        case Priority:
-            return tr("Priority before → after the decision (higher = more urgent)");
-        case Ttl:
-            return tr("TTL before → after the decision");
-        case PredicateRuns:
-            return tr("Predicate runs before → after the decision");
-        case ColumnCount:
-            break;
-        }
-    }
+    // Title and tool tip per column, in Column order.
+    static const char *const headers[ColumnCount][2] = {
+        { QT_TR_NOOP("Cycle"), QT_TR_NOOP("The cycle in which it happened") },
+        { QT_TR_NOOP("#"),
+          QT_TR_NOOP("Delivery number: how many times the broker had handed this message to a "
+                     "consumer, this delivery included") },
+        { QT_TR_NOOP("Consumer"),
+          QT_TR_NOOP("The consumer that got the batch (or the producer that sent the message)") },
+        { QT_TR_NOOP("Decision"),
+          QT_TR_NOOP("What the consumer's strategy decided: process, postpone (send back a "
+                     "modified copy) or discard") },
+        { QT_TR_NOOP("Priority"),
+          QT_TR_NOOP("Priority before → after the decision (higher = more urgent)") },
+        { QT_TR_NOOP("TTL"), QT_TR_NOOP("TTL before → after the decision") },
+        { QT_TR_NOOP("Runs"), QT_TR_NOOP("Predicate runs before → after the decision") },
+    };
+    if (role == Qt::DisplayRole)
+        return tr(headers[section][0]);
+    if (role == Qt::ToolTipRole)
+        return tr(headers[section][1]);
     return {};
 }
 
