@@ -429,7 +429,11 @@ int main(int argc, char *argv[])
             return BadInput;
         *target = &out;
     }
-    sim.setRecordEvents(events != nullptr);
+    // Events are written as they happen, never kept: a requeue loop makes millions in a cycle.
+    sim.setRecordEvents(false);
+    if (events) {
+        sim.setEventSink([events](const Event &e) { events->write(eventToJsonLine(e)); });
+    }
 
     QElapsedTimer clock;
     clock.start();
@@ -443,16 +447,10 @@ int main(int argc, char *argv[])
         for (const QString &w : report.warnings)
             warnings.add(report.cycle, w);
         capCycles += report.capReached ? 1 : 0;
-        if (events) {
-            for (const Event &e : report.events) {
-                if (!events->write(eventToJsonLine(e)))
-                    break;
-            }
-            if (events->failed) {
-                // Nobody reads the rest (a closed pipe, a full disk): stop instead of running on.
-                lost = true;
-                break;
-            }
+        if (events && events->failed) {
+            // Nobody reads the rest (a closed pipe, a full disk): stop instead of running on.
+            lost = true;
+            break;
         }
         if (!sim.conservationHolds()) {
             warnings.print();

@@ -231,7 +231,7 @@ EngineRun runEngine(qint64 n, quint64 seed, bool events, bool consumersOnline = 
     r.postponed = t.postponed;
     r.discarded = t.discarded;
     r.queued = sim->broker().size();
-    r.events = report.events.size();
+    r.events = report.events.size() + report.eventsDropped;
     r.oneCycle = report.cycle == 0 && report.counts.produced == n && !report.idle
             && !report.capReached && report.queueDepth == 0 && sim->cycle() == 1;
     r.conservation = sim->conservationHolds() && t.produced == n

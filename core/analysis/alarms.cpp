@@ -205,6 +205,8 @@ QString Alarm::kindName(Kind kind)
         return QStringLiteral("safety-cap");
     case Kind::RuntimeWarning:
         return QStringLiteral("runtime-warning");
+    case Kind::NoConsumer:
+        return QStringLiteral("no-consumer");
     }
     return {};
 }
@@ -279,6 +281,19 @@ void AlarmMonitor::checkSettings(const Simulation &simulation, qint64 cycle)
             text += QStringLiteral(" (%1 is offline now: this applies when it comes back online.)").arg(c->name);
         raise(Alarm::Kind::Setting, key, QStringLiteral("Setting of %1").arg(c->name), text, cycle);
     }
+    // A consumer that fails every processing: whatever it takes goes round for ever.
+    for (const auto &c : simulation.consumers()) {
+        if (!c->online || c->failureRate < 1.0)
+            continue;
+        const QString key = QStringLiteral("failing:") + c->name;
+        settingKeys << key;
+        const QString text =
+                QStringLiteral("%1 fails every message it processes (failure rate 100 %) and %2 "
+                               "(%3): nothing it takes is ever processed. Lower the failure rate of "
+                               "%1 (roll back the bad deployment), or take it offline.")
+                        .arg(c->name, c->strategy->failureRuleText(), c->strategy->type());
+        raise(Alarm::Kind::Setting, key, QStringLiteral("%1 fails everything").arg(c->name), text, cycle);
+    }
     clearIf(Alarm::Kind::Setting, [&](const Alarm &a) { return !settingKeys.contains(a.key); });
 }
 
@@ -296,6 +311,7 @@ void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &repo
 
     observeDataLoss(simulation, report);
     observeRequeueLoop(simulation, report);
+    observeNoConsumer(simulation, report);
     observeSafetyCap(simulation, report);
     observeRuntimeWarnings(report);
 }
@@ -353,9 +369,12 @@ void AlarmMonitor::observeRequeueLoop(const Simulation &simulation, const CycleR
         m_recentDeliveries.pop_front();
     }
     QStringList failing;
+    QStringList rules;  // what each failing consumer's strategy does to a failed message
     for (const auto &c : simulation.consumers()) {
-        if (c->online && c->failureRate > 0)
+        if (c->online && c->failureRate > 0) {
             failing << QStringLiteral("%1 (now %2 %)").arg(c->name).arg(qRound(c->failureRate * 100));
+            rules << c->name + QLatin1Char(' ') + c->strategy->failureRuleText();
+        }
     }
     // Only while some consumer still fails: once the failure rates are back to 0 the backlog
     // drains (the message-loop and starvation alarms say so if it takes long).
@@ -365,16 +384,40 @@ void AlarmMonitor::observeRequeueLoop(const Simulation &simulation, const CycleR
     }
     const QString text =
             QStringLiteral("%1 of %2 deliveries in the last %3 cycles failed and went back to the "
-                           "queue with a changed priority or TTL, to fail again: a requeue "
-                           "loop%4. Lower the failure rate of %5 (roll back the bad deployment), "
-                           "or take those consumers offline.")
+                           "queue, to fail again: a requeue loop%4. On a failure %5. Lower the "
+                           "failure rate of %6 (roll back the bad deployment), or take those "
+                           "consumers offline.")
                     .arg(m_recentFailed)
                     .arg(m_recentDispatched)
                     .arg(m_recentDeliveries.size())
                     .arg(m_recentFailed == m_recentDispatched ? QStringLiteral(" that processes nothing")
                                                               : QString())
-                    .arg(namesText(failing));
+                    .arg(namesText(rules), namesText(failing));
     raise(Alarm::Kind::Loop, QStringLiteral("requeue"), QStringLiteral("Requeue loop"), text, report.cycle);
+}
+
+void AlarmMonitor::observeNoConsumer(const Simulation &simulation, const CycleReport &report)
+{
+    // Messages wait and nobody can take them: said at once, not after the starvation delay.
+    QStringList offline;
+    bool anyOnline = false;
+    for (const auto &c : simulation.consumers()) {
+        anyOnline = anyOnline || c->online;
+        offline << c->name;
+    }
+    if (anyOnline || report.queueDepth <= 0) {
+        clearIf(Alarm::Kind::NoConsumer, [](const Alarm &) { return true; });
+        return;
+    }
+    const QString waiting = report.queueDepth == 1 ? QStringLiteral("1 message waits")
+                                                   : QStringLiteral("%1 messages wait").arg(report.queueDepth);
+    const QString text = offline.isEmpty()
+            ? QStringLiteral("No consumer online: the setup has no consumers; %1 — add one.").arg(waiting)
+            : QStringLiteral("No consumer online: %1 %2 offline; %3 — bring one online.")
+                      .arg(namesText(offline), offline.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"),
+                           waiting);
+    raise(Alarm::Kind::NoConsumer, QStringLiteral("no-consumer"), QStringLiteral("No consumer online"), text,
+          report.cycle);
 }
 
 void AlarmMonitor::observeSafetyCap(const Simulation &simulation, const CycleReport &report)

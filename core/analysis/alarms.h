@@ -24,6 +24,7 @@ struct Alarm
         Loop,           ///< a queued message was delivered more than N times, or most deliveries fail and requeue
         SafetyCap,      ///< maxDeliveriesPerCycle ended a drain cycle early
         RuntimeWarning, ///< a predicate failed at run time, a timeline change was not applied, ...
+        NoConsumer,     ///< messages wait and no consumer is online
     };
 
     Kind kind = Kind::Setting;
@@ -45,7 +46,11 @@ struct Alarm
 /// its throttled refresh and tests after every cycle (update() does both).
 ///
 /// Rules, with Settings in cycles and deliveries:
-/// - Setting: raised while some consumer's Strategy::settingWarning() is not empty.
+/// - Setting: raised while some consumer's Strategy::settingWarning() is not empty, and while an
+///   online consumer has failure rate 1 (every processing fails; key "failing:NAME"), from the
+///   cycle it is seen.
+/// - NoConsumer: raised in the first cycle after which messages wait and no consumer is online
+///   (naming the offline ones); cleared as soon as one is online or nothing waits.
 /// - DataLoss: raised when a cycle discards messages; cleared after holdCycles without discards.
 /// - Starvation: messages of one original priority are queued, the oldest for at least
 ///   starvationCycles, and none of that priority was processed in the last starvationCycles.
@@ -125,6 +130,7 @@ private:
     // One function per rule (see the class comment).
     void observeDataLoss(const Simulation &simulation, const CycleReport &report);
     void observeRequeueLoop(const Simulation &simulation, const CycleReport &report);
+    void observeNoConsumer(const Simulation &simulation, const CycleReport &report);
     void observeSafetyCap(const Simulation &simulation, const CycleReport &report);
     void observeRuntimeWarnings(const CycleReport &report);
     void inspectStarvation(const Simulation &simulation, const std::map<int, Waiting> &waiting,

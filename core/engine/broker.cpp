@@ -183,7 +183,7 @@ void Broker::consumerInserted(int index)
 }
 
 void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
-                      CycleReport &report, bool recordEvents)
+                      CycleReport &report, EventRecorder *events)
 {
     int online = 0;
     for (const auto &c : consumers) {
@@ -276,13 +276,13 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
         const qint64 taken = qint64(m_batch.size());
         m_size -= taken;
         report.takenFromHead += taken;
-        handle(consumer, cycle, rng, metrics, report, recordEvents, context);
+        handle(consumer, cycle, rng, metrics, report, events, context);
     }
     report.idle = report.counts.batches == 0;
 }
 
 void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
-                    CycleReport &report, bool recordEvents, StrategyContext &context)
+                    CycleReport &report, EventRecorder *events, StrategyContext &context)
 {
     Strategy &strategy = *consumer.strategy;
     Counts &counts = report.counts;
@@ -293,15 +293,15 @@ void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metr
         ++counts.dispatched;
         ++consumer.stats.received;
         consumer.lastBatch.push_back(m.id);
-        if (recordEvents)
-            report.events.append({cycle, Event::Type::Dispatched, consumer.name, m, {}, {}, {}});
+        if (events)
+            events->add({cycle, Event::Type::Dispatched, consumer.name, m, {}, {}, {}});
 
         context.queueLength = m_size;
         // The message as the consumer got it, kept only for events (it costs a copy).
         std::optional<Message> kept;
-        if (recordEvents)
+        if (events)
             kept.emplace(m);
-        const Message &before = recordEvents ? *kept : m;
+        const Message &before = events ? *kept : m;
         QString reason;
         const Decision decision = strategy.decide(m, context, &reason);
         if (QString w = strategy.takeRuntimeWarning(); !w.isEmpty())
@@ -314,9 +314,9 @@ void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metr
                 m.requeued = true;
                 ++counts.failed;
                 ++consumer.stats.failed;
-                if (recordEvents)
-                    report.events.append({cycle, Event::Type::Failed, consumer.name, before, m, {},
-                                          strategy.explainFailure(before)});
+                if (events)
+                    events->add({cycle, Event::Type::Failed, consumer.name, before, m, {},
+                                strategy.explainFailure(before)});
                 route(std::move(m));
                 ++report.appended;
             } else {
@@ -324,18 +324,18 @@ void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metr
                 ++consumer.stats.processed;
                 metrics.recordProcessed(m, cycle);
                 report.processed.append({m.originalPriority, cycle - m.producedCycle});
-                if (recordEvents)
-                    report.events.append({cycle, Event::Type::Processed, consumer.name, before, {},
-                                          {}, strategy.explain(before, decision)});
+                if (events)
+                    events->add({cycle, Event::Type::Processed, consumer.name, before, {},
+                                {}, strategy.explain(before, decision)});
             }
             break;
         case Decision::Postpone:
             m.requeued = true;
             ++counts.postponed;
             ++consumer.stats.postponed;
-            if (recordEvents)
-                report.events.append({cycle, Event::Type::Postponed, consumer.name, before, m, {},
-                                      strategy.explain(before, decision)});
+            if (events)
+                events->add({cycle, Event::Type::Postponed, consumer.name, before, m, {},
+                            strategy.explain(before, decision)});
             route(std::move(m));
             ++report.appended;
             break;
@@ -343,9 +343,9 @@ void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metr
             ++counts.discarded;
             ++consumer.stats.discarded;
             metrics.recordDiscarded(m);
-            if (recordEvents)
-                report.events.append({cycle, Event::Type::Discarded, consumer.name, before, {},
-                                      reason, strategy.explain(before, decision)});
+            if (events)
+                events->add({cycle, Event::Type::Discarded, consumer.name, before, {},
+                            reason, strategy.explain(before, decision)});
             ++m_deadLetterCount;
             m_deadLetters.push_back({std::move(m), reason, consumer.name, cycle});
             m_deadLetterBytes += deadLetterBytes(m_deadLetters.back());

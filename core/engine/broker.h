@@ -2,6 +2,7 @@
 
 #include "core/engine/consumer.h"
 #include "core/model/events.h"
+#include "core/engine/eventrecorder.h"
 #include "core/model/message.h"
 #include "core/engine/metrics.h"
 #include "core/engine/ringqueue.h"
@@ -106,11 +107,12 @@ public:
 
     /// Runs the dispatch of one cycle (drain, or at most batchesPerCycle batches), letting each
     /// consumer's strategy decide on each message of its batch, in order. Fills @p report
-    /// (counts, FIFO bookkeeping, cap flag, warnings and, if @p recordEvents, events) and
+    /// (counts, FIFO bookkeeping, cap flag, warnings), passes each event to @p events (if not
+    /// null, as it happens) and fills
     /// @p metrics. Draws from @p rng only for consumers with a failureRate above 0. A cycle in
     /// which no batch can be handed out (queue empty, nobody online or subscribed) is idle.
     void dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
-                  CycleReport &report, bool recordEvents);
+                  CycleReport &report, EventRecorder *events);
 
     /// Index of the consumer that got the last batch (fifo and priority modes), or -1.
     int cursor() const { return m_cursor; }
@@ -147,7 +149,7 @@ private:
     int effectivePriority(int priority) const;
     int nextConsumer(const Consumers &consumers, int after, const QString *topic) const;
     void handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
-                CycleReport &report, bool recordEvents, StrategyContext &context);
+                CycleReport &report, EventRecorder *events, StrategyContext &context);
 
     BrokerConfig m_config;
     std::vector<SubQueue> m_queues;  ///< fifo: the queue; topics: one per topic

@@ -163,16 +163,18 @@ CycleReport Simulation::step()
 
     // 1. Messages sent by hand, then the producers' messages due in this cycle, in file order,
     // straight into the broker.
+    EventRecorder recorder(report, m_sink, m_recordEvents);
+    EventRecorder *events = recorder.active() ? &recorder : nullptr;
     qint64 produced = 0;
     const auto accept = [&](Message &&m) {
         hashMessage(m);
-        if (m_recordEvents) {
+        if (events) {
             Event e;
             e.cycle = m_cycle;
             e.type = Event::Type::Produced;
             e.message = m;
             e.message.id = m_broker.nextId();
-            report.events.append(std::move(e));
+            events->add(std::move(e));
         }
         m_broker.accept(std::move(m));
         ++produced;
@@ -196,7 +198,8 @@ CycleReport Simulation::step()
     report.consumers.reserve(qsizetype(m_consumers.size()));
     for (const auto &c : m_consumers)
         report.consumers.append({c->name, c->stats.processed, c->stats.discarded});
-    m_broker.dispatch(m_consumers, m_cycle, m_rng, m_metrics, report, m_recordEvents);
+    m_broker.dispatch(m_consumers, m_cycle, m_rng, m_metrics, report, events);
+    recorder.finish();
     for (size_t i = 0; i < m_consumers.size(); ++i) {
         ConsumerCycle &c = report.consumers[qsizetype(i)];
         c.processed = m_consumers[i]->stats.processed - c.processed;

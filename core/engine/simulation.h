@@ -92,9 +92,17 @@ public:
     /// Number of the next cycle to run (= cycles run so far).
     qint64 cycle() const { return m_cycle; }
 
-    /// Whether reports carry their events (off for benchmarks; on by default).
+    /// Whether reports carry their events (off for benchmarks; on by default). A report keeps
+    /// at most CycleReport::MaxKeptEvents of them (the first and the last of the cycle); the
+    /// event sink gets every one.
     void setRecordEvents(bool on) { m_recordEvents = on; }
     bool recordEvents() const { return m_recordEvents; }
+
+    /// Calls @p sink with every event as it happens during step(), in the order of
+    /// docs/design.md §5, whether or not reports carry events (an empty function removes it).
+    /// Nothing is buffered: prioritylab-sim --events writes each event from here, so a cycle of
+    /// millions of events needs no memory for them. The sink must not edit the simulation.
+    void setEventSink(EventSink sink) { m_sink = std::move(sink); }
 
     Broker &broker() { return m_broker; }
     const Broker &broker() const { return m_broker; }
@@ -214,6 +222,7 @@ private:
     bool m_recordEvents = true;
     QString m_stopReason;
     std::function<bool(const Simulation &)> m_pauseWhen;
+    EventSink m_sink;
 };
 
 } // namespace PriorityLab

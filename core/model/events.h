@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace PriorityLab {
 
 /// One thing that happened to a message (docs/design.md §5 and §7).
@@ -25,6 +27,10 @@ struct Event
     /// The JSON Lines name of @p type, e.g. "postponed".
     static QString typeName(Type type);
 };
+
+/// Takes each event as it happens, in the order of docs/design.md §5 (e.g. prioritylab-sim
+/// writes it as a JSON line); see Simulation::setEventSink().
+using EventSink = std::function<void(const Event &)>;
 
 /// Counts of one cycle, or totals (messages).
 struct Counts
@@ -89,7 +95,15 @@ struct CycleReport
     QStringList timelineChanges; ///< scenario timeline changes applied at the start of the cycle, "PATH = VALUE"
     QList<ConsumerCycle> consumers;    ///< every consumer present after the cycle, in order
     QList<ProcessedSample> processed;  ///< the processed messages, in processing order (always filled)
-    QList<Event> events;      ///< only when event recording is on
+    /// Only when event recording is on, and bounded: the first KeptEventsHead and the last
+    /// KeptEventsTail events of the cycle, in order; eventsDropped counts the ones between them
+    /// (a requeue loop can make millions in one cycle). Every event goes to the event sink.
+    QList<Event> events;
+    qint64 eventsDropped = 0;  ///< events of the cycle not kept in events
+
+    static constexpr qsizetype KeptEventsHead = 10000;
+    static constexpr qsizetype KeptEventsTail = 10000;
+    static constexpr qsizetype MaxKeptEvents = KeptEventsHead + KeptEventsTail;
 };
 
 } // namespace PriorityLab

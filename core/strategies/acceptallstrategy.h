@@ -15,6 +15,7 @@ public:
         return QStringLiteral("accept-all: processes every message at once, in queue order. The "
                               "plain queue to compare the others with.");
     }
+    QString failureRuleText() const override { return QStringLiteral("sends it back unchanged"); }
     QList<ParameterInfo> parameters() const override { return {}; }
     QVariant parameter(const QString &) const override { return {}; }
     Decision decide(Message &, const StrategyContext &, QString *) override

@@ -21,6 +21,10 @@ public:
                               "it was already postponed max predicate runs times; otherwise sends "
                               "it back with predicate runs + 1.");
     }
+    QString failureRuleText() const override
+    {
+        return QStringLiteral("sends it back with predicate runs + 1");
+    }
     QList<ParameterInfo> parameters() const override;
     QVariant parameter(const QString &name) const override;
     PRIORITYLAB_STRATEGY_RULES

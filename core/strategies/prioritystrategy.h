@@ -20,6 +20,10 @@ public:
                               "threshold; sends the others back with their priority raised by the "
                               "aging step, so each gets its turn.");
     }
+    QString failureRuleText() const override
+    {
+        return QStringLiteral("sends it back with its priority lowered by 1");
+    }
     PRIORITYLAB_STRATEGY_RULES
     QString settingWarning() const override;
 

@@ -143,6 +143,11 @@ QString StrategyRegistry::ruleText(const QString &type) const
             .arg(type);
 }
 
+QString Strategy::failureRuleText() const
+{
+    return QStringLiteral("sends it back to the queue");
+}
+
 QString Strategy::ruleText() const
 {
     return QStringLiteral("%1: a strategy without a description here; hover its parameters for "

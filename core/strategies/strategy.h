@@ -100,6 +100,11 @@ public:
     /// low < TTL < high; ...": the one wording of the rule, which the app shows.
     virtual QString ruleText() const;
 
+    /// What the strategy does to a message whose processing failed, as the rest of a sentence
+    /// starting with the consumer's name, e.g. "sends it back unchanged" (accept-all): the rule
+    /// of onFailure() in words, used by the requeue-loop alarm.
+    virtual QString failureRuleText() const;
+
     /// A problem met while deciding (e.g. a predicate that failed at run time), cleared by the
     /// call; empty if none. Checked by the consumer after each decision.
     QString takeRuntimeWarning()

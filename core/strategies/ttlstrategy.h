@@ -20,6 +20,7 @@ public:
         return QStringLiteral("ttl: processes messages with low < TTL < high; sends TTL ≥ high back "
                               "with TTL − 1; discards TTL ≤ low (dead letter).");
     }
+    QString failureRuleText() const override { return QStringLiteral("sends it back with TTL − 1"); }
     PRIORITYLAB_STRATEGY_RULES
 
     /// TTL at or below which a message is discarded.

@@ -143,6 +143,7 @@ private Q_SLOTS:
     void nativePriorityWithManyPriorities();
     void endlessInputFile();
     void deepAndWideUnknownValue();
+    void eventsOfAHugeCycleAreStreamed();
     void productLimits_data();
     void productLimits();
     // Load and run agree; duplicate keys.
@@ -739,6 +740,34 @@ void TestSimCli::deepAndWideUnknownValue()
     const Run run = sim({QStringLiteral("--scenario"), path}, 10000, qint64(512) << 20);
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains((path + QStringLiteral(":3: bogus: unknown key")).toUtf8()), run.err.constData());
+}
+
+void TestSimCli::eventsOfAHugeCycleAreStreamed()
+{
+    // Aging step 0 in drain mode: the one message of priority 0 is postponed up to the delivery
+    // cap, two events per delivery, all in one cycle. --events writes each event as it happens:
+    // 200,000 events (about 100 MB when a cycle's events were kept until its end) run in 128 MB
+    // of address space.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString loop = writeFile(dir, QStringLiteral("aging0.json"), R"({"broker":{"maxDeliveriesPerCycle":100000},
+        "consumers":[{"name":"A","strategy":{"type":"priority","threshold":10,"agingStep":0}}],
+        "producers":[{"name":"P","messages":[{"data":"m1","priority":0}]}]})");
+    const QString events = dir.filePath(QStringLiteral("events.jsonl"));
+    const Run run = sim({QStringLiteral("--scenario"), loop, QStringLiteral("--cycles"), QStringLiteral("1"),
+                         QStringLiteral("--events"), events},
+                        120000, qint64(128) << 20);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QFile file(events);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    qint64 lines = 0;
+    QByteArray last;
+    while (!file.atEnd()) {
+        last = file.readLine();
+        ++lines;
+    }
+    QCOMPARE(lines, 1 + 2 * 100000);
+    QVERIFY2(last.contains("\"cycle\":0,") && last.contains("\"type\":\"postponed\""), last.constData());
 }
 
 void TestSimCli::productLimits_data()

@@ -60,6 +60,10 @@ private Q_SLOTS:
     void resetReplaysTheSameStream();
     void recordingEventsDoesNotChangeTheRun();
     void generatedMessagesIndependentOfReliableConsumers();
+    // The event sink streams what reports carried (docs/design.md §5).
+    void sinkStreamsTheReportedEvents_data();
+    void sinkStreamsTheReportedEvents();
+    void reportKeepsABoundedSampleOfAHugeCycle();
 };
 
 void TestDeterminism::sameSeedSameStream_data()
@@ -237,3 +241,76 @@ void TestDeterminism::generatedMessagesIndependentOfReliableConsumers()
 
 QTEST_GUILESS_MAIN(TestDeterminism)
 #include "tst_determinism.moc"
+
+void TestDeterminism::sinkStreamsTheReportedEvents_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const QString &file : presetFiles())
+        QTest::addRow("%s", qPrintable(file)) << file;
+}
+
+void TestDeterminism::sinkStreamsTheReportedEvents()
+{
+    // Every preset (the three reference cases among them): the sink gives, event by event and
+    // byte for byte, the JSON Lines stream the reports carry, in the same order.
+    QFETCH(QString, file);
+    PL_LOAD_PRESET(s, file);
+    Simulation sim;
+    QVERIFY(sim.load(s).isEmpty());
+    QByteArray streamed;
+    qint64 cycleOfLast = -1;
+    bool inOrder = true;
+    sim.setEventSink([&](const Event &e) {
+        inOrder = inOrder && e.cycle >= cycleOfLast && e.cycle == sim.cycle();
+        cycleOfLast = e.cycle;
+        streamed += eventToJsonLine(e);
+    });
+    QByteArray reported;
+    for (int c = 0; c < Cycles && !sim.isFinished(); ++c) {
+        const CycleReport r = sim.step();
+        QCOMPARE(r.eventsDropped, 0);
+        for (const Event &e : r.events)
+            reported += eventToJsonLine(e);
+        // Streamed as the cycle ran, not after it.
+        QCOMPARE(streamed.size(), reported.size());
+    }
+    QVERIFY(inOrder);
+    QVERIFY(!streamed.isEmpty());
+    QVERIFY(streamed == reported);
+    QVERIFY(streamed == stream(s, Cycles));
+
+    // Without recorded events the sink still gets every one.
+    Simulation quiet;
+    QVERIFY(quiet.load(s).isEmpty());
+    quiet.setRecordEvents(false);
+    QByteArray alone;
+    quiet.setEventSink([&](const Event &e) { alone += eventToJsonLine(e); });
+    for (int c = 0; c < Cycles && !quiet.isFinished(); ++c)
+        QVERIFY(quiet.step().events.isEmpty());
+    QVERIFY(alone == streamed);
+}
+
+void TestDeterminism::reportKeepsABoundedSampleOfAHugeCycle()
+{
+    // One message postponed for ever (aging step 0, drain) up to the delivery cap: 2 events per
+    // delivery in one cycle. The report keeps the first and the last events, the sink gets all.
+    const qint64 cap = 3 * CycleReport::MaxKeptEvents;
+    Scenario s = scenario({consumer(QStringLiteral("A"), QStringLiteral("priority"),
+                                    {{QStringLiteral("threshold"), 10}, {QStringLiteral("agingStep"), 0}})},
+                          {scripted(QStringLiteral("m1"), 0)});
+    s.broker.maxDeliveriesPerCycle = cap;
+    Simulation sim;
+    QVERIFY(sim.load(s).isEmpty());
+    QList<QByteArray> all;
+    sim.setEventSink([&](const Event &e) { all << eventToJsonLine(e); });
+    const CycleReport r = sim.step();
+    QVERIFY(r.capReached);
+    QCOMPARE(all.size(), 1 + 2 * cap);
+    QCOMPARE(r.events.size(), CycleReport::MaxKeptEvents);
+    QCOMPARE(r.eventsDropped, all.size() - CycleReport::MaxKeptEvents);
+    for (qsizetype i = 0; i < CycleReport::KeptEventsHead; ++i)
+        QCOMPARE(eventToJsonLine(r.events.at(i)), all.at(i));
+    for (qsizetype i = 0; i < CycleReport::KeptEventsTail; ++i)
+        QCOMPARE(eventToJsonLine(r.events.at(CycleReport::KeptEventsHead + i)),
+                 all.at(all.size() - CycleReport::KeptEventsTail + i));
+}

@@ -431,7 +431,10 @@ void TestEdgeCases::deliveriesSaturate()
     std::mt19937_64 rng(1);
     Metrics metrics;
     CycleReport report;
-    broker.dispatch(consumers, 0, rng, metrics, report, true);
+    const EventSink noSink;
+    EventRecorder events(report, noSink, true);
+    broker.dispatch(consumers, 0, rng, metrics, report, &events);
+    events.finish();
     QVERIFY(report.capReached);
     QCOMPARE(report.counts.dispatched, 4);
     QCOMPARE(broker.size(), 1);

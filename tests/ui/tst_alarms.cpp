@@ -91,6 +91,28 @@ Scenario failingConsumer()
     return s;
 }
 
+/// Consumers A, B and C all offline while 40 messages wait.
+Scenario everyConsumerOffline()
+{
+    Scenario s = scenario({consumer(QStringLiteral("A"), QStringLiteral("accept-all"), {}, false),
+                           consumer(QStringLiteral("B"), QStringLiteral("accept-all"), {}, false),
+                           consumer(QStringLiteral("C"), QStringLiteral("priority"), {}, false)},
+                          numbered(40));
+    s.broker.maxIdleCycles = 0;
+    return s;
+}
+
+/// A priority consumer whose every processing fails, one message.
+Scenario failingPriorityConsumer()
+{
+    Scenario s = scenario({consumer(QStringLiteral("P"), QStringLiteral("priority"),
+                                    {{QStringLiteral("threshold"), 0}}, true, 1.0)},
+                          numbered(1));
+    s.broker.maxIdleCycles = 0;
+    s.broker.batchesPerCycle = 1;
+    return s;
+}
+
 /// Two failing messages and a safety cap of 50 deliveries a cycle.
 Scenario cappedFailures()
 {
@@ -172,14 +194,33 @@ void TestAlarms::raised_data()
     QTest::addRow("requeue loop of a failing consumer")
             << failingConsumer() << 0 << 9 << false << 1 << loop << QStringLiteral("requeue") << 0 << INT_MAX
             << QStringLiteral("10 of 10 deliveries in the last 10 cycles failed")
-            << QStringList{QStringLiteral("Lower the failure rate of A (now 100 %)")} << -1;
+            << QStringList{QStringLiteral("Lower the failure rate of A (now 100 %)"),
+                           // what the strategy does to a failed message, in its own words
+                           QStringLiteral("On a failure A sends it back unchanged.")} << -1;
     // lesson-bad-deployment.json: every processing fails from cycle 30 to 79; the alarm names
     // every failing consumer.
     QTest::addRow("requeue loop during a bad deployment")
             << badDeployment << 0 << 30 << true << 10 << loop << QStringLiteral("requeue") << 0 << INT_MAX
             << QString()
-            << QStringList{QStringLiteral("Lower the failure rate of A (now 100 %), B (now 100 %) and C (now 100 %)")}
+            << QStringList{QStringLiteral("Lower the failure rate of A (now 100 %), B (now 100 %) and C (now 100 %)"),
+                           QStringLiteral("On a failure A sends it back with its priority lowered by 1, B sends it "
+                                          "back with its priority lowered by 1 and C sends it back with its "
+                                          "priority lowered by 1.")}
             << -1;
+    // Within 3 cycles, not after the 50 cycles of the starvation rule.
+    QTest::addRow("no consumer online while messages wait")
+            << everyConsumerOffline() << 0 << 0 << false << 3 << int(Alarm::Kind::NoConsumer) << QString() << 0 << 2
+            << QStringLiteral("No consumer online: A, B and C are offline; 40 messages wait — bring one online.")
+            << QStringList() << -1;
+    QTest::addRow("a consumer fails every processing (accept-all)")
+            << failingConsumer() << 0 << 0 << false << 3 << int(Alarm::Kind::Setting) << QStringLiteral("failing:A")
+            << 0 << 2 << QStringLiteral("A fails every message it processes (failure rate 100 %)")
+            << QStringList{QStringLiteral("sends it back unchanged (accept-all)"),
+                           QStringLiteral("Lower the failure rate of A")} << -1;
+    QTest::addRow("a consumer fails every processing (priority)")
+            << failingPriorityConsumer() << 0 << 0 << false << 3 << int(Alarm::Kind::Setting)
+            << QStringLiteral("failing:P") << 0 << 2 << QStringLiteral("P fails every message it processes")
+            << QStringList{QStringLiteral("sends it back with its priority lowered by 1 (priority)")} << -1;
     QTest::addRow("safety cap ends a cycle")
             << cappedFailures() << 0 << 0 << false << 1 << int(Alarm::Kind::SafetyCap) << QString() << 0 << 0
             << QString()
