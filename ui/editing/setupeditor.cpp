@@ -38,8 +38,13 @@ Gestures &gestures()
 class GestureFilter final : public QObject
 {
 public:
+    /// The object name that marks an input as tracked (GestureFilter has no meta-object of its
+    /// own, so findChild<GestureFilter *>() would match any child).
+    static QString marker() { return QStringLiteral("prioritylab-gesture-filter"); }
+
     explicit GestureFilter(QWidget *input) : QObject(input)
     {
+        setObjectName(marker());
         input->installEventFilter(this);
         if (auto *slider = qobject_cast<QAbstractSlider *>(input)) {
             connect(slider, &QAbstractSlider::sliderPressed, this, [this] { start(m_slider); });
@@ -125,7 +130,7 @@ quint64 SetupEditor::currentGesture()
 
 void SetupEditor::trackGestures(QWidget *input)
 {
-    if (input && !input->findChild<GestureFilter *>(QString(), Qt::FindDirectChildrenOnly))
+    if (input && !input->findChild<QObject *>(GestureFilter::marker(), Qt::FindDirectChildrenOnly))
         new GestureFilter(input);
 }
 
