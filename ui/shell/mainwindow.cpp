@@ -360,8 +360,15 @@ void MainWindow::createToolBar()
     bar->addSeparator();
     bar->addWidget(m_speed);
     bar->addSeparator();
-    bar->addAction(m_open);
-    bar->addAction(m_save);
+    // Open and Save as icons (their tooltips name them), so that Undo and Redo stay in sight on
+    // a 1024-pixel screen instead of falling behind the toolbar's overflow button.
+    for (QAction *action : {m_open, m_save}) {
+        auto *button = new QToolButton(bar);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+        button->setFocusPolicy(Qt::NoFocus);
+        bar->addWidget(button);
+    }
     bar->addSeparator();
     // Fixed short labels in the toolbar (the actions' own text names the step and would make the
     // toolbar jump); the tooltips name the step.
