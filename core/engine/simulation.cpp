@@ -559,17 +559,9 @@ void Simulation::announce(const SettingChange &change)
 
 CheckedSetting Simulation::checkSetting(const SettingPath &path, const QJsonValue &value) const
 {
-    CheckedSetting check;
-    // A whole array would add, remove or reorder consumers or producers under their counts and
-    // the round-robin cursors: not a live edit.
-    const bool wholeList = path.rootKey() == QLatin1String("consumers") || path.rootKey() == QLatin1String("producers");
-    if (path.isValid() && path.depth() == 1 && path.rootIndex() < 0 && wholeList) {
-        check.path = check.target = path;
-        check.error = QStringLiteral("%1: cannot replace them all while it runs; set one at a time, e.g. %1[0]")
-                              .arg(path.rootKey());
-        return check;
-    }
-    check = checkScopedSetting(currentScenario(), path, value);
+    // checkScopedSetting() refuses what cannot change while it runs (a whole list of consumers
+    // or producers, the timeline).
+    CheckedSetting check = checkScopedSetting(currentScenario(), path, value);
     check.basis = m_setupRevision;
     return check;
 }

@@ -108,10 +108,7 @@ CheckedSetting checkScopedSetting(const Scenario &scenario, const SettingPath &p
         check.error = path.error();
         return check;
     }
-    const QList<SettingPath::Step> &steps = path.steps();
-    if (steps.size() >= 2 && steps.constLast().key == QLatin1String("type") && steps.constLast().index < 0
-        && steps.at(steps.size() - 2).key == QLatin1String("strategy"))
-        check.target = path.parent();  // a new strategy type replaces the whole strategy
+    check.target = path.replacedPath();
     check.oldValue = settingValue(scenario, check.target);
     check.scenario = scenario;
     if (QString e = applyScopedSetting(check.scenario, path.toString(), value); !e.isEmpty()) {

@@ -122,6 +122,14 @@ SettingPath SettingPath::parent() const
     return isValid() ? fromSteps(m_steps.first(m_steps.size() - 1)) : SettingPath();
 }
 
+SettingPath SettingPath::replacedPath() const
+{
+    if (m_steps.size() >= 2 && m_steps.constLast().key == QLatin1String("type") && m_steps.constLast().index < 0
+        && m_steps.at(m_steps.size() - 2).key == QLatin1String("strategy"))
+        return parent();
+    return *this;
+}
+
 // --- Settings by path -----------------------------------------------------------------------
 
 namespace {
@@ -244,14 +252,9 @@ CheckedSetting checkSetting(const Scenario &scenario, const SettingPath &path,
         return check;
     }
     QJsonValue newValue = value;
-    const QList<Step> &steps = path.steps();
-    if (steps.size() >= 2 && steps.constLast().key == QLatin1String("type")
-        && steps.constLast().index < 0
-        && steps.at(steps.size() - 2).key == QLatin1String("strategy")) {
-        // A new strategy type starts from its own defaults: the old type's parameters go.
-        check.target = path.parent();
+    check.target = path.replacedPath();
+    if (check.target.depth() != path.depth())  // a new strategy type: {"type": value} replaces it
         newValue = QJsonObject {{QStringLiteral("type"), value}};
-    }
     // Scripted messages can be many (a million); a setting elsewhere leaves them out of the
     // round trip through JSON and puts them back afterwards.
     const bool light = !touchesMessages(check.target);

@@ -73,6 +73,10 @@ public:
     SettingPath withRootIndex(qsizetype index) const;
     /// This path without its last step; the empty path for a one-step path.
     SettingPath parent() const;
+    /// The path whose value a change at this path replaces: this path, except that
+    /// "...strategy.type" replaces the whole "...strategy" (a new strategy type starts from its
+    /// own defaults, the old type's parameters go). Used by every setting checker.
+    SettingPath replacedPath() const;
     /// The last step's key ("low" for "consumers[1].strategy.low").
     QString lastKey() const { return m_steps.isEmpty() ? QString() : m_steps.constLast().key; }
 
