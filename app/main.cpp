@@ -212,9 +212,8 @@ int main(int argc, char *argv[])
         return QApplication::exec();
     }
 
-    // A lesson starts paused on its first step (the teacher runs it); any other scenario runs at
-    // its own interval (a speed chosen in an earlier session is not restored).
-    if (simulation->loadedScenario().steps.isEmpty())
-        simulation->run();
+    // Any scenario but a lesson runs at its own interval (a speed chosen in an earlier session is
+    // not restored).
+    simulation->runUnlessLesson();
     return QApplication::exec();
 }

@@ -340,6 +340,12 @@ void Simulation::run()
     Q_EMIT runningChanged(true);
 }
 
+void Simulation::runUnlessLesson()
+{
+    if (m_scenario.steps.isEmpty())
+        run();
+}
+
 void Simulation::pause()
 {
     if (!m_timer.isActive())

@@ -56,6 +56,10 @@ public:
     /// Starts the timer (one cycle per interval). Interval 0 = as fast as possible: each timer
     /// tick runs cycles for up to about 5 ms, so the event loop never stalls.
     void run();
+    /// Starts the timer as run() does, unless the loaded scenario is a lesson (it has steps): a
+    /// lesson starts paused on its first step, also after Open and Reset, so the teacher runs it
+    /// (docs/design.md §1). The one place that rule is written.
+    void runUnlessLesson();
     /// Stops the timer.
     void pause();
     /// While running on the timer, pause after the first cycle for which @p condition holds

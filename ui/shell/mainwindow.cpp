@@ -678,9 +678,8 @@ void MainWindow::resetSimulation()
         return;
     const bool wasRunning = m_simulation->isRunning();
     m_simulation->reset();
-    // A lesson starts again paused on its first step.
-    if (wasRunning && m_simulation->loadedScenario().steps.isEmpty())
-        m_simulation->run();
+    if (wasRunning)
+        m_simulation->runUnlessLesson();
 }
 
 bool MainWindow::confirmDiscardEdits(const QString &action)

@@ -169,9 +169,9 @@ QStringList ScenarioFiles::loadScenario(const Scenario &scenario, const QString 
     m_currentFile = path;
     rememberFile(path);
     Q_EMIT currentFileChanged(m_currentFile);
-    // A lesson starts paused on its first step; another scenario goes on as the old one did.
-    if (wasRunning && scenario.steps.isEmpty())
-        m_simulation->run();
+    // Another scenario goes on as the old one did.
+    if (wasRunning)
+        m_simulation->runUnlessLesson();
     return {};
 }
 
