@@ -8,6 +8,8 @@ export PRIORITYLAB_ROOT
 # Debian packages needed to build, test and run PriorityLab.
 # qt6-declarative-dev provides Qt Qml (QJSEngine evaluates predicate expressions);
 # xvfb + xauth let the app start without a display; fonts-dejavu-core gives Qt a font to render.
+# librabbitmq-dev (rabbitmq-c) is the AMQP client of the RabbitMQ bridge; rabbitmq-server gives
+# the tests (and users without a broker) the private node of scripts/broker.sh.
 # shellcheck disable=SC2034 # used by the scripts that source this file
 PRIORITYLAB_PACKAGES=(
     build-essential
@@ -21,6 +23,8 @@ PRIORITYLAB_PACKAGES=(
     xvfb
     xauth
     fonts-dejavu-core
+    librabbitmq-dev
+    rabbitmq-server
 )
 
 pl_log() {

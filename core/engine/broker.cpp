@@ -100,19 +100,7 @@ void Broker::route(Message &&message)
         return;
     }
     case BrokerConfig::Mode::Topics: {
-        // The band that holds the priority; outside every band, the nearest band.
-        qsizetype best = 0;
-        qint64 bestDistance = -1;
-        for (qsizetype i = 0; i < m_config.topics.size(); ++i) {
-            const TopicConfig &t = m_config.topics.at(i);
-            const qint64 distance = message.priority < t.minPriority
-                    ? qint64(t.minPriority) - message.priority
-                    : (message.priority > t.maxPriority ? qint64(message.priority) - t.maxPriority : 0);
-            if (bestDistance < 0 || distance < bestDistance) {
-                best = i;
-                bestDistance = distance;
-            }
-        }
+        const qsizetype best = m_config.topicFor(message.priority);
         message.topic = m_queues[size_t(best)].name;
         m_queues[size_t(best)].messages.push_back(std::move(message));
         return;
@@ -276,6 +264,8 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
         const qint64 taken = qint64(m_batch.size());
         m_size -= taken;
         report.takenFromHead += taken;
+        if (events)
+            events->batch(consumer.name, taken);
         handle(consumer, cycle, rng, metrics, report, events, context);
     }
     report.idle = report.counts.batches == 0;

@@ -4,8 +4,8 @@
 
 namespace PriorityLab {
 
-EventRecorder::EventRecorder(CycleReport &report, const EventSink &sink, bool keep)
-    : m_report(report), m_sink(sink), m_keep(keep)
+EventRecorder::EventRecorder(CycleReport &report, const EventSink &sink, bool keep, const BatchSink &batches)
+    : m_report(report), m_sink(sink), m_batches(batches), m_keep(keep)
 {
 }
 

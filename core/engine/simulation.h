@@ -107,6 +107,9 @@ public:
     /// Nothing is buffered: prioritylab-sim --events writes each event from here, so a cycle of
     /// millions of events needs no memory for them. The sink must not edit the simulation.
     void setEventSink(EventSink sink) { m_sink = std::move(sink); }
+    /// Calls @p sink with each batch as the broker takes it (consumer, size in messages), before
+    /// its events; only while an event sink is set. Used by the RabbitMQ lockstep bridge.
+    void setBatchSink(BatchSink sink) { m_batchSink = std::move(sink); }
 
     Broker &broker() { return m_broker; }
     const Broker &broker() const { return m_broker; }
@@ -227,6 +230,7 @@ private:
     QString m_stopReason;
     std::function<bool(const Simulation &)> m_pauseWhen;
     EventSink m_sink;
+    BatchSink m_batchSink;
 };
 
 } // namespace PriorityLab

@@ -96,4 +96,21 @@ QStringList lessonViews()
             QStringLiteral("journey"), QStringLiteral("status")};
 }
 
+qsizetype BrokerConfig::topicFor(int priority) const
+{
+    qsizetype best = 0;
+    qint64 bestDistance = -1;
+    for (qsizetype i = 0; i < topics.size(); ++i) {
+        const TopicConfig &t = topics.at(i);
+        const qint64 distance = priority < t.minPriority
+                ? qint64(t.minPriority) - priority
+                : (priority > t.maxPriority ? qint64(priority) - t.maxPriority : 0);
+        if (bestDistance < 0 || distance < bestDistance) {
+            best = i;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
 } // namespace PriorityLab

@@ -48,6 +48,10 @@ struct BrokerConfig
     std::optional<int> maxPriority;
     /// `topics` mode: the topics, most urgent first; defaultTopics() if the file gives none.
     QList<TopicConfig> topics;
+    /// `topics` mode: index in topics of the topic a message of @p priority is routed to: the
+    /// first band that holds the priority; outside every band, the nearest band (the first of
+    /// equally near ones). 0 when topics is empty.
+    qsizetype topicFor(int priority) const;
     int batchSize = 3;                       ///< messages per batch, >= 1
     int batchesPerCycle = 0;                 ///< 0 = "drain"; K > 0 = paced, at most K batches a cycle
     int maxIdleCycles = 3;                   ///< consecutive idle cycles before stop; 0 = never

@@ -32,6 +32,12 @@ struct Event
 /// writes it as a JSON line); see Simulation::setEventSink().
 using EventSink = std::function<void(const Event &)>;
 
+/// Told of each batch as the broker takes it from the queue, before the batch's first
+/// `dispatched` event: the consumer's name and the batch's size (messages). The RabbitMQ
+/// lockstep bridge takes the same batch from the real queue with it; see
+/// Simulation::setBatchSink().
+using BatchSink = std::function<void(const QString &consumer, qint64 size)>;
+
 /// Counts of one cycle, or totals (messages).
 struct Counts
 {

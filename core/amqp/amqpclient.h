@@ -1,0 +1,80 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <utility>
+
+namespace PriorityLab {
+
+/// A blocking AMQP 0-9-1 client for one RabbitMQ connection with one channel, over rabbitmq-c
+/// (librabbitmq, Debian's librabbitmq-dev). It is the only place that talks to the library;
+/// the engine never links it. Every call returns false / nothing on failure and leaves the reason
+/// in error() ("the broker closed the channel: NOT_FOUND - no queue 'x'", "connection lost:
+/// a socket error occurred"); after a connection-level failure every later call fails at once.
+/// Not thread-safe: use it from one thread.
+class AmqpClient
+{
+public:
+    /// One message taken by get().
+    struct Delivery
+    {
+        quint64 tag = 0;        ///< delivery tag, for ack() and reject()
+        QByteArray messageId;   ///< the message-id property ("" when absent)
+        QByteArray body;
+        int priority = -1;      ///< the priority property, -1 when absent
+        bool redelivered = false;
+    };
+    /// A header of a published message: name and integer value.
+    using Header = std::pair<QByteArray, qint64>;
+
+    /// Connects to @p url (amqp://user:password@host:port/vhost; the default port is 5672),
+    /// logs in and opens channel 1, waiting at most @p timeoutMs milliseconds for the socket and
+    /// the login. Returns nullptr with @p error set to a sentence naming the URL (password
+    /// hidden) and the fix: a malformed URL, a refused connection, a refused login.
+    static std::unique_ptr<AmqpClient> connect(const QString &url, QString *error, int timeoutMs = 5000);
+    /// @p url with its password replaced by "***", for messages.
+    static QString redactedUrl(const QString &url);
+    ~AmqpClient();
+
+    AmqpClient(const AmqpClient &) = delete;
+    AmqpClient &operator=(const AmqpClient &) = delete;
+
+    /// Declares a non-durable queue. @p maxPriority > 0 makes it a priority queue (argument
+    /// x-max-priority, at most 255); a non-empty @p deadLetterExchange sets
+    /// x-dead-letter-exchange, where rejected messages go.
+    bool declareQueue(const QByteArray &name, int maxPriority = 0, const QByteArray &deadLetterExchange = {});
+    /// Declares a non-durable fanout exchange and binds @p queue to it.
+    bool declareFanoutTo(const QByteArray &exchange, const QByteArray &queue);
+    /// Publishes @p body to @p queue through the default exchange, with the priority property when
+    /// @p priority >= 0 (0..255), the message-id property and integer headers.
+    bool publish(const QByteArray &queue, const QByteArray &body, int priority, const QByteArray &messageId,
+                 const QList<Header> &headers = {});
+    /// basic.get with acknowledgement: the queue's head, or std::nullopt when the queue is empty
+    /// or on failure (then ok is false and error() says why).
+    std::optional<Delivery> get(const QByteArray &queue, bool *ok);
+    bool ack(quint64 tag);
+    /// basic.reject; without @p requeue the message goes to the queue's dead-letter exchange.
+    bool reject(quint64 tag, bool requeue);
+    /// Messages ready in @p queue (a passive declare), or -1 on failure.
+    qint64 depth(const QByteArray &queue);
+    bool deleteQueue(const QByteArray &queue);
+    bool deleteExchange(const QByteArray &exchange);
+
+    QString error() const { return m_error; }
+    bool isBroken() const { return m_broken; }
+
+private:
+    AmqpClient() = default;
+    bool check(const char *what);
+
+    struct State;
+    std::unique_ptr<State> d;
+    QString m_error;
+    bool m_broken = false;
+};
+
+} // namespace PriorityLab

@@ -1,0 +1,265 @@
+#include "core/amqp/lockstep.h"
+
+#include "core/amqp/amqpclient.h"
+
+#include <QDateTime>
+#include <QRandomGenerator>
+#include <QThread>
+
+#include <algorithm>
+
+namespace PriorityLab {
+
+namespace {
+
+QByteArray idOf(const Message &m)
+{
+    return QByteArray::number(m.id);
+}
+
+} // namespace
+
+std::unique_ptr<LockstepBridge> LockstepBridge::open(const QString &url, const BrokerConfig &broker, QString *error)
+{
+    std::unique_ptr<LockstepBridge> bridge(new LockstepBridge);
+    bridge->m_client = AmqpClient::connect(url, error);
+    if (!bridge->m_client)
+        return nullptr;
+    bridge->m_broker = broker;
+    // A run id that no other run on the same broker shares: time and 32 random bits.
+    bridge->m_run = QByteArray::number(QDateTime::currentMSecsSinceEpoch(), 36) + '-'
+        + QByteArray::number(QRandomGenerator::global()->generate(), 36);
+    const QByteArray prefix = "prioritylab." + bridge->m_run + '.';
+    bridge->m_deadLetterExchange = prefix + "dlx";
+    bridge->m_deadLetterQueue = prefix + "dead-letters";
+    switch (broker.mode) {
+    case BrokerConfig::Mode::Fifo:
+        bridge->m_queues << prefix + "queue";
+        break;
+    case BrokerConfig::Mode::Priority:
+        bridge->m_queues << prefix + "queue";
+        bridge->m_maxPriority = std::clamp(broker.maxPriority.value_or(255), 1, 255);
+        break;
+    case BrokerConfig::Mode::Topics:
+        for (const TopicConfig &t : broker.topics)
+            bridge->m_queues << prefix + "topic." + t.name.toUtf8();
+        break;
+    }
+    AmqpClient &c = *bridge->m_client;
+    bool ok = c.declareQueue(bridge->m_deadLetterQueue)
+        && c.declareFanoutTo(bridge->m_deadLetterExchange, bridge->m_deadLetterQueue);
+    for (const QByteArray &q : std::as_const(bridge->m_queues))
+        ok = ok && c.declareQueue(q, bridge->m_maxPriority, bridge->m_deadLetterExchange);
+    if (!ok) {
+        *error = QStringLiteral("%1: %2").arg(AmqpClient::redactedUrl(url), c.error());
+        return nullptr;
+    }
+    return bridge;
+}
+
+LockstepBridge::~LockstepBridge()
+{
+    cleanUp();
+}
+
+void LockstepBridge::cleanUp()
+{
+    if (m_finished || !m_client || m_client->isBroken())
+        return;
+    m_finished = true;
+    for (const QByteArray &q : std::as_const(m_queues))
+        m_client->deleteQueue(q);
+    m_client->deleteQueue(m_deadLetterQueue);
+    m_client->deleteExchange(m_deadLetterExchange);
+}
+
+bool LockstepBridge::failed() const
+{
+    return m_client->isBroken();
+}
+
+QString LockstepBridge::error() const
+{
+    return m_client->error();
+}
+
+QByteArray LockstepBridge::queueFor(const Message &message) const
+{
+    if (m_broker.mode == BrokerConfig::Mode::Topics)
+        return m_queues.value(m_broker.topicFor(message.priority));
+    return m_queues.first();
+}
+
+int LockstepBridge::priorityFor(int priority) const
+{
+    return m_maxPriority > 0 ? std::clamp(priority, 0, m_maxPriority) : -1;
+}
+
+bool LockstepBridge::publishCopy(const Message &m)
+{
+    return m_client->publish(queueFor(m), m.data.toUtf8(), priorityFor(m.priority), idOf(m),
+                             {{"x-pl-priority", m.priority},
+                              {"x-pl-ttl", m.ttl},
+                              {"x-pl-predicate-runs", m.predicateRuns},
+                              {"x-pl-deliveries", m.deliveries}});
+}
+
+void LockstepBridge::diverged(const Event &event, const QString &what)
+{
+    if (m_figures.divergences++ == 0)
+        m_figures.firstDivergence = QStringLiteral("cycle %1, consumer %2: %3")
+                                        .arg(event.cycle).arg(event.consumer, what);
+}
+
+void LockstepBridge::onBatch(const QString &, qint64 size)
+{
+    // Fetched at the batch's first dispatched event, which names the queue (topics mode).
+    m_pendingBatch = size;
+}
+
+void LockstepBridge::onEvent(const Event &event)
+{
+    if (failed())
+        return;
+    m_cycle = event.cycle;
+    switch (event.type) {
+    case Event::Type::Produced:
+        if (publishCopy(event.message))
+            ++m_figures.published;
+        return;
+    case Event::Type::Dispatched: {
+        if (m_pendingBatch > 0) {
+            // The whole batch leaves the real queue before any of its decisions, as in the
+            // simulator (a copy sent back cannot come into the same batch).
+            const QByteArray queue = queueFor(event.message);
+            for (qint64 i = 0; i < m_pendingBatch; ++i) {
+                bool ok = false;
+                const std::optional<AmqpClient::Delivery> d = m_client->get(queue, &ok);
+                if (!ok)
+                    return;
+                if (!d)
+                    break;   // the real queue ran dry: reported below as a divergence
+                ++m_figures.gets;
+                m_fetchedTags.push_back(d->tag);
+                m_fetchedIds.push_back(d->messageId);
+                m_fetchedBodies.push_back(d->body);
+            }
+            m_pendingBatch = 0;
+        }
+        m_currentValid = !m_fetchedTags.empty();
+        if (!m_currentValid) {
+            diverged(event, QStringLiteral("the simulator handed out message %1 (\"%2\"), RabbitMQ's queue was empty")
+                                .arg(event.message.id).arg(event.message.data));
+            return;
+        }
+        m_currentTag = m_fetchedTags.front();
+        const QByteArray id = m_fetchedIds.front();
+        const QByteArray body = m_fetchedBodies.front();
+        m_fetchedTags.pop_front();
+        m_fetchedIds.pop_front();
+        m_fetchedBodies.pop_front();
+        if (id != idOf(event.message) || body != event.message.data.toUtf8())
+            diverged(event, QStringLiteral("RabbitMQ handed out message %1 (\"%2\"), the simulator message %3 (\"%4\")")
+                                .arg(QString::fromLatin1(id), QString::fromUtf8(body))
+                                .arg(event.message.id).arg(event.message.data));
+        return;
+    }
+    case Event::Type::Processed:
+        if (m_currentValid && m_client->ack(m_currentTag))
+            ++m_figures.acked;
+        m_currentValid = false;
+        return;
+    case Event::Type::Postponed:
+    case Event::Type::Failed:
+        // The consumer acts as a producer: the copy goes back first, then the original is
+        // acknowledged, so a crash in between would duplicate rather than lose the message.
+        if (publishCopy(event.after))
+            ++m_figures.republished;
+        if (m_currentValid && m_client->ack(m_currentTag))
+            ++m_figures.acked;
+        m_currentValid = false;
+        return;
+    case Event::Type::Discarded:
+        ++m_discarded[idOf(event.message)];
+        if (m_currentValid && m_client->reject(m_currentTag, false))
+            ++m_figures.deadLettered;
+        m_currentValid = false;
+        return;
+    }
+}
+
+bool LockstepBridge::afterCycle(qint64 simulatorDepth)
+{
+    qint64 depth = 0;
+    for (const QByteArray &q : std::as_const(m_queues)) {
+        const qint64 d = m_client->depth(q);
+        if (d < 0)
+            return false;
+        depth += d;
+    }
+    m_figures.brokerDepth = depth;
+    if (depth != simulatorDepth)
+        ++m_figures.depthMismatches;
+    return true;
+}
+
+bool LockstepBridge::finish()
+{
+    if (failed())
+        return false;
+    // Dead-lettering is asynchronous inside RabbitMQ: wait (bounded) until every rejected
+    // message has arrived in the dead-letter queue.
+    qint64 arrived = 0;
+    for (int attempt = 0; attempt < 200; ++attempt) {
+        arrived = m_client->depth(m_deadLetterQueue);
+        if (arrived < 0)
+            return false;
+        if (arrived >= m_figures.deadLettered)
+            break;
+        QThread::msleep(10);
+    }
+    QHash<QByteArray, int> expected = m_discarded;
+    qint64 read = 0;
+    bool match = true;
+    for (;;) {
+        bool ok = false;
+        const std::optional<AmqpClient::Delivery> d = m_client->get(m_deadLetterQueue, &ok);
+        if (!ok)
+            return false;
+        if (!d)
+            break;
+        ++read;
+        m_client->ack(d->tag);
+        auto it = expected.find(d->messageId);
+        if (it == expected.end() || --it.value() < 0)
+            match = false;
+    }
+    for (int left : std::as_const(expected))
+        match = match && left == 0;
+    m_figures.deadLetterQueue = read;
+    m_figures.deadLettersMatch = match;
+    cleanUp();
+    return !failed();
+}
+
+QJsonObject LockstepBridge::summary() const
+{
+    const Figures &f = m_figures;
+    QJsonObject o{{QStringLiteral("mode"), QStringLiteral("lockstep")},
+                  {QStringLiteral("run"), runId()},
+                  {QStringLiteral("published"), f.published},
+                  {QStringLiteral("republished"), f.republished},
+                  {QStringLiteral("gets"), f.gets},
+                  {QStringLiteral("acked"), f.acked},
+                  {QStringLiteral("deadLettered"), f.deadLettered},
+                  {QStringLiteral("deadLetterQueue"), f.deadLetterQueue},
+                  {QStringLiteral("deadLettersMatch"), f.deadLettersMatch},
+                  {QStringLiteral("brokerDepth"), f.brokerDepth},
+                  {QStringLiteral("depthMismatches"), f.depthMismatches},
+                  {QStringLiteral("divergences"), f.divergences}};
+    if (!f.firstDivergence.isEmpty())
+        o.insert(QStringLiteral("firstDivergence"), f.firstDivergence);
+    return o;
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,245 @@
+// The simulator checked against a real RabbitMQ broker (docs/design.md §10): in lockstep mode
+// every delivery RabbitMQ makes must be the one the simulator makes. The broker is the private
+// node of scripts/broker.sh, started by the CTest fixture `rabbitmq` (tests/CMakeLists.txt);
+// these tests fail, never skip, when it is missing.
+#include "core/amqp/amqpclient.h"
+#include "core/amqp/lockstep.h"
+#include "core/engine/simulation.h"
+#include "tests/testsupport.h"
+
+#include <QProcess>
+#include <QtTest>
+
+using namespace PriorityLab;
+using namespace PriorityLab::TestSupport;
+
+namespace {
+
+// The private broker's URL: $PRIORITYLAB_AMQP_URL, else what scripts/broker.sh url prints.
+QString brokerUrl()
+{
+    const QString fromEnv = qEnvironmentVariable("PRIORITYLAB_AMQP_URL");
+    if (!fromEnv.isEmpty())
+        return fromEnv;
+    QProcess p;
+    p.start(QStringLiteral(PRIORITYLAB_SOURCE_DIR "/scripts/broker.sh"), {QStringLiteral("url")});
+    if (!p.waitForFinished(30000) || p.exitCode() != 0)
+        return {};
+    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+}
+
+struct LockstepRun
+{
+    Counts totals;
+    LockstepBridge::Figures figures;
+    QString error;
+};
+
+// Runs @p scenario for at most @p cycles cycles with every queue operation mirrored on RabbitMQ.
+// With @p realMode, RabbitMQ's queues are declared for that mode instead of the scenario's.
+LockstepRun runLockstep(const QString &url, const Scenario &scenario, qint64 cycles,
+                        std::optional<BrokerConfig::Mode> realMode = std::nullopt)
+{
+    LockstepRun run;
+    Simulation sim;
+    const QStringList problems = sim.load(scenario);
+    if (!problems.isEmpty()) {
+        run.error = problems.join(QLatin1Char('\n'));
+        return run;
+    }
+    BrokerConfig real = sim.broker().config();
+    real.mode = realMode.value_or(real.mode);
+    std::unique_ptr<LockstepBridge> bridge = LockstepBridge::open(url, real, &run.error);
+    if (!bridge)
+        return run;
+    sim.setBatchSink([&](const QString &c, qint64 n) { bridge->onBatch(c, n); });
+    sim.setEventSink([&](const Event &e) { bridge->onEvent(e); });
+    for (qint64 i = 0; i < cycles && !sim.isFinished(); ++i) {
+        sim.step();
+        if (bridge->failed() || !bridge->afterCycle(sim.broker().size())) {
+            run.error = bridge->error();
+            return run;
+        }
+    }
+    if (!bridge->finish())
+        run.error = bridge->error();
+    run.totals = sim.metrics().totals();
+    run.figures = bridge->figures();
+    return run;
+}
+
+// What every lockstep run must show: the same deliveries, depths and dead letters.
+void verifyAgreement(const LockstepRun &run)
+{
+    QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
+    const LockstepBridge::Figures &f = run.figures;
+    QVERIFY2(f.divergences == 0, qPrintable(QStringLiteral("%1 divergences; first: %2").arg(f.divergences).arg(f.firstDivergence)));
+    QCOMPARE(f.depthMismatches, 0);
+    QCOMPARE(f.published, run.totals.produced);
+    QCOMPARE(f.gets, run.totals.dispatched);
+    QCOMPARE(f.republished, run.totals.postponed + run.totals.failed);
+    QCOMPARE(f.acked, run.totals.processed + run.totals.postponed + run.totals.failed);
+    QCOMPARE(f.deadLettered, run.totals.discarded);
+    QCOMPARE(f.deadLetterQueue, run.totals.discarded);
+    QVERIFY(f.deadLettersMatch);
+}
+
+// A generated scenario: @p consumers consumers of mixed strategies, a generator of priorities in
+// [pMin, pMax] for 20 cycles.
+Scenario generated(BrokerConfig::Mode mode, int consumers, int batchSize, int pMin, int pMax, quint64 seed,
+                   std::optional<int> maxPriority = std::nullopt)
+{
+    Scenario s;
+    s.name = QStringLiteral("generated");
+    s.seed = seed;
+    s.broker.mode = mode;
+    s.broker.batchSize = batchSize;
+    s.broker.maxPriority = maxPriority;
+    const QList<ConsumerConfig> kinds = {
+        consumer(QStringLiteral("T"), QStringLiteral("priority"), {{QStringLiteral("threshold"), 5}}, true, 0.2),
+        consumer(QStringLiteral("L"), QStringLiteral("ttl"), {{QStringLiteral("low"), 1}, {QStringLiteral("high"), 4}}),
+        consumer(QStringLiteral("A"), QStringLiteral("accept-all")),
+    };
+    for (int i = 0; i < consumers; ++i)
+        s.consumers << kinds.at(i % kinds.size());
+    GeneratorConfig g = generatorConfig(3, pMin, pMax, 0, 6);
+    g.untilCycle = 20;
+    ProducerConfig p;
+    p.name = QStringLiteral("P");
+    p.generator = g;
+    s.producers << p;
+    return s;
+}
+
+} // namespace
+
+class TestAmqpLockstep : public QObject
+{
+    Q_OBJECT
+
+private:
+    QString m_url;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_url = brokerUrl();
+        QVERIFY2(!m_url.isEmpty(), "no RabbitMQ broker: run scripts/broker.sh start (ctest starts it through the "
+                                   "`rabbitmq` fixture) or set PRIORITYLAB_AMQP_URL");
+    }
+
+    void referenceCases_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("predicate") << QStringLiteral("reference-predicate.json");
+        QTest::newRow("priority") << QStringLiteral("reference-priority.json");
+        QTest::newRow("ttl") << QStringLiteral("reference-ttl.json");
+        QTest::newRow("native priority") << QStringLiteral("compare-native.json");
+        QTest::newRow("topics") << QStringLiteral("compare-topics.json");
+    }
+    // The reference cases (and the native-priority and topics comparisons) deliver the same
+    // messages in the same order through RabbitMQ as in the simulator.
+    void referenceCases()
+    {
+        QFETCH(QString, file);
+        PL_LOAD_PRESET(scenario, file);
+        const LockstepRun run = runLockstep(m_url, scenario, 300);
+        verifyAgreement(run);
+        QVERIFY(run.totals.processed > 0);
+    }
+
+    void generatedScenarios_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<int>("consumers");
+        QTest::addColumn<int>("batchSize");
+        QTest::addColumn<int>("pMin");
+        QTest::addColumn<int>("pMax");
+        QTest::addColumn<int>("maxPriority");   // 0 = none
+        QTest::addColumn<int>("seed");
+        const int fifo = int(BrokerConfig::Mode::Fifo), prio = int(BrokerConfig::Mode::Priority);
+        QTest::newRow("fifo, 1 consumer, batch 1") << fifo << 1 << 1 << 0 << 9 << 0 << 1;
+        QTest::newRow("fifo, 3 consumers, batch 3") << fifo << 3 << 3 << 0 << 9 << 0 << 2;
+        QTest::newRow("fifo, 2 consumers, batch 5, wide priorities") << fifo << 2 << 5 << -50 << 500 << 0 << 3;
+        QTest::newRow("priority, 1 consumer, batch 2") << prio << 1 << 2 << 0 << 9 << 0 << 4;
+        QTest::newRow("priority, 3 consumers, batch 4") << prio << 3 << 4 << 0 << 9 << 0 << 5;
+        QTest::newRow("priority, maxPriority 5, priorities 0..20") << prio << 2 << 3 << 0 << 20 << 5 << 6;
+        QTest::newRow("priority, 2 consumers, batch 5, maxPriority 9") << prio << 2 << 5 << 0 << 30 << 9 << 7;
+    }
+    // Generated workloads in fifo and priority modes, several consumers and batch sizes,
+    // priorities across and beyond 0..9 (with maxPriority, RabbitMQ's x-max-priority).
+    void generatedScenarios()
+    {
+        QFETCH(int, mode);
+        QFETCH(int, consumers);
+        QFETCH(int, batchSize);
+        QFETCH(int, pMin);
+        QFETCH(int, pMax);
+        QFETCH(int, maxPriority);
+        QFETCH(int, seed);
+        const Scenario s = generated(BrokerConfig::Mode(mode), consumers, batchSize, pMin, pMax, quint64(seed),
+                                     maxPriority > 0 ? std::optional<int>(maxPriority) : std::nullopt);
+        const LockstepRun run = runLockstep(m_url, s, 200);
+        verifyAgreement(run);
+        QVERIFY(run.totals.processed > 0);
+    }
+
+    // A TTL-range consumer that discards leaves exactly those messages in the run's dead-letter
+    // queue (read back with basic.get by finish()).
+    void discardedMessagesAreRealDeadLetters()
+    {
+        Scenario s = scenario({consumer(QStringLiteral("L"), QStringLiteral("ttl"),
+                                        {{QStringLiteral("low"), 2}, {QStringLiteral("high"), 9}})},
+                              {scripted(QStringLiteral("a"), 5, 1), scripted(QStringLiteral("b"), 5, 5),
+                               scripted(QStringLiteral("c"), 5, 2), scripted(QStringLiteral("d"), 5, 0)});
+        const LockstepRun run = runLockstep(m_url, s, 50);
+        verifyAgreement(run);
+        QCOMPARE(run.totals.discarded, 3);   // a (1), c (2) and d (0) are at or below low = 2
+        QCOMPARE(run.figures.deadLetterQueue, 3);
+    }
+
+    // The check can fail: a native priority queue simulated against a plain RabbitMQ queue
+    // hands out other messages, and the bridge says which first.
+    void aPlainQueueIsNotAPriorityQueue()
+    {
+        const Scenario s = generated(BrokerConfig::Mode::Priority, 1, 2, 0, 9, 4);
+        const LockstepRun run = runLockstep(m_url, s, 200, BrokerConfig::Mode::Fifo);
+        QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
+        QVERIFY(run.figures.divergences > 0);
+        QVERIFY2(run.figures.firstDivergence.contains(QLatin1String("RabbitMQ handed out message")),
+                 qPrintable(run.figures.firstDivergence));
+    }
+
+    // A broker nobody listens on: a clear error naming the URL and the fix.
+    void refusedConnectionSaysWhatToDo()
+    {
+        QString error;
+        const auto client = AmqpClient::connect(QStringLiteral("amqp://guest:secret@127.0.0.1:1/"), &error, 2000);
+        QVERIFY(!client);
+        QVERIFY2(error.contains(QLatin1String("127.0.0.1:1")), qPrintable(error));
+        QVERIFY2(error.contains(QLatin1String("scripts/broker.sh start")), qPrintable(error));
+        QVERIFY2(!error.contains(QLatin1String("secret")), qPrintable(error));
+    }
+
+    // A wrong password: the login is refused, the password is not shown.
+    void refusedLoginHidesThePassword()
+    {
+        QUrl url(m_url);
+        url.setPassword(QStringLiteral("wrong-password"));
+        QString error;
+        const auto client = AmqpClient::connect(url.toString(), &error);
+        QVERIFY(!client);
+        QVERIFY2(error.contains(QLatin1String("refused the login")), qPrintable(error));
+        QVERIFY2(!error.contains(QLatin1String("wrong-password")), qPrintable(error));
+    }
+
+    void malformedUrlIsRefused()
+    {
+        QString error;
+        QVERIFY(!AmqpClient::connect(QStringLiteral("http://127.0.0.1/"), &error));
+        QVERIFY2(error.contains(QLatin1String("amqp://user:password@host:port/")), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAmqpLockstep)
+#include "tst_amqp_lockstep.moc"
