@@ -432,50 +432,41 @@ int main(int argc, char *argv[])
             "a cycle, and the longest event-loop stall at the fastest speed. Runs the real "
             "window offscreen (unless QT_QPA_PLATFORM is set).\n"
             "Build with the release preset for meaningful figures."));
-    const QCommandLineOption quickOption(QStringLiteral("quick"),
-                                         QStringLiteral("50 refresh rounds and a 3 s loop."));
-    const QCommandLineOption roundsOption(QStringLiteral("rounds"),
-                                          QStringLiteral("Refresh rounds (default 200, 50 with --quick)."),
-                                          QStringLiteral("R"));
-    const QCommandLineOption secondsOption(QStringLiteral("seconds"),
-                                           QStringLiteral("Seconds of the event-loop section "
-                                                          "(default 10, 3 with --quick)."),
-                                           QStringLiteral("S"));
-    const QCommandLineOption queuedOption(QStringLiteral("queued"),
-                                          QStringLiteral("Messages queued at the start (default 100000)."),
-                                          QStringLiteral("N"), QStringLiteral("100000"));
-    const QCommandLineOption arrivalsOption(QStringLiteral("arrivals"),
-                                            QStringLiteral("Messages arriving per cycle (default 1000)."),
-                                            QStringLiteral("M"), QStringLiteral("1000"));
-    const QCommandLineOption jsonOption = benchJsonOption();
-    const QCommandLineOption hideOption(
-            QStringLiteral("hide"),
-            QStringLiteral("Hide these docks before measuring (comma-separated object names, e.g. "
-                           "chartsDock,eventLogDock), to attribute the cost to views."),
-            QStringLiteral("DOCKS"));
-    const QCommandLineOption screenshotOption(
-            QStringLiteral("screenshot"),
-            QStringLiteral("Save a PNG of the window after the refresh rounds to FILE."),
-            QStringLiteral("FILE"));
-    const QCommandLineOption freezeOption(
-            QStringLiteral("freeze-labels"),
-            QStringLiteral("Diagnostic: give every visible label a fixed size before measuring, "
-                           "so that text changes do not relayout the window (the cost of that "
-                           "layout cascade is the difference)."));
-    parser.addOptions({quickOption, roundsOption, secondsOption, queuedOption, arrivalsOption,
-                       jsonOption, hideOption, screenshotOption, freezeOption});
+    parser.addOptions({
+            {QStringLiteral("quick"), QStringLiteral("50 refresh rounds and a 3 s loop.")},
+            {QStringLiteral("rounds"), QStringLiteral("Refresh rounds (default 200, 50 with --quick)."),
+             QStringLiteral("R")},
+            {QStringLiteral("seconds"),
+             QStringLiteral("Seconds of the event-loop section (default 10, 3 with --quick)."),
+             QStringLiteral("S")},
+            {QStringLiteral("queued"), QStringLiteral("Messages queued at the start (default 100000)."),
+             QStringLiteral("N"), QStringLiteral("100000")},
+            {QStringLiteral("arrivals"), QStringLiteral("Messages arriving per cycle (default 1000)."),
+             QStringLiteral("M"), QStringLiteral("1000")},
+            {QStringLiteral("hide"),
+             QStringLiteral("Hide these docks before measuring (comma-separated object names, e.g. "
+                            "chartsDock,eventLogDock), to attribute the cost to views."),
+             QStringLiteral("DOCKS")},
+            {QStringLiteral("screenshot"),
+             QStringLiteral("Save a PNG of the window after the refresh rounds to FILE."),
+             QStringLiteral("FILE")},
+            {QStringLiteral("freeze-labels"),
+             QStringLiteral("Diagnostic: give every visible label a fixed size before measuring, so "
+                            "that text changes do not relayout the window (the cost of that layout "
+                            "cascade is the difference).")},
+    });
     parser.process(app);
 
-    const bool quick = parser.isSet(quickOption);
-    const auto integer = [&parser](const QCommandLineOption &option, qint64 fallback, qint64 lo, qint64 hi) {
-        return benchIntegerOption(parser, option, fallback, lo, hi);
+    const bool quick = parser.isSet(QStringLiteral("quick"));
+    const auto integer = [&parser](const QString &name, qint64 fallback, qint64 lo, qint64 hi) {
+        return benchIntegerOption(parser, name, fallback, lo, hi);
     };
-    const int rounds = int(integer(roundsOption, quick ? 50 : 200, 1, 100000));
-    const int loopSeconds = int(integer(secondsOption, quick ? 3 : 10, 1, 3600));
-    const qint64 queued = integer(queuedOption, -1, 1, std::numeric_limits<int>::max());
-    const int arrivals = int(integer(arrivalsOption, -1, 1, 10000000));
+    const int rounds = int(integer(QStringLiteral("rounds"), quick ? 50 : 200, 1, 100000));
+    const int loopSeconds = int(integer(QStringLiteral("seconds"), quick ? 3 : 10, 1, 3600));
+    const qint64 queued = integer(QStringLiteral("queued"), -1, 1, std::numeric_limits<int>::max());
+    const int arrivals = int(integer(QStringLiteral("arrivals"), -1, 1, 10000000));
     const int batches = pacedBatches(arrivals);
-    const QString jsonPath = parser.value(jsonOption);
+    const QString jsonPath = parser.value(QStringLiteral("json"));
     Output out(jsonPath != QLatin1String("-"));
 
     out.note(QStringLiteral("prioritylab-bench-app %1, platform %2, workload: %3 queued at "
@@ -487,9 +478,9 @@ int main(int argc, char *argv[])
                           count(queued), count(arrivals))
                      .arg(BatchSize).arg(batches)
                      .arg(quick ? QStringLiteral(", --quick") : QString(),
-                          (parser.isSet(hideOption) ? QStringLiteral(", hidden: ") + parser.value(hideOption)
+                          (parser.isSet(QStringLiteral("hide")) ? QStringLiteral(", hidden: ") + parser.value(QStringLiteral("hide"))
                                                     : QString())
-                                  + (parser.isSet(freezeOption) ? QStringLiteral(", --freeze-labels")
+                                  + (parser.isSet(QStringLiteral("freeze-labels")) ? QStringLiteral(", --freeze-labels")
                                                                 : QString())));
     if (QFile loadavg(QStringLiteral("/proc/loadavg")); loadavg.open(QIODevice::ReadOnly))
         out.note(QStringLiteral("load average at start (1, 5, 15 min): %1 on %2 CPUs")
@@ -512,7 +503,7 @@ int main(int argc, char *argv[])
     if (!problems.isEmpty())
         return 1;
     window.resize(WindowWidth, WindowHeight);
-    const QStringList hidden = parser.value(hideOption).split(u',', Qt::SkipEmptyParts);
+    const QStringList hidden = parser.value(QStringLiteral("hide")).split(u',', Qt::SkipEmptyParts);
     for (const QString &name : hidden) {
         auto *dock = window.findChild<QDockWidget *>(name);
         if (!dock) {
@@ -546,7 +537,7 @@ int main(int argc, char *argv[])
         window.refreshViews();
         QCoreApplication::processEvents();
     }
-    if (parser.isSet(freezeOption)) {
+    if (parser.isSet(QStringLiteral("freeze-labels"))) {
         // Diagnostic: a label of fixed size does not pass its geometry change up (QWidget::
         // updateGeometry() stops at a widget whose minimum and maximum sizes are equal), so no
         // text change relayouts the window. 40 px spare width for growing numbers.
@@ -594,8 +585,8 @@ int main(int argc, char *argv[])
         }
     }
     const qint64 depthAfter = sim->broker().size();
-    if (parser.isSet(screenshotOption))
-        window.grab().save(parser.value(screenshotOption), "PNG");
+    if (parser.isSet(QStringLiteral("screenshot")))
+        window.grab().save(parser.value(QStringLiteral("screenshot")), "PNG");
     const double arrivalsSeen = double(sim->metrics().totals().produced - producedBefore)
             / double(std::max<qint64>(1, sim->cycle() - cycleBefore));
     out.figure(QStringLiteral("queue depth before the rounds"), double(depthBefore), QStringLiteral("messages"));

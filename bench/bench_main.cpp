@@ -440,53 +440,44 @@ int main(int argc, char *argv[])
             "priority-threshold workload (events off and on), a bare baseline loop and their "
             "ratio, cost per handling over sizes, and memory per queued message.\n"
             "Build with the release preset for meaningful figures."));
-    const QCommandLineOption messagesOption(
-            QStringLiteral("messages"),
-            QStringLiteral("Messages of the engine, events, baseline and memory sections "
-                           "(default 1000000)."),
-            QStringLiteral("N"), QStringLiteral("1000000"));
-    const QCommandLineOption quickOption(
-            QStringLiteral("quick"),
-            QStringLiteral("Fewer repetitions, events on at N/10, no 10M point in the series."));
-    const QCommandLineOption sectionsOption(
-            QStringLiteral("sections"),
-            QStringLiteral("Comma-separated subset of memory,engine,events,baseline,series,soak "
-                           "(default all but soak)."),
-            QStringLiteral("LIST"), QStringLiteral("memory,engine,events,baseline,series"));
-    const QCommandLineOption repeatsOption(
-            QStringLiteral("repeats"),
-            QStringLiteral("Runs per timed figure, the best is reported (default 3, 1 with "
-                           "--quick)."),
-            QStringLiteral("R"));
-    const QCommandLineOption seedOption(QStringLiteral("seed"),
-                                        QStringLiteral("Seed of the generated messages (default 1)."),
-                                        QStringLiteral("S"), QStringLiteral("1"));
-    const QCommandLineOption jsonOption = benchJsonOption();
-    const QCommandLineOption soakOption(
-            QStringLiteral("soak-cycles"),
-            QStringLiteral("Cycles of the soak section: resources/scenarios/default.json run "
-                           "headless, events off, memory sampled as it goes (default 1000000)."),
-            QStringLiteral("N"), QStringLiteral("1000000"));
-    const QCommandLineOption scenarioOption(
-            QStringLiteral("soak-scenario"),
-            QStringLiteral("Scenario of the soak section (default: the app's default scenario)."),
-            QStringLiteral("FILE"), QStringLiteral(PRIORITYLAB_SOURCE_DIR "/resources/scenarios/default.json"));
-    parser.addOptions({messagesOption, quickOption, sectionsOption, repeatsOption, seedOption,
-                       jsonOption, soakOption, scenarioOption});
+    parser.addOptions({
+            {QStringLiteral("messages"),
+             QStringLiteral("Messages of the engine, events, baseline and memory sections (default "
+                            "1000000)."),
+             QStringLiteral("N"), QStringLiteral("1000000")},
+            {QStringLiteral("quick"),
+             QStringLiteral("Fewer repetitions, events on at N/10, no 10M point in the series.")},
+            {QStringLiteral("sections"),
+             QStringLiteral("Comma-separated subset of memory,engine,events,baseline,series,soak "
+                            "(default all but soak)."),
+             QStringLiteral("LIST"), QStringLiteral("memory,engine,events,baseline,series")},
+            {QStringLiteral("repeats"),
+             QStringLiteral("Runs per timed figure, the best is reported (default 3, 1 with --quick)."),
+             QStringLiteral("R")},
+            {QStringLiteral("seed"), QStringLiteral("Seed of the generated messages (default 1)."),
+             QStringLiteral("S"), QStringLiteral("1")},
+            {QStringLiteral("soak-cycles"),
+             QStringLiteral("Cycles of the soak section: resources/scenarios/default.json run "
+                            "headless, events off, memory sampled as it goes (default 1000000)."),
+             QStringLiteral("N"), QStringLiteral("1000000")},
+            {QStringLiteral("soak-scenario"),
+             QStringLiteral("Scenario of the soak section (default: the app's default scenario)."),
+             QStringLiteral("FILE"), QStringLiteral(PRIORITYLAB_SOURCE_DIR "/resources/scenarios/default.json")},
+    });
     parser.process(app);
 
-    const qint64 n = benchIntegerOption(parser, messagesOption, -1, 1, std::numeric_limits<int>::max());
+    const qint64 n = benchIntegerOption(parser, QStringLiteral("messages"), -1, 1, std::numeric_limits<int>::max());
     bool ok = false;
-    const bool quick = parser.isSet(quickOption);
+    const bool quick = parser.isSet(QStringLiteral("quick"));
     int repeats = quick ? 1 : 3;
-    if (parser.isSet(repeatsOption)) {
-        repeats = parser.value(repeatsOption).toInt(&ok);
+    if (parser.isSet(QStringLiteral("repeats"))) {
+        repeats = parser.value(QStringLiteral("repeats")).toInt(&ok);
         if (!ok || repeats < 1) {
             std::fprintf(stderr, "prioritylab-bench: --repeats: expected an integer >= 1\n");
             return 2;
         }
     }
-    const quint64 seed = parser.value(seedOption).toULongLong(&ok);
+    const quint64 seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
     if (!ok) {
         std::fprintf(stderr, "prioritylab-bench: --seed: expected an integer >= 0\n");
         return 2;
@@ -494,7 +485,7 @@ int main(int argc, char *argv[])
     const QStringList known{QStringLiteral("memory"), QStringLiteral("engine"),
                             QStringLiteral("events"), QStringLiteral("baseline"),
                             QStringLiteral("series"), QStringLiteral("soak")};
-    const QStringList sections = parser.value(sectionsOption).split(u',', Qt::SkipEmptyParts);
+    const QStringList sections = parser.value(QStringLiteral("sections")).split(u',', Qt::SkipEmptyParts);
     for (const QString &s : sections) {
         if (!known.contains(s)) {
             std::fprintf(stderr, "prioritylab-bench: --sections: unknown section \"%s\"; use %s\n",
@@ -503,7 +494,7 @@ int main(int argc, char *argv[])
         }
     }
     const auto wanted = [&](const char *s) { return sections.contains(QLatin1String(s)); };
-    const QString jsonPath = parser.value(jsonOption);
+    const QString jsonPath = parser.value(QStringLiteral("json"));
     Output out(jsonPath != QLatin1String("-"));
 
     out.note(QStringLiteral("prioritylab-bench %1, workload: %2 messages, priorities %3..%4 "
@@ -681,11 +672,11 @@ int main(int argc, char *argv[])
 
     // -- soak ------------------------------------------------------------------------------
     if (wanted("soak")) {
-        const qint64 cycles = parser.value(soakOption).toLongLong();
+        const qint64 cycles = parser.value(QStringLiteral("soak-cycles")).toLongLong();
         out.section(QStringLiteral("soak"),
                     QStringLiteral("soak: %1 cycles of %2, events off; memory must stay flat")
-                            .arg(count(cycles), parser.value(scenarioOption)));
-        const ScenarioLoadResult loaded = loadScenarioFile(parser.value(scenarioOption));
+                            .arg(count(cycles), parser.value(QStringLiteral("soak-scenario"))));
+        const ScenarioLoadResult loaded = loadScenarioFile(parser.value(QStringLiteral("soak-scenario")));
         if (!loaded.ok()) {
             std::fprintf(stderr, "prioritylab-bench: %s\n", qPrintable(loaded.errors.join(u'\n')));
             return 2;

@@ -17,7 +17,8 @@
 namespace PriorityLab {
 
 /// Names the application @p program (version PRIORITYLAB_VERSION) and gives @p parser the
-/// program's @p description, --help and --version.
+/// program's @p description and the options both programs take: --help, --version and
+/// --json FILE (finishBench() writes the report to parser.value("json")).
 inline void setUpBenchParser(QCommandLineParser &parser, const QString &program, const QString &description)
 {
     QCoreApplication::setApplicationName(program);
@@ -25,31 +26,25 @@ inline void setUpBenchParser(QCommandLineParser &parser, const QString &program,
     parser.setApplicationDescription(description);
     parser.addHelpOption();
     parser.addVersionOption();
+    parser.addOption({QStringLiteral("json"),
+                      QStringLiteral("Also write the figures as one JSON object to FILE (- = standard "
+                                     "output, which replaces the text)."),
+                      QStringLiteral("FILE")});
 }
 
-/// The --json FILE option of both programs (writeBenchJson() writes the report).
-inline QCommandLineOption benchJsonOption()
-{
-    return QCommandLineOption(QStringLiteral("json"),
-                              QStringLiteral("Also write the figures as one JSON object to FILE (- = standard "
-                                             "output, which replaces the text)."),
-                              QStringLiteral("FILE"));
-}
-
-/// The value of integer option @p option, @p fallback when it is not given and @p fallback >= 0;
+/// The value of integer option --@p name, @p fallback when it is not given and @p fallback >= 0;
 /// a value that is not an integer from @p lo to @p hi ends the program with exit code 2 and
-/// "<program>: --<option>: expected an integer from lo to hi" on standard error.
-inline qint64 benchIntegerOption(const QCommandLineParser &parser, const QCommandLineOption &option,
-                                 qint64 fallback, qint64 lo, qint64 hi)
+/// "<program>: --<name>: expected an integer from lo to hi" on standard error.
+inline qint64 benchIntegerOption(const QCommandLineParser &parser, const QString &name, qint64 fallback,
+                                 qint64 lo, qint64 hi)
 {
-    if (!parser.isSet(option) && fallback >= 0)
+    if (!parser.isSet(name) && fallback >= 0)
         return fallback;
     bool ok = false;
-    const qint64 v = parser.value(option).toLongLong(&ok);
+    const qint64 v = parser.value(name).toLongLong(&ok);
     if (!ok || v < lo || v > hi) {
         std::fprintf(stderr, "%s: --%s: expected an integer from %lld to %lld\n",
-                     qPrintable(QCoreApplication::applicationName()),
-                     qPrintable(option.names().constFirst()), lo, hi);
+                     qPrintable(QCoreApplication::applicationName()), qPrintable(name), lo, hi);
         std::exit(2);
     }
     return v;

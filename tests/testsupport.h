@@ -155,13 +155,8 @@ inline QList<ScriptedMessage> numbered(int count, qint64 atCycle = 0, int first 
 inline GeneratorConfig generatorConfig(int perCycle, int priorityMin, int priorityMax, int ttlMin = 3,
                                        int ttlMax = 3)
 {
-    GeneratorConfig g;
-    g.perCycle = perCycle;
-    g.priorityMin = priorityMin;
-    g.priorityMax = priorityMax;
-    g.ttlMin = ttlMin;
-    g.ttlMax = ttlMax;
-    return g;
+    return {.perCycle = perCycle, .priorityMin = priorityMin, .priorityMax = priorityMax,
+            .ttlMin = ttlMin, .ttlMax = ttlMax};
 }
 
 /// A producer @p name with a generator only (see generatorConfig()).

@@ -5,42 +5,53 @@
 
 namespace PriorityLab {
 
-QString BrokerConfig::modeName(Mode mode)
+namespace {
+
+/// What is said of a broker mode: its name in scenarios, a short summary and its rule.
+struct ModeTexts
 {
+    QString name;
+    QString summary;
+    QString rule;
+};
+
+ModeTexts modeTexts(BrokerConfig::Mode mode)
+{
+    using Mode = BrokerConfig::Mode;
     switch (mode) {
-    case Mode::Fifo: return QStringLiteral("fifo");
-    case Mode::Priority: return QStringLiteral("priority");
-    case Mode::Topics: return QStringLiteral("topics");
+    case Mode::Fifo:
+        return {QStringLiteral("fifo"), QStringLiteral("one queue, arrival order"),
+                QStringLiteral("One queue in arrival order, as in the article's reference system: "
+                               "priority is up to the consumers' strategies.")};
+    case Mode::Priority:
+        return {QStringLiteral("priority"), QStringLiteral("native priority queue"),
+                QStringLiteral("Native priority queue, as RabbitMQ's: the highest priority first, "
+                               "arrival order within a priority. Urgent messages never wait behind "
+                               "others, but low priorities can starve under load.")};
+    case Mode::Topics:
+        return {QStringLiteral("topics"), QStringLiteral("one queue per priority band"),
+                QStringLiteral("Priority topics: one queue per topic, messages routed by priority "
+                               "band; the topics take turns, most urgent first, each with its own "
+                               "round-robin over its subscribers (tick them on the consumer cards).")};
     }
     return {};
+}
+
+} // namespace
+
+QString BrokerConfig::modeName(Mode mode)
+{
+    return modeTexts(mode).name;
 }
 
 QString BrokerConfig::modeSummary(Mode mode)
 {
-    switch (mode) {
-    case Mode::Fifo: return QStringLiteral("one queue, arrival order");
-    case Mode::Priority: return QStringLiteral("native priority queue");
-    case Mode::Topics: return QStringLiteral("one queue per priority band");
-    }
-    return {};
+    return modeTexts(mode).summary;
 }
 
 QString BrokerConfig::modeRule(Mode mode)
 {
-    switch (mode) {
-    case Mode::Fifo:
-        return QStringLiteral("One queue in arrival order, as in the article's reference system: "
-                              "priority is up to the consumers' strategies.");
-    case Mode::Priority:
-        return QStringLiteral("Native priority queue, as RabbitMQ's: the highest priority first, "
-                              "arrival order within a priority. Urgent messages never wait behind "
-                              "others, but low priorities can starve under load.");
-    case Mode::Topics:
-        return QStringLiteral("Priority topics: one queue per topic, messages routed by priority "
-                              "band; the topics take turns, most urgent first, each with its own "
-                              "round-robin over its subscribers (tick them on the consumer cards).");
-    }
-    return {};
+    return modeTexts(mode).rule;
 }
 
 QString PriorityClass::rangeText() const

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <optional>
+
 #include <sys/resource.h>
 
 namespace {
@@ -84,16 +86,6 @@ QList<QJsonObject> jsonLines(const QByteArray &bytes, QString *problem)
     return lines;
 }
 
-/// Writes @p json to @p name in @p dir and returns its path.
-QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &json)
-{
-    const QString path = dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(json) != json.size())
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
-}
-
 /// The JSON items @p item(0) to @p item(count - 1), comma-separated (the inside of an array).
 template<typename Item>
 QByteArray jsonItems(int count, Item item)
@@ -124,6 +116,7 @@ class TestSimCli : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void init();
     void eventsToStdout();
     void summaryToStdout();
     void outputsToFiles();
@@ -160,7 +153,30 @@ private Q_SLOTS:
     // Load and run agree; duplicate keys.
     void refusedAtLoad_data();
     void refusedAtLoad();
+
+private:
+    /// The path of @p name in the test's own temporary folder.
+    QString filePath(const QString &name) const { return m_dir->filePath(name); }
+    /// Writes @p json to filePath(@p name) and returns that path.
+    QString writeFile(const QString &name, const QByteArray &json) const;
+
+    std::optional<QTemporaryDir> m_dir;  ///< made anew, empty, for each test function by init()
 };
+
+void TestSimCli::init()
+{
+    m_dir.emplace();
+    QVERIFY(m_dir->isValid());
+}
+
+QString TestSimCli::writeFile(const QString &name, const QByteArray &json) const
+{
+    const QString path = filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(json) != json.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
 
 void TestSimCli::eventsToStdout()
 {
@@ -258,10 +274,8 @@ void TestSimCli::summaryToStdout()
 
 void TestSimCli::outputsToFiles()
 {
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString events = dir.filePath(QStringLiteral("events.jsonl"));
-    const QString summary = dir.filePath(QStringLiteral("summary.json"));
+    const QString events = filePath(QStringLiteral("events.jsonl"));
+    const QString summary = filePath(QStringLiteral("summary.json"));
     const Run run = sim({QStringLiteral("--scenario"), QStringLiteral("resources/scenarios/reference-ttl.json"),
                          QStringLiteral("--events"), events, QStringLiteral("--summary"), summary});
     QCOMPARE(run.exitCode, 0);
@@ -325,9 +339,7 @@ void TestSimCli::cyclesAndSeed()
 
 void TestSimCli::brokenScenario()
 {
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString path = dir.filePath(QStringLiteral("broken.json"));
+    const QString path = filePath(QStringLiteral("broken.json"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(R"({"consumers": [{"name": "A"}, {"name": "B", "strategy": {"type": "priority", "threshold": "high"}}],
@@ -350,7 +362,7 @@ void TestSimCli::brokenScenario()
     QVERIFY2(syntax.err.contains((path + QStringLiteral(":4:")).toUtf8()), syntax.err.constData());
 
     // A missing file.
-    const Run missing = sim({QStringLiteral("--scenario"), dir.filePath(QStringLiteral("none.json"))});
+    const Run missing = sim({QStringLiteral("--scenario"), filePath(QStringLiteral("none.json"))});
     QCOMPARE(missing.exitCode, 2);
     QVERIFY(missing.err.contains("none.json"));
 }
@@ -424,9 +436,7 @@ QTEST_GUILESS_MAIN(TestSimCli)
 
 void TestSimCli::requeueLoopStops()
 {
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString loop = writeFile(dir, QStringLiteral("loop.json"), RequeueLoop);
+    const QString loop = writeFile(QStringLiteral("loop.json"), RequeueLoop);
     // It used to run for ever, one warning line per cycle.
     const Run run = sim({QStringLiteral("--scenario"), loop, QStringLiteral("--summary"), QStringLiteral("-")}, 10000);
     QCOMPARE(run.exitCode, 0);
@@ -447,7 +457,7 @@ void TestSimCli::requeueLoopStops()
     // --compare of it with a healthy copy ends too, and shows no ratio for a run that finished nothing.
     QByteArray healthy = RequeueLoop;
     healthy.replace("\"failureRate\":1", "\"failureRate\":0");
-    const QString ok = writeFile(dir, QStringLiteral("ok.json"), healthy);
+    const QString ok = writeFile(QStringLiteral("ok.json"), healthy);
     const Run compare = sim({QStringLiteral("--compare"), loop, ok}, 10000);
     QCOMPARE(compare.exitCode, 0);
     const QString table = QString::fromUtf8(compare.out);
@@ -484,9 +494,7 @@ void TestSimCli::endlessScenarioRefused()
 {
     QFETCH(QByteArray, json);
     QFETCH(QString, expected);
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString path = writeFile(dir, QStringLiteral("endless.json"), json);
+    const QString path = writeFile(QStringLiteral("endless.json"), json);
     const Run run = sim({QStringLiteral("--scenario"), path}, 10000, qint64(512) << 20);
     QCOMPARE(run.exitCode, 2);
     QVERIFY(run.out.isEmpty());
@@ -503,9 +511,7 @@ void TestSimCli::endlessScenarioRefused()
 void TestSimCli::pendingTimelineChangeKeepsTheRunGoing()
 {
     // The only consumer comes online at cycle 10: the idle stop waits for it.
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString path = writeFile(dir, QStringLiteral("later.json"), R"({"broker":{"maxIdleCycles":3},
+    const QString path = writeFile(QStringLiteral("later.json"), R"({"broker":{"maxIdleCycles":3},
         "consumers":[{"name":"A","online":false}],
         "producers":[{"name":"P","messages":[{"data":"m1"},{"data":"m2"}]}],
         "timeline":[{"atCycle":10,"set":{"consumers[0].online":true}}]})");
@@ -564,17 +570,15 @@ void TestSimCli::failedWriteIsAnError()
 
 void TestSimCli::outputNeverReplacesAnInput()
 {
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
     QFile reference(QStringLiteral(PRIORITYLAB_SOURCE_DIR "/") + ReferencePriority);
     QVERIFY(reference.open(QIODevice::ReadOnly));
     const QByteArray original = reference.readAll();
-    const QString scenario = writeFile(dir, QStringLiteral("scenario.json"), original);
-    const QString other = writeFile(dir, QStringLiteral("other.json"), original);
-    const QString link = dir.filePath(QStringLiteral("link.json"));
+    const QString scenario = writeFile(QStringLiteral("scenario.json"), original);
+    const QString other = writeFile(QStringLiteral("other.json"), original);
+    const QString link = filePath(QStringLiteral("link.json"));
     QVERIFY(QFile::link(scenario, link));
-    const QString roundabout = dir.path() + QStringLiteral("/./sub/../scenario.json");
-    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("sub")));
+    const QString roundabout = m_dir->path() + QStringLiteral("/./sub/../scenario.json");
+    QVERIFY(QDir(m_dir->path()).mkdir(QStringLiteral("sub")));
 
     for (const QString &target : {scenario, link, roundabout}) {
         for (const char *option : {"--summary", "--events", "--csv"}) {
@@ -591,9 +595,9 @@ void TestSimCli::outputNeverReplacesAnInput()
     QCOMPARE(check.readAll(), original);
 
     // Two outputs into one file, however it is spelled.
-    const QString out = dir.filePath(QStringLiteral("out.txt"));
+    const QString out = filePath(QStringLiteral("out.txt"));
     const Run twice = sim({QStringLiteral("--scenario"), scenario, QStringLiteral("--events"), out,
-                           QStringLiteral("--csv"), dir.path() + QStringLiteral("/sub/../out.txt")}, 10000);
+                           QStringLiteral("--csv"), m_dir->path() + QStringLiteral("/sub/../out.txt")}, 10000);
     QCOMPARE(twice.exitCode, 2);
     QVERIFY2(twice.err.contains("another output already goes there (--events)"), twice.err.constData());
 }
@@ -601,9 +605,7 @@ void TestSimCli::outputNeverReplacesAnInput()
 void TestSimCli::controlCharactersAreEscaped()
 {
     // A name with NUL cut the warning after "consumer A"; one with ESC sequences drove the terminal.
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString path = writeFile(dir, QStringLiteral("names.json"), R"({
+    const QString path = writeFile(QStringLiteral("names.json"), R"({
         "consumers": [{"name": "A\u0000B", "strategy": {"type": "ttl", "low": 3, "high": 4}},
                       {"name": "\u001b[2J\u001b[31mRED", "strategy": {"type": "ttl", "low": 3, "high": 3}}],
         "producers": [{"name": "P", "messages": [{"data": "x\u001b]0;title\u0007"}]}]})");
@@ -628,9 +630,7 @@ void TestSimCli::summaryShowsWaitingMessagesAndAlarms()
 {
     // The native priority queue serves one urgent message a cycle and leaves the two of priority 1
     // waiting for the whole run.
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString path = writeFile(dir, QStringLiteral("starve.json"), R"({
+    const QString path = writeFile(QStringLiteral("starve.json"), R"({
         "broker": {"mode": "priority", "dispatch": {"batchesPerCycle": 1}, "batchSize": 1},
         "consumers": [{"name": "A"}],
         "producers": [{"name": "P", "messages": [{"data": "low-1", "priority": 1}, {"data": "low-2", "priority": 1}],
@@ -658,13 +658,11 @@ void TestSimCli::summaryShowsWaitingMessagesAndAlarms()
 void TestSimCli::manyPredicateConsumers()
 {
     // One QJSEngine per predicate consumer crashed after 2.6 GB at 7,600 consumers.
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
     const QByteArray consumers = jsonItems(7600, [](int i) {
         return QStringLiteral(R"({"name":"C%1","strategy":{"type":"predicate","predicate":"priority >= %2"}})")
                 .arg(i).arg(i % 10);
     });
-    const QString path = writeFile(dir, QStringLiteral("many.json"),
+    const QString path = writeFile(QStringLiteral("many.json"),
                                    R"({"consumers":[)" + consumers + R"(],"producers":[{"name":"P","messages":[{"data":"m","priority":9}]}]})");
     const Run run = sim({QStringLiteral("--scenario"), path, QStringLiteral("--summary"), QStringLiteral("-")}, 30000,
                         qint64(1024) << 20);
@@ -677,8 +675,6 @@ void TestSimCli::longTimelineOnALargeSetup()
 {
     // 300 predicate consumers and 300 timeline entries never finished loading: each entry
     // re-validated the whole setup.
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
     const QByteArray consumers = jsonItems(300, [](int i) {
         return QStringLiteral(R"({"name":"C%1","strategy":{"type":"predicate","predicate":"priority >= 5"}})").arg(i);
     });
@@ -686,7 +682,7 @@ void TestSimCli::longTimelineOnALargeSetup()
         return QStringLiteral(R"({"atCycle":%1,"set":{"consumers[%1].strategy.predicate":"priority >= 1","consumers[%1].online":true}})")
                 .arg(i);
     });
-    const QString path = writeFile(dir, QStringLiteral("timeline.json"),
+    const QString path = writeFile(QStringLiteral("timeline.json"),
                                    R"({"consumers":[)" + consumers + R"(],"producers":[{"name":"P","messages":[{"data":"m","atCycle":299}]}],"timeline":[)"
                                            + timeline + "]}");
     const Run run = sim({QStringLiteral("--scenario"), path, QStringLiteral("--summary"), QStringLiteral("-")}, 20000);
@@ -695,7 +691,7 @@ void TestSimCli::longTimelineOnALargeSetup()
     QCOMPARE(summary.value(QStringLiteral("cycles")).toInteger(), 303);  // the last change at 299, idle 300..302
     // A bad entry among them is still found, by its place.
     timeline.replace(R"("consumers[150].strategy.predicate":"priority >= 1")", R"("consumers[150].strategy.predicate":"prio >= 1")");
-    writeFile(dir, QStringLiteral("timeline.json"),
+    writeFile(QStringLiteral("timeline.json"),
               R"({"consumers":[)" + consumers + R"(],"producers":[{"name":"P","messages":[{"data":"m"}]}],"timeline":[)" + timeline + "]}");
     const Run bad = sim({QStringLiteral("--scenario"), path}, 20000);
     QCOMPARE(bad.exitCode, 2);
@@ -707,14 +703,12 @@ void TestSimCli::nativePriorityWithManyPriorities()
 {
     // 20,000 messages with priorities spread over the whole int range took 42.6 s in priority
     // mode (a linear scan and insert per message); fifo took 54 ms.
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
     quint32 x = 12345;
     const QByteArray messages = jsonItems(20000, [&x](int i) {
         x = x * 1664525u + 1013904223u;  // spread, repeatable
         return QStringLiteral(R"({"data":"m","priority":%1,"atCycle":%2})").arg(qint32(x)).arg(i % 3);
     });
-    const QString path = writeFile(dir, QStringLiteral("spread.json"),
+    const QString path = writeFile(QStringLiteral("spread.json"),
                                    R"({"broker":{"mode":"priority"},"consumers":[{"name":"A","strategy":{"type":"priority","threshold":0}},{"name":"B"}],
                                       "producers":[{"name":"P","messages":[)" + messages + "]}]}");
     const Run run = sim({QStringLiteral("--scenario"), path, QStringLiteral("--summary"), QStringLiteral("-")}, 15000);
@@ -737,8 +731,6 @@ void TestSimCli::deepAndWideUnknownValue()
 {
     // The line scan built the full path of every value: 90 KB of nested and wide values under an
     // unknown key took 1.7 GB and 19 s to say "unknown key".
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
     QByteArray deep;
     for (int i = 0; i < 1000; ++i)
         deep += R"({"kkkkkkkkkk":)";
@@ -747,7 +739,7 @@ void TestSimCli::deepAndWideUnknownValue()
         wide += ",0";
     wide += ']';
     const QByteArray json = "{\n\"seed\": 1,\n\"bogus\": " + deep + wide + QByteArray(1000, '}') + "\n}";
-    const QString path = writeFile(dir, QStringLiteral("deep.json"), json);
+    const QString path = writeFile(QStringLiteral("deep.json"), json);
     const Run run = sim({QStringLiteral("--scenario"), path}, 10000, qint64(512) << 20);
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains((path + QStringLiteral(":3: bogus: unknown key")).toUtf8()), run.err.constData());
@@ -759,12 +751,10 @@ void TestSimCli::eventsOfAHugeCycleAreStreamed()
     // cap, two events per delivery, all in one cycle. --events writes each event as it happens:
     // 200,000 events (about 100 MB when a cycle's events were kept until its end) run in 128 MB
     // of address space.
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString loop = writeFile(dir, QStringLiteral("aging0.json"), R"({"broker":{"maxDeliveriesPerCycle":100000},
+    const QString loop = writeFile(QStringLiteral("aging0.json"), R"({"broker":{"maxDeliveriesPerCycle":100000},
         "consumers":[{"name":"A","strategy":{"type":"priority","threshold":10,"agingStep":0}}],
         "producers":[{"name":"P","messages":[{"data":"m1","priority":0}]}]})");
-    const QString events = dir.filePath(QStringLiteral("events.jsonl"));
+    const QString events = filePath(QStringLiteral("events.jsonl"));
     const Run run = sim({QStringLiteral("--scenario"), loop, QStringLiteral("--cycles"), QStringLiteral("1"),
                          QStringLiteral("--events"), events},
                         120000, qint64(128) << 20);
@@ -811,9 +801,7 @@ void TestSimCli::productLimits()
 {
     QFETCH(QByteArray, json);
     QFETCH(QString, expected);
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString path = writeFile(dir, QStringLiteral("limits.json"), json);
+    const QString path = writeFile(QStringLiteral("limits.json"), json);
     const Run run = sim({QStringLiteral("--scenario"), path, QStringLiteral("--cycles"), QStringLiteral("1")}, 10000);
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(QString::fromUtf8(run.err).contains(expected), run.err.constData());
@@ -841,9 +829,7 @@ void TestSimCli::refusedAtLoad()
     // These loaded, then were refused at their cycle with a warning and exit 0, or ignored.
     QFETCH(QByteArray, set);
     QFETCH(QString, expected);
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString path = writeFile(dir, QStringLiteral("timeline.json"),
+    const QString path = writeFile(QStringLiteral("timeline.json"),
                                    R"({"consumers":[{"name":"A"},{"name":"B"}],"producers":[{"name":"P","messages":[{"data":"m"}]}],
                                       "timeline":[{"atCycle":2,"set":)" + set + "}]}");
     const Run run = sim({QStringLiteral("--scenario"), path}, 10000);
@@ -855,9 +841,7 @@ void TestSimCli::truncatedCsvIsSaid()
 {
     // The per-cycle history keeps the latest 100,000 cycles: a longer run says that the CSV
     // lacks the first ones instead of dropping them silently.
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString path = writeFile(dir, QStringLiteral("idle.json"), R"({"broker":{"maxIdleCycles":0}})");
+    const QString path = writeFile(QStringLiteral("idle.json"), R"({"broker":{"maxIdleCycles":0}})");
     const Run run = sim({QStringLiteral("--scenario"), path, QStringLiteral("--cycles"), QStringLiteral("100002"),
                          QStringLiteral("--csv"), QStringLiteral("-")}, 20000);
     QCOMPARE(run.exitCode, 0);

@@ -45,6 +45,32 @@ Scenario stuckQueue(int count)
     return s;
 }
 
+/// stuckQueue(@p count) after one cycle, shown by a QueueTilesView of @p size. The test checks
+/// `problems`: empty when the scenario loaded and the queue holds the @p count messages.
+struct StuckTiles
+{
+    StuckTiles(int count, QSize size) : problems(loadAndStep(count))
+    {
+        view.resize(size);
+        view.show();
+        view.refresh();
+    }
+
+    Simulation simulation;
+    QStringList problems;
+    QueueTilesView view{&simulation};
+
+private:
+    QStringList loadAndStep(int count)
+    {
+        QStringList setUpProblems = simulation.load(stuckQueue(count));
+        simulation.step();
+        if (simulation.broker().size() != count)
+            setUpProblems << QStringLiteral("%1 queued, expected %2").arg(simulation.broker().size()).arg(count);
+        return setUpProblems;
+    }
+};
+
 /// A backlog of @p queued messages at cycle 0, then @p perCycle arrivals a cycle and about as
 /// many deliveries (four consumers, threshold 5, paced), so the queue stays near @p queued and
 /// postponed messages keep re-entering at the tail.
@@ -191,15 +217,9 @@ void TestTiles::paletteIsFixedAndClamps()
 
 void TestTiles::indexPositionMapping()
 {
-    Simulation simulation;
-    QVERIFY(simulation.load(stuckQueue(50)).isEmpty());
-    simulation.step();
-    QCOMPARE(simulation.broker().size(), qsizetype(50));
-
-    QueueTilesView view(&simulation);
-    view.resize(420, 300);
-    view.show();
-    view.refresh();
+    StuckTiles tiles(50, QSize(420, 300));
+    PL_VERIFY_OK(tiles.problems);
+    QueueTilesView &view = tiles.view;
     const int perRow = view.tilesPerRow();
     QVERIFY(perRow >= 3);
     // The head is the top-left tile; positions run left to right, then row by row.
@@ -222,15 +242,9 @@ void TestTiles::indexPositionMapping()
 
 void TestTiles::onlyVisibleTilesArePainted()
 {
-    Simulation simulation;
-    QVERIFY(simulation.load(stuckQueue(100000)).isEmpty());
-    simulation.step();
-    QCOMPARE(simulation.broker().size(), qsizetype(100000));
-
-    QueueTilesView view(&simulation);
-    view.resize(600, 400);
-    view.show();
-    view.refresh();
+    StuckTiles tiles(100000, QSize(600, 400));
+    PL_VERIFY_OK(tiles.problems);
+    QueueTilesView &view = tiles.view;
     const int perRow = view.tilesPerRow();
     const int rowHeight = view.tileRect(perRow).top() - view.tileRect(0).top();
     const qsizetype capacity = qsizetype(view.viewport()->height() / rowHeight + 2) * perRow;
@@ -281,24 +295,23 @@ void TestTiles::toolTipHasAllMetadata()
     QueueTilesView view(&simulation);
     view.resize(400, 300);
     view.refresh();
+    // Every line of the tooltip, each checked on its own (a failure prints the whole text).
+    const auto verifyContains = [](const QString &text, const QStringList &parts) {
+        for (const QString &part : parts)
+            QVERIFY2(text.contains(part), qPrintable(part + QStringLiteral(" not in:\n") + text));
+    };
     const QString fresh = view.toolTipText(0);
-    QVERIFY2(fresh.contains(QStringLiteral("Message #4")), qPrintable(fresh));
-    QVERIFY(fresh.contains(QStringLiteral("position 0")));
-    QVERIFY(fresh.contains(QStringLiteral("data: d")));
-    QVERIFY(fresh.contains(QStringLiteral("producer: P")));
-    QVERIFY(fresh.contains(QStringLiteral("priority: 8 (as produced)")));
-    QVERIFY(fresh.contains(QStringLiteral("TTL: 5")));
-    QVERIFY(fresh.contains(QStringLiteral("predicate runs: 0")));
-    QVERIFY(fresh.contains(QStringLiteral("deliveries: 0")));
-    QVERIFY(fresh.contains(QStringLiteral("age: 1 cycles (produced in cycle 0)")));
+    verifyContains(fresh, {QStringLiteral("Message #4"), QStringLiteral("position 0"),
+                           QStringLiteral("data: d"), QStringLiteral("producer: P"),
+                           QStringLiteral("priority: 8 (as produced)"), QStringLiteral("TTL: 5"),
+                           QStringLiteral("predicate runs: 0"), QStringLiteral("deliveries: 0"),
+                           QStringLiteral("age: 1 cycles (produced in cycle 0)")});
     QVERIFY(!fresh.contains(QStringLiteral("requeued")));
 
     const QString back = view.toolTipText(1);
-    QVERIFY2(back.contains(QStringLiteral("Message #1")), qPrintable(back));
-    QVERIFY(back.contains(QStringLiteral("data: low")));
-    QVERIFY(back.contains(QStringLiteral("priority: 3 → 4")));
-    QVERIFY(back.contains(QStringLiteral("deliveries: 1")));
-    QVERIFY(back.contains(QStringLiteral("requeued")));
+    verifyContains(back, {QStringLiteral("Message #1"), QStringLiteral("data: low"),
+                          QStringLiteral("priority: 3 → 4"), QStringLiteral("deliveries: 1"),
+                          QStringLiteral("requeued")});
     QVERIFY(view.toolTipText(2).isEmpty());
 }
 

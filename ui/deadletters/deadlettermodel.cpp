@@ -5,8 +5,9 @@
 namespace PriorityLab {
 
 DeadLetterModel::DeadLetterModel(Simulation *simulation, QObject *parent)
-    : QAbstractTableModel(parent), m_simulation(simulation)
+    : MessageTableModel(columns(), parent), m_simulation(simulation)
 {
+    Q_ASSERT(columns().size() == ColumnCount);
     connect(m_simulation, &Simulation::scenarioLoaded, this, [this] {
         beginResetModel();
         m_first = 0;
@@ -20,11 +21,6 @@ DeadLetterModel::DeadLetterModel(Simulation *simulation, QObject *parent)
 int DeadLetterModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows);
-}
-
-int DeadLetterModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 qint64 DeadLetterModel::totalCount() const
@@ -64,15 +60,12 @@ const QList<MessageColumns::Column> &DeadLetterModel::columns()
     return columns;
 }
 
-QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
+QVariant DeadLetterModel::messageData(int row, int /*column*/, MessageColumns::Kind kind, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const qsizetype i = brokerIndex(index.row());
+    const qsizetype i = brokerIndex(row);
     if (i < 0)
         return {};  // dropped by the broker since the last refresh(); gone at the next one
     const Broker::DeadLetter &letter = m_simulation->broker().deadLetters()[size_t(i)];
-    const MessageColumns::Kind kind = columns().at(index.column()).kind;
     switch (role) {
     case Qt::DisplayRole: {
         auto cells = MessageColumns::Cells::of(letter.cycle, letter.consumer, letter.message);
@@ -99,11 +92,6 @@ QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
-}
-
-QVariant DeadLetterModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    return MessageColumns::headerData(columns(), section, orientation, role);
 }
 
 qsizetype DeadLetterModel::refresh()

@@ -1,8 +1,7 @@
 #pragma once
 
-#include "ui/common/messagecolumns.h"
+#include "ui/common/messagetablemodel.h"
 
-#include <QAbstractTableModel>
 
 namespace PriorityLab {
 
@@ -13,7 +12,7 @@ class Simulation;
 /// the consumer and the reason. It reads the broker's list directly and follows it in refresh():
 /// letters the broker dropped from the front leave in ONE beginRemoveRows() from row 0, new ones
 /// come in ONE beginInsertRows() at the end; a new scenario resets the model.
-class DeadLetterModel : public QAbstractTableModel
+class DeadLetterModel : public MessageTableModel
 {
     Q_OBJECT
 
@@ -38,9 +37,6 @@ public:
     explicit DeadLetterModel(Simulation *simulation, QObject *parent = nullptr);
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
-    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     /// Catches up with the broker's list. Returns the number of rows inserted.
     qsizetype refresh();
@@ -50,6 +46,9 @@ public:
 
     /// A teaching explanation of the discard reason @p reason, e.g. "ttl-expired".
     static QString reasonText(const QString &reason);
+
+protected:
+    QVariant messageData(int row, int column, MessageColumns::Kind kind, int role) const override;
 
 private:
     /// The columns, in Column order.

@@ -8,8 +8,9 @@
 namespace PriorityLab {
 
 EventLogModel::EventLogModel(qsizetype capacity, QObject *parent)
-    : QAbstractTableModel(parent), m_capacity(std::max<qsizetype>(1, capacity))
+    : MessageTableModel(columns(), parent), m_capacity(std::max<qsizetype>(1, capacity))
 {
+    Q_ASSERT(columns().size() == ColumnCount);
 }
 
 int EventLogModel::rowCount(const QModelIndex &parent) const
@@ -33,11 +34,6 @@ const Event &EventLogModel::event(int row) const
     --it;
     m_lastChunk = size_t(it - m_chunks.begin());
     return it->events.at(it->begin + (n - it->first));
-}
-
-int EventLogModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QString EventLogModel::typeText(Event::Type type)
@@ -98,12 +94,9 @@ const QList<MessageColumns::Column> &EventLogModel::columns()
     return columns;
 }
 
-QVariant EventLogModel::data(const QModelIndex &index, int role) const
+QVariant EventLogModel::messageData(int row, int column, MessageColumns::Kind kind, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Event &e = event(index.row());
-    const MessageColumns::Kind kind = columns().at(index.column()).kind;
+    const Event &e = event(row);
     switch (role) {
     case Qt::DisplayRole: {
         const bool hasAfter = e.type == Event::Type::Postponed || e.type == Event::Type::Failed;
@@ -117,14 +110,14 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
         return MessageColumns::cell(cells, kind);
     }
     case Qt::DecorationRole:
-        if (index.column() == TypeColumn)
+        if (column == TypeColumn)
             return typeColor(e.type);
         return {};
     case Qt::TextAlignmentRole:
         return MessageColumns::alignment(kind);
     case Qt::ToolTipRole:
-        if (index.column() == ExplanationColumn || index.column() == DataColumn)
-            return data(index, Qt::DisplayRole);
+        if (column == ExplanationColumn || column == DataColumn)
+            return messageData(row, column, kind, Qt::DisplayRole);
         return {};
     case MessageIdRole:
         return e.message.id;
@@ -137,11 +130,6 @@ QVariant EventLogModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
-}
-
-QVariant EventLogModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    return MessageColumns::headerData(columns(), section, orientation, role);
 }
 
 void EventLogModel::addEvents(const QList<Event> &events)

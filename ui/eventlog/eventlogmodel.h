@@ -1,9 +1,8 @@
 #pragma once
 
 #include "core/model/events.h"
-#include "ui/common/messagecolumns.h"
+#include "ui/common/messagetablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QColor>
 
 #include <deque>
@@ -25,7 +24,7 @@ namespace PriorityLab {
 /// Storage: the rows are the reports' own event lists (chunks), shared with the simulation's
 /// reports rather than copied one event at a time; a row is found by a binary search over the
 /// chunks (a few dozen at 3,000 events a cycle), sequential access hits the last chunk found.
-class EventLogModel : public QAbstractTableModel
+class EventLogModel : public MessageTableModel
 {
     Q_OBJECT
 
@@ -55,9 +54,6 @@ public:
     explicit EventLogModel(qsizetype capacity = defaultCapacity(), QObject *parent = nullptr);
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
-    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     /// Rows kept at most.
     qsizetype capacity() const { return m_capacity; }
@@ -90,6 +86,9 @@ public:
     static QString typeText(Event::Type type);
     /// The colour of @p type (Okabe-Ito, as the charts), shown as a square beside its word.
     static QColor typeColor(Event::Type type);
+
+protected:
+    QVariant messageData(int row, int column, MessageColumns::Kind kind, int role) const override;
 
 private:
     /// The columns, in Column order.

@@ -72,7 +72,6 @@ void ScenarioInfo::sync()
 
 void ScenarioInfo::setFile(const QString &file)
 {
-    m_file = file;
     m_name->setToolTip(file.isEmpty() ? QString() : tr("From %1").arg(QDir::toNativeSeparators(file)));
 }
 

@@ -43,7 +43,6 @@ private:
     QLabel *m_description = nullptr;
     QLabel *m_hint = nullptr;
     QToolButton *m_edit = nullptr;
-    QString m_file;
 };
 
 } // namespace PriorityLab

@@ -244,14 +244,12 @@ void MainWindow::createActions()
     // The window title shows "*" after edits since the last save.
     connect(undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { setWindowModified(!clean); });
 
-    m_editInfo = new QAction(tr("Scenario &Description…"), this);
-    m_editInfo->setStatusTip(tr("Edit the scenario's name, description and \"what to try\" hint "
-                                "(undoable, saved with the file)"));
+    m_editInfo = createAction(tr("Scenario &Description…"), {},
+                              tr("Edit the scenario's name, description and \"what to try\" hint "
+                                 "(undoable, saved with the file)"));
     connect(m_editInfo, &QAction::triggered, this, &MainWindow::editScenarioInfo);
 
-    m_quit = new QAction(tr("&Quit"), this);
-    m_quit->setShortcut(QKeySequence::Quit);
-    m_quit->setStatusTip(tr("Close PriorityLab"));
+    m_quit = createAction(tr("&Quit"), {QKeySequence::Quit}, tr("Close PriorityLab"));
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
 
     m_runPause = new QAction(this);
@@ -287,40 +285,35 @@ void MainWindow::createActions()
             [this] { m_speed->setIntervalMs(m_simulation->intervalMs()); });
 
     // Speed on [ and ]: Ctrl++ and Ctrl+- are the platform's zoom keys.
-    m_faster = new QAction(tr("&Faster"), this);
-    m_faster->setShortcut(QKeySequence(Qt::Key_BracketRight));
-    m_faster->setStatusTip(tr("One step faster on the speed slider (])"));
+    m_faster = createAction(tr("&Faster"), {QKeySequence(Qt::Key_BracketRight)},
+                            tr("One step faster on the speed slider (])"));
     connect(m_faster, &QAction::triggered, m_speed, &SpeedControl::faster);
-    m_slower = new QAction(tr("S&lower"), this);
-    m_slower->setShortcut(QKeySequence(Qt::Key_BracketLeft));
-    m_slower->setStatusTip(tr("One step slower on the speed slider ([)"));
+    m_slower = createAction(tr("S&lower"), {QKeySequence(Qt::Key_BracketLeft)},
+                            tr("One step slower on the speed slider ([)"));
     connect(m_slower, &QAction::triggered, m_speed, &SpeedControl::slower);
 
     m_about = new QAction(tr("&About PriorityLab"), this);
     connect(m_about, &QAction::triggered, this, &MainWindow::showAbout);
-    m_help = new QAction(tr("&Rules and Figures"), this);
-    m_help->setShortcut(QKeySequence::HelpContents);
-    m_help->setStatusTip(tr("The strategies' rules, the broker modes, what each figure means, the keys (F1)"));
+    m_help = createAction(tr("&Rules and Figures"), {QKeySequence::HelpContents},
+                          tr("The strategies' rules, the broker modes, what each figure means, the keys (F1)"));
     connect(m_help, &QAction::triggered, this, &MainWindow::showHelp);
 
-    m_zoomIn = new QAction(tr("Zoom &In"), this);
-    m_zoomIn->setShortcuts({QKeySequence(QKeySequence::ZoomIn), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
-    m_zoomIn->setStatusTip(tr("Bigger text, tiles and charts, e.g. for a projector (Ctrl++)"));
+    m_zoomIn = createAction(tr("Zoom &In"),
+                            {QKeySequence(QKeySequence::ZoomIn), QKeySequence(Qt::CTRL | Qt::Key_Equal)},
+                            tr("Bigger text, tiles and charts, e.g. for a projector (Ctrl++)"));
     connect(m_zoomIn, &QAction::triggered, m_zoom, &Zoom::zoomIn);
-    m_zoomOut = new QAction(tr("Zoom &Out"), this);
-    m_zoomOut->setShortcut(QKeySequence::ZoomOut);
-    m_zoomOut->setStatusTip(tr("Smaller text, tiles and charts (Ctrl+-)"));
+    m_zoomOut = createAction(tr("Zoom &Out"), {QKeySequence::ZoomOut},
+                             tr("Smaller text, tiles and charts (Ctrl+-)"));
     connect(m_zoomOut, &QAction::triggered, m_zoom, &Zoom::zoomOut);
-    m_zoomReset = new QAction(tr("&Actual Size"), this);
-    m_zoomReset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    m_zoomReset->setStatusTip(tr("Text at its normal size (Ctrl+0)"));
+    m_zoomReset = createAction(tr("&Actual Size"), {QKeySequence(Qt::CTRL | Qt::Key_0)},
+                               tr("Text at its normal size (Ctrl+0)"));
     connect(m_zoomReset, &QAction::triggered, m_zoom, &Zoom::actualSize);
 
-    m_presentationAction = new QAction(tr("&Presentation Mode"), this);
+    m_presentationAction = createAction(tr("&Presentation Mode"),
+                                        {QKeySequence(Qt::Key_F11), QKeySequence(Qt::Key_F5)},
+                                        tr("Full screen, zoomed, high contrast, only the queue, the "
+                                           "consumers, the charts and the lesson (F11 or F5; Esc leaves)"));
     m_presentationAction->setCheckable(true);
-    m_presentationAction->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence(Qt::Key_F5)});
-    m_presentationAction->setStatusTip(tr("Full screen, zoomed, high contrast, only the queue, the "
-                                          "consumers, the charts and the lesson (F11 or F5; Esc leaves)"));
     connect(m_presentationAction, &QAction::triggered, this, [this](bool on) { m_presentation->setActive(on); });
     m_leavePresentation = new QAction(tr("Leave Presentation Mode"), this);
     m_leavePresentation->setShortcut(QKeySequence(Qt::Key_Escape));
@@ -328,13 +321,20 @@ void MainWindow::createActions()
     connect(m_leavePresentation, &QAction::triggered, this, [this] { m_presentation->leave(); });
     addAction(m_leavePresentation);
 
-    m_nextStep = new QAction(tr("&Next Lesson Step"), this);
-    m_nextStep->setShortcut(QKeySequence(Qt::Key_PageDown));
-    m_nextStep->setStatusTip(tr("The lesson's next step: its settings apply, it runs to its end and "
-                                "pauses (Page Down, as a presentation clicker sends)"));
-    m_previousStep = new QAction(tr("&Previous Lesson Step"), this);
-    m_previousStep->setShortcut(QKeySequence(Qt::Key_PageUp));
-    m_previousStep->setStatusTip(tr("Show the lesson's previous step again (Page Up)"));
+    m_nextStep = createAction(tr("&Next Lesson Step"), {QKeySequence(Qt::Key_PageDown)},
+                              tr("The lesson's next step: its settings apply, it runs to its end and "
+                                 "pauses (Page Down, as a presentation clicker sends)"));
+    m_previousStep = createAction(tr("&Previous Lesson Step"), {QKeySequence(Qt::Key_PageUp)},
+                                  tr("Show the lesson's previous step again (Page Up)"));
+}
+
+QAction *MainWindow::createAction(const QString &text, const QList<QKeySequence> &shortcuts,
+                                  const QString &statusTip)
+{
+    auto *action = new QAction(text, this);
+    action->setShortcuts(shortcuts);
+    action->setStatusTip(statusTip);
+    return action;
 }
 
 void MainWindow::createToolBar()
@@ -362,29 +362,40 @@ void MainWindow::createToolBar()
     bar->addSeparator();
     // Open and Save as icons (their tooltips name them), so that Undo and Redo stay in sight on
     // a 1024-pixel screen instead of falling behind the toolbar's overflow button.
-    for (QAction *action : {m_open, m_save}) {
+    const auto addButton = [bar](QAction *action, Qt::ToolButtonStyle style) {
         auto *button = new QToolButton(bar);
         button->setDefaultAction(action);
-        button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+        button->setToolButtonStyle(style);
         button->setFocusPolicy(Qt::NoFocus);
         bar->addWidget(button);
-    }
+        return button;
+    };
+    for (QAction *action : {m_open, m_save})
+        addButton(action, Qt::ToolButtonIconOnly);
     bar->addSeparator();
     // Fixed short labels in the toolbar (the actions' own text names the step and would make the
     // toolbar jump); the tooltips name the step.
     for (QAction *action : {m_undo, m_redo}) {
-        auto *button = new QToolButton(bar);
-        button->setDefaultAction(action);
-        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-        button->setFocusPolicy(Qt::NoFocus);
+        QToolButton *button = addButton(action, Qt::ToolButtonTextBesideIcon);
         const QString label = action == m_undo ? tr("Undo") : tr("Redo");
         connect(action, &QAction::changed, button, [button, label] {
             if (button->text() != label)
                 button->setText(label);
         });
         button->setText(label);
-        bar->addWidget(button);
     }
+}
+
+QDockWidget *MainWindow::createDock(const QString &title, const QString &objectName, QWidget *content,
+                                    const QString &toolTip)
+{
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(content);
+    dock->setToolTip(toolTip);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
+                      | QDockWidget::DockWidgetClosable);
+    return dock;
 }
 
 void MainWindow::createDocks()
@@ -394,31 +405,21 @@ void MainWindow::createDocks()
     setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
 
     m_consumerPanel = new ConsumerPanel(m_setupEditor, this);
-    m_consumerDock = new QDockWidget(tr("Consumers"), this);
-    m_consumerDock->setObjectName(QStringLiteral("consumersDock"));
-    m_consumerDock->setWidget(m_consumerPanel);
-    m_consumerDock->setToolTip(tr("The broker hands batches round-robin to the online consumers. "
-                                  "Each decides per message with its own strategy; change it here "
-                                  "while the simulation runs."));
-    m_consumerDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
-                                | QDockWidget::DockWidgetClosable);
+    m_consumerDock = createDock(tr("Consumers"), QStringLiteral("consumersDock"), m_consumerPanel,
+                                tr("The broker hands batches round-robin to the online consumers. "
+                                   "Each decides per message with its own strategy; change it here "
+                                   "while the simulation runs."));
     addDockWidget(Qt::RightDockWidgetArea, m_consumerDock);
 
     // Producers and broker: tabs beside the consumers, so each panel gets the full height.
     m_producerPanel = new ProducerPanel(m_setupEditor, this);
-    m_producerDock = new QDockWidget(tr("Producers"), this);
-    m_producerDock->setObjectName(QStringLiteral("producersDock"));
-    m_producerDock->setWidget(m_producerPanel);
-    m_producerDock->setToolTip(tr("What the producers send each cycle, live; and a form to send a "
-                                  "message of your own"));
-    m_producerDock->setFeatures(m_consumerDock->features());
+    m_producerDock = createDock(tr("Producers"), QStringLiteral("producersDock"), m_producerPanel,
+                                tr("What the producers send each cycle, live; and a form to send a "
+                                   "message of your own"));
     addDockWidget(Qt::RightDockWidgetArea, m_producerDock);
     m_brokerPanel = new BrokerPanel(m_setupEditor, this);
-    m_brokerDock = new QDockWidget(tr("Broker"), this);
-    m_brokerDock->setObjectName(QStringLiteral("brokerDock"));
-    m_brokerDock->setWidget(m_brokerPanel);
-    m_brokerDock->setToolTip(tr("The broker's queue mode, batch size, dispatch and idle stop, live"));
-    m_brokerDock->setFeatures(m_consumerDock->features());
+    m_brokerDock = createDock(tr("Broker"), QStringLiteral("brokerDock"), m_brokerPanel,
+                              tr("The broker's queue mode, batch size, dispatch and idle stop, live"));
     addDockWidget(Qt::RightDockWidgetArea, m_brokerDock);
     setTabPosition(Qt::RightDockWidgetArea, QTabWidget::North);
     tabifyDockWidget(m_consumerDock, m_producerDock);
@@ -426,36 +427,24 @@ void MainWindow::createDocks()
     m_consumerDock->raise();
 
     m_chartPanel = new ChartPanel(m_simulation, this);
-    m_chartDock = new QDockWidget(tr("Charts"), this);
-    m_chartDock->setObjectName(QStringLiteral("chartsDock"));
-    m_chartDock->setWidget(m_chartPanel);
-    m_chartDock->setFeatures(m_consumerDock->features());
+    m_chartDock = createDock(tr("Charts"), QStringLiteral("chartsDock"), m_chartPanel);
     addDockWidget(Qt::BottomDockWidgetArea, m_chartDock);
 
     m_journeyPanel = new JourneyPanel(m_simulation, m_journal.get(), this);
-    m_journeyDock = new QDockWidget(tr("Message journey"), this);
-    m_journeyDock->setObjectName(QStringLiteral("journeyDock"));
-    m_journeyDock->setWidget(m_journeyPanel);
-    m_journeyDock->setToolTip(tr("Click a message in the queue to follow it: each delivery, the "
-                                 "consumer's decision and the strategy's reason in words."));
-    m_journeyDock->setFeatures(m_consumerDock->features());
+    m_journeyDock = createDock(tr("Message journey"), QStringLiteral("journeyDock"), m_journeyPanel,
+                               tr("Click a message in the queue to follow it: each delivery, the "
+                                  "consumer's decision and the strategy's reason in words."));
     splitDockWidget(m_chartDock, m_journeyDock, Qt::Horizontal);
 
     // Event log and dead letters: tabs beside the journey (a log line or a dead letter selects
     // the message whose journey it shows).
     m_eventLogPanel = new EventLogPanel(m_simulation, this);
-    m_eventLogDock = new QDockWidget(tr("Event log"), this);
-    m_eventLogDock->setObjectName(QStringLiteral("eventLogDock"));
-    m_eventLogDock->setWidget(m_eventLogPanel);
-    m_eventLogDock->setToolTip(tr("Every event: produced, dispatched, processed, postponed, "
-                                  "discarded, failed, with the strategy's explanation"));
-    m_eventLogDock->setFeatures(m_consumerDock->features());
+    m_eventLogDock = createDock(tr("Event log"), QStringLiteral("eventLogDock"), m_eventLogPanel,
+                                tr("Every event: produced, dispatched, processed, postponed, "
+                                   "discarded, failed, with the strategy's explanation"));
     m_deadLetterPanel = new DeadLetterPanel(m_simulation, this);
-    m_deadLetterDock = new QDockWidget(tr("Dead letters"), this);
-    m_deadLetterDock->setObjectName(QStringLiteral("deadLettersDock"));
-    m_deadLetterDock->setWidget(m_deadLetterPanel);
-    m_deadLetterDock->setToolTip(tr("Discarded messages with the reason, the consumer and the cycle"));
-    m_deadLetterDock->setFeatures(m_consumerDock->features());
+    m_deadLetterDock = createDock(tr("Dead letters"), QStringLiteral("deadLettersDock"), m_deadLetterPanel,
+                                  tr("Discarded messages with the reason, the consumer and the cycle"));
     // The log waits while its tab is behind; brought to the front it shows the newest events at
     // once, those of the cycles since the last refresh tick too.
     connect(m_eventLogDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
@@ -468,12 +457,9 @@ void MainWindow::createDocks()
     // The lesson (a scenario's guided steps): first in that tab group, in front while a lesson
     // is open.
     m_lessonPanel = new LessonPanel(m_simulation, this);
-    m_lessonDock = new QDockWidget(tr("Lesson"), this);
-    m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
-    m_lessonDock->setWidget(m_lessonPanel);
-    m_lessonDock->setToolTip(tr("The lesson's steps: Next (Page Down) applies a step's settings, runs "
-                                "it to its end and pauses; Back (Page Up) shows a step again."));
-    m_lessonDock->setFeatures(m_consumerDock->features());
+    m_lessonDock = createDock(tr("Lesson"), QStringLiteral("lessonDock"), m_lessonPanel,
+                              tr("The lesson's steps: Next (Page Down) applies a step's settings, runs "
+                                 "it to its end and pauses; Back (Page Up) shows a step again."));
     tabifyDockWidget(m_deadLetterDock, m_lessonDock);
     connect(m_nextStep, &QAction::triggered, m_lessonPanel, &LessonPanel::next);
     connect(m_previousStep, &QAction::triggered, m_lessonPanel, &LessonPanel::back);

@@ -173,9 +173,17 @@ protected:
 
 private:
     void createActions();
+    /// A new action of this window: @p text, @p shortcuts (the first is shown in menus) and the
+    /// status-bar text @p statusTip.
+    QAction *createAction(const QString &text, const QList<QKeySequence> &shortcuts,
+                          const QString &statusTip);
     void createMenus();
     void createToolBar();
     void createDocks();
+    /// A dock titled @p title around @p content (movable, floatable, closable), named
+    /// @p objectName for the saved layout, with tooltip @p toolTip; not yet placed.
+    QDockWidget *createDock(const QString &title, const QString &objectName, QWidget *content,
+                            const QString &toolTip = QString());
     void scheduleRefresh();
     void onCycleCompleted(const CycleReport &report);
     void onRunningChanged(bool running);

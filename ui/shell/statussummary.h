@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QWidget>
 
 class QLabel;
@@ -26,12 +27,12 @@ public:
     QString text() const;
 
 private:
+    /// The labels, left to right, with a separator between two.
+    enum Field { State, Cycle, Totals, Queue, Conservation, FieldCount };
+    QLabel *field(Field f) const { return m_fields.at(f); }
+
     Simulation *m_simulation;
-    QLabel *m_state = nullptr;
-    QLabel *m_cycle = nullptr;
-    QLabel *m_totals = nullptr;
-    QLabel *m_queue = nullptr;
-    QLabel *m_conservation = nullptr;
+    QList<QLabel *> m_fields;  ///< in Field order
     int m_holdsShown = -1;  ///< conservation result shown; -1 before the first refresh
 };
 
