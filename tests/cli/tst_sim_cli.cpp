@@ -501,9 +501,10 @@ void TestSimCli::endlessScenarioRefused()
     const QString err = QString::fromUtf8(run.err);
     QVERIFY2(err.contains(path + QStringLiteral(": the run would never end: ") + expected), qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("pass --cycles N")), qPrintable(err));
-    // With --cycles it runs, bounded.
+    // With --cycles it runs, bounded. A million messages a cycle take about 7 s in the Debug
+    // build on a quiet 2-core machine: the budget leaves room for a loaded one.
     const Run bounded = sim({QStringLiteral("--scenario"), path, QStringLiteral("--cycles"), QStringLiteral("2"),
-                             QStringLiteral("--summary"), QStringLiteral("-")}, 10000);
+                             QStringLiteral("--summary"), QStringLiteral("-")}, 40000);
     QCOMPARE(bounded.exitCode, 0);
     QCOMPARE(QJsonDocument::fromJson(bounded.out).object().value(QStringLiteral("cycles")).toInteger(), 2);
 }
