@@ -96,6 +96,16 @@ QString scenarioTarget(const std::uint8_t *data, std::size_t size);
 /// expression must never fail at run time. Returns "" or what broke.
 QString expressionTarget(const std::uint8_t *data, std::size_t size);
 
+/// prioritylab-sim's command line: @p data split at NUL and newline into arguments, given to
+/// runSimulator() (app/simulator.h) in a fresh temporary folder holding a few small scenario
+/// files (a.json, b.json, c.json, loop.json, idle0.json, gen.json, late.json, names.json,
+/// bad.json, empty.json), with standard output to /dev/null and errors kept in memory. Inputs
+/// naming another path with a slash (only /dev/null and /dev/full are allowed) or --cycles above
+/// 500 are skipped. Checks the exit status (0, 1 or 2; 1 only with an output on /dev/full) and
+/// the errors (one "prioritylab-sim: " line each, no control character, never "internal
+/// error", at least one for a failure). Returns "" or what broke.
+QString cliTarget(const std::uint8_t *data, std::size_t size);
+
 } // namespace PriorityLab::Fuzz
 
 #ifdef PRIORITYLAB_LIBFUZZER_ENTRY
