@@ -361,7 +361,6 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
         }
         QList<Scenario> scenarios;
         bool bad = false;
-        QString endless;
         for (const QString &file : files) {
             const ScenarioLoadResult loaded = loadScenarioFile(file);
             for (const QString &e : loaded.errors)
@@ -373,17 +372,16 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
             Scenario s = *loaded.scenario;
             if (seed)
                 s.seed = *seed;
-            if (const QString reason = Simulation::endlessReason(s); !reason.isEmpty() && endless.isEmpty())
-                endless = file + QStringLiteral(": ") + reason;
+            if (cycles < 0) {
+                if (const QString reason = Simulation::endlessReason(s); !reason.isEmpty()) {
+                    printError(endlessRunError(file, reason));
+                    bad = true;
+                }
+            }
             scenarios << s;
         }
         if (bad)
             return BadInput;
-        if (cycles < 0 && !endless.isEmpty()) {
-            cycles = 1000;
-            printError(QStringLiteral("note: a scenario never stops by itself (%1); comparing over "
-                                      "%2 cycles (set --cycles N)").arg(endless).arg(cycles));
-        }
         const Comparison comparison = compareScenarios(scenarios, cycles);
         for (const QString &e : comparison.errors)
             printError(e);
