@@ -511,7 +511,7 @@ void TestSimCli::endlessScenarioRefused()
         QVERIFY2(!compareErr.contains(ReferencePriority), qPrintable(compareErr));
     }
     const Run compared = sim({QStringLiteral("--compare"), path, ReferencePriority, QStringLiteral("--cycles"),
-                              QStringLiteral("2"), QStringLiteral("--summary"), QStringLiteral("-")}, 10000);
+                              QStringLiteral("2"), QStringLiteral("--summary"), QStringLiteral("-")}, 20000);
     QCOMPARE(compared.exitCode, 0);
     const QJsonArray runs = QJsonDocument::fromJson(compared.out).object().value(QStringLiteral("runs")).toArray();
     QCOMPARE(runs.size(), 2);
