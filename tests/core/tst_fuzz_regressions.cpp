@@ -78,7 +78,8 @@ void TestFuzzRegressions::everyFolderHasInputs()
     // A moved folder must not turn this test into a silent no-op.
     for (const QString &folder : {QStringLiteral("tests/fuzz/corpus/scenario"), QStringLiteral("tests/fuzz/corpus/expression"),
                                   QStringLiteral("tests/fuzz/regressions/scenario"), QStringLiteral("tests/fuzz/regressions/expression"),
-                                  QStringLiteral("tests/fuzz/corpus/cli"), QStringLiteral("resources/scenarios")}) {
+                                  QStringLiteral("tests/fuzz/corpus/cli"), QStringLiteral("tests/fuzz/regressions/cli"),
+                                  QStringLiteral("resources/scenarios")}) {
         QVERIFY2(!QDir(SourceDir + QLatin1Char('/') + folder).entryList(QDir::Files).isEmpty(), qPrintable(folder));
     }
 }
