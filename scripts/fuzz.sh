@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, AddressSanitizer + UBSan; CMake preset `fuzz`) and runs one.
 # Usage: scripts/fuzz.sh TARGET [SECONDS] [LIBFUZZER ARGS...]
-#   TARGET   scenario (the scenario loader plus a short run) or expression (predicate expressions)
+#   TARGET   scenario (the scenario loader plus a short run), expression (predicate expressions) or
+#            cli (prioritylab-sim's command line: arguments one a line, see tests/fuzz/fuzztargets.h)
 #   SECONDS  total fuzzing time (default 600)
 # e.g. scripts/fuzz.sh scenario 600      scripts/fuzz.sh expression 60 -jobs=1
 # Seeds: tests/fuzz/corpus/TARGET/ (plus resources/scenarios/ for scenario); inputs found to be
@@ -20,8 +21,8 @@ PRIORITYLAB_FUZZ_PACKAGES=(clang libclang-rt-14-dev)
 target="${1:-}"
 seconds="${2:-600}"
 case "$target" in
-    scenario|expression) ;;
-    *) pl_die "usage: scripts/fuzz.sh scenario|expression [SECONDS] [LIBFUZZER ARGS...]" ;;
+    scenario|expression|cli) ;;
+    *) pl_die "usage: scripts/fuzz.sh scenario|expression|cli [SECONDS] [LIBFUZZER ARGS...]" ;;
 esac
 shift $(($# >= 2 ? 2 : 1))
 [[ "$seconds" =~ ^[0-9]+$ ]] || pl_die "SECONDS must be a whole number, got \"$seconds\""

@@ -315,8 +315,10 @@ QList<ComparedFigure> Comparison::figures() const
     const QList<std::pair<QString, qint64 LatencyStats::*>> stats{
             {QStringLiteral("p50"), &LatencyStats::p50}, {QStringLiteral("p95"), &LatencyStats::p95}, {QStringLiteral("max"), &LatencyStats::max}};
     for (int p : std::as_const(priorities)) {
-        for (const auto &[name, member] : stats) {
-            add(latencyGroup(p), QStringLiteral("latency %1, priority %2 (cycles)").arg(name).arg(p), Better::Lower, 0,
+        for (const auto &stat : stats) {
+            // A named copy: clang 14 cannot capture a structured binding.
+            qint64 LatencyStats::*const member = stat.second;
+            add(latencyGroup(p), QStringLiteral("latency %1, priority %2 (cycles)").arg(stat.first).arg(p), Better::Lower, 0,
                 [p, member](const RunFigures &r) {
                     const qsizetype i = r.priorities.indexOf(p);
                     if (i < 0 || r.latency.at(i).count == 0)

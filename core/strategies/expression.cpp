@@ -24,12 +24,25 @@ const QStringList &names()
 /// (or a timeline re-validating them) cost gigabytes. Expressions are compiled and evaluated on
 /// the thread of their Simulation; several Simulations in one thread share it. Each Expression
 /// holds a reference, so the engine outlives every function compiled in it.
+std::shared_ptr<QJSEngine> &threadEngineSlot()
+{
+    thread_local std::shared_ptr<QJSEngine> engine;
+    return engine;
+}
+
 std::shared_ptr<QJSEngine> threadEngine()
 {
-    thread_local std::shared_ptr<QJSEngine> engine = std::make_shared<QJSEngine>();
+    std::shared_ptr<QJSEngine> &engine = threadEngineSlot();
+    if (!engine)
+        engine = std::make_shared<QJSEngine>();
     return engine;
 }
 } // namespace
+
+void Expression::releaseThreadEngine()
+{
+    threadEngineSlot().reset();
+}
 
 Expression::Expression() = default;
 Expression::~Expression() = default;

@@ -507,6 +507,23 @@ void TestSimCli::endlessScenarioRefused()
                              QStringLiteral("--summary"), QStringLiteral("-")}, 40000);
     QCOMPARE(bounded.exitCode, 0);
     QCOMPARE(QJsonDocument::fromJson(bounded.out).object().value(QStringLiteral("cycles")).toInteger(), 2);
+
+    // --compare refuses it the same way (it used to compare over 1,000 cycles), whichever side
+    // it is on, and compares it with --cycles.
+    for (const QStringList &files : {QStringList{path, ReferencePriority}, QStringList{ReferencePriority, path}}) {
+        const Run compare = sim(QStringList{QStringLiteral("--compare")} + files, 10000, qint64(512) << 20);
+        QCOMPARE(compare.exitCode, 2);
+        QVERIFY(compare.out.isEmpty());
+        const QString compareErr = QString::fromUtf8(compare.err);
+        QVERIFY2(compareErr.contains(path + QStringLiteral(": the run would never end: ") + expected), qPrintable(compareErr));
+        QVERIFY2(compareErr.contains(QStringLiteral("pass --cycles N")), qPrintable(compareErr));
+        QVERIFY2(!compareErr.contains(ReferencePriority), qPrintable(compareErr));
+    }
+    const Run compared = sim({QStringLiteral("--compare"), path, ReferencePriority, QStringLiteral("--cycles"),
+                              QStringLiteral("2"), QStringLiteral("--summary"), QStringLiteral("-")}, 20000);
+    QCOMPARE(compared.exitCode, 0);
+    const QJsonArray runs = QJsonDocument::fromJson(compared.out).object().value(QStringLiteral("runs")).toArray();
+    QCOMPARE(runs.size(), 2);
 }
 
 void TestSimCli::pendingTimelineChangeKeepsTheRunGoing()

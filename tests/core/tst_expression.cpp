@@ -26,6 +26,7 @@ private Q_SLOTS:
     void evaluate();
     void refused_data();
     void refused();
+    void releasedEngine();
 };
 
 void TestExpression::variableNames()
@@ -139,6 +140,22 @@ void TestExpression::refused()
     QCOMPARE(e.text(), QStringLiteral("true"));
     QString evalError;
     QCOMPARE(e.evaluate(Expression::Variables(), &evalError), std::optional<bool>(true));
+}
+
+void TestExpression::releasedEngine()
+{
+    // Letting go of the thread's engine (the fuzz targets do it after each input) leaves the
+    // expressions compiled in it working; the next ones compile in a new engine.
+    Expression before;
+    PL_VERIFY_OK(before.setText(QStringLiteral("priority > 2")));
+    Expression::releaseThreadEngine();
+    QString error;
+    QCOMPARE(before.evaluate({.priority = 3}, &error), std::optional<bool>(true));
+    QCOMPARE(Expression::check(QStringLiteral("ttl < 0")), QString());
+    Expression after;
+    PL_VERIFY_OK(after.setText(QStringLiteral("ttl < 0")));
+    QCOMPARE(after.evaluate({.ttl = -1}, &error), std::optional<bool>(true));
+    QCOMPARE(before.evaluate({.priority = 1}, &error), std::optional<bool>(false));
 }
 
 QTEST_GUILESS_MAIN(TestExpression)

@@ -69,6 +69,8 @@ private Q_SLOTS:
     void scenario();
     void expression_data();
     void expression();
+    void cli_data();
+    void cli();
 };
 
 void TestFuzzRegressions::everyFolderHasInputs()
@@ -76,6 +78,7 @@ void TestFuzzRegressions::everyFolderHasInputs()
     // A moved folder must not turn this test into a silent no-op.
     for (const QString &folder : {QStringLiteral("tests/fuzz/corpus/scenario"), QStringLiteral("tests/fuzz/corpus/expression"),
                                   QStringLiteral("tests/fuzz/regressions/scenario"), QStringLiteral("tests/fuzz/regressions/expression"),
+                                  QStringLiteral("tests/fuzz/corpus/cli"), QStringLiteral("tests/fuzz/regressions/cli"),
                                   QStringLiteral("resources/scenarios")}) {
         QVERIFY2(!QDir(SourceDir + QLatin1Char('/') + folder).entryList(QDir::Files).isEmpty(), qPrintable(folder));
     }
@@ -102,6 +105,17 @@ void TestFuzzRegressions::expression()
 {
     QFETCH(QString, path);
     PL_VERIFY_OK(replay(Fuzz::expressionTarget, path));
+}
+
+void TestFuzzRegressions::cli_data()
+{
+    addFiles({QStringLiteral("tests/fuzz/regressions/cli"), QStringLiteral("tests/fuzz/corpus/cli")});
+}
+
+void TestFuzzRegressions::cli()
+{
+    QFETCH(QString, path);
+    PL_VERIFY_OK(replay(Fuzz::cliTarget, path));
 }
 
 QTEST_GUILESS_MAIN(TestFuzzRegressions)

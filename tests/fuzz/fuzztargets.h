@@ -96,9 +96,21 @@ QString scenarioTarget(const std::uint8_t *data, std::size_t size);
 /// expression must never fail at run time. Returns "" or what broke.
 QString expressionTarget(const std::uint8_t *data, std::size_t size);
 
+/// prioritylab-sim's command line: @p data split at NUL and newline into arguments, given to
+/// runSimulator() (app/simulator.h) in a fresh temporary folder holding a few small scenario
+/// files (a.json, b.json, c.json, loop.json, idle0.json, gen.json, late.json, names.json,
+/// bad.json, empty.json), with standard output to /dev/null and errors kept in memory. Inputs
+/// naming another path with a slash (only /dev/null and /dev/full are allowed) or --cycles above
+/// 500 are skipped. Checks the exit status (0, 1 or 2; 1 only with an output on /dev/full) and
+/// the errors (one "prioritylab-sim: " line each, no control character, never "internal
+/// error", at least one for a failure). Returns "" or what broke.
+QString cliTarget(const std::uint8_t *data, std::size_t size);
+
 } // namespace PriorityLab::Fuzz
 
 #ifdef PRIORITYLAB_LIBFUZZER_ENTRY
+#include "core/strategies/expression.h"
+
 #include <QCoreApplication>
 
 #include <cstdio>
@@ -106,7 +118,8 @@ QString expressionTarget(const std::uint8_t *data, std::size_t size);
 
 /// libFuzzer's entry points for one target function (QString (const uint8_t *, size_t)): a
 /// QCoreApplication for the whole run, and an abort with "<label>: <problem>" on stderr when the
-/// target reports a problem. Expands to nothing outside the libFuzzer build (the `fuzz` preset),
+/// target reports a problem. After each input the shared predicate engine is let go, so that
+/// LeakSanitizer (which cannot scan the engine's own heap) sees it freed, not leaked. Expands to nothing outside the libFuzzer build (the `fuzz` preset),
 /// so the same sources also build into tst_fuzz_regressions.
 #define PRIORITYLAB_FUZZ_ENTRY_POINTS(target, label)                                           \
     extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)                               \
@@ -120,6 +133,7 @@ QString expressionTarget(const std::uint8_t *data, std::size_t size);
             std::fprintf(stderr, "%s: %s\n", label, qPrintable(problem));                      \
             std::abort();                                                                      \
         }                                                                                      \
+        PriorityLab::Expression::releaseThreadEngine();                                        \
         return 0;                                                                              \
     }
 #else
