@@ -2,6 +2,8 @@
 #include "app/simulator.h"
 
 #include "app/commandline.h"
+#include "core/amqp/amqpclient.h"
+#include "core/amqp/lockstep.h"
 #include "core/analysis/comparison.h"
 #include "core/analysis/eventjson.h"
 #include "core/engine/simulation.h"
@@ -290,8 +292,15 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
                                        QStringLiteral("Write the metrics of every cycle as CSV to FILE "
                                                       "(- = standard output)."),
                                        QStringLiteral("FILE"));
+    const QCommandLineOption amqpOption(
+            QStringLiteral("amqp"),
+            QStringLiteral("Lockstep with a real RabbitMQ broker at URL (amqp://user:password@host:port/; "
+                           "scripts/broker.sh start gives a private one): every queue operation also "
+                           "happens on RabbitMQ and every delivery must be the simulator's; the summary "
+                           "gets a \"rabbitmq\" object (docs/design.md §10)."),
+            QStringLiteral("URL"));
     parser.addOptions({scenarioOption, cyclesOption, seedOption, eventsOption, summaryOption,
-                       compareOption, csvOption});
+                       compareOption, csvOption, amqpOption});
     parser.addPositionalArgument(QStringLiteral("FILES"),
                                  QStringLiteral("With --compare: the 2 or 3 scenario files."),
                                  QStringLiteral("[A.json B.json [C.json]]"));
@@ -344,7 +353,7 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
     }
 
     if (parser.isSet(compareOption)) {
-        for (const QCommandLineOption *option : {&eventsOption, &csvOption}) {
+        for (const QCommandLineOption *option : {&eventsOption, &csvOption, &amqpOption}) {
             if (parser.isSet(*option)) {
                 printError(QStringLiteral("--%1 does not apply to --compare, which prints a table "
                                           "(or JSON with --summary); run each scenario with "
@@ -459,8 +468,23 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
     }
     // Events are written as they happen, never kept: a requeue loop makes millions in a cycle.
     sim.setRecordEvents(false);
-    if (events) {
-        sim.setEventSink([events](const Event &e) { events->write(eventToJsonLine(e)); });
+    std::unique_ptr<LockstepBridge> rabbit;
+    if (parser.isSet(amqpOption)) {
+        QString error;
+        rabbit = LockstepBridge::open(parser.value(amqpOption), sim.broker().config(), &error);
+        if (!rabbit) {
+            printError(QStringLiteral("--amqp: ") + error);
+            return BadInput;
+        }
+        sim.setBatchSink([&rabbit](const QString &consumer, qint64 size) { rabbit->onBatch(consumer, size); });
+    }
+    if (events || rabbit) {
+        sim.setEventSink([events, &rabbit](const Event &e) {
+            if (rabbit)
+                rabbit->onEvent(e);
+            if (events)
+                events->write(eventToJsonLine(e));
+        });
     }
 
     QElapsedTimer clock;
@@ -480,6 +504,15 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
             lost = true;
             break;
         }
+        if (rabbit && (rabbit->failed() || !rabbit->afterCycle(sim.broker().size()))) {
+            warnings.print(printError);
+            printError(QStringLiteral("--amqp: stopped after cycle %1: the RabbitMQ bridge failed: %2 "
+                                      "(%3 published, %4 taken, %5 acknowledged, %6 dead-lettered so far)")
+                               .arg(report.cycle).arg(rabbit->error())
+                               .arg(rabbit->figures().published).arg(rabbit->figures().gets)
+                               .arg(rabbit->figures().acked).arg(rabbit->figures().deadLettered));
+            return InternalError;
+        }
         if (!sim.conservationHolds()) {
             warnings.print(printError);
             printError(QStringLiteral("internal error: conservation law broken after cycle %1")
@@ -494,7 +527,21 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
                            .arg(sim.cycle() - 1));
         return InternalError;
     }
-    const QJsonObject result = summaryToJson(sim, wallMs, capCycles);
+    QJsonObject result = summaryToJson(sim, wallMs, capCycles);
+    if (rabbit) {
+        if (!rabbit->finish()) {
+            printError(QStringLiteral("--amqp: the RabbitMQ bridge failed at the end of the run: %1").arg(rabbit->error()));
+            return InternalError;
+        }
+        const LockstepBridge::Figures &f = rabbit->figures();
+        if (f.divergences > 0)
+            printError(QStringLiteral("warning: RabbitMQ handed out %1 message(s) other than the simulator's; "
+                                      "first: %2").arg(f.divergences).arg(f.firstDivergence));
+        if (!f.deadLettersMatch)
+            printError(QStringLiteral("warning: RabbitMQ's dead-letter queue held %1 message(s), not the %2 "
+                                      "the simulator discarded").arg(f.deadLetterQueue).arg(f.deadLettered));
+        result.insert(QStringLiteral("rabbitmq"), rabbit->summary());
+    }
     for (const QJsonValue &alarm : result.value(QLatin1String("alarms")).toArray())
         printError(QStringLiteral("alarm: %1: %2").arg(alarm[QLatin1String("kind")].toString(),
                                                        alarm[QLatin1String("text")].toString()));

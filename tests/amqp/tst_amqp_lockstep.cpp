@@ -7,6 +7,8 @@
 #include "core/engine/simulation.h"
 #include "tests/testsupport.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QtTest>
 
@@ -231,6 +233,41 @@ private Q_SLOTS:
         QVERIFY(!client);
         QVERIFY2(error.contains(QLatin1String("refused the login")), qPrintable(error));
         QVERIFY2(!error.contains(QLatin1String("wrong-password")), qPrintable(error));
+    }
+
+    // prioritylab-sim --amqp: the same lockstep from the command line; the summary gets a
+    // "rabbitmq" object.
+    void runnerInLockstep()
+    {
+        QProcess p;
+        p.start(QStringLiteral(PRIORITYLAB_SIM_PATH),
+                {QStringLiteral("--scenario"), presetPath(QStringLiteral("reference-priority.json")),
+                 QStringLiteral("--amqp"), m_url, QStringLiteral("--summary"), QStringLiteral("-")});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        const QJsonObject summary = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        const QJsonObject rabbit = summary.value(QLatin1String("rabbitmq")).toObject();
+        QCOMPARE(rabbit.value(QLatin1String("mode")).toString(), QStringLiteral("lockstep"));
+        QCOMPARE(rabbit.value(QLatin1String("divergences")).toInteger(), 0);
+        QCOMPARE(rabbit.value(QLatin1String("published")).toInteger(),
+                 summary.value(QLatin1String("totals")).toObject().value(QLatin1String("produced")).toInteger());
+        QVERIFY(rabbit.value(QLatin1String("published")).toInteger() > 0);
+    }
+
+    // A refused login from the command line: exit 2, the URL without its password, the fix.
+    void runnerRefusesAWrongLogin()
+    {
+        QUrl url(m_url);
+        url.setPassword(QStringLiteral("not-the-password"));
+        QProcess p;
+        p.start(QStringLiteral(PRIORITYLAB_SIM_PATH),
+                {QStringLiteral("--scenario"), presetPath(QStringLiteral("reference-priority.json")),
+                 QStringLiteral("--amqp"), url.toString()});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 2);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(err.contains(QLatin1String("--amqp: ")) && err.contains(QLatin1String("refused the login")), qPrintable(err));
+        QVERIFY2(!err.contains(QLatin1String("not-the-password")), qPrintable(err));
     }
 
     void malformedUrlIsRefused()
