@@ -228,6 +228,19 @@ private:
 };
 
 
+/// True if a run of @p scenario without --cycles can end by itself; otherwise prints why
+/// (naming @p file) and how to fix it.
+bool canEnd(const Scenario &scenario, const QString &file)
+{
+    const QString reason = Simulation::endlessReason(scenario);
+    if (!reason.isEmpty())
+        printError(QStringLiteral("%1: the run would never end: %2; pass --cycles N, or give "
+                                  "broker.maxIdleCycles a value of 1 or more and every generator "
+                                  "an untilCycle")
+                           .arg(file, reason));
+    return reason.isEmpty();
+}
+
 /// An output written whole at the end of a run (a sweep's CSV or JSON): a file goes through
 /// QSaveFile, so it is either complete or left as it was; "-" is standard output.
 struct WholeOutput
@@ -331,15 +344,8 @@ int runSweepCommand(const SweepOptions &options)
     }
     if (options.seed)
         scenario.seed = *options.seed;
-    if (cycles < 0) {
-        if (const QString reason = Simulation::endlessReason(scenario); !reason.isEmpty()) {
-            printError(QStringLiteral("%1: the run would never end: %2; pass --cycles N, or give "
-                                      "broker.maxIdleCycles a value of 1 or more and every generator "
-                                      "an untilCycle")
-                               .arg(scenarioName, reason));
-            return BadInput;
-        }
-    }
+    if (cycles < 0 && !canEnd(scenario, scenarioName))
+        return BadInput;
     const SweepPlan plan = planSweep(scenario, axes, cycles);
     for (const QString &e : plan.errors)
         printError(QStringLiteral("--sweep ") + e);
@@ -622,15 +628,8 @@ int main(int argc, char *argv[])
     Scenario scenario = *loaded.scenario;
     if (seed)
         scenario.seed = *seed;
-    if (cycles < 0) {
-        if (const QString reason = Simulation::endlessReason(scenario); !reason.isEmpty()) {
-            printError(QStringLiteral("%1: the run would never end: %2; pass --cycles N, or give "
-                                      "broker.maxIdleCycles a value of 1 or more and every generator "
-                                      "an untilCycle")
-                               .arg(scenarioFile, reason));
-            return BadInput;
-        }
-    }
+    if (cycles < 0 && !canEnd(scenario, scenarioFile))
+        return BadInput;
 
     Simulation sim;
     if (const QStringList errors = sim.load(scenario); !errors.isEmpty()) {

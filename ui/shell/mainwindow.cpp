@@ -495,6 +495,14 @@ void MainWindow::createDocks()
     });
 }
 
+SweepDialog *MainWindow::openSweepDialog()
+{
+    auto *dialog = new SweepDialog(m_setupEditor, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
@@ -549,11 +557,7 @@ void MainWindow::createMenus()
     sweep->setObjectName(QStringLiteral("sweepAction"));
     sweep->setStatusTip(tr("Run the current setup once per value of one setting, on the same workload, "
                            "and chart the figures against the value"));
-    connect(sweep, &QAction::triggered, this, [this] {
-        auto *dialog = new SweepDialog(m_setupEditor, this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->show();
-    });
+    connect(sweep, &QAction::triggered, this, &MainWindow::openSweepDialog);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addAction(m_zoomIn);

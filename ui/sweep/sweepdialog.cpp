@@ -114,7 +114,9 @@ SweepDialog::SweepDialog(SetupEditor *editor, QWidget *parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_chart->setMinimumHeight(220);
     auto *chartRow = new QHBoxLayout;
-    chartRow->addWidget(new QLabel(tr("C&hart:"), this));
+    auto *chartLabel = new QLabel(tr("C&hart:"), this);
+    chartLabel->setBuddy(m_figure);
+    chartRow->addWidget(chartLabel);
     chartRow->addWidget(m_figure, 1);
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_chart);
