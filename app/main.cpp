@@ -4,6 +4,7 @@
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/scenariocatalog.h"
 #include "ui/shell/zoom.h"
+#include "ui/sweep/sweepdialog.h"
 #include "core/engine/simulation.h"
 
 #include <QApplication>
@@ -33,6 +34,7 @@ struct Options
     QString screenshot;      ///< PNG to write, then exit; empty: run interactively
     int zoom = 0;            ///< View > Zoom percent; 0: the one remembered (100 for screenshots)
     bool presentation = false;  ///< start in presentation mode
+    QString sweepFile;       ///< sweep file to open and run in Analysis > Sweep; empty: none
 };
 
 /// Parses the command line. --help and --version print and exit 0; bad arguments print a message
@@ -72,6 +74,12 @@ int parseCommandLine(const QStringList &arguments, Options *options)
     parser.addOption(screenshotOption);
     parser.addOption(zoomOption);
     parser.addOption(presentationOption);
+    const QCommandLineOption sweepFileOption(
+            QStringLiteral("sweep-file"),
+            QStringLiteral("Open FILE (a sweep file) in Analysis > Sweep and run it; with --screenshot, "
+                           "save a PNG of the Sweep window once it has finished."),
+            QStringLiteral("FILE"));
+    parser.addOption(sweepFileOption);
 
     // QApplication's own options (e.g. -platform offscreen, -style Fusion) are taken from argv
     // when it is created, after this parse: accept them here without listing them in --help.
@@ -124,6 +132,7 @@ int parseCommandLine(const QStringList &arguments, Options *options)
         }
     }
     options->presentation = parser.isSet(presentationOption);
+    options->sweepFile = parser.value(sweepFileOption);
     if (parser.isSet(screenshotOption)) {
         options->screenshot = parser.value(screenshotOption);
         if (options->screenshot.isEmpty()) {
@@ -192,6 +201,34 @@ int main(int argc, char *argv[])
     if (options.cycles > 0)
         simulation->runCycles(options.cycles);
     window.refreshViews();
+
+    if (!options.sweepFile.isEmpty()) {
+        SweepDialog *dialog = window.openSweepDialog();
+        QStringList problems = dialog->openSweepFile(options.sweepFile);
+        if (problems.isEmpty())
+            problems = dialog->start();
+        for (const QString &p : std::as_const(problems))
+            printError(QStringLiteral("--sweep-file %1: %2").arg(options.sweepFile, p));
+        if (!problems.isEmpty() && screenshot)
+            return BadInput;
+        if (screenshot) {
+            // The picture is of the Sweep window, once every point has run.
+            const QString path = options.screenshot;
+            QObject::connect(dialog, &SweepDialog::sweepFinished, dialog, [dialog, path] {
+                QTimer::singleShot(200, dialog, [dialog, path] {
+                    QApplication::processEvents();
+                    if (!dialog->grab().save(path, "PNG")) {
+                        printError(QStringLiteral("--screenshot %1: cannot write the PNG; choose a writable "
+                                                  "path ending in .png").arg(path));
+                        QApplication::exit(BadInput);
+                        return;
+                    }
+                    QApplication::exit(Ok);
+                });
+            });
+            return QApplication::exec();
+        }
+    }
 
     if (screenshot) {
         // Let the layouts and the chart settle, then grab what the user would see.

@@ -6,6 +6,7 @@
 #include "core/amqp/lockstep.h"
 #include "core/analysis/comparison.h"
 #include "core/analysis/eventjson.h"
+#include "core/analysis/sweep.h"
 #include "core/engine/simulation.h"
 #include "core/model/printable.h"
 #include "core/scenario/scenario.h"
@@ -19,10 +20,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QSaveFile>
 
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <tuple>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -255,6 +258,178 @@ private:
     qint64 m_dropped = 0;
 };
 
+/// An output written whole at the end of a run (a sweep's CSV or JSON): a file goes through
+/// QSaveFile, so it is either complete or left as it was; "-" is standard output.
+struct WholeOutput
+{
+    WholeOutput(const ErrorPrinter &printer, std::FILE *out, const QString &optionName, const QString &target)
+        : printError(printer), standardOutput(out), option(optionName), path(target)
+    {
+    }
+
+    const ErrorPrinter &printError;
+    std::FILE *standardOutput;
+    QString option;  ///< "summary" or "csv"
+    QString path;    ///< as given; "-" = standard output
+    QSaveFile save;
+    QFile out;
+
+    /// Opens it before the run (a bad path is refused before anything runs); prints why and
+    /// returns false on failure.
+    bool open()
+    {
+        if (path == QLatin1String("-"))
+            return out.open(standardOutput, QIODevice::WriteOnly);
+        save.setFileName(path);
+        if (save.open(QIODevice::WriteOnly))
+            return true;
+        printError(QStringLiteral("--%1 %2: cannot write: %3; choose a writable path or - for standard output")
+                           .arg(option, path, save.errorString()));
+        return false;
+    }
+    /// Writes @p bytes and commits; false (printed, naming the file) if they were not all written.
+    bool write(const QByteArray &bytes)
+    {
+        QFileDevice &device = path == QLatin1String("-") ? static_cast<QFileDevice &>(out) : save;
+        const bool written = device.write(bytes) == bytes.size();
+        const bool done = path == QLatin1String("-") ? written && out.flush() : written && save.commit();
+        if (!done) {
+            if (path != QLatin1String("-"))
+                save.cancelWriting();
+            printError(QStringLiteral("--%1 %2: writing failed: %3; %4")
+                               .arg(option, path == QLatin1String("-") ? QStringLiteral("- (standard output)") : path,
+                                    device.errorString(),
+                                    path == QLatin1String("-") ? QStringLiteral("the output is incomplete")
+                                                               : QStringLiteral("the file was left as it was")));
+        }
+        return done;
+    }
+};
+
+/// The options of a sweep, as given on the command line.
+struct SweepOptions
+{
+    QStringList sweeps;    ///< --sweep PATH=VALUES, each
+    QString sweepFile;     ///< --sweep-file FILE
+    QString scenarioFile;  ///< --scenario FILE (may be empty with --sweep-file)
+    qint64 cycles = -1;
+    std::optional<quint64> seed;
+    int threads = 0;
+    QString summary;       ///< --summary FILE, empty if not given
+    QString csv;           ///< --csv FILE, empty if not given
+};
+
+/// prioritylab-sim --sweep / --sweep-file: plans the sweep (every path and value checked
+/// before any point runs), runs the points on a thread pool, prints the table and writes the
+/// JSON and CSV (docs/design.md §10).
+int runSweepCommand(const SweepOptions &options, std::FILE *standardOutput, std::FILE *standardError,
+                    const ErrorPrinter &printError)
+{
+    Scenario scenario;
+    QList<SweepAxis> axes;
+    qint64 cycles = options.cycles;
+    QString scenarioName = options.scenarioFile;
+    if (!options.sweepFile.isEmpty()) {
+        const SweepFile file = loadSweepFile(options.sweepFile);
+        for (const QString &e : file.errors)
+            printError(e);
+        if (!file.ok())
+            return BadInput;
+        scenario = file.scenario;
+        scenarioName = file.scenarioPath;
+        axes = file.axes;
+        if (cycles < 0)
+            cycles = file.cycles;
+    }
+    if (!options.scenarioFile.isEmpty()) {
+        const ScenarioLoadResult loaded = loadScenarioFile(options.scenarioFile);
+        for (const QString &e : loaded.errors)
+            printError(e);
+        if (!loaded.ok())
+            return BadInput;
+        scenario = *loaded.scenario;
+        scenarioName = options.scenarioFile;
+    }
+    bool bad = false;
+    for (const QString &text : options.sweeps) {
+        QString error;
+        if (const auto axis = SweepAxis::parse(text, &error)) {
+            axes << *axis;
+        } else {
+            printError(QStringLiteral("--sweep ") + error);
+            bad = true;
+        }
+    }
+    if (bad)
+        return BadInput;
+    if (axes.size() > MaxSweepAxes) {
+        printError(QStringLiteral("--sweep: %1 settings swept; a sweep varies 1 or %2 (a grid), give --sweep at most twice")
+                           .arg(axes.size()).arg(MaxSweepAxes));
+        return BadInput;
+    }
+    if (options.seed)
+        scenario.seed = *options.seed;
+    if (cycles < 0) {
+        if (const QString reason = Simulation::endlessReason(scenario); !reason.isEmpty()) {
+            printError(endlessRunError(scenarioName, reason));
+            return BadInput;
+        }
+    }
+    const SweepPlan plan = planSweep(scenario, axes, cycles);
+    for (const QString &e : plan.errors)
+        printError(QStringLiteral("--sweep ") + e);
+    if (!plan.ok())
+        return BadInput;
+    for (const QString &note : plan.notes)
+        printError(QStringLiteral("note: ") + note);
+
+    std::vector<std::unique_ptr<WholeOutput>> outputs;
+    WholeOutput *summary = nullptr;
+    WholeOutput *csv = nullptr;
+    for (auto [option, path, target] : {std::tuple{QStringLiteral("summary"), options.summary, &summary},
+                                        std::tuple{QStringLiteral("csv"), options.csv, &csv}}) {
+        if (path.isEmpty())
+            continue;
+        outputs.push_back(std::make_unique<WholeOutput>(printError, standardOutput, option, path));
+        if (!outputs.back()->open())
+            return BadInput;
+        *target = outputs.back().get();
+    }
+
+    // A progress line only for a person watching: never into a file or a pipe.
+    const bool showProgress = ::isatty(::fileno(standardError)) == 1;
+    const SweepResult result = runSweep(plan, options.threads, [showProgress, standardError](int done, int total) {
+        if (showProgress)
+            std::fprintf(standardError, "\rprioritylab-sim: sweep: %d of %d points done", done, total);
+    });
+    if (showProgress)
+        std::fprintf(standardError, "\n");
+    for (const SweepPointResult &point : result.points) {
+        if (!point.error.isEmpty()) {
+            printError(scenarioName + QStringLiteral(": ") + point.error);
+            return BadInput;
+        }
+    }
+    if (!result.sameWorkload)
+        printError(QStringLiteral("note: the points produced different messages (a swept setting changes the "
+                                  "producers or the seed): they are not on the same workload"));
+
+    bool ok = true;
+    const bool tableToStdout = options.summary != QLatin1String("-") && options.csv != QLatin1String("-");
+    if (tableToStdout) {
+        const QByteArray table = result.toText().toUtf8();
+        ok = std::fwrite(table.constData(), 1, size_t(table.size()), standardOutput) == size_t(table.size())
+                && std::fflush(standardOutput) == 0;
+        if (!ok)
+            printError(QStringLiteral("standard output: writing the table failed (the reading end of a pipe closed?)"));
+    }
+    if (summary)
+        ok = summary->write(QJsonDocument(result.toJson()).toJson(QJsonDocument::Indented)) && ok;
+    if (csv)
+        ok = csv->write(result.toCsv()) && ok;
+    return ok ? Ok : InternalError;
+}
+
 } // namespace
 
 int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardOutput, std::FILE *standardError)
@@ -292,15 +467,29 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
                                        QStringLiteral("Write the metrics of every cycle as CSV to FILE "
                                                       "(- = standard output)."),
                                        QStringLiteral("FILE"));
+    const QCommandLineOption sweepOption(
+            QStringLiteral("sweep"),
+            QStringLiteral("Run the scenario once per value of a setting: PATH=0..9, PATH=0..9:2 or "
+                           "PATH=1,2,4,8 (PATH as in the timeline); give it twice for a grid. Prints "
+                           "a table; --summary writes JSON, --csv a row per point."),
+            QStringLiteral("PATH=VALUES"));
+    const QCommandLineOption sweepFileOption(QStringLiteral("sweep-file"),
+                                             QStringLiteral("Run the sweep of a sweep file (scenario, paths, "
+                                                            "values, cycles; see docs/scenario-format.md)."),
+                                             QStringLiteral("FILE"));
+    const QCommandLineOption threadsOption(QStringLiteral("threads"),
+                                           QStringLiteral("Sweep points run on N threads at once (default: one "
+                                                          "per core)."),
+                                           QStringLiteral("N"));
     const QCommandLineOption amqpOption(
             QStringLiteral("amqp"),
             QStringLiteral("Lockstep with a real RabbitMQ broker at URL (amqp://user:password@host:port/; "
                            "scripts/broker.sh start gives a private one): every queue operation also "
                            "happens on RabbitMQ and every delivery must be the simulator's; the summary "
-                           "gets a \"rabbitmq\" object (docs/design.md §10)."),
+                           "gets a \"rabbitmq\" object (docs/design.md §11)."),
             QStringLiteral("URL"));
     parser.addOptions({scenarioOption, cyclesOption, seedOption, eventsOption, summaryOption,
-                       compareOption, csvOption, amqpOption});
+                       compareOption, csvOption, sweepOption, sweepFileOption, threadsOption, amqpOption});
     parser.addPositionalArgument(QStringLiteral("FILES"),
                                  QStringLiteral("With --compare: the 2 or 3 scenario files."),
                                  QStringLiteral("[A.json B.json [C.json]]"));
@@ -348,9 +537,61 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
         QStringList inputs = parser.positionalArguments();
         if (parser.isSet(scenarioOption))
             inputs << parser.value(scenarioOption);
+        if (parser.isSet(sweepFileOption))
+            inputs << parser.value(sweepFileOption);
         if (!checkTargets(outputs, inputs, standardOutput, printError))
             return BadInput;
     }
+
+    // Files as arguments belong to --compare only.
+    if (!parser.isSet(compareOption) && !parser.positionalArguments().isEmpty()) {
+        printError(QStringLiteral("unexpected argument \"%1\"; give the scenario with --scenario FILE")
+                           .arg(parser.positionalArguments().constFirst()));
+        return BadInput;
+    }
+    const bool sweeping = parser.isSet(sweepOption) || parser.isSet(sweepFileOption);
+    if (parser.isSet(threadsOption) && !sweeping) {
+        printError(QStringLiteral("--threads applies to a sweep only; add --sweep PATH=VALUES or --sweep-file FILE"));
+        return BadInput;
+    }
+    if (sweeping) {
+        if (parser.isSet(compareOption) || parser.isSet(eventsOption) || parser.isSet(amqpOption)) {
+            printError(QStringLiteral("--%1 does not apply to a sweep, which prints a table (JSON with --summary, "
+                                      "CSV with --csv); run one point with --scenario for its events")
+                               .arg(parser.isSet(compareOption) ? QStringLiteral("compare")
+                                    : parser.isSet(eventsOption) ? QStringLiteral("events") : QStringLiteral("amqp")));
+            return BadInput;
+        }
+        if (parser.isSet(sweepOption) && parser.isSet(sweepFileOption)) {
+            printError(QStringLiteral("--sweep and --sweep-file do not go together; give the paths in the sweep "
+                                      "file, or --scenario FILE with --sweep"));
+            return BadInput;
+        }
+        if (parser.isSet(sweepOption) && !parser.isSet(scenarioOption)) {
+            printError(QStringLiteral("--sweep needs --scenario FILE, e.g. --scenario resources/scenarios/default.json "
+                                      "--sweep consumers[0].strategy.threshold=0..9 --cycles 500"));
+            return BadInput;
+        }
+        SweepOptions options;
+        if (parser.isSet(threadsOption)) {
+            bool ok = false;
+            options.threads = parser.value(threadsOption).toInt(&ok);
+            if (!ok || options.threads < 1 || options.threads > 256) {
+                printError(QStringLiteral("--threads \"%1\": expected a whole number from 1 to 256")
+                                   .arg(parser.value(threadsOption)));
+                return BadInput;
+            }
+        }
+        options.sweeps = parser.values(sweepOption);
+        options.sweepFile = parser.value(sweepFileOption);
+        options.scenarioFile = parser.value(scenarioOption);
+        options.cycles = cycles;
+        options.seed = seed;
+        options.summary = parser.value(summaryOption);
+        options.csv = parser.value(csvOption);
+        return runSweepCommand(options, standardOutput, standardError, printError);
+    }
+
 
     if (parser.isSet(compareOption)) {
         for (const QCommandLineOption *option : {&eventsOption, &csvOption, &amqpOption}) {
@@ -411,11 +652,6 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
         return Ok;
     }
 
-    if (!parser.positionalArguments().isEmpty()) {
-        printError(QStringLiteral("unexpected argument \"%1\"; give the scenario with --scenario FILE")
-                           .arg(parser.positionalArguments().constFirst()));
-        return BadInput;
-    }
     if (!parser.isSet(scenarioOption)) {
         printError(QStringLiteral("missing --scenario FILE; e.g. --scenario resources/scenarios/reference-priority.json"));
         return BadInput;

@@ -16,7 +16,7 @@ namespace PriorityLab {
 
 class AmqpClient;
 
-/// Lockstep mode of the RabbitMQ bridge (docs/design.md §10): the simulator drives the run
+/// Lockstep mode of the RabbitMQ bridge (docs/design.md §11): the simulator drives the run
 /// cycle by cycle, and every queue operation also happens on a real RabbitMQ queue, in the same
 /// order, so the real broker is checked against the simulator message by message.
 ///

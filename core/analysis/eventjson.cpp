@@ -3,6 +3,7 @@
 #include "core/analysis/alarms.h"
 #include "core/engine/simulation.h"
 
+#include <cmath>
 #include <map>
 
 #include <QJsonArray>
@@ -119,6 +120,40 @@ QJsonArray runAlarms(const Simulation &sim, qint64 safetyCapCycles)
     return alarms;
 }
 
+LittlesLaw littlesLaw(const Simulation &sim)
+{
+    const Metrics &m = sim.metrics();
+    LittlesLaw law;
+    const qint64 cycles = m.cyclesRecorded();
+    if (cycles <= 0)
+        return law;
+    law.meanInSystem = double(m.queueDepthSum()) / double(cycles);
+    law.arrivalRate = double(m.totals().produced) / double(cycles);
+    law.ended = m.totals().processed + m.totals().discarded;
+    law.openAtEnd = sim.broker().size();
+    law.meanTimeInSystem = law.ended > 0 ? double(m.endedSojournSum()) / double(law.ended) : 0.0;
+    const double l = law.meanInSystem;
+    const double lw = law.lambdaW();
+    if (l > 0)
+        law.relativeError = std::abs(l - lw) / l;
+    else
+        law.relativeError = lw > 0 ? 1.0 : 0.0;
+    return law;
+}
+
+QJsonObject LittlesLaw::toJson() const
+{
+    const auto round4 = [](double v) { return std::round(v * 10000.0) / 10000.0; };
+    return QJsonObject{{QStringLiteral("L"), round4(meanInSystem)},
+                       {QStringLiteral("lambda"), round4(arrivalRate)},
+                       {QStringLiteral("W"), round4(meanTimeInSystem)},
+                       {QStringLiteral("lambdaW"), round4(lambdaW())},
+                       {QStringLiteral("relativeError"), round4(relativeError)},
+                       {QStringLiteral("ended"), ended},
+                       {QStringLiteral("openAtEnd"), openAtEnd},
+                       {QStringLiteral("holds"), holds()}};
+}
+
 QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safetyCapCycles)
 {
     const Counts &t = sim.metrics().totals();
@@ -179,6 +214,7 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
         {QStringLiteral("deliveriesPerMessage"), deliveries},
         {QStringLiteral("deadLetters"), sim.broker().deadLetterCount()},
         {QStringLiteral("conservation"), sim.conservationHolds()},
+        {QStringLiteral("littlesLaw"), littlesLaw(sim).toJson()},
         {QStringLiteral("wallTimeMs"), wallTimeMs},
     };
 }

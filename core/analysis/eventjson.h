@@ -28,9 +28,36 @@ QByteArray eventToJsonLine(const Event &event);
 /// totals (overtaken counts processed and still waiting messages), per-consumer counts, latency
 /// percentiles per original priority (cycles), the messages still waiting per original priority
 /// with the oldest wait (cycles), the longest wait overall, `alarms` (runAlarms()),
-/// conservation check, wall time in milliseconds. @p safetyCapCycles: cycles the safety cap
+/// conservation check, Little's law (`littlesLaw`: LittlesLaw::toJson()), wall time in
+/// milliseconds. @p safetyCapCycles: cycles the safety cap
 /// ended (CycleReport::capReached), counted by the caller.
 QJsonObject summaryToJson(const Simulation &simulation, qint64 wallTimeMs, qint64 safetyCapCycles = 0);
+
+/// Little's law L = λW checked on a run's own counts (docs/design.md §5): L the mean number of
+/// messages in the system (queue depth at the end of each cycle, averaged over the cycles run),
+/// λ the arrival rate (messages produced per cycle), W the mean time in the system of the
+/// messages that ended (processed or discarded; cycles from production to the cycle they
+/// ended in). On a long run whose backlog stays bounded, L and λW agree; a backlog that grows,
+/// or a run too short for messages to end, makes them differ.
+struct LittlesLaw
+{
+    double meanInSystem = 0;      ///< L, messages
+    double arrivalRate = 0;       ///< λ, messages per cycle
+    double meanTimeInSystem = 0;  ///< W, cycles (0 when no message ended)
+    qint64 ended = 0;             ///< messages W is taken over (processed + discarded)
+    qint64 openAtEnd = 0;         ///< messages still queued at the end (not in W)
+    /// |L − λW| / L; 0 when L and λW are both 0, 1 when only one of them is.
+    double relativeError = 0;
+    /// Largest relativeError said to hold (5%).
+    static constexpr double Tolerance = 0.05;
+    bool holds() const { return relativeError <= Tolerance; }
+    double lambdaW() const { return arrivalRate * meanTimeInSystem; }
+    /// {"L", "lambda", "W", "lambdaW", "relativeError", "ended", "openAtEnd", "holds"}, the
+    /// numbers rounded to 4 decimals.
+    QJsonObject toJson() const;
+};
+/// Little's law on @p simulation's run so far (no cycle run: every figure 0). O(1).
+LittlesLaw littlesLaw(const Simulation &simulation);
 
 /// The problems of a whole run, judged at its end, as [{"kind": K, "text": T}] with K an
 /// Alarm::kindName(): data-loss (messages were discarded), starvation (a priority's oldest

@@ -332,7 +332,7 @@ void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metr
         case Decision::Discard:
             ++counts.discarded;
             ++consumer.stats.discarded;
-            metrics.recordDiscarded(m);
+            metrics.recordDiscarded(m, cycle);
             if (events)
                 events->add({cycle, Event::Type::Discarded, consumer.name, before, {},
                             reason, strategy.explain(before, decision)});

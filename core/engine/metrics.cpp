@@ -10,6 +10,8 @@ void Metrics::clear()
 void Metrics::recordCycle(const CycleReport &report)
 {
     m_totals += report.counts;
+    m_queueDepthSum += report.queueDepth;
+    ++m_cyclesRecorded;
     if (qsizetype(m_history.size()) >= historyCapacity())
         m_history.pop_front();
     m_history.push_back({report.cycle, report.queueDepth, report.counts});

@@ -49,14 +49,20 @@ public:
     {
         histogram(message.originalPriority).add(cycle - message.producedCycle);
         m_deliveries.add(message.deliveries);
+        m_endedSojourn += cycle - message.producedCycle;
         if (message.id < m_maxProcessedId)
             ++m_overtaken;
         else
             m_maxProcessedId = message.id;
     }
 
-    /// Records a discarded message (its deliveries count toward the histogram).
-    void recordDiscarded(const Message &message) { m_deliveries.add(message.deliveries); }
+    /// Records a discarded message (its deliveries count toward the histogram); @p cycle is the
+    /// cycle it was discarded in.
+    void recordDiscarded(const Message &message, qint64 cycle)
+    {
+        m_deliveries.add(message.deliveries);
+        m_endedSojourn += cycle - message.producedCycle;
+    }
 
     /// Records the end of a cycle.
     void recordCycle(const CycleReport &report);
@@ -78,6 +84,15 @@ public:
     /// The highest id processed so far (0 if none): a queued message with a lower id has been
     /// overtaken while it waits.
     quint64 maxProcessedId() const { return m_maxProcessedId; }
+
+    /// Sum over every cycle recorded of the queue depth at its end (messages × cycles): divided
+    /// by cyclesRecorded() it is the mean number of messages in the system (Little's law's L).
+    qint64 queueDepthSum() const { return m_queueDepthSum; }
+    /// Cycles recorded since the start of the run (not bounded by historyCapacity()).
+    qint64 cyclesRecorded() const { return m_cyclesRecorded; }
+    /// Sum over the messages that ended (processed or discarded) of their time in the system,
+    /// cycles from production to the cycle they ended in.
+    qint64 endedSojournSum() const { return m_endedSojourn; }
 
     /// The most recent cycles, oldest first; at most historyCapacity().
     const std::deque<CycleSample> &history() const { return m_history; }
@@ -124,6 +139,9 @@ private:
     std::deque<CycleSample> m_history;
     quint64 m_maxProcessedId = 0;
     qint64 m_overtaken = 0;
+    qint64 m_queueDepthSum = 0;
+    qint64 m_cyclesRecorded = 0;
+    qint64 m_endedSojourn = 0;
 };
 
 } // namespace PriorityLab

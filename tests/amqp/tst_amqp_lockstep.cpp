@@ -1,4 +1,4 @@
-// The simulator checked against a real RabbitMQ broker (docs/design.md §10): in lockstep mode
+// The simulator checked against a real RabbitMQ broker (docs/design.md §11): in lockstep mode
 // every delivery RabbitMQ makes must be the one the simulator makes. The broker is the private
 // node of scripts/broker.sh, started by the CTest fixture `rabbitmq` (tests/CMakeLists.txt);
 // these tests fail, never skip, when it is missing.

@@ -154,6 +154,14 @@ private Q_SLOTS:
     void refusedAtLoad_data();
     void refusedAtLoad();
 
+    // Sweeps.
+    void sweepOfOneValueEqualsASingleRun();
+    void sweepIsTheSameOnOneAndFourThreads();
+    void sweepRefusedBeforeAnyPointRuns_data();
+    void sweepRefusedBeforeAnyPointRuns();
+    void sweepFilesRun();
+    void littlesLawHoldsOnALongDefaultRun();
+
 private:
     /// The path of @p name in the test's own temporary folder.
     QString filePath(const QString &name) const { return m_dir->filePath(name); }
@@ -865,4 +873,165 @@ void TestSimCli::truncatedCsvIsSaid()
     QCOMPARE(run.exitCode, 0);
     QCOMPARE(run.out.count('\n'), 100001);  // header and 100,000 cycles
     QVERIFY2(run.err.contains("warning: --csv - holds the latest 100000 of 100002 cycles"), run.err.constData());
+}
+
+namespace {
+
+/// @p summary without its wall time, which differs between any two runs.
+QJsonObject withoutWallTime(QJsonObject summary)
+{
+    summary.remove(QStringLiteral("wallTimeMs"));
+    return summary;
+}
+
+const QString DefaultPreset = QStringLiteral("resources/scenarios/default.json");
+
+} // namespace
+
+void TestSimCli::sweepOfOneValueEqualsASingleRun()
+{
+    const Run swept = sim({QStringLiteral("--scenario"), DefaultPreset, QStringLiteral("--sweep"),
+                           QStringLiteral("consumers[0].strategy.threshold=3"), QStringLiteral("--cycles"),
+                           QStringLiteral("300"), QStringLiteral("--summary"), QStringLiteral("-")});
+    QCOMPARE(swept.exitCode, 0);
+    const QJsonObject sweep = QJsonDocument::fromJson(swept.out).object();
+    QCOMPARE(sweep[QLatin1String("sweep")].toArray(), QJsonArray{QStringLiteral("consumers[0].strategy.threshold")});
+    QVERIFY(sweep[QLatin1String("sameWorkload")].toBool());
+    const QJsonArray points = sweep[QLatin1String("points")].toArray();
+    QCOMPARE(points.size(), 1);
+    QCOMPARE(points.at(0)[QLatin1String("values")][QLatin1String("consumers[0].strategy.threshold")].toInt(), 3);
+
+    // The same scenario with the threshold written into the file, run once.
+    QFile preset(QStringLiteral(PRIORITYLAB_SOURCE_DIR "/") + DefaultPreset);
+    QVERIFY(preset.open(QIODevice::ReadOnly));
+    QJsonObject json = QJsonDocument::fromJson(preset.readAll()).object();
+    QJsonArray consumers = json[QLatin1String("consumers")].toArray();
+    QJsonObject fastLane = consumers.at(0).toObject();
+    QJsonObject strategy = fastLane[QLatin1String("strategy")].toObject();
+    strategy[QLatin1String("threshold")] = 3;
+    fastLane[QLatin1String("strategy")] = strategy;
+    consumers[0] = fastLane;
+    json[QLatin1String("consumers")] = consumers;
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString edited = writeFile(dir, QStringLiteral("threshold3.json"), QJsonDocument(json).toJson());
+    const Run single = sim({QStringLiteral("--scenario"), edited, QStringLiteral("--cycles"), QStringLiteral("300"),
+                            QStringLiteral("--summary"), QStringLiteral("-")});
+    QCOMPARE(single.exitCode, 0);
+    QCOMPARE(withoutWallTime(points.at(0)[QLatin1String("summary")].toObject()),
+             withoutWallTime(QJsonDocument::fromJson(single.out).object()));
+}
+
+void TestSimCli::sweepIsTheSameOnOneAndFourThreads()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QByteArray csv[2];
+    QByteArray table[2];
+    const QStringList threads{QStringLiteral("1"), QStringLiteral("4")};
+    for (int i = 0; i < 2; ++i) {
+        const QString file = dir.filePath(QStringLiteral("sweep%1.csv").arg(i));
+        const Run run = sim({QStringLiteral("--scenario"), DefaultPreset, QStringLiteral("--sweep"),
+                             QStringLiteral("consumers[0].strategy.threshold=0..9:3"), QStringLiteral("--sweep"),
+                             QStringLiteral("consumers[2].strategy.low=0,2"), QStringLiteral("--cycles"),
+                             QStringLiteral("200"), QStringLiteral("--threads"), threads.at(i),
+                             QStringLiteral("--csv"), file});
+        QCOMPARE(run.exitCode, 0);
+        // Not a terminal: no progress line.
+        QVERIFY2(run.err.isEmpty(), run.err.constData());
+        table[i] = run.out;
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        csv[i] = f.readAll();
+    }
+    QCOMPARE(csv[0], csv[1]);
+    QCOMPARE(table[0], table[1]);
+    const QList<QByteArray> lines = csv[0].trimmed().split('\n');
+    QCOMPARE(lines.size(), 1 + 4 * 2);  // header, a row per point of the 4 × 2 grid
+    QVERIFY(lines.at(0).startsWith("consumers[0].strategy.threshold,consumers[2].strategy.low,produced,"));
+    QVERIFY(lines.at(2).startsWith("0,2,"));
+    QCOMPARE(table[0].count('\n'), 1 + 8);
+}
+
+void TestSimCli::sweepRefusedBeforeAnyPointRuns_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("expected");
+    const QStringList base{QStringLiteral("--scenario"), DefaultPreset, QStringLiteral("--cycles"), QStringLiteral("100")};
+    QTest::addRow("unknown key") << (base + QStringList{QStringLiteral("--sweep"), QStringLiteral("consumers[0].strategy.low=0..3")})
+                                 << QStringLiteral("--sweep consumers[0].strategy.low: unknown key");
+    QTest::addRow("no such consumer") << (base + QStringList{QStringLiteral("--sweep"), QStringLiteral("consumers[7].failureRate=0,1")})
+                                      << QStringLiteral("consumers[7]");
+    QTest::addRow("value out of range") << (base + QStringList{QStringLiteral("--sweep"), QStringLiteral("consumers[1].failureRate=0..2")})
+                                        << QStringLiteral("consumers[1].failureRate");
+    QTest::addRow("bad values") << (base + QStringList{QStringLiteral("--sweep"), QStringLiteral("broker.batchSize=1..x")})
+                                << QStringLiteral("--sweep broker.batchSize=1..x: \"1..x\" is not a range");
+    QTest::addRow("three paths") << (base + QStringList{QStringLiteral("--sweep"), QStringLiteral("broker.batchSize=1"),
+                                                        QStringLiteral("--sweep"), QStringLiteral("consumers[0].failureRate=0"),
+                                                        QStringLiteral("--sweep"), QStringLiteral("consumers[1].failureRate=0")})
+                                 << QStringLiteral("give --sweep at most twice");
+    QTest::addRow("endless without --cycles")
+            << QStringList{QStringLiteral("--scenario"), DefaultPreset, QStringLiteral("--sweep"), QStringLiteral("broker.batchSize=1,2")}
+            << QStringLiteral("pass --cycles N");
+    QTest::addRow("no --scenario") << QStringList{QStringLiteral("--sweep"), QStringLiteral("broker.batchSize=1,2")}
+                                   << QStringLiteral("--sweep needs --scenario FILE");
+    QTest::addRow("with --events") << (base + QStringList{QStringLiteral("--sweep"), QStringLiteral("broker.batchSize=1"),
+                                                          QStringLiteral("--events"), QStringLiteral("-")})
+                                   << QStringLiteral("--events does not apply to a sweep");
+    QTest::addRow("--threads alone") << (base + QStringList{QStringLiteral("--threads"), QStringLiteral("2")})
+                                     << QStringLiteral("--threads applies to a sweep only");
+    QTest::addRow("--threads 0") << (base + QStringList{QStringLiteral("--sweep"), QStringLiteral("broker.batchSize=1"),
+                                                        QStringLiteral("--threads"), QStringLiteral("0")})
+                                 << QStringLiteral("--threads \"0\": expected a whole number from 1 to 256");
+    QTest::addRow("--sweep and --sweep-file") << (base + QStringList{QStringLiteral("--sweep"), QStringLiteral("broker.batchSize=1"),
+                                                                     QStringLiteral("--sweep-file"),
+                                                                     QStringLiteral("resources/sweeps/threshold-0-9.json")})
+                                              << QStringLiteral("--sweep and --sweep-file do not go together");
+}
+
+void TestSimCli::sweepRefusedBeforeAnyPointRuns()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString csv = dir.filePath(QStringLiteral("never.csv"));
+    const Run run = sim(arguments + QStringList{QStringLiteral("--csv"), csv}, 10000);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY(run.out.isEmpty());
+    QVERIFY2(QString::fromUtf8(run.err).contains(expected), run.err.constData());
+    QVERIFY(!QFile::exists(csv));
+}
+
+void TestSimCli::sweepFilesRun()
+{
+    const QStringList files = QDir(QStringLiteral(PRIORITYLAB_SOURCE_DIR "/resources/sweeps")).entryList({QStringLiteral("*.json")});
+    QCOMPARE(files.size(), 2);
+    for (const QString &name : files) {
+        const Run run = sim({QStringLiteral("--sweep-file"), QStringLiteral("resources/sweeps/") + name,
+                             QStringLiteral("--cycles"), QStringLiteral("100"), QStringLiteral("--summary"), QStringLiteral("-")});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject json = QJsonDocument::fromJson(run.out).object();
+        QVERIFY(json[QLatin1String("sameWorkload")].toBool());
+        QVERIFY(json[QLatin1String("points")].toArray().size() >= 6);
+        QCOMPARE(json[QLatin1String("points")].toArray().at(0)[QLatin1String("summary")][QLatin1String("cycles")].toInt(), 100);
+    }
+    // The TTL lesson: a low bound of 0 loses nothing, 5 loses data.
+    const Run ttl = sim({QStringLiteral("--sweep-file"), QStringLiteral("resources/sweeps/ttl-low-0-5.json"),
+                         QStringLiteral("--cycles"), QStringLiteral("200"), QStringLiteral("--summary"), QStringLiteral("-")});
+    const QJsonArray points = QJsonDocument::fromJson(ttl.out).object()[QLatin1String("points")].toArray();
+    QCOMPARE(points.first()[QLatin1String("summary")][QLatin1String("totals")][QLatin1String("discarded")].toInt(), 0);
+    QVERIFY(points.last()[QLatin1String("summary")][QLatin1String("totals")][QLatin1String("discarded")].toInt() > 0);
+}
+
+void TestSimCli::littlesLawHoldsOnALongDefaultRun()
+{
+    const Run run = sim({QStringLiteral("--scenario"), DefaultPreset, QStringLiteral("--cycles"), QStringLiteral("5000"),
+                         QStringLiteral("--summary"), QStringLiteral("-")});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject law = QJsonDocument::fromJson(run.out).object()[QLatin1String("littlesLaw")].toObject();
+    QVERIFY(law[QLatin1String("holds")].toBool());
+    QVERIFY(law[QLatin1String("relativeError")].toDouble() <= 0.05);
+    QCOMPARE(law[QLatin1String("lambda")].toDouble(), 6.0);
+    QVERIFY(law[QLatin1String("L")].toDouble() > 1);
 }

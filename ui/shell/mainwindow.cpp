@@ -1,6 +1,7 @@
 #include "ui/shell/mainwindow.h"
 
 #include "ui/compare/comparewindow.h"
+#include "ui/sweep/sweepdialog.h"
 
 #include "ui/alarms/alarmpanel.h"
 #include "ui/setup/brokerpanel.h"
@@ -480,6 +481,14 @@ void MainWindow::createDocks()
     });
 }
 
+SweepDialog *MainWindow::openSweepDialog()
+{
+    auto *dialog = new SweepDialog(m_setupEditor, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
@@ -528,6 +537,13 @@ void MainWindow::createMenus()
     run->addSeparator();
     run->addAction(m_nextStep);
     run->addAction(m_previousStep);
+
+    QMenu *analysis = menuBar()->addMenu(tr("&Analysis"));
+    QAction *sweep = analysis->addAction(tr("&Sweep…"));
+    sweep->setObjectName(QStringLiteral("sweepAction"));
+    sweep->setStatusTip(tr("Run the current setup once per value of one setting, on the same workload, "
+                           "and chart the figures against the value"));
+    connect(sweep, &QAction::triggered, this, &MainWindow::openSweepDialog);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addAction(m_zoomIn);

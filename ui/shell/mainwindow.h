@@ -32,6 +32,7 @@ class HighlightOverlay;
 class LessonPanel;
 class PresentationMode;
 class QueuePanel;
+class SweepDialog;
 class Zoom;
 class SetupEditor;
 class Simulation;
@@ -98,6 +99,9 @@ public:
     LessonPanel *lessonPanel() const { return m_lessonPanel; }
     /// View > Zoom In / Zoom Out / Actual Size (Ctrl++, Ctrl+-, Ctrl+0), remembered in settings.
     Zoom *zoom() const { return m_zoom; }
+    /// Opens a new Analysis > Sweep… window on the current setup (deleted when closed) and
+    /// returns it.
+    SweepDialog *openSweepDialog();
     /// View > Presentation Mode (F11 or F5; Esc leaves).
     PresentationMode *presentationMode() const { return m_presentation; }
     /// The widget a lesson step's highlight name stands for (lessonViews(), "consumers[i]",

@@ -1,0 +1,492 @@
+#include "ui/sweep/sweepdialog.h"
+
+#include "ui/charts/chartpalette.h"
+#include "ui/charts/timeserieschart.h"
+#include "ui/editing/setupeditor.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QImage>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPainter>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace PriorityLab {
+
+namespace {
+
+QString number(double v)
+{
+    return QLocale::c().toString(v, 'g', 12);
+}
+
+QString jsonText(const QJsonValue &v)
+{
+    return v.isDouble() ? number(v.toDouble()) : v.toVariant().toString();
+}
+
+/// Selects the item of @p box whose data is @p key; false if there is none.
+bool selectByData(QComboBox *box, const QString &key)
+{
+    const int index = box->findData(key);
+    if (index >= 0)
+        box->setCurrentIndex(index);
+    return index >= 0;
+}
+
+} // namespace
+
+SweepDialog::SweepDialog(SetupEditor *editor, QWidget *parent)
+    : QDialog(parent)
+    , m_editor(editor)
+    , m_runner(new SweepRunner(this))
+    , m_setting(new QComboBox(this))
+    , m_from(new QDoubleSpinBox(this))
+    , m_to(new QDoubleSpinBox(this))
+    , m_step(new QDoubleSpinBox(this))
+    , m_cycles(new QSpinBox(this))
+    , m_run(new QPushButton(tr("&Run"), this))
+    , m_cancel(new QPushButton(tr("&Cancel Sweep"), this))
+    , m_apply(new QPushButton(tr("&Apply This Value"), this))
+    , m_exportCsv(new QPushButton(tr("Export &CSV…"), this))
+    , m_exportPng(new QPushButton(tr("Export &PNG…"), this))
+    , m_progress(new QProgressBar(this))
+    , m_source(new QLabel(this))
+    , m_message(new QLabel(this))
+    , m_little(new QLabel(this))
+    , m_figure(new QComboBox(this))
+    , m_chart(new TimeSeriesChart(this))
+    , m_table(new QTableView(this))
+    , m_model(new QStandardItemModel(this))
+{
+    setWindowTitle(tr("Sweep a Setting"));
+    setObjectName(QStringLiteral("sweepDialog"));
+    for (QDoubleSpinBox *box : {m_from, m_to, m_step}) {
+        box->setRange(-1e9, 1e9);
+        box->setDecimals(3);
+    }
+    m_step->setMinimum(0.001);
+    m_cycles->setRange(1, 10000000);
+    m_cycles->setValue(1000);
+    m_cycles->setSuffix(tr(" cycles"));
+    m_setting->setToolTip(tr("A numeric setting of the current setup, with its current value"));
+
+    auto *openFile = new QPushButton(tr("&Open Sweep File…"), this);
+    auto *range = new QHBoxLayout;
+    range->addWidget(new QLabel(tr("from"), this));
+    range->addWidget(m_from);
+    range->addWidget(new QLabel(tr("to"), this));
+    range->addWidget(m_to);
+    range->addWidget(new QLabel(tr("step"), this));
+    range->addWidget(m_step);
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Setting:"), m_setting);
+    form->addRow(tr("Values:"), range);
+    form->addRow(tr("C&ycles per point:"), m_cycles);
+    form->addRow(m_source);
+    auto *runRow = new QHBoxLayout;
+    runRow->addWidget(openFile);
+    runRow->addStretch();
+    runRow->addWidget(m_progress, 1);
+    runRow->addWidget(m_run);
+    runRow->addWidget(m_cancel);
+
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_chart->setMinimumHeight(220);
+    auto *chartRow = new QHBoxLayout;
+    auto *chartLabel = new QLabel(tr("C&hart:"), this);
+    chartLabel->setBuddy(m_figure);
+    chartRow->addWidget(chartLabel);
+    chartRow->addWidget(m_figure, 1);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_chart);
+    splitter->addWidget(m_table);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_little, 1);
+    buttons->addWidget(m_apply);
+    buttons->addWidget(m_exportCsv);
+    buttons->addWidget(m_exportPng);
+    auto *close = new QDialogButtonBox(QDialogButtonBox::Close, this);
+
+    m_message->setWordWrap(true);
+    m_source->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addLayout(runRow);
+    layout->addWidget(m_message);
+    layout->addLayout(chartRow);
+    layout->addWidget(splitter, 1);
+    layout->addLayout(buttons);
+    layout->addWidget(close);
+    resize(900, 700);
+
+    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_run, &QPushButton::clicked, this, [this] { start(); });
+    connect(m_cancel, &QPushButton::clicked, this, &SweepDialog::cancel);
+    connect(m_apply, &QPushButton::clicked, this, [this] { showProblems({applySelected()}); });
+    connect(openFile, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Sweep File"), QStringLiteral(":/sweeps"),
+                                                          tr("Sweep files (*.json)"));
+        if (!path.isEmpty())
+            openSweepFile(path);
+    });
+    connect(m_exportCsv, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export Sweep as CSV"), QStringLiteral("sweep.csv"),
+                                                          tr("CSV (*.csv)"));
+        if (!path.isEmpty())
+            showProblems({exportCsv(path)});
+    });
+    connect(m_exportPng, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export Sweep Chart as PNG"), QStringLiteral("sweep.png"),
+                                                          tr("PNG (*.png)"));
+        if (!path.isEmpty())
+            showProblems({exportPng(path)});
+    });
+    connect(m_setting, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index < 0 || index >= m_settings.size())
+            return;
+        // A range around the current value: from 0 (or the value, if negative) to twice it.
+        const SweepableSetting &s = m_settings.at(index);
+        const double hi = s.value > 0 ? std::max(s.value * 2, s.integer ? s.value + 5 : 1.0) : 10;
+        setRange(std::min(0.0, s.value), s.integer ? std::ceil(hi) : hi, s.integer ? 1 : (hi - std::min(0.0, s.value)) / 10);
+        m_file.reset();
+        m_source->setText(tr("Sweeps the current setup, with your edits."));
+    });
+    connect(m_figure, &QComboBox::currentIndexChanged, this, &SweepDialog::updateChart);
+    connect(m_runner, &SweepRunner::progress, this, [this](int done, int total) {
+        m_progress->setMaximum(total);
+        m_progress->setValue(done);
+    });
+    connect(m_runner, &SweepRunner::finished, this, [this] {
+        m_result = m_runner->result();
+        showResult();
+        updateButtons();
+        Q_EMIT sweepFinished();
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        m_little->setText(littleText());
+        updateButtons();
+    });
+    refreshSettings();
+    updateButtons();
+}
+
+SweepDialog::~SweepDialog()
+{
+    m_runner->cancel();
+    m_runner->waitForDone();
+}
+
+void SweepDialog::refreshSettings()
+{
+    m_settings = sweepableSettings(m_editor->editedScenario());
+    QSignalBlocker block(m_setting);
+    m_setting->clear();
+    for (const SweepableSetting &s : std::as_const(m_settings))
+        m_setting->addItem(s.label, s.path.toString());
+    m_setting->setCurrentIndex(-1);
+    block.unblock();
+    if (!m_settings.isEmpty())
+        m_setting->setCurrentIndex(0);
+}
+
+bool SweepDialog::selectSetting(const QString &path)
+{
+    return selectByData(m_setting, path);
+}
+
+void SweepDialog::setRange(double from, double to, double step)
+{
+    m_from->setValue(from);
+    m_to->setValue(to);
+    m_step->setValue(step);
+}
+
+void SweepDialog::setCycles(int cycles)
+{
+    m_cycles->setValue(cycles);
+}
+
+QStringList SweepDialog::openSweepFile(const QString &path)
+{
+    SweepFile file = loadSweepFile(path);
+    if (file.ok() && file.axes.size() != 1)
+        file.errors << path + tr(": the Sweep window varies one setting; run a grid with prioritylab-sim --sweep-file");
+    if (!file.ok()) {
+        showProblems(file.errors);
+        return file.errors;
+    }
+    const SweepAxis &axis = file.axes.constFirst();
+    {
+        const QSignalBlocker block(m_setting);
+        m_setting->setCurrentIndex(m_setting->findData(axis.path.toString()));
+    }
+    if (file.cycles > 0)
+        m_cycles->setValue(int(std::min<qint64>(file.cycles, m_cycles->maximum())));
+    m_source->setText(tr("Sweep file %1: %2 on %3, values %4. Apply is off: the points are not your setup.")
+                              .arg(QFileInfo(path).fileName(), axis.path.toString(),
+                                   QFileInfo(file.scenarioPath).fileName(), axis.valuesText()));
+    m_source->setToolTip(file.description);
+    m_file = file;
+    m_message->clear();
+    return {};
+}
+
+QStringList SweepDialog::start()
+{
+    if (m_runner->isRunning())
+        return {tr("A sweep is running; cancel it first.")};
+    Scenario base;
+    QList<SweepAxis> axes;
+    if (m_file) {
+        base = m_file->scenario;
+        axes = m_file->axes;
+    } else {
+        const int index = m_setting->currentIndex();
+        if (index < 0 || index >= m_settings.size()) {
+            showProblems({tr("Choose a setting to sweep.")});
+            return {tr("Choose a setting to sweep.")};
+        }
+        QString error;
+        const QString text = QStringLiteral("%1=%2..%3:%4").arg(m_settings.at(index).path.toString(), number(m_from->value()),
+                                                                number(m_to->value()), number(m_step->value()));
+        const auto axis = SweepAxis::parse(text, &error);
+        if (!axis) {
+            showProblems({error});
+            return {error};
+        }
+        base = m_editor->editedScenario();
+        axes << *axis;
+    }
+    const SweepPlan plan = planSweep(base, axes, m_cycles->value());
+    if (!plan.ok()) {
+        showProblems(plan.errors);
+        return plan.errors;
+    }
+    m_resultFromSetup = !m_file;
+    m_progress->setRange(0, int(plan.points.size()));
+    m_progress->setValue(0);
+    m_message->setText(plan.notes.join(QLatin1Char('\n')));
+    m_runner->start(plan);
+    updateButtons();
+    return {};
+}
+
+void SweepDialog::cancel()
+{
+    m_runner->cancel();
+}
+
+bool SweepDialog::isRunning() const
+{
+    return m_runner->isRunning();
+}
+
+void SweepDialog::showResult()
+{
+    const QString chosen = m_figure->currentData().toString();
+    const QList<SweepFigure> figures = m_result.figures();
+    m_model->clear();
+    QStringList headers;
+    for (const SweepAxis &axis : std::as_const(m_result.axes))
+        headers << axis.path.toString();
+    for (const SweepFigure &f : figures)
+        headers << f.label;
+    m_model->setHorizontalHeaderLabels(headers);
+    for (const SweepPointResult &p : std::as_const(m_result.points)) {
+        if (!p.ran())
+            continue;
+        QList<QStandardItem *> row;
+        for (const QJsonValue &v : p.values)
+            row << new QStandardItem(jsonText(v));
+        for (const SweepFigure &f : figures) {
+            const auto v = SweepResult::figure(p.summary, f.key);
+            auto *item = new QStandardItem(v ? number(std::round(*v * 10000) / 10000) : tr("n/a"));
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            row << item;
+        }
+        m_model->appendRow(row);
+    }
+    {
+        const QSignalBlocker block(m_figure);
+        m_figure->clear();
+        for (const SweepFigure &f : figures)
+            m_figure->addItem(f.label, f.key);
+        QString wanted = chosen;
+        if (m_file && !m_file->figure.isEmpty() && chosen.isEmpty())
+            wanted = m_file->figure;
+        const int index = m_figure->findData(wanted);
+        m_figure->setCurrentIndex(index >= 0 ? index : m_figure->findData(QStringLiteral("throughput")));
+    }
+    updateChart();
+    QStringList notes;
+    if (m_result.cancelled)
+        notes << tr("Cancelled: %n point(s) ended.", nullptr, int(m_model->rowCount()));
+    if (!m_result.sameWorkload)
+        notes << tr("The points produced different messages (the swept setting changes the producers).");
+    m_message->setText(notes.join(QLatin1Char(' ')));
+    if (m_model->rowCount() > 0)
+        selectPoint(0);
+}
+
+bool SweepDialog::setFigure(const QString &key)
+{
+    return selectByData(m_figure, key);
+}
+
+void SweepDialog::updateChart()
+{
+    const QString key = m_figure->currentData().toString();
+    m_chart->clearSeries();
+    if (m_result.axes.isEmpty() || key.isEmpty())
+        return;
+    // One line per value of the second setting (one line without one).
+    QList<QString> lines;
+    QList<QList<QPointF>> points;
+    qreal xMin = 0, xMax = 1, yMax = 1;
+    bool first = true;
+    for (const SweepPointResult &p : std::as_const(m_result.points)) {
+        const auto y = p.ran() ? SweepResult::figure(p.summary, key) : std::nullopt;
+        if (!y)
+            continue;
+        const QString line = p.values.size() > 1 ? m_result.axes.at(1).path.lastKey() + QStringLiteral(" = ") + jsonText(p.values.at(1))
+                                                 : m_figure->currentText();
+        qsizetype at = lines.indexOf(line);
+        if (at < 0) {
+            lines << line;
+            points << QList<QPointF>();
+            at = lines.size() - 1;
+        }
+        const qreal x = p.values.constFirst().toDouble();
+        points[at] << QPointF(x, *y);
+        xMin = first ? x : std::min(xMin, x);
+        xMax = first ? x : std::max(xMax, x);
+        yMax = std::max<qreal>(yMax, *y);
+        first = false;
+    }
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const int series = m_chart->addSeries(lines.at(i), ChartPalette::series(int(i)));
+        m_chart->setPoints(series, points.at(i));
+    }
+    m_chart->setTitle(m_figure->currentText());
+    m_chart->setAxisTitles(m_result.axes.constFirst().path.toString(), m_figure->currentText());
+    m_chart->setXRange(xMin, xMax > xMin ? xMax : xMin + 1);
+    m_chart->setYRange(0, yMax * 1.1);
+}
+
+void SweepDialog::selectPoint(int row)
+{
+    m_table->selectRow(row);
+}
+
+int SweepDialog::selectedRow() const
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    return rows.isEmpty() ? -1 : rows.constFirst().row();
+}
+
+QString SweepDialog::applySelected()
+{
+    const int row = selectedRow();
+    if (row < 0)
+        return tr("Select a point in the table first.");
+    if (!m_resultFromSetup)
+        return tr("These points come from a sweep file, not from your setup: sweep the setting of your setup to apply a value.");
+    QList<const SweepPointResult *> ran;
+    for (const SweepPointResult &p : std::as_const(m_result.points)) {
+        if (p.ran())
+            ran << &p;
+    }
+    const SweepPointResult &point = *ran.at(row);
+    for (qsizetype i = 0; i < m_result.axes.size(); ++i) {
+        if (const QString error = m_editor->applySetting(m_result.axes.at(i).path, point.values.at(i)); !error.isEmpty())
+            return error;
+    }
+    refreshSettings();
+    return {};
+}
+
+QString SweepDialog::exportCsv(const QString &path) const
+{
+    QSaveFile file(path);
+    const QByteArray csv = m_result.toCsv();
+    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit())
+        return tr("%1: cannot write the CSV: %2").arg(path, file.errorString());
+    return {};
+}
+
+QString SweepDialog::exportPng(const QString &path) const
+{
+    QImage image(QSize(1200, 700), QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        m_chart->paintChart(&painter, QRectF(QPointF(0, 0), QSizeF(image.size())));
+    }
+    if (!image.save(path, "PNG"))
+        return tr("%1: cannot write the PNG picture").arg(path);
+    return {};
+}
+
+QString SweepDialog::littleText() const
+{
+    const int row = selectedRow();
+    if (row < 0 || row >= m_model->rowCount())
+        return QString();
+    int seen = 0;
+    for (const SweepPointResult &p : m_result.points) {
+        if (!p.ran() || seen++ != row)
+            continue;
+        const QJsonObject law = p.summary.value(QLatin1String("littlesLaw")).toObject();
+        return tr("Little's law: L = %1 messages, λW = %2 × %3 = %4 (%5% apart%6)")
+                .arg(number(law[QLatin1String("L")].toDouble()), number(law[QLatin1String("lambda")].toDouble()),
+                     number(law[QLatin1String("W")].toDouble()), number(law[QLatin1String("lambdaW")].toDouble()),
+                     QLocale::c().toString(law[QLatin1String("relativeError")].toDouble() * 100, 'f', 2),
+                     law[QLatin1String("holds")].toBool() ? tr(", holds") : tr(", does not hold: the backlog grows or the run is short"));
+    }
+    return QString();
+}
+
+void SweepDialog::showProblems(const QStringList &problems)
+{
+    QStringList shown;
+    for (const QString &p : problems) {
+        if (!p.isEmpty())
+            shown << p;
+    }
+    m_message->setText(shown.join(QLatin1Char('\n')));
+}
+
+void SweepDialog::updateButtons()
+{
+    const bool running = m_runner->isRunning();
+    m_run->setEnabled(!running);
+    m_cancel->setEnabled(running);
+    m_progress->setVisible(running || m_progress->value() > 0);
+    const bool haveResult = !running && m_model->rowCount() > 0;
+    m_apply->setEnabled(haveResult && m_resultFromSetup && selectedRow() >= 0);
+    m_exportCsv->setEnabled(haveResult);
+    m_exportPng->setEnabled(haveResult);
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,114 @@
+#pragma once
+
+#include "core/analysis/sweep.h"
+
+#include <QDialog>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QStandardItemModel;
+class QTableView;
+
+namespace PriorityLab {
+
+class SetupEditor;
+class TimeSeriesChart;
+
+/// Analysis > Sweep…: runs the current setup (with its edits) once per value of one numeric
+/// setting, picked from a list of the setup's numeric settings with their current values, over a
+/// range (from, to, step) for a number of cycles; or opens a sweep file (resources/sweeps/). The
+/// points run in the background (SweepRunner) with a progress bar and Cancel while the window
+/// and the main window stay live. It shows a chart of a chosen figure against the swept value,
+/// a table (one row per point, a column per figure), Little's law of the selected point in one
+/// line, and "Apply this value", which sets the selected point's value in the live setup as one
+/// undoable step (SetupEditor). Export CSV writes SweepResult::toCsv(), Export PNG the chart.
+class SweepDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    /// Sweeps the setup of @p editor, which must outlive the dialog.
+    explicit SweepDialog(SetupEditor *editor, QWidget *parent = nullptr);
+    /// Cancels a running sweep and waits for its points to stop.
+    ~SweepDialog() override;
+
+    /// Reads the settings list again from the setup as edited now.
+    void refreshSettings();
+    /// Selects the setting at @p path (text as SettingPath::toString()); false if not listed.
+    bool selectSetting(const QString &path);
+    /// The range: from, to (inclusive) and step (> 0), and the cycles per point.
+    void setRange(double from, double to, double step);
+    void setCycles(int cycles);
+    /// Opens sweep file @p path: its scenario, setting, values, cycles and figure replace the
+    /// current choice (Apply is then off: the points are not the live setup). Returns the
+    /// problems (also shown), empty on success.
+    QStringList openSweepFile(const QString &path);
+
+    /// Plans the sweep and starts it. Returns the problems that refuse it (also shown; nothing
+    /// runs), empty once started.
+    QStringList start();
+    /// Cancels the running sweep (Cancel button).
+    void cancel();
+    bool isRunning() const;
+    SweepRunner *runner() const { return m_runner; }
+    /// The result shown (the last sweep that finished).
+    const SweepResult &result() const { return m_result; }
+
+    /// Charts figure @p key (a SweepFigure key); false if the result has no such figure.
+    bool setFigure(const QString &key);
+    TimeSeriesChart *chart() const { return m_chart; }
+    /// Selects point @p row of the table.
+    void selectPoint(int row);
+    /// Sets the selected point's value in the live setup through the undo stack. Returns the
+    /// problem, empty on success.
+    QString applySelected();
+    /// Writes the result as CSV (QSaveFile) to @p path; returns the problem, empty on success.
+    QString exportCsv(const QString &path) const;
+    /// Writes the chart as a PNG picture to @p path; returns the problem, empty on success.
+    QString exportPng(const QString &path) const;
+    /// The one-line Little's law text of the selected point.
+    QString littleText() const;
+
+Q_SIGNALS:
+    /// A sweep ended (finished or cancelled) and its result is shown.
+    void sweepFinished();
+
+private:
+    void showResult();
+    void updateChart();
+    void updateButtons();
+    void showProblems(const QStringList &problems);
+    int selectedRow() const;
+
+    SetupEditor *m_editor;
+    SweepRunner *m_runner;
+    SweepResult m_result;
+    QList<SweepableSetting> m_settings;
+    std::optional<SweepFile> m_file;  ///< the opened sweep file, if the sweep comes from one
+    bool m_resultFromSetup = false;   ///< the result shown was swept from the live setup
+
+    QComboBox *m_setting;
+    QDoubleSpinBox *m_from;
+    QDoubleSpinBox *m_to;
+    QDoubleSpinBox *m_step;
+    QSpinBox *m_cycles;
+    QPushButton *m_run;
+    QPushButton *m_cancel;
+    QPushButton *m_apply;
+    QPushButton *m_exportCsv;
+    QPushButton *m_exportPng;
+    QProgressBar *m_progress;
+    QLabel *m_source;
+    QLabel *m_message;
+    QLabel *m_little;
+    QComboBox *m_figure;
+    TimeSeriesChart *m_chart;
+    QTableView *m_table;
+    QStandardItemModel *m_model;
+};
+
+} // namespace PriorityLab
