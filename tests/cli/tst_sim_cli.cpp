@@ -912,9 +912,7 @@ void TestSimCli::sweepOfOneValueEqualsASingleRun()
     fastLane[QLatin1String("strategy")] = strategy;
     consumers[0] = fastLane;
     json[QLatin1String("consumers")] = consumers;
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString edited = writeFile(dir, QStringLiteral("threshold3.json"), QJsonDocument(json).toJson());
+    const QString edited = writeFile(QStringLiteral("threshold3.json"), QJsonDocument(json).toJson());
     const Run single = sim({QStringLiteral("--scenario"), edited, QStringLiteral("--cycles"), QStringLiteral("300"),
                             QStringLiteral("--summary"), QStringLiteral("-")});
     QCOMPARE(single.exitCode, 0);
@@ -924,13 +922,11 @@ void TestSimCli::sweepOfOneValueEqualsASingleRun()
 
 void TestSimCli::sweepIsTheSameOnOneAndFourThreads()
 {
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
     QByteArray csv[2];
     QByteArray table[2];
     const QStringList threads{QStringLiteral("1"), QStringLiteral("4")};
     for (int i = 0; i < 2; ++i) {
-        const QString file = dir.filePath(QStringLiteral("sweep%1.csv").arg(i));
+        const QString file = filePath(QStringLiteral("sweep%1.csv").arg(i));
         const Run run = sim({QStringLiteral("--scenario"), DefaultPreset, QStringLiteral("--sweep"),
                              QStringLiteral("consumers[0].strategy.threshold=0..9:3"), QStringLiteral("--sweep"),
                              QStringLiteral("consumers[2].strategy.low=0,2"), QStringLiteral("--cycles"),
@@ -993,9 +989,7 @@ void TestSimCli::sweepRefusedBeforeAnyPointRuns()
 {
     QFETCH(QStringList, arguments);
     QFETCH(QString, expected);
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString csv = dir.filePath(QStringLiteral("never.csv"));
+    const QString csv = filePath(QStringLiteral("never.csv"));
     const Run run = sim(arguments + QStringList{QStringLiteral("--csv"), csv}, 10000);
     QCOMPARE(run.exitCode, 2);
     QVERIFY(run.out.isEmpty());
