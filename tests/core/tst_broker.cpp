@@ -536,7 +536,7 @@ void TestBroker::postponedGoToTail()
         QCOMPARE(e.message.priority, 0);
         QCOMPARE(e.after.priority, 1);
         QCOMPARE(e.message.id, e.after.id);
-        QCOMPARE(e.detail, QStringLiteral("priority 0 < threshold 5: postponed with priority 1"));
+        QCOMPARE(e.explanationText(), QStringLiteral("priority 0 < threshold 5: postponed with priority 1"));
     }
     QVERIFY(seen);
 
@@ -573,7 +573,7 @@ void TestBroker::failedGoToTailUnchanged()
             QCOMPARE(e.consumer, A);
             QCOMPARE(e.after.priority, e.message.priority);
             QCOMPARE(e.after.ttl, e.message.ttl);
-            QVERIFY(e.detail.contains(QStringLiteral("unchanged")));
+            QVERIFY(e.explanationText().contains(QStringLiteral("unchanged")));
         }
     }
     QCOMPARE(failedEvents, 3);
