@@ -703,7 +703,19 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
         *target = &out;
     }
     // Events are written as they happen, never kept: a requeue loop makes millions in a cycle.
+    // Each line goes into one reused buffer, handed to the file whenever it holds 256 KiB (and
+    // after each cycle), so memory stays flat and each write is large.
     sim.setRecordEvents(false);
+    QByteArray eventBytes;
+    constexpr qsizetype EventChunk = 256 * 1024;
+    const auto flushEvents = [&] {
+        if (events && !eventBytes.isEmpty()) {
+            events->write(eventBytes);
+            eventBytes.resize(0);  // keeps the capacity
+        }
+    };
+    if (events)
+        eventBytes.reserve(EventChunk + 4096);
     std::unique_ptr<LockstepBridge> rabbit;
     if (parser.isSet(amqpOption)) {
         QString error;
@@ -715,11 +727,14 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
         sim.setBatchSink([&rabbit](const QString &consumer, qint64 size) { rabbit->onBatch(consumer, size); });
     }
     if (events || rabbit) {
-        sim.setEventSink([events, &rabbit](const Event &e) {
+        sim.setEventSink([&](const Event &e) {
             if (rabbit)
                 rabbit->onEvent(e);
-            if (events)
-                events->write(eventToJsonLine(e));
+            if (events) {
+                appendEventJsonLine(eventBytes, e);
+                if (eventBytes.size() >= EventChunk)
+                    flushEvents();
+            }
         });
     }
 
@@ -731,6 +746,7 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
     bool lost = false;
     while (!sim.isFinished() && (cycles < 0 || run < cycles)) {
         const CycleReport report = sim.step();
+        flushEvents();
         ++run;
         for (const QString &w : report.warnings)
             warnings.add(report.cycle, w);

@@ -185,8 +185,8 @@ public:
         return Decision::Process;
     }
     void onFailure(Message &) const override { }
-    QString explain(const Message &, Decision) const override { return QStringLiteral("warned"); }
-    QString explainFailure(const Message &) const override { return {}; }
+    Explanation explain(const Message &, Decision) const override { return QStringLiteral("warned"); }
+    Explanation explainFailure(const Message &) const override { return {}; }
 
 protected:
     QString applyParameter(const QString &, const QVariant &) override { return {}; }

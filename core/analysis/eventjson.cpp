@@ -1,6 +1,7 @@
 #include "core/analysis/eventjson.h"
 
 #include "core/analysis/alarms.h"
+#include "core/analysis/jsonwriter.h"
 #include "core/engine/simulation.h"
 
 #include <cmath>
@@ -34,14 +35,56 @@ QJsonObject eventToJson(const Event &e)
         o.insert(QStringLiteral("requeued"), messageToJson(e.after));
     if (e.type == Event::Type::Discarded)
         o.insert(QStringLiteral("reason"), e.reason);
-    if (!e.detail.isEmpty())
-        o.insert(QStringLiteral("explanation"), e.detail);
+    if (const QString text = e.explanationText(); !text.isEmpty())
+        o.insert(QStringLiteral("explanation"), text);
     return o;
+}
+
+namespace {
+/// messageToJson() written straight into @p json, keys in QJsonObject's (sorted) order.
+template<size_t N>
+void writeMessage(JsonWriter &json, const char (&key)[N], const Message &m)
+{
+    json.key(key);
+    json.beginObject();
+    json.field("data", m.data);
+    json.field("deliveries", m.deliveries);
+    json.field("id", qint64(m.id));
+    json.field("predicateRuns", m.predicateRuns);
+    json.field("priority", m.priority);
+    json.field("ttl", m.ttl);
+    json.endObject();
+}
+} // namespace
+
+void appendEventJsonLine(QByteArray &out, const Event &e)
+{
+    // The same keys and values as eventToJson(), in the order QJsonObject sorts them, so that
+    // the bytes are those QJsonDocument::Compact would write (tests/cli/tst_golden_events).
+    JsonWriter json(out);
+    json.beginObject();
+    if (e.type != Event::Type::Produced)
+        json.field("consumer", e.consumer);
+    json.field("cycle", e.cycle);
+    if (const QString text = e.explanationText(); !text.isEmpty())
+        json.field("explanation", text);
+    writeMessage(json, "message", e.message);
+    if (e.type == Event::Type::Produced)
+        json.field("producer", e.message.producer);
+    if (e.type == Event::Type::Discarded)
+        json.field("reason", e.reason);
+    if (e.type == Event::Type::Postponed || e.type == Event::Type::Failed)
+        writeMessage(json, "requeued", e.after);
+    json.field("type", Event::typeName(e.type));
+    json.endObject();
+    json.raw('\n');
 }
 
 QByteArray eventToJsonLine(const Event &event)
 {
-    return QJsonDocument(eventToJson(event)).toJson(QJsonDocument::Compact) + '\n';
+    QByteArray line;
+    appendEventJsonLine(line, event);
+    return line;
 }
 
 QList<WaitingStats> waitingByPriority(const Simulation &sim)

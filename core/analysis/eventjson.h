@@ -21,8 +21,12 @@ QJsonObject messageToJson(const Message &message);
 /// discarded events add "reason".
 QJsonObject eventToJson(const Event &event);
 
-/// eventToJson() as one compact line with a trailing newline.
+/// eventToJson() as one compact line with a trailing newline: the bytes
+/// QJsonDocument::Compact writes, built without a QJsonObject (JsonWriter).
 QByteArray eventToJsonLine(const Event &event);
+
+/// eventToJsonLine() appended to @p out (no allocation once @p out has grown to a line's size).
+void appendEventJsonLine(QByteArray &out, const Event &event);
 
 /// The run summary of prioritylab-sim --summary (docs/design.md §7): cycles run, stop reason,
 /// totals (overtaken counts processed and still waiting messages), per-consumer counts, latency

@@ -64,7 +64,8 @@ void Journal::record(const CycleReport &report)
         step.cycle = event.cycle;
         step.type = event.type;
         step.consumer = intern(event.consumer);
-        step.detail = intern(event.detail);
+        step.detail = event.detail;
+        step.detail.text = intern(event.detail.text);
         step.reason = intern(event.reason);
         step.topic = intern(event.message.topic);
         step.before = metaOf(event.message);

@@ -88,7 +88,7 @@ private:
     {
         qint64 cycle = 0;
         QString consumer;
-        QString detail;
+        Explanation detail;
         QString reason;
         QString topic; ///< the topic it was delivered from (topics mode)
         Meta before;

@@ -75,6 +75,14 @@ quint64 Broker::accept(Message message)
     return m_nextId - 1;
 }
 
+void Broker::reserveArrivals(qsizetype count)
+{
+    if (m_config.mode == BrokerConfig::Mode::Fifo && count > 0) {
+        RingQueue<Message> &queue = m_queues.front().messages;
+        queue.reserve(queue.size() + count);
+    }
+}
+
 int Broker::effectivePriority(int priority) const
 {
     return m_config.maxPriority ? std::min(priority, *m_config.maxPriority) : priority;

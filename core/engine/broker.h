@@ -94,6 +94,10 @@ public:
     /// Returns the id.
     quint64 accept(Message message);
 
+    /// Makes room in the FIFO queue for @p count more messages, so that a cycle of many arrivals
+    /// does not regrow it (and copy it) step by step; no effect in the other modes.
+    void reserveArrivals(qsizetype count);
+
     /// Messages queued, all sub-queues together.
     qsizetype size() const { return m_size; }
 

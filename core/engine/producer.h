@@ -30,6 +30,16 @@ public:
     /// unbounded or unfinished generator).
     bool hasMoreAfter(qint64 cycle) const;
 
+    /// Messages its generator sends in @p cycle: perCycle from fromCycle to untilCycle, 0 while
+    /// paused or without a generator.
+    qsizetype generatedIn(qint64 cycle) const
+    {
+        const std::optional<GeneratorConfig> &g = m_config.generator;
+        if (m_config.paused || !g || cycle < g->fromCycle || (g->untilCycle >= 0 && cycle > g->untilCycle))
+            return 0;
+        return g->perCycle;
+    }
+
     const ProducerConfig &config() const { return m_config; }
     /// Replaces the settings (live edit); the counter and the random generator continue.
     void setConfig(ProducerConfig config);

@@ -1,6 +1,10 @@
 #pragma once
 
+#include <QTypeInfo>
 #include <QtGlobal>
+
+#include <algorithm>
+#include <cstring>
 
 #include <memory>
 #include <new>
@@ -85,7 +89,7 @@ public:
     /// Makes room for at least @p count elements without further growth.
     void reserve(qsizetype count)
     {
-        qsizetype c = capacity();
+        qsizetype c = std::max<qsizetype>(capacity(), 16);
         while (c < count)
             c *= 2;
         if (c > capacity())
@@ -113,10 +117,20 @@ private:
         if (newCapacity < 16)
             newCapacity = 16;
         T *fresh = static_cast<T *>(::operator new(sizeof(T) * size_t(newCapacity), std::align_val_t(alignof(T))));
-        for (qsizetype i = 0; i < m_size; ++i) {
-            T &old = (*this)[i];
-            new (&fresh[i]) T(std::move(old));
-            old.~T();
+        if constexpr (QTypeInfo<T>::isRelocatable) {
+            // A relocatable element (Q_DECLARE_TYPEINFO) moves by copying its bytes: the ring's
+            // two runs (head to the end of the slots, then the start) in two copies.
+            if (m_size > 0) {
+                const qsizetype first = std::min(m_size, capacity() - m_head);
+                std::memcpy(static_cast<void *>(fresh), static_cast<const void *>(m_slots + m_head), size_t(first) * sizeof(T));
+                std::memcpy(static_cast<void *>(fresh + first), static_cast<const void *>(m_slots), size_t(m_size - first) * sizeof(T));
+            }
+        } else {
+            for (qsizetype i = 0; i < m_size; ++i) {
+                T &old = (*this)[i];
+                new (&fresh[i]) T(std::move(old));
+                old.~T();
+            }
         }
         ::operator delete(m_slots, std::align_val_t(alignof(T)));
         m_slots = fresh;

@@ -189,6 +189,10 @@ CycleReport Simulation::step()
         accept(std::move(m));
     }
     m_manual.clear();
+    qsizetype generated = 0;
+    for (const Producer &p : m_producers)
+        generated += p.generatedIn(m_cycle);
+    m_broker.reserveArrivals(generated);
     for (Producer &p : m_producers)
         p.produce(m_cycle, accept);
     report.counts.produced = produced;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/explanation.h"
 #include "core/model/message.h"
 
 #include <QList>
@@ -22,7 +23,10 @@ struct Event
     Message message;    ///< the message as the broker or consumer had it when this happened
     Message after;      ///< Postponed and Failed: the copy sent back to the broker
     QString reason;     ///< Discarded: machine code, e.g. "ttl-expired"
-    QString detail;     ///< decisions: the strategy's explanation in words
+    Explanation detail; ///< decisions: the strategy's explanation (words made by explanationText())
+
+    /// The strategy's explanation in words; empty if there is none.
+    QString explanationText() const { return detail.toText(); }
 
     /// The JSON Lines name of @p type, e.g. "postponed".
     static QString typeName(Type type);

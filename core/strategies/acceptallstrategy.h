@@ -23,11 +23,11 @@ public:
         return Decision::Process;
     }
     void onFailure(Message &) const override { }
-    QString explain(const Message &, Decision) const override
+    Explanation explain(const Message &, Decision) const override
     {
         return QStringLiteral("accept-all: processed");
     }
-    QString explainFailure(const Message &) const override
+    Explanation explainFailure(const Message &) const override
     {
         return QStringLiteral("processing failed: requeued unchanged");
     }

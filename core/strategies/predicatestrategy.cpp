@@ -77,24 +77,44 @@ void PredicateStrategy::onFailure(Message &message) const
     message.predicateRuns = saturatingAdd(message.predicateRuns, 1);
 }
 
-// Built by concatenation, not QString::arg: made for every decision while events are recorded.
-QString PredicateStrategy::explain(const Message &before, Decision decision) const
+namespace {
+// The words of the explanations, made only when an explanation is written or shown; built by
+// concatenation, not QString::arg. values: predicate runs before, max runs; text: the predicate.
+QString postponedWords(const Explanation &e)
 {
+    return u"predicate " % e.text % u" is false: postponed (predicate runs " % QString::number(e.values[0])
+            % u" → " % QString::number(saturatingAdd(e.values[0], 1)) % u" of max "
+            % QString::number(e.values[1]) % u")";
+}
+QString anywayWords(const Explanation &e)
+{
+    return u"predicate runs " % QString::number(e.values[0]) % u" ≥ max " % QString::number(e.values[1])
+            % u": processed anyway";
+}
+QString processedWords(const Explanation &e)
+{
+    return u"predicate " % e.text % u" is true: processed";
+}
+// values: predicate runs before.
+QString failedWords(const Explanation &e)
+{
+    return QStringLiteral("processing failed: requeued with predicate runs %1").arg(saturatingAdd(e.values[0], 1));
+}
+} // namespace
+
+Explanation PredicateStrategy::explain(const Message &before, Decision decision) const
+{
+    const std::array<int, 3> values{before.predicateRuns, m_maxRuns, 0};
     if (decision == Decision::Postpone)
-        return u"predicate " % m_expression.text() % u" is false: postponed (predicate runs "
-                % QString::number(before.predicateRuns) % u" → "
-                % QString::number(saturatingAdd(before.predicateRuns, 1)) % u" of max "
-                % QString::number(m_maxRuns) % u")";
+        return {postponedWords, values, m_expression.text()};
     if (before.predicateRuns >= m_maxRuns)
-        return u"predicate runs " % QString::number(before.predicateRuns) % u" ≥ max "
-                % QString::number(m_maxRuns) % u": processed anyway";
-    return u"predicate " % m_expression.text() % u" is true: processed";
+        return {anywayWords, values};
+    return {processedWords, values, m_expression.text()};
 }
 
-QString PredicateStrategy::explainFailure(const Message &before) const
+Explanation PredicateStrategy::explainFailure(const Message &before) const
 {
-    return QStringLiteral("processing failed: requeued with predicate runs %1")
-            .arg(saturatingAdd(before.predicateRuns, 1));
+    return {failedWords, {before.predicateRuns, 0, 0}};
 }
 
 } // namespace PriorityLab

@@ -31,22 +31,38 @@ void PriorityStrategy::onFailure(Message &message) const
     message.priority = saturatingAdd(message.priority, -1);
 }
 
-// Explanations are built by concatenation, not QString::arg: they are made for every decision
-// while events are recorded, and arg() parses its pattern each time.
-QString PriorityStrategy::explain(const Message &before, Decision decision) const
+namespace {
+// The words of the explanations, made only when an explanation is written or shown; built by
+// concatenation, not QString::arg (which parses its pattern each time).
+// values: priority before, threshold, priority after.
+QString processedWords(const Explanation &e)
 {
-    const QString p = QString::number(before.priority);
-    const QString t = QString::number(threshold());
+    return u"priority " % QString::number(e.values[0]) % u" ≥ threshold " % QString::number(e.values[1])
+            % u": processed";
+}
+QString postponedWords(const Explanation &e)
+{
+    return u"priority " % QString::number(e.values[0]) % u" < threshold " % QString::number(e.values[1])
+            % u": postponed with priority " % QString::number(e.values[2]);
+}
+// values: priority before, priority after.
+QString failedWords(const Explanation &e)
+{
+    return u"processing failed: requeued with priority " % QString::number(e.values[0]) % u" - 1 = "
+            % QString::number(e.values[1]);
+}
+} // namespace
+
+Explanation PriorityStrategy::explain(const Message &before, Decision decision) const
+{
     if (decision == Decision::Process)
-        return u"priority " % p % u" ≥ threshold " % t % u": processed";
-    return u"priority " % p % u" < threshold " % t % u": postponed with priority "
-            % QString::number(saturatingAdd(before.priority, agingStep()));
+        return {processedWords, {before.priority, threshold(), 0}};
+    return {postponedWords, {before.priority, threshold(), saturatingAdd(before.priority, agingStep())}};
 }
 
-QString PriorityStrategy::explainFailure(const Message &before) const
+Explanation PriorityStrategy::explainFailure(const Message &before) const
 {
-    return u"processing failed: requeued with priority " % QString::number(before.priority)
-            % u" - 1 = " % QString::number(saturatingAdd(before.priority, -1));
+    return {failedWords, {before.priority, saturatingAdd(before.priority, -1), 0}};
 }
 
 QString PriorityStrategy::settingWarning() const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/explanation.h"
 #include "core/model/message.h"
 
 #include <QList>
@@ -80,12 +81,13 @@ public:
     /// (docs/design.md §4, column "on processing failure").
     virtual void onFailure(Message &message) const = 0;
 
-    /// Explains in words a decision taken on @p before (the message as the consumer got it),
-    /// e.g. "priority 3 < threshold 5: postponed with priority 4".
-    virtual QString explain(const Message &before, Decision decision) const = 0;
+    /// Explains a decision taken on @p before (the message as the consumer got it): the values
+    /// its rule compared, put in words only when asked (Explanation::toText()), e.g. "priority 3
+    /// < threshold 5: postponed with priority 4".
+    virtual Explanation explain(const Message &before, Decision decision) const = 0;
 
-    /// Explains in words what a processing failure did to @p before.
-    virtual QString explainFailure(const Message &before) const = 0;
+    /// Explains what a processing failure did to @p before (in words on demand, as explain()).
+    virtual Explanation explainFailure(const Message &before) const = 0;
 
     /// All parameter values keyed by name (for saving and display).
     QVariantMap parameterValues() const;
@@ -126,8 +128,8 @@ protected:
 #define PRIORITYLAB_STRATEGY_RULES                                                                  \
     Decision decide(Message &message, const StrategyContext &context, QString *reason) override;    \
     void onFailure(Message &message) const override;                                                \
-    QString explain(const Message &before, Decision decision) const override;                       \
-    QString explainFailure(const Message &before) const override;
+    Explanation explain(const Message &before, Decision decision) const override;                   \
+    Explanation explainFailure(const Message &before) const override;
 
 /// A strategy whose parameters are all integers (`priority`, `ttl`): parameters(), parameter()
 /// and applyParameter() are served from the ParameterInfo list given at construction, the values

@@ -37,27 +37,49 @@ void TtlStrategy::onFailure(Message &message) const
     message.ttl = saturatingAdd(message.ttl, -1);
 }
 
-// Built by concatenation, not QString::arg: made for every decision while events are recorded.
-QString TtlStrategy::explain(const Message &before, Decision decision) const
+namespace {
+// The words of the explanations, made only when an explanation is written or shown; built by
+// concatenation, not QString::arg. values: TTL before, low bound, high bound.
+QString discardedWords(const Explanation &e)
 {
-    const QString ttl = QString::number(before.ttl);
+    return u"TTL " % QString::number(e.values[0]) % u" ≤ low bound " % QString::number(e.values[1])
+            % u": discarded";
+}
+QString postponedWords(const Explanation &e)
+{
+    return u"TTL " % QString::number(e.values[0]) % u" ≥ high bound " % QString::number(e.values[2])
+            % u": postponed with TTL " % QString::number(saturatingAdd(e.values[0], -1));
+}
+QString processedWords(const Explanation &e)
+{
+    return u"low bound " % QString::number(e.values[1]) % u" < TTL " % QString::number(e.values[0])
+            % u" < high bound " % QString::number(e.values[2]) % u": processed";
+}
+// values: TTL before.
+QString failedWords(const Explanation &e)
+{
+    return u"processing failed: requeued with TTL " % QString::number(e.values[0]) % u" - 1 = "
+            % QString::number(saturatingAdd(e.values[0], -1));
+}
+} // namespace
+
+Explanation TtlStrategy::explain(const Message &before, Decision decision) const
+{
+    const std::array<int, 3> values{before.ttl, low(), high()};
     switch (decision) {
     case Decision::Discard:
-        return u"TTL " % ttl % u" ≤ low bound " % QString::number(low()) % u": discarded";
+        return {discardedWords, values};
     case Decision::Postpone:
-        return u"TTL " % ttl % u" ≥ high bound " % QString::number(high()) % u": postponed with TTL "
-                % QString::number(saturatingAdd(before.ttl, -1));
+        return {postponedWords, values};
     case Decision::Process:
         break;
     }
-    return u"low bound " % QString::number(low()) % u" < TTL " % ttl % u" < high bound "
-            % QString::number(high()) % u": processed";
+    return {processedWords, values};
 }
 
-QString TtlStrategy::explainFailure(const Message &before) const
+Explanation TtlStrategy::explainFailure(const Message &before) const
 {
-    return u"processing failed: requeued with TTL " % QString::number(before.ttl) % u" - 1 = "
-            % QString::number(saturatingAdd(before.ttl, -1));
+    return {failedWords, {before.ttl, 0, 0}};
 }
 
 QString TtlStrategy::settingWarning() const

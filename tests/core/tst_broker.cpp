@@ -2,6 +2,7 @@
 // across cycles, offline consumers skipped, drain vs paced dispatch, idle stop, the safety cap,
 // postponed and failed messages at the tail, failure randomness and live consumer edits.
 // Scenarios are built in code and driven with Simulation::step().
+#include "core/engine/ringqueue.h"
 #include "core/engine/simulation.h"
 #include "tests/testsupport.h"
 
@@ -79,6 +80,7 @@ class TestBroker : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void ringQueueGrowsAcrossTheWrap();
     void idsInOrderOfAcceptance();
     void batching_data();
     void batching();
@@ -536,7 +538,7 @@ void TestBroker::postponedGoToTail()
         QCOMPARE(e.message.priority, 0);
         QCOMPARE(e.after.priority, 1);
         QCOMPARE(e.message.id, e.after.id);
-        QCOMPARE(e.detail, QStringLiteral("priority 0 < threshold 5: postponed with priority 1"));
+        QCOMPARE(e.explanationText(), QStringLiteral("priority 0 < threshold 5: postponed with priority 1"));
     }
     QVERIFY(seen);
 
@@ -573,7 +575,7 @@ void TestBroker::failedGoToTailUnchanged()
             QCOMPARE(e.consumer, A);
             QCOMPARE(e.after.priority, e.message.priority);
             QCOMPARE(e.after.ttl, e.message.ttl);
-            QVERIFY(e.detail.contains(QStringLiteral("unchanged")));
+            QVERIFY(e.explanationText().contains(QStringLiteral("unchanged")));
         }
     }
     QCOMPARE(failedEvents, 3);
@@ -739,6 +741,46 @@ void TestBroker::liveParameterEdit()
     config.batchSize = 1;
     sim.setBrokerConfig(config);
     QCOMPARE(sim.currentScenario().broker.batchSize, 1);
+}
+
+void TestBroker::ringQueueGrowsAcrossTheWrap()
+{
+    // Messages move by their bytes when the ring grows (Message is relocatable): the order and
+    // every string survive a growth while the head is in the middle of the slots.
+    RingQueue<Message> queue;
+    const auto message = [](int i) {
+        Message m;
+        m.id = quint64(i);
+        m.data = QStringLiteral("data %1").arg(i);
+        m.producer = QStringLiteral("P");
+        return m;
+    };
+    int next = 0;
+    int expected = 0;
+    for (; next < 16; ++next)
+        queue.push_back(message(next));
+    for (int i = 0; i < 10; ++i, ++expected) {
+        QCOMPARE(queue.front().id, quint64(expected));
+        queue.pop_front();
+    }
+    for (; next < 40; ++next)  // wraps, then grows twice
+        queue.push_back(message(next));
+    queue.reserve(queue.size() + 200);
+    for (; next < 230; ++next)
+        queue.push_back(message(next));
+    QCOMPARE(queue.size(), qsizetype(230 - 10));
+    for (; expected < next; ++expected) {
+        QCOMPARE(queue.front().id, quint64(expected));
+        QCOMPARE(queue.front().data, QStringLiteral("data %1").arg(expected));
+        QCOMPARE(queue.front().producer, QStringLiteral("P"));
+        queue.pop_front();
+    }
+    QVERIFY(queue.empty());
+    // Reserving on an empty ring (no slots yet) makes room without looping.
+    RingQueue<Message> fresh;
+    fresh.reserve(1000);
+    fresh.push_back(message(1));
+    QCOMPARE(fresh.front().id, quint64(1));
 }
 
 QTEST_GUILESS_MAIN(TestBroker)

@@ -571,7 +571,7 @@ void TestStrategies::explain()
     QString why;
     // The explanation describes the decision actually taken.
     QCOMPARE(int(s->decide(m, StrategyContext{1, 0, 1}, &why)), decision);
-    const QString text = s->explain(before, Decision(decision));
+    const QString text = s->explain(before, Decision(decision)).toText();
     if (!exact.isEmpty())
         QCOMPARE(text, exact);
     PL_VERIFY_OK(lacking(text, parts));
@@ -592,7 +592,7 @@ void TestStrategies::explainFailure()
     QFETCH(QStringList, parts);
     auto s = rowStrategy(false);
     QVERIFY(s);
-    const QString text = s->explainFailure(rowMessage(false));
+    const QString text = s->explainFailure(rowMessage(false)).toText();
     QVERIFY(text.contains(QStringLiteral("fail")));
     PL_VERIFY_OK(lacking(text, parts));
 }

@@ -153,7 +153,7 @@ void TestEventLog::columnsShowTheEvent()
     QCOMPARE(cell(EventLogModel::DataColumn), QStringLiteral("web-3"));
     QCOMPARE(cell(EventLogModel::PriorityColumn), QStringLiteral("3 → 4"));
     QCOMPARE(cell(EventLogModel::TtlColumn), QStringLiteral("5"));
-    QCOMPARE(cell(EventLogModel::ExplanationColumn), e.detail);
+    QCOMPARE(cell(EventLogModel::ExplanationColumn), e.explanationText());
     QCOMPARE(model.columnCount(), int(EventLogModel::ColumnCount));
     QCOMPARE(model.headerData(EventLogModel::ExplanationColumn, Qt::Horizontal).toString(), QStringLiteral("Explanation"));
 }

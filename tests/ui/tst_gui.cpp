@@ -58,8 +58,8 @@ public:
     }
     Decision decide(Message &, const StrategyContext &, QString *) override { return Decision::Process; }
     void onFailure(Message &) const override { }
-    QString explain(const Message &, Decision) const override { return {}; }
-    QString explainFailure(const Message &) const override { return {}; }
+    Explanation explain(const Message &, Decision) const override { return {}; }
+    Explanation explainFailure(const Message &) const override { return {}; }
 
 protected:
     QString applyParameter(const QString &name, const QVariant &value) override

@@ -108,7 +108,7 @@ void TestJourney::referencePriorityData0()
         QCOMPARE(e.message.deliveries, i + 1);
         QCOMPARE(e.after.requeued, true);
         QCOMPARE(e.message.data, QStringLiteral("data_0"));
-        QCOMPARE(e.detail,
+        QCOMPARE(e.explanationText(),
                  QStringLiteral("priority %1 < threshold 5: postponed with priority %2")
                          .arg(i)
                          .arg(i + 1));
@@ -118,7 +118,7 @@ void TestJourney::referencePriorityData0()
     QCOMPARE(last.consumer, QStringLiteral("C"));
     QCOMPARE(last.message.priority, 5);
     QCOMPARE(last.message.deliveries, 6);
-    QCOMPARE(last.detail, QStringLiteral("priority 5 ≥ threshold 5: processed"));
+    QCOMPARE(last.explanationText(), QStringLiteral("priority 5 ≥ threshold 5: processed"));
 }
 
 void TestJourney::ttlDiscardJourney()
@@ -134,7 +134,7 @@ void TestJourney::ttlDiscardJourney()
         QCOMPARE(journey.at(i).type, Event::Type::Postponed);
         QCOMPARE(journey.at(i).message.ttl, 7 - i);
         QCOMPARE(journey.at(i).after.ttl, 6 - i);
-        QCOMPARE(journey.at(i).detail,
+        QCOMPARE(journey.at(i).explanationText(),
                  QStringLiteral("TTL %1 ≥ high bound 4: postponed with TTL %2")
                          .arg(7 - i)
                          .arg(6 - i));
@@ -142,7 +142,7 @@ void TestJourney::ttlDiscardJourney()
     const Event &last = journey.constLast();
     QCOMPARE(last.type, Event::Type::Discarded);
     QCOMPARE(last.reason, QStringLiteral("ttl-expired"));
-    QCOMPARE(last.detail, QStringLiteral("TTL 3 ≤ low bound 3: discarded"));
+    QCOMPARE(last.explanationText(), QStringLiteral("TTL 3 ≤ low bound 3: discarded"));
     QCOMPARE(JourneyModel::decisionText(last), QStringLiteral("discarded (ttl-expired)"));
 }
 
@@ -206,7 +206,7 @@ void TestJourney::reasonsOfEachStrategy()
     const QList<Event> journey = f.journal.journey(1);
     QCOMPARE(journey.size(), 2);
     QCOMPARE(int(journey.at(1).type), type);
-    QCOMPARE(journey.at(1).detail, detail);
+    QCOMPARE(journey.at(1).explanationText(), detail);
     QCOMPARE(journey.at(1).consumer, QStringLiteral("A"));
 }
 

@@ -104,9 +104,10 @@ QVariant EventLogModel::messageData(int row, int column, MessageColumns::Kind ki
         cells.event = typeText(e.type);
         cells.priority = changed(e.message.priority, e.after.priority, hasAfter);
         cells.ttl = changed(e.message.ttl, e.after.ttl, hasAfter);
+        const QString detail = e.explanationText();
         cells.explanation = e.type == Event::Type::Discarded && !e.reason.isEmpty()
-                ? (e.detail.isEmpty() ? e.reason : e.detail + QStringLiteral(" (") + e.reason + QLatin1Char(')'))
-                : e.detail;
+                ? (detail.isEmpty() ? e.reason : detail + QStringLiteral(" (") + e.reason + QLatin1Char(')'))
+                : detail;
         return MessageColumns::cell(cells, kind);
     }
     case Qt::DecorationRole:

@@ -97,7 +97,7 @@ QString JourneyModel::reasonText(const Event &event)
     if (event.type == Event::Type::Produced)
         return tr("sent by %1 to the broker: it joined the queue at the tail")
                 .arg(event.message.producer);
-    return event.detail.isEmpty() ? decisionText(event) : event.detail;
+    return event.detail.isEmpty() ? decisionText(event) : event.explanationText();
 }
 
 QString JourneyModel::change(int before, int after)
