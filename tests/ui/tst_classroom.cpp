@@ -357,10 +357,11 @@ private Q_SLOTS:
         const qreal legend = chart->legendFont().pointSizeF();
         QVERIFY(labels > 0 && legend > 0);
         w.window.zoom()->setPercent(150);
-        QCOMPARE(chart->axisLabelsFont().pointSizeF(), labels * 1.5);
         QCOMPARE(chart->legendFont().pointSizeF(), legend * 1.5);
-        w.window.zoom()->actualSize();
+        // Axis labels keep their size: zoomed, a docked chart's short plot elides them.
         QCOMPARE(chart->axisLabelsFont().pointSizeF(), labels);
+        w.window.zoom()->actualSize();
+        QCOMPARE(chart->legendFont().pointSizeF(), legend);
     }
 
     void presentationModeByKeys()

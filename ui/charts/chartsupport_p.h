@@ -39,9 +39,9 @@ bool isDark(const QPalette &palette);
 /// fonts and every series' pen: call applyFonts() and restore the series' colours after it.
 void applyPalette(QChart *chart, const QPalette &palette);
 
-/// Fonts of @p chart and its axes from @p font (the chart widget's font, so they follow the
-/// zoom): the title bold at 1.15 times its size, the legend at its size, axis labels and titles
-/// at 0.95 times, regular (short charts keep their plot area).
+/// Fonts of @p chart from @p font (the chart widget's font, so they follow the zoom): the title
+/// bold at 1.15 times its size, the legend at its size; axis labels and titles stay at 8.5
+/// points, regular (zoomed, they no longer fit a short chart and are elided).
 void applyFonts(QChart *chart, const QFont &font);
 
 /// A chart view with antialiasing, a minimum height and no frame, showing @p chart.

@@ -77,7 +77,11 @@ void ChartWidget::changeEvent(QEvent *event)
     } else if (event->type() == QEvent::FontChange) {
         ChartSupport::applyFonts(m_chart, font());
         styleChanged(false);
+    } else {
+        return;
     }
+    // Lay out again now with the new fonts: labels measured with the old ones stay elided ("...").
+    ChartSupport::relayout(m_chart);
 }
 
 void ChartWidget::applyStyle()
