@@ -1,5 +1,9 @@
 #pragma once
 
+#ifdef QT_GUI_LIB
+#include <QPalette>
+#endif
+
 // Helpers shared by the tests: fixture paths, the preset loader, a check that prints the
 // problems it finds, and small scenario builders.
 
@@ -213,6 +217,21 @@ inline Scenario scenario(const QList<ConsumerConfig> &consumers, const QList<Scr
     s.producers << producer(QStringLiteral("P"), messages);
     return s;
 }
+
+#ifdef QT_GUI_LIB
+/// A dark palette as a dark desktop gives it (light text on dark window and base colours), for
+/// the tests that check the views follow it.
+inline QPalette darkPalette()
+{
+    QPalette dark(QColor(0x30, 0x32, 0x36), QColor(0x20, 0x22, 0x25));  // button, window
+    dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+    dark.setColor(QPalette::ButtonText, QColor(0xee, 0xee, 0xee));
+    dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+    dark.setColor(QPalette::Base, QColor(0x18, 0x1a, 0x1b));
+    dark.setColor(QPalette::Mid, QColor(0x60, 0x60, 0x60));
+    return dark;
+}
+#endif
 
 } // namespace PriorityLab::TestSupport
 

@@ -29,6 +29,9 @@ struct SettingChange
     int consumer = -1;
     /// Index of the producer concerned (Setting below producers[i]); -1 if none.
     int producer = -1;
+    /// True if the scenario's timeline made the change (at the start of a cycle, inside
+    /// Simulation::step()); false for a live edit.
+    bool scripted = false;
 
     /// A change of @p kind, concerning consumer @p consumer (-1: none).
     static SettingChange of(Kind kind, int consumer = -1)

@@ -154,11 +154,14 @@ CycleReport Simulation::step()
         const TimelineChange &c = m_timeline.at(m_nextChange++);
         if (c.atCycle < m_cycle)
             continue;  // its cycle has passed (a live edit cannot move time back)
-        if (QString e = applySetting(c.path, c.value); !e.isEmpty())
+        m_applyingTimeline = true;
+        const QString e = applySetting(c.path, c.value);
+        m_applyingTimeline = false;
+        if (!e.isEmpty())
             report.warnings << QStringLiteral("timeline change at cycle %1 not applied: %2").arg(c.atCycle).arg(e);
         else
             report.timelineChanges << c.path + QStringLiteral(" = ")
-                            + QString::fromUtf8(QJsonDocument(QJsonArray{c.value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+                            + settingValueText(c.value);
     }
 
     // 1. Messages sent by hand, then the producers' messages due in this cycle, in file order,
@@ -265,6 +268,21 @@ CycleReport Simulation::step()
         Q_EMIT finished(m_stopReason);
     }
     return report;
+}
+
+std::optional<TimelineChange> Simulation::nextTimelineChange(const SettingPath &path) const
+{
+    for (qsizetype i = m_nextChange; i < m_timeline.size(); ++i) {
+        const TimelineChange &c = m_timeline.at(i);
+        if (c.atCycle < m_cycle)
+            continue;  // passed over by step() (its cycle has gone)
+        const SettingPath changed = SettingPath::parse(c.path).replacedPath();
+        if (!changed.isValid() || changed.depth() > path.depth())
+            continue;
+        if (changed.steps() == path.steps().mid(0, changed.depth()))
+            return c;
+    }
+    return std::nullopt;
 }
 
 bool Simulation::hasMoreAfter(qint64 cycle) const
@@ -564,7 +582,9 @@ void Simulation::sendMessage(const ScriptedMessage &message)
 void Simulation::announce(const SettingChange &change)
 {
     ++m_setupRevision;
-    Q_EMIT setupChanged(change);
+    SettingChange announced = change;
+    announced.scripted = m_applyingTimeline;
+    Q_EMIT setupChanged(announced);
 }
 
 CheckedSetting Simulation::checkSetting(const SettingPath &path, const QJsonValue &value) const

@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -75,6 +76,12 @@ public:
     /// changes.
     void setIntervalMs(int ms);
     int intervalMs() const { return m_intervalMs; }
+
+    /// The next scripted timeline change still to come (not yet applied) that sets the setting at
+    /// @p path or one containing it (e.g. "consumers[0].strategy" for
+    /// "consumers[0].strategy.low"); std::nullopt if none. E.g. lesson-ttl-moved.json before
+    /// cycle 60: {atCycle 60, "consumers[0].strategy.low", 4}. O(changes still to come).
+    std::optional<TimelineChange> nextTimelineChange(const SettingPath &path) const;
 
     /// True if anything may still happen after @p cycle without a consumer acting: a producer
     /// has messages due later, a message was sent by hand, or a timeline change is still due.
@@ -218,6 +225,7 @@ private:
     QList<TimelineChange> m_timeline;  ///< sorted by cycle
     ConsumerStats m_removedStats;
     qsizetype m_nextChange = 0;
+    bool m_applyingTimeline = false;  ///< step() is applying timeline changes (SettingChange::scripted)
     quint64 m_setupRevision = 0;  ///< counts setup changes: a check against an older setup is redone
     quint64 m_workloadHash = 14695981039346656037ULL;  // FNV-1a offset basis
     QTimer m_timer;

@@ -117,5 +117,8 @@ CheckedSetting checkScopedSetting(const Scenario &scenario, const SettingPath &p
 QJsonValue settingValue(const Scenario &scenario, const SettingPath &path);
 /// The same with the path as text; undefined for a text that is not a path.
 QJsonValue settingValue(const Scenario &scenario, const QString &path);
+/// @p value as written in a scenario file, compact: 4, true, "x > 1", {"type":"ttl"}. Names a
+/// value in a timeline marker ("PATH = VALUE") and in the editors' timeline notes.
+QString settingValueText(const QJsonValue &value);
 
 } // namespace PriorityLab

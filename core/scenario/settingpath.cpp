@@ -316,4 +316,11 @@ QJsonValue settingValue(const Scenario &scenario, const QString &path)
     return settingValue(scenario, SettingPath::parse(path));
 }
 
+QString settingValueText(const QJsonValue &value)
+{
+    // A JSON document holds an array or an object: write the value as the one element of an
+    // array and take the brackets off.
+    return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+}
+
 } // namespace PriorityLab

@@ -10,11 +10,16 @@
 #include "ui/charts/barchart.h"
 #include "ui/charts/timeserieschart.h"
 #include "core/engine/simulation.h"
+#include "ui/editing/setupeditor.h"
 #include "tests/testsupport.h"
 
+#include <QApplication>
 #include <QImage>
+#include <QPalette>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPainter>
+#include <QUndoStack>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
@@ -55,6 +60,8 @@ private Q_SLOTS:
     void throughputPerConsumer();
     void deliveriesHistogram();
     void timelineMarkers();
+    void liveEditMarkers();
+    void followsADarkPalette();
     void markerLabel_data();
     void markerLabel();
     void axesMoveOnlyWhenBoundsMove();
@@ -282,6 +289,112 @@ void TestCharts::timelineMarkers()
     rig.advance(ChartPanel::windowCycles());
     for (TimeSeriesChart *chart : rig.panel.timeCharts())
         QVERIFY(chart->markers().isEmpty());
+}
+
+void TestCharts::liveEditMarkers()
+{
+    ChartRig rig(QStringLiteral("lesson-ttl-moved.json"));
+    QCOMPARE(rig.problems, QStringList());
+    SetupEditor editor(&rig.sim);
+    rig.advance(20);
+
+    // An edit between cycles 19 and 20 takes effect from cycle 20: a live-edit marker there at
+    // once, in every time chart, told apart from the timeline's.
+    QCOMPARE(editor.setConsumerParameter(1, QStringLiteral("low"), 2), QString());
+    QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
+    const ChartMarker edit = rig.panel.liveEditMarkers().first();
+    QCOMPARE(edit.x, 20.0);
+    QCOMPARE(edit.kind, ChartMarker::Kind::LiveEdit);
+    QCOMPARE(edit.label, QStringLiteral("✎ c20: consumers[1].strategy.low = 2"));
+    QVERIFY(edit.toolTip.contains(QLatin1String("by hand")));
+    QVERIFY(rig.panel.timelineMarkers().isEmpty());
+    for (TimeSeriesChart *chart : rig.panel.timeCharts())
+        QCOMPARE(chart->markers(), QList<ChartMarker>{edit});
+
+    // Dragged on before the next cycle: still one change, with the last value.
+    QCOMPARE(editor.setConsumerParameter(1, QStringLiteral("low"), 3), QString());
+    QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
+    QCOMPARE(rig.panel.liveEditMarkers().first().label, QStringLiteral("✎ c20: consumers[1].strategy.low = 3"));
+    // The timer's speed and the scenario's texts change nothing in the run: no marker.
+    QCOMPARE(editor.setCycleIntervalMs(10), QString());
+    QCOMPARE(editor.setScenarioInfo(QStringLiteral("renamed"), QString(), QString()), QString());
+    QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
+
+    // The timeline's change at cycle 60 is a timeline marker, not a live edit; an undo is an edit.
+    rig.advance(50);
+    QCOMPARE(rig.panel.timelineMarkers().size(), 1);
+    QCOMPARE(rig.panel.timelineMarkers().first().kind, ChartMarker::Kind::Timeline);
+    QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
+    editor.undoStack()->undo();  // the name
+    editor.undoStack()->undo();  // the interval
+    QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
+    editor.undoStack()->undo();  // low back to 2 (two key presses are two steps)
+    const QList<ChartMarker> live = rig.panel.liveEditMarkers();
+    QCOMPARE(live.size(), 2);
+    QCOMPARE(live.at(1).x, 70.0);
+    QCOMPARE(live.at(1).label, QStringLiteral("✎ c70: consumers[1].strategy.low = 2"));
+    const QList<ChartMarker> all = rig.panel.queueDepthChart()->markers();
+    QCOMPARE(all.size(), 3);  // in cycle order
+    QCOMPARE(all.at(0).x, 20.0);
+    QCOMPARE(all.at(1).x, 60.0);
+    QCOMPARE(all.at(2).x, 70.0);
+
+    // Slid out of the window, gone; a reset forgets them.
+    rig.advance(ChartPanel::windowCycles() + 1);
+    QVERIFY(rig.panel.liveEditMarkers().isEmpty());
+    editor.setConsumerOnline(0, false);
+    QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
+    rig.sim.reset();
+    QVERIFY(rig.panel.liveEditMarkers().isEmpty());
+}
+
+void TestCharts::followsADarkPalette()
+{
+    ChartRig rig(QStringLiteral("lesson-ttl-moved.json"));
+    QCOMPARE(rig.problems, QStringList());
+    SetupEditor editor(&rig.sim);
+    rig.advance(70);
+    QCOMPARE(editor.setConsumerParameter(0, QStringLiteral("low"), 0), QString());
+    TimeSeriesChart *depth = rig.panel.queueDepthChart();
+    const QColor seriesColor = depth->seriesColor(0);
+    QVERIFY(!depth->isDarkTheme());
+    QVERIFY(depth->backgroundColor().lightness() > 200);
+
+    // A dark palette for the whole application, as a dark desktop gives it.
+    const QPalette before = QApplication::palette();
+    const QPalette dark = TestSupport::darkPalette();
+    QApplication::setPalette(dark);
+    QCoreApplication::sendPostedEvents();
+    const QList<ChartWidget *> charts = {rig.panel.queueDepthChart(), rig.panel.flowChart(), rig.panel.latencyChart(),
+                                         rig.panel.throughputChart(), rig.panel.deliveriesChart()};
+    for (ChartWidget *chart : charts) {
+        QVERIFY(chart->isDarkTheme());
+        QCOMPARE(chart->backgroundColor(), dark.color(QPalette::Base));
+        QCOMPARE(chart->labelColor(), dark.color(QPalette::Text));
+    }
+    // The series keep their colours (a theme would give its own).
+    QCOMPARE(depth->seriesColor(0), seriesColor);
+    QCOMPARE(rig.panel.deliveriesChart()->color(), QColor(0x56, 0xb4, 0xe9));
+    // The picture is dark: the corner pixel of the chart painted offscreen.
+    QImage image(400, 240, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        depth->paintChart(&painter, QRectF(0, 0, 400, 240));
+    }
+    qsizetype darkPixels = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            darkPixels += image.pixelColor(x, y).lightness() < 80 ? 1 : 0;
+    QVERIFY2(darkPixels > image.width() * image.height() * 8 / 10, qPrintable(QString::number(darkPixels)));
+
+    QApplication::setPalette(before);
+    QCoreApplication::sendPostedEvents();
+    for (ChartWidget *chart : charts) {
+        QVERIFY(!chart->isDarkTheme());
+        QCOMPARE(chart->backgroundColor(), before.color(QPalette::Base));
+    }
+    QCOMPARE(depth->seriesColor(0), seriesColor);
 }
 
 void TestCharts::markerLabel_data()

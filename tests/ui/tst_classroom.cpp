@@ -5,6 +5,11 @@
 #include "ui/common/highlightoverlay.h"
 #include "ui/consumers/consumercard.h"
 #include "ui/consumers/consumerpanel.h"
+#include "ui/charts/chartpanel.h"
+#include "ui/charts/timeserieschart.h"
+#include "ui/common/sparkline.h"
+#include "ui/queue/priorityhistogram.h"
+#include "ui/queue/queuetilesview.h"
 #include "ui/editing/setupeditor.h"
 #include "ui/lessons/lessonpanel.h"
 #include "ui/queue/queuepanel.h"
@@ -14,12 +19,15 @@
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/speedcontrol.h"
 #include "ui/shell/zoom.h"
+#include "tests/testsupport.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QImage>
+#include <QPalette>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
@@ -235,6 +243,125 @@ private Q_SLOTS:
         QWidget *view = w.window.viewForHighlight(name);
         QVERIFY2(view, qPrintable(name));
         QTRY_VERIFY(view->isVisible());
+    }
+
+    void viewsSayWhatTheyShow()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        auto *tiles = w.window.findChild<QueueTilesView *>();
+        auto *histogram = w.window.findChild<PriorityHistogram *>();
+        QVERIFY(tiles && histogram);
+        ConsumerCard *card = w.window.consumerPanel()->cards().at(0);
+        QCOMPARE(tiles->accessibleName(), QStringLiteral("Broker queue"));
+        QCOMPARE(tiles->accessibleDescription(), QStringLiteral("Queue: empty"));
+        QCOMPARE(histogram->accessibleDescription(), QStringLiteral("No message queued"));
+        QCOMPARE(card->accessibleName(), QStringLiteral("Consumer A"));
+        QVERIFY(!card->sparkline()->accessibleName().isEmpty());
+
+        // After some cycles each says what it shows now; with no consumer online the queue grows.
+        for (int i = 0; i < 3; ++i)
+            w.sim()->setConsumerOnline(i, false);
+        w.sim()->runCycles(7);
+        w.window.refreshViews();
+        const Broker &broker = w.sim()->broker();
+        QVERIFY(broker.size() > 0);
+        QVERIFY2(tiles->accessibleDescription().startsWith(QStringLiteral("Queue: %1 message").arg(broker.size())),
+                 qPrintable(tiles->accessibleDescription()));
+        QVERIFY(tiles->accessibleDescription().contains(QStringLiteral("next out: message #%1, priority %2")
+                                                                .arg(broker.at(0).id)
+                                                                .arg(broker.at(0).priority)));
+        QVERIFY(histogram->accessibleDescription().startsWith(QLatin1String("Queued messages by priority")));
+        QCOMPARE(histogram->accessibleDescription(), histogram->accessibleSummary());
+        const Consumer &a = *w.sim()->consumers().at(0);
+        QVERIFY2(card->accessibleDescription().contains(QStringLiteral("%1 processed").arg(a.stats.processed)),
+                 qPrintable(card->accessibleDescription()));
+        QVERIFY(card->accessibleDescription().startsWith(QLatin1String("offline; ")));
+        QVERIFY(card->accessibleDescription().contains(QLatin1String("strategy ttl")));
+        for (int i = 0; i < 3; ++i)
+            w.sim()->setConsumerOnline(i, true);
+        QVERIFY2(card->sparkline()->accessibleDescription().startsWith(QLatin1String("Last 7 cycles")),
+                 qPrintable(card->sparkline()->accessibleDescription()));
+        const QString before = card->accessibleDescription();
+        w.sim()->runCycles(5);
+        w.window.refreshViews();
+        QVERIFY(card->accessibleDescription() != before);
+        QVERIFY(card->sparkline()->accessibleDescription().startsWith(QLatin1String("Last 12 cycles")));
+        QCOMPARE(w.window.chartPanel()->queueDepthChart()->accessibleName(), QStringLiteral("Queue depth"));
+
+        // What's This? on the main views.
+        const QList<QWidget *> views = {tiles, histogram, card, w.window.consumerPanel(), w.window.chartPanel(),
+                                        w.window.lessonPanel(), w.window.viewForHighlight(QStringLiteral("eventLog")),
+                                        w.window.viewForHighlight(QStringLiteral("deadLetters")),
+                                        w.window.viewForHighlight(QStringLiteral("journey")),
+                                        w.window.viewForHighlight(QStringLiteral("producers")),
+                                        w.window.viewForHighlight(QStringLiteral("broker")),
+                                        w.window.viewForHighlight(QStringLiteral("alarms"))};
+        for (QWidget *view : views) {
+            QVERIFY(view);
+            if (auto *dock = qobject_cast<QDockWidget *>(view))
+                view = dock->widget();
+            // The text of the view or of the panel it is in (What's This? asks the parents too).
+            QWidget *asked = view;
+            while (asked && asked->whatsThis().isEmpty())
+                asked = asked->parentWidget();
+            QVERIFY2(asked && asked != &w.window, view->metaObject()->className());
+        }
+    }
+
+    void followsADarkPalette()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        w.sim()->runCycles(20);
+        w.window.refreshViews();
+        const QPalette before = QApplication::palette();
+        QApplication::setPalette(TestSupport::darkPalette());
+        QCoreApplication::sendPostedEvents();
+
+        // The toolbar's dark glyphs are drawn light.
+        for (QAction *action : {w.window.stepAction(), w.window.resetAction(), w.window.runPauseAction()}) {
+            const QImage icon = action->icon().pixmap(16).toImage();
+            int opaque = 0;
+            int light = 0;
+            for (int y = 0; y < icon.height(); ++y) {
+                for (int x = 0; x < icon.width(); ++x) {
+                    const QColor c = icon.pixelColor(x, y);
+                    if (c.alpha() > 128) {
+                        ++opaque;
+                        light += c.lightness() > 150 ? 1 : 0;
+                    }
+                }
+            }
+            QVERIFY2(opaque > 0 && light >= opaque * 9 / 10, qPrintable(action->text()));
+        }
+        // The charts and the sparklines follow.
+        QVERIFY(w.window.chartPanel()->queueDepthChart()->isDarkTheme());
+        Sparkline *sparkline = w.window.consumerPanel()->cards().at(0)->sparkline();
+        QVERIFY(sparkline->isDark());
+        const QImage picture = sparkline->grab().toImage();
+        QVERIFY(picture.pixelColor(picture.width() - 3, 2).lightness() < 60);
+
+        QApplication::setPalette(before);
+        QCoreApplication::sendPostedEvents();
+        QVERIFY(!w.window.chartPanel()->queueDepthChart()->isDarkTheme());
+        QVERIFY(!sparkline->isDark());
+    }
+
+    void chartFontsFollowTheZoom()
+    {
+        Window w;
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        TimeSeriesChart *chart = w.window.chartPanel()->latencyChart();
+        const qreal labels = chart->axisLabelsFont().pointSizeF();
+        const qreal legend = chart->legendFont().pointSizeF();
+        QVERIFY(labels > 0 && legend > 0);
+        w.window.zoom()->setPercent(150);
+        QCOMPARE(chart->legendFont().pointSizeF(), legend * 1.5);
+        // Axis labels keep their size: zoomed, a docked chart's short plot elides them.
+        QCOMPARE(chart->axisLabelsFont().pointSizeF(), labels);
+        w.window.zoom()->actualSize();
+        QCOMPARE(chart->legendFont().pointSizeF(), legend);
     }
 
     void presentationModeByKeys()

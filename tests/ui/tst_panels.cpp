@@ -5,6 +5,7 @@
 #include "ui/consumers/consumercard.h"
 #include "ui/consumers/consumerpanel.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/editing/parametereditor.h"
 #include "ui/setup/producerpanel.h"
 #include "core/scenario/scenario.h"
 #include "ui/shell/settings.h"
@@ -21,6 +22,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QJsonValue>
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
@@ -96,6 +98,7 @@ private Q_SLOTS:
     void modeSwitchToPriorityReorders();
     void cardCapacityTopicsAndSparkline();
     void addConsumerWhileRunning();
+    void timelineNotesOnTheCards();
     void recentFilesRoundTrip();
     void windowStartsAtScenarioSpeed();
     void shortcutsTriggerActions();
@@ -390,6 +393,58 @@ void TestPanels::addConsumerWhileRunning()
     QCOMPARE(sim->consumers().size(), size_t(5));
     sim->pause();
     QVERIFY(!window.consumerPanel()->addButton()->toolTip().isEmpty());
+}
+
+void TestPanels::timelineNotesOnTheCards()
+{
+    // lesson-ttl-moved.json: the timeline sets low to 4 on A, B and C at cycle 60.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::loadPreset(QStringLiteral("lesson-ttl-moved.json"))));
+    SetupEditor editor(&sim);
+    ConsumerPanel panel(&editor);
+    const QString note = QStringLiteral("timeline sets this to 4 at cycle 60");
+    for (ConsumerCard *card : panel.cards()) {
+        QCOMPARE(card->parameterEditor(QStringLiteral("low"))->note(), note);
+        QCOMPARE(card->parameterEditor(QStringLiteral("high"))->note(), QString());
+        QCOMPARE(card->timelineNoteText(), QString());
+    }
+    const std::optional<TimelineChange> next = sim.nextTimelineChange(SettingPath::parse(QStringLiteral("consumers[2].strategy.low")));
+    QVERIFY(next.has_value());
+    QCOMPARE(next->atCycle, 60);
+    QCOMPARE(next->value, QJsonValue(4));
+
+    // The teacher sets A's low bound by hand at cycle 30: the note says it will not last. Set to
+    // the timeline's own value, there is nothing to warn about.
+    for (int i = 0; i < 30; ++i)
+        sim.step();
+    ConsumerCard *a = panel.cards().at(0);
+    QCOMPARE(editor.setConsumerParameter(0, QStringLiteral("low"), 2), QString());
+    QCOMPARE(a->parameterEditor(QStringLiteral("low"))->note(), note);
+    QCOMPARE(editor.setConsumerParameter(0, QStringLiteral("low"), 4), QString());
+    QCOMPARE(a->parameterEditor(QStringLiteral("low"))->note(), QString());
+    editor.undoStack()->undo();
+    QCOMPARE(a->parameterEditor(QStringLiteral("low"))->note(), note);
+
+    // Cycle 60 runs the change: the notes go, nothing is left to come.
+    for (int i = 30; i < 60; ++i)
+        sim.step();
+    QCOMPARE(a->parameterEditor(QStringLiteral("low"))->note(), note);
+    sim.step();
+    for (ConsumerCard *card : panel.cards())
+        QCOMPARE(card->parameterEditor(QStringLiteral("low"))->note(), QString());
+    QVERIFY(!sim.nextTimelineChange(SettingPath::parse(QStringLiteral("consumers[0].strategy.low"))));
+
+    // Other settings are named in the card's note: lesson-consumers-offline takes B and C
+    // offline at cycle 40; A has nothing coming.
+    PL_VERIFY_OK(sim.load(TestSupport::loadPreset(QStringLiteral("lesson-consumers-offline.json"))));
+    QCOMPARE(panel.cards().at(0)->timelineNoteText(), QString());
+    QCOMPARE(panel.cards().at(1)->timelineNoteText(), QStringLiteral("Online: timeline sets this to false at cycle 40"));
+    // A new strategy type from the timeline.
+    Scenario s = generating();
+    s.timeline << TimelineChange{25, QStringLiteral("consumers[1].strategy.type"), QStringLiteral("ttl")};
+    PL_VERIFY_OK(sim.load(s));
+    QCOMPARE(panel.cards().at(1)->timelineNoteText(),
+             QStringLiteral("Strategy: timeline sets this to ttl at cycle 25"));
 }
 
 void TestPanels::recentFilesRoundTrip()

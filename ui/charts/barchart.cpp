@@ -6,6 +6,7 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QPalette>
 #include <QValueAxis>
 
 namespace PriorityLab {
@@ -24,13 +25,27 @@ BarChart::BarChart(QWidget *parent)
     chart()->addSeries(m_series);
     m_series->attachAxis(m_xAxis);
     m_series->attachAxis(yAxis());
+    styleChanged(true);
 }
 
 void BarChart::setColor(const QColor &color)
 {
+    m_color = color;
     m_set->setColor(color);
     m_set->setBorderColor(color.darker(130));
-    m_set->setLabelColor(QColor(0x22, 0x22, 0x22));
+    m_set->setLabelColor(palette().color(QPalette::Text));
+}
+
+QColor BarChart::color() const
+{
+    return m_set->color();
+}
+
+void BarChart::styleChanged(bool paletteChanged)
+{
+    if (paletteChanged)
+        setColor(m_color);  // the theme gave the set its own colours
+    m_set->setLabelFont(axisLabelsFont());
 }
 
 void BarChart::setBars(const QStringList &categories, const QList<qreal> &values)

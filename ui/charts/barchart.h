@@ -30,15 +30,21 @@ public:
 
     /// Colour of the bars.
     void setColor(const QColor &color);
+    /// The bars' colour as drawn.
+    QColor color() const;
 
     /// Categories and values as last set.
     QStringList categories() const;
     QList<qreal> values() const;
 
+protected:
+    void styleChanged(bool paletteChanged) override;
+
 private:
     QBarSeries *m_series = nullptr;
     QBarSet *m_set = nullptr;
     QBarCategoryAxis *m_xAxis = nullptr;
+    QColor m_color{0x56, 0xb4, 0xe9};
     QStringList m_categories;
     QList<qreal> m_values;
 };

@@ -66,12 +66,34 @@ void ChartHistory::add(const CycleReport &report)
 
     if (!report.timelineChanges.isEmpty())
         m_timeline.append({report.cycle, report.timelineChanges});
+    const qint64 first = m_samples.front().cycle;
+    while (!m_liveEdits.isEmpty() && m_liveEdits.constFirst().cycle < first)
+        m_liveEdits.removeFirst();
+}
+
+void ChartHistory::addLiveEdit(qint64 cycle, const QString &change)
+{
+    if (m_liveEdits.isEmpty() || m_liveEdits.constLast().cycle != cycle)
+        m_liveEdits.append(TimelineEntry{cycle, {}});
+    QStringList &changes = m_liveEdits.last().changes;
+    const qsizetype equals = change.indexOf(QLatin1String(" = "));
+    if (equals > 0) {
+        const QString key = change.left(equals + 3);
+        for (QString &earlier : changes) {
+            if (earlier.startsWith(key)) {
+                earlier = change;
+                return;
+            }
+        }
+    }
+    changes.append(change);
 }
 
 void ChartHistory::clear()
 {
     m_samples.clear();
     m_timeline.clear();
+    m_liveEdits.clear();
     m_consumerNames.clear();
     m_recentLatencies.clear();
     for (auto &window : m_latencyWindow)

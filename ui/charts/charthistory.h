@@ -44,7 +44,8 @@ public:
         /// Processed in this cycle per consumer slot (index into consumerNames()), -1 = absent.
         std::vector<qint32> consumerProcessed;
     };
-    /// Scenario timeline changes applied at the start of one cycle, "PATH = VALUE".
+    /// Scenario timeline changes applied at the start of one cycle, or live edits in effect from
+    /// one cycle on: "PATH = VALUE" (or words, e.g. "consumer D added").
     struct TimelineEntry
     {
         qint64 cycle = 0;
@@ -55,6 +56,10 @@ public:
 
     /// Takes in one cycle's report.
     void add(const CycleReport &report);
+    /// Takes in a live edit made before cycle @p cycle ran (Simulation::cycle() at the edit):
+    /// @p change is "PATH = VALUE" or words. A later edit of the same PATH before the same cycle
+    /// replaces the earlier one (a slider dragged while paused is one change).
+    void addLiveEdit(qint64 cycle, const QString &change);
     /// Forgets every cycle (a scenario was loaded or reset).
     void clear();
 
@@ -62,12 +67,15 @@ public:
     const std::deque<Sample> &samples() const { return m_samples; }
     /// Timeline changes of every cycle taken in (the charts show those inside the window).
     const QList<TimelineEntry> &timeline() const { return m_timeline; }
+    /// Live edits, oldest first, one entry per cycle; those before the window are dropped.
+    const QList<TimelineEntry> &liveEdits() const { return m_liveEdits; }
     /// Consumer slots, in order of first appearance.
     const QStringList &consumerNames() const { return m_consumerNames; }
 
 private:
     std::deque<Sample> m_samples;
     QList<TimelineEntry> m_timeline;
+    QList<TimelineEntry> m_liveEdits;
     QStringList m_consumerNames;
     /// Latencies (cycles) of the last smoothingCycles() cycles: per cycle and class the values,
     /// and per class their histogram (latency -> messages) and size.

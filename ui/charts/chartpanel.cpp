@@ -125,6 +125,13 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
     updatePages();
 
     connect(m_simulation, &Simulation::scenarioLoaded, this, &ChartPanel::clear);
+    connect(m_simulation, &Simulation::setupChanged, this, &ChartPanel::onSetupChanged);
+    setWhatsThis(tr("<b>Charts</b><p>The run over the last %1 cycles: queue depth, what the consumers "
+                    "decided per cycle, latency per priority class (p50 solid, p95 dashed), "
+                    "throughput per consumer, and over the whole run how many deliveries each "
+                    "message needed. A dashed vertical line marks a change of the scenario's "
+                    "timeline; a solid purple line marked ✎ a change made by hand while it ran. "
+                    "Hover a line for what changed.</p>").arg(windowCycles()));
     redraw();
 }
 
@@ -187,6 +194,50 @@ void ChartPanel::clear()
     redraw();
 }
 
+QString ChartPanel::liveEditText(const SettingChange &change, const Simulation &simulation)
+{
+    if (change.scripted)
+        return {};
+    switch (change.kind) {
+    case SettingChange::Kind::Setting: {
+        // The scenario's texts and the timer's speed change nothing in the run.
+        if (!change.path.isConsumer() && !change.path.isProducer() && !change.path.isBroker())
+            return {};
+        if (change.path.isBroker() && change.path.lastKey() == QLatin1String("cycleIntervalMs"))
+            return {};
+        const QJsonValue value = simulation.settingValue(change.path);
+        const QString text = value.isUndefined()
+                ? tr("default")
+                : settingValueText(value);
+        return change.path.toString() + QStringLiteral(" = ") + text;
+    }
+    case SettingChange::Kind::ConsumerAdded:
+        return tr("consumer %1 added").arg(change.consumer >= 0 && size_t(change.consumer) < simulation.consumers().size()
+                                                   ? simulation.consumers().at(size_t(change.consumer))->name
+                                                   : QString());
+    case SettingChange::Kind::ConsumerRemoved:
+        return tr("consumers[%1] removed").arg(change.consumer);
+    case SettingChange::Kind::Broker:
+        return tr("broker settings changed");
+    case SettingChange::Kind::Interval:
+    case SettingChange::Kind::All:
+        break;
+    }
+    return {};
+}
+
+void ChartPanel::onSetupChanged(const SettingChange &change)
+{
+    const QString text = liveEditText(change, *m_simulation);
+    if (text.isEmpty())
+        return;
+    m_history.addLiveEdit(m_simulation->cycle(), text);
+    // Only the markers change: the series stay as they are.
+    const QList<ChartMarker> markers = currentMarkers();
+    for (TimeSeriesChart *chart : timeCharts())
+        chart->setMarkers(markers);
+}
+
 QString ChartPanel::markerLabel(qint64 cycle, const QStringList &changes)
 {
     // Merge "consumers[0].strategy.low = 4" and "consumers[1].strategy.low = 4" into
@@ -226,7 +277,41 @@ QString ChartPanel::markerLabel(qint64 cycle, const QStringList &changes)
 
 QList<ChartMarker> ChartPanel::timelineMarkers() const
 {
-    return m_queueDepth->markers();
+    QList<ChartMarker> markers = m_queueDepth->markers();
+    markers.removeIf([](const ChartMarker &m) { return m.kind != ChartMarker::Kind::Timeline; });
+    return markers;
+}
+
+QList<ChartMarker> ChartPanel::liveEditMarkers() const
+{
+    QList<ChartMarker> markers = m_queueDepth->markers();
+    markers.removeIf([](const ChartMarker &m) { return m.kind != ChartMarker::Kind::LiveEdit; });
+    return markers;
+}
+
+QList<ChartMarker> ChartPanel::currentMarkers() const
+{
+    // The window's cycles; a live edit made before the next cycle runs is shown at that cycle.
+    const auto &samples = m_history.samples();
+    const qint64 first = samples.empty() ? 0 : samples.front().cycle;
+    const qint64 last = samples.empty() ? -1 : samples.back().cycle;
+    QList<ChartMarker> markers;
+    for (const ChartHistory::TimelineEntry &entry : m_history.timeline()) {
+        if (entry.cycle < first || entry.cycle > last)
+            continue;
+        markers.append({qreal(entry.cycle), markerLabel(entry.cycle, entry.changes),
+                        tr("Cycle %1, scenario timeline:\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n'))),
+                        ChartMarker::Kind::Timeline});
+    }
+    for (const ChartHistory::TimelineEntry &entry : m_history.liveEdits()) {
+        if (entry.cycle < first || entry.cycle > last + 1)
+            continue;
+        markers.append({qreal(entry.cycle), QStringLiteral("✎ ") + markerLabel(entry.cycle, entry.changes),
+                        tr("Cycle %1, changed by hand:\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n'))),
+                        ChartMarker::Kind::LiveEdit});
+    }
+    std::stable_sort(markers.begin(), markers.end(), [](const ChartMarker &a, const ChartMarker &b) { return a.x < b.x; });
+    return markers;
 }
 
 qreal ChartPanel::niceCeiling(qreal value)
@@ -346,15 +431,8 @@ void ChartPanel::updateChart(int index)
     auto *timeChart = static_cast<TimeSeriesChart *>(chart);
     const qreal first = count == 0 ? 0 : qreal(m_history.samples().front().cycle);
     const qreal last = count == 0 ? 0 : qreal(m_history.samples().back().cycle);
-    QList<ChartMarker> markers;
-    for (const ChartHistory::TimelineEntry &entry : m_history.timeline()) {
-        if (count == 0 || qreal(entry.cycle) < first || qreal(entry.cycle) > last)
-            continue;
-        markers.append({qreal(entry.cycle), markerLabel(entry.cycle, entry.changes),
-                        tr("Cycle %1, scenario timeline:\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n')))});
-    }
     timeChart->setXRange(first, std::max(last, first + windowCycles()));
-    timeChart->setMarkers(markers);
+    timeChart->setMarkers(currentMarkers());
 }
 
 void ChartPanel::refreshThroughput()

@@ -15,11 +15,15 @@ class RefreshSnapshot;
 class Simulation;
 class TimeSeriesChart;
 struct ChartMarker;
+struct SettingChange;
 
 /// The live charts of the "Charts" dock, over the last windowCycles() cycles:
 /// queue depth; processed / postponed / discarded / failed per cycle; latency p50 and p95 per priority
 /// class; throughput per consumer; and, over the whole run, messages per number of deliveries.
-/// Scenario timeline changes appear as vertical markers on the time charts.
+/// Scenario timeline changes appear as vertical markers on the time charts (dashed), and so do
+/// live edits (a solid purple line, the label starting with "✎"): every change of a setting
+/// that affects the run (Simulation::setupChanged() not made by the timeline; the scenario's
+/// texts and the timer interval are left out), at the cycle it takes effect from.
 ///
 /// refresh(), from the main window's throttled timer (at most about 30 times a second), takes the
 /// snapshot's cycle reports into its ChartHistory (the series it keeps) and redraws: each series
@@ -83,6 +87,12 @@ public:
 
     /// The timeline markers of the current window, one per cycle with changes, as last drawn.
     QList<ChartMarker> timelineMarkers() const;
+    /// The live-edit markers of the current window, one per cycle with edits, as last drawn.
+    QList<ChartMarker> liveEditMarkers() const;
+    /// What a live edit @p change of @p simulation shows on its marker, "PATH = VALUE" (the
+    /// value as it is now) or words ("consumer D added"); empty for a change that gets no marker
+    /// (made by the timeline, the scenario's texts, the timer interval).
+    static QString liveEditText(const SettingChange &change, const Simulation &simulation);
     /// The label of a marker at @p cycle for the changes "PATH = VALUE" @p changes, e.g.
     /// "c60: consumers[0,1,2].strategy.low = 4" (changes differing only in an index merged).
     static QString markerLabel(qint64 cycle, const QStringList &changes);
@@ -95,6 +105,8 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void onSetupChanged(const SettingChange &change);
+    QList<ChartMarker> currentMarkers() const;
     void redraw();
     void updatePages();
     void updateStaleCharts();

@@ -5,6 +5,8 @@
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QPainter>
+#include <QPalette>
+#include <QLegend>
 #include <QValueAxis>
 
 #include <cmath>
@@ -50,15 +52,68 @@ void styleChart(QChart *chart)
     chart->setMargins(QMargins(2, 0, 4, 0));
     chart->layout()->setContentsMargins(2, 2, 2, 2);
     chart->setBackgroundRoundness(0);
-    QFont title = chart->titleFont();
-    title.setBold(true);
-    title.setPointSizeF(std::max<qreal>(title.pointSizeF(), 10.5));
-    chart->setTitleFont(title);
-    QFont legend = chart->legend()->font();
-    legend.setPointSizeF(std::max<qreal>(legend.pointSizeF(), 9));
-    chart->legend()->setFont(legend);
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+}
+
+bool isDark(const QPalette &palette)
+{
+    return palette.color(QPalette::Window).lightness() < palette.color(QPalette::WindowText).lightness();
+}
+
+void applyPalette(QChart *chart, const QPalette &palette)
+{
+    const QChart::ChartTheme theme = isDark(palette) ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    if (chart->theme() != theme)
+        chart->setTheme(theme);
+    const QColor text = palette.color(QPalette::Text);
+    QColor grid = palette.color(QPalette::Mid);
+    grid.setAlpha(110);
+    chart->setBackgroundBrush(palette.brush(QPalette::Base));
+    chart->setBackgroundPen(Qt::NoPen);
+    chart->setPlotAreaBackgroundVisible(false);
+    chart->setTitleBrush(text);
+    chart->legend()->setLabelColor(text);
+    chart->legend()->setBrush(Qt::NoBrush);
+    chart->legend()->setPen(Qt::NoPen);
+    for (QAbstractAxis *axis : chart->axes()) {
+        axis->setLabelsColor(text);
+        axis->setTitleBrush(text);
+        axis->setLinePenColor(palette.color(QPalette::Mid));
+        axis->setGridLineColor(grid);
+        axis->setShadesVisible(false);
+    }
+}
+
+namespace {
+
+/// @p font at @p ratio times its size, in points or pixels, whichever it is given in.
+QFont scaledFont(QFont font, qreal ratio)
+{
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * ratio);
+    else if (font.pixelSize() > 0)
+        font.setPixelSize(std::max(1, qRound(font.pixelSize() * ratio)));
+    return font;
+}
+
+} // namespace
+
+void applyFonts(QChart *chart, const QFont &font)
+{
+    QFont title = scaledFont(font, 1.15);
+    title.setBold(true);
+    chart->setTitleFont(title);
+    chart->legend()->setFont(font);
+    // Axis labels and titles keep a fixed small size: zoomed, they no longer fit a docked chart's
+    // short plot and Qt Charts elides them to "...".
+    QFont small = font;
+    small.setPointSizeF(8.5);
+    small.setBold(false);
+    for (QAbstractAxis *axis : chart->axes()) {
+        axis->setLabelsFont(small);
+        axis->setTitleFont(small);
+    }
 }
 
 QChartView *createView(QChart *chart, QWidget *parent)
@@ -69,18 +124,6 @@ QChartView *createView(QChart *chart, QWidget *parent)
     view->setMinimumHeight(160);
     view->setMinimumWidth(240);
     return view;
-}
-
-void styleAxis(QAbstractAxis *axis)
-{
-    QFont labels = axis->labelsFont();
-    labels.setPointSizeF(8.5);
-    axis->setLabelsFont(labels);
-    QFont title = axis->titleFont();
-    title.setPointSizeF(8.5);
-    title.setBold(false);
-    axis->setTitleFont(title);
-    axis->setTitleBrush(QColor(0x44, 0x44, 0x44));
 }
 
 void relayout(QChart *chart)

@@ -5,6 +5,9 @@
 
 #include <QRectF>
 
+class QFont;
+class QPalette;
+
 class QAbstractAxis;
 class QChart;
 class QChartView;
@@ -24,12 +27,22 @@ double niceTickInterval(double span, int ticks);
 /// 0..10 to 0..50000 with the old interval 1 would create 50,000 tick items (seconds of stall).
 void applyRange(QValueAxis *axis, double min, double max, int ticks);
 
-/// Shared look of every chart: no animation, no rounded background, fonts a projector can show.
+/// Shared look of every chart: no animation, no rounded background, the legend below.
 void styleChart(QChart *chart);
 
-/// Shared look of every axis: small regular titles and labels, so that short charts keep their
-/// plot area.
-void styleAxis(QAbstractAxis *axis);
+/// True if @p palette is a dark one (its window colour is darker than its text).
+bool isDark(const QPalette &palette);
+
+/// Colours of @p chart and its axes from @p palette: Qt Charts' dark or light theme (by isDark())
+/// as the base, then the palette's base colour behind the chart, its text colour for the title,
+/// legend, axis labels and titles, and its mid colour for the grid. The theme overwrites the
+/// fonts and every series' pen: call applyFonts() and restore the series' colours after it.
+void applyPalette(QChart *chart, const QPalette &palette);
+
+/// Fonts of @p chart from @p font (the chart widget's font, so they follow the zoom): the title
+/// bold at 1.15 times its size, the legend at its size; axis labels and titles stay at 8.5
+/// points, regular (zoomed, they no longer fit a short chart and are elided).
+void applyFonts(QChart *chart, const QFont &font);
 
 /// A chart view with antialiasing, a minimum height and no frame, showing @p chart.
 QChartView *createView(QChart *chart, QWidget *parent);

@@ -4,6 +4,8 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QEvent>
+#include <QLegend>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -18,10 +20,10 @@ ChartWidget::ChartWidget(QAbstractAxis *xAxis, QWidget *parent) : QWidget(parent
     m_yAxis = new QValueAxis;
     m_yAxis->setLabelFormat(QStringLiteral("%d"));
     ChartSupport::applyRange(m_yAxis, m_yRange.x(), m_yRange.y(), 5);
-    ChartSupport::styleAxis(m_xAxis);
-    ChartSupport::styleAxis(m_yAxis);
     m_chart->addAxis(m_xAxis, Qt::AlignBottom);
     m_chart->addAxis(m_yAxis, Qt::AlignLeft);
+    ChartSupport::applyPalette(m_chart, palette());
+    ChartSupport::applyFonts(m_chart, font());
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -33,6 +35,7 @@ ChartWidget::~ChartWidget() = default;
 void ChartWidget::setTitle(const QString &title)
 {
     m_chart->setTitle(title);
+    setAccessibleName(title);
 }
 
 QString ChartWidget::title() const
@@ -64,6 +67,53 @@ void ChartWidget::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
     ChartSupport::relayout(m_chart);
+}
+
+void ChartWidget::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        applyStyle();
+    } else if (event->type() == QEvent::FontChange) {
+        ChartSupport::applyFonts(m_chart, font());
+        styleChanged(false);
+    } else {
+        return;
+    }
+    // Lay out again now with the new fonts: labels measured with the old ones stay elided ("...").
+    ChartSupport::relayout(m_chart);
+}
+
+void ChartWidget::applyStyle()
+{
+    ChartSupport::applyPalette(m_chart, palette());
+    ChartSupport::applyFonts(m_chart, font());
+    styleChanged(true);
+}
+
+bool ChartWidget::isDarkTheme() const
+{
+    return m_chart->theme() == QChart::ChartThemeDark;
+}
+
+QColor ChartWidget::backgroundColor() const
+{
+    return m_chart->backgroundBrush().color();
+}
+
+QColor ChartWidget::labelColor() const
+{
+    return m_yAxis->labelsColor();
+}
+
+QFont ChartWidget::axisLabelsFont() const
+{
+    return m_yAxis->labelsFont();
+}
+
+QFont ChartWidget::legendFont() const
+{
+    return m_chart->legend()->font();
 }
 
 void ChartWidget::paintChart(QPainter *painter, const QRectF &target)

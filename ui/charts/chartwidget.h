@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QColor>
+#include <QFont>
 #include <QPointF>
 #include <QString>
 #include <QWidget>
@@ -15,6 +17,11 @@ namespace PriorityLab {
 /// an x axis given by the subclass, a y value axis with integer labels (range 0..1 until set),
 /// no legend until the subclass shows one, and export by paintChart(). Qt Charts stays behind
 /// forward declarations: no file outside ui/charts/ includes a Qt Charts header.
+///
+/// The chart follows the widget: its colours come from the palette (Qt Charts' dark theme under
+/// a dark palette, the light one otherwise, with the palette's base and text colours), its fonts
+/// from the font (so View > Zoom scales titles, legends and axis labels); both are applied again
+/// on QEvent::PaletteChange and QEvent::FontChange.
 class ChartWidget : public QWidget
 {
     Q_OBJECT
@@ -34,6 +41,16 @@ public:
     /// Current y range, as {min, max}.
     QPointF yRange() const;
 
+    /// True if the chart uses the dark theme (its palette is dark).
+    bool isDarkTheme() const;
+    /// The colour behind the chart (the palette's base colour).
+    QColor backgroundColor() const;
+    /// The colour of the axis labels (the palette's text colour).
+    QColor labelColor() const;
+    /// The font of the axis labels and the legend's font, as drawn (they follow font()).
+    QFont axisLabelsFont() const;
+    QFont legendFont() const;
+
     /// Paints the chart into @p target of @p painter at the target's size (PNG or SVG export).
     /// The on-screen chart is left as it was.
     void paintChart(QPainter *painter, const QRectF &target);
@@ -48,6 +65,17 @@ protected:
     QValueAxis *yAxis() const { return m_yAxis; }
 
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+    /// Called after the palette (@p paletteChanged) or the font changed and was applied to the
+    /// chart: a subclass restores what the theme overwrote (its series' pens) and restyles its
+    /// own items. Applying a theme resets the series' colours, so after a palette change every
+    /// series must get its pen again.
+    virtual void styleChanged(bool paletteChanged) { Q_UNUSED(paletteChanged) }
+
+    /// Applies the palette and the font to the chart now (the subclass constructor calls it
+    /// once its series exist), then styleChanged(true).
+    void applyStyle();
 
 private:
     QChart *m_chart = nullptr;

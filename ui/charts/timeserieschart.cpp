@@ -10,6 +10,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QPalette>
 #include <QPen>
 #include <QValueAxis>
 
@@ -25,14 +26,13 @@ struct MarkerItems
     QGraphicsSimpleTextItem *text = nullptr;
 };
 
-const QColor markerColor(0x33, 0x33, 0x33);
-
 } // namespace
 
 struct TimeSeriesChart::Private
 {
     QValueAxis *xAxis = nullptr;
     QList<QLineSeries *> series;
+    QList<QPen> pens;  ///< each series' pen, given again after a theme change
     QPointF xRange{0, 1};
     QList<ChartMarker> markers;
     QList<MarkerItems> markerItems;
@@ -57,6 +57,7 @@ int TimeSeriesChart::addSeries(const QString &name, const QColor &color, Qt::Pen
     pen.setWidthF(style == Qt::SolidLine ? 2.5 : 2.0);
     pen.setStyle(style);
     series->setPen(pen);
+    d->pens.append(pen);
     // OpenGL would be faster for very long series, but our windows are a few hundred points and
     // the offscreen platform used by tests and screenshots has no GL context.
     chart()->addSeries(series);
@@ -83,6 +84,7 @@ void TimeSeriesChart::clearSeries()
         delete series;
     }
     d->series.clear();
+    d->pens.clear();
 }
 
 int TimeSeriesChart::seriesCount() const
@@ -102,6 +104,13 @@ void TimeSeriesChart::setPoints(int series, const QList<QPointF> &points)
     if (series < 0 || series >= d->series.size())
         return;
     d->series.at(series)->replace(points);
+}
+
+QColor TimeSeriesChart::seriesColor(int series) const
+{
+    if (series < 0 || series >= d->series.size())
+        return {};
+    return d->series.at(series)->pen().color();
 }
 
 QList<QPointF> TimeSeriesChart::points(int series) const
@@ -142,23 +151,13 @@ void TimeSeriesChart::setMarkers(const QList<ChartMarker> &markers)
         delete items.line;
         delete items.box;  // owns the text
     }
-    QFont font = chart()->legend()->font();
-    font.setPointSizeF(font.pointSizeF() * 0.95);
     while (d->markerItems.size() < d->markers.size()) {
         MarkerItems items;
         items.line = new QGraphicsLineItem(chart());
-        QPen pen(markerColor);
-        pen.setWidthF(1.5);
-        pen.setStyle(Qt::DashLine);
-        items.line->setPen(pen);
         items.line->setZValue(10);
         items.box = new QGraphicsRectItem(chart());
-        items.box->setPen(QPen(QColor(0x99, 0x99, 0x99), 0.8));
-        items.box->setBrush(QColor(255, 255, 255, 225));
         items.box->setZValue(11);
         items.text = new QGraphicsSimpleTextItem(items.box);
-        items.text->setFont(font);
-        items.text->setBrush(markerColor);
         d->markerItems.append(items);
     }
     for (qsizetype i = 0; i < d->markers.size(); ++i) {
@@ -170,6 +169,49 @@ void TimeSeriesChart::setMarkers(const QList<ChartMarker> &markers)
         items.box->setToolTip(tip);
         items.text->setToolTip(tip);
     }
+    styleMarkers();
+    layoutMarkers();
+}
+
+QColor TimeSeriesChart::liveEditColor()
+{
+    return QColor(0x8e, 0x44, 0xad);
+}
+
+void TimeSeriesChart::styleMarkers()
+{
+    // Timeline: a dashed line in the text colour. Live edit: a solid, wider line in the edit
+    // colour (lightened on a dark background), its box edged in the same colour.
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::Text);
+    QColor edit = liveEditColor();
+    if (ChartSupport::isDark(pal))
+        edit = edit.lighter(170);
+    QColor box = pal.color(QPalette::Base);
+    box.setAlpha(225);
+    QFont font = chart()->legend()->font();
+    font.setPointSizeF(font.pointSizeF() * 0.95);
+    for (qsizetype i = 0; i < d->markerItems.size() && i < d->markers.size(); ++i) {
+        const bool live = d->markers.at(i).kind == ChartMarker::Kind::LiveEdit;
+        const MarkerItems &items = d->markerItems.at(i);
+        QPen pen(live ? edit : text);
+        pen.setWidthF(live ? 2.0 : 1.5);
+        pen.setStyle(live ? Qt::SolidLine : Qt::DashLine);
+        items.line->setPen(pen);
+        items.box->setPen(QPen(live ? edit : pal.color(QPalette::Mid), live ? 1.2 : 0.8));
+        items.box->setBrush(box);
+        items.text->setFont(font);
+        items.text->setBrush(live ? (ChartSupport::isDark(pal) ? edit : edit.darker(120)) : text);
+    }
+}
+
+void TimeSeriesChart::styleChanged(bool paletteChanged)
+{
+    if (paletteChanged) {
+        for (qsizetype i = 0; i < d->series.size(); ++i)
+            d->series.at(i)->setPen(d->pens.at(i));
+    }
+    styleMarkers();
     layoutMarkers();
 }
 

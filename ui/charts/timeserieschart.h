@@ -15,14 +15,18 @@ namespace PriorityLab {
 /// timeline change "c60: consumers[0].strategy.low = 4".
 struct ChartMarker
 {
+    /// What the line marks, which sets its style.
+    enum class Kind {
+        Timeline, ///< a scripted change of the scenario's timeline: a dashed grey line
+        LiveEdit, ///< a change made by hand while it ran: a solid line in the edit colour
+    };
+
     qreal x = 0;       ///< position on the x axis (a cycle)
     QString label;     ///< short text drawn beside the line
     QString toolTip;   ///< longer text shown on hover; the label if empty
+    Kind kind = Kind::Timeline;
 
-    bool operator==(const ChartMarker &o) const
-    {
-        return x == o.x && label == o.label && toolTip == o.toolTip;
-    }
+    bool operator==(const ChartMarker &o) const = default;
 };
 
 /// A live line chart of values over cycles: one of the two charting classes of the UI (with
@@ -63,6 +67,9 @@ public:
     /// Replaces all points of series @p series (x ascending). Cost: one replace() of the series.
     void setPoints(int series, const QList<QPointF> &points);
 
+    /// Colour of series @p series, as given to addSeries(); invalid if out of range.
+    QColor seriesColor(int series) const;
+
     /// Points of series @p series, as last set.
     QList<QPointF> points(int series) const;
 
@@ -81,8 +88,16 @@ public:
     /// The markers as last set.
     QList<ChartMarker> markers() const;
 
+    /// The colour of live-edit markers on a light background (a purple that is no series'
+    /// colour); lightened under a dark palette.
+    static QColor liveEditColor();
+
+protected:
+    void styleChanged(bool paletteChanged) override;
+
 private:
     void layoutMarkers();
+    void styleMarkers();
 
     struct Private;
     std::unique_ptr<Private> d;

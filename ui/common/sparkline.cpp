@@ -1,5 +1,6 @@
 #include "ui/common/sparkline.h"
 
+#include <QLocale>
 #include <QPainter>
 #include <QPolygonF>
 
@@ -10,6 +11,7 @@ namespace PriorityLab {
 Sparkline::Sparkline(QWidget *parent) : QWidget(parent)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setAccessibleDescription(accessibleSummary());
 }
 
 void Sparkline::setValues(const QList<qint64> &values)
@@ -17,7 +19,26 @@ void Sparkline::setValues(const QList<qint64> &values)
     if (values == m_values)
         return;
     m_values = values;
+    setAccessibleDescription(accessibleSummary());
     update();
+}
+
+QString Sparkline::accessibleSummary() const
+{
+    const qsizetype shown = std::min<qsizetype>(m_values.size(), m_capacity);
+    if (shown == 0)
+        return tr("No values yet");
+    qint64 maximum = 0;
+    qint64 sum = 0;
+    for (auto it = m_values.end() - shown; it != m_values.end(); ++it) {
+        maximum = std::max(maximum, *it);
+        sum += *it;
+    }
+    return tr("Last %1 cycles: latest %2, highest %3, average %4")
+            .arg(shown)
+            .arg(m_values.last())
+            .arg(maximum)
+            .arg(QLocale().toString(double(sum) / double(shown), 'f', 1));
 }
 
 void Sparkline::setCapacity(int cycles)
@@ -48,12 +69,38 @@ QSize Sparkline::minimumSizeHint() const
     return {80, fontMetrics().height() * 2 + 6};
 }
 
+namespace {
+
+/// @p a blended towards @p b by @p t (0: a, 1: b).
+QColor blend(const QColor &a, const QColor &b, qreal t)
+{
+    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t), float(a.greenF() + (b.greenF() - a.greenF()) * t),
+                            float(a.blueF() + (b.blueF() - a.blueF()) * t));
+}
+
+} // namespace
+
+bool Sparkline::isDark() const
+{
+    return palette().color(QPalette::Base).lightness() < palette().color(QPalette::Text).lightness();
+}
+
+QColor Sparkline::lineColor() const
+{
+    // The dark tones that read on white are too dim on a dark background.
+    return isDark() ? m_color.lighter(170) : m_color;
+}
+
 void Sparkline::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     const QRectF area = QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5);
-    p.setPen(QColor(0xd1, 0xd5, 0xdb));
-    p.setBrush(QColor(0xf8, 0xfa, 0xfc));
+    // The palette's base colour with a thin frame between it and the text colour: white on a
+    // light desktop, dark on a dark one.
+    const QColor base = palette().color(QPalette::Base);
+    const QColor text = palette().color(QPalette::Text);
+    p.setPen(blend(base, text, 0.2));
+    p.setBrush(base);
     p.drawRect(area);
 
     const qsizetype shown = std::min<qsizetype>(m_values.size(), m_capacity);
@@ -66,13 +113,15 @@ void Sparkline::paintEvent(QPaintEvent *)
 
     // The scale, top left over a light box: the highest value of the window.
     const QString label = QString::number(maximum) + m_unit;
-    const QRectF text = QFontMetricsF(small).boundingRect(label).translated(area.topLeft() + QPointF(4, 2));
+    const QRectF textRect = QFontMetricsF(small).boundingRect(label).translated(area.topLeft() + QPointF(4, 2));
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setPen(Qt::NoPen);
-    p.setBrush(QColor(255, 255, 255, 210));
-    p.drawRect(QRectF(text.left() - 2, area.top() + 1, text.width() + 4, text.height()));
-    p.setPen(QColor(0x37, 0x41, 0x51));
-    p.drawText(QPointF(text.left(), area.top() + 1 + QFontMetricsF(small).ascent()), label);
+    QColor box = base;
+    box.setAlpha(210);
+    p.setBrush(box);
+    p.drawRect(QRectF(textRect.left() - 2, area.top() + 1, textRect.width() + 4, textRect.height()));
+    p.setPen(blend(base, text, 0.85));
+    p.drawText(QPointF(textRect.left(), area.top() + 1 + QFontMetricsF(small).ascent()), label);
 }
 
 void Sparkline::drawLine(QPainter &p, const QRectF &area, double topMargin, qsizetype shown, qint64 maximum)
@@ -98,14 +147,15 @@ void Sparkline::drawLine(QPainter &p, const QRectF &area, double topMargin, qsiz
     QPolygonF fill = line;
     fill.append(QPointF(plot.right(), plot.bottom()));
     fill.append(QPointF(x0, plot.bottom()));
-    QColor light = m_color;
+    const QColor color = lineColor();
+    QColor light = color;
     light.setAlpha(50);
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setPen(Qt::NoPen);
     p.setBrush(light);
     p.drawPolygon(fill);
     p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(QPen(m_color, 1.0));
+    p.setPen(QPen(color, 1.0));
     p.setBrush(Qt::NoBrush);
     p.drawPolyline(line);
     p.drawPolyline(line.translated(0, -0.5));

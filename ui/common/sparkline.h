@@ -12,6 +12,8 @@ namespace PriorityLab {
 /// messages processed per cycle over the last 60 cycles). Painted with QPainter, no Qt Charts:
 /// cheap enough for one per consumer card, repainted only when setValues() gets new data.
 /// The highest value of the window is written in the corner so the scale can be read.
+/// Colours follow the palette: the background is its base colour, the frame and the scale come
+/// from its text colour, and the line is lightened under a dark palette.
 class Sparkline : public QWidget
 {
     Q_OBJECT
@@ -22,13 +24,20 @@ public:
     /// The values to draw, oldest first (messages per cycle); at most capacity() are shown.
     void setValues(const QList<qint64> &values);
     const QList<qint64> &values() const { return m_values; }
+    /// What a screen reader says of the line (its accessible description, updated by
+    /// setValues()): "Last 60 cycles: latest 4, highest 6, average 3.2".
+    QString accessibleSummary() const;
 
     /// Number of cycles the width stands for (default 60).
     int capacity() const { return m_capacity; }
     void setCapacity(int cycles);
 
-    /// Colour of the line and its area.
+    /// Colour of the line and its area (on a light background).
     void setColor(const QColor &color);
+    /// The colour the line is drawn in: setColor()'s, lightened under a dark palette.
+    QColor lineColor() const;
+    /// True if the palette is dark (its base colour darker than its text).
+    bool isDark() const;
 
     /// Unit shown after the maximum, e.g. "/cycle".
     void setUnit(const QString &unit);

@@ -5,6 +5,7 @@
 #include "ui/editing/setupeditor.h"
 #include "core/engine/simulation.h"
 #include "ui/common/sparkline.h"
+#include "core/scenario/settingpath.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -58,6 +59,12 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     setFrameShadow(QFrame::Raised);
     setAutoFillBackground(true);
     setMinimumWidth(330);
+    setWhatsThis(tr("<b>A consumer</b><p>Its state (idle, handling a batch, offline), what it decided "
+                    "so far (processed, postponed back to the broker, discarded into the dead "
+                    "letters, failed), its throughput over the last cycles and its settings. Every "
+                    "setting is live: it applies from the next message and can be undone. A red "
+                    "line warns of a setting that loses or starves messages; an italic note says "
+                    "what the scenario's timeline will change and when.</p>"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 8, 10, 8);
@@ -197,6 +204,13 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_warning->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
     m_warning->setVisible(false);
     layout->addWidget(m_warning);
+    m_timelineNote = new QLabel(this);
+    m_timelineNote->setWordWrap(true);
+    QFont italic = m_timelineNote->font();
+    italic.setItalic(true);
+    m_timelineNote->setFont(italic);
+    m_timelineNote->setVisible(false);
+    layout->addWidget(m_timelineNote);
     layout->addStretch(1);
 
     connect(m_online, &QCheckBox::toggled, this,
@@ -248,6 +262,9 @@ void ConsumerCard::refresh()
     m_postponed->setText(locale.toString(c.stats.postponed));
     m_discarded->setText(locale.toString(c.stats.discarded));
     m_failed->setText(locale.toString(c.stats.failed));
+    const QString summary = accessibleSummary();
+    if (summary != accessibleDescription())
+        setAccessibleDescription(summary);
 
     if (c.lastBatchCycle < 0) {
         m_lastBatch->setText(tr("No batch yet"));
@@ -269,6 +286,8 @@ void ConsumerCard::syncSetup()
     const Consumer &c = *consumers[size_t(m_index)];
 
     m_name->setText(c.name);
+    setAccessibleName(tr("Consumer %1").arg(c.name));
+    m_sparkline->setAccessibleName(tr("Throughput of consumer %1, messages processed per cycle").arg(c.name));
     {
         const QSignalBlocker b1(m_online);
         m_online->setChecked(c.online);
@@ -303,6 +322,41 @@ void ConsumerCard::syncSetup()
     m_warning->setText(QStringLiteral("⚠ ") + warning);
     m_warning->setVisible(!warning.isEmpty());
     setToolTip(StrategyRegistry::instance().ruleText(type));
+    syncTimelineNotes();
+}
+
+void ConsumerCard::syncTimelineNotes()
+{
+    const SettingPath consumer = SettingPath::parse(QStringLiteral("consumers[%1]").arg(m_index));
+    const auto pathOf = [&consumer](const QString &below) {
+        return SettingPath::parse(consumer.toString() + QLatin1Char('.') + below);
+    };
+    for (ParameterEditor *editor : std::as_const(m_parameterEditors))
+        editor->setNote(m_editor->timelineNote(pathOf(QStringLiteral("strategy.") + editor->info().name)));
+    // The other settings, named, in one note under the form.
+    const std::pair<QString, QString> settings[] = {
+            {QStringLiteral("online"), tr("Online")},
+            {QStringLiteral("failureRate"), tr("Failure rate")},
+            {QStringLiteral("capacity"), tr("Capacity")},
+            {QStringLiteral("topics"), tr("Topics")},
+            {QStringLiteral("strategy.type"), tr("Strategy")},
+    };
+    QStringList lines;
+    for (const auto &[key, label] : settings) {
+        const QString note = m_editor->timelineNote(pathOf(key));
+        if (!note.isEmpty())
+            lines << tr("%1: %2").arg(label, note);
+    }
+    const QString text = lines.join(QLatin1Char('\n'));
+    if (text != m_timelineNote->text()) {
+        m_timelineNote->setText(text);
+        m_timelineNote->setVisible(!text.isEmpty());
+    }
+}
+
+QString ConsumerCard::timelineNoteText() const
+{
+    return m_timelineNote->isHidden() ? QString() : m_timelineNote->text();
 }
 
 void ConsumerCard::rebuildParameterEditors()
@@ -427,6 +481,21 @@ ParameterEditor *ConsumerCard::parameterEditor(const QString &name) const
             return editor;
     }
     return nullptr;
+}
+
+QString ConsumerCard::accessibleSummary() const
+{
+    const auto &consumers = m_simulation->consumers();
+    if (m_index >= int(consumers.size()))
+        return {};
+    const Consumer &c = *consumers[size_t(m_index)];
+    return tr("%1; %2 processed, %3 postponed, %4 discarded, %5 failed; strategy %6")
+            .arg(m_state->text())
+            .arg(c.stats.processed)
+            .arg(c.stats.postponed)
+            .arg(c.stats.discarded)
+            .arg(c.stats.failed)
+            .arg(c.strategy->type());
 }
 
 QString ConsumerCard::warningText() const

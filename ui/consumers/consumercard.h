@@ -65,6 +65,14 @@ public:
     /// One check box per topic of the broker, shown in topics mode only.
     const QList<QCheckBox *> &topicBoxes() const { return m_topicBoxes; }
     QString warningText() const;
+    /// What a screen reader says of the card besides its name ("Consumer A"): its accessible
+    /// description, updated by refresh(), e.g. "handling a batch; 120 processed, 3 postponed,
+    /// 0 discarded, 0 failed; strategy ttl".
+    QString accessibleSummary() const;
+    /// What the scenario's timeline will change on this card besides the strategy's parameters
+    /// (online, failure rate, capacity, topics, the strategy itself), one line each; empty if
+    /// nothing. The parameters' notes are under their editors (ParameterEditor::note()).
+    QString timelineNoteText() const;
 
 
 private:
@@ -72,6 +80,7 @@ private:
     void onParameterEdited(ParameterEditor *editor, const QVariant &value);
     void onStrategyChosen(int comboIndex);
     void syncTopics();
+    void syncTimelineNotes();
     void onTopicToggled();
 
     SetupEditor *m_editor;
@@ -98,6 +107,7 @@ private:
     QFormLayout *m_form = nullptr;
     int m_fixedRows = 0;  ///< form rows before the parameter editors
     QLabel *m_warning = nullptr;
+    QLabel *m_timelineNote = nullptr;
     QString m_editorsType;  ///< strategy type the parameter editors were built for
     QList<ParameterEditor *> m_parameterEditors;
 };

@@ -16,6 +16,26 @@ ParameterEditor::ParameterEditor(ParameterInfo info, QWidget *parent)
     m_errorLabel->setStyleSheet(QStringLiteral("color: #b00020;"));
     m_errorLabel->setVisible(false);
     layout->addWidget(m_errorLabel);
+    m_noteLabel = new QLabel(this);
+    m_noteLabel->setWordWrap(true);
+    QFont italic = m_noteLabel->font();
+    italic.setItalic(true);
+    m_noteLabel->setFont(italic);
+    m_noteLabel->setVisible(false);
+    layout->addWidget(m_noteLabel);
+}
+
+void ParameterEditor::setNote(const QString &note)
+{
+    if (note == m_noteLabel->text())
+        return;
+    m_noteLabel->setText(note);
+    m_noteLabel->setVisible(!note.isEmpty());
+}
+
+QString ParameterEditor::note() const
+{
+    return m_noteLabel->text();
 }
 
 void ParameterEditor::setInput(QWidget *input)

@@ -40,6 +40,13 @@ public:
     void setError(const QString &error);
     QString error() const { return m_error; }
 
+    /// Shows @p note under the input in italics, e.g. what the scenario's timeline will set
+    /// ("timeline sets this to 4 at cycle 60", SetupEditor::timelineNote()); an empty string
+    /// clears it.
+    void setNote(const QString &note);
+    /// The note shown; empty if none.
+    QString note() const;
+
 Q_SIGNALS:
     /// The user committed @p value (Enter, focus out, arrow step).
     void valueEdited(const QVariant &value);
@@ -58,6 +65,7 @@ protected:
 private:
     ParameterInfo m_info;
     QLabel *m_errorLabel = nullptr;
+    QLabel *m_noteLabel = nullptr;
     QString m_error;
 };
 

@@ -170,6 +170,21 @@ QJsonValue SetupEditor::settingValue(const QString &path) const
     return m_simulation->settingValue(path);
 }
 
+QString SetupEditor::timelineNote(const SettingPath &path) const
+{
+    const std::optional<TimelineChange> change = m_simulation->nextTimelineChange(path);
+    if (!change)
+        return {};
+    const SettingPath changed = SettingPath::parse(change->path);
+    if (changed == path) {
+        if (m_simulation->settingValue(path) == change->value)
+            return {};
+        const QString value = change->value.isString() ? change->value.toString() : settingValueText(change->value);
+        return tr("timeline sets this to %1 at cycle %2").arg(value).arg(change->atCycle);
+    }
+    return tr("timeline changes %1 at cycle %2").arg(changed.toString()).arg(change->atCycle);
+}
+
 QString SetupEditor::push(CheckedSetting check)
 {
     if (!check.ok())

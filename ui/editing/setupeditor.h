@@ -79,6 +79,13 @@ public:
     /// The current value at @p path in the scenario format; undefined if the key is absent.
     QJsonValue settingValue(const QString &path) const;
 
+    /// What the scenario's timeline will do to the setting at @p path, for a note on its editor,
+    /// so that a scripted change overriding a value set by hand is no surprise: "timeline sets
+    /// this to 4 at cycle 60" (Simulation::nextTimelineChange()), or "timeline replaces
+    /// consumers[0].strategy at cycle 60" for a change of a setting containing it. Empty if no
+    /// change is still to come or it would set the value the setting has now.
+    QString timelineNote(const SettingPath &path) const;
+
     // Consumers -------------------------------------------------------------------------------
 
     /// Takes consumer @p index online or offline (offline consumers get no batches).

@@ -15,6 +15,12 @@ PriorityHistogram::PriorityHistogram(QWidget *parent) : QWidget(parent)
     setToolTip(tr("Queued messages per priority, the most urgent at the top. The colours are the "
                   "fixed priority scale of the tiles (viridis: readable with colour-blindness "
                   "and in greyscale)."));
+    setWhatsThis(tr("<b>Queue by priority</b><p>One bar per priority, the most urgent (9) at the top, "
+                    "with the number of queued messages beside it. The colours are those of the "
+                    "queue's tiles, so this is also their legend. A bar that keeps growing at the "
+                    "bottom while the others stay short is a low class waiting: starvation.</p>"));
+    setAccessibleName(tr("Queue by priority"));
+    setAccessibleDescription(accessibleSummary());
 }
 
 void PriorityHistogram::setCounts(const Counts &counts)
@@ -22,7 +28,21 @@ void PriorityHistogram::setCounts(const Counts &counts)
     if (counts == m_counts)
         return;
     m_counts = counts;
+    setAccessibleDescription(accessibleSummary());
     update();
+}
+
+QString PriorityHistogram::accessibleSummary() const
+{
+    QStringList parts;
+    for (int step = PriorityPalette::maxPriority(); step >= PriorityPalette::minPriority(); --step) {
+        const qint64 n = m_counts[size_t(step)];
+        if (n > 0)
+            parts << tr("priority %1: %2").arg(step).arg(n);
+    }
+    if (parts.isEmpty())
+        return tr("No message queued");
+    return tr("Queued messages by priority, most urgent first: %1").arg(parts.join(QStringLiteral(", ")));
 }
 
 int PriorityHistogram::rowHeight() const

@@ -27,6 +27,11 @@ public:
     void setCounts(const Counts &counts);
     const Counts &counts() const { return m_counts; }
 
+    /// What a screen reader says of the histogram (its accessible description, updated by
+    /// setCounts()): "Queued messages by priority, most urgent first: priority 9: 3, priority
+    /// 4: 12", or "No message queued".
+    QString accessibleSummary() const;
+
     /// The tooltip of the bar of priority step @p step (0..9): its count and share.
     QString toolTipText(int step) const;
 

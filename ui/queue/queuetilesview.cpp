@@ -35,8 +35,33 @@ QueueTilesView::QueueTilesView(Simulation *simulation, QWidget *parent)
                   "Colour and large number = priority, T = TTL, dots = predicate runs, dashed ↻ = "
                   "sent back by a consumer. Hover a tile for its metadata, click it for its "
                   "journey."));
+    setWhatsThis(tr("<b>The broker's queue</b><p>One tile per queued message, head first: the top-left "
+                    "tile is dispatched next, new and postponed messages join at the tail. The "
+                    "colour and the large number are the priority, <i>T</i> is the TTL, the dots "
+                    "count predicate runs and a dashed tile with ↻ was sent back by a consumer. In "
+                    "priority and topics modes each sub-queue has its own labelled strip.</p>"
+                    "<p>Hover a tile for its metadata; click it to follow its journey.</p>"));
+    setAccessibleName(tr("Broker queue"));
     updateMetrics();
     refresh();
+}
+
+QString QueueTilesView::accessibleSummary() const
+{
+    const Broker &broker = m_simulation->broker();
+    const qsizetype size = broker.size();
+    if (size == 0)
+        return tr("Queue: empty");
+    const Message &head = broker.at(0);
+    const qint64 waited = std::max<qint64>(0, m_simulation->cycle() - head.producedCycle);
+    QString text = size == 1 ? tr("Queue: 1 message") : tr("Queue: %1 messages").arg(size);
+    if (m_strips.size() > 1)
+        text += tr(" in %1 sub-queues").arg(m_strips.size());
+    return text + tr("; next out: message #%1, priority %2, TTL %3, waiting %4")
+                          .arg(head.id)
+                          .arg(head.priority)
+                          .arg(head.ttl)
+                          .arg(waited == 1 ? tr("1 cycle") : tr("%1 cycles").arg(waited));
 }
 
 void QueueTilesView::updateMetrics()
@@ -106,6 +131,9 @@ void QueueTilesView::refresh()
     updateLayout();
     updateScrollBar();
     viewport()->update();
+    const QString summary = accessibleSummary();
+    if (summary != accessibleDescription())
+        setAccessibleDescription(summary);
 }
 
 void QueueTilesView::resizeEvent(QResizeEvent *event)

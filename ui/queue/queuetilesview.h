@@ -75,6 +75,11 @@ public:
     quint64 selectedId() const { return m_selectedId; }
     void setSelectedId(quint64 id);
 
+    /// What a screen reader says of the view (its accessible description, updated by
+    /// refresh()): "Queue: 42 messages; next out: message #17, priority 5, TTL 3, waiting 7
+    /// cycles", or "Queue: empty".
+    QString accessibleSummary() const;
+
     /// Tile size in pixels (without the gap between tiles).
     QSize tileSize() const { return m_tileSize; }
 

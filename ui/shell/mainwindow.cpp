@@ -21,6 +21,7 @@
 #include "ui/setup/scenarioinfodialog.h"
 #include "ui/shell/settings.h"
 #include "ui/common/highlightoverlay.h"
+#include "ui/common/themedicon.h"
 #include "ui/consumers/consumercard.h"
 #include "ui/editing/parametereditor.h"
 #include "ui/lessons/lessonpanel.h"
@@ -116,6 +117,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     statusBar()->addPermanentWidget(m_alarmIndicator);
 
     createActions();
+    updateIcons();
     createToolBar();
     createDocks();
     createMenus();
@@ -221,17 +223,13 @@ MainWindow::~MainWindow()
 
 void MainWindow::createActions()
 {
-    QStyle *s = style();
-
     QUndoStack *undoStack = m_setupEditor->undoStack();
     m_undo = undoStack->createUndoAction(this, tr("&Undo"));
-    m_undo->setIcon(s->standardIcon(QStyle::SP_ArrowBack));
     m_undo->setShortcut(QKeySequence::Undo);
     m_undo->setToolTip(tr("Undo the last setting change (Ctrl+Z). A dragged slider or spin box is "
                           "one step."));
     m_undo->setStatusTip(m_undo->toolTip());
     m_redo = undoStack->createRedoAction(this, tr("&Redo"));
-    m_redo->setIcon(s->standardIcon(QStyle::SP_ArrowForward));
     m_redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     m_redo->setToolTip(tr("Redo the change you undid (Ctrl+Shift+Z or Ctrl+Y)"));
     m_redo->setStatusTip(m_redo->toolTip());
@@ -257,14 +255,14 @@ void MainWindow::createActions()
     m_runPause->setShortcut(QKeySequence(Qt::Key_Space));
     connect(m_runPause, &QAction::triggered, this, &MainWindow::toggleRun);
 
-    m_step = new QAction(s->standardIcon(QStyle::SP_MediaSkipForward), tr("&Step"), this);
+    m_step = new QAction(tr("&Step"), this);
     m_step->setShortcuts({QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_N)});
     m_step->setToolTip(tr("Run exactly one cycle, then pause (Right or N): producers send what is "
                           "due, the broker hands out batches, consumers decide."));
     m_step->setStatusTip(m_step->toolTip());
     connect(m_step, &QAction::triggered, this, &MainWindow::stepOnce);
 
-    m_reset = new QAction(s->standardIcon(QStyle::SP_MediaSkipBackward), tr("&Reset"), this);
+    m_reset = new QAction(tr("&Reset"), this);
     m_reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_reset->setToolTip(tr("Back to cycle 0 with the scenario as it was opened (Ctrl+R): empty "
                            "queue, same seed, so the same run again. Live edits are undone."));
@@ -479,6 +477,39 @@ void MainWindow::createDocks()
         m_deadLetterDock->show();
         m_deadLetterDock->raise();
     });
+
+    // What's This? (Shift+F1, then a click): what each view shows, in a few sentences.
+    const std::pair<QWidget *, QString> whatsThis[] = {
+            {m_consumerPanel, tr("<b>Consumers</b><p>One card per consumer, in the broker's round-robin "
+                                 "order. Each decides per message with its strategy: process, "
+                                 "postpone (back to the broker, modified) or discard. Change any "
+                                 "setting while it runs; <i>+ Consumer</i> adds one.</p>")},
+            {m_producerPanel, tr("<b>Producers</b><p>What each producer sends per cycle (rate, priority "
+                                 "and TTL ranges), live, and a form to send one message of your "
+                                 "own.</p>")},
+            {m_brokerPanel, tr("<b>Broker</b><p>The queue's mode (FIFO, native priority, priority "
+                               "topics), the batch size, how many batches a cycle, when an idle "
+                               "broker stops, and the speed of the app's timer.</p>")},
+            {m_journeyPanel, tr("<b>Message journey</b><p>Every delivery of the selected message: "
+                                "which consumer got it, what its strategy decided and why, in "
+                                "words. Click a tile, a log line or a dead letter to select one.</p>")},
+            {m_eventLogPanel, tr("<b>Event log</b><p>Every event of the run in order: produced, "
+                                 "dispatched, processed, postponed, discarded, failed, with the "
+                                 "strategy's explanation. Filter it by type, consumer or text.</p>")},
+            {m_deadLetterPanel, tr("<b>Dead letters</b><p>The messages a strategy discarded, with the "
+                                   "reason, the consumer and the cycle: the data the setup "
+                                   "lost.</p>")},
+            {m_lessonPanel, tr("<b>Lesson</b><p>The lesson's story, one step at a time. Next (Page Down) "
+                               "applies the step's settings, runs to its end and pauses; Back "
+                               "(Page Up) shows the previous step. The view a step talks about is "
+                               "outlined.</p>")},
+            {m_alarmPanel, tr("<b>Alarms</b><p>What is going wrong now and what to change: data loss, "
+                              "a starving priority class, no consumer online, a setting that "
+                              "discards everything.</p>")},
+    };
+    for (const auto &[widget, text] : whatsThis)
+        widget->setWhatsThis(text);
+    m_alarmIndicator->setWhatsThis(m_alarmPanel->whatsThis());
 }
 
 SweepDialog *MainWindow::openSweepDialog()
@@ -635,12 +666,32 @@ void MainWindow::onScenarioLoaded()
     refreshViews();
 }
 
+void MainWindow::updateIcons()
+{
+    // The style's icons are dark glyphs that vanish on a dark palette: drawn light there.
+    const std::pair<QAction *, QStyle::StandardPixmap> icons[] = {
+            {m_undo, QStyle::SP_ArrowBack},          {m_redo, QStyle::SP_ArrowForward},
+            {m_step, QStyle::SP_MediaSkipForward},   {m_reset, QStyle::SP_MediaSkipBackward},
+            {m_open, QStyle::SP_DialogOpenButton},   {m_save, QStyle::SP_DialogSaveButton},
+    };
+    for (const auto &[action, which] : icons)
+        action->setIcon(ThemedIcon::standard(this, which));
+    updateActions();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_runPause)
+        updateIcons();
+}
+
 void MainWindow::updateActions()
 {
     const bool running = m_simulation->isRunning();
     const bool finished = m_simulation->isFinished();
     m_runPause->setText(running ? tr("&Pause") : tr("&Run"));
-    m_runPause->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_runPause->setIcon(ThemedIcon::standard(this, running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     m_runPause->setToolTip(running ? tr("Pause the simulation (Space)")
                                    : finished ? tr("The run is finished: Reset (Ctrl+R) to start again")
                                               : tr("Run cycles at the chosen speed (Space)"));

@@ -174,6 +174,9 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    /// On a palette change (a dark desktop palette, presentation mode's high contrast) the
+    /// toolbar's icons are drawn again in the new button text colour.
+    void changeEvent(QEvent *event) override;
 
 private:
     void createActions();
@@ -194,6 +197,7 @@ private:
     void onFinished(const QString &reason);
     void onScenarioLoaded();
     void updateActions();
+    void updateIcons();
     void updateHeader();
     void toggleRun();
     void stepOnce();
