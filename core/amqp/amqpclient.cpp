@@ -211,13 +211,72 @@ bool AmqpClient::publish(const QByteArray &queue, const QByteArray &body, int pr
         m_broken = true;
         return false;
     }
+    if (m_confirms)
+        m_unconfirmed.insert(++m_published);
     return true;
+}
+
+bool AmqpClient::enableConfirms()
+{
+    if (m_broken)
+        return false;
+    amqp_confirm_select_t request{0};
+    amqp_simple_rpc_decoded(d->conn, Channel, AMQP_CONFIRM_SELECT_METHOD, AMQP_CONFIRM_SELECT_OK_METHOD, &request);
+    if (!check("confirm.select"))
+        return false;
+    m_confirms = true;
+    m_published = 0;
+    m_unconfirmed.clear();
+    return true;
+}
+
+bool AmqpClient::waitForConfirms()
+{
+    while (m_confirms && !m_broken && !m_unconfirmed.empty()) {
+        amqp_frame_t frame;
+        timeval timeout{30, 0};
+        const int status = amqp_simple_wait_frame_noblock(d->conn, &frame, &timeout);
+        if (status != AMQP_STATUS_OK) {
+            m_error = QStringLiteral("waiting for publisher confirms: %1")
+                          .arg(QString::fromUtf8(amqp_error_string2(status)));
+            m_broken = true;
+            return false;
+        }
+        if (frame.frame_type != AMQP_FRAME_METHOD || frame.channel != Channel)
+            continue;
+        switch (frame.payload.method.id) {
+        case AMQP_BASIC_ACK_METHOD: {
+            const auto *ack = static_cast<const amqp_basic_ack_t *>(frame.payload.method.decoded);
+            // One message, or (multiple) every one up to the tag; messages routed to different
+            // queues may be confirmed out of order.
+            if (ack->multiple)
+                m_unconfirmed.erase(m_unconfirmed.begin(), m_unconfirmed.upper_bound(ack->delivery_tag));
+            else
+                m_unconfirmed.erase(ack->delivery_tag);
+            break;
+        }
+        case AMQP_BASIC_NACK_METHOD:
+            m_error = QStringLiteral("RabbitMQ refused a published message (basic.nack)");
+            m_broken = true;
+            return false;
+        case AMQP_CHANNEL_CLOSE_METHOD:
+        case AMQP_CONNECTION_CLOSE_METHOD:
+            m_error = QStringLiteral("the broker closed the channel while confirming publishes");
+            m_broken = true;
+            return false;
+        default:
+            break;
+        }
+    }
+    amqp_maybe_release_buffers(d->conn);
+    return !m_broken;
 }
 
 std::optional<AmqpClient::Delivery> AmqpClient::get(const QByteArray &queue, bool *ok)
 {
     *ok = false;
-    if (m_broken)
+    // Every publish is in its queue first, and no confirm frame waits to be read in between.
+    if (!waitForConfirms())
         return std::nullopt;
     const amqp_rpc_reply_t r = amqp_basic_get(d->conn, Channel, bytes(queue), 0);
     if (r.reply_type != AMQP_RESPONSE_NORMAL) {
@@ -277,7 +336,7 @@ bool AmqpClient::reject(quint64 tag, bool requeue)
 
 qint64 AmqpClient::depth(const QByteArray &queue)
 {
-    if (m_broken)
+    if (!waitForConfirms())
         return -1;
     const amqp_queue_declare_ok_t *ok = amqp_queue_declare(d->conn, Channel, bytes(queue), 1, 0, 0, 0,
                                                            amqp_empty_table);

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <utility>
 
 namespace PriorityLab {
@@ -53,6 +54,14 @@ public:
     /// @p priority >= 0 (0..255), the message-id property and integer headers.
     bool publish(const QByteArray &queue, const QByteArray &body, int priority, const QByteArray &messageId,
                  const QList<Header> &headers = {});
+    /// Puts the channel in confirm mode (confirm.select): RabbitMQ then acknowledges each
+    /// publish once the queue holds the message, and waitForConfirms() waits for that.
+    bool enableConfirms();
+    /// Waits (at most 30 s) until RabbitMQ has confirmed every message published so far, so that
+    /// a following basic.get or depth() sees them (a publish is asynchronous inside RabbitMQ).
+    /// False on a refused message (basic.nack), a timeout or a lost connection. A no-op without
+    /// enableConfirms().
+    bool waitForConfirms();
     /// basic.get with acknowledgement: the queue's head, or std::nullopt when the queue is empty
     /// or on failure (then ok is false and error() says why).
     std::optional<Delivery> get(const QByteArray &queue, bool *ok);
@@ -75,6 +84,9 @@ private:
     std::unique_ptr<State> d;
     QString m_error;
     bool m_broken = false;
+    bool m_confirms = false;
+    quint64 m_published = 0;       ///< messages published since enableConfirms()
+    std::set<quint64> m_unconfirmed; ///< their publish sequence numbers not confirmed yet
 };
 
 } // namespace PriorityLab

@@ -46,7 +46,9 @@ std::unique_ptr<LockstepBridge> LockstepBridge::open(const QString &url, const B
         break;
     }
     AmqpClient &c = *bridge->m_client;
-    bool ok = c.declareQueue(bridge->m_deadLetterQueue)
+    // Publisher confirms: a message is in its queue before the next basic.get or depth read,
+    // so the real broker sees the operations in the simulator's order.
+    bool ok = c.enableConfirms() && c.declareQueue(bridge->m_deadLetterQueue)
         && c.declareFanoutTo(bridge->m_deadLetterExchange, bridge->m_deadLetterQueue);
     for (const QByteArray &q : std::as_const(bridge->m_queues))
         ok = ok && c.declareQueue(q, bridge->m_maxPriority, bridge->m_deadLetterExchange);
