@@ -84,6 +84,26 @@ private Q_SLOTS:
         QCOMPARE(panel.currentStep(), 3);
     }
 
+    // Back to a step already past its end: running goes on, it does not stop after every cycle.
+    void aFinishedStepDoesNotStopEveryCycle()
+    {
+        Simulation sim;
+        const Scenario s = lesson();
+        QVERIFY(sim.load(s).isEmpty());
+        LessonPanel panel(&sim);
+        panel.setSteps(s.steps);
+        panel.next();  // until cycle 25
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        panel.next();  // until the first discard
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        const qint64 stoppedAt = sim.cycle();
+        panel.back();  // "until cycle 25" again, at cycle > 25
+        sim.run();
+        QTRY_VERIFY_WITH_TIMEOUT(sim.cycle() >= stoppedAt + 3, 20000);
+        QVERIFY(sim.isRunning());
+        sim.pause();
+    }
+
     void noStepsNoLesson()
     {
         Simulation sim;

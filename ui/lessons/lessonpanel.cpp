@@ -120,7 +120,9 @@ void LessonPanel::armPause()
         return;
     }
     const LessonStep step = m_steps.at(m_index);
-    if (!step.untilCycle && !step.until) {
+    // A step without an end, or one already past it (the teacher went back to it): Space runs
+    // on instead of stopping again after every cycle.
+    if ((!step.untilCycle && !step.until) || lessonStepDone(step, *m_simulation)) {
         m_simulation->setPauseCondition({});
         return;
     }
