@@ -17,13 +17,13 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSaveFile>
 
 #include <cstdio>
-#include <map>
 #include <memory>
 #include <tuple>
 
@@ -44,6 +44,12 @@ public:
         // Names and data come from the scenario: control characters are escaped so that they can
         // neither cut the line (NUL) nor drive the terminal (ESC sequences).
         std::fprintf(m_file, "prioritylab-sim: %s\n", printableText(text).toLocal8Bit().constData());
+    }
+    /// Prints each of @p texts, in order.
+    void operator()(const QStringList &texts) const
+    {
+        for (const QString &text : texts)
+            (*this)(text);
     }
 
 private:
@@ -202,6 +208,28 @@ QString endlessRunError(const QString &file, const QString &reason)
             .arg(file, reason);
 }
 
+/// The scenario of @p file as a run of the command line takes it: with @p seed (--seed) if
+/// given, and refused if it would never end while no --cycles was given (@p cycles < 0). Prints
+/// the loader's errors or the reason; nullopt on any of them.
+std::optional<Scenario> runnableScenario(const QString &file, const std::optional<quint64> &seed, qint64 cycles,
+                                         const ErrorPrinter &printError)
+{
+    const ScenarioLoadResult loaded = loadScenarioFile(file);
+    printError(loaded.errors);
+    if (!loaded.ok())
+        return std::nullopt;
+    Scenario scenario = *loaded.scenario;
+    if (seed)
+        scenario.seed = *seed;
+    if (cycles < 0) {
+        if (const QString reason = Simulation::endlessReason(scenario); !reason.isEmpty()) {
+            printError(endlessRunError(file, reason));
+            return std::nullopt;
+        }
+    }
+    return scenario;
+}
+
 /// Runtime warnings of a run, printed once each with a count at the end instead of once per
 /// cycle: a requeue loop warns in every cycle, and a million equal lines hide everything else.
 class WarningTally
@@ -213,30 +241,28 @@ public:
         static const QRegularExpression digits(QStringLiteral("\\d+"));
         QString key = text;
         key.replace(digits, QStringLiteral("#"));
-        auto it = m_entries.find(key);
-        if (it == m_entries.end()) {
+        auto it = m_index.constFind(key);
+        if (it == m_index.cend()) {
             if (m_entries.size() >= MaxDistinct) {
                 ++m_dropped;
                 return;
             }
-            it = m_entries.emplace(key, Entry{m_order++, cycle, cycle, 0, text}).first;
+            it = m_index.insert(key, m_entries.size());
+            m_entries.append({cycle, cycle, 0, text});
         }
-        ++it->second.count;
-        it->second.last = cycle;
+        Entry &entry = m_entries[*it];
+        ++entry.count;
+        entry.last = cycle;
     }
     void print(const ErrorPrinter &printError) const
     {
-        std::vector<const Entry *> entries;
-        for (const auto &[key, e] : m_entries)
-            entries.push_back(&e);
-        std::sort(entries.begin(), entries.end(), [](const Entry *a, const Entry *b) { return a->order < b->order; });
         const QLocale english(QLocale::English);
-        for (const Entry *e : entries) {
-            if (e->count == 1)
-                printError(QStringLiteral("warning: cycle %1: %2").arg(e->first).arg(e->text));
+        for (const Entry &e : m_entries) {
+            if (e.count == 1)
+                printError(QStringLiteral("warning: cycle %1: %2").arg(e.first).arg(e.text));
             else
                 printError(QStringLiteral("warning (x %1): cycles %2 to %3: %4")
-                                   .arg(english.toString(e->count)).arg(e->first).arg(e->last).arg(e->text));
+                                   .arg(english.toString(e.count)).arg(e.first).arg(e.last).arg(e.text));
         }
         if (m_dropped > 0)
             printError(QStringLiteral("warning (x %1): further warnings of other kinds not shown")
@@ -244,17 +270,17 @@ public:
     }
 
 private:
+    /// One kind of warning: the cycles it first and last came in, how often, its first text.
     struct Entry
     {
-        qint64 order = 0;
         qint64 first = 0;
         qint64 last = 0;
         qint64 count = 0;
         QString text;
     };
-    static constexpr size_t MaxDistinct = 100;
-    std::map<QString, Entry> m_entries;
-    qint64 m_order = 0;
+    static constexpr qsizetype MaxDistinct = 100;
+    QList<Entry> m_entries;            ///< in the order they first came
+    QHash<QString, qsizetype> m_index; ///< an entry's place in m_entries by its key
     qint64 m_dropped = 0;
 };
 
@@ -331,8 +357,7 @@ int runSweepCommand(const SweepOptions &options, std::FILE *standardOutput, std:
     QString scenarioName = options.scenarioFile;
     if (!options.sweepFile.isEmpty()) {
         const SweepFile file = loadSweepFile(options.sweepFile);
-        for (const QString &e : file.errors)
-            printError(e);
+        printError(file.errors);
         if (!file.ok())
             return BadInput;
         scenario = file.scenario;
@@ -343,8 +368,7 @@ int runSweepCommand(const SweepOptions &options, std::FILE *standardOutput, std:
     }
     if (!options.scenarioFile.isEmpty()) {
         const ScenarioLoadResult loaded = loadScenarioFile(options.scenarioFile);
-        for (const QString &e : loaded.errors)
-            printError(e);
+        printError(loaded.errors);
         if (!loaded.ok())
             return BadInput;
         scenario = *loaded.scenario;
@@ -430,6 +454,19 @@ int runSweepCommand(const SweepOptions &options, std::FILE *standardOutput, std:
     return ok ? Ok : InternalError;
 }
 
+/// An option taking a value: --NAME VALUENAME, e.g. valueOption("cycles", "N", "Stop after N cycles.").
+QCommandLineOption valueOption(const char *name, const char *valueName, const QString &description)
+{
+    return QCommandLineOption(QString::fromLatin1(name), description, QString::fromLatin1(valueName));
+}
+
+/// An option naming the FILE an output is written to ("-" for standard output); @p what is what
+/// it writes, e.g. "the run summary as JSON".
+QCommandLineOption outputOption(const char *name, const QString &what)
+{
+    return valueOption(name, "FILE", QStringLiteral("Write %1 to FILE (- = standard output).").arg(what));
+}
+
 } // namespace
 
 int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardOutput, std::FILE *standardError)
@@ -442,52 +479,34 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
             "or failed output."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption scenarioOption(QStringLiteral("scenario"),
-                                            QStringLiteral("Scenario file (JSON; see docs/scenario-format.md)."),
-                                            QStringLiteral("FILE"));
-    const QCommandLineOption cyclesOption(QStringLiteral("cycles"),
-                                          QStringLiteral("Stop after N cycles (N >= 0)."),
-                                          QStringLiteral("N"));
-    const QCommandLineOption seedOption(QStringLiteral("seed"),
-                                        QStringLiteral("Seed overriding the scenario's (S >= 0)."),
-                                        QStringLiteral("S"));
-    const QCommandLineOption eventsOption(QStringLiteral("events"),
-                                          QStringLiteral("Write every event as JSON Lines to FILE "
-                                                         "(- = standard output)."),
-                                          QStringLiteral("FILE"));
-    const QCommandLineOption summaryOption(QStringLiteral("summary"),
-                                           QStringLiteral("Write the run summary as JSON to FILE "
-                                                          "(- = standard output)."),
-                                           QStringLiteral("FILE"));
+    const QCommandLineOption scenarioOption =
+            valueOption("scenario", "FILE", QStringLiteral("Scenario file (JSON; see docs/scenario-format.md)."));
+    const QCommandLineOption cyclesOption = valueOption("cycles", "N", QStringLiteral("Stop after N cycles (N >= 0)."));
+    const QCommandLineOption seedOption = valueOption("seed", "S", QStringLiteral("Seed overriding the scenario's (S >= 0)."));
+    const QCommandLineOption eventsOption = outputOption("events", QStringLiteral("every event as JSON Lines"));
+    const QCommandLineOption summaryOption = outputOption("summary", QStringLiteral("the run summary as JSON"));
     const QCommandLineOption compareOption(
             QStringLiteral("compare"),
             QStringLiteral("Compare 2 or 3 scenario files (given as arguments) on the same workload "
                            "and print a table of key figures; with --summary, write it as JSON."));
-    const QCommandLineOption csvOption(QStringLiteral("csv"),
-                                       QStringLiteral("Write the metrics of every cycle as CSV to FILE "
-                                                      "(- = standard output)."),
-                                       QStringLiteral("FILE"));
-    const QCommandLineOption sweepOption(
-            QStringLiteral("sweep"),
+    const QCommandLineOption csvOption = outputOption("csv", QStringLiteral("the metrics of every cycle as CSV"));
+    const QCommandLineOption sweepOption = valueOption(
+            "sweep", "PATH=VALUES",
             QStringLiteral("Run the scenario once per value of a setting: PATH=0..9, PATH=0..9:2 or "
                            "PATH=1,2,4,8 (PATH as in the timeline); give it twice for a grid. Prints "
-                           "a table; --summary writes JSON, --csv a row per point."),
-            QStringLiteral("PATH=VALUES"));
-    const QCommandLineOption sweepFileOption(QStringLiteral("sweep-file"),
-                                             QStringLiteral("Run the sweep of a sweep file (scenario, paths, "
-                                                            "values, cycles; see docs/scenario-format.md)."),
-                                             QStringLiteral("FILE"));
-    const QCommandLineOption threadsOption(QStringLiteral("threads"),
-                                           QStringLiteral("Sweep points run on N threads at once (default: one "
-                                                          "per core)."),
-                                           QStringLiteral("N"));
-    const QCommandLineOption amqpOption(
-            QStringLiteral("amqp"),
+                           "a table; --summary writes JSON, --csv a row per point."));
+    const QCommandLineOption sweepFileOption =
+            valueOption("sweep-file", "FILE",
+                        QStringLiteral("Run the sweep of a sweep file (scenario, paths, values, cycles; see "
+                                       "docs/scenario-format.md)."));
+    const QCommandLineOption threadsOption = valueOption(
+            "threads", "N", QStringLiteral("Sweep points run on N threads at once (default: one per core)."));
+    const QCommandLineOption amqpOption = valueOption(
+            "amqp", "URL",
             QStringLiteral("Lockstep with a real RabbitMQ broker at URL (amqp://user:password@host:port/; "
                            "scripts/broker.sh start gives a private one): every queue operation also "
                            "happens on RabbitMQ and every delivery must be the simulator's; the summary "
-                           "gets a \"rabbitmq\" object (docs/design.md §11)."),
-            QStringLiteral("URL"));
+                           "gets a \"rabbitmq\" object (docs/design.md §11)."));
     parser.addOptions({scenarioOption, cyclesOption, seedOption, eventsOption, summaryOption,
                        compareOption, csvOption, sweepOption, sweepFileOption, threadsOption, amqpOption});
     parser.addPositionalArgument(QStringLiteral("FILES"),
@@ -612,29 +631,15 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
         QList<Scenario> scenarios;
         bool bad = false;
         for (const QString &file : files) {
-            const ScenarioLoadResult loaded = loadScenarioFile(file);
-            for (const QString &e : loaded.errors)
-                printError(e);
-            if (!loaded.ok()) {
+            if (const auto scenario = runnableScenario(file, seed, cycles, printError))
+                scenarios << *scenario;
+            else
                 bad = true;
-                continue;
-            }
-            Scenario s = *loaded.scenario;
-            if (seed)
-                s.seed = *seed;
-            if (cycles < 0) {
-                if (const QString reason = Simulation::endlessReason(s); !reason.isEmpty()) {
-                    printError(endlessRunError(file, reason));
-                    bad = true;
-                }
-            }
-            scenarios << s;
         }
         if (bad)
             return BadInput;
         const Comparison comparison = compareScenarios(scenarios, cycles);
-        for (const QString &e : comparison.errors)
-            printError(e);
+        printError(comparison.errors);
         if (!comparison.errors.isEmpty())
             return BadInput;
         Output out(printError, standardOutput, QStringLiteral("summary"),
@@ -658,21 +663,10 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
     }
 
     const QString scenarioFile = parser.value(scenarioOption);
-    ScenarioLoadResult loaded = loadScenarioFile(scenarioFile);
-    if (!loaded.ok()) {
-        for (const QString &e : loaded.errors)
-            printError(e);
+    const std::optional<Scenario> runnable = runnableScenario(scenarioFile, seed, cycles, printError);
+    if (!runnable)
         return BadInput;
-    }
-    Scenario scenario = *loaded.scenario;
-    if (seed)
-        scenario.seed = *seed;
-    if (cycles < 0) {
-        if (const QString reason = Simulation::endlessReason(scenario); !reason.isEmpty()) {
-            printError(endlessRunError(scenarioFile, reason));
-            return BadInput;
-        }
-    }
+    const Scenario &scenario = *runnable;
 
     Simulation sim;
     if (const QStringList errors = sim.load(scenario); !errors.isEmpty()) {

@@ -134,19 +134,9 @@ QList<QStringList> Comparison::rows() const
 
 QString Comparison::toText() const
 {
-    const QList<QStringList> rows = this->rows();
-    QList<qsizetype> widths(rows.constFirst().size(), 0);
-    for (const QStringList &cells : std::as_const(rows)) {
-        for (qsizetype i = 0; i < cells.size(); ++i)
-            widths[i] = std::max(widths[i], cells.at(i).size());
-    }
     QString text;
-    for (const QStringList &cells : std::as_const(rows)) {
-        QStringList padded;
-        for (qsizetype i = 0; i < cells.size(); ++i)
-            padded << (i == 0 ? cells.at(i).leftJustified(widths[i]) : cells.at(i).rightJustified(widths[i]));
-        text += padded.join(QStringLiteral("  ")).trimmed() + QLatin1Char('\n');
-    }
+    for (const QString &line : alignedTableLines(rows(), 1))
+        text += line.trimmed() + QLatin1Char('\n');
     text += sameWorkload ? QStringLiteral("workload: identical produced messages in every run (checked)\n")
                          : QStringLiteral("WARNING: the runs produced different messages (producers or seeds differ): "
                                           "the comparison is not like for like\n");

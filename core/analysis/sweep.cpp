@@ -513,18 +513,9 @@ QString SweepResult::toText() const
         }
         rows << cells;
     }
-    QList<qsizetype> widths(header.size(), 0);
-    for (const QStringList &row : std::as_const(rows)) {
-        for (qsizetype i = 0; i < row.size(); ++i)
-            widths[i] = std::max(widths[i], row.at(i).size());
-    }
     QString text;
-    for (const QStringList &row : std::as_const(rows)) {
-        QStringList cells;
-        for (qsizetype i = 0; i < row.size(); ++i)
-            cells << (i < axes.size() ? row.at(i).leftJustified(widths[i]) : row.at(i).rightJustified(widths[i]));
-        text += cells.join(QStringLiteral("  ")) + QLatin1Char('\n');
-    }
+    for (const QString &line : alignedTableLines(rows, axes.size()))
+        text += line + QLatin1Char('\n');
     if (!sameWorkload)
         text += QStringLiteral("note: the points produced different messages (a swept setting changes the producers)\n");
     if (cancelled)

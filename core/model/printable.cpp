@@ -1,5 +1,7 @@
 #include "core/model/printable.h"
 
+#include <algorithm>
+
 namespace PriorityLab {
 
 namespace {
@@ -29,6 +31,24 @@ QString printableText(const QString &text)
             out += text.at(i);
     }
     return out;
+}
+
+QStringList alignedTableLines(const QList<QStringList> &rows, qsizetype leftAligned)
+{
+    QList<qsizetype> widths;
+    for (const QStringList &cells : rows) {
+        widths.resize(std::max(widths.size(), cells.size()), 0);
+        for (qsizetype i = 0; i < cells.size(); ++i)
+            widths[i] = std::max(widths[i], cells.at(i).size());
+    }
+    QStringList lines;
+    for (const QStringList &cells : rows) {
+        QStringList padded;
+        for (qsizetype i = 0; i < cells.size(); ++i)
+            padded << (i < leftAligned ? cells.at(i).leftJustified(widths[i]) : cells.at(i).rightJustified(widths[i]));
+        lines << padded.join(QStringLiteral("  "));
+    }
+    return lines;
 }
 
 } // namespace PriorityLab

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace PriorityLab {
 
@@ -10,5 +12,10 @@ namespace PriorityLab {
 /// holding terminal escape sequences prints as visible text instead of cutting or recolouring
 /// the line. Other text is unchanged. JSON output needs no such step (QJsonDocument escapes).
 QString printableText(const QString &text);
+
+/// The lines of a plain-text table with @p rows (a list of cells each, the header first): every
+/// column padded to its widest cell and two spaces apart; the first @p leftAligned columns
+/// (labels) are aligned left, the others (numbers) right. The lines carry no line break.
+QStringList alignedTableLines(const QList<QStringList> &rows, qsizetype leftAligned);
 
 } // namespace PriorityLab

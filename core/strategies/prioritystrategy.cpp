@@ -37,19 +37,17 @@ namespace {
 // values: priority before, threshold, priority after.
 QString processedWords(const Explanation &e)
 {
-    return u"priority " % QString::number(e.values[0]) % u" ≥ threshold " % QString::number(e.values[1])
-            % u": processed";
+    return comparisonWords(u"priority", e.values[0], u"≥", u"threshold", e.values[1]) % u": processed";
 }
 QString postponedWords(const Explanation &e)
 {
-    return u"priority " % QString::number(e.values[0]) % u" < threshold " % QString::number(e.values[1])
+    return comparisonWords(u"priority", e.values[0], u"<", u"threshold", e.values[1])
             % u": postponed with priority " % QString::number(e.values[2]);
 }
 // values: priority before, priority after.
 QString failedWords(const Explanation &e)
 {
-    return u"processing failed: requeued with priority " % QString::number(e.values[0]) % u" - 1 = "
-            % QString::number(e.values[1]);
+    return lowerByOneWords(u"priority", e.values[0]);
 }
 } // namespace
 

@@ -5,6 +5,8 @@
 #include "core/strategies/prioritystrategy.h"
 #include "core/strategies/ttlstrategy.h"
 
+#include <QStringBuilder>
+
 namespace PriorityLab {
 
 Strategy::~Strategy() = default;
@@ -141,6 +143,20 @@ QString StrategyRegistry::ruleText(const QString &type) const
     return QStringLiteral("%1: a strategy without a description here; hover its parameters for "
                           "their rules.")
             .arg(type);
+}
+
+// Built by concatenation, not QString::arg (which parses its pattern each time): the words of an
+// explanation are made for every event written.
+QString comparisonWords(QStringView quantity, int value, QStringView relation, QStringView bound, int boundValue)
+{
+    return quantity % u' ' % QString::number(value) % u' ' % relation % u' ' % bound % u' '
+            % QString::number(boundValue);
+}
+
+QString lowerByOneWords(QStringView quantity, int before)
+{
+    return u"processing failed: requeued with " % quantity % u' ' % QString::number(before) % u" - 1 = "
+            % QString::number(saturatingAdd(before, -1));
 }
 
 QString Strategy::failureRuleText() const

@@ -154,6 +154,15 @@ private:
     std::vector<int> m_values;
 };
 
+/// The words an integer rule compares with, e.g. "priority 3 < threshold 5" for
+/// comparisonWords(u"priority", 3, u"<", u"threshold", 5): how the explanations of `priority` and
+/// `ttl` begin.
+QString comparisonWords(QStringView quantity, int value, QStringView relation, QStringView bound, int boundValue);
+
+/// The words of a failure that lowered @p quantity by one, e.g. "processing failed: requeued with
+/// TTL 3 - 1 = 2" for lowerByOneWords(u"TTL", 3) (the value saturates at the int range).
+QString lowerByOneWords(QStringView quantity, int before);
+
 /// Creates strategies by type name. The four built-in strategies of docs/design.md §4 are registered
 /// at start; tests and plug-ins may register more (the app builds editors from ParameterInfo, so a
 /// new strategy needs no editor code).

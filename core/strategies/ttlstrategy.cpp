@@ -42,24 +42,22 @@ namespace {
 // concatenation, not QString::arg. values: TTL before, low bound, high bound.
 QString discardedWords(const Explanation &e)
 {
-    return u"TTL " % QString::number(e.values[0]) % u" ≤ low bound " % QString::number(e.values[1])
-            % u": discarded";
+    return comparisonWords(u"TTL", e.values[0], u"≤", u"low bound", e.values[1]) % u": discarded";
 }
 QString postponedWords(const Explanation &e)
 {
-    return u"TTL " % QString::number(e.values[0]) % u" ≥ high bound " % QString::number(e.values[2])
-            % u": postponed with TTL " % QString::number(saturatingAdd(e.values[0], -1));
+    return comparisonWords(u"TTL", e.values[0], u"≥", u"high bound", e.values[2]) % u": postponed with TTL "
+            % QString::number(saturatingAdd(e.values[0], -1));
 }
 QString processedWords(const Explanation &e)
 {
-    return u"low bound " % QString::number(e.values[1]) % u" < TTL " % QString::number(e.values[0])
-            % u" < high bound " % QString::number(e.values[2]) % u": processed";
+    return comparisonWords(u"low bound", e.values[1], u"<", u"TTL", e.values[0]) % u" < high bound "
+            % QString::number(e.values[2]) % u": processed";
 }
 // values: TTL before.
 QString failedWords(const Explanation &e)
 {
-    return u"processing failed: requeued with TTL " % QString::number(e.values[0]) % u" - 1 = "
-            % QString::number(saturatingAdd(e.values[0], -1));
+    return lowerByOneWords(u"TTL", e.values[0]);
 }
 } // namespace
 

@@ -35,6 +35,14 @@ namespace {
 /// A preset loaded, with a chart panel that draws it.
 using ChartRig = PanelRig<ChartPanel>;
 
+/// lesson-ttl-moved.json (its timeline changes the TTL bounds at cycle 60) with a chart panel
+/// and a setup editor for live edits.
+struct EditedChartRig : ChartRig
+{
+    EditedChartRig() : ChartRig(QStringLiteral("lesson-ttl-moved.json")) { }
+    SetupEditor editor{&sim};
+};
+
 /// Nearest-rank percentile of @p values (sorted here); -1 if empty.
 qint64 percentile(QList<qint64> values, int percent)
 {
@@ -293,14 +301,13 @@ void TestCharts::timelineMarkers()
 
 void TestCharts::liveEditMarkers()
 {
-    ChartRig rig(QStringLiteral("lesson-ttl-moved.json"));
+    EditedChartRig rig;
     QCOMPARE(rig.problems, QStringList());
-    SetupEditor editor(&rig.sim);
     rig.advance(20);
 
     // An edit between cycles 19 and 20 takes effect from cycle 20: a live-edit marker there at
     // once, in every time chart, told apart from the timeline's.
-    QCOMPARE(editor.setConsumerParameter(1, QStringLiteral("low"), 2), QString());
+    QCOMPARE(rig.editor.setConsumerParameter(1, QStringLiteral("low"), 2), QString());
     QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
     const ChartMarker edit = rig.panel.liveEditMarkers().first();
     QCOMPARE(edit.x, 20.0);
@@ -312,12 +319,12 @@ void TestCharts::liveEditMarkers()
         QCOMPARE(chart->markers(), QList<ChartMarker>{edit});
 
     // Dragged on before the next cycle: still one change, with the last value.
-    QCOMPARE(editor.setConsumerParameter(1, QStringLiteral("low"), 3), QString());
+    QCOMPARE(rig.editor.setConsumerParameter(1, QStringLiteral("low"), 3), QString());
     QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
     QCOMPARE(rig.panel.liveEditMarkers().first().label, QStringLiteral("✎ c20: consumers[1].strategy.low = 3"));
     // The timer's speed and the scenario's texts change nothing in the run: no marker.
-    QCOMPARE(editor.setCycleIntervalMs(10), QString());
-    QCOMPARE(editor.setScenarioInfo(QStringLiteral("renamed"), QString(), QString()), QString());
+    QCOMPARE(rig.editor.setCycleIntervalMs(10), QString());
+    QCOMPARE(rig.editor.setScenarioInfo(QStringLiteral("renamed"), QString(), QString()), QString());
     QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
 
     // The timeline's change at cycle 60 is a timeline marker, not a live edit; an undo is an edit.
@@ -325,10 +332,10 @@ void TestCharts::liveEditMarkers()
     QCOMPARE(rig.panel.timelineMarkers().size(), 1);
     QCOMPARE(rig.panel.timelineMarkers().first().kind, ChartMarker::Kind::Timeline);
     QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
-    editor.undoStack()->undo();  // the name
-    editor.undoStack()->undo();  // the interval
+    rig.editor.undoStack()->undo();  // the name
+    rig.editor.undoStack()->undo();  // the interval
     QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
-    editor.undoStack()->undo();  // low back to 2 (two key presses are two steps)
+    rig.editor.undoStack()->undo();  // low back to 2 (two key presses are two steps)
     const QList<ChartMarker> live = rig.panel.liveEditMarkers();
     QCOMPARE(live.size(), 2);
     QCOMPARE(live.at(1).x, 70.0);
@@ -342,7 +349,7 @@ void TestCharts::liveEditMarkers()
     // Slid out of the window, gone; a reset forgets them.
     rig.advance(ChartPanel::windowCycles() + 1);
     QVERIFY(rig.panel.liveEditMarkers().isEmpty());
-    editor.setConsumerOnline(0, false);
+    rig.editor.setConsumerOnline(0, false);
     QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
     rig.sim.reset();
     QVERIFY(rig.panel.liveEditMarkers().isEmpty());
@@ -350,11 +357,10 @@ void TestCharts::liveEditMarkers()
 
 void TestCharts::followsADarkPalette()
 {
-    ChartRig rig(QStringLiteral("lesson-ttl-moved.json"));
+    EditedChartRig rig;
     QCOMPARE(rig.problems, QStringList());
-    SetupEditor editor(&rig.sim);
     rig.advance(70);
-    QCOMPARE(editor.setConsumerParameter(0, QStringLiteral("low"), 0), QString());
+    QCOMPARE(rig.editor.setConsumerParameter(0, QStringLiteral("low"), 0), QString());
     TimeSeriesChart *depth = rig.panel.queueDepthChart();
     const QColor seriesColor = depth->seriesColor(0);
     QVERIFY(!depth->isDarkTheme());

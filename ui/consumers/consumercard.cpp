@@ -4,6 +4,7 @@
 #include "ui/editing/parametereditorfactory.h"
 #include "ui/editing/setupeditor.h"
 #include "core/engine/simulation.h"
+#include "ui/common/notelabels.h"
 #include "ui/common/sparkline.h"
 #include "core/scenario/settingpath.h"
 
@@ -199,17 +200,9 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_fixedRows = m_form->rowCount();
     layout->addLayout(m_form);
 
-    m_warning = new QLabel(this);
-    m_warning->setWordWrap(true);
-    m_warning->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
-    m_warning->setVisible(false);
+    m_warning = newErrorLabel(this, QStringLiteral("font-weight: bold;"));
     layout->addWidget(m_warning);
-    m_timelineNote = new QLabel(this);
-    m_timelineNote->setWordWrap(true);
-    QFont italic = m_timelineNote->font();
-    italic.setItalic(true);
-    m_timelineNote->setFont(italic);
-    m_timelineNote->setVisible(false);
+    m_timelineNote = newNoteLabel(this);
     layout->addWidget(m_timelineNote);
     layout->addStretch(1);
 

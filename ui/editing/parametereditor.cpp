@@ -1,5 +1,7 @@
 #include "ui/editing/parametereditor.h"
 
+#include "ui/common/notelabels.h"
+
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -11,17 +13,9 @@ ParameterEditor::ParameterEditor(ParameterInfo info, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
-    m_errorLabel = new QLabel(this);
-    m_errorLabel->setWordWrap(true);
-    m_errorLabel->setStyleSheet(QStringLiteral("color: #b00020;"));
-    m_errorLabel->setVisible(false);
+    m_errorLabel = newErrorLabel(this);
     layout->addWidget(m_errorLabel);
-    m_noteLabel = new QLabel(this);
-    m_noteLabel->setWordWrap(true);
-    QFont italic = m_noteLabel->font();
-    italic.setItalic(true);
-    m_noteLabel->setFont(italic);
-    m_noteLabel->setVisible(false);
+    m_noteLabel = newNoteLabel(this);
     layout->addWidget(m_noteLabel);
 }
 
