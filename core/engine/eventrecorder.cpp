@@ -4,7 +4,7 @@
 
 namespace PriorityLab {
 
-EventRecorder::EventRecorder(CycleReport &report, const EventSink &sink, bool keep, const BatchSink &batches)
+EventRecorder::EventRecorder(CycleReport &report, const EventSink &sink, bool keep, const BatchSink *batches)
     : m_report(report), m_sink(sink), m_batches(batches), m_keep(keep)
 {
 }

@@ -16,8 +16,9 @@ class EventRecorder
 {
 public:
     /// Records into @p report (if @p keep) and to @p sink (if set); both may be off. Batches go
-    /// to @p batches (if set and the recorder is active).
-    EventRecorder(CycleReport &report, const EventSink &sink, bool keep, const BatchSink &batches = {});
+    /// to @p batches (if not null and set, and the recorder is active); it must outlive the
+    /// recorder.
+    EventRecorder(CycleReport &report, const EventSink &sink, bool keep, const BatchSink *batches = nullptr);
 
     /// True if anybody takes events: the broker builds them only then.
     bool active() const { return m_keep || bool(m_sink); }
@@ -28,8 +29,8 @@ public:
     /// A batch of @p size messages taken for @p consumer, before its first event.
     void batch(const QString &consumer, qint64 size)
     {
-        if (m_batches)
-            m_batches(consumer, size);
+        if (m_batches && *m_batches)
+            (*m_batches)(consumer, size);
     }
 
     /// Ends the cycle: appends the kept last events to the report after the first ones.
@@ -38,7 +39,7 @@ public:
 private:
     CycleReport &m_report;
     const EventSink &m_sink;
-    const BatchSink &m_batches;
+    const BatchSink *m_batches = nullptr;
     bool m_keep = false;
     std::vector<Event> m_tail;  ///< ring of the last events once the head is full
     size_t m_next = 0;          ///< where the next tail event goes

@@ -166,7 +166,7 @@ CycleReport Simulation::step()
 
     // 1. Messages sent by hand, then the producers' messages due in this cycle, in file order,
     // straight into the broker.
-    EventRecorder recorder(report, m_sink, m_recordEvents, m_batchSink);
+    EventRecorder recorder(report, m_sink, m_recordEvents, &m_batchSink);
     EventRecorder *events = recorder.active() ? &recorder : nullptr;
     qint64 produced = 0;
     const auto accept = [&](Message &&m) {
