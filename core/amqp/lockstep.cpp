@@ -123,7 +123,6 @@ void LockstepBridge::onEvent(const Event &event)
 {
     if (failed())
         return;
-    m_cycle = event.cycle;
     switch (event.type) {
     case Event::Type::Produced:
         if (publishCopy(event.message))
@@ -142,34 +141,29 @@ void LockstepBridge::onEvent(const Event &event)
                 if (!d)
                     break;   // the real queue ran dry: reported below as a divergence
                 ++m_figures.gets;
-                m_fetchedTags.push_back(d->tag);
-                m_fetchedIds.push_back(d->messageId);
-                m_fetchedBodies.push_back(d->body);
+                m_fetched.push_back(*d);
             }
             m_pendingBatch = 0;
         }
-        m_currentValid = !m_fetchedTags.empty();
-        if (!m_currentValid) {
+        m_current.reset();
+        if (m_fetched.empty()) {
             diverged(event, QStringLiteral("the simulator handed out message %1 (\"%2\"), RabbitMQ's queue was empty")
                                 .arg(event.message.id).arg(event.message.data));
             return;
         }
-        m_currentTag = m_fetchedTags.front();
-        const QByteArray id = m_fetchedIds.front();
-        const QByteArray body = m_fetchedBodies.front();
-        m_fetchedTags.pop_front();
-        m_fetchedIds.pop_front();
-        m_fetchedBodies.pop_front();
-        if (id != idOf(event.message) || body != event.message.data.toUtf8())
+        const AmqpClient::Delivery real = std::move(m_fetched.front());
+        m_fetched.pop_front();
+        m_current = real.tag;
+        if (real.messageId != idOf(event.message) || real.body != event.message.data.toUtf8())
             diverged(event, QStringLiteral("RabbitMQ handed out message %1 (\"%2\"), the simulator message %3 (\"%4\")")
-                                .arg(QString::fromLatin1(id), QString::fromUtf8(body))
+                                .arg(QString::fromLatin1(real.messageId), QString::fromUtf8(real.body))
                                 .arg(event.message.id).arg(event.message.data));
         return;
     }
     case Event::Type::Processed:
-        if (m_currentValid && m_client->ack(m_currentTag))
+        if (m_current && m_client->ack(*m_current))
             ++m_figures.acked;
-        m_currentValid = false;
+        m_current.reset();
         return;
     case Event::Type::Postponed:
     case Event::Type::Failed:
@@ -177,15 +171,15 @@ void LockstepBridge::onEvent(const Event &event)
         // acknowledged, so a crash in between would duplicate rather than lose the message.
         if (publishCopy(event.after))
             ++m_figures.republished;
-        if (m_currentValid && m_client->ack(m_currentTag))
+        if (m_current && m_client->ack(*m_current))
             ++m_figures.acked;
-        m_currentValid = false;
+        m_current.reset();
         return;
     case Event::Type::Discarded:
         ++m_discarded[idOf(event.message)];
-        if (m_currentValid && m_client->reject(m_currentTag, false))
+        if (m_current && m_client->reject(*m_current, false))
             ++m_figures.deadLettered;
-        m_currentValid = false;
+        m_current.reset();
         return;
     }
 }

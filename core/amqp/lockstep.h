@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/amqp/amqpclient.h"
 #include "core/model/config.h"
 #include "core/model/events.h"
 
@@ -11,10 +12,9 @@
 
 #include <deque>
 #include <memory>
+#include <optional>
 
 namespace PriorityLab {
-
-class AmqpClient;
 
 /// Lockstep mode of the RabbitMQ bridge (docs/design.md §11): the simulator drives the run
 /// cycle by cycle, and every queue operation also happens on a real RabbitMQ queue, in the same
@@ -91,12 +91,8 @@ private:
     QByteArray m_deadLetterQueue;
     int m_maxPriority = 0;        ///< x-max-priority of a priority queue, 0 otherwise
     qint64 m_pendingBatch = 0;    ///< size of the batch announced and not fetched yet
-    qint64 m_cycle = 0;
-    std::deque<quint64> m_fetchedTags;          ///< delivery tags of the batch, in order
-    std::deque<QByteArray> m_fetchedIds;        ///< their message ids
-    std::deque<QByteArray> m_fetchedBodies;     ///< their payloads
-    quint64 m_currentTag = 0;     ///< the delivery the next decision applies to
-    bool m_currentValid = false;
+    std::deque<AmqpClient::Delivery> m_fetched; ///< the batch taken from RabbitMQ, not handed out yet
+    std::optional<quint64> m_current;  ///< delivery tag the next decision applies to
     QHash<QByteArray, int> m_discarded; ///< ids the simulator discarded, with multiplicity
     bool m_finished = false;
     Figures m_figures;
