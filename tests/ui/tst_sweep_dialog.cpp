@@ -7,6 +7,7 @@
 #include "tests/testsupport.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QDir>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -139,6 +140,10 @@ private Q_SLOTS:
             PL_VERIFY_OK(rig.dialog.openSweepFile(QStringLiteral(":/sweeps/") + name));
         }
         PL_VERIFY_OK(rig.dialog.openSweepFile(QStringLiteral(":/sweeps/ttl-low-0-5.json")));
+        // The range boxes do not apply to a file's sweep: they are off while it is loaded.
+        auto *from = rig.dialog.findChild<QDoubleSpinBox *>(QStringLiteral("sweepFrom"));
+        QVERIFY(from);
+        QVERIFY(!from->isEnabled());
         rig.dialog.setCycles(100);
         QSignalSpy finished(&rig.dialog, &SweepDialog::sweepFinished);
         PL_VERIFY_OK(rig.dialog.start());

@@ -82,6 +82,9 @@ SweepDialog::SweepDialog(SetupEditor *editor, QWidget *parent)
         box->setDecimals(3);
     }
     m_step->setMinimum(0.001);
+    m_from->setObjectName(QStringLiteral("sweepFrom"));
+    m_to->setObjectName(QStringLiteral("sweepTo"));
+    m_step->setObjectName(QStringLiteral("sweepStep"));
     m_cycles->setRange(1, 10000000);
     m_cycles->setValue(1000);
     m_cycles->setSuffix(tr(" cycles"));
@@ -170,6 +173,8 @@ SweepDialog::SweepDialog(SetupEditor *editor, QWidget *parent)
         const double hi = s.value > 0 ? std::max(s.value * 2, s.integer ? s.value + 5 : 1.0) : 10;
         setRange(std::min(0.0, s.value), s.integer ? std::ceil(hi) : hi, s.integer ? 1 : (hi - std::min(0.0, s.value)) / 10);
         m_file.reset();
+        for (QDoubleSpinBox *box : {m_from, m_to, m_step})
+            box->setEnabled(true);
         m_source->setText(tr("Sweeps the current setup, with your edits."));
     });
     connect(m_figure, &QComboBox::currentIndexChanged, this, &SweepDialog::updateChart);
@@ -248,6 +253,10 @@ QStringList SweepDialog::openSweepFile(const QString &path)
                                    QFileInfo(file.scenarioPath).fileName(), axis.valuesText()));
     m_source->setToolTip(file.description);
     m_file = file;
+    // The file's values are swept, not the range boxes: they say so by being off until a
+    // setting of the current setup is chosen again.
+    for (QDoubleSpinBox *box : {m_from, m_to, m_step})
+        box->setEnabled(false);
     m_message->clear();
     return {};
 }
