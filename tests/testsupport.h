@@ -179,8 +179,10 @@ inline ProducerConfig generatingProducer(const QString &name, int perCycle, int 
 class WarningStrategy final : public Strategy
 {
 public:
-    explicit WarningStrategy(const QString &suffix = QString()) : m_suffix(suffix) { }
-    QString type() const override { return QStringLiteral("test-warns"); }
+    explicit WarningStrategy(const QString &suffix = QString())
+        : Strategy({QStringLiteral("test-warns"), {}, {}}), m_suffix(suffix)
+    {
+    }
     QList<ParameterInfo> parameters() const override { return {}; }
     QVariant parameter(const QString &) const override { return {}; }
     Decision decide(Message &message, const StrategyContext &, QString *) override

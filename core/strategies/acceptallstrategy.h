@@ -9,13 +9,13 @@ namespace PriorityLab {
 class AcceptAllStrategy final : public Strategy
 {
 public:
-    QString type() const override { return QStringLiteral("accept-all"); }
-    QString ruleText() const override
+    AcceptAllStrategy()
+        : Strategy({QStringLiteral("accept-all"),
+                    QStringLiteral("accept-all: processes every message at once, in queue order. The "
+                                   "plain queue to compare the others with."),
+                    QStringLiteral("sends it back unchanged")})
     {
-        return QStringLiteral("accept-all: processes every message at once, in queue order. The "
-                              "plain queue to compare the others with.");
     }
-    QString failureRuleText() const override { return QStringLiteral("sends it back unchanged"); }
     QList<ParameterInfo> parameters() const override { return {}; }
     QVariant parameter(const QString &) const override { return {}; }
     Decision decide(Message &, const StrategyContext &, QString *) override

@@ -5,6 +5,11 @@
 namespace PriorityLab {
 
 PredicateStrategy::PredicateStrategy()
+    : Strategy({QStringLiteral("predicate"),
+                QStringLiteral("predicate: processes a message when the predicate is true, or when it was "
+                               "already postponed max predicate runs times; otherwise sends it back with "
+                               "predicate runs + 1."),
+                QStringLiteral("sends it back with predicate runs + 1")})
 {
     m_expression.setText(QStringLiteral("true"));
 }

@@ -14,17 +14,6 @@ class PredicateStrategy final : public Strategy
 public:
     PredicateStrategy();
 
-    QString type() const override { return QStringLiteral("predicate"); }
-    QString ruleText() const override
-    {
-        return QStringLiteral("predicate: processes a message when the predicate is true, or when "
-                              "it was already postponed max predicate runs times; otherwise sends "
-                              "it back with predicate runs + 1.");
-    }
-    QString failureRuleText() const override
-    {
-        return QStringLiteral("sends it back with predicate runs + 1");
-    }
     QList<ParameterInfo> parameters() const override;
     QVariant parameter(const QString &name) const override;
     PRIORITYLAB_STRATEGY_RULES

@@ -5,7 +5,13 @@
 namespace PriorityLab {
 
 PriorityStrategy::PriorityStrategy()
-    : IntegerParameterStrategy({
+    : IntegerParameterStrategy(
+            {QStringLiteral("priority"),
+             QStringLiteral("priority: processes messages with priority at or above the threshold; sends "
+                            "the others back with their priority raised by the aging step, so each gets "
+                            "its turn."),
+             QStringLiteral("sends it back with its priority lowered by 1")},
+            {
         {QStringLiteral("threshold"), QStringLiteral("Threshold"), ParameterInfo::Kind::Integer,
          -1000000, 1000000, 0, 10, 5, QStringLiteral("priority"),
          QStringLiteral("Messages with priority at or above the threshold are processed; those "
@@ -44,11 +50,6 @@ QString postponedWords(const Explanation &e)
     return comparisonWords(u"priority", e.values[0], u"<", u"threshold", e.values[1])
             % u": postponed with priority " % QString::number(e.values[2]);
 }
-// values: priority before, priority after.
-QString failedWords(const Explanation &e)
-{
-    return lowerByOneWords(u"priority", e.values[0]);
-}
 } // namespace
 
 Explanation PriorityStrategy::explain(const Message &before, Decision decision) const
@@ -60,7 +61,7 @@ Explanation PriorityStrategy::explain(const Message &before, Decision decision) 
 
 Explanation PriorityStrategy::explainFailure(const Message &before) const
 {
-    return {failedWords, {before.priority, saturatingAdd(before.priority, -1), 0}};
+    return loweredByOne(QStringLiteral("priority"), before.priority);
 }
 
 QString PriorityStrategy::settingWarning() const

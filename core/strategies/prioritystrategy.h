@@ -13,17 +13,6 @@ public:
     /// Threshold 5, aging step 1.
     PriorityStrategy();
 
-    QString type() const override { return QStringLiteral("priority"); }
-    QString ruleText() const override
-    {
-        return QStringLiteral("priority: processes messages with priority at or above the "
-                              "threshold; sends the others back with their priority raised by the "
-                              "aging step, so each gets its turn.");
-    }
-    QString failureRuleText() const override
-    {
-        return QStringLiteral("sends it back with its priority lowered by 1");
-    }
     PRIORITYLAB_STRATEGY_RULES
     QString settingWarning() const override;
 

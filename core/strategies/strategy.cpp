@@ -43,8 +43,8 @@ QString Strategy::setParameter(const QString &name, const QVariant &value)
                       .arg(name, type(), known.join(QStringLiteral(", ")));
 }
 
-IntegerParameterStrategy::IntegerParameterStrategy(QList<ParameterInfo> infos)
-    : m_infos(std::move(infos))
+IntegerParameterStrategy::IntegerParameterStrategy(StrategyWords words, QList<ParameterInfo> infos)
+    : Strategy(std::move(words)), m_infos(std::move(infos))
 {
     for (const ParameterInfo &info : std::as_const(m_infos)) {
         Q_ASSERT(info.kind == ParameterInfo::Kind::Integer);
@@ -153,22 +153,24 @@ QString comparisonWords(QStringView quantity, int value, QStringView relation, Q
             % QString::number(boundValue);
 }
 
-QString lowerByOneWords(QStringView quantity, int before)
+Explanation loweredByOne(const QString &quantity, int before)
 {
-    return u"processing failed: requeued with " % quantity % u' ' % QString::number(before) % u" - 1 = "
-            % QString::number(saturatingAdd(before, -1));
+    // values: the quantity before; text: its name.
+    constexpr Explanation::Words words = [](const Explanation &e) -> QString {
+        return u"processing failed: requeued with " % e.text % u' ' % QString::number(e.values[0]) % u" - 1 = "
+                % QString::number(saturatingAdd(e.values[0], -1));
+    };
+    return {words, {before, 0, 0}, quantity};
 }
 
-QString Strategy::failureRuleText() const
+Strategy::Strategy(StrategyWords words) : m_words(std::move(words))
 {
-    return QStringLiteral("sends it back to the queue");
-}
-
-QString Strategy::ruleText() const
-{
-    return QStringLiteral("%1: a strategy without a description here; hover its parameters for "
-                          "their rules.")
-            .arg(type());
+    if (m_words.rule.isEmpty())
+        m_words.rule = QStringLiteral("%1: a strategy without a description here; hover its parameters for "
+                                      "their rules.")
+                               .arg(m_words.type);
+    if (m_words.failureRule.isEmpty())
+        m_words.failureRule = QStringLiteral("sends it back to the queue");
 }
 
 } // namespace PriorityLab

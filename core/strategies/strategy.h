@@ -48,6 +48,15 @@ struct ParameterInfo
     QString help;          ///< one line stating the rule, used as tooltip
 };
 
+/// A strategy's name and its rules in words: the one wording of each rule, which the app's
+/// tooltips, the alarms and the help show (docs/design.md §4). Given once, at construction.
+struct StrategyWords
+{
+    QString type;        ///< the scenario name, e.g. "ttl"
+    QString rule;        ///< the rule, starting with the type, e.g. "ttl: processes messages with low < TTL < high; ..."
+    QString failureRule; ///< what a failed processing does, the rest of a sentence starting with the consumer's name
+};
+
 /// A consumer strategy: decides process / postpone / discard for each message of a batch.
 /// Each consumer owns its own instance, so parameters can differ per consumer and change while
 /// the simulation runs (taking effect from the next message handled).
@@ -57,7 +66,7 @@ public:
     virtual ~Strategy();
 
     /// The scenario name of the strategy, e.g. "priority".
-    virtual QString type() const = 0;
+    const QString &type() const { return m_words.type; }
 
     /// The parameters this strategy takes, in editor order.
     virtual QList<ParameterInfo> parameters() const = 0;
@@ -100,12 +109,12 @@ public:
 
     /// The strategy's rule in words, starting with its type, e.g. "ttl: processes messages with
     /// low < TTL < high; ...": the one wording of the rule, which the app shows.
-    virtual QString ruleText() const;
+    const QString &ruleText() const { return m_words.rule; }
 
     /// What the strategy does to a message whose processing failed, as the rest of a sentence
     /// starting with the consumer's name, e.g. "sends it back unchanged" (accept-all): the rule
     /// of onFailure() in words, used by the requeue-loop alarm.
-    virtual QString failureRuleText() const;
+    const QString &failureRuleText() const { return m_words.failureRule; }
 
     /// A problem met while deciding (e.g. a predicate that failed at run time), cleared by the
     /// call; empty if none. Checked by the consumer after each decision.
@@ -117,10 +126,17 @@ public:
     }
 
 protected:
+    /// A strategy called and described by @p words. An empty rule reads "TYPE: a strategy without a
+    /// description here; ...", an empty failure rule "sends it back to the queue".
+    explicit Strategy(StrategyWords words);
+
     QString m_runtimeWarning;
 
     /// Called by setParameter() after the generic checks of kind and range passed.
     virtual QString applyParameter(const QString &name, const QVariant &value) = 0;
+
+private:
+    StrategyWords m_words;
 };
 
 /// Declares, in a strategy class, the four rules every strategy implements: decide(),
@@ -141,8 +157,9 @@ public:
     QVariant parameter(const QString &name) const override;
 
 protected:
-    /// @p infos: the parameters, every one of kind Integer with an int defaultValue.
-    explicit IntegerParameterStrategy(QList<ParameterInfo> infos);
+    /// @p words: as Strategy's; @p infos: the parameters, every one of kind Integer with an int
+    /// defaultValue.
+    IntegerParameterStrategy(StrategyWords words, QList<ParameterInfo> infos);
 
     /// Current value of the parameter at @p index of the list given at construction.
     int value(qsizetype index) const { return m_values[size_t(index)]; }
@@ -159,9 +176,10 @@ private:
 /// `ttl` begin.
 QString comparisonWords(QStringView quantity, int value, QStringView relation, QStringView bound, int boundValue);
 
-/// The words of a failure that lowered @p quantity by one, e.g. "processing failed: requeued with
-/// TTL 3 - 1 = 2" for lowerByOneWords(u"TTL", 3) (the value saturates at the int range).
-QString lowerByOneWords(QStringView quantity, int before);
+/// The failure rule of `priority` and `ttl` explained: processing failed and @p quantity
+/// ("priority", "TTL") went from @p before down by one, in words "processing failed: requeued with
+/// TTL 3 - 1 = 2" for loweredByOne(u"TTL"_qs, 3) (the value saturates at the int range).
+Explanation loweredByOne(const QString &quantity, int before);
 
 /// Creates strategies by type name. The four built-in strategies of docs/design.md §4 are registered
 /// at start; tests and plug-ins may register more (the app builds editors from ParameterInfo, so a

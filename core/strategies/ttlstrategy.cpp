@@ -5,7 +5,12 @@
 namespace PriorityLab {
 
 TtlStrategy::TtlStrategy()
-    : IntegerParameterStrategy({
+    : IntegerParameterStrategy(
+            {QStringLiteral("ttl"),
+             QStringLiteral("ttl: processes messages with low < TTL < high; sends TTL ≥ high back with "
+                            "TTL − 1; discards TTL ≤ low (dead letter)."),
+             QStringLiteral("sends it back with TTL − 1")},
+            {
         {QStringLiteral("low"), QStringLiteral("Low bound"), ParameterInfo::Kind::Integer,
          -1000000, 1000000, -1, 20, 0, QStringLiteral("TTL"),
          QStringLiteral("Messages with TTL at or below the low bound are discarded "
@@ -54,11 +59,6 @@ QString processedWords(const Explanation &e)
     return comparisonWords(u"low bound", e.values[1], u"<", u"TTL", e.values[0]) % u" < high bound "
             % QString::number(e.values[2]) % u": processed";
 }
-// values: TTL before.
-QString failedWords(const Explanation &e)
-{
-    return lowerByOneWords(u"TTL", e.values[0]);
-}
 } // namespace
 
 Explanation TtlStrategy::explain(const Message &before, Decision decision) const
@@ -77,7 +77,7 @@ Explanation TtlStrategy::explain(const Message &before, Decision decision) const
 
 Explanation TtlStrategy::explainFailure(const Message &before) const
 {
-    return {failedWords, {before.ttl, 0, 0}};
+    return loweredByOne(QStringLiteral("TTL"), before.ttl);
 }
 
 QString TtlStrategy::settingWarning() const

@@ -14,13 +14,6 @@ public:
     /// Low bound 0, high bound 4.
     TtlStrategy();
 
-    QString type() const override { return QStringLiteral("ttl"); }
-    QString ruleText() const override
-    {
-        return QStringLiteral("ttl: processes messages with low < TTL < high; sends TTL ≥ high back "
-                              "with TTL − 1; discards TTL ≤ low (dead letter).");
-    }
-    QString failureRuleText() const override { return QStringLiteral("sends it back with TTL − 1"); }
     PRIORITYLAB_STRATEGY_RULES
 
     /// TTL at or below which a message is discarded.

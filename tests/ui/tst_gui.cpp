@@ -38,7 +38,7 @@ namespace {
 class TestOnlyStrategy final : public Strategy
 {
 public:
-    QString type() const override { return QStringLiteral("test-only"); }
+    TestOnlyStrategy() : Strategy({QStringLiteral("test-only"), {}, {}}) { }
     QList<ParameterInfo> parameters() const override
     {
         return {
