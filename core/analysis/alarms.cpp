@@ -192,23 +192,11 @@ QString loopAdvice(const Simulation &simulation, int loopDeliveries, qint64 last
 
 QString Alarm::kindName(Kind kind)
 {
-    switch (kind) {
-    case Kind::Setting:
-        return QStringLiteral("setting");
-    case Kind::DataLoss:
-        return QStringLiteral("data-loss");
-    case Kind::Starvation:
-        return QStringLiteral("starvation");
-    case Kind::Loop:
-        return QStringLiteral("loop");
-    case Kind::SafetyCap:
-        return QStringLiteral("safety-cap");
-    case Kind::RuntimeWarning:
-        return QStringLiteral("runtime-warning");
-    case Kind::NoConsumer:
-        return QStringLiteral("no-consumer");
-    }
-    return {};
+    // In the order of Kind; the names are the "kind" field of --summary's alarms (docs/design.md §7).
+    static constexpr const char16_t *names[] = {u"setting", u"data-loss", u"starvation", u"loop",
+                                                u"safety-cap", u"runtime-warning", u"no-consumer"};
+    static_assert(std::size(names) == size_t(Kind::NoConsumer) + 1, "a name for every alarm kind");
+    return QString::fromUtf16(names[size_t(kind)]);
 }
 
 AlarmMonitor::AlarmMonitor() = default;

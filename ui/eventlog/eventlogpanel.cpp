@@ -27,33 +27,25 @@ namespace PriorityLab {
 
 namespace {
 
-constexpr Event::Type allTypes[] = {Event::Type::Produced, Event::Type::Dispatched,
-                                    Event::Type::Processed, Event::Type::Postponed,
-                                    Event::Type::Discarded, Event::Type::Failed};
-
-QString typeToolTip(Event::Type type)
+// The event types in menu order, each with the tooltip of its entry in the types menu.
+struct TypeEntry
 {
-    switch (type) {
-    case Event::Type::Produced:
-        return EventLogPanel::tr("Show 'produced' events: a producer sent a message to the broker");
-    case Event::Type::Dispatched:
-        return EventLogPanel::tr("Show 'dispatched' events: the broker handed a message to a "
-                                 "consumer, as part of a batch (round-robin)");
-    case Event::Type::Processed:
-        return EventLogPanel::tr("Show 'processed' events: the consumer's strategy accepted the "
-                                 "message and handled it");
-    case Event::Type::Postponed:
-        return EventLogPanel::tr("Show 'postponed' events: the strategy sent a modified copy back "
-                                 "to the queue's tail (requeue)");
-    case Event::Type::Discarded:
-        return EventLogPanel::tr("Show 'discarded' events: the strategy dropped the message into "
-                                 "the dead-letter list");
-    case Event::Type::Failed:
-        return EventLogPanel::tr("Show 'failed' events: processing failed (failure rate) and the "
-                                 "message was requeued");
-    }
-    return {};
-}
+    Event::Type type;
+    const char *toolTip;
+};
+constexpr TypeEntry typeEntries[] = {
+    {Event::Type::Produced, QT_TRANSLATE_NOOP("EventLogPanel", "Show 'produced' events: a producer sent a message to the broker")},
+    {Event::Type::Dispatched, QT_TRANSLATE_NOOP("EventLogPanel", "Show 'dispatched' events: the broker handed a message to a "
+                                                                 "consumer, as part of a batch (round-robin)")},
+    {Event::Type::Processed, QT_TRANSLATE_NOOP("EventLogPanel", "Show 'processed' events: the consumer's strategy accepted the "
+                                                                "message and handled it")},
+    {Event::Type::Postponed, QT_TRANSLATE_NOOP("EventLogPanel", "Show 'postponed' events: the strategy sent a modified copy back "
+                                                                "to the queue's tail (requeue)")},
+    {Event::Type::Discarded, QT_TRANSLATE_NOOP("EventLogPanel", "Show 'discarded' events: the strategy dropped the message into "
+                                                                "the dead-letter list")},
+    {Event::Type::Failed, QT_TRANSLATE_NOOP("EventLogPanel", "Show 'failed' events: processing failed (failure rate) and the "
+                                                             "message was requeued")},
+};
 
 QIcon swatch(const QColor &color)
 {
@@ -85,17 +77,17 @@ EventLogPanel::EventLogPanel(Simulation *simulation, QWidget *parent, qsizetype 
     m_typesButton->setToolTip(tr("Which kinds of events the log shows"));
     auto *typesMenu = new QMenu(m_typesButton);
     typesMenu->setToolTipsVisible(true);
-    for (const Event::Type type : allTypes) {
+    for (const TypeEntry &entry : typeEntries) {
+        const Event::Type type = entry.type;
         QAction *action = typesMenu->addAction(swatch(EventLogModel::typeColor(type)),
                                                EventLogModel::typeText(type));
         action->setCheckable(true);
         action->setChecked(true);
-        action->setToolTip(typeToolTip(type));
+        action->setToolTip(tr(entry.toolTip));
         connect(action, &QAction::toggled, this, [this, type](bool on) {
             m_filter->setTypeShown(type, on);
             updateTypesButton();
-            m_countDirty = true;
-            updateCount();
+            recount();
         });
         m_typeActions.append(action);
     }
@@ -110,8 +102,7 @@ EventLogPanel::EventLogPanel(Simulation *simulation, QWidget *parent, qsizetype 
     m_consumer->addItem(tr("All consumers"), QString());
     connect(m_consumer, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_filter->setConsumer(m_consumer->itemData(index).toString());
-        m_countDirty = true;
-        updateCount();
+        recount();
     });
     bar->addWidget(m_consumer);
 
@@ -124,8 +115,7 @@ EventLogPanel::EventLogPanel(Simulation *simulation, QWidget *parent, qsizetype 
                                "from production to processing or discard. Empty = all messages."));
     connect(m_messageId, &QLineEdit::textChanged, this, [this](const QString &text) {
         m_filter->setMessageId(text.toULongLong());
-        m_countDirty = true;
-        updateCount();
+        recount();
     });
     bar->addWidget(m_messageId);
 
@@ -168,8 +158,7 @@ EventLogPanel::EventLogPanel(Simulation *simulation, QWidget *parent, qsizetype 
     connect(m_simulation, &Simulation::scenarioLoaded, this, [this] {
         m_model->clear();
         updateConsumers();
-        m_countDirty = true;
-        updateCount();
+        recount();
     });
     connect(m_simulation, &Simulation::setupChanged, this, &EventLogPanel::updateConsumers);
     updateConsumers();
@@ -204,7 +193,9 @@ void EventLogPanel::setConsumerFilter(const QString &name)
 
 void EventLogPanel::setTypeShown(Event::Type type, bool shown)
 {
-    const qsizetype i = std::find(std::begin(allTypes), std::end(allTypes), type) - std::begin(allTypes);
+    const qsizetype i = std::find_if(std::begin(typeEntries), std::end(typeEntries),
+                                     [type](const TypeEntry &entry) { return entry.type == type; })
+            - std::begin(typeEntries);
     if (i >= 0 && i < m_typeActions.size())
         m_typeActions.at(i)->setChecked(shown);
 }
@@ -298,6 +289,12 @@ void EventLogPanel::updateConsumers()
         index = m_consumer->count() - 1;
     }
     m_consumer->setCurrentIndex(std::max(0, index));
+}
+
+void EventLogPanel::recount()
+{
+    m_countDirty = true;
+    updateCount();
 }
 
 void EventLogPanel::updateCount()

@@ -74,6 +74,8 @@ private:
     void applyPending();
     void updateConsumers();
     void updateCount();
+    /// The filter or the log changed: counts again and updates the caption.
+    void recount();
     void updateTypesButton();
     void onCurrentChanged();
     void followDock();
