@@ -51,6 +51,15 @@ void run(Simulation &sim, AlarmMonitor &monitor, int cycles)
     }
 }
 
+/// scenario() with a broker that never stops on its own (maxIdleCycles 0), so that the alarms
+/// see the cycles after the queue went quiet.
+Scenario endless(const QList<ConsumerConfig> &consumers, const QList<ScriptedMessage> &messages)
+{
+    Scenario s = scenario(consumers, messages);
+    s.broker.maxIdleCycles = 0;
+    return s;
+}
+
 /// A TTL range with nothing inside (low 5, high 6): every one of 6 messages is discarded.
 Scenario discardingEverything()
 {
@@ -63,12 +72,11 @@ Scenario discardingEverything()
 /// cycle: the priority-0 messages queued at cycle 0 are never served.
 Scenario starvingLowPriorities()
 {
-    Scenario s = scenario({consumer(QStringLiteral("A"))}, {scripted(QStringLiteral("low-1"), 0),
-                                                            scripted(QStringLiteral("low-2"), 0)});
+    Scenario s = endless({consumer(QStringLiteral("A"))}, {scripted(QStringLiteral("low-1"), 0),
+                                                           scripted(QStringLiteral("low-2"), 0)});
     s.broker.mode = BrokerConfig::Mode::Priority;
     s.broker.batchSize = 1;
     s.broker.batchesPerCycle = 1;
-    s.broker.maxIdleCycles = 0;
     s.producers << generatingProducer(QStringLiteral("urgent"), 1, 9, 9);
     return s;
 }
@@ -77,10 +85,8 @@ Scenario starvingLowPriorities()
 /// and again; the broker never stops.
 Scenario failing(int messages)
 {
-    Scenario s = scenario({consumer(QStringLiteral("A"), QStringLiteral("accept-all"), {}, true, 1.0)},
-                          numbered(messages));
-    s.broker.maxIdleCycles = 0;
-    return s;
+    return endless({consumer(QStringLiteral("A"), QStringLiteral("accept-all"), {}, true, 1.0)},
+                   numbered(messages));
 }
 
 /// One failing message, one batch a cycle.
@@ -94,21 +100,18 @@ Scenario failingConsumer()
 /// Consumers A, B and C all offline while 40 messages wait.
 Scenario everyConsumerOffline()
 {
-    Scenario s = scenario({consumer(QStringLiteral("A"), QStringLiteral("accept-all"), {}, false),
-                           consumer(QStringLiteral("B"), QStringLiteral("accept-all"), {}, false),
-                           consumer(QStringLiteral("C"), QStringLiteral("priority"), {}, false)},
-                          numbered(40));
-    s.broker.maxIdleCycles = 0;
-    return s;
+    return endless({consumer(QStringLiteral("A"), QStringLiteral("accept-all"), {}, false),
+                    consumer(QStringLiteral("B"), QStringLiteral("accept-all"), {}, false),
+                    consumer(QStringLiteral("C"), QStringLiteral("priority"), {}, false)},
+                   numbered(40));
 }
 
 /// A priority consumer whose every processing fails, one message.
 Scenario failingPriorityConsumer()
 {
-    Scenario s = scenario({consumer(QStringLiteral("P"), QStringLiteral("priority"),
-                                    {{QStringLiteral("threshold"), 0}}, true, 1.0)},
-                          numbered(1));
-    s.broker.maxIdleCycles = 0;
+    Scenario s = endless({consumer(QStringLiteral("P"), QStringLiteral("priority"),
+                                   {{QStringLiteral("threshold"), 0}}, true, 1.0)},
+                         numbered(1));
     s.broker.batchesPerCycle = 1;
     return s;
 }
@@ -328,12 +331,11 @@ void TestAlarms::starvationNeedsBothAgeAndNoProcessing()
 {
     // A long FIFO backlog: everyone waits long, but every priority keeps being processed. That is
     // a backlog, not starvation: no alarm.
-    Scenario s = scenario({consumer(QStringLiteral("A"))}, {});
+    Scenario s = endless({consumer(QStringLiteral("A"))}, {});
     s.producers.clear();
     s.producers << generatingProducer(QStringLiteral("P"), 4, 0, 1);
     s.broker.batchSize = 1;
     s.broker.batchesPerCycle = 2;
-    s.broker.maxIdleCycles = 0;
     Simulation sim;
     QCOMPARE(sim.load(s), QStringList());
     AlarmMonitor::Settings settings;
@@ -433,9 +435,8 @@ void TestAlarms::runtimeWarningFromStrategy()
 void TestAlarms::timelineChangeNotApplied()
 {
     // The timeline changes consumer B at cycle 3, but B was removed live at cycle 1.
-    Scenario s = scenario({consumer(QStringLiteral("A")), consumer(QStringLiteral("B"), QStringLiteral("ttl"))},
-                          numbered(3));
-    s.broker.maxIdleCycles = 0;
+    Scenario s = endless({consumer(QStringLiteral("A")), consumer(QStringLiteral("B"), QStringLiteral("ttl"))},
+                         numbered(3));
     s.timeline << TimelineChange{3, QStringLiteral("consumers[1].strategy.low"), QJsonValue(1)};
     Simulation sim;
     QCOMPARE(sim.load(s), QStringList());
@@ -498,12 +499,11 @@ void TestAlarms::deadLetterModelFollowsTheCappedList()
 {
     // Every message is discarded (TTL 1 <= low 5), 700 a cycle: the broker keeps the newest
     // 10,000 dead letters; the model drops the oldest rows in one removal per refresh.
-    Scenario s = scenario({consumer(QStringLiteral("A"), QStringLiteral("ttl"),
-                                    {{QStringLiteral("low"), 5}, {QStringLiteral("high"), 9}})},
-                          {});
+    Scenario s = endless({consumer(QStringLiteral("A"), QStringLiteral("ttl"),
+                                   {{QStringLiteral("low"), 5}, {QStringLiteral("high"), 9}})},
+                         {});
     s.producers.clear();
     s.producers << generatingProducer(QStringLiteral("P"), 700, 0, 9, 1, 1);
-    s.broker.maxIdleCycles = 0;
     Simulation sim;
     QCOMPARE(sim.load(s), QStringList());
     DeadLetterModel model(&sim);
