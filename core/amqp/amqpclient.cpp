@@ -30,6 +30,25 @@ QByteArray fromBytes(amqp_bytes_t b)
 
 // The words of a failed RPC: the library's reason, or the code and text the broker closed the
 // channel or the connection with.
+// A library status in words; a lost connection says so and what to check, since the usual cause
+// is a broker that stopped or restarted.
+QString libraryError(int status)
+{
+    const QString text = QString::fromUtf8(amqp_error_string2(status));
+    switch (status) {
+    case AMQP_STATUS_SOCKET_ERROR:
+    case AMQP_STATUS_SOCKET_CLOSED:
+    case AMQP_STATUS_CONNECTION_CLOSED:
+    case AMQP_STATUS_TCP_ERROR:
+    case AMQP_STATUS_HEARTBEAT_TIMEOUT:
+        return QStringLiteral("the connection to RabbitMQ was lost (%1); is the broker still running? "
+                              "(scripts/broker.sh status, or the server's log)")
+                .arg(text);
+    default:
+        return text;
+    }
+}
+
 QString describe(const amqp_rpc_reply_t &reply)
 {
     switch (reply.reply_type) {
@@ -38,7 +57,7 @@ QString describe(const amqp_rpc_reply_t &reply)
     case AMQP_RESPONSE_NONE:
         return QStringLiteral("no reply from the broker");
     case AMQP_RESPONSE_LIBRARY_EXCEPTION:
-        return QString::fromUtf8(amqp_error_string2(reply.library_error));
+        return libraryError(reply.library_error);
     case AMQP_RESPONSE_SERVER_EXCEPTION:
         if (reply.reply.id == AMQP_CONNECTION_CLOSE_METHOD) {
             const auto *m = static_cast<const amqp_connection_close_t *>(reply.reply.decoded);
@@ -207,7 +226,7 @@ bool AmqpClient::publish(const QByteArray &queue, const QByteArray &body, int pr
     const int status = amqp_basic_publish(d->conn, Channel, amqp_empty_bytes, bytes(queue), 0, 0, &props,
                                           bytes(body));
     if (status != AMQP_STATUS_OK) {
-        m_error = QStringLiteral("publishing: %1").arg(QString::fromUtf8(amqp_error_string2(status)));
+        m_error = QStringLiteral("publishing: %1").arg(libraryError(status));
         m_broken = true;
         return false;
     }
@@ -237,8 +256,7 @@ bool AmqpClient::waitForConfirms()
         timeval timeout{30, 0};
         const int status = amqp_simple_wait_frame_noblock(d->conn, &frame, &timeout);
         if (status != AMQP_STATUS_OK) {
-            m_error = QStringLiteral("waiting for publisher confirms: %1")
-                          .arg(QString::fromUtf8(amqp_error_string2(status)));
+            m_error = QStringLiteral("waiting for publisher confirms: %1").arg(libraryError(status));
             m_broken = true;
             return false;
         }
@@ -315,7 +333,7 @@ bool AmqpClient::ack(quint64 tag)
     if (m_broken)
         return false;
     if (int status = amqp_basic_ack(d->conn, Channel, tag, 0); status != AMQP_STATUS_OK) {
-        m_error = QStringLiteral("basic.ack: %1").arg(QString::fromUtf8(amqp_error_string2(status)));
+        m_error = QStringLiteral("basic.ack: %1").arg(libraryError(status));
         m_broken = true;
         return false;
     }
@@ -327,7 +345,7 @@ bool AmqpClient::reject(quint64 tag, bool requeue)
     if (m_broken)
         return false;
     if (int status = amqp_basic_reject(d->conn, Channel, tag, requeue); status != AMQP_STATUS_OK) {
-        m_error = QStringLiteral("basic.reject: %1").arg(QString::fromUtf8(amqp_error_string2(status)));
+        m_error = QStringLiteral("basic.reject: %1").arg(libraryError(status));
         m_broken = true;
         return false;
     }

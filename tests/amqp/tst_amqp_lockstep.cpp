@@ -10,6 +10,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QThread>
 #include <QtTest>
 
 using namespace PriorityLab;
@@ -111,6 +115,91 @@ Scenario generated(BrokerConfig::Mode mode, int consumers, int batchSize, int pM
     p.generator = g;
     s.producers << p;
     return s;
+}
+
+// A TCP relay between a client and the broker, in a thread of its own, that plays "the broker
+// went away": cut() (or the first @p cutAfter bytes from the client) aborts every connection and
+// refuses new ones. The client sees what it sees when the node stops: its socket closed.
+class CuttableRelay : public QObject
+{
+    Q_OBJECT
+
+public:
+    CuttableRelay(quint16 brokerPort, qint64 cutAfter) : m_brokerPort(brokerPort), m_cutAfter(cutAfter)
+    {
+        moveToThread(&m_thread);
+        m_thread.start();
+        QMetaObject::invokeMethod(this, &CuttableRelay::listen, Qt::BlockingQueuedConnection);
+    }
+    ~CuttableRelay() override
+    {
+        QMetaObject::invokeMethod(this, &CuttableRelay::cut, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(this, [this] { delete m_server; m_server = nullptr; moveToThread(m_thread.thread()); },
+                                  Qt::BlockingQueuedConnection);
+        m_thread.quit();
+        m_thread.wait();
+    }
+    quint16 port() const { return m_port; }
+    /// Cuts every connection now (from any thread).
+    void cutNow() { QMetaObject::invokeMethod(this, &CuttableRelay::cut, Qt::BlockingQueuedConnection); }
+
+private:
+    void listen()
+    {
+        m_server = new QTcpServer;
+        m_server->listen(QHostAddress::LocalHost);
+        m_port = m_server->serverPort();
+        connect(m_server, &QTcpServer::newConnection, this, &CuttableRelay::accept);
+    }
+    void accept()
+    {
+        while (QTcpSocket *client = m_server->nextPendingConnection()) {
+            client->setParent(this);
+            if (m_cut) {
+                client->abort();
+                continue;
+            }
+            auto *broker = new QTcpSocket(this);
+            broker->connectToHost(QHostAddress::LocalHost, m_brokerPort);
+            if (!broker->waitForConnected(5000)) {
+                client->abort();
+                continue;
+            }
+            m_sockets << client << broker;
+            connect(client, &QTcpSocket::readyRead, this, [this, client, broker] {
+                const QByteArray bytes = client->readAll();
+                m_forwarded += bytes.size();
+                broker->write(bytes);
+                if (m_cutAfter > 0 && m_forwarded >= m_cutAfter)
+                    cut();
+            });
+            connect(broker, &QTcpSocket::readyRead, this, [client, broker] { client->write(broker->readAll()); });
+        }
+    }
+    void cut()
+    {
+        m_cut = true;
+        for (QTcpSocket *socket : std::as_const(m_sockets))
+            socket->abort();
+        m_sockets.clear();
+    }
+
+    QThread m_thread;
+    QTcpServer *m_server = nullptr;
+    QList<QTcpSocket *> m_sockets;
+    quint16 m_brokerPort;
+    quint16 m_port = 0;
+    qint64 m_cutAfter;
+    qint64 m_forwarded = 0;
+    bool m_cut = false;
+};
+
+// @p url with its port replaced by @p port.
+QString throughPort(const QString &url, quint16 port)
+{
+    QUrl u(url);
+    u.setPort(port);
+    return u.toString();
 }
 
 } // namespace
@@ -271,6 +360,59 @@ private Q_SLOTS:
         const QString err = QString::fromUtf8(p.readAllStandardError());
         QVERIFY2(err.contains(QLatin1String("--amqp: ")) && err.contains(QLatin1String("refused the login")), qPrintable(err));
         QVERIFY2(!err.contains(QLatin1String("not-the-password")), qPrintable(err));
+    }
+
+    // The broker goes away in the middle of a run: the bridge fails with the reason, the
+    // simulator's counts still add up and the bridge's never claim more than was handed out.
+    void brokerLostMidRun()
+    {
+        CuttableRelay relay(quint16(QUrl(m_url).port(5672)), 0);
+        Simulation sim;
+        QCOMPARE(sim.load(generated(BrokerConfig::Mode::Priority, 3, 2, 0, 9, 7)), QStringList());
+        QString error;
+        std::unique_ptr<LockstepBridge> bridge = LockstepBridge::open(throughPort(m_url, relay.port()),
+                                                                      sim.broker().config(), &error);
+        QVERIFY2(bridge, qPrintable(error));
+        sim.setBatchSink([&](const QString &c, qint64 n) { bridge->onBatch(c, n); });
+        sim.setEventSink([&](const Event &e) { bridge->onEvent(e); });
+        for (int i = 0; i < 3; ++i) {
+            sim.step();
+            QVERIFY2(!bridge->failed() && bridge->afterCycle(sim.broker().size()), qPrintable(bridge->error()));
+        }
+        relay.cutNow();
+        sim.step();
+        QVERIFY(bridge->failed() || !bridge->afterCycle(sim.broker().size()));
+        QVERIFY(bridge->failed());
+        QVERIFY2(bridge->error().contains(QLatin1String("the connection to RabbitMQ was lost")), qPrintable(bridge->error()));
+        QVERIFY(sim.conservationHolds());
+        const LockstepBridge::Figures &f = bridge->figures();
+        QVERIFY(f.published <= sim.metrics().totals().produced);
+        QVERIFY(f.acked + f.deadLettered <= f.gets);
+        QVERIFY(!bridge->finish());  // nothing left to read back: fails at once, no hang
+    }
+
+    // The same from the command line: exit 1, the cycle it stopped after, the reason and the
+    // counts so far; no summary is claimed complete.
+    void runnerStopsWhenTheBrokerGoesAway()
+    {
+        CuttableRelay relay(quint16(QUrl(m_url).port(5672)), 40000);
+        QProcess p;
+        p.start(QStringLiteral(PRIORITYLAB_SIM_PATH),
+                {QStringLiteral("--scenario"), presetPath(QStringLiteral("default.json")), QStringLiteral("--cycles"),
+                 QStringLiteral("2000"), QStringLiteral("--amqp"), throughPort(m_url, relay.port()),
+                 QStringLiteral("--summary"), QStringLiteral("-")});
+        QVERIFY(p.waitForFinished(120000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 1);
+        const QRegularExpressionMatch m = QRegularExpression(
+                QStringLiteral("--amqp: stopped after cycle (\\d+): the RabbitMQ bridge failed: .*the connection to RabbitMQ was lost.* "
+                               "\\((\\d+) published, (\\d+) taken, (\\d+) acknowledged, (\\d+) dead-lettered so far\\)"))
+                                                  .match(err);
+        QVERIFY2(m.hasMatch(), qPrintable(err));
+        QVERIFY(m.captured(1).toLongLong() >= 1);
+        QVERIFY(m.captured(2).toLongLong() > 0);
+        QVERIFY(m.captured(4).toLongLong() + m.captured(5).toLongLong() <= m.captured(3).toLongLong());
+        QVERIFY(p.readAllStandardOutput().isEmpty());
     }
 
     void malformedUrlIsRefused()
