@@ -9,6 +9,7 @@
 //   series    engine cost per handling for 10k, 100k, 1M (and 10M without --quick) messages
 // The memory section runs first so that it measures a heap that earlier runs have not grown.
 #include "bench/benchoptions.h"
+#include "core/amqp/lockstep.h"
 #include "core/scenario/scenario.h"
 #include "core/engine/simulation.h"
 
@@ -129,6 +130,85 @@ qint64 minorFaults()
 }
 
 double seconds(const QElapsedTimer &t) { return double(t.nsecsElapsed()) * 1e-9; }
+
+/// CPU time (user + system) of the process so far, in seconds.
+double cpuSeconds()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+}
+
+/// The rabbitmq section: @p file for @p cycles cycles in lockstep with the RabbitMQ broker at
+/// @p url (docs/design.md §11), against the same run in the simulator alone. Returns false (with
+/// a line on standard error) when the broker cannot be reached or the bridge fails.
+bool rabbitmqSection(Output &out, const QString &url, const QString &file, qint64 cycles)
+{
+    const ScenarioLoadResult loaded = loadScenarioFile(file);
+    if (!loaded.ok()) {
+        std::fprintf(stderr, "prioritylab-bench: --amqp: %s\n", qPrintable(loaded.errors.join(u'\n')));
+        return false;
+    }
+    out.section(QStringLiteral("rabbitmq"),
+                QStringLiteral("lockstep through RabbitMQ at %1: %2, %3 cycles, events on")
+                        .arg(AmqpClient::redactedUrl(url), file).arg(cycles));
+    // The simulator alone, for the share the bridge adds.
+    double alone = 0;
+    {
+        Simulation sim;
+        sim.load(*loaded.scenario);
+        sim.setEventSink([](const Event &) { });
+        QElapsedTimer clock;
+        clock.start();
+        for (qint64 i = 0; i < cycles && !sim.isFinished(); ++i)
+            sim.step();
+        alone = seconds(clock);
+    }
+    Simulation sim;
+    sim.load(*loaded.scenario);
+    QString error;
+    QElapsedTimer clock;
+    clock.start();
+    const double cpuBefore = cpuSeconds();
+    std::unique_ptr<LockstepBridge> bridge = LockstepBridge::open(url, sim.broker().config(), &error);
+    if (!bridge) {
+        std::fprintf(stderr, "prioritylab-bench: --amqp: %s\n", qPrintable(error));
+        return false;
+    }
+    sim.setBatchSink([&](const QString &c, qint64 n) { bridge->onBatch(c, n); });
+    sim.setEventSink([&](const Event &e) { bridge->onEvent(e); });
+    for (qint64 i = 0; i < cycles && !sim.isFinished(); ++i) {
+        sim.step();
+        if (bridge->failed() || !bridge->afterCycle(sim.broker().size()))
+            break;
+    }
+    const bool ok = !bridge->failed() && bridge->finish();
+    const double wall = seconds(clock);
+    const double cpu = cpuSeconds() - cpuBefore;
+    if (!ok) {
+        std::fprintf(stderr, "prioritylab-bench: --amqp: %s\n", qPrintable(bridge->error()));
+        return false;
+    }
+    const LockstepBridge::Figures &f = bridge->figures();
+    const qint64 operations = f.published + f.republished + f.gets + f.acked + f.deadLettered;
+    out.figure(QStringLiteral("messages handed out (basic.get)"), double(f.gets), QStringLiteral("messages"));
+    out.figure(QStringLiteral("broker operations (publish/get/ack/reject)"), double(operations),
+               QStringLiteral("operations"));
+    out.figure(QStringLiteral("wall time in lockstep"), wall * 1e3, QStringLiteral("ms"), 0);
+    out.figure(QStringLiteral("wall time of the simulator alone"), alone * 1e3, QStringLiteral("ms"), 1);
+    out.figure(QStringLiteral("messages handed out per second"), double(f.gets) / wall,
+               QStringLiteral("messages/s"), 0);
+    out.figure(QStringLiteral("broker operations per second"), double(operations) / wall,
+               QStringLiteral("operations/s"), 0);
+    out.figure(QStringLiteral("wall time in the bridge (client + round trips)"),
+               100.0 * (wall - alone) / wall, QStringLiteral("%"), 1);
+    out.figure(QStringLiteral("wall time on this process's CPU (rest: waiting)"),
+               100.0 * cpu / wall, QStringLiteral("%"), 1);
+    out.check(QStringLiteral("RabbitMQ handed out the simulator's messages"), f.divergences == 0 && f.deadLettersMatch,
+              QStringLiteral("%1 divergences").arg(f.divergences));
+    return true;
+}
 
 // ---------------------------------------------------------------------------------------------
 // The workload of docs/design.md §9.
@@ -460,6 +540,15 @@ int main(int argc, char *argv[])
              QStringLiteral("Cycles of the soak section: resources/scenarios/default.json run "
                             "headless, events off, memory sampled as it goes (default 1000000)."),
              QStringLiteral("N"), QStringLiteral("1000000")},
+            {QStringLiteral("amqp"),
+             QStringLiteral("Also run the rabbitmq section: the --amqp-scenario in lockstep with the "
+                            "RabbitMQ broker at URL (scripts/broker.sh start; url prints it)."),
+             QStringLiteral("URL")},
+            {QStringLiteral("amqp-scenario"),
+             QStringLiteral("Scenario of the rabbitmq section (default: the app's default scenario)."),
+             QStringLiteral("FILE"), QStringLiteral(PRIORITYLAB_SOURCE_DIR "/resources/scenarios/default.json")},
+            {QStringLiteral("amqp-cycles"),
+             QStringLiteral("Cycles of the rabbitmq section (default 300)."), QStringLiteral("N"), QStringLiteral("300")},
             {QStringLiteral("soak-scenario"),
              QStringLiteral("Scenario of the soak section (default: the app's default scenario)."),
              QStringLiteral("FILE"), QStringLiteral(PRIORITYLAB_SOURCE_DIR "/resources/scenarios/default.json")},
@@ -719,6 +808,12 @@ int main(int argc, char *argv[])
                               .arg(double(secondHalfMax) / 1048576.0, 0, 'f', 1),
                       true);
     }
+
+    // -- rabbitmq --------------------------------------------------------------------------
+    if (parser.isSet(QStringLiteral("amqp"))
+        && !rabbitmqSection(out, parser.value(QStringLiteral("amqp")), parser.value(QStringLiteral("amqp-scenario")),
+                            benchIntegerOption(parser, QStringLiteral("amqp-cycles"), 300, 1, 10000000)))
+        return 1;
 
     return finishBench(out, seconds(total),
                        QJsonObject{{QStringLiteral("version"), QStringLiteral(PRIORITYLAB_VERSION)},
