@@ -4,6 +4,7 @@
 // these tests fail, never skip, when it is missing.
 #include "core/amqp/amqpclient.h"
 #include "core/amqp/lockstep.h"
+#include "core/amqp/lockstepworker.h"
 #include "core/engine/simulation.h"
 #include "tests/testsupport.h"
 
@@ -413,6 +414,56 @@ private Q_SLOTS:
         QVERIFY(m.captured(2).toLongLong() > 0);
         QVERIFY(m.captured(4).toLongLong() + m.captured(5).toLongLong() <= m.captured(3).toLongLong());
         QVERIFY(p.readAllStandardOutput().isEmpty());
+    }
+
+    // The app's mirror: the bridge on a thread of its own follows the simulation's cycles; the
+    // simulation never waits for it; a load ends the mirrored run.
+    void appMirrorFollowsTheSimulation()
+    {
+        Simulation sim;
+        QCOMPARE(sim.load(generated(BrokerConfig::Mode::Priority, 3, 2, 0, 9, 11)), QStringList());
+        LockstepWorker mirror(&sim);
+        QSignalSpy changed(&mirror, &LockstepWorker::statusChanged);
+        mirror.connectTo(m_url);
+        QCOMPARE(mirror.status().state, LockstepWorker::State::Connecting);
+        QTRY_COMPARE_WITH_TIMEOUT(mirror.status().state, LockstepWorker::State::Mirroring, 30000);
+        QVERIFY(!mirror.status().url.contains(QLatin1String(":guest@")));  // password hidden
+        for (int i = 0; i < 25 && !sim.isFinished(); ++i)
+            sim.step();
+        const qint64 ran = sim.cycle();
+        QTRY_COMPARE_WITH_TIMEOUT(mirror.status().cyclesMirrored, ran, 30000);
+        const LockstepWorker::Status st = mirror.status();
+        QCOMPARE(st.state, LockstepWorker::State::Mirroring);
+        QCOMPARE(st.cyclesBehind, 0);
+        QCOMPARE(st.figures.divergences, 0);
+        QCOMPARE(st.figures.depthMismatches, 0);
+        QCOMPARE(st.figures.published, sim.metrics().totals().produced);
+        QCOMPARE(st.figures.gets, sim.metrics().totals().dispatched);
+        QVERIFY(changed.count() >= 3);
+
+        sim.reset();
+        QCOMPARE(mirror.status().state, LockstepWorker::State::Failed);
+        QVERIFY2(mirror.status().error.contains(QLatin1String("connect again")), qPrintable(mirror.status().error));
+        sim.step();  // no longer mirrored: nothing is handed over, nothing breaks
+        QCOMPARE(mirror.status().cyclesMirrored, ran);
+
+        mirror.connectTo(m_url);
+        QTRY_COMPARE_WITH_TIMEOUT(mirror.status().state, LockstepWorker::State::Mirroring, 30000);
+        mirror.disconnectFromBroker();
+        QCOMPARE(mirror.status().state, LockstepWorker::State::Off);
+    }
+
+    void appMirrorSaysWhyItCannotConnect()
+    {
+        Simulation sim;
+        QCOMPARE(sim.load(generated(BrokerConfig::Mode::Fifo, 1, 1, 0, 9, 3)), QStringList());
+        LockstepWorker mirror(&sim);
+        mirror.connectTo(QStringLiteral("amqp://guest:secret@127.0.0.1:1/"));
+        QTRY_COMPARE_WITH_TIMEOUT(mirror.status().state, LockstepWorker::State::Failed, 30000);
+        QVERIFY2(mirror.status().error.contains(QLatin1String("127.0.0.1:1")), qPrintable(mirror.status().error));
+        QVERIFY(!mirror.status().error.contains(QLatin1String("secret")));
+        sim.step();
+        QCOMPARE(mirror.status().cyclesMirrored, 0);
     }
 
     void malformedUrlIsRefused()
