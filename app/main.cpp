@@ -1,7 +1,9 @@
 // prioritylab: the GUI. Parses the command line, opens a scenario and shows the main window.
 #include "app/commandline.h"
+#include "core/amqp/lockstepworker.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
+#include "ui/shell/rabbitmqconnection.h"
 #include "ui/shell/scenariocatalog.h"
 #include "ui/shell/zoom.h"
 #include "ui/sweep/sweepdialog.h"
@@ -10,6 +12,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QEventLoop>
 #include <QIcon>
 #include <QMessageBox>
 #include <QPixmap>
@@ -35,7 +38,43 @@ struct Options
     int zoom = 0;            ///< View > Zoom percent; 0: the one remembered (100 for screenshots)
     bool presentation = false;  ///< start in presentation mode
     QString sweepFile;       ///< sweep file to open and run in Analysis > Sweep; empty: none
+    QString amqp;            ///< RabbitMQ URL to mirror the run on (File > Connect to RabbitMQ…); empty: none
 };
+
+/// --amqp: connects the window's RabbitMQ mirror to @p url and waits until it mirrors or fails
+/// (then the reason goes to stderr and the window shows it). False when it failed.
+bool connectMirror(MainWindow &window, const QString &url)
+{
+    LockstepWorker *worker = window.rabbitMq()->worker();
+    QEventLoop loop;
+    QObject::connect(worker, &LockstepWorker::statusChanged, &loop, [&] {
+        if (worker->status().state != LockstepWorker::State::Connecting)
+            loop.quit();
+    });
+    window.rabbitMq()->connectTo(url);
+    if (worker->status().state == LockstepWorker::State::Connecting)
+        loop.exec();
+    if (worker->status().state == LockstepWorker::State::Failed) {
+        printError(QStringLiteral("--amqp: ") + worker->status().error);
+        return false;
+    }
+    return true;
+}
+
+/// Waits until the window's RabbitMQ mirror has replayed every cycle run so far, or failed.
+void waitForMirror(MainWindow &window)
+{
+    LockstepWorker *worker = window.rabbitMq()->worker();
+    QEventLoop loop;
+    QObject::connect(worker, &LockstepWorker::statusChanged, &loop, [&] {
+        if (worker->status().state != LockstepWorker::State::Mirroring || worker->status().cyclesBehind == 0)
+            loop.quit();
+    });
+    if (worker->status().state == LockstepWorker::State::Mirroring && worker->status().cyclesBehind > 0)
+        loop.exec();
+    if (worker->status().state == LockstepWorker::State::Failed)
+        printError(QStringLiteral("--amqp: ") + worker->status().error);
+}
 
 /// Parses the command line. --help and --version print and exit 0; bad arguments print a message
 /// naming the fix and return BadInput. Runs without a display (no QApplication yet), so that
@@ -80,6 +119,13 @@ int parseCommandLine(const QStringList &arguments, Options *options)
                            "save a PNG of the Sweep window once it has finished."),
             QStringLiteral("FILE"));
     parser.addOption(sweepFileOption);
+    const QCommandLineOption amqpOption(
+            QStringLiteral("amqp"),
+            QStringLiteral("Mirror the run on the RabbitMQ broker at URL in lockstep, as File > Connect to "
+                           "RabbitMQ… does (amqp://user:password@host:port/; scripts/broker.sh url prints the "
+                           "private node's)."),
+            QStringLiteral("URL"));
+    parser.addOption(amqpOption);
 
     // QApplication's own options (e.g. -platform offscreen, -style Fusion) are taken from argv
     // when it is created, after this parse: accept them here without listing them in --help.
@@ -133,6 +179,7 @@ int parseCommandLine(const QStringList &arguments, Options *options)
     }
     options->presentation = parser.isSet(presentationOption);
     options->sweepFile = parser.value(sweepFileOption);
+    options->amqp = parser.value(amqpOption);
     if (parser.isSet(screenshotOption)) {
         options->screenshot = parser.value(screenshotOption);
         if (options->screenshot.isEmpty()) {
@@ -198,8 +245,12 @@ int main(int argc, char *argv[])
     }
 
     Simulation *simulation = window.simulation();
+    if (!options.amqp.isEmpty() && !connectMirror(window, options.amqp) && screenshot)
+        return BadInput;
     if (options.cycles > 0)
         simulation->runCycles(options.cycles);
+    if (!options.amqp.isEmpty())
+        waitForMirror(window);
     window.refreshViews();
 
     if (!options.sweepFile.isEmpty()) {

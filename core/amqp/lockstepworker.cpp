@@ -24,7 +24,6 @@ class LockstepWorker::Mirror : public QObject
 {
 public:
     std::unique_ptr<LockstepBridge> bridge;
-    QString shape;  ///< queueShape() of the mirrored setup
 };
 
 LockstepWorker::LockstepWorker(Simulation *simulation, QObject *parent)
@@ -39,6 +38,7 @@ LockstepWorker::LockstepWorker(Simulation *simulation, QObject *parent)
 
 LockstepWorker::~LockstepWorker()
 {
+    blockSignals(true);  // nobody listens any more
     disconnectFromBroker();
     m_thread.quit();
     m_thread.wait();
@@ -53,7 +53,7 @@ void LockstepWorker::connectTo(const QString &url)
     m_status.url = AmqpClient::redactedUrl(url);
     m_handedOver = 0;
     const BrokerConfig config = m_simulation->broker().config();
-    m_mirror->shape = queueShape(config);
+    m_shape = queueShape(config);
     QMetaObject::invokeMethod(m_mirror, [this, mirror = m_mirror, url, config, generation] {
         QString error;
         mirror->bridge = LockstepBridge::open(url, config, &error);
@@ -102,17 +102,19 @@ void LockstepWorker::attach()
     connect(m_simulation, &Simulation::scenarioLoaded, this,
             [this] { setupEnded(tr("a scenario was loaded or reset")); });
     connect(m_simulation, &Simulation::setupChanged, this, [this] {
-        if (queueShape(m_simulation->broker().config()) != m_mirror->shape)
+        if (queueShape(m_simulation->broker().config()) != m_shape)
             setupEnded(tr("the broker's mode or topics changed"));
     });
 }
 
 void LockstepWorker::detach()
 {
+    m_cycle.clear();
+    if (!m_simulation)
+        return;
     m_simulation->setBatchSink({});
     m_simulation->setEventSink({});
     disconnect(m_simulation, nullptr, this, nullptr);
-    m_cycle.clear();
 }
 
 void LockstepWorker::onCycleEnded()

@@ -3,6 +3,7 @@
 #include "core/amqp/lockstep.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 #include <QThread>
 
@@ -85,9 +86,10 @@ private:
     void setupEnded(const QString &why);
 
     class Mirror;
-    Simulation *m_simulation;
+    QPointer<Simulation> m_simulation; ///< may go first when both are children of one window
     QThread m_thread;
     Mirror *m_mirror = nullptr;  ///< lives on m_thread
+    QString m_shape;             ///< the mirrored setup's mode, maximum priority and topics
     Cycle m_cycle;               ///< operations of the running cycle, not handed over yet
     Status m_status;
     qint64 m_handedOver = 0;     ///< cycles handed to the mirror

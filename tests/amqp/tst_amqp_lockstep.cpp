@@ -7,6 +7,8 @@
 #include "core/amqp/lockstepworker.h"
 #include "core/engine/simulation.h"
 #include "tests/testsupport.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/shell/rabbitmqconnection.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -15,6 +17,7 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QThread>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace PriorityLab;
@@ -466,6 +469,37 @@ private Q_SLOTS:
         QCOMPARE(mirror.status().cyclesMirrored, 0);
     }
 
+    // The app: File > Connect to RabbitMQ… mirrors the run; the status bar says so, and a lost
+    // connection turns the indicator into "reconnect" with the reason in its tooltip.
+    void appShowsTheMirrorInTheStatusBar()
+    {
+        MainWindow window;
+        window.setShowDialogs(false);
+        QVERIFY(window.openScenarioFile(presetPath(QStringLiteral("default.json"))).isEmpty());
+        window.show();
+        CuttableRelay relay(quint16(QUrl(m_url).port(5672)), 0);
+        RabbitMqConnection *rabbit = window.rabbitMq();
+        QVERIFY(rabbit->connectAction()->text().startsWith(QLatin1String("Connect to")));
+        rabbit->connectTo(throughPort(m_url, relay.port()));
+        QTRY_COMPARE_WITH_TIMEOUT(rabbit->worker()->status().state, LockstepWorker::State::Mirroring, 30000);
+        QVERIFY(rabbit->connectAction()->text().startsWith(QLatin1String("Disconnect")));
+        window.simulation()->runCycles(4);
+        QTRY_COMPARE_WITH_TIMEOUT(rabbit->worker()->status().cyclesMirrored, 4, 30000);
+        QCOMPARE(rabbit->indicatorText(), QStringLiteral("RabbitMQ ✓ 4 cycles"));
+        auto *indicator = window.findChild<QToolButton *>(QStringLiteral("rabbitmqIndicator"));
+        QVERIFY(indicator && indicator->isVisible());
+        QVERIFY(indicator->toolTip().contains(QLatin1String("0 divergences")));
+
+        relay.cutNow();
+        window.simulation()->runCycles(1);
+        QTRY_COMPARE_WITH_TIMEOUT(rabbit->worker()->status().state, LockstepWorker::State::Failed, 30000);
+        QCOMPARE(rabbit->indicatorText(), QStringLiteral("RabbitMQ lost: reconnect"));
+        QVERIFY2(indicator->toolTip().contains(QLatin1String("the connection to RabbitMQ was lost")),
+                 qPrintable(indicator->toolTip()));
+        window.simulation()->runCycles(2);  // the simulation goes on without the mirror
+        QCOMPARE(window.simulation()->cycle(), 7);
+    }
+
     void malformedUrlIsRefused()
     {
         QString error;
@@ -474,5 +508,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAmqpLockstep)
+QTEST_MAIN(TestAmqpLockstep)
 #include "tst_amqp_lockstep.moc"

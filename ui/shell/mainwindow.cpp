@@ -10,6 +10,7 @@
 #include "ui/deadletters/deadletterpanel.h"
 #include "ui/eventlog/eventlogpanel.h"
 #include "ui/shell/exportmenu.h"
+#include "ui/shell/rabbitmqconnection.h"
 #include "core/analysis/journal.h"
 #include "core/analysis/refreshsnapshot.h"
 #include "ui/journey/journeypanel.h"
@@ -115,6 +116,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     statusBar()->addPermanentWidget(m_status, 1);
     m_alarmIndicator = m_alarmPanel->statusIndicator(this);
     statusBar()->addPermanentWidget(m_alarmIndicator);
+    m_rabbitMq = new RabbitMqConnection(m_simulation, this);
+    statusBar()->addPermanentWidget(m_rabbitMq->statusIndicator(this));
 
     createActions();
     updateIcons();
@@ -545,6 +548,7 @@ void MainWindow::createMenus()
         window->show();
         window->compare();
     });
+    file->addAction(m_rabbitMq->connectAction());
     file->addSeparator();
     file->addAction(m_quit);
 

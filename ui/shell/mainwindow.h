@@ -32,6 +32,7 @@ class HighlightOverlay;
 class LessonPanel;
 class PresentationMode;
 class QueuePanel;
+class RabbitMqConnection;
 class SweepDialog;
 class Zoom;
 class SetupEditor;
@@ -91,6 +92,8 @@ public:
     JourneyPanel *journeyPanel() const { return m_journeyPanel; }
     /// The alarm banner above the queue (it owns the AlarmMonitor).
     AlarmPanel *alarmPanel() const { return m_alarmPanel; }
+    /// File > Connect to RabbitMQ… and its status-bar indicator (the app's --amqp URL).
+    RabbitMqConnection *rabbitMq() const { return m_rabbitMq; }
     /// The event log dock's panel.
     EventLogPanel *eventLogPanel() const { return m_eventLogPanel; }
     /// The dead letters dock's panel.
@@ -262,6 +265,7 @@ private:
     QDockWidget *m_lessonDock = nullptr;
     HighlightOverlay *m_highlight = nullptr;
     QWidget *m_alarmIndicator = nullptr;
+    RabbitMqConnection *m_rabbitMq = nullptr;
     Zoom *m_zoom = nullptr;
     PresentationMode *m_presentation = nullptr;
     QPointer<QWidget> m_helpDialog;
