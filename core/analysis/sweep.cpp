@@ -546,7 +546,9 @@ QString SweepResult::toText() const
     for (const SweepAxis &axis : axes)
         header << axis.path.toString();
     for (const SweepFigure &f : std::as_const(shown))
-        header << (f.key.startsWith(QLatin1String("p95.")) ? QStringLiteral("p95 prio ") + f.key.mid(12) : f.key);
+        header << (f.key.startsWith(QLatin1String("p95.priority")) ? QStringLiteral("p95 prio ") + f.key.mid(12)
+                   : f.key.startsWith(QLatin1String("p95."))          ? QStringLiteral("p95 ") + f.key.mid(4)
+                                                                      : f.key);
     rows << header;
     for (const SweepPointResult &p : points) {
         if (!p.ran())

@@ -8,6 +8,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -194,6 +195,11 @@ private Q_SLOTS:
         QVERIFY(lines.at(2).startsWith("7,"));
         QCOMPARE(lines.at(1).count(','), lines.at(0).count(','));
         QVERIFY(result.toText().contains(QLatin1String("consumers[0].strategy.threshold")));
+        // The text table names the class columns by their class, the others by their priority.
+        const QString firstLine = result.toText().section(u'\n', 0, 0);
+        QVERIFY2(firstLine.contains(QLatin1String("p95 high")) && firstLine.contains(QLatin1String("p95 prio 9"))
+                         && !firstLine.contains(QRegularExpression(QStringLiteral("p95 prio +p95"))),
+                 qPrintable(firstLine));
     }
 
     void csvCountsTheDiscardsByReason()
