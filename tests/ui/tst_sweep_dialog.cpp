@@ -164,6 +164,20 @@ private Q_SLOTS:
         for (int row = 0; row < 3; ++row)
             QCOMPARE(table->item(row, reason)->text(), table->item(row, column(table, columns.at(1)))->text());
 
+        // The window fits a 1024x768 screen and a 1280x720 projector, its title bar included.
+        QVERIFY(rig.dialog.width() <= 1000 && rig.dialog.height() <= 690);
+        QVERIFY2(rig.dialog.minimumSizeHint().width() <= 1000 && rig.dialog.minimumSizeHint().height() <= 690,
+                 qPrintable(QStringLiteral("%1x%2").arg(rig.dialog.minimumSizeHint().width()).arg(rig.dialog.minimumSizeHint().height())));
+
+        // Under a dark palette the bars turn dark like the other charts and keep their colours.
+        const QColor processedColor = fates->setColor(0);
+        rig.dialog.setPalette(TestSupport::darkPalette());
+        QCoreApplication::sendPostedEvents();
+        QVERIFY(fates->isDarkTheme());
+        QCOMPARE(fates->backgroundColor(), TestSupport::darkPalette().color(QPalette::Base));
+        QCOMPARE(fates->setColor(0), processedColor);
+        QVERIFY(rig.dialog.chart()->isDarkTheme());
+
         // Latency per priority class: p50 solid and p95 dashed per class, p95 out of the legend.
         QVERIFY(rig.dialog.setFigure(SweepDialog::latencyByClassKey()));
         QCOMPARE(rig.dialog.chart()->seriesCount(), 6);
