@@ -3,6 +3,7 @@
 #include "core/analysis/alarms.h"
 #include "core/analysis/jsonwriter.h"
 #include "core/engine/simulation.h"
+#include "core/strategies/strategy.h"
 
 #include <cmath>
 #include <map>
@@ -232,6 +233,18 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
                                    {QStringLiteral("p95"), s.p95},
                                    {QStringLiteral("max"), s.max}});
     }
+    QJsonArray latencyByClass;
+    for (const PriorityClass &c : BrokerConfig::priorityClasses()) {
+        const LatencyStats s = sim.metrics().latency(c.minPriority, c.maxPriority);
+        if (s.count == 0)
+            continue;
+        latencyByClass.append(QJsonObject{{QStringLiteral("class"), c.name},
+                                          {QStringLiteral("priorities"), c.rangeText()},
+                                          {QStringLiteral("count"), s.count},
+                                          {QStringLiteral("p50"), s.p50},
+                                          {QStringLiteral("p95"), s.p95},
+                                          {QStringLiteral("max"), s.max}});
+    }
     QJsonArray waiting;
     for (const WaitingStats &w : waitingByPriority(sim)) {
         longestWait = std::max(longestWait, w.oldestWait);
@@ -239,6 +252,12 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
                                    {QStringLiteral("waiting"), w.waiting},
                                    {QStringLiteral("oldestWait"), w.oldestWait}});
     }
+    // Every reason a strategy can give, 0 if none was discarded so, then any other seen.
+    QJsonObject byReason;
+    for (const QString &reason : StrategyRegistry::instance().discardReasons())
+        byReason.insert(reason, 0);
+    for (auto it = sim.broker().discardedByReason().begin(); it != sim.broker().discardedByReason().end(); ++it)
+        byReason.insert(it.key(), it.value());
     QJsonObject deliveries;
     for (const auto &[n, count] : sim.metrics().deliveriesHistogram())
         deliveries.insert(QString::number(n), count);
@@ -251,11 +270,13 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
         {QStringLiteral("totals"), totals},
         {QStringLiteral("consumers"), consumers},
         {QStringLiteral("latencyByPriority"), latency},
+        {QStringLiteral("latencyByClass"), latencyByClass},
         {QStringLiteral("waitingByPriority"), waiting},
         {QStringLiteral("longestWait"), longestWait},
         {QStringLiteral("alarms"), runAlarms(sim, safetyCapCycles)},
         {QStringLiteral("deliveriesPerMessage"), deliveries},
         {QStringLiteral("deadLetters"), sim.broker().deadLetterCount()},
+        {QStringLiteral("discardedByReason"), byReason},
         {QStringLiteral("conservation"), sim.conservationHolds()},
         {QStringLiteral("littlesLaw"), littlesLaw(sim).toJson()},
         {QStringLiteral("wallTimeMs"), wallTimeMs},

@@ -30,10 +30,12 @@ void appendEventJsonLine(QByteArray &out, const Event &event);
 
 /// The run summary of prioritylab-sim --summary (docs/design.md §7): cycles run, stop reason,
 /// totals (overtaken counts processed and still waiting messages), per-consumer counts, latency
-/// percentiles per original priority (cycles), the messages still waiting per original priority
+/// percentiles per original priority and per priority class (`latencyByClass`, the classes
+/// of BrokerConfig::priorityClasses() with a message processed; cycles), the messages still waiting per original priority
 /// with the oldest wait (cycles), the longest wait overall, `alarms` (runAlarms()),
-/// conservation check, Little's law (`littlesLaw`: LittlesLaw::toJson()), wall time in
-/// milliseconds. @p safetyCapCycles: cycles the safety cap
+/// conservation check, discards per reason (`discardedByReason`: every reason a registered
+/// strategy can give, 0 if unused, and any other seen), Little's law (`littlesLaw`:
+/// LittlesLaw::toJson()), wall time in milliseconds. @p safetyCapCycles: cycles the safety cap
 /// ended (CycleReport::capReached), counted by the caller.
 QJsonObject summaryToJson(const Simulation &simulation, qint64 wallTimeMs, qint64 safetyCapCycles = 0);
 

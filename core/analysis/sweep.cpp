@@ -3,6 +3,7 @@
 #include "core/analysis/eventjson.h"
 #include "core/engine/simulation.h"
 #include "core/model/printable.h"
+#include "core/strategies/strategy.h"
 
 #include <QElapsedTimer>
 #include <QDir>
@@ -150,7 +151,6 @@ void collectNumbers(const QJsonObject &object, const QList<SettingPath::Step> &a
             SweepableSetting setting;
             setting.path = SettingPath::fromSteps(steps);
             setting.value = it->toDouble();
-            setting.integer = setting.value == std::floor(setting.value);
             QStringList below;
             for (qsizetype i = 1; i < steps.size(); ++i)
                 below << steps.at(i).key;
@@ -177,6 +177,12 @@ QList<SweepableSetting> sweepableSettings(const Scenario &scenario)
             item.remove(QStringLiteral("messages"));
             collectNumbers(item, {{QLatin1String(kind), i}}, item.value(QLatin1String("name")).toString(), list);
         }
+    }
+    // A setting takes only whole numbers if it refuses half a step both up and down (a decimal
+    // setting has room for one of them: every decimal range is wider than 0.5).
+    for (SweepableSetting &setting : list) {
+        setting.integer = !checkSetting(scenario, setting.path, setting.value + 0.5).ok()
+                       && !checkSetting(scenario, setting.path, setting.value - 0.5).ok();
     }
     return list;
 }
@@ -390,6 +396,22 @@ std::optional<double> SweepResult::figure(const QJsonObject &s, const QString &k
         return law.value(QLatin1String("lambdaW")).toDouble();
     if (key == QLatin1String("littleError"))
         return law.value(QLatin1String("relativeError")).toDouble();
+    // "discarded.ttl-expired": 0 for a reason the summary lists without a discard.
+    if (key.startsWith(QLatin1String("discarded."))) {
+        const QJsonValue byReason = s.value(QLatin1String("discardedByReason"));
+        if (!byReason.isObject())
+            return std::nullopt;
+        return byReason.toObject().value(key.mid(10)).toDouble(0);
+    }
+    // "p50.high", "p95.mid", "max.low": a priority class.
+    if (const qsizetype classDot = key.indexOf(QLatin1Char('.')); classDot > 0 && !key.contains(QLatin1String(".priority"))) {
+        const QString name = key.mid(classDot + 1);
+        for (const QJsonValue &row : s.value(QLatin1String("latencyByClass")).toArray()) {
+            if (row[QLatin1String("class")].toString() == name)
+                return row[key.left(classDot)].toDouble();
+        }
+        return std::nullopt;
+    }
     // "p50.priority9", "p95.priority9", "max.priority9".
     const qsizetype dot = key.indexOf(QLatin1String(".priority"));
     if (dot > 0) {
@@ -407,16 +429,30 @@ QList<SweepFigure> SweepResult::figures() const
     QList<SweepFigure> list{{QStringLiteral("produced"), QStringLiteral("produced")},
                             {QStringLiteral("processed"), QStringLiteral("processed")},
                             {QStringLiteral("throughput"), QStringLiteral("throughput (msg/cycle)")},
-                            {QStringLiteral("discarded"), QStringLiteral("discarded (data lost)")},
-                            {QStringLiteral("queued"), QStringLiteral("queued at end")},
-                            {QStringLiteral("postponed"), QStringLiteral("postponed")},
-                            {QStringLiteral("failed"), QStringLiteral("failed")},
-                            {QStringLiteral("requeuesPerMessage"), QStringLiteral("requeues per message")},
-                            {QStringLiteral("longestWait"), QStringLiteral("longest wait (cycles)")},
-                            {QStringLiteral("alarms"), QStringLiteral("alarms")},
-                            {QStringLiteral("littleL"), QStringLiteral("Little's law: L (messages)")},
-                            {QStringLiteral("littleLambdaW"), QStringLiteral("Little's law: λW (messages)")},
-                            {QStringLiteral("littleError"), QStringLiteral("Little's law: |L − λW| / L")}};
+                            {QStringLiteral("discarded"), QStringLiteral("discarded (data lost)")}};
+    for (const QString &reason : discardReasons())
+        list << SweepFigure{QStringLiteral("discarded.") + reason, QStringLiteral("discarded: ") + printableText(reason)};
+    list << QList<SweepFigure>{{QStringLiteral("queued"), QStringLiteral("queued at end")},
+                               {QStringLiteral("postponed"), QStringLiteral("postponed")},
+                               {QStringLiteral("failed"), QStringLiteral("failed")},
+                               {QStringLiteral("requeuesPerMessage"), QStringLiteral("requeues per message")},
+                               {QStringLiteral("longestWait"), QStringLiteral("longest wait (cycles)")},
+                               {QStringLiteral("alarms"), QStringLiteral("alarms")},
+                               {QStringLiteral("littleL"), QStringLiteral("Little's law: L (messages)")},
+                               {QStringLiteral("littleLambdaW"), QStringLiteral("Little's law: λW (messages)")},
+                               {QStringLiteral("littleError"), QStringLiteral("Little's law: |L − λW| / L")}};
+    for (const PriorityClass &c : BrokerConfig::priorityClasses()) {
+        bool processed = false;
+        for (const SweepPointResult &p : points) {
+            for (const QJsonValue &row : p.summary.value(QLatin1String("latencyByClass")).toArray())
+                processed = processed || row[QLatin1String("class")].toString() == c.name;
+        }
+        if (!processed)
+            continue;
+        for (const char *stat : {"p50", "p95", "max"})
+            list << SweepFigure{QStringLiteral("%1.%2").arg(QLatin1String(stat), c.name),
+                                QStringLiteral("latency %1, %2 %3 (cycles)").arg(QLatin1String(stat), c.name, c.rangeText())};
+    }
     QList<int> priorities;
     for (const SweepPointResult &p : points) {
         for (const QJsonValue &row : p.summary.value(QLatin1String("latencyByPriority")).toArray()) {
@@ -432,6 +468,21 @@ QList<SweepFigure> SweepResult::figures() const
                                 QStringLiteral("latency %1, priority %2 (cycles)").arg(QLatin1String(stat)).arg(priority)};
     }
     return list;
+}
+
+QStringList SweepResult::discardReasons() const
+{
+    QStringList reasons = StrategyRegistry::instance().discardReasons();
+    QStringList others;
+    for (const SweepPointResult &p : points) {
+        const QJsonObject byReason = p.summary.value(QLatin1String("discardedByReason")).toObject();
+        for (auto it = byReason.begin(); it != byReason.end(); ++it) {
+            if (!reasons.contains(it.key()) && !others.contains(it.key()))
+                others << it.key();
+        }
+    }
+    std::sort(others.begin(), others.end());
+    return reasons + others;
 }
 
 QJsonObject SweepResult::toJson() const
@@ -495,7 +546,9 @@ QString SweepResult::toText() const
     for (const SweepAxis &axis : axes)
         header << axis.path.toString();
     for (const SweepFigure &f : std::as_const(shown))
-        header << (f.key.startsWith(QLatin1String("p95.")) ? QStringLiteral("p95 prio ") + f.key.mid(12) : f.key);
+        header << (f.key.startsWith(QLatin1String("p95.priority")) ? QStringLiteral("p95 prio ") + f.key.mid(12)
+                   : f.key.startsWith(QLatin1String("p95."))          ? QStringLiteral("p95 ") + f.key.mid(4)
+                                                                      : f.key);
     rows << header;
     for (const SweepPointResult &p : points) {
         if (!p.ran())

@@ -50,7 +50,7 @@ struct SweepableSetting
 {
     SettingPath path;
     double value = 0;
-    bool integer = true;  ///< the value is a whole number (the setting likely takes integers)
+    bool integer = true;  ///< the setting takes whole numbers only (checkSetting() refuses a half)
     QString label;        ///< e.g. "fast-lane: strategy.threshold = 7"
 };
 
@@ -143,13 +143,19 @@ struct SweepResult
     /// when a swept setting changes the producers or the seed.
     bool sameWorkload = true;
 
-    /// The figures of the points that ran, in a fixed order: processed, throughput, discarded,
-    /// queued at end, postponed, failed, requeues per message, longest wait, alarms, Little's L
-    /// and λW, then latency p50/p95/max per priority (most urgent first, every priority any
-    /// point processed).
+    /// The figures of the points that ran, in a fixed order: produced, processed, throughput,
+    /// discarded, discarded per reason ("discarded.ttl-expired", discardReasons() order), queued
+    /// at end, postponed, failed, requeues per message, longest wait, alarms, Little's L, λW and
+    /// error, then latency p50/p95/max per priority class ("p95.high", most urgent first, every
+    /// class any point processed) and per priority ("p95.priority9", most urgent first, every
+    /// priority any point processed).
     QList<SweepFigure> figures() const;
+    /// The discard reasons that get a column: every reason a registered strategy can give
+    /// (StrategyRegistry::discardReasons(), whether or not a point discarded so), then any other
+    /// reason a point's summary lists, sorted.
+    QStringList discardReasons() const;
     /// The value of figure @p key in @p summary; nullopt where it does not exist (no message
-    /// of that priority processed).
+    /// of that priority or class processed; no discardedByReason in the summary).
     static std::optional<double> figure(const QJsonObject &summary, const QString &key);
 
     /// {"sweep": [paths], "cycles": N, "sameWorkload": b, "cancelled": b, "points":

@@ -345,6 +345,7 @@ void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metr
                 events->add({cycle, Event::Type::Discarded, consumer.name, before, {},
                             reason, strategy.explain(before, decision)});
             ++m_deadLetterCount;
+            ++m_discardedByReason[reason];
             m_deadLetters.push_back({std::move(m), reason, consumer.name, cycle});
             m_deadLetterBytes += deadLetterBytes(m_deadLetters.back());
             while (m_deadLetters.size() > 1

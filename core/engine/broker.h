@@ -8,6 +8,9 @@
 #include "core/engine/ringqueue.h"
 #include "core/model/config.h"
 
+#include <QMap>
+#include <QString>
+
 #include <deque>
 #include <functional>
 #include <iterator>
@@ -140,6 +143,9 @@ public:
     /// Discarded messages ever (the dead-letter list keeps the last deadLetterCapacity(), and
     /// at most deadLetterByteCapacity() bytes of their data and reasons).
     qint64 deadLetterCount() const { return m_deadLetterCount; }
+    /// Discarded messages ever, per reason (Strategy::decide()'s code, e.g. "ttl-expired"; an
+    /// empty reason counts under ""); the counts sum to deadLetterCount().
+    const QMap<QString, qint64> &discardedByReason() const { return m_discardedByReason; }
     static constexpr qsizetype deadLetterCapacity() { return 10000; }
     /// Bytes of data, reason and consumer name the dead-letter list keeps at most (16 MiB): the
     /// oldest entries go first, the newest is always kept.
@@ -164,6 +170,7 @@ private:
     std::deque<DeadLetter> m_deadLetters;
     qsizetype m_size = 0;
     qint64 m_deadLetterCount = 0;
+    QMap<QString, qint64> m_discardedByReason;
     qint64 m_deadLetterBytes = 0;  ///< of the entries in m_deadLetters, as deadLetterBytes()
     quint64 m_nextId = 1;
     quint64 m_arrivals = 0;        ///< arrival number of the last message routed (Message::arrival)

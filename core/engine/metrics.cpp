@@ -51,22 +51,50 @@ qint64 percentile(const std::map<qint64, qint64> &values, qint64 count, int perc
     return values.empty() ? -1 : values.rbegin()->first;
 }
 
-LatencyStats Metrics::latency(int priority) const
+namespace {
+
+LatencyStats latencyStats(const std::map<qint64, qint64> &entries, qint64 count)
 {
     LatencyStats stats;
+    if (count == 0)
+        return stats;
+    stats.count = count;
+    stats.p50 = percentile(entries, count, 50);
+    stats.p95 = percentile(entries, count, 95);
+    stats.max = entries.empty() ? 0 : entries.rbegin()->first;
+    return stats;
+}
+
+} // namespace
+
+LatencyStats Metrics::latency(int priority) const
+{
     const Histogram *h = nullptr;
     if (priority >= 0 && priority < qsizetype(m_latencyDense.size()))
         h = &m_latencyDense[size_t(priority)];
     else if (const auto it = m_latencySparse.find(priority); it != m_latencySparse.end())
         h = &it->second;
     if (!h || h->total == 0)
-        return stats;
-    const std::map<qint64, qint64> entries = h->entries();
-    stats.count = h->total;
-    stats.p50 = percentile(entries, stats.count, 50);
-    stats.p95 = percentile(entries, stats.count, 95);
-    stats.max = entries.empty() ? 0 : entries.rbegin()->first;
-    return stats;
+        return {};
+    return latencyStats(h->entries(), h->total);
+}
+
+LatencyStats Metrics::latency(int minPriority, int maxPriority) const
+{
+    std::map<qint64, qint64> merged;
+    qint64 count = 0;
+    const auto add = [&](int priority, const Histogram &h) {
+        if (priority < minPriority || priority > maxPriority || h.total == 0)
+            return;
+        for (const auto &[value, n] : h.entries())
+            merged[value] += n;
+        count += h.total;
+    };
+    for (size_t p = 0; p < m_latencyDense.size(); ++p)
+        add(int(p), m_latencyDense[p]);
+    for (const auto &[priority, h] : m_latencySparse)
+        add(priority, h);
+    return latencyStats(merged, count);
 }
 
 QList<int> Metrics::latencyPriorities() const

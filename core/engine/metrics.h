@@ -72,6 +72,9 @@ public:
 
     /// Latency statistics of messages produced with @p priority; count 0 if none processed.
     LatencyStats latency(int priority) const;
+    /// Latency statistics of the messages produced with a priority in @p minPriority ..
+    /// @p maxPriority (inclusive), e.g. a priority class; count 0 if none processed.
+    LatencyStats latency(int minPriority, int maxPriority) const;
 
     /// Priorities that have at least one processed message, ascending.
     QList<int> latencyPriorities() const;

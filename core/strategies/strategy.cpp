@@ -145,6 +145,18 @@ QString StrategyRegistry::ruleText(const QString &type) const
             .arg(type);
 }
 
+QStringList StrategyRegistry::discardReasons() const
+{
+    QStringList reasons;
+    for (const auto &[type, factory] : m_factories) {
+        for (const QString &reason : factory()->discardReasons()) {
+            if (!reasons.contains(reason))
+                reasons << reason;
+        }
+    }
+    return reasons;
+}
+
 // Built by concatenation, not QString::arg (which parses its pattern each time): the words of an
 // explanation are made for every event written.
 QString comparisonWords(QStringView quantity, int value, QStringView relation, QStringView bound, int boundValue)

@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QVariant>
 #include <QVariantMap>
 
@@ -107,6 +108,10 @@ public:
     /// Warning when the current parameters discard every message or can loop; empty if none.
     virtual QString settingWarning() const { return {}; }
 
+    /// Every reason decide() can give a discard (e.g. "ttl-expired"), in a fixed order; empty
+    /// for a strategy that never discards. Tables and CSV give each a column of its own.
+    virtual QStringList discardReasons() const { return {}; }
+
     /// The strategy's rule in words, starting with its type, e.g. "ttl: processes messages with
     /// low < TTL < high; ...": the one wording of the rule, which the app shows.
     const QString &ruleText() const { return m_words.rule; }
@@ -206,6 +211,9 @@ public:
 
     /// Strategy::ruleText() of @p type; for an unknown type, a line saying it has none.
     QString ruleText(const QString &type) const;
+
+    /// Strategy::discardReasons() of every registered type, in registration order, each once.
+    QStringList discardReasons() const;
 
 private:
     StrategyRegistry();

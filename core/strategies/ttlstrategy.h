@@ -22,6 +22,7 @@ public:
     int high() const { return value(1); }
 
     QString settingWarning() const override;
+    QStringList discardReasons() const override { return {QStringLiteral("ttl-expired")}; }
 };
 
 } // namespace PriorityLab

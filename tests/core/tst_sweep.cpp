@@ -8,6 +8,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -194,6 +195,97 @@ private Q_SLOTS:
         QVERIFY(lines.at(2).startsWith("7,"));
         QCOMPARE(lines.at(1).count(','), lines.at(0).count(','));
         QVERIFY(result.toText().contains(QLatin1String("consumers[0].strategy.threshold")));
+        // The text table names the class columns by their class, the others by their priority.
+        const QString firstLine = result.toText().section(u'\n', 0, 0);
+        QVERIFY2(firstLine.contains(QLatin1String("p95 high")) && firstLine.contains(QLatin1String("p95 prio 9"))
+                         && !firstLine.contains(QRegularExpression(QStringLiteral("p95 prio +p95"))),
+                 qPrintable(firstLine));
+    }
+
+    void csvCountsTheDiscardsByReason()
+    {
+        // Five messages with TTL 1..5 and one ttl consumer (high 10): a low bound of k discards
+        // the k messages with TTL <= k as "ttl-expired" and processes the others.
+        QList<ScriptedMessage> messages;
+        for (int ttl = 1; ttl <= 5; ++ttl)
+            messages << TestSupport::scripted(QStringLiteral("t%1").arg(ttl), 5, ttl);
+        const Scenario base = TestSupport::scenario(
+                {TestSupport::consumer(QStringLiteral("guard"), QStringLiteral("ttl"),
+                                       {{QStringLiteral("low"), 0}, {QStringLiteral("high"), 10}})},
+                messages);
+        const SweepPlan plan = planSweep(base, {axis(QStringLiteral("consumers[0].strategy.low=0..3"))}, -1);
+        PL_VERIFY_OK(plan.errors);
+        const SweepResult result = runSweep(plan, 2);
+        QCOMPARE(result.discardReasons(), QStringList{QStringLiteral("ttl-expired")});
+
+        const QList<QByteArray> lines = result.toCsv().trimmed().split('\n');
+        QCOMPARE(lines.size(), 5);
+        const QList<QByteArray> header = lines.at(0).split(',');
+        // The reason's column follows the discards, in a fixed place.
+        const qsizetype reason = header.indexOf("discarded.ttl-expired");
+        QVERIFY2(reason > 0, lines.at(0).constData());
+        QCOMPARE(header.at(reason - 1), QByteArray("discarded"));
+        const qsizetype processed = header.indexOf("processed");
+        const qsizetype queued = header.indexOf("queued");
+        for (int k = 0; k <= 3; ++k) {
+            const QList<QByteArray> row = lines.at(k + 1).split(',');
+            QCOMPARE(row.size(), header.size());
+            QCOMPARE(row.at(0), QByteArray::number(k));
+            QCOMPARE(row.at(reason), QByteArray::number(k));
+            QCOMPARE(row.at(reason - 1), QByteArray::number(k));
+            QCOMPARE(row.at(processed), QByteArray::number(5 - k));
+            QCOMPARE(row.at(queued), QByteArray("0"));
+        }
+        // The JSON carries them in each point's summary, 0 included.
+        const QJsonArray points = result.toJson()[QLatin1String("points")].toArray();
+        QCOMPARE(points.at(0)[QLatin1String("summary")][QLatin1String("discardedByReason")].toObject(),
+                 QJsonObject({{QStringLiteral("ttl-expired"), 0}}));
+        QCOMPARE(points.at(3)[QLatin1String("summary")][QLatin1String("discardedByReason")].toObject(),
+                 QJsonObject({{QStringLiteral("ttl-expired"), 3}}));
+    }
+
+    void latencyByPriorityClass()
+    {
+        // Priorities 9 and 8 (high) and 5 (mid), processed in order, one a cycle (one batch of 1).
+        Scenario base = TestSupport::scenario({TestSupport::consumer(QStringLiteral("A"))},
+                                              {TestSupport::scripted(QStringLiteral("a"), 9),
+                                               TestSupport::scripted(QStringLiteral("b"), 8),
+                                               TestSupport::scripted(QStringLiteral("c"), 5)});
+        base.broker.batchSize = 1;
+        base.broker.batchesPerCycle = 1;
+        Simulation sim;
+        PL_VERIFY_OK(sim.load(base));
+        sim.runCycles(5);
+        QCOMPARE(sim.metrics().latency(7, 9).count, 2);
+        QCOMPARE(sim.metrics().latency(7, 9).max, 1);
+        QCOMPARE(sim.metrics().latency(7, 9).p50, 0);
+        const QJsonArray classes = summaryToJson(sim, 0)[QLatin1String("latencyByClass")].toArray();
+        QCOMPARE(classes.size(), 2);  // no low-priority message processed
+        QCOMPARE(classes.at(0)[QLatin1String("class")].toString(), QStringLiteral("high"));
+        QCOMPARE(classes.at(1)[QLatin1String("max")].toInt(), 2);
+        QCOMPARE(SweepResult::figure(summaryToJson(sim, 0), QStringLiteral("max.mid")), 2.0);
+        QCOMPARE(SweepResult::figure(summaryToJson(sim, 0), QStringLiteral("p95.low")), std::nullopt);
+    }
+
+    void integerSettingsAreKnown()
+    {
+        PL_LOAD_PRESET(preset, QStringLiteral("default.json"));
+        Scenario base = preset;
+        base.consumers[0].failureRate = 0.25;
+        bool sawThreshold = false, sawRate = false;
+        for (const SweepableSetting &s : sweepableSettings(base)) {
+            if (s.path.toString() == QLatin1String("consumers[0].strategy.threshold")) {
+                QVERIFY(s.integer);
+                sawThreshold = true;
+            } else if (s.path.toString() == QLatin1String("consumers[0].failureRate")) {
+                QVERIFY(!s.integer);
+                sawRate = true;
+            } else if (s.path.toString() == QLatin1String("broker.batchSize")) {
+                QVERIFY(s.integer);
+            }
+        }
+        QVERIFY(sawThreshold);
+        QVERIFY(sawRate);
     }
 
     void cancelStopsEveryPoint()

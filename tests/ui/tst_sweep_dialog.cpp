@@ -1,5 +1,6 @@
 // Analysis > Sweep…: the settings of the live setup, a sweep in the background with progress and
 // cancel, the chart and table, Apply (undoable), CSV export and the preset sweep files.
+#include "ui/charts/stackedbarchart.h"
 #include "ui/charts/timeserieschart.h"
 #include "ui/editing/setupeditor.h"
 #include "ui/sweep/sweepdialog.h"
@@ -10,6 +11,7 @@
 #include <QDoubleSpinBox>
 #include <QDir>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QTest>
@@ -19,6 +21,16 @@ using namespace PriorityLab;
 using namespace PriorityLab::TestSupport;
 
 namespace {
+/// The column of @p model whose header is @p label; -1 if none.
+int column(const QStandardItemModel *model, const QString &label)
+{
+    for (int c = 0; c < model->columnCount(); ++c) {
+        if (model->headerData(c, Qt::Horizontal).toString() == label)
+            return c;
+    }
+    return -1;
+}
+
 /// The default preset in a simulation, its setup editor and a sweep dialog on that editor.
 struct DialogRig
 {
@@ -32,6 +44,13 @@ struct DialogRig
         dialog.setRange(from, to, step);
         dialog.setCycles(cycles);
         return true;
+    }
+
+    /// prepare(), then runs the sweep to its end; false if it could not start or did not end.
+    bool sweep(const QString &setting, double from, double to, double step, int cycles)
+    {
+        QSignalSpy finished(&dialog, &SweepDialog::sweepFinished);
+        return prepare(setting, from, to, step, cycles) && dialog.start().isEmpty() && finished.wait(30000);
     }
 
     Simulation sim;
@@ -107,6 +126,121 @@ private Q_SLOTS:
         QCOMPARE(file.readAll(), rig.dialog.result().toCsv());
         PL_VERIFY_OK(rig.dialog.exportPng(dir.filePath(QStringLiteral("sweep.png"))));
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("sweep.png"))).size() > 1000);
+    }
+
+    void fatesAndReasonsMatchTheTable()
+    {
+        DialogRig rig;
+        PL_VERIFY_OK(rig.problems);
+        QVERIFY(rig.sweep(QStringLiteral("consumers[2].strategy.low"), 0, 4, 2, 200));
+        const QStandardItemModel *table = rig.dialog.tableModel();
+        QCOMPARE(table->rowCount(), 3);
+
+        // One stacked set per fate, one bar per point, the table's numbers.
+        const StackedBarChart *fates = rig.dialog.fatesChart();
+        QCOMPARE(fates->setCount(), 3);
+        QCOMPARE(fates->categories(), (QStringList{QStringLiteral("0"), QStringLiteral("2"), QStringLiteral("4")}));
+        const QStringList names{QStringLiteral("processed"), QStringLiteral("discarded"), QStringLiteral("still queued")};
+        const QStringList columns{QStringLiteral("processed"), QStringLiteral("discarded (data lost)"), QStringLiteral("queued at end")};
+        for (int set = 0; set < 3; ++set) {
+            QCOMPARE(fates->setName(set), names.at(set));
+            const int c = column(table, columns.at(set));
+            QVERIFY(c > 0);
+            QList<qreal> expected;
+            for (int row = 0; row < table->rowCount(); ++row)
+                expected << table->item(row, c)->text().toDouble();
+            QCOMPARE(fates->setValues(set), expected);
+        }
+        // Conservation: every bar is the messages produced.
+        const int produced = column(table, QStringLiteral("produced"));
+        for (int row = 0; row < 3; ++row)
+            QCOMPARE(fates->setValues(0).at(row) + fates->setValues(1).at(row) + fates->setValues(2).at(row),
+                     table->item(row, produced)->text().toDouble());
+        QVERIFY(fates->setValues(1).at(2) > 0);  // a TTL range from 4 loses data
+
+        // The discards by reason: all of them are ttl-expired here.
+        const int reason = column(table, QStringLiteral("discarded: ttl-expired"));
+        QVERIFY(reason > 0);
+        for (int row = 0; row < 3; ++row)
+            QCOMPARE(table->item(row, reason)->text(), table->item(row, column(table, columns.at(1)))->text());
+
+        // The window fits a 1024x768 screen and a 1280x720 projector, its title bar included.
+        QVERIFY(rig.dialog.width() <= 1000 && rig.dialog.height() <= 690);
+        QVERIFY2(rig.dialog.minimumSizeHint().width() <= 1000 && rig.dialog.minimumSizeHint().height() <= 690,
+                 qPrintable(QStringLiteral("%1x%2").arg(rig.dialog.minimumSizeHint().width()).arg(rig.dialog.minimumSizeHint().height())));
+
+        // Under a dark palette the bars turn dark like the other charts and keep their colours.
+        const QColor processedColor = fates->setColor(0);
+        rig.dialog.setPalette(TestSupport::darkPalette());
+        QCoreApplication::sendPostedEvents();
+        QVERIFY(fates->isDarkTheme());
+        QCOMPARE(fates->backgroundColor(), TestSupport::darkPalette().color(QPalette::Base));
+        QCOMPARE(fates->setColor(0), processedColor);
+        QVERIFY(rig.dialog.chart()->isDarkTheme());
+
+        // Latency per priority class: p50 solid and p95 dashed per class, p95 out of the legend.
+        QVERIFY(rig.dialog.setFigure(SweepDialog::latencyByClassKey()));
+        QCOMPARE(rig.dialog.chart()->seriesCount(), 6);
+        QCOMPARE(rig.dialog.chart()->seriesName(0), QStringLiteral("high 7+"));
+        QCOMPARE(rig.dialog.chart()->points(1).size(), 3);
+        QCOMPARE(rig.dialog.chart()->points(1).at(0).y(),
+                 table->item(0, column(table, QStringLiteral("latency p95, high 7+ (cycles)")))->text().toDouble());
+
+        // Both charts as a PNG and as an SVG drawing.
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(QStringLiteral("sweep.svg"));
+        PL_VERIFY_OK(rig.dialog.exportSvg(svg));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        QVERIFY(bytes.startsWith("<?xml") || bytes.contains("<svg"));
+        QVERIFY(bytes.contains("</svg>"));
+        QVERIFY(bytes.contains(">still queued<"));  // the fates' legend, whole, is in the drawing
+        QVERIFY(!rig.dialog.exportSvg(dir.filePath(QStringLiteral("no/such/folder/sweep.svg"))).isEmpty());
+    }
+
+    void integerSettingsShowWholeNumbers()
+    {
+        DialogRig rig;
+        PL_VERIFY_OK(rig.problems);
+        PL_VERIFY_OK(rig.editor.applySetting(QStringLiteral("consumers[1].failureRate"), 0.25));
+        rig.dialog.refreshSettings();
+        auto *from = rig.dialog.findChild<QDoubleSpinBox *>(QStringLiteral("sweepFrom"));
+        auto *step = rig.dialog.findChild<QDoubleSpinBox *>(QStringLiteral("sweepStep"));
+        QVERIFY(from && step);
+        QVERIFY(rig.sweep(QStringLiteral("consumers[0].strategy.threshold"), 2, 4, 1, 50));
+        QCOMPARE(from->text(), QStringLiteral("2"));
+        QCOMPARE(step->text(), QStringLiteral("1"));
+        QCOMPARE(rig.dialog.tableModel()->item(1, 0)->text(), QStringLiteral("3"));
+        QCOMPARE(rig.dialog.tableModel()->item(1, column(rig.dialog.tableModel(), QStringLiteral("alarms")))->text().contains(u'.'),
+                 false);
+        // A decimal setting keeps its decimals.
+        QVERIFY(rig.dialog.selectSetting(QStringLiteral("consumers[1].failureRate")));
+        QCOMPARE(from->decimals(), 3);
+        rig.dialog.setRange(0, 0.5, 0.25);
+        QCOMPARE(step->text(), QStringLiteral("0.250"));
+    }
+
+    void aSweepFileShowsItsOwnSetting()
+    {
+        DialogRig rig;
+        PL_VERIFY_OK(rig.problems);
+        // The live setup has another low bound than the file's scenario.
+        PL_VERIFY_OK(rig.editor.applySetting(QStringLiteral("consumers[2].strategy.low"), 2));
+        rig.dialog.refreshSettings();
+        auto *box = rig.dialog.findChild<QComboBox *>();
+        QVERIFY(box);
+        const int live = box->count();
+        PL_VERIFY_OK(rig.dialog.openSweepFile(QStringLiteral(":/sweeps/ttl-low-0-5.json")));
+        QCOMPARE(box->currentText(), QStringLiteral("ttl-guard: strategy.low = 0 (in default.json)"));
+        QCOMPARE(box->currentData().toString(), QStringLiteral("consumers[2].strategy.low"));
+        QCOMPARE(box->count(), live + 1);
+        // Choosing a setting of the live setup leaves the file: its item goes, the boxes apply.
+        QVERIFY(rig.dialog.selectSetting(QStringLiteral("broker.batchSize")));
+        QCOMPARE(box->count(), live);
+        QCOMPARE(box->currentText(), QStringLiteral("broker: batchSize = 3"));
+        QVERIFY(rig.dialog.findChild<QDoubleSpinBox *>(QStringLiteral("sweepFrom"))->isEnabled());
+        QVERIFY(box->findText(QStringLiteral("ttl-guard: strategy.low = 2")) >= 0);
     }
 
     void cancelLeavesNoThreadAndTheWindowLive()

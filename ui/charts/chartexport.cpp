@@ -12,9 +12,8 @@
 
 namespace PriorityLab {
 
-void ChartExport::paint(ChartPanel &panel, QPainter *painter, const QSize &size)
+qreal ChartExport::paintHeading(QPainter *painter, const QSize &size, const QString &title)
 {
-    panel.updateAllCharts();
     painter->save();
     painter->fillRect(QRect(QPoint(0, 0), size), Qt::white);
     const qreal heading = 44;
@@ -23,11 +22,19 @@ void ChartExport::paint(ChartPanel &panel, QPainter *painter, const QSize &size)
     font.setBold(true);
     painter->setFont(font);
     painter->setPen(Qt::black);
+    painter->drawText(QRectF(12, 0, size.width() - 24, heading), Qt::AlignVCenter | Qt::AlignLeft, title);
+    painter->restore();
+    return heading;
+}
+
+void ChartExport::paint(ChartPanel &panel, QPainter *painter, const QSize &size)
+{
+    panel.updateAllCharts();
     const Scenario &scenario = panel.simulation().loadedScenario();
     QString title = scenario.name.isEmpty() ? tr("Untitled scenario") : scenario.name;
     if (!panel.history().samples().empty())
         title += tr(" — cycles %1 to %2").arg(panel.history().samples().front().cycle).arg(panel.history().samples().back().cycle);
-    painter->drawText(QRectF(12, 0, size.width() - 24, heading), Qt::AlignVCenter | Qt::AlignLeft, title);
+    const qreal heading = paintHeading(painter, size, title);
 
     const qreal width = size.width() / 3.0;
     const qreal height = (size.height() - heading) / 2.0;
@@ -37,18 +44,28 @@ void ChartExport::paint(ChartPanel &panel, QPainter *painter, const QSize &size)
         charts.at(i)->paintChart(painter, cell.adjusted(4, 4, -4, -4));
     }
     panel.deliveriesChart()->paintChart(painter, QRectF(width * 1, heading + height, width * 2, height).adjusted(4, 4, -4, -4));
-    painter->restore();
 }
 
 QString ChartExport::writePng(ChartPanel &panel, const QString &path)
 {
-    QImage image(size(), QImage::Format_ARGB32_Premultiplied);
+    return writePng(path, size(), [&panel](QPainter *painter, const QSize &size) { paint(panel, painter, size); });
+}
+
+QString ChartExport::writeSvg(ChartPanel &panel, const QString &path)
+{
+    return writeSvg(path, size(), tr("PriorityLab charts"), panel.simulation().loadedScenario().name,
+                    [&panel](QPainter *painter, const QSize &size) { paint(panel, painter, size); });
+}
+
+QString ChartExport::writePng(const QString &path, const QSize &size, const Painter &paint)
+{
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
     {
         QPainter painter(&image);
         painter.setRenderHint(QPainter::Antialiasing);
         painter.setRenderHint(QPainter::TextAntialiasing);
-        paint(panel, &painter, image.size());
+        paint(&painter, image.size());
     }
     if (!image.save(path, "PNG"))
         return tr("Could not write the PNG file %1: check that its folder exists and is writable.")
@@ -56,20 +73,21 @@ QString ChartExport::writePng(ChartPanel &panel, const QString &path)
     return {};
 }
 
-QString ChartExport::writeSvg(ChartPanel &panel, const QString &path)
+QString ChartExport::writeSvg(const QString &path, const QSize &size, const QString &title,
+                              const QString &description, const Painter &paint)
 {
     QSvgGenerator generator;
     generator.setFileName(path);
-    generator.setSize(size());
-    generator.setViewBox(QRect(QPoint(0, 0), size()));
-    generator.setTitle(tr("PriorityLab charts"));
-    generator.setDescription(panel.simulation().loadedScenario().name);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setTitle(title);
+    generator.setDescription(description);
     QPainter painter;
     if (!painter.begin(&generator))
         return tr("Could not write the SVG file %1: check that its folder exists and is writable.")
                 .arg(QFileInfo(path).absoluteFilePath());
     painter.setRenderHint(QPainter::Antialiasing);
-    paint(panel, &painter, size());
+    paint(&painter, size);
     painter.end();
     return {};
 }

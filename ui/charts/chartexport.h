@@ -4,6 +4,8 @@
 #include <QSize>
 #include <QString>
 
+#include <functional>
+
 class QPainter;
 
 namespace PriorityLab {
@@ -28,6 +30,19 @@ public:
     /// Writes every chart of @p panel as an SVG drawing (Qt SVG) to @p path. Returns the error
     /// in words, or an empty string.
     static QString writeSvg(ChartPanel &panel, const QString &path);
+
+    /// Paints a picture of @p size pixels (white, then what it shows) into a painter.
+    using Painter = std::function<void(QPainter *painter, const QSize &size)>;
+    /// Writes what @p paint draws over @p size pixels as a PNG picture to @p path (antialiased).
+    /// Returns the error in words, or an empty string.
+    static QString writePng(const QString &path, const QSize &size, const Painter &paint);
+    /// Writes what @p paint draws over @p size pixels as an SVG drawing (Qt SVG) titled
+    /// @p title to @p path. Returns the error in words, or an empty string.
+    static QString writeSvg(const QString &path, const QSize &size, const QString &title,
+                            const QString &description, const Painter &paint);
+    /// Fills @p size white and writes @p title in bold at its top, left; returns the height of
+    /// the heading (pixels), below which the charts go.
+    static qreal paintHeading(QPainter *painter, const QSize &size, const QString &title);
 };
 
 } // namespace PriorityLab

@@ -26,4 +26,11 @@ inline QColor series(int index)
     return colors[((index % n) + n) % n];
 }
 
+/// The colour of priority class @p index of BrokerConfig::priorityClasses() (high, mid, low) in
+/// every latency chart: vermillion, blue, bluish green.
+inline QColor priorityClass(int index)
+{
+    return index == 0 ? vermillion() : (index == 1 ? blue() : bluishGreen());
+}
+
 } // namespace PriorityLab::ChartPalette

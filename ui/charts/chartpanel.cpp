@@ -26,16 +26,7 @@ QString className(ChartPanel::PriorityClass cls)
 
 QColor classColor(ChartPanel::PriorityClass cls)
 {
-    switch (cls) {
-    case ChartPanel::HighClass:
-        return ChartPalette::vermillion();
-    case ChartPanel::MidClass:
-        return ChartPalette::blue();
-    case ChartPanel::LowClass:
-    case ChartPanel::PriorityClassCount:
-        break;
-    }
-    return ChartPalette::bluishGreen();
+    return ChartPalette::priorityClass(int(cls));
 }
 
 /// A new chart of type @p Chart in @p parent, titled @p title, with axis titles @p x and @p y and

@@ -20,8 +20,10 @@ double niceTickInterval(double span, int ticks)
     const double raw = span / ticks;
     const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
     for (const double step : {1.0, 2.0, 2.5, 5.0}) {
-        if (raw <= step * magnitude)
-            return std::max(1.0, step * magnitude);
+        // Not 2.5 itself: the labels are whole numbers ("%d" of 7.5 reads "7").
+        const double interval = step * magnitude;
+        if (raw <= interval && interval == std::floor(interval))
+            return std::max(1.0, interval);
     }
     return std::max(1.0, 10 * magnitude);
 }

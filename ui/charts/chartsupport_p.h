@@ -18,7 +18,7 @@ class QWidget;
 namespace PriorityLab::ChartSupport {
 
 /// A tick interval of 1, 2, 2.5 or 5 times a power of ten giving about @p ticks ticks over
-/// @p span; at least 1 (our axes count cycles and messages).
+/// @p span; at least 1 and a whole number (our axes count cycles and messages: 5, not 2.5).
 double niceTickInterval(double span, int ticks);
 
 /// Sets @p axis to [min, max] with ticks on round values that stay put while the range slides.

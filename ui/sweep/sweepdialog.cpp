@@ -1,6 +1,8 @@
 #include "ui/sweep/sweepdialog.h"
 
+#include "ui/charts/chartexport.h"
 #include "ui/charts/chartpalette.h"
+#include "ui/charts/stackedbarchart.h"
 #include "ui/charts/timeserieschart.h"
 #include "ui/editing/setupeditor.h"
 
@@ -12,19 +14,21 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QImage>
 #include <QItemSelectionModel>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScreen>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace PriorityLab {
@@ -39,6 +43,12 @@ QString number(double v)
 QString jsonText(const QJsonValue &v)
 {
     return v.isDouble() ? number(v.toDouble()) : v.toVariant().toString();
+}
+
+/// "high 7+": a priority class as core defines it.
+QString className(const PriorityClass &c)
+{
+    return c.name + QLatin1Char(' ') + c.rangeText();
 }
 
 /// Selects the item of @p box whose data is @p key; false if there is none.
@@ -66,12 +76,14 @@ SweepDialog::SweepDialog(SetupEditor *editor, QWidget *parent)
     , m_apply(new QPushButton(tr("&Apply This Value"), this))
     , m_exportCsv(new QPushButton(tr("Export &CSV…"), this))
     , m_exportPng(new QPushButton(tr("Export &PNG…"), this))
+    , m_exportSvg(new QPushButton(tr("Export S&VG…"), this))
     , m_progress(new QProgressBar(this))
     , m_source(new QLabel(this))
     , m_message(new QLabel(this))
     , m_little(new QLabel(this))
     , m_figure(new QComboBox(this))
     , m_chart(new TimeSeriesChart(this))
+    , m_fates(new StackedBarChart(this))
     , m_table(new QTableView(this))
     , m_model(new QStandardItemModel(this))
 {
@@ -115,24 +127,40 @@ SweepDialog::SweepDialog(SetupEditor *editor, QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_chart->setMinimumHeight(220);
+    m_fates->setMinimumHeight(220);
+    m_fates->setTitle(tr("What became of the messages"));
+    m_fates->setToolTip(tr("Per swept value, the messages produced split by their fate at the end: "
+                           "processed, discarded (data lost) and still queued. The three add up to "
+                           "the messages produced (conservation)."));
     auto *chartRow = new QHBoxLayout;
     auto *chartLabel = new QLabel(tr("C&hart:"), this);
     chartLabel->setBuddy(m_figure);
     chartRow->addWidget(chartLabel);
     chartRow->addWidget(m_figure, 1);
+    auto *charts = new QSplitter(Qt::Horizontal, this);
+    charts->addWidget(m_chart);
+    charts->addWidget(m_fates);
+    charts->setChildrenCollapsible(false);
     auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_chart);
+    splitter->addWidget(charts);
     splitter->addWidget(m_table);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setChildrenCollapsible(false);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_little, 1);
     buttons->addWidget(m_apply);
     buttons->addWidget(m_exportCsv);
     buttons->addWidget(m_exportPng);
+    buttons->addWidget(m_exportSvg);
     auto *close = new QDialogButtonBox(QDialogButtonBox::Close, this);
 
     m_message->setWordWrap(true);
+    m_message->hide();
     m_source->setWordWrap(true);
+    m_little->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addLayout(runRow);
@@ -141,7 +169,11 @@ SweepDialog::SweepDialog(SetupEditor *editor, QWidget *parent)
     layout->addWidget(splitter, 1);
     layout->addLayout(buttons);
     layout->addWidget(close);
-    resize(900, 700);
+    // Fits a 1280x720 projector and a 1024x768 screen, title bar included.
+    QSize size(960, 660);
+    if (const QScreen *screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableSize() - QSize(24, 48));
+    resize(size);
 
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_run, &QPushButton::clicked, this, [this] { start(); });
@@ -160,23 +192,18 @@ SweepDialog::SweepDialog(SetupEditor *editor, QWidget *parent)
             showProblems({exportCsv(path)});
     });
     connect(m_exportPng, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export Sweep Chart as PNG"), QStringLiteral("sweep.png"),
-                                                          tr("PNG (*.png)"));
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export Sweep Charts as PNG"), QStringLiteral("sweep.png"),
+                                                          tr("PNG pictures (*.png)"));
         if (!path.isEmpty())
             showProblems({exportPng(path)});
     });
-    connect(m_setting, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (index < 0 || index >= m_settings.size())
-            return;
-        // A range around the current value: from 0 (or the value, if negative) to twice it.
-        const SweepableSetting &s = m_settings.at(index);
-        const double hi = s.value > 0 ? std::max(s.value * 2, s.integer ? s.value + 5 : 1.0) : 10;
-        setRange(std::min(0.0, s.value), s.integer ? std::ceil(hi) : hi, s.integer ? 1 : (hi - std::min(0.0, s.value)) / 10);
-        m_file.reset();
-        for (QDoubleSpinBox *box : {m_from, m_to, m_step})
-            box->setEnabled(true);
-        m_source->setText(tr("Sweeps the current setup, with your edits."));
+    connect(m_exportSvg, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export Sweep Charts as SVG"), QStringLiteral("sweep.svg"),
+                                                          tr("SVG drawings (*.svg)"));
+        if (!path.isEmpty())
+            showProblems({exportSvg(path)});
     });
+    connect(m_setting, &QComboBox::currentIndexChanged, this, &SweepDialog::settingChosen);
     connect(m_figure, &QComboBox::currentIndexChanged, this, &SweepDialog::updateChart);
     connect(m_runner, &SweepRunner::progress, this, [this](int done, int total) {
         m_progress->setMaximum(total);
@@ -210,14 +237,71 @@ void SweepDialog::refreshSettings()
     for (const SweepableSetting &s : std::as_const(m_settings))
         m_setting->addItem(s.label, s.path.toString());
     m_setting->setCurrentIndex(-1);
+    if (m_file) {
+        // The opened file's setting stays first and chosen.
+        const SweepAxis &axis = m_file->axes.constFirst();
+        SweepableSetting fileSetting{axis.path, 0, true, axis.path.toString()};
+        for (const SweepableSetting &s : sweepableSettings(m_file->scenario)) {
+            if (s.path == axis.path)
+                fileSetting = s;
+        }
+        fileSetting.label = tr("%1 (in %2)").arg(fileSetting.label, QFileInfo(m_file->scenarioPath).fileName());
+        m_settings.prepend(fileSetting);
+        m_setting->insertItem(0, fileSetting.label, axis.path.toString());
+        m_setting->setCurrentIndex(0);
+        setIntegerRange(fileSetting.integer);
+        return;
+    }
     block.unblock();
     if (!m_settings.isEmpty())
         m_setting->setCurrentIndex(0);
 }
 
+void SweepDialog::settingChosen(int index)
+{
+    if (m_file) {
+        if (index == 0)
+            return;
+        // A setting of the live setup: the file's item goes and the range boxes apply again.
+        m_file.reset();
+        const QSignalBlocker block(m_setting);
+        m_setting->removeItem(0);
+        m_settings.removeFirst();
+        --index;
+        m_setting->setCurrentIndex(index);
+    }
+    if (index < 0 || index >= m_settings.size())
+        return;
+    // A range around the current value: from 0 (or the value, if negative) to twice it.
+    const SweepableSetting &s = m_settings.at(index);
+    setIntegerRange(s.integer);
+    const double hi = s.value > 0 ? std::max(s.value * 2, s.integer ? s.value + 5 : 1.0) : 10;
+    setRange(std::min(0.0, s.value), s.integer ? std::ceil(hi) : hi, s.integer ? 1 : (hi - std::min(0.0, s.value)) / 10);
+    for (QDoubleSpinBox *box : {m_from, m_to, m_step})
+        box->setEnabled(true);
+    m_source->setText(tr("Sweeps the current setup, with your edits."));
+    m_source->setToolTip(QString());
+}
+
+void SweepDialog::setIntegerRange(bool integer)
+{
+    // Whole numbers for a setting that takes only them (a batch size, a threshold), three
+    // decimals for the others (a failure rate).
+    for (QDoubleSpinBox *box : {m_from, m_to, m_step})
+        box->setDecimals(integer ? 0 : 3);
+    m_step->setMinimum(integer ? 1 : 0.001);
+}
+
 bool SweepDialog::selectSetting(const QString &path)
 {
-    return selectByData(m_setting, path);
+    // A setting of the live setup, not the opened file's item (first) of the same path.
+    for (int i = m_file ? 1 : 0; i < m_setting->count(); ++i) {
+        if (m_setting->itemData(i).toString() == path) {
+            m_setting->setCurrentIndex(i);
+            return true;
+        }
+    }
+    return false;
 }
 
 void SweepDialog::setRange(double from, double to, double step)
@@ -242,10 +326,6 @@ QStringList SweepDialog::openSweepFile(const QString &path)
         return file.errors;
     }
     const SweepAxis &axis = file.axes.constFirst();
-    {
-        const QSignalBlocker block(m_setting);
-        m_setting->setCurrentIndex(m_setting->findData(axis.path.toString()));
-    }
     if (file.cycles > 0)
         m_cycles->setValue(int(std::min<qint64>(file.cycles, m_cycles->maximum())));
     m_source->setText(tr("Sweep file %1: %2 on %3, values %4. Apply is off: the points are not your setup.")
@@ -253,11 +333,16 @@ QStringList SweepDialog::openSweepFile(const QString &path)
                                    QFileInfo(file.scenarioPath).fileName(), axis.valuesText()));
     m_source->setToolTip(file.description);
     m_file = file;
+    // The Setting box shows the file's setting (its value in the file's scenario), the range
+    // boxes the file's first and last value and its first step.
+    refreshSettings();
+    const double first = axis.values.constFirst().toDouble();
+    setRange(first, axis.values.constLast().toDouble(), axis.values.size() > 1 ? axis.values.at(1).toDouble() - first : 1);
     // The file's values are swept, not the range boxes: they say so by being off until a
     // setting of the current setup is chosen again.
     for (QDoubleSpinBox *box : {m_from, m_to, m_step})
         box->setEnabled(false);
-    m_message->clear();
+    setMessage(QString());
     return {};
 }
 
@@ -295,7 +380,7 @@ QStringList SweepDialog::start()
     m_resultFromSetup = !m_file;
     m_progress->setRange(0, int(plan.points.size()));
     m_progress->setValue(0);
-    m_message->setText(plan.notes.join(QLatin1Char('\n')));
+    setMessage(plan.notes.join(QLatin1Char('\n')));
     m_runner->start(plan);
     updateButtons();
     return {};
@@ -339,6 +424,8 @@ void SweepDialog::showResult()
     {
         const QSignalBlocker block(m_figure);
         m_figure->clear();
+        if (std::any_of(figures.begin(), figures.end(), [](const SweepFigure &f) { return f.key.startsWith(QLatin1String("p50.")); }))
+            m_figure->addItem(tr("latency per class (p50 solid, p95 dashed)"), latencyByClassKey());
         for (const SweepFigure &f : figures)
             m_figure->addItem(f.label, f.key);
         QString wanted = chosen;
@@ -348,12 +435,13 @@ void SweepDialog::showResult()
         m_figure->setCurrentIndex(index >= 0 ? index : m_figure->findData(QStringLiteral("throughput")));
     }
     updateChart();
+    updateFates();
     QStringList notes;
     if (m_result.cancelled)
         notes << tr("Cancelled: %n point(s) ended.", nullptr, int(m_model->rowCount()));
     if (!m_result.sameWorkload)
         notes << tr("The points produced different messages (the swept setting changes the producers).");
-    m_message->setText(notes.join(QLatin1Char(' ')));
+    setMessage(notes.join(QLatin1Char(' ')));
     if (m_model->rowCount() > 0)
         selectPoint(0);
 }
@@ -369,38 +457,103 @@ void SweepDialog::updateChart()
     m_chart->clearSeries();
     if (m_result.axes.isEmpty() || key.isEmpty())
         return;
-    // One line per value of the second setting (one line without one).
-    QList<QString> lines;
+    // A line per figure drawn: the chosen one, or p50 and p95 of every priority class; a line
+    // per value of the second setting too, in a grid.
+    struct Line
+    {
+        QString figure;
+        QString name;
+        QColor color;
+        Qt::PenStyle style = Qt::SolidLine;
+    };
+    QList<Line> figureLines;
+    if (key == latencyByClassKey()) {
+        const QList<PriorityClass> &classes = BrokerConfig::priorityClasses();
+        for (qsizetype c = 0; c < classes.size(); ++c) {
+            for (const char *stat : {"p50", "p95"}) {
+                const bool p95 = qstrcmp(stat, "p95") == 0;
+                figureLines << Line{QStringLiteral("%1.%2").arg(QLatin1String(stat), classes.at(c).name),
+                                    p95 ? className(classes.at(c)) + QStringLiteral(" p95") : className(classes.at(c)),
+                                    ChartPalette::priorityClass(int(c)), p95 ? Qt::DashLine : Qt::SolidLine};
+            }
+        }
+    } else {
+        figureLines << Line{key, m_figure->currentText(), QColor(), Qt::SolidLine};
+    }
+    QList<Line> lines;
     QList<QList<QPointF>> points;
     qreal xMin = 0, xMax = 1, yMax = 1;
     bool first = true;
-    for (const SweepPointResult &p : std::as_const(m_result.points)) {
-        const auto y = p.ran() ? SweepResult::figure(p.summary, key) : std::nullopt;
-        if (!y)
-            continue;
-        const QString line = p.values.size() > 1 ? m_result.axes.at(1).path.lastKey() + QStringLiteral(" = ") + jsonText(p.values.at(1))
-                                                 : m_figure->currentText();
-        qsizetype at = lines.indexOf(line);
-        if (at < 0) {
-            lines << line;
-            points << QList<QPointF>();
-            at = lines.size() - 1;
+    for (const Line &figureLine : std::as_const(figureLines)) {
+        for (const SweepPointResult &p : std::as_const(m_result.points)) {
+            const auto y = p.ran() ? SweepResult::figure(p.summary, figureLine.figure) : std::nullopt;
+            if (!y)
+                continue;
+            Line line = figureLine;
+            if (p.values.size() > 1) {
+                const QString second = m_result.axes.at(1).path.lastKey() + QStringLiteral(" = ") + jsonText(p.values.at(1));
+                line.name = figureLines.size() > 1 ? line.name + QStringLiteral(", ") + second : second;
+            }
+            qsizetype at = std::find_if(lines.cbegin(), lines.cend(), [&](const Line &l) { return l.name == line.name; }) - lines.cbegin();
+            if (at == lines.size()) {
+                if (!line.color.isValid())
+                    line.color = ChartPalette::series(int(lines.size()));
+                lines << line;
+                points << QList<QPointF>();
+            }
+            const qreal x = p.values.constFirst().toDouble();
+            points[at] << QPointF(x, *y);
+            xMin = first ? x : std::min(xMin, x);
+            xMax = first ? x : std::max(xMax, x);
+            yMax = std::max<qreal>(yMax, *y);
+            first = false;
         }
-        const qreal x = p.values.constFirst().toDouble();
-        points[at] << QPointF(x, *y);
-        xMin = first ? x : std::min(xMin, x);
-        xMax = first ? x : std::max(xMax, x);
-        yMax = std::max<qreal>(yMax, *y);
-        first = false;
     }
     for (qsizetype i = 0; i < lines.size(); ++i) {
-        const int series = m_chart->addSeries(lines.at(i), ChartPalette::series(int(i)));
+        const int series = m_chart->addSeries(lines.at(i).name, lines.at(i).color, lines.at(i).style);
+        // The title says which lines are p95: one legend entry per class is enough.
+        if (figureLines.size() > 1 && lines.at(i).style == Qt::DashLine)
+            m_chart->setSeriesInLegend(series, false);
         m_chart->setPoints(series, points.at(i));
     }
+    m_chart->setLegendVisible(lines.size() > 1);
     m_chart->setTitle(m_figure->currentText());
-    m_chart->setAxisTitles(m_result.axes.constFirst().path.toString(), m_figure->currentText());
+    m_chart->setAxisTitles(m_result.axes.constFirst().path.toString(),
+                           key == latencyByClassKey() ? tr("cycles waited") : m_figure->currentText());
     m_chart->setXRange(xMin, xMax > xMin ? xMax : xMin + 1);
     m_chart->setYRange(0, yMax * 1.1);
+}
+
+void SweepDialog::updateFates()
+{
+    // A bar per point: what became of the messages it produced.
+    QStringList categories;
+    QList<StackedBarChart::Stack> stacks{{tr("processed"), ChartPalette::bluishGreen(), {}},
+                                         {tr("discarded"), ChartPalette::vermillion(), {}},
+                                         {tr("still queued"), ChartPalette::skyBlue(), {}}};
+    const char *keys[] = {"processed", "discarded", "queued"};
+    qreal top = 1;
+    for (const SweepPointResult &p : std::as_const(m_result.points)) {
+        if (!p.ran())
+            continue;
+        QStringList values;
+        for (const QJsonValue &v : p.values)
+            values << jsonText(v);
+        categories << values.join(QStringLiteral(", "));
+        qreal sum = 0;
+        for (qsizetype i = 0; i < stacks.size(); ++i) {
+            const qreal v = SweepResult::figure(p.summary, QLatin1String(keys[i])).value_or(0);
+            stacks[i].values << v;
+            sum += v;
+        }
+        top = std::max(top, sum);
+    }
+    m_fates->setStacks(categories, stacks);
+    QStringList paths;
+    for (const SweepAxis &axis : std::as_const(m_result.axes))
+        paths << axis.path.toString();
+    m_fates->setAxisTitles(paths.join(QStringLiteral(", ")), tr("messages"));
+    m_fates->setYRange(0, top * 1.05);
 }
 
 void SweepDialog::selectPoint(int row)
@@ -444,17 +597,36 @@ QString SweepDialog::exportCsv(const QString &path) const
     return {};
 }
 
+QString SweepDialog::heading() const
+{
+    QStringList paths;
+    for (const SweepAxis &axis : m_result.axes)
+        paths << axis.path.toString();
+    const QString scenario = m_file ? QFileInfo(m_file->scenarioPath).fileName() : m_editor->editedScenario().name;
+    const QString cycles = m_result.cycles < 0 ? tr("each run until it stops")
+                         : m_result.cycles == 1 ? tr("1 cycle a point")
+                                                : tr("%L1 cycles a point").arg(m_result.cycles);
+    return tr("Sweep of %1 on %2, %3").arg(paths.join(QStringLiteral(" × ")), scenario, cycles);
+}
+
+void SweepDialog::paintCharts(QPainter *painter, const QSize &size) const
+{
+    // The figure's chart on the left, the fates on the right, under a heading.
+    const qreal top = ChartExport::paintHeading(painter, size, heading());
+    const qreal width = size.width() / 2.0;
+    m_chart->paintChart(painter, QRectF(0, top, width, size.height() - top).adjusted(4, 4, -4, -4));
+    m_fates->paintChart(painter, QRectF(width, top, width, size.height() - top).adjusted(4, 4, -4, -4));
+}
+
 QString SweepDialog::exportPng(const QString &path) const
 {
-    QImage image(QSize(1200, 700), QImage::Format_ARGB32);
-    image.fill(Qt::white);
-    {
-        QPainter painter(&image);
-        m_chart->paintChart(&painter, QRectF(QPointF(0, 0), QSizeF(image.size())));
-    }
-    if (!image.save(path, "PNG"))
-        return tr("%1: cannot write the PNG picture").arg(path);
-    return {};
+    return ChartExport::writePng(path, exportSize(), [this](QPainter *painter, const QSize &size) { paintCharts(painter, size); });
+}
+
+QString SweepDialog::exportSvg(const QString &path) const
+{
+    return ChartExport::writeSvg(path, exportSize(), tr("PriorityLab sweep"), heading(),
+                                 [this](QPainter *painter, const QSize &size) { paintCharts(painter, size); });
 }
 
 QString SweepDialog::littleText() const
@@ -483,7 +655,14 @@ void SweepDialog::showProblems(const QStringList &problems)
         if (!p.isEmpty())
             shown << p;
     }
-    m_message->setText(shown.join(QLatin1Char('\n')));
+    setMessage(shown.join(QLatin1Char('\n')));
+}
+
+void SweepDialog::setMessage(const QString &text)
+{
+    // Hidden while empty: an empty line would stand between the run row and the charts.
+    m_message->setText(text);
+    m_message->setVisible(!text.isEmpty());
 }
 
 void SweepDialog::updateButtons()
@@ -496,6 +675,7 @@ void SweepDialog::updateButtons()
     m_apply->setEnabled(haveResult && m_resultFromSetup && selectedRow() >= 0);
     m_exportCsv->setEnabled(haveResult);
     m_exportPng->setEnabled(haveResult);
+    m_exportSvg->setEnabled(haveResult);
 }
 
 } // namespace PriorityLab

@@ -7,6 +7,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QPainter;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
@@ -16,16 +17,21 @@ class QTableView;
 namespace PriorityLab {
 
 class SetupEditor;
+class StackedBarChart;
 class TimeSeriesChart;
 
 /// Analysis > Sweep…: runs the current setup (with its edits) once per value of one numeric
 /// setting, picked from a list of the setup's numeric settings with their current values, over a
-/// range (from, to, step) for a number of cycles; or opens a sweep file (resources/sweeps/). The
-/// points run in the background (SweepRunner) with a progress bar and Cancel while the window
-/// and the main window stay live. It shows a chart of a chosen figure against the swept value,
-/// a table (one row per point, a column per figure), Little's law of the selected point in one
-/// line, and "Apply this value", which sets the selected point's value in the live setup as one
-/// undoable step (SetupEditor). Export CSV writes SweepResult::toCsv(), Export PNG the chart.
+/// range (from, to, step; whole numbers for an integer setting) for a number of cycles; or opens
+/// a sweep file (resources/sweeps/), whose setting the Setting box then shows. The points run in
+/// the background (SweepRunner) with a progress bar and Cancel while the window and the main
+/// window stay live. It shows a chart of a chosen figure against the swept value (or the latency
+/// of each priority class, p50 solid and p95 dashed), stacked bars of what became of the
+/// messages (processed, discarded, still queued) per value, a table (one row per point, a column
+/// per figure, discards per reason included), Little's law of the selected point in one line,
+/// and "Apply this value", which sets the selected point's value in the live setup as one
+/// undoable step (SetupEditor). Export CSV writes SweepResult::toCsv(), Export PNG and SVG both
+/// charts side by side (ChartExport).
 class SweepDialog : public QDialog
 {
     Q_OBJECT
@@ -58,9 +64,19 @@ public:
     /// The result shown (the last sweep that finished).
     const SweepResult &result() const { return m_result; }
 
-    /// Charts figure @p key (a SweepFigure key); false if the result has no such figure.
+    /// The figure key that charts the latency of every priority class (p50 solid, p95 dashed),
+    /// offered first in the Chart box.
+    static QString latencyByClassKey() { return QStringLiteral("latencyByClass"); }
+    /// Charts figure @p key (a SweepFigure key or latencyByClassKey()); false if the result has
+    /// no such figure.
     bool setFigure(const QString &key);
     TimeSeriesChart *chart() const { return m_chart; }
+    /// The stacked bars of the messages' fates per swept value: sets "processed", "discarded"
+    /// and "still queued", in that order.
+    StackedBarChart *fatesChart() const { return m_fates; }
+    /// The table of the points (a row per point that ran, a column per swept path then per
+    /// figure of SweepResult::figures()).
+    QStandardItemModel *tableModel() const { return m_model; }
     /// Selects point @p row of the table.
     void selectPoint(int row);
     /// Sets the selected point's value in the live setup through the undo stack. Returns the
@@ -68,8 +84,10 @@ public:
     QString applySelected();
     /// Writes the result as CSV (QSaveFile) to @p path; returns the problem, empty on success.
     QString exportCsv(const QString &path) const;
-    /// Writes the chart as a PNG picture to @p path; returns the problem, empty on success.
+    /// Writes both charts as a PNG picture to @p path; returns the problem, empty on success.
     QString exportPng(const QString &path) const;
+    /// Writes both charts as an SVG drawing to @p path; returns the problem, empty on success.
+    QString exportSvg(const QString &path) const;
     /// The one-line Little's law text of the selected point.
     QString littleText() const;
 
@@ -80,8 +98,15 @@ Q_SIGNALS:
 private:
     void showResult();
     void updateChart();
+    void updateFates();
+    void paintCharts(QPainter *painter, const QSize &size) const;
+    void settingChosen(int index);
+    void setIntegerRange(bool integer);
+    static QSize exportSize() { return {1800, 700}; }
+    QString heading() const;
     void updateButtons();
     void showProblems(const QStringList &problems);
+    void setMessage(const QString &text);
     int selectedRow() const;
 
     SetupEditor *m_editor;
@@ -101,12 +126,14 @@ private:
     QPushButton *m_apply;
     QPushButton *m_exportCsv;
     QPushButton *m_exportPng;
+    QPushButton *m_exportSvg;
     QProgressBar *m_progress;
     QLabel *m_source;
     QLabel *m_message;
     QLabel *m_little;
     QComboBox *m_figure;
     TimeSeriesChart *m_chart;
+    StackedBarChart *m_fates;
     QTableView *m_table;
     QStandardItemModel *m_model;
 };
