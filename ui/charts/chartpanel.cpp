@@ -156,7 +156,7 @@ void ChartPanel::resizeEvent(QResizeEvent *event)
 void ChartPanel::updatePages()
 {
     const int count = int(m_charts.size());
-    const int perPage = std::clamp(width() / minimumChartWidth(), 1, count);
+    const int perPage = m_oneAtATime ? 1 : std::clamp(width() / minimumChartWidth(), 1, count);
     if (perPage == m_perPage)
         return;
     // Keep the first chart of the current page in view.
@@ -178,6 +178,12 @@ void ChartPanel::updatePages()
     m_pages->setVisible(m_pages->count() > 1);
     m_pages->setCurrentIndex(first / perPage);
     showPage(first / perPage);
+}
+
+void ChartPanel::setOneChartAtATime(bool one)
+{
+    m_oneAtATime = one;
+    updatePages();
 }
 
 void ChartPanel::showPage(int page)

@@ -84,6 +84,10 @@ public:
     static constexpr int minimumChartWidth() { return 400; }
     /// Charts shown side by side at the current width (1 to 5).
     int chartsPerPage() const { return m_perPage; }
+    /// One chart per page whatever the width (presentation mode: big text needs the room), or
+    /// as many as fit (the default).
+    void setOneChartAtATime(bool one);
+    bool oneChartAtATime() const { return m_oneAtATime; }
 
     /// The timeline markers of the current window, one per cycle with changes, as last drawn.
     QList<ChartMarker> timelineMarkers() const;
@@ -120,6 +124,7 @@ private:
     QTabBar *m_pages = nullptr;
     QList<QWidget *> m_charts;  ///< every chart, in page order
     int m_perPage = 0;
+    bool m_oneAtATime = false;
     TimeSeriesChart *m_queueDepth = nullptr;
     TimeSeriesChart *m_flow = nullptr;
     TimeSeriesChart *m_latency = nullptr;

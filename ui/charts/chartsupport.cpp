@@ -105,10 +105,8 @@ void applyFonts(QChart *chart, const QFont &font)
     title.setBold(true);
     chart->setTitleFont(title);
     chart->legend()->setFont(font);
-    // Axis labels and titles keep a fixed small size: zoomed, they no longer fit a docked chart's
-    // short plot and Qt Charts elides them to "...".
-    QFont small = font;
-    small.setPointSizeF(8.5);
+    // Axis labels and titles a little smaller than the text, scaled with it (View > Zoom).
+    QFont small = scaledFont(font, 0.9);
     small.setBold(false);
     for (QAbstractAxis *axis : chart->axes()) {
         axis->setLabelsFont(small);

@@ -40,8 +40,8 @@ bool isDark(const QPalette &palette);
 void applyPalette(QChart *chart, const QPalette &palette);
 
 /// Fonts of @p chart from @p font (the chart widget's font, so they follow the zoom): the title
-/// bold at 1.15 times its size, the legend at its size; axis labels and titles stay at 8.5
-/// points, regular (zoomed, they no longer fit a short chart and are elided).
+/// bold at 1.15 times its size, the legend at its size, axis labels and titles regular at 0.9
+/// times its size. Every text of the chart scales with @p font, once.
 void applyFonts(QChart *chart, const QFont &font);
 
 /// A chart view with antialiasing, a minimum height and no frame, showing @p chart.

@@ -116,6 +116,16 @@ QFont ChartWidget::legendFont() const
     return m_chart->legend()->font();
 }
 
+QFont ChartWidget::axisTitleFont() const
+{
+    return m_yAxis->titleFont();
+}
+
+QFont ChartWidget::titleFont() const
+{
+    return m_chart->titleFont();
+}
+
 void ChartWidget::paintChart(QPainter *painter, const QRectF &target)
 {
     ChartSupport::renderChart(m_chart, painter, target);

@@ -47,9 +47,12 @@ public:
     QColor backgroundColor() const;
     /// The colour of the axis labels (the palette's text colour).
     QColor labelColor() const;
-    /// The font of the axis labels and the legend's font, as drawn (they follow font()).
+    /// The fonts as drawn (they follow font()): the axis labels, the legend, the axis titles
+    /// and the chart's title.
     QFont axisLabelsFont() const;
     QFont legendFont() const;
+    QFont axisTitleFont() const;
+    QFont titleFont() const;
 
     /// Paints the chart into @p target of @p painter at the target's size (PNG or SVG export).
     /// The on-screen chart is left as it was.
