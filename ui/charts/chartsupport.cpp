@@ -106,7 +106,7 @@ void applyFonts(QChart *chart, const QFont &font)
     chart->setTitleFont(title);
     chart->legend()->setFont(font);
     // Axis labels and titles a little smaller than the text, scaled with it (View > Zoom).
-    QFont small = scaledFont(font, 0.9);
+    QFont small = scaledFont(font, 0.95);
     small.setBold(false);
     for (QAbstractAxis *axis : chart->axes()) {
         axis->setLabelsFont(small);

@@ -40,7 +40,7 @@ bool isDark(const QPalette &palette);
 void applyPalette(QChart *chart, const QPalette &palette);
 
 /// Fonts of @p chart from @p font (the chart widget's font, so they follow the zoom): the title
-/// bold at 1.15 times its size, the legend at its size, axis labels and titles regular at 0.9
+/// bold at 1.15 times its size, the legend at its size, axis labels and titles regular at 0.95
 /// times its size. Every text of the chart scales with @p font, once.
 void applyFonts(QChart *chart, const QFont &font);
 
