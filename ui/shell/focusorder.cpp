@@ -1,5 +1,6 @@
 #include "ui/shell/focusorder.h"
 
+#include <QAbstractScrollArea>
 #include <QApplication>
 #include <QDockWidget>
 #include <QScrollArea>
@@ -51,6 +52,21 @@ bool isHiddenDock(const QDockWidget *dock)
     return dock->isFloating() || dock->visibleRegion().isEmpty();
 }
 
+/// Whether some of @p widget lies within @p window once every scroll area around it scrolls it
+/// into view: a widget the window's layout left with no room (a dock group's tab bar parked
+/// outside the window, a widget of size 0) is out of sight.
+bool hasRoom(const QWidget *widget, const QWidget *window)
+{
+    QRect rect(widget->mapTo(window, QPoint(0, 0)), widget->size());
+    for (const QWidget *w = widget->parentWidget(); w && w != window; w = w->parentWidget()) {
+        const auto *area = qobject_cast<const QAbstractScrollArea *>(w->parentWidget());
+        if (area && area->viewport() == w)
+            return true;  // scrolled into view when it takes the focus
+        rect &= QRect(w->mapTo(window, QPoint(0, 0)), w->size());
+    }
+    return !(rect & window->rect()).isEmpty();
+}
+
 void collect(QWidget *parent, QList<QWidget *> &out)
 {
     QList<QWidget *> children;
@@ -63,7 +79,7 @@ void collect(QWidget *parent, QList<QWidget *> &out)
         children << child;
     }
     for (QWidget *child : readingOrder(children)) {
-        if (takesTab(child))
+        if (takesTab(child) && hasRoom(child, parent->window()))
             out << child;
         collect(child, out);
     }
@@ -79,7 +95,7 @@ bool isOnScreen(const QWidget *widget, const QWidget *window)
         if (const auto *dock = qobject_cast<const QDockWidget *>(w); dock && isHiddenDock(dock))
             return false;
     }
-    return true;
+    return hasRoom(widget, window);
 }
 
 QList<QWidget *> stops(QWidget *window)

@@ -11,7 +11,8 @@ namespace PriorityLab {
 /// widget, the dock tab bars, the status bar) are read top to bottom and, within a band, left to
 /// right; inside each part its children are read the same way, recursively. Only what can be
 /// seen takes the focus: hidden widgets, a dock behind another dock's tab, floating docks and
-/// other windows are skipped (a widget scrolled out of its scroll area counts: it is scrolled in).
+/// other windows are skipped, and so is a widget the layout left no room inside the window (a
+/// widget scrolled out of its scroll area counts: it is scrolled in).
 namespace FocusOrder {
 
 /// Every widget of @p window that Tab stops at, in reading order: visible, enabled, with a focus
@@ -26,8 +27,9 @@ QWidget *next(QWidget *window, QWidget *current, bool forward);
 /// view inside every scroll area around it. Returns false when there is no stop.
 bool move(QWidget *window, bool forward);
 
-/// Whether @p widget can be seen inside @p window: shown, and not inside a dock widget that is
-/// floating or sits behind another tab of its dock group.
+/// Whether @p widget can be seen inside @p window: shown, not inside a dock widget that is
+/// floating or sits behind another tab of its dock group, and with room inside the window (or
+/// inside a scroll area's content, to be scrolled to).
 bool isOnScreen(const QWidget *widget, const QWidget *window);
 
 } // namespace FocusOrder
