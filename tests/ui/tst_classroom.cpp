@@ -137,6 +137,12 @@ private Q_SLOTS:
         press(w.window, Qt::Key_Plus, Qt::ControlModifier);
         QCOMPARE(w.window.zoom()->percent(), 100 + Zoom::Step);
         QCOMPARE(QApplication::font().pointSizeF(), before * (100 + Zoom::Step) / 100.0);
+        // The dock titles too: a dock whose font is the application's draws its title in the
+        // font it was made with.
+        for (const QDockWidget *dock : w.window.findChildren<QDockWidget *>()) {
+            QVERIFY(dock->font() != QApplication::font("QDockWidget"));
+            QCOMPARE(dock->font().pointSizeF(), before * (100 + Zoom::Step) / 100.0);
+        }
         press(w.window, Qt::Key_Minus, Qt::ControlModifier);
         press(w.window, Qt::Key_Minus, Qt::ControlModifier);
         QCOMPARE(w.window.zoom()->percent(), 100 - Zoom::Step);

@@ -399,6 +399,11 @@ QDockWidget *MainWindow::createDock(const QString &title, const QString &objectN
 {
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(objectName);
+    // QDockWidget draws its title in the font it was made with while its own font is the
+    // application's (it would not zoom); a font of its own, drawn the same, is zoomed with it.
+    QFont font = dock->font();
+    font.setStyleStrategy(QFont::PreferAntialias);
+    dock->setFont(font);
     dock->setWidget(content);
     dock->setToolTip(toolTip);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
