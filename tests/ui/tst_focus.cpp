@@ -8,7 +8,7 @@
 #include "ui/consumers/consumerpanel.h"
 #include "ui/eventlog/eventlogpanel.h"
 #include "ui/journey/journeypanel.h"
-#include "ui/shell/focusframe.h"
+#include "ui/common/focusframe.h"
 #include "ui/shell/focusorder.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"

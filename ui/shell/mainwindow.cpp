@@ -27,7 +27,7 @@
 #include "ui/lessons/lessonpanel.h"
 #include "ui/queue/priorityhistogram.h"
 #include "ui/queue/queuetilespanel.h"
-#include "ui/shell/focusframe.h"
+#include "ui/common/focusframe.h"
 #include "ui/shell/focusorder.h"
 #include "ui/shell/helpdialog.h"
 #include "ui/shell/presentationmode.h"

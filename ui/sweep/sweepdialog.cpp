@@ -1,6 +1,7 @@
 #include "ui/sweep/sweepdialog.h"
 
 #include "ui/charts/chartpalette.h"
+#include "ui/common/focusframe.h"
 #include "ui/charts/timeserieschart.h"
 #include "ui/editing/setupeditor.h"
 
@@ -75,6 +76,7 @@ SweepDialog::SweepDialog(SetupEditor *editor, QWidget *parent)
     , m_table(new QTableView(this))
     , m_model(new QStandardItemModel(this))
 {
+    new FocusFrame(this);  // the keyboard focus outlined, as in the main window
     setWindowTitle(tr("Sweep a Setting"));
     setObjectName(QStringLiteral("sweepDialog"));
     for (QDoubleSpinBox *box : {m_from, m_to, m_step}) {
