@@ -7,6 +7,8 @@
 #include "core/engine/simulation.h"
 
 #include <QHBoxLayout>
+#include <QEvent>
+#include <QFontDatabase>
 #include <QResizeEvent>
 #include <QTabBar>
 #include <QVBoxLayout>
@@ -153,10 +155,26 @@ void ChartPanel::resizeEvent(QResizeEvent *event)
     updatePages();
 }
 
+void ChartPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        updatePages();
+}
+
+int ChartPanel::chartWidth() const
+{
+    // The platform's text size is the normal one (View > Zoom changes the application's font).
+    const qreal normal = QFontDatabase::systemFont(QFontDatabase::GeneralFont).pointSizeF();
+    const qreal size = font().pointSizeF();
+    const qreal scale = normal > 0 && size > 0 ? std::max<qreal>(1, size / normal) : 1;
+    return qRound(minimumChartWidth() * scale);
+}
+
 void ChartPanel::updatePages()
 {
     const int count = int(m_charts.size());
-    const int perPage = m_oneAtATime ? 1 : std::clamp(width() / minimumChartWidth(), 1, count);
+    const int perPage = m_oneAtATime ? 1 : std::clamp(width() / chartWidth(), 1, count);
     if (perPage == m_perPage)
         return;
     // Keep the first chart of the current page in view.
