@@ -586,11 +586,17 @@ void TestCharts::zoomedChartsGetTheirRoom()
     QVERIFY(QTest::qWaitForWindowExposed(&rig.panel));
     QCOMPARE(rig.panel.chartsPerPage(), 2);
     const int normal = rig.panel.chartWidth();
+    // And taller: a short plot elides zoomed axis labels to "...".
+    TimeSeriesChart *chart = rig.panel.queueDepthChart();
+    const int height = chart->minimumSizeHint().height();
     zoom.setPercent(150);
     QVERIFY(rig.panel.chartWidth() > normal * 1.3);
     QCOMPARE(rig.panel.chartsPerPage(), 1);
+    QVERIFY2(chart->minimumSizeHint().height() > height * 1.3,
+             qPrintable(QStringLiteral("%1 -> %2").arg(height).arg(chart->minimumSizeHint().height())));
     zoom.actualSize();
     QCOMPARE(rig.panel.chartsPerPage(), 2);
+    QCOMPARE(chart->minimumSizeHint().height(), height);
 }
 
 QTEST_MAIN(TestCharts)

@@ -2,13 +2,13 @@
 
 #include "ui/charts/barchart.h"
 #include "ui/charts/chartpalette.h"
+#include "ui/charts/chartsupport_p.h"
 #include "ui/charts/timeserieschart.h"
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
 
 #include <QHBoxLayout>
 #include <QEvent>
-#include <QFontDatabase>
 #include <QResizeEvent>
 #include <QTabBar>
 #include <QVBoxLayout>
@@ -164,11 +164,7 @@ void ChartPanel::changeEvent(QEvent *event)
 
 int ChartPanel::chartWidth() const
 {
-    // The platform's text size is the normal one (View > Zoom changes the application's font).
-    const qreal normal = QFontDatabase::systemFont(QFontDatabase::GeneralFont).pointSizeF();
-    const qreal size = font().pointSizeF();
-    const qreal scale = normal > 0 && size > 0 ? std::max<qreal>(1, size / normal) : 1;
-    return qRound(minimumChartWidth() * scale);
+    return qRound(minimumChartWidth() * ChartSupport::textScale(font()));
 }
 
 void ChartPanel::updatePages()

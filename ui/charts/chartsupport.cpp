@@ -2,6 +2,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QFontDatabase>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QPainter>
@@ -114,12 +115,19 @@ void applyFonts(QChart *chart, const QFont &font)
     }
 }
 
+qreal textScale(const QFont &font)
+{
+    const qreal normal = QFontDatabase::systemFont(QFontDatabase::GeneralFont).pointSizeF();
+    const qreal size = font.pointSizeF();
+    return normal > 0 && size > 0 ? std::max<qreal>(1, size / normal) : 1;
+}
+
 QChartView *createView(QChart *chart, QWidget *parent)
 {
     auto *view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
     view->setFrameShape(QFrame::NoFrame);
-    view->setMinimumHeight(160);
+    view->setMinimumHeight(MinimumViewHeight);
     view->setMinimumWidth(240);
     return view;
 }

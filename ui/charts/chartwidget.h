@@ -8,6 +8,7 @@
 
 class QAbstractAxis;
 class QChart;
+class QChartView;
 class QPainter;
 class QValueAxis;
 
@@ -21,7 +22,8 @@ namespace PriorityLab {
 /// The chart follows the widget: its colours come from the palette (Qt Charts' dark theme under
 /// a dark palette, the light one otherwise, with the palette's base and text colours), its fonts
 /// from the font (so View > Zoom scales titles, legends and axis labels); both are applied again
-/// on QEvent::PaletteChange and QEvent::FontChange.
+/// on QEvent::PaletteChange and QEvent::FontChange, and zoomed text makes the chart's minimum
+/// height grow with it (a short plot would elide the axis labels).
 class ChartWidget : public QWidget
 {
     Q_OBJECT
@@ -81,7 +83,11 @@ protected:
     void applyStyle();
 
 private:
+    /// The view's minimum height for the current font (taller for zoomed text).
+    void fitViewHeight();
+
     QChart *m_chart = nullptr;
+    QChartView *m_view = nullptr;
     QAbstractAxis *m_xAxis = nullptr;
     QValueAxis *m_yAxis = nullptr;
     QPointF m_yRange{0, 1};
