@@ -285,6 +285,25 @@ void AlarmMonitor::checkSettings(const Simulation &simulation, qint64 cycle)
     clearIf(Alarm::Kind::Setting, [&](const Alarm &a) { return !settingKeys.contains(a.key); });
 }
 
+void AlarmMonitor::settingsChanged(const Simulation &simulation, qint64 cycle)
+{
+    checkSettings(simulation, cycle);
+    // The advice names settings with their values ("A (now 4)"): said again with the current
+    // ones, without counting as a new occurrence (the data-loss alarm keeps its last cycle).
+    for (Alarm &a : m_alarms) {
+        if (a.kind != Alarm::Kind::DataLoss)
+            continue;
+        const QString text = dataLossText(simulation, a.lastCycle);
+        if (text != a.text) {
+            a.text = text;
+            ++m_revision;
+        }
+    }
+    if (m_recentDeliveries.size() > 0)
+        updateRequeueLoop(simulation, cycle);
+    m_inspectedCycle = -1;  // the next inspect() reads the queue again: starvation and loop advice
+}
+
 void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &report)
 {
     const qint64 cycle = report.cycle;
@@ -326,6 +345,12 @@ void AlarmMonitor::observeDataLoss(const Simulation &simulation, const CycleRepo
         if (c.discarded > 0)
             m_lossByConsumer[c.name] += c.discarded;
     }
+    raise(Alarm::Kind::DataLoss, QStringLiteral("data-loss"), QStringLiteral("Data loss"),
+          dataLossText(simulation, cycle), cycle);
+}
+
+QString AlarmMonitor::dataLossText(const Simulation &simulation, qint64 lastCycle) const
+{
     std::vector<std::pair<QString, qint64>> byConsumer(m_lossByConsumer.begin(), m_lossByConsumer.end());
     std::stable_sort(byConsumer.begin(), byConsumer.end(),
                      [](const auto &a, const auto &b) { return a.second > b.second; });
@@ -335,14 +360,12 @@ void AlarmMonitor::observeDataLoss(const Simulation &simulation, const CycleRepo
         who << QStringLiteral("%1 %2").arg(name).arg(count);
         names << name;
     }
-    const QString text =
-            QStringLiteral("%1 discarded (by %2), the last in cycle %3; each one is in the "
-                           "Dead letters list. %4")
-                    .arg(m_lossCount == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(m_lossCount))
-                    .arg(who.isEmpty() ? QStringLiteral("the consumers") : who.join(QStringLiteral(", ")))
-                    .arg(cycle)
-                    .arg(dataLossAdvice(simulation, names));
-    raise(Alarm::Kind::DataLoss, QStringLiteral("data-loss"), QStringLiteral("Data loss"), text, cycle);
+    return QStringLiteral("%1 discarded (by %2), the last in cycle %3; each one is in the "
+                          "Dead letters list. %4")
+            .arg(m_lossCount == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(m_lossCount))
+            .arg(who.isEmpty() ? QStringLiteral("the consumers") : who.join(QStringLiteral(", ")))
+            .arg(lastCycle)
+            .arg(dataLossAdvice(simulation, names));
 }
 
 void AlarmMonitor::observeRequeueLoop(const Simulation &simulation, const CycleReport &report)
@@ -356,6 +379,11 @@ void AlarmMonitor::observeRequeueLoop(const Simulation &simulation, const CycleR
         m_recentFailed -= m_recentDeliveries.front().second;
         m_recentDeliveries.pop_front();
     }
+    updateRequeueLoop(simulation, report.cycle);
+}
+
+void AlarmMonitor::updateRequeueLoop(const Simulation &simulation, qint64 cycle)
+{
     QStringList failing;
     QStringList rules;  // what each failing consumer's strategy does to a failed message
     for (const auto &c : simulation.consumers()) {
@@ -381,7 +409,7 @@ void AlarmMonitor::observeRequeueLoop(const Simulation &simulation, const CycleR
                     .arg(m_recentFailed == m_recentDispatched ? QStringLiteral(" that processes nothing")
                                                               : QString())
                     .arg(namesText(rules), namesText(failing));
-    raise(Alarm::Kind::Loop, QStringLiteral("requeue"), QStringLiteral("Requeue loop"), text, report.cycle);
+    raise(Alarm::Kind::Loop, QStringLiteral("requeue"), QStringLiteral("Requeue loop"), text, cycle);
 }
 
 void AlarmMonitor::observeNoConsumer(const Simulation &simulation, const CycleReport &report)

@@ -93,6 +93,12 @@ public:
     /// while paused; observe() does it after every cycle. @p cycle is the cycle to report.
     void checkSettings(const Simulation &simulation, qint64 cycle);
 
+    /// A setting changed (a live edit, an undo): checkSettings(), then the active alarms say
+    /// again what to change with the current values of the settings they name (their texts
+    /// quote them, e.g. "A (now 4)"), and the next inspect() reads the queue even if no cycle
+    /// ran. @p cycle is the cycle to report.
+    void settingsChanged(const Simulation &simulation, qint64 cycle);
+
     /// Reads the queue of @p simulation: starving priorities and looping messages. Does nothing
     /// if no cycle ran since the last call.
     void inspect(const Simulation &simulation);
@@ -130,6 +136,12 @@ private:
     // One function per rule (see the class comment).
     void observeDataLoss(const Simulation &simulation, const CycleReport &report);
     void observeRequeueLoop(const Simulation &simulation, const CycleReport &report);
+    /// Raises, updates or clears the requeue-loop alarm from the last cycles' deliveries and the
+    /// consumers' current failure rates.
+    void updateRequeueLoop(const Simulation &simulation, qint64 cycle);
+    /// The data-loss alarm's text: the discards of the episode, the last in @p lastCycle, and
+    /// what to change, with the current settings.
+    QString dataLossText(const Simulation &simulation, qint64 lastCycle) const;
     void observeNoConsumer(const Simulation &simulation, const CycleReport &report);
     void observeSafetyCap(const Simulation &simulation, const CycleReport &report);
     void observeRuntimeWarnings(const CycleReport &report);

@@ -5,6 +5,7 @@
 #include "ui/alarms/alarmpanel.h"
 #include "core/analysis/alarms.h"
 #include "ui/deadletters/deadlettermodel.h"
+#include "ui/editing/setupeditor.h"
 #include "ui/shell/mainwindow.h"
 #include "core/engine/simulation.h"
 #include "core/strategies/strategy.h"
@@ -15,6 +16,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolButton>
+#include <QUndoStack>
 
 #include <climits>
 
@@ -146,6 +148,7 @@ private Q_SLOTS:
     void deadLetterModelMatchesBroker();
     void deadLetterModelFollowsTheCappedList();
     void mainWindowShowsAlarms();
+    void alarmTextFollowsAnEdit();
 };
 
 void TestAlarms::quietOnDefaultScenario()
@@ -553,6 +556,35 @@ void TestAlarms::mainWindowShowsAlarms()
     PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/default.json")));
     QCOMPARE(panel->alarmCount(), 0);
     QVERIFY(!panel->isVisibleTo(&window));
+}
+
+void TestAlarms::alarmTextFollowsAnEdit()
+{
+    // The data-loss alarm quotes the settings it asks to change ("A (now 4)"); after the user
+    // edits one (paused: no cycle runs) the banner says the value it has now, not the old one.
+    MainWindow window;
+    window.setShowDialogs(false);
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
+    window.simulation()->runCycles(70);  // data lost since cycle 60
+    window.refreshViews();
+    AlarmPanel *panel = window.alarmPanel();
+    QCOMPARE(panel->alarmCount(), 1);
+    QVERIFY2(panel->lineText(0).contains(QLatin1String("A (now 4)")), qPrintable(panel->lineText(0)));
+    const QString cycleBefore = panel->lineText(0).section(QLatin1String("the last in cycle "), 1).section(QLatin1Char(';'), 0, 0);
+
+    QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("low"), 2).isEmpty());
+    QVERIFY2(panel->lineText(0).contains(QLatin1String("A (now 2)")), qPrintable(panel->lineText(0)));
+    QVERIFY(!panel->lineText(0).contains(QLatin1String("A (now 4)")));
+    QVERIFY(panel->lineText(0).contains(QLatin1String("B (now 4)")));  // the others as they are
+    // The edit is no new discard: the episode's last cycle stays.
+    QVERIFY(panel->lineText(0).contains(QStringLiteral("the last in cycle %1;").arg(cycleBefore)));
+    const Alarm *loss = panel->monitor().find(Alarm::Kind::DataLoss);
+    QVERIFY(loss);
+    QCOMPARE(QString::number(loss->lastCycle), cycleBefore);
+
+    // Undo brings the old value back, and the text with it.
+    window.setupEditor()->undoStack()->undo();
+    QVERIFY2(panel->lineText(0).contains(QLatin1String("A (now 4)")), qPrintable(panel->lineText(0)));
 }
 
 QTEST_MAIN(TestAlarms)

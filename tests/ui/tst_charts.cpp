@@ -7,6 +7,7 @@
 #include "ui/charts/chartpanel.h"
 #include "ui/shell/exportmenu.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/zoom.h"
 #include "ui/charts/barchart.h"
 #include "ui/charts/timeserieschart.h"
 #include "core/engine/simulation.h"
@@ -76,6 +77,7 @@ private Q_SLOTS:
     void exportPngAndSvg();
     void clearedOnNewScenario();
     void fileExportMenu();
+    void zoomedChartsGetTheirRoom();
 };
 
 void TestCharts::decisionsAndDepthEqualReports_data()
@@ -571,6 +573,30 @@ void TestCharts::fileExportMenu()
     // A file that cannot be written: the error names it.
     const QString bad = dir.filePath(QStringLiteral("missing/metrics.csv"));
     QVERIFY(menu->writeMetricsCsv(bad).contains(QLatin1String("metrics.csv")));
+}
+
+void TestCharts::zoomedChartsGetTheirRoom()
+{
+    // Two charts side by side at the normal size; zoomed to 150 % their labels need more room,
+    // so the same width shows one chart at a time; back at 100 % two again.
+    ChartRig rig(QStringLiteral("default.json"));
+    Zoom zoom;
+    rig.panel.resize(2 * rig.panel.chartWidth() + 20, 300);
+    rig.panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&rig.panel));
+    QCOMPARE(rig.panel.chartsPerPage(), 2);
+    const int normal = rig.panel.chartWidth();
+    // And taller: a short plot elides zoomed axis labels to "...".
+    TimeSeriesChart *chart = rig.panel.queueDepthChart();
+    const int height = chart->minimumSizeHint().height();
+    zoom.setPercent(150);
+    QVERIFY(rig.panel.chartWidth() > normal * 1.3);
+    QCOMPARE(rig.panel.chartsPerPage(), 1);
+    QVERIFY2(chart->minimumSizeHint().height() > height * 1.3,
+             qPrintable(QStringLiteral("%1 -> %2").arg(height).arg(chart->minimumSizeHint().height())));
+    zoom.actualSize();
+    QCOMPARE(rig.panel.chartsPerPage(), 2);
+    QCOMPARE(chart->minimumSizeHint().height(), height);
 }
 
 QTEST_MAIN(TestCharts)

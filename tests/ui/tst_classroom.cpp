@@ -7,6 +7,7 @@
 #include "ui/consumers/consumerpanel.h"
 #include "ui/charts/chartpanel.h"
 #include "ui/charts/timeserieschart.h"
+#include "ui/charts/chartwidget.h"
 #include "ui/common/sparkline.h"
 #include "ui/queue/priorityhistogram.h"
 #include "ui/queue/queuetilesview.h"
@@ -14,6 +15,7 @@
 #include "ui/lessons/lessonpanel.h"
 #include "ui/queue/queuepanel.h"
 #include "ui/setup/producerpanel.h"
+#include "ui/shell/focusorder.h"
 #include "ui/shell/helpdialog.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
@@ -33,6 +35,8 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QTest>
+#include <QLayout>
+#include <QToolBar>
 #include <QUndoStack>
 
 using namespace PriorityLab;
@@ -133,6 +137,12 @@ private Q_SLOTS:
         press(w.window, Qt::Key_Plus, Qt::ControlModifier);
         QCOMPARE(w.window.zoom()->percent(), 100 + Zoom::Step);
         QCOMPARE(QApplication::font().pointSizeF(), before * (100 + Zoom::Step) / 100.0);
+        // The dock titles too: a dock whose font is the application's draws its title in the
+        // font it was made with.
+        for (const QDockWidget *dock : w.window.findChildren<QDockWidget *>()) {
+            QVERIFY(dock->font() != QApplication::font("QDockWidget"));
+            QCOMPARE(dock->font().pointSizeF(), before * (100 + Zoom::Step) / 100.0);
+        }
         press(w.window, Qt::Key_Minus, Qt::ControlModifier);
         press(w.window, Qt::Key_Minus, Qt::ControlModifier);
         QCOMPARE(w.window.zoom()->percent(), 100 - Zoom::Step);
@@ -350,23 +360,107 @@ private Q_SLOTS:
 
     void chartFontsFollowTheZoom()
     {
+        // Every text of every chart (axis labels and titles, legend, chart title) scales with the
+        // zoom, exactly once: 1.5 times at 150 %, back at Actual Size.
         Window w;
         QVERIFY(QTest::qWaitForWindowExposed(&w.window));
-        TimeSeriesChart *chart = w.window.chartPanel()->latencyChart();
-        const qreal labels = chart->axisLabelsFont().pointSizeF();
-        const qreal legend = chart->legendFont().pointSizeF();
-        QVERIFY(labels > 0 && legend > 0);
+        const QList<ChartWidget *> charts = w.window.findChildren<ChartWidget *>();
+        QVERIFY(charts.size() >= 5);
+        const auto sizes = [](const ChartWidget *chart) {
+            return QList<qreal>{chart->axisLabelsFont().pointSizeF(), chart->axisTitleFont().pointSizeF(),
+                                chart->legendFont().pointSizeF(), chart->titleFont().pointSizeF()};
+        };
+        QList<QList<qreal>> before;
+        for (const ChartWidget *chart : charts) {
+            before << sizes(chart);
+            for (qreal size : before.constLast())
+                QVERIFY(size > 0);
+        }
         w.window.zoom()->setPercent(150);
-        QCOMPARE(chart->legendFont().pointSizeF(), legend * 1.5);
-        // Axis labels keep their size: zoomed, a docked chart's short plot elides them.
-        QCOMPARE(chart->axisLabelsFont().pointSizeF(), labels);
+        for (qsizetype i = 0; i < charts.size(); ++i) {
+            const QList<qreal> zoomed = sizes(charts.at(i));
+            for (qsizetype k = 0; k < zoomed.size(); ++k)
+                QVERIFY2(qAbs(zoomed.at(k) - before.at(i).at(k) * 1.5) < 0.06,
+                         qPrintable(QStringLiteral("%1, text %2: %3 pt at 150 %, %4 pt at 100 %")
+                                            .arg(charts.at(i)->title()).arg(k).arg(zoomed.at(k)).arg(before.at(i).at(k))));
+        }
         w.window.zoom()->actualSize();
-        QCOMPARE(chart->legendFont().pointSizeF(), legend);
+        for (qsizetype i = 0; i < charts.size(); ++i)
+            QCOMPARE(sizes(charts.at(i)), before.at(i));
+    }
+
+    void runButtonKeepsItsWidth()
+    {
+        // Run and Pause have different widths; the toolbar buttons after them never move.
+        Window w;
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        auto *bar = w.window.findChild<QToolBar *>(QStringLiteral("runToolBar"));
+        QVERIFY(bar);
+        for (int zoom : {100, 150}) {
+            w.window.zoom()->setPercent(zoom);
+            const auto stepX = [&] {
+                QCoreApplication::sendPostedEvents();
+                bar->layout()->activate();
+                return bar->widgetForAction(w.window.stepAction())->x();
+            };
+            QVERIFY(!w.sim()->isRunning());
+            const int paused = stepX();
+            w.window.runPauseAction()->trigger();
+            QVERIFY(w.sim()->isRunning());
+            QVERIFY(w.window.runPauseAction()->text() != QStringLiteral("&Run"));
+            QCOMPARE(stepX(), paused);
+            w.window.runPauseAction()->trigger();
+            QCOMPARE(stepX(), paused);
+            QWidget *run = bar->widgetForAction(w.window.runPauseAction());
+            QCOMPARE(run->minimumWidth(), run->maximumWidth());
+            QVERIFY(run->width() >= run->sizeHint().width());
+        }
+        w.window.zoom()->actualSize();
+    }
+
+    void lessonStaysInSight()
+    {
+        // The lesson panel is never covered while a lesson runs: not by a step's highlight of the
+        // dead letters, nor by their first discard, nor by a picked message's journey.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        auto *lessonDock = w.window.findChild<QDockWidget *>(QStringLiteral("lessonDock"));
+        const auto inSight = [&w](QWidget *widget) { return FocusOrder::isOnScreen(widget, &w.window); };
+        QTRY_VERIFY(inSight(w.window.lessonPanel()));
+        QVERIFY(w.window.tabifiedDockWidgets(lessonDock).isEmpty());
+        // A lesson step that names the dead letters, entered by Page Down and run to its end.
+        const QList<LessonStep> steps = w.sim()->loadedScenario().steps;
+        const auto named = std::find_if(steps.begin(), steps.end(),
+                                        [](const LessonStep &s) { return s.highlight == QLatin1String("deadLetters"); });
+        QVERIFY(named != steps.end());
+        w.sim()->setIntervalMs(0);
+        while (w.window.lessonPanel()->currentStep() < int(named - steps.begin()))
+            press(w.window, Qt::Key_PageDown);
+        QTRY_VERIFY(inSight(w.window.highlightOverlay()->target()));
+        QVERIFY(inSight(w.window.lessonPanel()));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        w.window.refreshViews();
+        QVERIFY(inSight(w.window.lessonPanel()));
+        // More data lost, the other views of that group named.
+        w.sim()->runCycles(20);
+        w.window.refreshViews();
+        QVERIFY(w.sim()->broker().deadLetterCount() > 0);
+        QVERIFY(inSight(w.window.lessonPanel()));
+        for (const QString &view : {QStringLiteral("eventLog"), QStringLiteral("journey"), QStringLiteral("deadLetters")}) {
+            QWidget *target = w.window.viewForHighlight(view);
+            QVERIFY(target);
+            QTRY_VERIFY2(inSight(target), qPrintable(view));
+            QVERIFY2(inSight(w.window.lessonPanel()), qPrintable(view));
+        }
+
+        // Another scenario has no lesson: no empty lesson dock takes room.
+        PL_VERIFY_OK(w.window.openScenarioFile(QStringLiteral(":/scenarios/default.json")));
+        QVERIFY(!lessonDock->isVisible());
     }
 
     void presentationModeByKeys()
     {
-        Window w;
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
         QVERIFY(QTest::qWaitForWindowActive(&w.window));
         press(w.window, Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
@@ -374,9 +468,30 @@ private Q_SLOTS:
         QCOMPARE(w.window.zoom()->percent(), PresentationMode::ZoomPercent);
         QVERIFY(!w.window.findChild<QDockWidget *>(QStringLiteral("eventLogDock"))->isVisible());
         QVERIFY(w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"))->isVisible());
+        // Uncrowded: one chart at a time, the lesson beside it, and the secondary docks stay
+        // hidden when the first message is lost (normally the dead letters come forward).
+        QCOMPARE(w.window.chartPanel()->chartsPerPage(), 1);
+        QVERIFY(FocusOrder::isOnScreen(w.window.lessonPanel(), &w.window));
+        w.sim()->runCycles(70);
+        w.window.refreshViews();
+        QVERIFY(w.sim()->broker().deadLetterCount() > 0);
+        for (const char *name : {"deadLettersDock", "eventLogDock", "journeyDock", "producersDock", "brokerDock"})
+            QVERIFY2(!w.window.findChild<QDockWidget *>(QLatin1String(name))->isVisible(), name);
+        QVERIFY(FocusOrder::isOnScreen(w.window.lessonPanel(), &w.window));
+        // High contrast, the charts too: black on white, black axes.
+        const QPalette palette = QApplication::palette();
+        QCOMPARE(palette.color(QPalette::Window), QColor(Qt::white));
+        QCOMPARE(palette.color(QPalette::WindowText), QColor(Qt::black));
+        QCOMPARE(palette.color(QPalette::Mid), QColor(Qt::black));
+        QVERIFY(palette.color(QPalette::Highlight).lightness() < 100);
+        QCOMPARE(palette.color(QPalette::HighlightedText), QColor(Qt::white));
+        TimeSeriesChart *chart = w.window.chartPanel()->queueDepthChart();
+        QCOMPARE(chart->backgroundColor(), QColor(Qt::white));
+        QCOMPARE(chart->labelColor(), QColor(Qt::black));
         press(w.window, Qt::Key_Escape);
         QVERIFY(!w.window.presentationMode()->isActive());
         QCOMPARE(w.window.zoom()->percent(), 100);
+        QVERIFY(!w.window.chartPanel()->oneChartAtATime());
         press(w.window, Qt::Key_F5);
         QVERIFY(w.window.presentationMode()->isActive());
         w.window.presentationAction()->trigger();

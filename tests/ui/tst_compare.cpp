@@ -1,5 +1,6 @@
 // The comparison of configurations: the core's figures and the app's window.
 #include "ui/charts/timeserieschart.h"
+#include "ui/common/highlightoverlay.h"
 #include "ui/compare/comparewindow.h"
 #include "core/analysis/comparison.h"
 #include "ui/compare/comparisonmodel.h"
@@ -7,12 +8,14 @@
 #include "tests/testsupport.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFont>
 #include <QScreen>
 #include <QSplitter>
 #include <QTemporaryDir>
+#include <QTableView>
 #include <QTest>
 
 using namespace PriorityLab;
@@ -32,6 +35,7 @@ private Q_SLOTS:
     void verdictsForNativePriorityVersusFifo();
     void currentSetupIsAChoice();
     void windowFitsTheScreen();
+    void focusIsOutlined();
 };
 
 namespace {
@@ -346,6 +350,22 @@ void TestCompare::windowFitsTheScreen()
         if (const QString shot = qEnvironmentVariable("PRIORITYLAB_SHOT_DIR"); !shot.isEmpty())
             window.grab().save(QStringLiteral("%1/compare-%2x%3.png").arg(shot).arg(size.width() + 16).arg(size.height() + 48));
     }
+}
+
+void TestCompare::focusIsOutlined()
+{
+    // As in the main window, the keyboard focus is outlined (a FocusFrame of its own).
+    CompareWindow window;
+    window.show();
+    QApplication::setActiveWindow(&window);
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    auto *frame = window.findChild<HighlightOverlay *>(QStringLiteral("focusFrame"));
+    QVERIFY(frame);
+    auto *table = window.findChild<QTableView *>();
+    QVERIFY(table);
+    table->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(frame->target(), table);
+    QVERIFY(frame->isVisible());
 }
 
 QTEST_MAIN(TestCompare)

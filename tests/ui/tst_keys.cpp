@@ -1,7 +1,7 @@
 // The keyboard policy (ShortcutGuard) on every kind of widget: the run keys (Space, Right, N,
 // Ctrl+R) act from anywhere except a text or number field; Enter/Escape end an edit and give the
 // keys back; controls take the focus by Tab only; Tab leaves tables; the focus is outlined.
-#include "ui/shell/focusframe.h"
+#include "ui/common/focusframe.h"
 #include "ui/shell/shortcutguard.h"
 
 #include <QAction>

@@ -2,11 +2,13 @@
 // cancel, the chart and table, Apply (undoable), CSV export and the preset sweep files.
 #include "ui/charts/stackedbarchart.h"
 #include "ui/charts/timeserieschart.h"
+#include "ui/common/highlightoverlay.h"
 #include "ui/editing/setupeditor.h"
 #include "ui/sweep/sweepdialog.h"
 #include "core/engine/simulation.h"
 #include "tests/testsupport.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QDir>
@@ -65,6 +67,21 @@ class TestSweepDialog : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void focusIsOutlined()
+    {
+        // As in the main window, the keyboard focus is outlined (a FocusFrame of its own).
+        DialogRig rig;
+        rig.dialog.show();
+        QApplication::setActiveWindow(&rig.dialog);
+        QVERIFY(QTest::qWaitForWindowActive(&rig.dialog));
+        auto *frame = rig.dialog.findChild<HighlightOverlay *>(QStringLiteral("focusFrame"));
+        QVERIFY(frame);
+        auto *setting = rig.dialog.findChild<QComboBox *>();
+        setting->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(frame->target(), setting);
+        QVERIFY(frame->isVisible());
+    }
+
     void listsTheNumericSettingsOfTheLiveSetup()
     {
         Simulation sim;

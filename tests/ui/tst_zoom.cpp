@@ -33,9 +33,23 @@ private Q_SLOTS:
         px.setPixelSize(20);
         pixels->setFont(px);
 
+        // Under a style sheet, its own or its parent's (a caption's colour, the alarm banner).
+        auto *coloured = new QLabel(QStringLiteral("coloured"), &window);
+        coloured->setStyleSheet(QStringLiteral("color: #4b5563;"));
+        auto *banner = new QWidget(&window);
+        banner->setObjectName(QStringLiteral("banner"));
+        banner->setStyleSheet(QStringLiteral("#banner QLabel { color: #2b1600; }"));
+        auto *line = new QLabel(QStringLiteral("line"), banner);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(coloured->font().pointSizeF(), start.pointSizeF());
+        QCOMPARE(line->font().pointSizeF(), start.pointSizeF());
+
         Zoom zoom;
         QSignalSpy changed(&zoom, &Zoom::changed);
         zoom.setPercent(150);
+        QCOMPARE(coloured->font().pointSizeF(), start.pointSizeF() * 1.5);
+        QCOMPARE(line->font().pointSizeF(), start.pointSizeF() * 1.5);
         QCOMPARE(changed.count(), 1);
         QCOMPARE(zoom.percent(), 150);
         QCOMPARE(QApplication::font().pointSizeF(), start.pointSizeF() * 1.5);
@@ -52,6 +66,8 @@ private Q_SLOTS:
         QCOMPARE(QApplication::font().pointSizeF(), start.pointSizeF());
         QCOMPARE(title->font().pointSizeF(), start.pointSizeF() * 1.5);
         QCOMPARE(pixels->font().pixelSize(), 20);
+        QCOMPARE(coloured->font().pointSizeF(), start.pointSizeF());
+        QCOMPARE(line->font().pointSizeF(), start.pointSizeF());
 
         zoom.setPercent(10000);
         QCOMPARE(zoom.percent(), Zoom::Maximum);

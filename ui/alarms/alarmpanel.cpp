@@ -45,7 +45,7 @@ AlarmPanel::AlarmPanel(Simulation *simulation, QWidget *parent)
     outer->addWidget(m_hide, 0, Qt::AlignTop);
 
     connect(m_simulation, &Simulation::setupChanged, this, [this] {
-        m_monitor.checkSettings(*m_simulation, std::max<qint64>(0, m_simulation->cycle() - 1));
+        m_monitor.settingsChanged(*m_simulation, std::max<qint64>(0, m_simulation->cycle() - 1));
         inspectAndRedraw();
     });
     connect(m_simulation, &Simulation::scenarioLoaded, this, [this] {

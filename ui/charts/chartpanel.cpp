@@ -2,11 +2,13 @@
 
 #include "ui/charts/barchart.h"
 #include "ui/charts/chartpalette.h"
+#include "ui/charts/chartsupport_p.h"
 #include "ui/charts/timeserieschart.h"
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
 
 #include <QHBoxLayout>
+#include <QEvent>
 #include <QResizeEvent>
 #include <QTabBar>
 #include <QVBoxLayout>
@@ -144,10 +146,22 @@ void ChartPanel::resizeEvent(QResizeEvent *event)
     updatePages();
 }
 
+void ChartPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        updatePages();
+}
+
+int ChartPanel::chartWidth() const
+{
+    return qRound(minimumChartWidth() * ChartSupport::textScale(font()));
+}
+
 void ChartPanel::updatePages()
 {
     const int count = int(m_charts.size());
-    const int perPage = std::clamp(width() / minimumChartWidth(), 1, count);
+    const int perPage = m_oneAtATime ? 1 : std::clamp(width() / chartWidth(), 1, count);
     if (perPage == m_perPage)
         return;
     // Keep the first chart of the current page in view.
@@ -169,6 +183,12 @@ void ChartPanel::updatePages()
     m_pages->setVisible(m_pages->count() > 1);
     m_pages->setCurrentIndex(first / perPage);
     showPage(first / perPage);
+}
+
+void ChartPanel::setOneChartAtATime(bool one)
+{
+    m_oneAtATime = one;
+    updatePages();
 }
 
 void ChartPanel::showPage(int page)

@@ -79,11 +79,19 @@ public:
     /// The charts over cycles, which carry the timeline markers.
     QList<TimeSeriesChart *> timeCharts() const;
 
-    /// Narrowest width in pixels at which a chart stays readable; the panel shows as many charts
-    /// side by side as its width allows and pages through the rest with tabs.
+    /// Narrowest width in pixels at which a chart stays readable at the normal text size; the
+    /// panel shows as many charts side by side as its width allows and pages through the rest
+    /// with tabs.
     static constexpr int minimumChartWidth() { return 400; }
+    /// The narrowest chart width at the current font: minimumChartWidth() times the font's size
+    /// over the platform's normal text size (at least 1), so that zoomed labels keep their room.
+    int chartWidth() const;
     /// Charts shown side by side at the current width (1 to 5).
     int chartsPerPage() const { return m_perPage; }
+    /// One chart per page whatever the width (presentation mode: big text needs the room), or
+    /// as many as fit (the default).
+    void setOneChartAtATime(bool one);
+    bool oneChartAtATime() const { return m_oneAtATime; }
 
     /// The timeline markers of the current window, one per cycle with changes, as last drawn.
     QList<ChartMarker> timelineMarkers() const;
@@ -103,6 +111,7 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void onSetupChanged(const SettingChange &change);
@@ -120,6 +129,7 @@ private:
     QTabBar *m_pages = nullptr;
     QList<QWidget *> m_charts;  ///< every chart, in page order
     int m_perPage = 0;
+    bool m_oneAtATime = false;
     TimeSeriesChart *m_queueDepth = nullptr;
     TimeSeriesChart *m_flow = nullptr;
     TimeSeriesChart *m_latency = nullptr;

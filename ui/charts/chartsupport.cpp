@@ -2,6 +2,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QFontDatabase>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QPainter>
@@ -107,10 +108,8 @@ void applyFonts(QChart *chart, const QFont &font)
     title.setBold(true);
     chart->setTitleFont(title);
     chart->legend()->setFont(font);
-    // Axis labels and titles keep a fixed small size: zoomed, they no longer fit a docked chart's
-    // short plot and Qt Charts elides them to "...".
-    QFont small = font;
-    small.setPointSizeF(8.5);
+    // Axis labels and titles a little smaller than the text, scaled with it (View > Zoom).
+    QFont small = scaledFont(font, 0.95);
     small.setBold(false);
     for (QAbstractAxis *axis : chart->axes()) {
         axis->setLabelsFont(small);
@@ -118,12 +117,19 @@ void applyFonts(QChart *chart, const QFont &font)
     }
 }
 
+qreal textScale(const QFont &font)
+{
+    const qreal normal = QFontDatabase::systemFont(QFontDatabase::GeneralFont).pointSizeF();
+    const qreal size = font.pointSizeF();
+    return normal > 0 && size > 0 ? std::max<qreal>(1, size / normal) : 1;
+}
+
 QChartView *createView(QChart *chart, QWidget *parent)
 {
     auto *view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
     view->setFrameShape(QFrame::NoFrame);
-    view->setMinimumHeight(160);
+    view->setMinimumHeight(MinimumViewHeight);
     view->setMinimumWidth(240);
     return view;
 }

@@ -40,11 +40,19 @@ bool isDark(const QPalette &palette);
 void applyPalette(QChart *chart, const QPalette &palette);
 
 /// Fonts of @p chart from @p font (the chart widget's font, so they follow the zoom): the title
-/// bold at 1.15 times its size, the legend at its size; axis labels and titles stay at 8.5
-/// points, regular (zoomed, they no longer fit a short chart and are elided).
+/// bold at 1.15 times its size, the legend at its size, axis labels and titles regular at 0.95
+/// times its size. Every text of the chart scales with @p font, once.
 void applyFonts(QChart *chart, const QFont &font);
 
-/// A chart view with antialiasing, a minimum height and no frame, showing @p chart.
+/// How much bigger than the platform's normal text @p font is (View > Zoom changes the
+/// application's font, not the platform's), at least 1.
+qreal textScale(const QFont &font);
+
+/// The minimum height of a chart view at the normal text size, in pixels.
+constexpr int MinimumViewHeight = 160;
+
+/// A chart view with antialiasing, a minimum height (MinimumViewHeight) and no frame, showing
+/// @p chart.
 QChartView *createView(QChart *chart, QWidget *parent);
 
 /// Lays @p chart out again now, e.g. when its view is shown after it was laid out hidden (at a

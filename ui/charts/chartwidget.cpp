@@ -27,7 +27,8 @@ ChartWidget::ChartWidget(QAbstractAxis *xAxis, QWidget *parent) : QWidget(parent
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(ChartSupport::createView(m_chart, this));
+    m_view = ChartSupport::createView(m_chart, this);
+    layout->addWidget(m_view);
 }
 
 ChartWidget::~ChartWidget() = default;
@@ -76,6 +77,7 @@ void ChartWidget::changeEvent(QEvent *event)
         applyStyle();
     } else if (event->type() == QEvent::FontChange) {
         ChartSupport::applyFonts(m_chart, font());
+        fitViewHeight();
         styleChanged(false);
     } else {
         return;
@@ -84,10 +86,17 @@ void ChartWidget::changeEvent(QEvent *event)
     ChartSupport::relayout(m_chart);
 }
 
+void ChartWidget::fitViewHeight()
+{
+    // Zoomed text needs a taller plot: below that, Qt Charts elides the axis labels to "...".
+    m_view->setMinimumHeight(qRound(ChartSupport::MinimumViewHeight * ChartSupport::textScale(font())));
+}
+
 void ChartWidget::applyStyle()
 {
     ChartSupport::applyPalette(m_chart, palette());
     ChartSupport::applyFonts(m_chart, font());
+    fitViewHeight();
     styleChanged(true);
 }
 
@@ -114,6 +123,16 @@ QFont ChartWidget::axisLabelsFont() const
 QFont ChartWidget::legendFont() const
 {
     return m_chart->legend()->font();
+}
+
+QFont ChartWidget::axisTitleFont() const
+{
+    return m_yAxis->titleFont();
+}
+
+QFont ChartWidget::titleFont() const
+{
+    return m_chart->titleFont();
 }
 
 void ChartWidget::paintChart(QPainter *painter, const QRectF &target)

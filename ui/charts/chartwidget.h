@@ -8,6 +8,7 @@
 
 class QAbstractAxis;
 class QChart;
+class QChartView;
 class QPainter;
 class QValueAxis;
 
@@ -21,7 +22,8 @@ namespace PriorityLab {
 /// The chart follows the widget: its colours come from the palette (Qt Charts' dark theme under
 /// a dark palette, the light one otherwise, with the palette's base and text colours), its fonts
 /// from the font (so View > Zoom scales titles, legends and axis labels); both are applied again
-/// on QEvent::PaletteChange and QEvent::FontChange.
+/// on QEvent::PaletteChange and QEvent::FontChange, and zoomed text makes the chart's minimum
+/// height grow with it (a short plot would elide the axis labels).
 class ChartWidget : public QWidget
 {
     Q_OBJECT
@@ -47,9 +49,12 @@ public:
     QColor backgroundColor() const;
     /// The colour of the axis labels (the palette's text colour).
     QColor labelColor() const;
-    /// The font of the axis labels and the legend's font, as drawn (they follow font()).
+    /// The fonts as drawn (they follow font()): the axis labels, the legend, the axis titles
+    /// and the chart's title.
     QFont axisLabelsFont() const;
     QFont legendFont() const;
+    QFont axisTitleFont() const;
+    QFont titleFont() const;
 
     /// Paints the chart into @p target of @p painter at the target's size (PNG or SVG export).
     /// The on-screen chart is left as it was.
@@ -78,7 +83,11 @@ protected:
     void applyStyle();
 
 private:
+    /// The view's minimum height for the current font (taller for zoomed text).
+    void fitViewHeight();
+
     QChart *m_chart = nullptr;
+    QChartView *m_view = nullptr;
     QAbstractAxis *m_xAxis = nullptr;
     QValueAxis *m_yAxis = nullptr;
     QPointF m_yRange{0, 1};

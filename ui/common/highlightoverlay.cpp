@@ -3,6 +3,8 @@
 #include <QEvent>
 #include <QPainter>
 
+#include <algorithm>
+
 namespace PriorityLab {
 
 namespace {
@@ -21,25 +23,44 @@ HighlightOverlay::HighlightOverlay(QWidget *window) : QWidget(window)
 
 void HighlightOverlay::setTarget(QWidget *target)
 {
-    if (m_target)
-        m_target->removeEventFilter(this);
+    watch(false);
     m_target = target;
-    if (m_target)
-        m_target->installEventFilter(this);
+    watch(true);
     follow();
+}
+
+void HighlightOverlay::watch(bool on)
+{
+    for (const QPointer<QWidget> &w : std::as_const(m_watched)) {
+        if (w)
+            w->removeEventFilter(this);
+    }
+    m_watched.clear();
+    if (!on || !m_target)
+        return;
+    // The target moves on screen when a widget around it moves: a scroll area's content widget
+    // when it scrolls, a dock when the docks are rearranged.
+    for (QWidget *w = m_target; w && w != parentWidget(); w = w->parentWidget()) {
+        w->installEventFilter(this);
+        m_watched << w;
+    }
 }
 
 bool HighlightOverlay::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == parentWidget() && event->type() == QEvent::Resize && m_target) {
         follow();
-    } else if (watched == m_target) {
+    } else if (m_target && watched->isWidgetType()
+               && std::any_of(m_watched.cbegin(), m_watched.cend(), [watched](const auto &w) { return w == watched; })) {
         switch (event->type()) {
+        case QEvent::ParentChange:
+            watch(true);
+            follow();
+            break;
         case QEvent::Move:
         case QEvent::Resize:
         case QEvent::Show:
         case QEvent::Hide:
-        case QEvent::ParentChange:
             follow();
             break;
         default:
@@ -51,13 +72,21 @@ bool HighlightOverlay::eventFilter(QObject *watched, QEvent *event)
 
 void HighlightOverlay::follow()
 {
-    if (!m_target || !m_target->isVisible() || !parentWidget()) {
+    QWidget *window = parentWidget();
+    if (!m_target || !m_target->isVisible() || !window || !window->isAncestorOf(m_target)) {
         hide();
         return;
     }
-    const QPoint topLeft = m_target->mapTo(parentWidget(), QPoint(0, 0));
-    setGeometry(QRect(topLeft, m_target->size()).adjusted(-Margin, -Margin, Margin, Margin)
-                        .intersected(parentWidget()->rect()));
+    // The part of the target that can be seen: clipped by each widget around it.
+    QRect seen(m_target->mapTo(window, QPoint(0, 0)), m_target->size());
+    for (QWidget *w = m_target->parentWidget(); w && w != window; w = w->parentWidget())
+        seen &= QRect(w->mapTo(window, QPoint(0, 0)), w->size());
+    seen &= window->rect();
+    if (seen.isEmpty()) {
+        hide();
+        return;
+    }
+    setGeometry(seen.adjusted(-Margin, -Margin, Margin, Margin) & window->rect());
     raise();
     show();
     update();

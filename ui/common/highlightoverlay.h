@@ -7,7 +7,9 @@ namespace PriorityLab {
 
 /// A frame drawn around another widget to point at it (the lesson panel's "highlight"): a
 /// transparent child of a top-level window, above everything, that lets the mouse through and
-/// follows its target when the target moves, resizes, hides or is destroyed.
+/// follows its target when the target or any widget around it moves, resizes (a scroll area
+/// scrolling), hides or is destroyed. The frame goes around the part of the target that can be
+/// seen: clipped by every widget around it (a scroll area's viewport), hidden when none can.
 class HighlightOverlay : public QWidget
 {
     Q_OBJECT
@@ -30,7 +32,11 @@ protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    /// Watches the target and every widget between it and the window.
+    void watch(bool on);
+
     QPointer<QWidget> m_target;
+    QList<QPointer<QWidget>> m_watched;
     int m_width = 3;
     Qt::PenStyle m_style = Qt::SolidLine;
 };

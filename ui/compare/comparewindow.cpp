@@ -1,6 +1,7 @@
 #include "ui/compare/comparewindow.h"
 
 #include "ui/charts/timeserieschart.h"
+#include "ui/common/focusframe.h"
 #include "ui/compare/comparisonmodel.h"
 #include "core/scenario/scenario.h"
 #include "ui/shell/scenariocatalog.h"
@@ -48,6 +49,7 @@ public:
 CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
 {
     setWindowTitle(tr("Compare configurations"));
+    new FocusFrame(this);  // the keyboard focus outlined, as in the main window
     auto *outer = new QVBoxLayout(this);
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);

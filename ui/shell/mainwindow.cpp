@@ -28,7 +28,8 @@
 #include "ui/lessons/lessonpanel.h"
 #include "ui/queue/priorityhistogram.h"
 #include "ui/queue/queuetilespanel.h"
-#include "ui/shell/focusframe.h"
+#include "ui/common/focusframe.h"
+#include "ui/shell/focusorder.h"
 #include "ui/shell/helpdialog.h"
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/zoom.h"
@@ -149,8 +150,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     resize(size);
     resizeDocks({m_consumerDock}, {int(size.width() * 0.56)}, Qt::Horizontal);
     resizeDocks({m_chartDock}, {int(size.height() * 0.30)}, Qt::Vertical);
-    // Charts get room for two side by side; journey, event log and dead letters share the rest.
-    resizeDocks({m_chartDock, m_journeyDock}, {int(size.width() * 0.6), int(size.width() * 0.4)}, Qt::Horizontal);
+    m_lessonDock->setVisible(m_lessonPanel->hasLesson());
+    arrangeBottomDocks();
 
     new FocusFrame(this);
     m_highlight = new HighlightOverlay(this);
@@ -159,13 +160,19 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_files->reportProblems(tr("A lesson step could not apply its settings"), problems);
     });
     m_presentation = new PresentationMode(this, m_zoom, this);
-    m_presentation->setKeptDocks({m_consumerDock, m_chartDock, m_lessonDock});
+    m_presentation->setKeptDocks(keptDocks());
     m_presentation->setHiddenWidgets({m_scenarioInfo});
     connect(m_presentation, &PresentationMode::activeChanged, this, [this](bool active) {
         m_presentationAction->setChecked(active);
         m_leavePresentation->setEnabled(active);
-        if (active && m_lessonPanel->hasLesson())
-            m_lessonDock->raise();
+        // One chart at a time, and room for the lesson's text beside it.
+        m_chartPanel->setOneChartAtATime(active);
+        if (active) {
+            arrangeBottomDocks();
+            // The queue, the heart of a demonstration, gets more of the width than the cards.
+            resizeDocks({m_consumerDock}, {width() * 46 / 100}, Qt::Horizontal);
+            resizeDocks({m_chartDock}, {height() * 40 / 100}, Qt::Vertical);
+        }
         m_highlight->follow();
     });
     connect(m_zoom, &Zoom::changed, this, &MainWindow::onZoomChanged);
@@ -346,6 +353,8 @@ void MainWindow::createToolBar()
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->setMovable(false);
     bar->addAction(m_runPause);
+    m_runButton = qobject_cast<QToolButton *>(bar->widgetForAction(m_runPause));
+    fitRunButton();
     bar->addAction(m_step);
     bar->addAction(m_reset);
     m_cycleLabel = new QLabel(bar);
@@ -393,6 +402,11 @@ QDockWidget *MainWindow::createDock(const QString &title, const QString &objectN
 {
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(objectName);
+    // QDockWidget draws its title in the font it was made with while its own font is the
+    // application's (it would not zoom); a font of its own, drawn the same, is zoomed with it.
+    QFont font = dock->font();
+    font.setStyleStrategy(QFont::PreferAntialias);
+    dock->setFont(font);
     dock->setWidget(content);
     dock->setToolTip(toolTip);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
@@ -453,16 +467,19 @@ void MainWindow::createDocks()
         if (visible && m_cycles.pending() > 0)
             refreshViews();
     });
-    tabifyDockWidget(m_journeyDock, m_eventLogDock);
-    tabifyDockWidget(m_eventLogDock, m_deadLetterDock);
 
-    // The lesson (a scenario's guided steps): first in that tab group, in front while a lesson
-    // is open.
+    // The lesson (a scenario's guided steps): a dock of its own right of that tab group, shown
+    // while a lesson is open. Never a tab among them: the dead letters' first discard, a picked
+    // message or a step's highlight brings one of them to the front, and that must not cover
+    // the lesson.
     m_lessonPanel = new LessonPanel(m_simulation, this);
     m_lessonDock = createDock(tr("Lesson"), QStringLiteral("lessonDock"), m_lessonPanel,
                               tr("The lesson's steps: Next (Page Down) applies a step's settings, runs "
                                  "it to its end and pauses; Back (Page Up) shows a step again."));
-    tabifyDockWidget(m_deadLetterDock, m_lessonDock);
+    // (Split before the journey gets its tabs: a dock split off a tabbed one becomes a tab.)
+    splitDockWidget(m_journeyDock, m_lessonDock, Qt::Horizontal);
+    tabifyDockWidget(m_journeyDock, m_eventLogDock);
+    tabifyDockWidget(m_eventLogDock, m_deadLetterDock);
     connect(m_nextStep, &QAction::triggered, m_lessonPanel, &LessonPanel::next);
     connect(m_previousStep, &QAction::triggered, m_lessonPanel, &LessonPanel::back);
     m_journeyDock->raise();
@@ -477,6 +494,8 @@ void MainWindow::createDocks()
     connect(m_deadLetterPanel, &DeadLetterPanel::messageSelected, this, showJourney);
     // The first discard of a run brings the dead letters to the front: data loss must be seen.
     connect(m_deadLetterPanel, &DeadLetterPanel::firstLetterArrived, this, [this] {
+        if (m_presentation && m_presentation->isActive())
+            return;  // presenting shows only the queue, the consumers, a chart and the lesson
         m_deadLetterDock->show();
         m_deadLetterDock->raise();
     });
@@ -661,10 +680,13 @@ void MainWindow::onScenarioLoaded()
     const bool lesson = m_lessonPanel->hasLesson();
     m_nextStep->setEnabled(lesson);
     m_previousStep->setEnabled(lesson);
-    if (lesson) {
-        m_lessonDock->show();
-        m_lessonDock->raise();
-    }
+    // The lesson dock is there while a lesson is open, in presentation mode too.
+    const bool lessonShown = m_lessonDock->isVisibleTo(this);
+    m_lessonDock->setVisible(lesson);
+    if (lesson && !lessonShown)
+        arrangeBottomDocks();
+    if (m_presentation)
+        m_presentation->setKeptDocks(keptDocks());
     updateHeader();
     updateActions();
     refreshViews();
@@ -690,11 +712,69 @@ void MainWindow::changeEvent(QEvent *event)
         updateIcons();
 }
 
+void MainWindow::arrangeBottomDocks()
+{
+    // Charts get room for two side by side; journey, event log and dead letters share the rest
+    // with the lesson, which gets enough for a few lines of its text. Presenting, the charts
+    // (one at a time) and the lesson share the width.
+    const int w = width();
+    const bool lesson = m_lessonDock->isVisibleTo(this);
+    if (m_presentation && m_presentation->isActive()) {
+        if (lesson)
+            resizeDocks({m_chartDock, m_lessonDock}, {w * 55 / 100, w * 45 / 100}, Qt::Horizontal);
+    } else if (lesson) {
+        resizeDocks({m_chartDock, m_journeyDock, m_lessonDock}, {w * 42 / 100, w * 26 / 100, w * 32 / 100},
+                    Qt::Horizontal);
+    } else {
+        resizeDocks({m_chartDock, m_journeyDock}, {w * 60 / 100, w * 40 / 100}, Qt::Horizontal);
+    }
+}
+
+QList<QDockWidget *> MainWindow::keptDocks() const
+{
+    QList<QDockWidget *> docks{m_consumerDock, m_chartDock};
+    if (m_lessonPanel->hasLesson())
+        docks << m_lessonDock;
+    return docks;
+}
+
+bool MainWindow::focusNextPrevChild(bool next)
+{
+    return FocusOrder::move(this, next);
+}
+
+QString MainWindow::runLabel()
+{
+    return tr("&Run");
+}
+
+QString MainWindow::pauseLabel()
+{
+    return tr("&Pause");
+}
+
+void MainWindow::fitRunButton()
+{
+    if (!m_runButton)
+        return;
+    // As wide as the wider of its two faces, so that the buttons after it never move.
+    const QString text = m_runButton->text();
+    m_runButton->setMinimumWidth(0);
+    m_runButton->setMaximumWidth(QWIDGETSIZE_MAX);
+    int width = 0;
+    for (const QString &label : {runLabel(), pauseLabel()}) {
+        m_runButton->setText(label);
+        width = std::max(width, m_runButton->sizeHint().width());
+    }
+    m_runButton->setText(text);
+    m_runButton->setFixedWidth(width);
+}
+
 void MainWindow::updateActions()
 {
     const bool running = m_simulation->isRunning();
     const bool finished = m_simulation->isFinished();
-    m_runPause->setText(running ? tr("&Pause") : tr("&Run"));
+    m_runPause->setText(running ? pauseLabel() : runLabel());
     m_runPause->setIcon(ThemedIcon::standard(this, running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     m_runPause->setToolTip(running ? tr("Pause the simulation (Space)")
                                    : finished ? tr("The run is finished: Reset (Ctrl+R) to start again")
@@ -828,6 +908,7 @@ void MainWindow::showHelp()
 void MainWindow::onZoomChanged(int percent)
 {
     statusBar()->showMessage(tr("Zoom %1%").arg(percent), 2000);
+    fitRunButton();
     m_highlight->follow();
 }
 

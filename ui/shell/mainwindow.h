@@ -15,6 +15,7 @@ class QCloseEvent;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QToolButton;
 
 namespace PriorityLab {
 
@@ -180,6 +181,8 @@ protected:
     /// On a palette change (a dark desktop palette, presentation mode's high contrast) the
     /// toolbar's icons are drawn again in the new button text colour.
     void changeEvent(QEvent *event) override;
+    /// Tab and Shift+Tab follow the screen (FocusOrder): reading order, visible widgets only.
+    bool focusNextPrevChild(bool next) override;
 
 private:
     void createActions();
@@ -210,6 +213,16 @@ private:
     void showHelp();
     void highlight(const QString &name);
     void onZoomChanged(int percent);
+    /// The Run/Pause action's texts.
+    static QString runLabel();
+    static QString pauseLabel();
+    /// Gives the Run/Pause toolbar button the width of its wider text (again after a zoom).
+    void fitRunButton();
+    /// Shares the bottom dock area's width among the charts, the journey's tab group and the
+    /// lesson (when shown), or the charts and the lesson while presenting.
+    void arrangeBottomDocks();
+    /// The docks presentation mode keeps: the consumers, the charts, the lesson while one is open.
+    QList<QDockWidget *> keptDocks() const;
 
     Simulation *m_simulation = nullptr;
     SetupEditor *m_setupEditor = nullptr;
@@ -246,6 +259,7 @@ private:
     QAction *m_saveAs = nullptr;
     QAction *m_quit = nullptr;
     QAction *m_runPause = nullptr;
+    QToolButton *m_runButton = nullptr;  ///< the toolbar's Run/Pause button
     QAction *m_step = nullptr;
     QAction *m_reset = nullptr;
     QAction *m_restart = nullptr;

@@ -29,28 +29,41 @@ void PresentationMode::setHiddenWidgets(const QList<QWidget *> &widgets)
 
 QPalette PresentationMode::highContrastPalette()
 {
+    // Black on white, every edge black, a strong blue for the selection and the focus: what a
+    // washed-out projector still shows.
     QPalette p;
-    const QColor black(0, 0, 0), white(255, 255, 255), light(235, 235, 235), blue(0, 70, 160);
+    const QColor black(0, 0, 0), white(255, 255, 255), alternate(240, 240, 240), blue(0, 0, 190);
     for (const QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive}) {
         p.setColor(group, QPalette::Window, white);
         p.setColor(group, QPalette::WindowText, black);
         p.setColor(group, QPalette::Base, white);
-        p.setColor(group, QPalette::AlternateBase, light);
+        p.setColor(group, QPalette::AlternateBase, alternate);
         p.setColor(group, QPalette::Text, black);
-        p.setColor(group, QPalette::Button, light);
+        p.setColor(group, QPalette::BrightText, white);
+        p.setColor(group, QPalette::Button, white);
         p.setColor(group, QPalette::ButtonText, black);
         p.setColor(group, QPalette::Highlight, blue);
         p.setColor(group, QPalette::HighlightedText, white);
         p.setColor(group, QPalette::ToolTipBase, white);
         p.setColor(group, QPalette::ToolTipText, black);
-        p.setColor(group, QPalette::PlaceholderText, QColor(80, 80, 80));
+        p.setColor(group, QPalette::PlaceholderText, QColor(60, 60, 60));
         p.setColor(group, QPalette::Link, blue);
-        p.setColor(group, QPalette::Mid, QColor(120, 120, 120));
-        p.setColor(group, QPalette::Dark, QColor(60, 60, 60));
+        p.setColor(group, QPalette::LinkVisited, blue);
+        // The edges of frames, buttons, fields and the charts' axes and grid.
+        p.setColor(group, QPalette::Light, white);
+        p.setColor(group, QPalette::Midlight, QColor(200, 200, 200));
+        p.setColor(group, QPalette::Mid, black);
+        p.setColor(group, QPalette::Dark, black);
+        p.setColor(group, QPalette::Shadow, black);
     }
+    p.setColor(QPalette::Disabled, QPalette::Window, white);
+    p.setColor(QPalette::Disabled, QPalette::Base, white);
+    p.setColor(QPalette::Disabled, QPalette::Button, white);
     p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(90, 90, 90));
     p.setColor(QPalette::Disabled, QPalette::Text, QColor(90, 90, 90));
     p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(90, 90, 90));
+    p.setColor(QPalette::Disabled, QPalette::Highlight, blue);
+    p.setColor(QPalette::Disabled, QPalette::HighlightedText, white);
     return p;
 }
 

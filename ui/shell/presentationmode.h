@@ -35,7 +35,8 @@ public:
 
     bool isActive() const { return m_active; }
 
-    /// The high-contrast palette used while presenting: black on white, a strong blue highlight.
+    /// The high-contrast palette used while presenting: black on white, black edges (Mid, Dark,
+    /// Shadow: frames, the charts' axes and grid), a strong blue highlight with white text.
     static QPalette highContrastPalette();
 
 public Q_SLOTS:

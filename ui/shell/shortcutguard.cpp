@@ -6,6 +6,8 @@
 #include <QAbstractSpinBox>
 #include <QApplication>
 #include <QComboBox>
+#include <QFocusEvent>
+#include <QItemSelectionModel>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -78,6 +80,22 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
                 view->setTabKeyNavigation(false);
         }
         break;
+    case QEvent::FocusIn: {
+        // An item view given the focus by the keyboard makes its first row the current one,
+        // which the panels take as the user picking a message (its journey would change by
+        // Tab alone). The focus comes in with no current row; the arrow keys pick one.
+        auto *view = qobject_cast<QAbstractItemView *>(watched);
+        if (!view || m_focusingView || !view->selectionModel() || view->currentIndex().isValid()
+            || static_cast<QFocusEvent *>(event)->reason() == Qt::MouseFocusReason)
+            break;
+        const QSignalBlocker blocker(view->selectionModel());
+        m_focusingView = true;
+        QCoreApplication::sendEvent(view, event);
+        m_focusingView = false;
+        view->selectionModel()->clearCurrentIndex();
+        view->viewport()->update();
+        return true;
+    }
     case QEvent::ShortcutOverride: {
         auto *key = static_cast<QKeyEvent *>(event);
         if ((key->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier)) == Qt::NoModifier

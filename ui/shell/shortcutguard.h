@@ -17,7 +17,9 @@ namespace PriorityLab {
 ///  - Buttons, check boxes, combo boxes, sliders and tab bars take the focus by Tab only, never by
 ///    a mouse click (Qt::TabFocus), so a click never leaves a control holding the keyboard.
 ///  - Item views move between cells with the arrows, not Tab (setTabKeyNavigation(false)): Tab
-///    always leaves a table for the next control.
+///    always leaves a table for the next control. An item view given the focus by the keyboard
+///    gets no current row (Qt would make the first row current, which selects a message): the
+///    arrow keys or a click pick one.
 class ShortcutGuard : public QObject
 {
     Q_OBJECT
@@ -35,6 +37,9 @@ public:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    bool m_focusingView = false;  ///< delivering an item view's FocusIn with its signals blocked
 };
 
 } // namespace PriorityLab

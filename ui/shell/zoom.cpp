@@ -1,6 +1,8 @@
 #include "ui/shell/zoom.h"
 
 #include <QApplication>
+#include <QPointer>
+#include <QStyle>
 #include <QWidget>
 
 namespace PriorityLab {
@@ -32,13 +34,22 @@ void Zoom::setPercent(int percent)
     m_percent = percent;
     // Own fonts first (their resolve masks keep them from following the application font).
     const QWidgetList widgets = QApplication::allWidgets();
+    QList<std::pair<QPointer<QWidget>, QFont>> styled;
     for (QWidget *widget : widgets) {
         if (widget->testAttribute(Qt::WA_SetFont))
             widget->setFont(scaled(widget->font(), ratio));
+        else if (widget->style()->inherits("QStyleSheetStyle"))
+            styled.append({widget, widget->font()});
     }
     QApplication::setFont(scaled(m_base, percent / 100.0));
     // The widgets learn of it by posted events: deliver them now, so the zoom is whole on return.
     QCoreApplication::sendPostedEvents(nullptr, QEvent::ApplicationFontChange);
+    // A widget under a style sheet (a coloured caption, the alarm banner's lines) keeps the font
+    // the sheet resolved when it was polished: it gets its font scaled as its own from now on.
+    for (const auto &[widget, before] : std::as_const(styled)) {
+        if (widget && widget->font().pointSizeF() == before.pointSizeF() && widget->font().pixelSize() == before.pixelSize())
+            widget->setFont(scaled(before, ratio));
+    }
     Q_EMIT changed(m_percent);
 }
 

@@ -10,7 +10,8 @@ namespace PriorityLab {
 /// change) by a percentage of the font the app started with.
 ///
 /// Widgets that set a font of their own (a bigger title, a smaller caption) are scaled by the
-/// same ratio, so their proportions stay; widgets created later start from the zoomed font.
+/// same ratio, so their proportions stay; so are widgets under a style sheet, whose font Qt
+/// would leave as it was. Widgets created later start from the zoomed font.
 class Zoom : public QObject
 {
     Q_OBJECT

@@ -3,6 +3,7 @@
 #include "ui/charts/chartexport.h"
 #include "ui/charts/chartpalette.h"
 #include "ui/charts/stackedbarchart.h"
+#include "ui/common/focusframe.h"
 #include "ui/charts/timeserieschart.h"
 #include "ui/editing/setupeditor.h"
 
@@ -87,6 +88,7 @@ SweepDialog::SweepDialog(SetupEditor *editor, QWidget *parent)
     , m_table(new QTableView(this))
     , m_model(new QStandardItemModel(this))
 {
+    new FocusFrame(this);  // the keyboard focus outlined, as in the main window
     setWindowTitle(tr("Sweep a Setting"));
     setObjectName(QStringLiteral("sweepDialog"));
     for (QDoubleSpinBox *box : {m_from, m_to, m_step}) {

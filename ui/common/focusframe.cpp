@@ -1,4 +1,4 @@
-#include "ui/shell/focusframe.h"
+#include "ui/common/focusframe.h"
 
 #include "ui/common/highlightoverlay.h"
 

@@ -1,0 +1,236 @@
+// Keyboard-only use of the main window at 1280x720 (a projector): Tab reaches only what can be
+// seen (never a dock behind another dock's tab), in the screen's reading order, comes back to
+// where it started, outlines every stop where it is (also after a scroll area scrolled), and
+// never changes the message whose journey is shown.
+#include "core/engine/simulation.h"
+#include "ui/common/highlightoverlay.h"
+#include "ui/consumers/consumercard.h"
+#include "ui/consumers/consumerpanel.h"
+#include "ui/eventlog/eventlogpanel.h"
+#include "ui/journey/journeypanel.h"
+#include "ui/common/focusframe.h"
+#include "ui/shell/focusorder.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/shell/presentationmode.h"
+
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QCheckBox>
+#include <QDockWidget>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QTableView>
+#include <QTest>
+#include <QToolBar>
+
+using namespace PriorityLab;
+
+namespace {
+
+/// The TTL lesson at cycle 70 (data lost since cycle 60) in a 1280x720 window, shown and active.
+struct Window
+{
+    MainWindow window;
+    Window()
+    {
+        window.setShowDialogs(false);
+        if (!window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty())
+            qFatal("cannot open the lesson");
+        window.resize(1280, 690);
+        window.show();
+        QApplication::setActiveWindow(&window);
+        window.simulation()->runCycles(70);
+        window.refreshViews();
+    }
+    /// The keyboard focus, or the window when no widget has it.
+    QWidget *focus() { return QApplication::focusWidget() ? QApplication::focusWidget() : &window; }
+    void tab(bool forward = true) { QTest::keyClick(focus(), Qt::Key_Tab, forward ? Qt::NoModifier : Qt::ShiftModifier); }
+};
+
+/// The part of the window a stop belongs to: its toolbar, dock or status bar, or the central
+/// widget; nullptr for the dock tab bars of the window itself.
+QWidget *regionOf(QWidget *widget, MainWindow *window)
+{
+    for (QWidget *w = widget; w && w != window; w = w->parentWidget()) {
+        if (qobject_cast<QToolBar *>(w) || qobject_cast<QDockWidget *>(w) || qobject_cast<QStatusBar *>(w)
+            || w == window->centralWidget())
+            return w;
+    }
+    return nullptr;
+}
+
+/// Whether @p widget is inside a dock that is hidden, floating or behind another tab.
+bool inHiddenDock(const QWidget *widget)
+{
+    for (const QWidget *w = widget; w; w = w->parentWidget()) {
+        if (const auto *dock = qobject_cast<const QDockWidget *>(w)) {
+            if (!dock->isVisible() || dock->isFloating() || dock->visibleRegion().isEmpty())
+                return true;
+        }
+    }
+    return false;
+}
+
+/// The part of @p widget that can be seen in @p window (clipped by its scroll areas).
+QRect seenRect(QWidget *widget, QWidget *window)
+{
+    QRect seen(widget->mapTo(window, QPoint()), widget->size());
+    for (QWidget *w = widget->parentWidget(); w && w != window; w = w->parentWidget())
+        seen &= QRect(w->mapTo(window, QPoint()), w->size());
+    return seen & window->rect();
+}
+
+/// Checks that the focus frame is drawn around the focus widget's visible part.
+void verifyOutlined(Window &w)
+{
+    auto *frame = w.window.findChild<HighlightOverlay *>(QStringLiteral("focusFrame"));
+    QVERIFY(frame);
+    QWidget *focus = QApplication::focusWidget();
+    QCOMPARE(frame->target(), focus);
+    QVERIFY2(frame->isVisible(), focus->metaObject()->className());
+    const QRect seen = seenRect(focus, &w.window);
+    QVERIFY2(!seen.isEmpty(), focus->metaObject()->className());
+    // The frame surrounds what is seen of the widget, a few pixels out, and nothing else.
+    QVERIFY2(frame->geometry().contains(seen), focus->metaObject()->className());
+    QVERIFY2(seen.adjusted(-8, -8, 8, 8).contains(frame->geometry()), focus->metaObject()->className());
+}
+
+} // namespace
+
+class TestFocus : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void tabGoesRoundTheScreen_data()
+    {
+        QTest::addColumn<bool>("presenting");
+        QTest::addColumn<QString>("parts");
+        QTest::addRow("window") << false
+                                << "runToolBar central consumersDock chartsDock deadLettersDock lessonDock statusBar";
+        QTest::addRow("presentation mode") << true << "runToolBar central consumersDock chartsDock lessonDock statusBar";
+    }
+
+    void tabGoesRoundTheScreen()
+    {
+        QFETCH(bool, presenting);
+        QFETCH(QString, parts);
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        if (presenting)
+            w.window.presentationMode()->enter();
+        // A message's journey is shown; nothing the Tab key does may change it.
+        const quint64 shown = w.window.simulation()->broker().deadLetters().back().message.id;
+        w.window.journeyPanel()->showJourney(shown);
+        QCOMPARE(w.window.journeyPanel()->messageId(), shown);
+
+        QList<QWidget *> stops;
+        for (int press = 0; press < 200; ++press) {
+            w.tab();
+            QWidget *focus = QApplication::focusWidget();
+            QVERIFY(focus);
+            if (!stops.isEmpty() && focus == stops.constFirst())
+                break;
+            QVERIFY2(!stops.contains(focus), focus->metaObject()->className());  // no stop twice in a round
+            stops << focus;
+            QVERIFY2(focus->isVisible() && !inHiddenDock(focus), focus->metaObject()->className());
+            verifyOutlined(w);
+            QCOMPARE(w.window.journeyPanel()->messageId(), shown);
+        }
+        QVERIFY(stops.size() > 20);
+        QVERIFY2(stops.size() < 200, "Tab never came back to the first stop");
+        QCOMPARE(QApplication::focusWidget(), stops.constFirst());  // the round is closed
+        QCOMPARE(stops, FocusOrder::stops(&w.window));
+
+        // Reading order of the window's parts: toolbar, the queue (central), the consumers on
+        // its right, then the charts, the dead letters and the lesson below, the status bar.
+        QList<QWidget *> regions;
+        for (QWidget *stop : std::as_const(stops)) {
+            QWidget *region = regionOf(stop, &w.window);
+            if (region && (regions.isEmpty() || regions.constLast() != region)) {
+                QVERIFY2(!regions.contains(region), qPrintable(region->objectName()));  // each part in one run
+                regions << region;
+            }
+        }
+        QStringList names;
+        for (QWidget *region : std::as_const(regions))
+            names << (region == w.window.centralWidget() ? QStringLiteral("central")
+                      : qobject_cast<QStatusBar *>(region)   ? QStringLiteral("statusBar")
+                                                             : region->objectName());
+        QCOMPARE(names.join(QLatin1Char(' ')), parts);
+
+        // Inside a consumer card, left to right: a bound's slider before its number field.
+        ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
+        const auto sliders = card->findChildren<QSlider *>();
+        QVERIFY(!sliders.isEmpty());
+        for (QSlider *slider : sliders) {
+            const auto spins = slider->parentWidget()->findChildren<QSpinBox *>();
+            QVERIFY(!spins.isEmpty());
+            QVERIFY(stops.indexOf(slider) >= 0);
+            QCOMPARE(stops.indexOf(spins.constFirst()), stops.indexOf(slider) + 1);
+        }
+
+        // Shift+Tab goes the same round backwards.
+        for (qsizetype i = stops.size() - 1; i >= 0; --i) {
+            w.tab(false);
+            QCOMPARE(QApplication::focusWidget(), stops.at(i));
+        }
+        QCOMPARE(w.window.journeyPanel()->messageId(), shown);
+        w.window.presentationMode()->leave();
+    }
+
+    void focusInPicksNoRow()
+    {
+        // Tab into the event log: the table has the focus but no message is picked; the arrow
+        // keys pick one, and only then the journey follows.
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("eventLogDock"));
+        dock->raise();
+        QTRY_VERIFY(!dock->visibleRegion().isEmpty());
+        auto *table = w.window.eventLogPanel()->findChild<QTableView *>();
+        QVERIFY(table && table->model()->rowCount() > 0);
+        const quint64 before = w.window.journeyPanel()->messageId();
+        QWidget *previous = FocusOrder::next(&w.window, table, false);
+        previous->setFocus(Qt::TabFocusReason);
+        w.tab();
+        QCOMPARE(QApplication::focusWidget(), table);
+        QVERIFY(!table->currentIndex().isValid());
+        QCOMPARE(w.window.journeyPanel()->messageId(), before);
+        QTest::keyClick(table, Qt::Key_Down);
+        QVERIFY(table->currentIndex().isValid());
+        QVERIFY(w.window.journeyPanel()->messageId() != before);
+    }
+
+    void frameFollowsAScroll()
+    {
+        // The focus on an editor of a card in the scrolled consumer list: scrolling moves the
+        // frame with it, and a card scrolled out of sight has no frame left behind.
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        ConsumerCard *card = w.window.consumerPanel()->cards().at(1);
+        QWidget *online = card->onlineBox();
+        auto *area = qobject_cast<QScrollArea *>(w.window.consumerPanel()->findChild<QScrollArea *>());
+        QVERIFY(area);
+        area->ensureWidgetVisible(online);
+        online->setFocus(Qt::TabFocusReason);
+        verifyOutlined(w);
+        QScrollBar *bar = area->verticalScrollBar();
+        QVERIFY(bar->maximum() > 40);
+        bar->setValue(bar->value() > 20 ? bar->value() - 20 : bar->value() + 20);
+        verifyOutlined(w);
+        bar->setValue(bar->value() > bar->maximum() / 2 ? bar->minimum() : bar->maximum());
+        auto *frame = w.window.findChild<HighlightOverlay *>(QStringLiteral("focusFrame"));
+        if (seenRect(online, &w.window).isEmpty())
+            QVERIFY(!frame->isVisible());
+        else
+            verifyOutlined(w);
+    }
+};
+
+QTEST_MAIN(TestFocus)
+#include "tst_focus.moc"

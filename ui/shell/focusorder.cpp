@@ -1,0 +1,134 @@
+#include "ui/shell/focusorder.h"
+
+#include <QAbstractScrollArea>
+#include <QApplication>
+#include <QDockWidget>
+#include <QScrollArea>
+#include <QWidget>
+
+#include <algorithm>
+
+namespace PriorityLab::FocusOrder {
+
+namespace {
+
+/// @p children in reading order by their geometry (the same parent's coordinates): sorted by
+/// top edge, grouped in bands (a widget joins a band when its vertical middle lies within the
+/// band's first widget or the other way round), each band left to right.
+QList<QWidget *> readingOrder(QList<QWidget *> children)
+{
+    std::stable_sort(children.begin(), children.end(),
+                     [](const QWidget *a, const QWidget *b) { return a->geometry().top() < b->geometry().top(); });
+    QList<QWidget *> ordered;
+    ordered.reserve(children.size());
+    qsizetype start = 0;
+    while (start < children.size()) {
+        const QRect band = children.at(start)->geometry();
+        qsizetype end = start + 1;
+        // Same band: the middle of one lies within the other.
+        while (end < children.size()) {
+            const QRect next = children.at(end)->geometry();
+            if (next.center().y() > band.bottom() && band.center().y() < next.top())
+                break;
+            ++end;
+        }
+        QList<QWidget *> row = children.mid(start, end - start);
+        std::stable_sort(row.begin(), row.end(),
+                         [](const QWidget *a, const QWidget *b) { return a->geometry().left() < b->geometry().left(); });
+        ordered += row;
+        start = end;
+    }
+    return ordered;
+}
+
+bool takesTab(const QWidget *widget)
+{
+    return (widget->focusPolicy() & Qt::TabFocus) == Qt::TabFocus && widget->isEnabled() && !widget->focusProxy();
+}
+
+/// A dock widget that is floating or covered by another tab of its group.
+bool isHiddenDock(const QDockWidget *dock)
+{
+    return dock->isFloating() || dock->visibleRegion().isEmpty();
+}
+
+/// Whether some of @p widget lies within @p window once every scroll area around it scrolls it
+/// into view: a widget the window's layout left with no room (a dock group's tab bar parked
+/// outside the window, a widget of size 0) is out of sight.
+bool hasRoom(const QWidget *widget, const QWidget *window)
+{
+    QRect rect(widget->mapTo(window, QPoint(0, 0)), widget->size());
+    for (const QWidget *w = widget->parentWidget(); w && w != window; w = w->parentWidget()) {
+        const auto *area = qobject_cast<const QAbstractScrollArea *>(w->parentWidget());
+        if (area && area->viewport() == w)
+            return true;  // scrolled into view when it takes the focus
+        rect &= QRect(w->mapTo(window, QPoint(0, 0)), w->size());
+    }
+    return !(rect & window->rect()).isEmpty();
+}
+
+void collect(QWidget *parent, QList<QWidget *> &out)
+{
+    QList<QWidget *> children;
+    for (QObject *object : parent->children()) {
+        auto *child = qobject_cast<QWidget *>(object);
+        if (!child || child->isWindow() || !child->isVisible())
+            continue;
+        if (auto *dock = qobject_cast<QDockWidget *>(child); dock && isHiddenDock(dock))
+            continue;
+        children << child;
+    }
+    for (QWidget *child : readingOrder(children)) {
+        if (takesTab(child) && hasRoom(child, parent->window()))
+            out << child;
+        collect(child, out);
+    }
+}
+
+} // namespace
+
+bool isOnScreen(const QWidget *widget, const QWidget *window)
+{
+    if (!widget || !widget->isVisible() || widget->window() != window)
+        return false;
+    for (const QWidget *w = widget; w && w != window; w = w->parentWidget()) {
+        if (const auto *dock = qobject_cast<const QDockWidget *>(w); dock && isHiddenDock(dock))
+            return false;
+    }
+    return hasRoom(widget, window);
+}
+
+QList<QWidget *> stops(QWidget *window)
+{
+    QList<QWidget *> out;
+    if (window)
+        collect(window, out);
+    return out;
+}
+
+QWidget *next(QWidget *window, QWidget *current, bool forward)
+{
+    const QList<QWidget *> all = stops(window);
+    if (all.isEmpty())
+        return nullptr;
+    const qsizetype at = all.indexOf(current);
+    if (at < 0)
+        return forward ? all.constFirst() : all.constLast();
+    const qsizetype n = all.size();
+    return all.at((at + (forward ? 1 : n - 1)) % n);
+}
+
+bool move(QWidget *window, bool forward)
+{
+    QWidget *target = next(window, QApplication::focusWidget(), forward);
+    if (!target)
+        return false;
+    target->setFocus(forward ? Qt::TabFocusReason : Qt::BacktabFocusReason);
+    for (QWidget *w = target->parentWidget(); w && w != window; w = w->parentWidget()) {
+        if (auto *area = qobject_cast<QScrollArea *>(w))
+            area->ensureWidgetVisible(target, 8, 8);
+    }
+    return true;
+}
+
+} // namespace PriorityLab::FocusOrder
