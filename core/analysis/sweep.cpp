@@ -10,8 +10,9 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
+#include <QHash>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLocale>
 #include <QThread>
 #include <QtConcurrent/QtConcurrentMap>
@@ -301,11 +302,30 @@ SweepPlan planSweep(const Scenario &base, const QList<SweepAxis> &axes, qint64 c
 
     // Every value of every axis is checked on its own against the scenario first, so that each
     // bad one is named once, before any grid point is built.
+    // An error that does not depend on the value (a misspelled path) is said once for the axis.
     for (const SweepAxis &axis : axes) {
+        QStringList errors;                  // in the order first met
+        QHash<QString, QStringList> values;  // error -> the values that give it
         for (const QJsonValue &value : axis.values) {
             const CheckedSetting check = checkSetting(base, axis.path, value);
-            if (!check.ok())
-                plan.errors << check.error + QStringLiteral(" (sweep value %1)").arg(valueText(value));
+            if (check.ok())
+                continue;
+            if (!values.contains(check.error))
+                errors << check.error;
+            values[check.error] << valueText(value);
+        }
+        for (const QString &error : std::as_const(errors)) {
+            const QStringList &bad = values.value(error);
+            if (bad.size() == axis.values.size() && bad.size() > 1)
+                plan.errors << error + QStringLiteral(" (every sweep value)");
+            else if (bad.size() > 5)
+                plan.errors << error + QStringLiteral(" (sweep values %1 and %2 more)")
+                                               .arg(bad.mid(0, 3).join(QStringLiteral(", ")))
+                                               .arg(bad.size() - 3);
+            else
+                plan.errors << error + QStringLiteral(" (sweep value%1 %2)")
+                                               .arg(bad.size() > 1 ? QStringLiteral("s") : QString(),
+                                                    bad.join(QStringLiteral(", ")));
         }
         for (const TimelineChange &change : base.timeline) {
             const SettingPath changed = SettingPath::parse(change.path);

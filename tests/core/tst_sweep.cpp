@@ -95,22 +95,33 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("says");
+        QTest::addColumn<int>("lines");
         // a failure rate is 0..1; consumers[2] has a TTL strategy (no threshold);
         // there is no consumer 9; the name is text.
-        QTest::newRow("value out of range") << "consumers[0].failureRate=0..2:0.5" << "consumers[0].failureRate";
-        QTest::newRow("key of another strategy") << "consumers[2].strategy.threshold=1,2" << "consumers[2].strategy";
-        QTest::newRow("no such consumer") << "consumers[9].strategy.threshold=1" << "consumers[9]";
-        QTest::newRow("batch size 0") << "broker.batchSize=0..2" << "broker.batchSize";
+        QTest::newRow("value out of range") << "consumers[0].failureRate=0..2:0.5" << "consumers[0].failureRate"
+                                            << "got 2 (sweep value 2)" << 2;  // each error names its value
+        QTest::newRow("key of another strategy") << "consumers[2].strategy.threshold=1,2" << "consumers[2].strategy"
+                                                 << "(every sweep value)" << 1;
+        QTest::newRow("no such consumer") << "consumers[9].strategy.threshold=1" << "consumers[9]" << "(sweep value 1)" << 1;
+        QTest::newRow("batch size 0") << "broker.batchSize=0..2" << "broker.batchSize" << "(sweep value 0)" << 1;
+        QTest::newRow("misspelled path, 1000 values") << "consumers[0].strategy.treshold=0..999"
+                                                       << "consumers[0].strategy.treshold" << "(every sweep value)" << 1;
     }
     void refusesInvalidSettingBeforeRunning()
     {
         QFETCH(QString, text);
         QFETCH(QString, path);
+        QFETCH(QString, says);
+        QFETCH(int, lines);
         PL_LOAD_PRESET(base, QStringLiteral("default.json"));
         const SweepPlan plan = planSweep(base, {axis(text)}, 10);
         QVERIFY(!plan.ok());
         QVERIFY(plan.points.isEmpty());
         QVERIFY2(plan.errors.constFirst().contains(path), qPrintable(plan.errors.join(u'\n')));
+        // One line per kind of fault, not one per value: a misspelled path is said once.
+        QCOMPARE(plan.errors.size(), lines);
+        QVERIFY2(plan.errors.constLast().endsWith(says), qPrintable(plan.errors.join(u'\n')));
         // Nothing can run: the runner refuses an unchecked plan.
         SweepRunner runner;
         QSignalSpy progress(&runner, &SweepRunner::progress);
