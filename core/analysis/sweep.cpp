@@ -184,6 +184,14 @@ QList<SweepableSetting> sweepableSettings(const Scenario &scenario)
     for (SweepableSetting &setting : list) {
         setting.integer = !checkSetting(scenario, setting.path, setting.value + 0.5).ok()
                        && !checkSetting(scenario, setting.path, setting.value - 0.5).ok();
+        // Where a default range starts: 0 (or the value, if negative) when the setting takes it,
+        // else 1 (a batch size), else the value itself.
+        setting.rangeStart = std::min(0.0, setting.value);
+        for (const double start : {setting.rangeStart, 1.0, setting.value}) {
+            setting.rangeStart = std::min(start, setting.value);
+            if (checkSetting(scenario, setting.path, setting.rangeStart).ok())
+                break;
+        }
     }
     return list;
 }

@@ -52,6 +52,7 @@ struct SweepableSetting
     double value = 0;
     bool integer = true;  ///< the setting takes whole numbers only (checkSetting() refuses a half)
     QString label;        ///< e.g. "fast-lane: strategy.threshold = 7"
+    double rangeStart = 0; ///< where a default range starts: 0, or the lowest of 1 and value it takes
 };
 
 /// Every numeric setting @p scenario gives in its JSON form (docs/design.md §6), in file order:

@@ -238,6 +238,27 @@ private Q_SLOTS:
         QCOMPARE(step->text(), QStringLiteral("0.250"));
     }
 
+    // Every setting's default range is one the setting takes: Run works as offered (the batch
+    // size's range started at 0, refused).
+    void defaultRangesRunAsOffered()
+    {
+        DialogRig rig;
+        PL_VERIFY_OK(rig.problems);
+        rig.dialog.show();
+        auto *box = rig.dialog.findChild<QComboBox *>();
+        QVERIFY(box && box->count() > 0);
+        QVERIFY(rig.dialog.selectSetting(QStringLiteral("broker.batchSize")));
+        QCOMPARE(rig.dialog.findChild<QDoubleSpinBox *>(QStringLiteral("sweepFrom"))->value(), 1.0);
+        for (int i = 0; i < box->count(); ++i) {
+            box->setCurrentIndex(i);
+            rig.dialog.setCycles(5);
+            QSignalSpy finished(&rig.dialog, &SweepDialog::sweepFinished);
+            const QStringList problems = rig.dialog.start();
+            QVERIFY2(problems.isEmpty(), qPrintable(box->currentText() + QLatin1String(": ") + problems.join(u'\n')));
+            QVERIFY(finished.wait(30000));
+        }
+    }
+
     void aSweepFileShowsItsOwnSetting()
     {
         DialogRig rig;

@@ -274,11 +274,12 @@ void SweepDialog::settingChosen(int index)
     }
     if (index < 0 || index >= m_settings.size())
         return;
-    // A range around the current value: from 0 (or the value, if negative) to twice it.
+    // A range around the current value: from where the setting starts (SweepableSetting::rangeStart)
+    // to twice the value.
     const SweepableSetting &s = m_settings.at(index);
     setIntegerRange(s.integer);
     const double hi = s.value > 0 ? std::max(s.value * 2, s.integer ? s.value + 5 : 1.0) : 10;
-    setRange(std::min(0.0, s.value), s.integer ? std::ceil(hi) : hi, s.integer ? 1 : (hi - std::min(0.0, s.value)) / 10);
+    setRange(s.rangeStart, s.integer ? std::ceil(hi) : hi, s.integer ? 1 : (hi - s.rangeStart) / 10);
     for (QDoubleSpinBox *box : {m_from, m_to, m_step})
         box->setEnabled(true);
     m_source->setText(tr("Sweeps the current setup, with your edits."));
