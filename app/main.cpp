@@ -180,6 +180,11 @@ int parseCommandLine(const QStringList &arguments, Options *options)
     options->presentation = parser.isSet(presentationOption);
     options->sweepFile = parser.value(sweepFileOption);
     options->amqp = parser.value(amqpOption);
+    if (parser.isSet(amqpOption) && options->amqp.trimmed().isEmpty()) {
+        printError(QStringLiteral("--amqp needs a broker URL, e.g. --amqp amqp://guest:guest@127.0.0.1:5672/ "
+                                  "(scripts/broker.sh url prints the private node's once it runs)"));
+        return BadInput;
+    }
     if (parser.isSet(screenshotOption)) {
         options->screenshot = parser.value(screenshotOption);
         if (options->screenshot.isEmpty()) {
