@@ -12,7 +12,9 @@ namespace PriorityLab {
 struct Explanation
 {
     /// Makes the words from the values, e.g. "priority 3 < threshold 5: postponed with
-    /// priority 4"; a strategy's own function, so the wording stays next to its rule.
+    /// priority 4"; a strategy's own function, so the wording stays next to its rule. It runs for
+    /// every event written, so it builds by concatenation (QStringBuilder), not QString::arg,
+    /// which parses its pattern each time.
     using Words = QString (*)(const Explanation &);
 
     Words words = nullptr;

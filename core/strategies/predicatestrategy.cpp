@@ -83,8 +83,7 @@ void PredicateStrategy::onFailure(Message &message) const
 }
 
 namespace {
-// The words of the explanations, made only when an explanation is written or shown; built by
-// concatenation, not QString::arg. values: predicate runs before, max runs; text: the predicate.
+// Explanation::Words of the rule (values: predicate runs before, max runs; text: the predicate).
 QString postponedWords(const Explanation &e)
 {
     return u"predicate " % e.text % u" is false: postponed (predicate runs " % QString::number(e.values[0])

@@ -38,9 +38,7 @@ void PriorityStrategy::onFailure(Message &message) const
 }
 
 namespace {
-// The words of the explanations, made only when an explanation is written or shown; built by
-// concatenation, not QString::arg (which parses its pattern each time).
-// values: priority before, threshold, priority after.
+// Explanation::Words of the rule (values: priority before, threshold, priority after).
 QString processedWords(const Explanation &e)
 {
     return comparisonWords(u"priority", e.values[0], u"≥", u"threshold", e.values[1]) % u": processed";

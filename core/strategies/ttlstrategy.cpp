@@ -43,8 +43,7 @@ void TtlStrategy::onFailure(Message &message) const
 }
 
 namespace {
-// The words of the explanations, made only when an explanation is written or shown; built by
-// concatenation, not QString::arg. values: TTL before, low bound, high bound.
+// Explanation::Words of the rule (values: TTL before, low bound, high bound).
 QString discardedWords(const Explanation &e)
 {
     return comparisonWords(u"TTL", e.values[0], u"≤", u"low bound", e.values[1]) % u": discarded";

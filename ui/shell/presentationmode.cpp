@@ -6,6 +6,8 @@
 #include <QDockWidget>
 #include <QMainWindow>
 
+#include <utility>
+
 namespace PriorityLab {
 
 PresentationMode::PresentationMode(QMainWindow *window, Zoom *zoom, QObject *parent)
@@ -31,30 +33,22 @@ QPalette PresentationMode::highContrastPalette()
 {
     // Black on white, every edge black, a strong blue for the selection and the focus: what a
     // washed-out projector still shows.
-    QPalette p;
-    const QColor black(0, 0, 0), white(255, 255, 255), alternate(240, 240, 240), blue(0, 0, 190);
-    for (const QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive}) {
-        p.setColor(group, QPalette::Window, white);
-        p.setColor(group, QPalette::WindowText, black);
-        p.setColor(group, QPalette::Base, white);
-        p.setColor(group, QPalette::AlternateBase, alternate);
-        p.setColor(group, QPalette::Text, black);
-        p.setColor(group, QPalette::BrightText, white);
-        p.setColor(group, QPalette::Button, white);
-        p.setColor(group, QPalette::ButtonText, black);
-        p.setColor(group, QPalette::Highlight, blue);
-        p.setColor(group, QPalette::HighlightedText, white);
-        p.setColor(group, QPalette::ToolTipBase, white);
-        p.setColor(group, QPalette::ToolTipText, black);
-        p.setColor(group, QPalette::PlaceholderText, QColor(60, 60, 60));
-        p.setColor(group, QPalette::Link, blue);
-        p.setColor(group, QPalette::LinkVisited, blue);
+    const QColor black(0, 0, 0), white(255, 255, 255), blue(0, 0, 190);
+    const std::pair<QPalette::ColorRole, QColor> roles[] = {
+        {QPalette::Window, white}, {QPalette::WindowText, black}, {QPalette::Base, white},
+        {QPalette::AlternateBase, QColor(240, 240, 240)}, {QPalette::Text, black},
+        {QPalette::BrightText, white}, {QPalette::Button, white}, {QPalette::ButtonText, black},
+        {QPalette::Highlight, blue}, {QPalette::HighlightedText, white}, {QPalette::ToolTipBase, white},
+        {QPalette::ToolTipText, black}, {QPalette::PlaceholderText, QColor(60, 60, 60)},
+        {QPalette::Link, blue}, {QPalette::LinkVisited, blue},
         // The edges of frames, buttons, fields and the charts' axes and grid.
-        p.setColor(group, QPalette::Light, white);
-        p.setColor(group, QPalette::Midlight, QColor(200, 200, 200));
-        p.setColor(group, QPalette::Mid, black);
-        p.setColor(group, QPalette::Dark, black);
-        p.setColor(group, QPalette::Shadow, black);
+        {QPalette::Light, white}, {QPalette::Midlight, QColor(200, 200, 200)}, {QPalette::Mid, black},
+        {QPalette::Dark, black}, {QPalette::Shadow, black},
+    };
+    QPalette p;
+    for (const QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive}) {
+        for (const auto &[role, color] : roles)
+            p.setColor(group, role, color);
     }
     p.setColor(QPalette::Disabled, QPalette::Window, white);
     p.setColor(QPalette::Disabled, QPalette::Base, white);
