@@ -338,6 +338,9 @@ void AlarmMonitor::observeDataLoss(const Simulation &simulation, const CycleRepo
         if (c.discarded > 0)
             m_lossByConsumer[c.name] += c.discarded;
     }
+    // Dead letters of the broker's own limits (length, deliveries, expiry).
+    if (const qint64 own = report.counts.brokerDiscarded(); own > 0)
+        m_lossByConsumer[QStringLiteral("the broker")] += own;
     std::vector<std::pair<QString, qint64>> byConsumer(m_lossByConsumer.begin(), m_lossByConsumer.end());
     std::stable_sort(byConsumer.begin(), byConsumer.end(),
                      [](const auto &a, const auto &b) { return a.second > b.second; });

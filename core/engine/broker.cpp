@@ -13,12 +13,46 @@ qint64 deadLetterBytes(const Broker::DeadLetter &d)
                 + d.message.producer.size() + d.message.topic.size());
 }
 
+/// "the queue" or "topic orders-0": the queue a length limit counts.
+QString queueWords(const Explanation &e)
+{
+    return e.text.isEmpty() ? QStringLiteral("the queue") : QStringLiteral("topic ") + e.text;
+}
+
+/// values: maxLength, priority of the dropped head, 1 in priority mode; text: the topic.
+QString maxlenWords(const Explanation &e)
+{
+    return QStringLiteral("%1 was at its length limit (maxLength %2, overflow drop-head): its head%3 "
+                          "was dead-lettered to make room for a new message")
+            .arg(queueWords(e))
+            .arg(e.values[0])
+            .arg(e.values[2] ? QStringLiteral(", the most urgent message (priority %1),").arg(e.values[1])
+                             : QString());
+}
+
+/// values: maxLength; text: the topic.
+QString rejectedWords(const Explanation &e)
+{
+    return QStringLiteral("%1 was at its length limit (maxLength %2, overflow reject-publish): the "
+                          "new message was refused, not queued")
+            .arg(queueWords(e))
+            .arg(e.values[0]);
+}
+
 /// True with probability @p rate, from 53 random bits: the same on every platform.
 bool draw(std::mt19937_64 &rng, double rate)
 {
     return double(rng() >> 11) * 0x1.0p-53 < rate;
 }
 } // namespace
+
+QString Broker::reasonText(const QString &reason)
+{
+    if (reason == QLatin1String("maxlen"))
+        return QStringLiteral("the queue was at its length limit (broker.maxLength, overflow "
+                              "drop-head): the broker dropped its head to make room");
+    return reason;
+}
 
 Broker::Broker(BrokerConfig config)
 {
@@ -73,6 +107,85 @@ quint64 Broker::accept(Message message)
     message.id = m_nextId++;
     route(std::move(message));
     return m_nextId - 1;
+}
+
+qsizetype Broker::limitedLength(qsizetype topic) const
+{
+    return m_config.mode == BrokerConfig::Mode::Topics ? qsizetype(m_queues[size_t(topic)].messages.size()) : m_size;
+}
+
+Message Broker::takeHead(qsizetype topic)
+{
+    // Priority mode keeps no empty sub-queue: the first one holds the head.
+    const bool priority = m_config.mode == BrokerConfig::Mode::Priority;
+    RingQueue<Message> &queue = priority ? m_byPriority.begin()->second.messages
+                                         : m_queues[size_t(m_config.mode == BrokerConfig::Mode::Topics ? topic : 0)].messages;
+    Message head = std::move(queue.front());
+    queue.pop_front();
+    --m_size;
+    if (priority && queue.empty()) {
+        m_byPriority.erase(m_byPriority.begin());
+        m_viewDirty = true;
+    }
+    return head;
+}
+
+bool Broker::admit(Message message, const CycleSinks &sinks)
+{
+    message.id = m_nextId++;
+    if (!m_config.maxLength) {
+        route(std::move(message));
+        ++sinks.report.appended;
+        return true;
+    }
+    const int limit = *m_config.maxLength;
+    const bool topics = m_config.mode == BrokerConfig::Mode::Topics;
+    const qsizetype topic = topics ? m_config.topicFor(message.priority) : 0;
+    const QString topicName = topics ? m_queues[size_t(topic)].name : QString();
+    if (m_config.overflow == BrokerConfig::Overflow::RejectPublish) {
+        if (limitedLength(topic) >= limit) {
+            ++sinks.report.counts.rejected;
+            if (sinks.events)
+                sinks.events->add({sinks.cycle, Event::Type::Rejected, {}, std::move(message), {}, {},
+                                   Explanation(rejectedWords, {limit, 0, 0}, topicName)});
+            return false;
+        }
+        route(std::move(message));
+        ++sinks.report.appended;
+        return true;
+    }
+    // drop-head, as RabbitMQ: the new message is queued, then heads go while the queue is over
+    // its limit (in priority mode the head is the most urgent message; with maxLength 0 the new
+    // message itself may go).
+    route(std::move(message));
+    ++sinks.report.appended;
+    while (limitedLength(topic) > limit) {
+        Message head = takeHead(topic);
+        ++sinks.report.takenFromHead;
+        ++sinks.report.counts.maxlen;
+        const Explanation why(maxlenWords, {limit, head.priority, m_config.mode == BrokerConfig::Mode::Priority},
+                              topicName);
+        deadLetter(std::move(head), QStringLiteral("maxlen"), {}, sinks, why);
+    }
+    return true;
+}
+
+void Broker::deadLetter(Message &&m, const QString &reason, const QString &consumer,
+                        const CycleSinks &sinks, const Explanation &why, const Message *shown)
+{
+    ++sinks.report.counts.discarded;
+    sinks.metrics.recordDiscarded(m, sinks.cycle);
+    if (sinks.events)
+        sinks.events->add({sinks.cycle, Event::Type::Discarded, consumer, shown ? *shown : m, {}, reason, why});
+    ++m_deadLetterCount;
+    m_deadLetters.push_back({std::move(m), reason, consumer, sinks.cycle});
+    m_deadLetterBytes += deadLetterBytes(m_deadLetters.back());
+    while (m_deadLetters.size() > 1
+           && (qsizetype(m_deadLetters.size()) > deadLetterCapacity()
+               || m_deadLetterBytes > deadLetterByteCapacity())) {
+        m_deadLetterBytes -= deadLetterBytes(m_deadLetters.front());
+        m_deadLetters.pop_front();
+    }
 }
 
 void Broker::reserveArrivals(qsizetype count)
@@ -338,21 +451,9 @@ void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metr
             ++report.appended;
             break;
         case Decision::Discard:
-            ++counts.discarded;
             ++consumer.stats.discarded;
-            metrics.recordDiscarded(m, cycle);
-            if (events)
-                events->add({cycle, Event::Type::Discarded, consumer.name, before, {},
-                            reason, strategy.explain(before, decision)});
-            ++m_deadLetterCount;
-            m_deadLetters.push_back({std::move(m), reason, consumer.name, cycle});
-            m_deadLetterBytes += deadLetterBytes(m_deadLetters.back());
-            while (m_deadLetters.size() > 1
-                   && (qsizetype(m_deadLetters.size()) > deadLetterCapacity()
-                       || m_deadLetterBytes > deadLetterByteCapacity())) {
-                m_deadLetterBytes -= deadLetterBytes(m_deadLetters.front());
-                m_deadLetters.pop_front();
-            }
+            deadLetter(std::move(m), reason, consumer.name, {cycle, metrics, report, events},
+                       events ? strategy.explain(before, decision) : Explanation(), &before);
             break;
         }
     }

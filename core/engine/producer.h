@@ -45,6 +45,8 @@ public:
     void setConfig(ProducerConfig config);
 
     qint64 sent = 0;  ///< the producer's message counter ({n} in data)
+    /// Its messages refused by a queue at its length limit (overflow "reject-publish").
+    qint64 rejected = 0;
 
     /// A uniform integer in [lo, hi] from 64 random bits: the same on every platform (unlike
     /// std::uniform_int_distribution, whose algorithm each standard library chooses).

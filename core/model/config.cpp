@@ -44,6 +44,19 @@ QString BrokerConfig::modeName(Mode mode)
     return modeTexts(mode).name;
 }
 
+QString BrokerConfig::overflowName(Overflow overflow)
+{
+    return overflow == Overflow::RejectPublish ? QStringLiteral("reject-publish") : QStringLiteral("drop-head");
+}
+
+QStringList BrokerConfig::limitsOn() const
+{
+    QStringList on;
+    if (maxLength)
+        on << QStringLiteral("broker.maxLength");
+    return on;
+}
+
 QString BrokerConfig::modeSummary(Mode mode)
 {
     return modeTexts(mode).summary;

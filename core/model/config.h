@@ -64,6 +64,23 @@ struct BrokerConfig
     static constexpr qint64 MaxDeliveriesPerCycle = 1000000;
     int cycleIntervalMs = 500;               ///< timer interval in the app, milliseconds
 
+    /// What a queue at its length limit does with a new message (RabbitMQ's `overflow`).
+    enum class Overflow {
+        DropHead,       ///< "drop-head": queue it, then dead-letter the head (reason `maxlen`)
+        RejectPublish,  ///< "reject-publish": refuse it (counted as rejected, not queued)
+    };
+    /// Length limit in messages (RabbitMQ's `x-max-length`), per queue: the whole queue in fifo
+    /// and priority modes, each topic in topics mode. Absent = no limit (docs/design.md §3).
+    std::optional<int> maxLength;
+    Overflow overflow = Overflow::DropHead;  ///< applies only with maxLength
+
+    /// The scenario name of @p overflow: "drop-head" or "reject-publish".
+    static QString overflowName(Overflow overflow);
+
+    /// The paths of the broker limits that are on (e.g. "broker.maxLength"); empty when the
+    /// broker behaves as the reference system.
+    QStringList limitsOn() const;
+
     /// The scenario name of @p mode: "fifo", "priority" or "topics".
     static QString modeName(Mode mode);
     /// A few words on how @p mode orders the queue, e.g. "one queue, arrival order".

@@ -227,7 +227,34 @@ void readBroker(Validator &val, const QJsonObject &o, BrokerConfig &b)
                   {QStringLiteral("mode"), QStringLiteral("batchSize"), QStringLiteral("dispatch"),
                    QStringLiteral("maxIdleCycles"), QStringLiteral("cycleIntervalMs"),
                    QStringLiteral("maxDeliveriesPerCycle"), QStringLiteral("maxPriority"),
-                   QStringLiteral("topics")});
+                   QStringLiteral("topics"), QStringLiteral("maxLength"), QStringLiteral("overflow")});
+    // A limit of RabbitMQ's: absent or null = none.
+    const auto readLimit = [&](const QString &key, auto &target, qint64 max, const QString &fix) {
+        const QJsonValue v = o.value(key);
+        if (v.isUndefined() || v.isNull())
+            return;
+        const QString p = Validator::join(path, key);
+        if (!v.isDouble() || std::floor(v.toDouble()) != v.toDouble() || v.toDouble() < 0 || v.toDouble() > double(max))
+            val.error(p, QStringLiteral("expected %1, got %2").arg(fix, describe(v)));
+        else
+            target = typename std::decay_t<decltype(target)>::value_type(v.toDouble());
+    };
+    readLimit(QStringLiteral("maxLength"), b.maxLength, INT_MAX,
+              QStringLiteral("a whole number of messages from 0 to %1, or null for no limit").arg(INT_MAX));
+    if (o.contains(QLatin1String("overflow"))) {
+        const QJsonValue v = o.value(QLatin1String("overflow"));
+        bool known = false;
+        for (auto overflow : {BrokerConfig::Overflow::DropHead, BrokerConfig::Overflow::RejectPublish}) {
+            if (v == QJsonValue(BrokerConfig::overflowName(overflow))) {
+                b.overflow = overflow;
+                known = true;
+            }
+        }
+        if (!known)
+            val.error(QStringLiteral("broker.overflow"),
+                      QStringLiteral("expected \"drop-head\" (dead-letter the oldest message) or "
+                                     "\"reject-publish\" (refuse the new one), got %1").arg(describe(v)));
+    }
     if (o.contains(QLatin1String("mode"))) {
         const QJsonValue v = o.value(QLatin1String("mode"));
         bool known = false;

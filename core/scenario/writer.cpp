@@ -28,6 +28,10 @@ QJsonObject brokerToJson(const BrokerConfig &b)
     broker.insert(QStringLiteral("cycleIntervalMs"), b.cycleIntervalMs);
     if (b.maxDeliveriesPerCycle != BrokerConfig().maxDeliveriesPerCycle)
         broker.insert(QStringLiteral("maxDeliveriesPerCycle"), b.maxDeliveriesPerCycle);
+    if (b.maxLength)
+        broker.insert(QStringLiteral("maxLength"), *b.maxLength);
+    if (b.overflow != BrokerConfig::Overflow::DropHead)
+        broker.insert(QStringLiteral("overflow"), BrokerConfig::overflowName(b.overflow));
     return broker;
 }
 

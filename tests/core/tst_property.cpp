@@ -194,6 +194,12 @@ QJsonObject randomScenario(Dice &d)
     // Keeps a drain cycle short when a strategy loops (e.g. aging step 0): the cap is the point.
     broker.insert("maxDeliveriesPerCycle", int(d.range(1, 300)));
     broker.insert("cycleIntervalMs", int(d.range(0, 1000)));
+    // The broker's limits (docs/design.md §3), small enough to act.
+    if (d.chance(25)) {
+        broker.insert("maxLength", int(d.range(0, 12)));
+        if (d.chance(50))
+            broker.insert("overflow", d.pick(QStringList{"drop-head", "reject-publish"}));
+    }
 
     QJsonArray consumers;
     const int nConsumers = int(d.range(0, 5));
@@ -325,7 +331,9 @@ QString liveChange(Dice &d, Simulation &sim, int &added)
     case 3: {  // a broker setting, by path
         QString path;
         QJsonValue value;
-        switch (d.range(0, 5)) {
+        switch (d.range(0, 7)) {
+        case 6: path = "broker.maxLength"; value = d.chance(20) ? QJsonValue() : QJsonValue(int(d.range(0, 12))); break;
+        case 7: path = "broker.overflow"; value = d.pick(QStringList{"drop-head", "reject-publish"}); break;
         case 0: path = "broker.batchSize"; value = int(d.chance(10) ? d.range(50, 1000000) : d.range(1, 8)); break;
         case 1: path = "broker.dispatch"; value = dispatch(d); break;
         case 2: path = "broker.maxIdleCycles"; value = int(d.range(0, 5)); break;
@@ -442,6 +450,7 @@ QString checkReport(const CycleReport &r, const Simulation &sim)
     for (const Event &e : r.events) {
         switch (e.type) {
         case Event::Type::Produced: ++fromEvents.produced; break;
+        case Event::Type::Rejected: ++fromEvents.rejected; break;
         case Event::Type::Dispatched:
             ++fromEvents.dispatched;
             if (holder.contains(e.message.id))
@@ -449,9 +458,21 @@ QString checkReport(const CycleReport &r, const Simulation &sim)
                         .arg(e.message.id).arg(e.consumer, holder.value(e.message.id));
             holder.insert(e.message.id, e.consumer);
             break;
+        case Event::Type::Discarded:
+            if (e.reason == QLatin1String("maxlen") || e.reason == QLatin1String("delivery_limit")
+                || e.reason == QLatin1String("expired")) {
+                // The broker's own dead letter: of a message nobody holds.
+                if (holder.contains(e.message.id))
+                    return QStringLiteral("the broker dropped message %1 while %2 holds it")
+                            .arg(e.message.id).arg(holder.value(e.message.id));
+                ++fromEvents.discarded;
+                ++(e.reason == QLatin1String("maxlen") ? fromEvents.maxlen
+                   : e.reason == QLatin1String("expired") ? fromEvents.expired : fromEvents.deliveryLimit);
+                break;
+            }
+            [[fallthrough]];
         case Event::Type::Processed:
         case Event::Type::Postponed:
-        case Event::Type::Discarded:
         case Event::Type::Failed:
             if (holder.value(e.message.id) != e.consumer)
                 return QStringLiteral("%1 decided on message %2 it does not hold").arg(e.consumer).arg(e.message.id);
@@ -470,10 +491,12 @@ QString checkReport(const CycleReport &r, const Simulation &sim)
     const Counts &c = r.counts;
     if (fromEvents.produced != c.produced || fromEvents.dispatched != c.dispatched
         || fromEvents.processed != c.processed || fromEvents.postponed != c.postponed
-        || fromEvents.discarded != c.discarded || fromEvents.failed != c.failed)
+        || fromEvents.discarded != c.discarded || fromEvents.failed != c.failed
+        || fromEvents.rejected != c.rejected || fromEvents.maxlen != c.maxlen
+        || fromEvents.expired != c.expired || fromEvents.deliveryLimit != c.deliveryLimit)
         return QStringLiteral("the report's counts disagree with its events");
-    if (c.dispatched != c.processed + c.postponed + c.discarded + c.failed)
-        return QStringLiteral("dispatched != processed + postponed + discarded + failed");
+    if (c.dispatched != c.processed + c.postponed + c.discarded - c.brokerDiscarded() + c.failed)
+        return QStringLiteral("dispatched != processed + postponed + (discarded by consumers) + failed");
     if (r.idle != (c.batches == 0))
         return QStringLiteral("idle flag disagrees with the batch count");
     return {};

@@ -29,7 +29,8 @@ namespace {
 
 constexpr Event::Type allTypes[] = {Event::Type::Produced, Event::Type::Dispatched,
                                     Event::Type::Processed, Event::Type::Postponed,
-                                    Event::Type::Discarded, Event::Type::Failed};
+                                    Event::Type::Discarded, Event::Type::Failed,
+                                    Event::Type::Rejected};
 
 QString typeToolTip(Event::Type type)
 {
@@ -46,11 +47,15 @@ QString typeToolTip(Event::Type type)
         return EventLogPanel::tr("Show 'postponed' events: the strategy sent a modified copy back "
                                  "to the queue's tail (requeue)");
     case Event::Type::Discarded:
-        return EventLogPanel::tr("Show 'discarded' events: the strategy dropped the message into "
-                                 "the dead-letter list");
+        return EventLogPanel::tr("Show 'discarded' events: the strategy, or the broker (length "
+                                 "limit, delivery limit, expiry), dropped the message into the "
+                                 "dead-letter list");
     case Event::Type::Failed:
         return EventLogPanel::tr("Show 'failed' events: processing failed (failure rate) and the "
                                  "message was requeued");
+    case Event::Type::Rejected:
+        return EventLogPanel::tr("Show 'rejected' events: the queue was at its length limit "
+                                 "(overflow reject-publish) and refused a new message");
     }
     return {};
 }

@@ -1,0 +1,263 @@
+// The broker's limits of docs/design.md §3, as RabbitMQ names them: the length limit (maxLength,
+// overflow drop-head / reject-publish), the delivery limit and message expiry. Each case is a
+// tiny scenario worked out by hand: the comments say which message goes where in each cycle,
+// and the test asserts the exact event sequence (dispatched events left out), the counts and
+// the conservation law produced = processed + discarded + queued + rejected. Also: the file
+// format (errors, round trip, omitted when off), settings by path and the summary's counts.
+#include "core/analysis/eventjson.h"
+#include "core/engine/simulation.h"
+#include "core/scenario/scenario.h"
+#include "tests/testsupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace PriorityLab;
+
+namespace {
+
+/// @p json parsed as a scenario file; a test failure if it does not load.
+Scenario parse(const QByteArray &json)
+{
+    const ScenarioLoadResult r = parseScenario(json, QStringLiteral("limits.json"));
+    if (!r.ok()) {
+        QTest::qFail(qPrintable(r.errors.join(u'\n')), __FILE__, __LINE__);
+        return {};
+    }
+    return *r.scenario;
+}
+
+/// The errors of @p json, one string.
+QString errorsOf(const QByteArray &json)
+{
+    return parseScenario(json, QStringLiteral("limits.json")).errors.join(u'\n');
+}
+
+/// Runs @p sim for at most @p cycles cycles and returns its events without the dispatched ones,
+/// one line each: "CYCLE TYPE DATA" plus " by CONSUMER" (decisions and the broker's discards
+/// that name one) and " (REASON)" (discards). Checks every invariant after each cycle.
+QStringList trace(Simulation &sim, int cycles)
+{
+    QStringList lines;
+    for (int c = 0; c < cycles && !sim.isFinished(); ++c) {
+        const CycleReport r = sim.step();
+        for (const Event &e : r.events) {
+            if (e.type == Event::Type::Dispatched)
+                continue;
+            QString line = QStringLiteral("%1 %2 %3").arg(e.cycle).arg(Event::typeName(e.type), e.message.data);
+            if (!e.consumer.isEmpty())
+                line += QStringLiteral(" by ") + e.consumer;
+            if (!e.reason.isEmpty())
+                line += QStringLiteral(" (%1)").arg(e.reason);
+            lines << line;
+        }
+        const QStringList broken = sim.checkInvariants();
+        if (!broken.isEmpty()) {
+            lines << QStringLiteral("BROKEN after cycle %1: %2").arg(r.cycle).arg(broken.join(QStringLiteral("; ")));
+            break;
+        }
+    }
+    return lines;
+}
+
+/// The data of the queued messages in dispatch order.
+QStringList queuedData(const Simulation &sim)
+{
+    QStringList data;
+    for (const Message &m : TestSupport::queuedMessages(sim.broker()))
+        data << m.data;
+    return data;
+}
+
+/// A scenario with broker settings @p broker (JSON members), consumer A (offline until the
+/// timeline brings it online at cycle @p onlineAt; -1 = online from the start, with strategy
+/// @p strategy) and producer P sending @p messages (JSON array members).
+QByteArray tiny(const QByteArray &broker, const QByteArray &messages, int onlineAt = 1,
+                const QByteArray &strategy = R"({"type": "accept-all"})", const QByteArray &extra = {})
+{
+    QByteArray json = R"({"name": "tiny", "broker": {"batchSize": 3, "maxIdleCycles": 3)";
+    if (!broker.isEmpty())
+        json += ", " + broker;
+    json += R"(}, "consumers": [{"name": "A", "strategy": )" + strategy;
+    json += onlineAt >= 0 ? R"(, "online": false)" : "";
+    json += extra + R"(}], "producers": [{"name": "P", "messages": [)" + messages + "]}]";
+    if (onlineAt >= 0)
+        json += R"(, "timeline": [{"atCycle": )" + QByteArray::number(onlineAt)
+                + R"(, "set": {"consumers[0].online": true}}])";
+    return json + "}";
+}
+
+} // namespace
+
+class TestBrokerLimits : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // Length limit
+    void dropHeadDropsTheOldestEvenUrgent();
+    void dropHeadInPriorityModeDropsTheMostUrgent();
+    void rejectPublishRefusesTheNewMessage();
+    void topicsCountEachTopicAlone();
+    void aLoweredLimitActsAtTheNextArrival();
+    void lengthLimitFormat();
+    void summaryCountsTheLimits();
+};
+
+void TestBrokerLimits::dropHeadDropsTheOldestEvenUrgent()
+{
+    // fifo, maxLength 2, A offline in cycle 0. Cycle 0: a (priority 9), b, c arrive; c makes
+    // three, over the limit: the head, a, is dead-lettered although it is the most urgent.
+    // Cycle 1: A comes online and takes b and c in one batch.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny(R"("maxLength": 2)",
+                                     R"({"data": "a", "priority": 9}, {"data": "b", "priority": 1},
+                                        {"data": "c", "priority": 5})"))));
+    QCOMPARE(trace(sim, 2), (QStringList{"0 produced a", "0 produced b", "0 produced c",
+                                         "0 discarded a (maxlen)", "1 processed b by A",
+                                         "1 processed c by A"}));
+    const Counts &t = sim.metrics().totals();
+    QCOMPARE(t.maxlen, 1);
+    QCOMPARE(t.discarded, 1);
+    QCOMPARE(t.rejected, 0);
+    QCOMPARE(sim.consumers().front()->stats.discarded, 0);  // the broker's, not A's
+    QCOMPARE(sim.broker().deadLetters().back().reason, QStringLiteral("maxlen"));
+    QVERIFY(sim.broker().deadLetters().back().consumer.isEmpty());
+    QVERIFY(sim.conservationHolds());
+}
+
+void TestBrokerLimits::dropHeadInPriorityModeDropsTheMostUrgent()
+{
+    // priority mode, maxLength 2 (the whole priority queue, as RabbitMQ's). Cycle 0: a (1) and
+    // b (9) fill it; c (5) makes three and the head goes: b, the most urgent. Left: c, a.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny(R"("mode": "priority", "maxLength": 2)",
+                                     R"({"data": "a", "priority": 1}, {"data": "b", "priority": 9},
+                                        {"data": "c", "priority": 5})"))));
+    QCOMPARE(trace(sim, 1), (QStringList{"0 produced a", "0 produced b", "0 produced c",
+                                         "0 discarded b (maxlen)"}));
+    QCOMPARE(queuedData(sim), (QStringList{"c", "a"}));
+    // The explanation says why, in words.
+    sim.reset();
+    const CycleReport r = sim.step();
+    QCOMPARE(r.events.back().explanationText(),
+             QStringLiteral("the queue was at its length limit (maxLength 2, overflow drop-head): its "
+                            "head, the most urgent message (priority 9), was dead-lettered to make "
+                            "room for a new message"));
+}
+
+void TestBrokerLimits::rejectPublishRefusesTheNewMessage()
+{
+    // fifo, maxLength 2, reject-publish. Cycle 0: a, b queued; c refused (no dead letter).
+    // Cycle 1: A takes a, b. Cycle 2: d arrives to an empty queue and is processed.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny(R"("maxLength": 2, "overflow": "reject-publish")",
+                                     R"({"data": "a"}, {"data": "b"}, {"data": "c"},
+                                        {"data": "d", "atCycle": 2})"))));
+    QCOMPARE(trace(sim, 3), (QStringList{"0 produced a", "0 produced b", "0 produced c",
+                                         "0 rejected c", "1 processed a by A", "1 processed b by A",
+                                         "2 produced d", "2 processed d by A"}));
+    const Counts &t = sim.metrics().totals();
+    QCOMPARE(t.produced, 4);
+    QCOMPARE(t.processed, 3);
+    QCOMPARE(t.rejected, 1);
+    QCOMPARE(t.discarded, 0);
+    QCOMPARE(sim.broker().deadLetterCount(), 0);
+    QCOMPARE(sim.producers().front().rejected, 1);
+    QVERIFY(sim.conservationHolds());
+    QCOMPARE(sim.broker().nextId(), 5u);  // the refused message had an id (3), for its journey
+}
+
+void TestBrokerLimits::topicsCountEachTopicAlone()
+{
+    // topics mode (orders-0 7..9, orders-1 4..6, orders-2 0..3), maxLength 1 per topic. Cycle 0:
+    // a (8) fills orders-0, b (2) fills orders-2, c (9) goes to orders-0 and drops its head a;
+    // d (5) is alone in orders-1.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny(R"("mode": "topics", "maxLength": 1)",
+                                     R"({"data": "a", "priority": 8}, {"data": "b", "priority": 2},
+                                        {"data": "c", "priority": 9}, {"data": "d", "priority": 5})"))));
+    QCOMPARE(trace(sim, 1), (QStringList{"0 produced a", "0 produced b", "0 produced c",
+                                         "0 discarded a (maxlen)", "0 produced d"}));
+    QCOMPARE(queuedData(sim), (QStringList{"c", "d", "b"}));
+    const CycleReport r = [&] { sim.reset(); return sim.step(); }();
+    QCOMPARE(r.events.at(3).explanationText(),
+             QStringLiteral("topic orders-0 was at its length limit (maxLength 1, overflow drop-head): "
+                            "its head was dead-lettered to make room for a new message"));
+}
+
+void TestBrokerLimits::aLoweredLimitActsAtTheNextArrival()
+{
+    // No limit: a, b, c queue in cycle 0 (A offline). The limit 1 is set between cycles by path
+    // (as the timeline and the app's edits do): nothing is dropped yet. Cycle 1: d arrives and
+    // heads go until one message is left: a, b, c; d stays.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny({}, R"({"data": "a"}, {"data": "b"}, {"data": "c"},
+                                           {"data": "d", "atCycle": 1})", 5))));
+    QCOMPARE(trace(sim, 1), (QStringList{"0 produced a", "0 produced b", "0 produced c"}));
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("broker.maxLength"), 1));
+    QCOMPARE(sim.broker().size(), 3);
+    QCOMPARE(sim.settingValue(QStringLiteral("broker.maxLength")), QJsonValue(1));
+    QCOMPARE(trace(sim, 1), (QStringList{"1 produced d", "1 discarded a (maxlen)", "1 discarded b (maxlen)",
+                                         "1 discarded c (maxlen)"}));
+    QCOMPARE(queuedData(sim), QStringList{"d"});
+    // null (or removing the key) lifts the limit.
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("broker.maxLength"), QJsonValue::Null));
+    QVERIFY(!sim.broker().config().maxLength);
+}
+
+void TestBrokerLimits::lengthLimitFormat()
+{
+    const QByteArray base = R"({"broker": {%1}})";
+    const auto broker = [&](const char *members) { return QByteArray(base).replace("%1", members); };
+    QVERIFY(errorsOf(broker(R"("maxLength": -1)")).contains(
+            "broker.maxLength: expected a whole number of messages from 0 to 2147483647, or null for no limit, got -1"));
+    QVERIFY(errorsOf(broker(R"("maxLength": 2.5)")).contains("broker.maxLength: expected a whole number"));
+    QVERIFY(errorsOf(broker(R"("maxLength": "10")")).contains("broker.maxLength: expected"));
+    QVERIFY(errorsOf(broker(R"("overflow": "drop-tail")")).contains(
+            "broker.overflow: expected \"drop-head\" (dead-letter the oldest message) or \"reject-publish\" "
+            "(refuse the new one), got \"drop-tail\""));
+    // Round trip; absent when off (the reference broker writes what it always wrote).
+    const Scenario on = parse(broker(R"("maxLength": 0, "overflow": "reject-publish")"));
+    QCOMPARE(on.broker.maxLength, std::optional<int>(0));
+    QCOMPARE(on.broker.overflow, BrokerConfig::Overflow::RejectPublish);
+    const QJsonObject written = scenarioToJson(on).value(QLatin1String("broker")).toObject();
+    QCOMPARE(written.value(QLatin1String("maxLength")), QJsonValue(0));
+    QCOMPARE(written.value(QLatin1String("overflow")), QJsonValue(QStringLiteral("reject-publish")));
+    const Scenario again = parse(QJsonDocument(scenarioToJson(on)).toJson());
+    QCOMPARE(again.broker.maxLength, on.broker.maxLength);
+    QCOMPARE(again.broker.overflow, on.broker.overflow);
+    const QJsonObject off = scenarioToJson(parse(broker(R"("maxLength": null)"))).value(QLatin1String("broker")).toObject();
+    QVERIFY(!off.contains(QLatin1String("maxLength")));
+    QVERIFY(!off.contains(QLatin1String("overflow")));
+    // A timeline change is checked at load as a file would be.
+    QVERIFY(errorsOf(R"({"timeline": [{"atCycle": 3, "set": {"broker.overflow": "never"}}]})")
+                    .contains("broker.overflow: expected \"drop-head\""));
+}
+
+void TestBrokerLimits::summaryCountsTheLimits()
+{
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny(R"("maxLength": 1, "overflow": "reject-publish")",
+                                     R"({"data": "a"}, {"data": "b"}, {"data": "c"})"))));
+    sim.runCycles(10);
+    const QJsonObject summary = summaryToJson(sim, 0);
+    const QJsonObject totals = summary.value(QLatin1String("totals")).toObject();
+    QCOMPARE(totals.value(QLatin1String("rejected")), QJsonValue(2));
+    QCOMPARE(totals.value(QLatin1String("discardedByBroker")).toObject().value(QLatin1String("maxlen")), QJsonValue(0));
+    const QJsonArray producers = summary.value(QLatin1String("producers")).toArray();
+    QCOMPARE(producers.size(), 1);
+    QCOMPARE(producers.at(0).toObject().value(QLatin1String("rejected")), QJsonValue(2));
+    QCOMPARE(summary.value(QLatin1String("conservation")), QJsonValue(true));
+    // Off: the summary has none of it.
+    PL_VERIFY_OK(sim.load(parse(tiny({}, R"({"data": "a"})"))));
+    sim.runCycles(10);
+    const QJsonObject plain = summaryToJson(sim, 0);
+    QVERIFY(!plain.value(QLatin1String("totals")).toObject().contains(QLatin1String("rejected")));
+    QVERIFY(!plain.contains(QLatin1String("producers")));
+}
+
+QTEST_GUILESS_MAIN(TestBrokerLimits)
+#include "tst_broker_limits.moc"
