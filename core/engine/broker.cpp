@@ -39,6 +39,16 @@ QString rejectedWords(const Explanation &e)
             .arg(e.values[0]);
 }
 
+/// values: deliveries, deliveryLimit, 1 if it failed (0: postponed).
+QString deliveryLimitWords(const Explanation &e)
+{
+    return QStringLiteral("%1 after %2 deliveries, more than deliveryLimit %3: the broker "
+                          "dead-lettered it instead of queuing it again")
+            .arg(e.values[2] ? QStringLiteral("its processing failed") : QStringLiteral("it came back"))
+            .arg(e.values[0])
+            .arg(e.values[1]);
+}
+
 /// True with probability @p rate, from 53 random bits: the same on every platform.
 bool draw(std::mt19937_64 &rng, double rate)
 {
@@ -48,6 +58,9 @@ bool draw(std::mt19937_64 &rng, double rate)
 
 QString Broker::reasonText(const QString &reason)
 {
+    if (reason == QLatin1String("delivery_limit"))
+        return QStringLiteral("it came back (postponed or failed) after more deliveries than "
+                              "broker.deliveryLimit allows: a poison message");
     if (reason == QLatin1String("maxlen"))
         return QStringLiteral("the queue was at its length limit (broker.maxLength, overflow "
                               "drop-head): the broker dropped its head to make room");
@@ -168,6 +181,18 @@ bool Broker::admit(Message message, const CycleSinks &sinks)
         deadLetter(std::move(head), QStringLiteral("maxlen"), {}, sinks, why);
     }
     return true;
+}
+
+void Broker::requeue(Message &&m, const QString &consumer, bool failed, const CycleSinks &sinks)
+{
+    if (m_config.deliveryLimit && m.deliveries > *m_config.deliveryLimit) {
+        ++sinks.report.counts.deliveryLimit;
+        const Explanation why(deliveryLimitWords, {m.deliveries, *m_config.deliveryLimit, failed});
+        deadLetter(std::move(m), QStringLiteral("delivery_limit"), consumer, sinks, why);
+        return;
+    }
+    route(std::move(m));
+    ++sinks.report.appended;
 }
 
 void Broker::deadLetter(Message &&m, const QString &reason, const QString &consumer,
@@ -428,8 +453,7 @@ void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metr
                 if (events)
                     events->add({cycle, Event::Type::Failed, consumer.name, before, m, {},
                                 strategy.explainFailure(before)});
-                route(std::move(m));
-                ++report.appended;
+                requeue(std::move(m), consumer.name, true, {cycle, metrics, report, events});
             } else {
                 ++counts.processed;
                 ++consumer.stats.processed;
@@ -447,8 +471,7 @@ void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metr
             if (events)
                 events->add({cycle, Event::Type::Postponed, consumer.name, before, m, {},
                             strategy.explain(before, decision)});
-            route(std::move(m));
-            ++report.appended;
+            requeue(std::move(m), consumer.name, false, {cycle, metrics, report, events});
             break;
         case Decision::Discard:
             ++consumer.stats.discarded;

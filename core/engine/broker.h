@@ -175,6 +175,10 @@ private:
     qsizetype limitedLength(qsizetype topic) const;
     /// Takes the head of the queue a length limit counts (see limitedLength()).
     Message takeHead(qsizetype topic);
+    /// A postponed or failed (@p failed) message coming back from @p consumer: queued at the
+    /// tail as a new arrival, or dead-lettered (reason "delivery_limit") when it has had more
+    /// deliveries than the delivery limit allows.
+    void requeue(Message &&message, const QString &consumer, bool failed, const CycleSinks &sinks);
     /// Puts @p message on the dead-letter list: counted as discarded, ended in the metrics,
     /// a Discarded event with @p reason and @p why, showing @p shown (or the message); @p consumer
     /// names who decided or handed it back, if anybody.

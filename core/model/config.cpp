@@ -54,6 +54,8 @@ QStringList BrokerConfig::limitsOn() const
     QStringList on;
     if (maxLength)
         on << QStringLiteral("broker.maxLength");
+    if (deliveryLimit)
+        on << QStringLiteral("broker.deliveryLimit");
     return on;
 }
 

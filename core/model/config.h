@@ -74,6 +74,11 @@ struct BrokerConfig
     std::optional<int> maxLength;
     Overflow overflow = Overflow::DropHead;  ///< applies only with maxLength
 
+    /// Delivery limit (RabbitMQ quorum queues' `x-delivery-limit`): a message coming back
+    /// (postponed or failed) after more than this many deliveries is dead-lettered with reason
+    /// `delivery_limit` instead of being queued again. Absent = no limit.
+    std::optional<int> deliveryLimit;
+
     /// The scenario name of @p overflow: "drop-head" or "reject-publish".
     static QString overflowName(Overflow overflow);
 

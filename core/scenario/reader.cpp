@@ -227,7 +227,8 @@ void readBroker(Validator &val, const QJsonObject &o, BrokerConfig &b)
                   {QStringLiteral("mode"), QStringLiteral("batchSize"), QStringLiteral("dispatch"),
                    QStringLiteral("maxIdleCycles"), QStringLiteral("cycleIntervalMs"),
                    QStringLiteral("maxDeliveriesPerCycle"), QStringLiteral("maxPriority"),
-                   QStringLiteral("topics"), QStringLiteral("maxLength"), QStringLiteral("overflow")});
+                   QStringLiteral("topics"), QStringLiteral("maxLength"), QStringLiteral("overflow"),
+                   QStringLiteral("deliveryLimit")});
     // A limit of RabbitMQ's: absent or null = none.
     const auto readLimit = [&](const QString &key, auto &target, qint64 max, const QString &fix) {
         const QJsonValue v = o.value(key);
@@ -241,6 +242,9 @@ void readBroker(Validator &val, const QJsonObject &o, BrokerConfig &b)
     };
     readLimit(QStringLiteral("maxLength"), b.maxLength, INT_MAX,
               QStringLiteral("a whole number of messages from 0 to %1, or null for no limit").arg(INT_MAX));
+    readLimit(QStringLiteral("deliveryLimit"), b.deliveryLimit, INT_MAX,
+              QStringLiteral("a whole number of returns from 0 to %1 (0: dead-letter a message the "
+                             "first time it comes back), or null for no limit").arg(INT_MAX));
     if (o.contains(QLatin1String("overflow"))) {
         const QJsonValue v = o.value(QLatin1String("overflow"));
         bool known = false;

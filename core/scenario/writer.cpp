@@ -30,6 +30,8 @@ QJsonObject brokerToJson(const BrokerConfig &b)
         broker.insert(QStringLiteral("maxDeliveriesPerCycle"), b.maxDeliveriesPerCycle);
     if (b.maxLength)
         broker.insert(QStringLiteral("maxLength"), *b.maxLength);
+    if (b.deliveryLimit)
+        broker.insert(QStringLiteral("deliveryLimit"), *b.deliveryLimit);
     if (b.overflow != BrokerConfig::Overflow::DropHead)
         broker.insert(QStringLiteral("overflow"), BrokerConfig::overflowName(b.overflow));
     return broker;

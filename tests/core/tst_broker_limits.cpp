@@ -104,6 +104,11 @@ private Q_SLOTS:
     void aLoweredLimitActsAtTheNextArrival();
     void lengthLimitFormat();
     void summaryCountsTheLimits();
+    // Delivery limit
+    void aFailingMessageIsDeadLetteredAfterTheLimit();
+    void postponementsCountToo();
+    void limitZeroAllowsNoReturn();
+    void deliveryLimitFormat();
 };
 
 void TestBrokerLimits::dropHeadDropsTheOldestEvenUrgent()
@@ -257,6 +262,86 @@ void TestBrokerLimits::summaryCountsTheLimits()
     const QJsonObject plain = summaryToJson(sim, 0);
     QVERIFY(!plain.value(QLatin1String("totals")).toObject().contains(QLatin1String("rejected")));
     QVERIFY(!plain.contains(QLatin1String("producers")));
+}
+
+void TestBrokerLimits::aFailingMessageIsDeadLetteredAfterTheLimit()
+{
+    // A always fails (failure rate 1, accept-all sends it back unchanged); deliveryLimit 2,
+    // drain. Cycle 0: a is delivered (1), fails, comes back (1 return, not more than 2): queued;
+    // delivered (2), fails, queued; delivered (3), fails: 3 > 2, dead-lettered, the consumer that
+    // handed it back named. b, sent in cycle 1, goes the same way: the loop ends each time.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny(R"("deliveryLimit": 2)", R"({"data": "a"}, {"data": "b", "atCycle": 1})",
+                                     -1, R"({"type": "accept-all"}, "failureRate": 1)"))));
+    QCOMPARE(trace(sim, 2), (QStringList{"0 produced a", "0 failed a by A", "0 failed a by A", "0 failed a by A",
+                                         "0 discarded a by A (delivery_limit)", "1 produced b", "1 failed b by A",
+                                         "1 failed b by A", "1 failed b by A", "1 discarded b by A (delivery_limit)"}));
+    const Counts &t = sim.metrics().totals();
+    QCOMPARE(t.dispatched, 6);
+    QCOMPARE(t.failed, 6);
+    QCOMPARE(t.deliveryLimit, 2);
+    QCOMPARE(t.discarded, 2);
+    QCOMPARE(sim.consumers().front()->stats.discarded, 0);  // A failed; the broker dead-lettered
+    const Broker::DeadLetter &dead = sim.broker().deadLetters().front();
+    QCOMPARE(dead.reason, QStringLiteral("delivery_limit"));
+    QCOMPARE(dead.consumer, QStringLiteral("A"));
+    QCOMPARE(dead.message.deliveries, 3);
+    QVERIFY(sim.conservationHolds());
+    // Without the limit the same scenario is a requeue loop up to the safety cap.
+    Simulation loop;
+    PL_VERIFY_OK(loop.load(parse(tiny(R"("maxDeliveriesPerCycle": 50)", R"({"data": "a"})", -1,
+                                      R"({"type": "accept-all"}, "failureRate": 1)"))));
+    QVERIFY(loop.step().capReached);
+}
+
+void TestBrokerLimits::postponementsCountToo()
+{
+    // Priority strategy, threshold 5, aging 1; deliveryLimit 1. Cycle 0: a (priority 3) is
+    // delivered (1), postponed as 4: one return, queued; delivered (2), postponed as 5: 2 > 1,
+    // dead-lettered as the copy it came back as (priority 5), before aging got it through.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny(R"("deliveryLimit": 1)", R"({"data": "a", "priority": 3})", -1,
+                                     R"({"type": "priority", "threshold": 5})"))));
+    QCOMPARE(trace(sim, 1), (QStringList{"0 produced a", "0 postponed a by A", "0 postponed a by A",
+                                         "0 discarded a by A (delivery_limit)"}));
+    QCOMPARE(sim.broker().deadLetters().front().message.priority, 5);
+    sim.reset();
+    const CycleReport r = sim.step();
+    QCOMPARE(r.events.back().explanationText(),
+             QStringLiteral("it came back after 2 deliveries, more than deliveryLimit 1: the broker "
+                            "dead-lettered it instead of queuing it again"));
+    // Raised live to 2 (by path): the third delivery processes it.
+    sim.reset();
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("broker.deliveryLimit"), 2));
+    QCOMPARE(trace(sim, 1), (QStringList{"0 produced a", "0 postponed a by A", "0 postponed a by A",
+                                         "0 processed a by A"}));
+}
+
+void TestBrokerLimits::limitZeroAllowsNoReturn()
+{
+    // deliveryLimit 0: the first return is one too many. Two consumers, batch 1: a goes to A,
+    // fails and is dead-lettered; b goes to B and is processed.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(R"({"broker": {"batchSize": 1, "deliveryLimit": 0},
+        "consumers": [{"name": "A", "failureRate": 1}, {"name": "B"}],
+        "producers": [{"name": "P", "messages": [{"data": "a"}, {"data": "b"}]}]})")));
+    QCOMPARE(trace(sim, 1), (QStringList{"0 produced a", "0 produced b", "0 failed a by A",
+                                         "0 discarded a by A (delivery_limit)", "0 processed b by B"}));
+}
+
+void TestBrokerLimits::deliveryLimitFormat()
+{
+    QVERIFY(errorsOf(R"({"broker": {"deliveryLimit": -2}})").contains(
+            "broker.deliveryLimit: expected a whole number of returns from 0 to 2147483647 (0: dead-letter "
+            "a message the first time it comes back), or null for no limit, got -2"));
+    QVERIFY(errorsOf(R"({"broker": {"deliveryLimit": true}})").contains("broker.deliveryLimit: expected"));
+    const Scenario on = parse(R"({"broker": {"deliveryLimit": 4}})");
+    QCOMPARE(on.broker.deliveryLimit, std::optional<int>(4));
+    const QJsonObject written = scenarioToJson(on).value(QLatin1String("broker")).toObject();
+    QCOMPARE(written.value(QLatin1String("deliveryLimit")), QJsonValue(4));
+    QCOMPARE(parse(QJsonDocument(scenarioToJson(on)).toJson()).broker.deliveryLimit, on.broker.deliveryLimit);
+    QVERIFY(!scenarioToJson(parse("{}")).value(QLatin1String("broker")).toObject().contains(QLatin1String("deliveryLimit")));
+    QCOMPARE(on.broker.limitsOn(), QStringList{QStringLiteral("broker.deliveryLimit")});
 }
 
 QTEST_GUILESS_MAIN(TestBrokerLimits)

@@ -102,6 +102,7 @@ Scenario limited(BrokerConfig::Mode mode, BrokerConfig::Overflow overflow)
     s.broker.mode = mode;
     s.broker.maxLength = 6;
     s.broker.overflow = overflow;
+    s.broker.deliveryLimit = 2;
     return s;
 }
 
@@ -295,8 +296,10 @@ void TestConservation::afterEveryCycle()
     }
     if (scenario.name == QLatin1String("lossy"))
         QVERIFY(capReached);
-    if (scenario.name == QLatin1String("limited"))
+    if (scenario.name == QLatin1String("limited")) {
         QVERIFY(sum.maxlen + sum.rejected > 0);
+        QVERIFY(sum.deliveryLimit > 0);
+    }
     for (const Broker::DeadLetter &d : sim.broker().deadLetters()) {
         QVERIFY(discardedIds.contains(d.message.id));
         if (brokerReason(d.reason)) {

@@ -200,6 +200,8 @@ QJsonObject randomScenario(Dice &d)
         if (d.chance(50))
             broker.insert("overflow", d.pick(QStringList{"drop-head", "reject-publish"}));
     }
+    if (d.chance(25))
+        broker.insert("deliveryLimit", int(d.range(0, 6)));
 
     QJsonArray consumers;
     const int nConsumers = int(d.range(0, 5));
@@ -331,7 +333,8 @@ QString liveChange(Dice &d, Simulation &sim, int &added)
     case 3: {  // a broker setting, by path
         QString path;
         QJsonValue value;
-        switch (d.range(0, 7)) {
+        switch (d.range(0, 8)) {
+        case 8: path = "broker.deliveryLimit"; value = d.chance(20) ? QJsonValue() : QJsonValue(int(d.range(0, 6))); break;
         case 6: path = "broker.maxLength"; value = d.chance(20) ? QJsonValue() : QJsonValue(int(d.range(0, 12))); break;
         case 7: path = "broker.overflow"; value = d.pick(QStringList{"drop-head", "reject-publish"}); break;
         case 0: path = "broker.batchSize"; value = int(d.chance(10) ? d.range(50, 1000000) : d.range(1, 8)); break;

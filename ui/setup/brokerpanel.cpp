@@ -135,6 +135,10 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
               tr("What a full queue does with a new message: drop-head queues it and dead-letters "
                  "the head (the oldest; in priority mode the most urgent), reject-publish refuses "
                  "it (counted as rejected, never queued)."));
+    addLimit(content, form, tr("Delivery limit:"), QStringLiteral("broker.deliveryLimit"), tr("no limit"), tr(" returns"),
+             tr("Delivery limit (RabbitMQ quorum queues' x-delivery-limit): a message that comes "
+                "back (postponed or failed) after more deliveries than this is dead-lettered "
+                "(delivery_limit) instead of queued again: the cure for a poison message."));
 
     contentLayout->addLayout(form);
     m_error = new QLabel(content);
