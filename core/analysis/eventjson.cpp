@@ -14,12 +14,15 @@ namespace PriorityLab {
 
 QJsonObject messageToJson(const Message &m)
 {
-    return QJsonObject{{QStringLiteral("id"), qint64(m.id)},
-                       {QStringLiteral("data"), m.data},
-                       {QStringLiteral("priority"), m.priority},
-                       {QStringLiteral("ttl"), m.ttl},
-                       {QStringLiteral("predicateRuns"), m.predicateRuns},
-                       {QStringLiteral("deliveries"), m.deliveries}};
+    QJsonObject o{{QStringLiteral("id"), qint64(m.id)},
+                  {QStringLiteral("data"), m.data},
+                  {QStringLiteral("priority"), m.priority},
+                  {QStringLiteral("ttl"), m.ttl},
+                  {QStringLiteral("predicateRuns"), m.predicateRuns},
+                  {QStringLiteral("deliveries"), m.deliveries}};
+    if (m.expiresAt >= 0)  // message expiry only (docs/design.md §3)
+        o.insert(QStringLiteral("expiresAt"), m.expiresAt);
+    return o;
 }
 
 QJsonObject eventToJson(const Event &e)
@@ -49,6 +52,8 @@ void writeMessage(JsonWriter &json, const char (&key)[N], const Message &m)
     json.beginObject();
     json.field("data", m.data);
     json.field("deliveries", m.deliveries);
+    if (m.expiresAt >= 0)
+        json.field("expiresAt", m.expiresAt);
     json.field("id", qint64(m.id));
     json.field("predicateRuns", m.predicateRuns);
     json.field("priority", m.priority);

@@ -49,6 +49,22 @@ QString deliveryLimitWords(const Explanation &e)
             .arg(e.values[1]);
 }
 
+/// values: cycles waited, its lifetime (expiration or message TTL), 1 if expiry "anywhere".
+QString expiredWords(const Explanation &e)
+{
+    return QStringLiteral("expired%1: it waited %2 cycles, its time to live was %3 cycles "
+                          "(message expiry, not the TTL counter); the broker dead-lettered it")
+            .arg(e.values[2] ? QString() : QStringLiteral(" at the head of the queue"))
+            .arg(e.values[0])
+            .arg(e.values[1]);
+}
+
+/// True if @p m has expired by @p cycle (message expiry, docs/design.md §3).
+bool expiredBy(const Message &m, qint64 cycle)
+{
+    return m.expiresAt >= 0 && cycle >= m.expiresAt;
+}
+
 /// True with probability @p rate, from 53 random bits: the same on every platform.
 bool draw(std::mt19937_64 &rng, double rate)
 {
@@ -58,6 +74,9 @@ bool draw(std::mt19937_64 &rng, double rate)
 
 QString Broker::reasonText(const QString &reason)
 {
+    if (reason == QLatin1String("expired"))
+        return QStringLiteral("its expiration (message time-to-live, broker.messageTtl or the "
+                              "message's expiration; not the TTL counter) passed while it waited");
     if (reason == QLatin1String("delivery_limit"))
         return QStringLiteral("it came back (postponed or failed) after more deliveries than "
                               "broker.deliveryLimit allows: a poison message");
@@ -118,6 +137,7 @@ void Broker::setConfig(const BrokerConfig &config)
 quint64 Broker::accept(Message message)
 {
     message.id = m_nextId++;
+    m_mayExpire = m_mayExpire || message.expiresAt >= 0;
     route(std::move(message));
     return m_nextId - 1;
 }
@@ -146,6 +166,13 @@ Message Broker::takeHead(qsizetype topic)
 bool Broker::admit(Message message, const CycleSinks &sinks)
 {
     message.id = m_nextId++;
+    // The queue's message TTL, unless the message's own expiration is sooner (as RabbitMQ).
+    if (m_config.messageTtl) {
+        const qint64 queueTtl = sinks.cycle + *m_config.messageTtl;
+        if (message.expiresAt < 0 || queueTtl < message.expiresAt)
+            message.expiresAt = queueTtl;
+    }
+    m_mayExpire = m_mayExpire || message.expiresAt >= 0;
     if (!m_config.maxLength) {
         route(std::move(message));
         ++sinks.report.appended;
@@ -181,6 +208,66 @@ bool Broker::admit(Message message, const CycleSinks &sinks)
         deadLetter(std::move(head), QStringLiteral("maxlen"), {}, sinks, why);
     }
     return true;
+}
+
+void Broker::expire(Message &&m, const CycleSinks &sinks)
+{
+    ++sinks.report.counts.expired;
+    const auto clamp = [](qint64 v) { return int(std::min<qint64>(v, INT_MAX)); };
+    const Explanation why(expiredWords, {clamp(sinks.cycle - m.producedCycle), clamp(m.expiresAt - m.producedCycle),
+                                         m_config.expiry == BrokerConfig::Expiry::Anywhere});
+    deadLetter(std::move(m), QStringLiteral("expired"), {}, sinks, why);
+}
+
+void Broker::expireHeads(const CycleSinks &sinks)
+{
+    if (m_config.mode == BrokerConfig::Mode::Priority) {
+        while (!m_byPriority.empty() && expiredBy(m_byPriority.begin()->second.messages.front(), sinks.cycle)) {
+            ++sinks.report.takenFromHead;
+            expire(takeHead(0), sinks);
+        }
+        return;
+    }
+    for (size_t t = 0; t < m_queues.size(); ++t) {
+        while (!m_queues[t].messages.empty() && expiredBy(m_queues[t].messages.front(), sinks.cycle)) {
+            ++sinks.report.takenFromHead;
+            expire(takeHead(qsizetype(t)), sinks);
+        }
+    }
+}
+
+void Broker::expireAnywhere(const CycleSinks &sinks)
+{
+    const auto sweep = [&](RingQueue<Message> &queue) {
+        qsizetype kept = 0;
+        const qsizetype n = queue.size();
+        for (qsizetype i = 0; i < n; ++i) {
+            Message m = std::move(queue.front());
+            queue.pop_front();
+            if (expiredBy(m, sinks.cycle)) {
+                --m_size;
+                expire(std::move(m), sinks);
+            } else {
+                queue.push_back(std::move(m));
+                ++kept;
+            }
+        }
+        return n - kept;
+    };
+    qsizetype removed = 0;
+    for (SubQueue &q : m_queues)
+        removed += sweep(q.messages);
+    for (auto it = m_byPriority.begin(); it != m_byPriority.end();) {
+        removed += sweep(it->second.messages);
+        if (it->second.messages.empty()) {
+            it = m_byPriority.erase(it);
+            m_viewDirty = true;
+        } else {
+            ++it;
+        }
+    }
+    if (removed > 0)
+        sinks.report.fifoOrder = false;  // taken from the middle: views rebuild
 }
 
 void Broker::requeue(Message &&m, const QString &consumer, bool failed, const CycleSinks &sinks)
@@ -330,8 +417,19 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
     StrategyContext context{cycle, 0, online};
     const bool topics = m_config.mode == BrokerConfig::Mode::Topics;
     const bool priority = m_config.mode == BrokerConfig::Mode::Priority;
+    const CycleSinks sinks{cycle, metrics, report, events};
+    // Message expiry: every expired message first ("anywhere"), or the expired heads before each
+    // batch ("head", as RabbitMQ's classic queues: a message behind a live head waits).
+    const bool expireAtHeads = m_mayExpire && m_config.expiry == BrokerConfig::Expiry::Head;
+    if (m_mayExpire && !expireAtHeads && m_size > 0)
+        expireAnywhere(sinks);
 
     while (m_size > 0) {
+        if (expireAtHeads) {
+            expireHeads(sinks);
+            if (m_size == 0)
+                break;
+        }
         if (!drain && report.counts.batches >= m_config.batchesPerCycle)
             break;
         if (report.counts.dispatched >= cap) {
@@ -390,6 +488,15 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
                                                          cap - report.counts.dispatched));
         const auto take = [&](SubQueue &q) {
             while (!q.messages.empty() && m_batch.size() < batchSize) {
+                if (expireAtHeads && expiredBy(q.messages.front(), cycle)) {
+                    // It reached the head: it goes instead of being delivered.
+                    Message m = std::move(q.messages.front());
+                    q.messages.pop_front();
+                    --m_size;
+                    ++report.takenFromHead;
+                    expire(std::move(m), sinks);
+                    continue;
+                }
                 m_batch.push_back(std::move(q.messages.front()));
                 q.messages.pop_front();
             }
@@ -413,6 +520,7 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
         if (events)
             events->batch(consumer.name, taken);
         handle(consumer, cycle, rng, metrics, report, events, context);
+        Q_ASSERT(taken > 0);
     }
     report.idle = report.counts.batches == 0;
 }

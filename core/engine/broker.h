@@ -175,6 +175,13 @@ private:
     qsizetype limitedLength(qsizetype topic) const;
     /// Takes the head of the queue a length limit counts (see limitedLength()).
     Message takeHead(qsizetype topic);
+    /// Dead-letters @p message as expired (reason "expired").
+    void expire(Message &&message, const CycleSinks &sinks);
+    /// Expiry "head": dead-letters the expired messages at the head of each queue (of the whole
+    /// priority queue in priority mode), until a live head.
+    void expireHeads(const CycleSinks &sinks);
+    /// Expiry "anywhere": dead-letters every expired message, in serving order.
+    void expireAnywhere(const CycleSinks &sinks);
     /// A postponed or failed (@p failed) message coming back from @p consumer: queued at the
     /// tail as a new arrival, or dead-lettered (reason "delivery_limit") when it has had more
     /// deliveries than the delivery limit allows.
@@ -203,6 +210,7 @@ private:
     quint64 m_arrivals = 0;        ///< arrival number of the last message routed (Message::arrival)
     int m_cursor = -1;
     int m_topicTurn = -1;          ///< topics mode: the topic that gave the last batch
+    bool m_mayExpire = false;      ///< a message with an expiry was ever queued (skips the checks otherwise)
 };
 
 } // namespace PriorityLab

@@ -193,6 +193,7 @@ CycleReport Simulation::step()
         m.producedCycle = m_cycle;
         m.priority = m.originalPriority = s.priority;
         m.ttl = s.ttl;
+        m.expiresAt = s.expiration >= 0 ? m_cycle + s.expiration : -1;
         accept(std::move(m));
     }
     m_manual.clear();

@@ -49,6 +49,11 @@ QString BrokerConfig::overflowName(Overflow overflow)
     return overflow == Overflow::RejectPublish ? QStringLiteral("reject-publish") : QStringLiteral("drop-head");
 }
 
+QString BrokerConfig::expiryName(Expiry expiry)
+{
+    return expiry == Expiry::Anywhere ? QStringLiteral("anywhere") : QStringLiteral("head");
+}
+
 QStringList BrokerConfig::limitsOn() const
 {
     QStringList on;
@@ -56,6 +61,8 @@ QStringList BrokerConfig::limitsOn() const
         on << QStringLiteral("broker.maxLength");
     if (deliveryLimit)
         on << QStringLiteral("broker.deliveryLimit");
+    if (messageTtl)
+        on << QStringLiteral("broker.messageTtl");
     return on;
 }
 

@@ -79,6 +79,20 @@ struct BrokerConfig
     /// `delivery_limit` instead of being queued again. Absent = no limit.
     std::optional<int> deliveryLimit;
 
+    /// Where expired messages are found (RabbitMQ classic queues expire at the head only).
+    enum class Expiry {
+        Head,      ///< "head": only a message at the head of its queue expires
+        Anywhere,  ///< "anywhere": every expired message goes, wherever it waits
+    };
+    /// The queue's message time-to-live in cycles (RabbitMQ's `x-message-ttl`): a message
+    /// expires this many cycles after it was queued, unless its own expiration is sooner.
+    /// Absent = none. Not the TTL counter the TTL strategy reads.
+    std::optional<int> messageTtl;
+    Expiry expiry = Expiry::Head;
+
+    /// The scenario name of @p expiry: "head" or "anywhere".
+    static QString expiryName(Expiry expiry);
+
     /// The scenario name of @p overflow: "drop-head" or "reject-publish".
     static QString overflowName(Overflow overflow);
 
@@ -126,6 +140,7 @@ struct ScriptedMessage
     QString data;
     int priority = 5;
     int ttl = 3;
+    int expiration = -1;  ///< message expiry in cycles after it is queued; -1 = none (docs/design.md §3)
     qint64 atCycle = 0;
 };
 
@@ -135,6 +150,8 @@ struct GeneratorConfig
     int perCycle = 1;                     ///< messages per cycle
     int priorityMin = 0, priorityMax = 9; ///< inclusive
     int ttlMin = 3, ttlMax = 3;           ///< inclusive
+    /// Message expiry in cycles, inclusive range (drawn only when min < max); -1 = none.
+    int expirationMin = -1, expirationMax = -1;
     QString data = QStringLiteral("msg-{n}"); ///< {n}: the producer's message counter, from 0
     qint64 fromCycle = 0;
     qint64 untilCycle = -1;               ///< inclusive; -1 = no end

@@ -109,6 +109,13 @@ private Q_SLOTS:
     void postponementsCountToo();
     void limitZeroAllowsNoReturn();
     void deliveryLimitFormat();
+    // Message expiry
+    void queueTtlExpiresAtTheHead();
+    void headExpiryWaitsBehindALiveHead();
+    void anywhereExpiryTakesItAtOnce();
+    void priorityQueueHeadIsTheMostUrgent();
+    void theSoonerExpiryCountsAndCopiesKeepIt();
+    void expiryFormat();
 };
 
 void TestBrokerLimits::dropHeadDropsTheOldestEvenUrgent()
@@ -342,6 +349,118 @@ void TestBrokerLimits::deliveryLimitFormat()
     QCOMPARE(parse(QJsonDocument(scenarioToJson(on)).toJson()).broker.deliveryLimit, on.broker.deliveryLimit);
     QVERIFY(!scenarioToJson(parse("{}")).value(QLatin1String("broker")).toObject().contains(QLatin1String("deliveryLimit")));
     QCOMPARE(on.broker.limitsOn(), QStringList{QStringLiteral("broker.deliveryLimit")});
+}
+
+void TestBrokerLimits::queueTtlExpiresAtTheHead()
+{
+    // messageTtl 2, A offline until cycle 3. Cycle 0: a, b queued (expire from cycle 2).
+    // Cycle 1: c queued (from cycle 3). Cycle 2: a and b expire at the head; c is live.
+    // Cycle 3: A comes online, but c has expired first: nothing is delivered.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny(R"("messageTtl": 2)",
+                                     R"({"data": "a"}, {"data": "b"}, {"data": "c", "atCycle": 1})", 3))));
+    QCOMPARE(trace(sim, 4), (QStringList{"0 produced a", "0 produced b", "1 produced c", "2 discarded a (expired)",
+                                         "2 discarded b (expired)", "3 discarded c (expired)"}));
+    const Counts &t = sim.metrics().totals();
+    QCOMPARE(t.expired, 3);
+    QCOMPARE(t.discarded, 3);
+    QCOMPARE(t.dispatched, 0);
+    QVERIFY(sim.broker().deadLetters().front().consumer.isEmpty());
+    sim.reset();
+    sim.runCycles(2);
+    const CycleReport r = sim.step();
+    QCOMPARE(r.events.front().explanationText(),
+             QStringLiteral("expired at the head of the queue: it waited 2 cycles, its time to live was 2 cycles "
+                            "(message expiry, not the TTL counter); the broker dead-lettered it"));
+}
+
+void TestBrokerLimits::headExpiryWaitsBehindALiveHead()
+{
+    // Expiry "head" (the default). Cycle 0: a (expiration 10) then b (expiration 1); A offline
+    // until cycle 4. b has expired from cycle 1 but waits behind the live a. Cycle 4: A's batch
+    // takes a; b reaches the head and goes instead of being delivered.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny({}, R"({"data": "a", "expiration": 10}, {"data": "b", "expiration": 1})", 4))));
+    QCOMPARE(trace(sim, 4), (QStringList{"0 produced a", "0 produced b"}));
+    QCOMPARE(queuedData(sim), (QStringList{"a", "b"}));
+    QCOMPARE(trace(sim, 1), (QStringList{"4 discarded b (expired)", "4 processed a by A"}));
+}
+
+void TestBrokerLimits::anywhereExpiryTakesItAtOnce()
+{
+    // The same with expiry "anywhere": b goes in cycle 1, wherever it waits.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny(R"("expiry": "anywhere")",
+                                     R"({"data": "a", "expiration": 10}, {"data": "b", "expiration": 1})", 4))));
+    QCOMPARE(trace(sim, 5), (QStringList{"0 produced a", "0 produced b", "1 discarded b (expired)",
+                                         "4 processed a by A"}));
+}
+
+void TestBrokerLimits::priorityQueueHeadIsTheMostUrgent()
+{
+    // priority mode, expiry head: the head of the whole priority queue, as RabbitMQ's. a (1,
+    // expiration 1) waits expired behind b (9, expiration 10) until cycle 3, when A's batch takes
+    // b and runs on into priority 1: a goes there.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny(R"("mode": "priority")",
+                                     R"({"data": "a", "priority": 1, "expiration": 1},
+                                        {"data": "b", "priority": 9, "expiration": 10})", 3))));
+    QCOMPARE(trace(sim, 4), (QStringList{"0 produced a", "0 produced b", "3 discarded a (expired)",
+                                         "3 processed b by A"}));
+}
+
+void TestBrokerLimits::theSoonerExpiryCountsAndCopiesKeepIt()
+{
+    // messageTtl 5: a message's own expiration 2 is sooner and counts; 9 is later and the
+    // queue's 5 counts. A requeued copy keeps its expiry: c (priority 7, expiration 2) is
+    // postponed by a threshold of 9 with aging 1 in cycles 0 and 1 (one batch of 1 a cycle) and
+    // expires at the head in cycle 2 although it came back as a new arrival.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny(R"("messageTtl": 5)", R"({"data": "a", "expiration": 2}, {"data": "b", "expiration": 9})"))));
+    sim.step();
+    QCOMPARE(sim.broker().at(0).expiresAt, 2);
+    QCOMPARE(sim.broker().at(1).expiresAt, 5);
+    PL_VERIFY_OK(sim.load(parse(R"({"broker": {"batchSize": 1, "dispatch": {"batchesPerCycle": 1}},
+        "consumers": [{"name": "A", "strategy": {"type": "priority", "threshold": 9}}],
+        "producers": [{"name": "P", "messages": [{"data": "c", "priority": 7, "expiration": 2}]}]})")));
+    QCOMPARE(trace(sim, 3), (QStringList{"0 produced c", "0 postponed c by A", "1 postponed c by A",
+                                         "2 discarded c (expired)"}));
+}
+
+void TestBrokerLimits::expiryFormat()
+{
+    QVERIFY(errorsOf(R"({"broker": {"messageTtl": -1}})").contains(
+            "broker.messageTtl: expected a whole number of cycles from 0 to 2147483647 (message expiry; the TTL "
+            "counter of the TTL strategy is a message's \"ttl\"), or null for none, got -1"));
+    QVERIFY(errorsOf(R"({"broker": {"expiry": "tail"}})").contains(
+            "broker.expiry: expected \"head\" (only the message at the head expires) or \"anywhere\" (every "
+            "expired message goes), got \"tail\""));
+    QVERIFY(errorsOf(R"({"producers": [{"name": "P", "messages": [{"expiration": -3}]}]})").contains(
+            "producers[0].messages[0].expiration: -3 is out of range: use an integer from 0 to 2147483647"));
+    QVERIFY(errorsOf(R"({"producers": [{"name": "P", "generator": {"expiration": [-1, 4]}}]})").contains(
+            "producers[0].generator.expiration: [-1, 4]: expiration is in cycles, from 0 up"));
+    const Scenario on = parse(R"({"broker": {"messageTtl": 30, "expiry": "anywhere"},
+        "producers": [{"name": "P", "messages": [{"data": "x", "expiration": 4}], "generator": {"expiration": [5, 9]}},
+                      {"name": "Q", "generator": {"expiration": 7}}]})");
+    QCOMPARE(on.broker.messageTtl, std::optional<int>(30));
+    QCOMPARE(on.broker.expiry, BrokerConfig::Expiry::Anywhere);
+    QCOMPARE(on.producers.at(0).messages.at(0).expiration, 4);
+    QCOMPARE(on.producers.at(0).generator->expirationMin, 5);
+    QCOMPARE(on.producers.at(0).generator->expirationMax, 9);
+    QCOMPARE(on.producers.at(1).generator->expirationMax, 7);
+    const QJsonObject json = scenarioToJson(on);
+    QCOMPARE(json.value(QLatin1String("broker")).toObject().value(QLatin1String("expiry")), QJsonValue(QStringLiteral("anywhere")));
+    const Scenario again = parse(QJsonDocument(json).toJson());
+    QCOMPARE(scenarioToJson(again), json);
+    // Off: none of the keys is written; the settings change by path.
+    const QJsonObject plain = scenarioToJson(parse(R"({"producers": [{"name": "P", "messages": [{}], "generator": {}}]})"));
+    QVERIFY(!QJsonDocument(plain).toJson().contains("expir"));
+    QVERIFY(!QJsonDocument(plain).toJson().contains("messageTtl"));
+    Scenario s = on;
+    PL_VERIFY_OK(applySetting(s, QStringLiteral("producers[1].generator.expiration"), 3));
+    QCOMPARE(s.producers.at(1).generator->expirationMin, 3);
+    PL_VERIFY_OK(applySetting(s, QStringLiteral("broker.expiry"), QStringLiteral("head")));
+    QCOMPARE(s.broker.expiry, BrokerConfig::Expiry::Head);
 }
 
 QTEST_GUILESS_MAIN(TestBrokerLimits)

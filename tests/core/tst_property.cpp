@@ -1,7 +1,8 @@
 // Property tests: random VALID scenarios drawn from a seeded
 // std::mt19937_64 (every broker mode with maxPriority and custom topic bands, every strategy with
 // random parameters and predicates from a small grammar, batch sizes, drain and paced dispatch,
-// capacities, failure rates, offline consumers, scripted and generated producers, timelines), each
+// capacities, failure rates, offline consumers, scripted and generated producers, timelines, the
+// broker's limits: length limit, overflow, delivery limit, message TTL, expiry), each
 // run for 300 cycles with random live changes between cycles (applySetting on valid paths,
 // setConsumerOnline, addConsumer/removeConsumer, setConsumerStrategyType, sendMessage,
 // setBrokerConfig mode switches). After every cycle: Simulation::checkInvariants(), the report
@@ -202,6 +203,10 @@ QJsonObject randomScenario(Dice &d)
     }
     if (d.chance(25))
         broker.insert("deliveryLimit", int(d.range(0, 6)));
+    if (d.chance(25))
+        broker.insert("messageTtl", int(d.range(0, 15)));
+    if (d.chance(20))
+        broker.insert("expiry", d.pick(QStringList{"head", "anywhere"}));
 
     QJsonArray consumers;
     const int nConsumers = int(d.range(0, 5));
@@ -226,11 +231,15 @@ QJsonObject randomScenario(Dice &d)
             p.insert("paused", true);
         QJsonArray messages;
         const int nMessages = int(d.range(0, 10));
-        for (int j = 0; j < nMessages; ++j)
-            messages.append(QJsonObject{{"data", QStringLiteral("data_%1").arg(j)},
-                                        {"priority", d.extremeInt(-3, 12)},
-                                        {"ttl", d.extremeInt(-3, 10)},
-                                        {"atCycle", int(d.range(0, 60))}});
+        for (int j = 0; j < nMessages; ++j) {
+            QJsonObject m{{"data", QStringLiteral("data_%1").arg(j)},
+                          {"priority", d.extremeInt(-3, 12)},
+                          {"ttl", d.extremeInt(-3, 10)},
+                          {"atCycle", int(d.range(0, 60))}};
+            if (d.chance(15))
+                m.insert("expiration", int(d.range(0, 12)));
+            messages.append(m);
+        }
         if (!messages.isEmpty())
             p.insert("messages", messages);
         if (d.chance(70)) {
@@ -243,6 +252,10 @@ QJsonObject randomScenario(Dice &d)
                           {"fromCycle", int(d.range(0, 20))}};
             if (d.chance(50))
                 g.insert("untilCycle", int(d.range(20, 400)));
+            if (d.chance(15)) {
+                const int lo = int(d.range(0, 10));
+                g.insert("expiration", d.chance(50) ? QJsonValue(lo) : QJsonValue(QJsonArray{lo, int(d.range(lo, 20))}));
+            }
             p.insert("generator", g);
         }
         producers.append(p);
@@ -333,7 +346,9 @@ QString liveChange(Dice &d, Simulation &sim, int &added)
     case 3: {  // a broker setting, by path
         QString path;
         QJsonValue value;
-        switch (d.range(0, 8)) {
+        switch (d.range(0, 10)) {
+        case 9: path = "broker.messageTtl"; value = d.chance(20) ? QJsonValue() : QJsonValue(int(d.range(0, 15))); break;
+        case 10: path = "broker.expiry"; value = d.pick(QStringList{"head", "anywhere"}); break;
         case 8: path = "broker.deliveryLimit"; value = d.chance(20) ? QJsonValue() : QJsonValue(int(d.range(0, 6))); break;
         case 6: path = "broker.maxLength"; value = d.chance(20) ? QJsonValue() : QJsonValue(int(d.range(0, 12))); break;
         case 7: path = "broker.overflow"; value = d.pick(QStringList{"drop-head", "reject-publish"}); break;

@@ -139,6 +139,15 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
              tr("Delivery limit (RabbitMQ quorum queues' x-delivery-limit): a message that comes "
                 "back (postponed or failed) after more deliveries than this is dead-lettered "
                 "(delivery_limit) instead of queued again: the cure for a poison message."));
+    addLimit(content, form, tr("Message TTL:"), QStringLiteral("broker.messageTtl"), tr("none"), tr(" cycles"),
+             tr("Message expiry (RabbitMQ's x-message-ttl), not the TTL counter of the TTL strategy: "
+                "a message expires this many cycles after it was queued (sooner if its own "
+                "expiration says so) and is dead-lettered (expired). Applies to new messages."));
+    addChoice(content, form, tr("Expiry:"), QStringLiteral("broker.expiry"),
+              {{QStringLiteral("head"), tr("head: only the head of a queue expires")},
+               {QStringLiteral("anywhere"), tr("anywhere: every expired message goes")}},
+              tr("Where expired messages are found: at the head only, as RabbitMQ's classic "
+                 "queues (an expired message waits behind a live head), or anywhere in the queue."));
 
     contentLayout->addLayout(form);
     m_error = new QLabel(content);

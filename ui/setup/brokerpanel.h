@@ -19,7 +19,7 @@ class Simulation;
 /// priority with an optional max priority, topics with their priority bands), batch size,
 /// dispatch per cycle (drain, or at most K batches), idle cycles before it stops, the cycle
 /// interval in milliseconds (the same setting as the speed slider), and the limits of a real
-/// broker (docs/design.md §3): length limit and overflow, delivery limit.
+/// broker (docs/design.md §3): length limit and overflow, delivery limit, message TTL and expiry.
 ///
 /// Every edit goes through SetupEditor (undoable, validated as in a scenario file) and applies
 /// from the next batch or cycle; the panel re-reads the simulation on Simulation::setupChanged()
