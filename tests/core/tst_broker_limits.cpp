@@ -4,6 +4,7 @@
 // and the test asserts the exact event sequence (dispatched events left out), the counts and
 // the conservation law produced = processed + discarded + queued + rejected. Also: the file
 // format (errors, round trip, omitted when off), settings by path and the summary's counts.
+#include "core/analysis/comparison.h"
 #include "core/analysis/eventjson.h"
 #include "core/engine/simulation.h"
 #include "core/scenario/scenario.h"
@@ -104,6 +105,7 @@ private Q_SLOTS:
     void aLoweredLimitActsAtTheNextArrival();
     void lengthLimitFormat();
     void summaryCountsTheLimits();
+    void comparisonShowsTheLimitsOnlyWhenTheyActed();
     // Delivery limit
     void aFailingMessageIsDeadLetteredAfterTheLimit();
     void postponementsCountToo();
@@ -269,6 +271,32 @@ void TestBrokerLimits::summaryCountsTheLimits()
     const QJsonObject plain = summaryToJson(sim, 0);
     QVERIFY(!plain.value(QLatin1String("totals")).toObject().contains(QLatin1String("rejected")));
     QVERIFY(!plain.contains(QLatin1String("producers")));
+}
+
+void TestBrokerLimits::comparisonShowsTheLimitsOnlyWhenTheyActed()
+{
+    const QByteArray messages = R"({"data": "a"}, {"data": "b"}, {"data": "c"})";
+    const Scenario dropping = parse(tiny(R"("maxLength": 1)", messages));
+    const Scenario refusing = parse(tiny(R"("maxLength": 1, "overflow": "reject-publish")", messages));
+    const Scenario plain = parse(tiny({}, messages));
+    const Comparison limited = compareScenarios({dropping, refusing, plain}, 10);
+    QVERIFY(limited.limitsActed());
+    const QString text = limited.toText();
+    QVERIFY2(text.contains(QStringLiteral("2 / 0 / 0")), qPrintable(text));
+    bool rejectedRow = false;
+    for (const QStringList &row : limited.rows()) {
+        if (row.constFirst() == QLatin1String("rejected (queue full)")) {
+            QCOMPARE(row, (QStringList{QStringLiteral("rejected (queue full)"), QStringLiteral("0"),
+                                       QStringLiteral("2"), QStringLiteral("0")}));
+            rejectedRow = true;
+        }
+    }
+    QVERIFY(rejectedRow);
+    QCOMPARE(limited.runs.at(1).toJson().value(QLatin1String("rejected")), QJsonValue(2));
+    const Comparison reference = compareScenarios({plain, plain}, 10);
+    QVERIFY(!reference.limitsActed());
+    QVERIFY(!reference.toText().contains(QStringLiteral("rejected")));
+    QVERIFY(!reference.runs.at(0).toJson().contains(QLatin1String("rejected")));
 }
 
 void TestBrokerLimits::aFailingMessageIsDeadLetteredAfterTheLimit()
