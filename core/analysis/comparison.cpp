@@ -61,13 +61,8 @@ QJsonObject RunFigures::toJson() const
                        {QStringLiteral("overtaken"), overtaken},
                        {QStringLiteral("latencyByPriority"), lat},
                        {QStringLiteral("workloadHash"), QString::number(workloadHash, 16)}};
-    if (totals.rejected + totals.brokerDiscarded() > 0) {  // the broker's limits acted (§3)
-        o.insert(QStringLiteral("rejected"), totals.rejected);
-        o.insert(QStringLiteral("discardedByBroker"),
-                 QJsonObject{{QStringLiteral("maxlen"), totals.maxlen},
-                             {QStringLiteral("delivery_limit"), totals.deliveryLimit},
-                             {QStringLiteral("expired"), totals.expired}});
-    }
+    if (totals.rejected + totals.brokerDiscarded() > 0)  // the broker's limits acted (§3)
+        insertBrokerLimitCounts(o, totals);
     return o;
 }
 

@@ -209,6 +209,15 @@ QJsonObject LittlesLaw::toJson() const
                        {QStringLiteral("holds"), holds()}};
 }
 
+void insertBrokerLimitCounts(QJsonObject &object, const Counts &t)
+{
+    object.insert(QStringLiteral("rejected"), t.rejected);
+    object.insert(QStringLiteral("discardedByBroker"),
+                  QJsonObject{{QStringLiteral("maxlen"), t.maxlen},
+                              {QStringLiteral("delivery_limit"), t.deliveryLimit},
+                              {QStringLiteral("expired"), t.expired}});
+}
+
 QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safetyCapCycles)
 {
     const Counts &t = sim.metrics().totals();
@@ -224,13 +233,8 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
                        {QStringLiteral("overtakenProcessed"), sim.metrics().overtaken()}};
     // The broker's limits (docs/design.md §3): only when one is on or has acted, so a run of the
     // reference broker has the summary it always had.
-    if (!sim.broker().config().limitsOn().isEmpty() || t.brokerDiscarded() > 0 || t.rejected > 0) {
-        totals.insert(QStringLiteral("rejected"), t.rejected);
-        totals.insert(QStringLiteral("discardedByBroker"),
-                      QJsonObject{{QStringLiteral("maxlen"), t.maxlen},
-                                  {QStringLiteral("delivery_limit"), t.deliveryLimit},
-                                  {QStringLiteral("expired"), t.expired}});
-    }
+    if (!sim.broker().config().limitsOn().isEmpty() || t.brokerDiscarded() > 0 || t.rejected > 0)
+        insertBrokerLimitCounts(totals, t);
     QJsonArray producers;
     if (t.rejected > 0) {
         for (const Producer &p : sim.producers())
