@@ -39,24 +39,29 @@ QString rejectedWords(const Explanation &e)
             .arg(e.values[0]);
 }
 
+/// "1 cycle", "3 cycles": @p n with @p unit, plural unless 1.
+QString count(int n, const QString &unit)
+{
+    return QStringLiteral("%1 %2%3").arg(n).arg(unit, n == 1 ? QString() : QStringLiteral("s"));
+}
+
 /// values: deliveries, deliveryLimit, 1 if it failed (0: postponed).
 QString deliveryLimitWords(const Explanation &e)
 {
-    return QStringLiteral("%1 after %2 deliveries, more than deliveryLimit %3: the broker "
+    return QStringLiteral("%1 after %2, more than deliveryLimit %3: the broker "
                           "dead-lettered it instead of queuing it again")
             .arg(e.values[2] ? QStringLiteral("its processing failed") : QStringLiteral("it came back"))
-            .arg(e.values[0])
+            .arg(count(e.values[0], QStringLiteral("delivery")).replace(QLatin1String("ys"), QLatin1String("ies")))
             .arg(e.values[1]);
 }
 
 /// values: cycles waited, its lifetime (expiration or message TTL), 1 if expiry "anywhere".
 QString expiredWords(const Explanation &e)
 {
-    return QStringLiteral("expired%1: it waited %2 cycles, its time to live was %3 cycles "
+    return QStringLiteral("expired%1: it waited %2, its time to live was %3 "
                           "(message expiry, not the TTL counter); the broker dead-lettered it")
             .arg(e.values[2] ? QString() : QStringLiteral(" at the head of the queue"))
-            .arg(e.values[0])
-            .arg(e.values[1]);
+            .arg(count(e.values[0], QStringLiteral("cycle")), count(e.values[1], QStringLiteral("cycle")));
 }
 
 /// True if @p m has expired by @p cycle (message expiry, docs/design.md §3).

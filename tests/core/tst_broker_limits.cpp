@@ -6,6 +6,7 @@
 // format (errors, round trip, omitted when off), settings by path and the summary's counts.
 #include "core/analysis/comparison.h"
 #include "core/analysis/eventjson.h"
+#include "core/analysis/journal.h"
 #include "core/engine/simulation.h"
 #include "core/scenario/scenario.h"
 #include "tests/testsupport.h"
@@ -118,6 +119,7 @@ private Q_SLOTS:
     void priorityQueueHeadIsTheMostUrgent();
     void theSoonerExpiryCountsAndCopiesKeepIt();
     void expiryFormat();
+    void journeysTellTheFatesInWords();
 };
 
 void TestBrokerLimits::dropHeadDropsTheOldestEvenUrgent()
@@ -489,6 +491,33 @@ void TestBrokerLimits::expiryFormat()
     QCOMPARE(s.producers.at(1).generator->expirationMin, 3);
     PL_VERIFY_OK(applySetting(s, QStringLiteral("broker.expiry"), QStringLiteral("head")));
     QCOMPARE(s.broker.expiry, BrokerConfig::Expiry::Head);
+}
+
+void TestBrokerLimits::journeysTellTheFatesInWords()
+{
+    // One scenario, every fate: a (id 1) expires at the head, b (2) is refused, c (3) comes back
+    // once too often. maxLength 1 reject-publish, messageTtl 1, deliveryLimit 0; A fails all.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny(R"("maxLength": 1, "overflow": "reject-publish", "messageTtl": 1, "deliveryLimit": 0)",
+                                     R"({"data": "a"}, {"data": "b"}, {"data": "c", "atCycle": 2})", 2,
+                                     R"({"type": "accept-all"}, "failureRate": 1)"))));
+    Journal journal;
+    QObject::connect(&sim, &Simulation::cycleCompleted, &sim, [&](const CycleReport &r) { journal.record(r); });
+    sim.runCycles(3);
+    const auto last = [&](quint64 id) { return journal.journey(id).constLast(); };
+    QCOMPARE(last(1).type, Event::Type::Discarded);
+    QCOMPARE(last(1).reason, QStringLiteral("expired"));
+    QVERIFY(last(1).explanationText().startsWith(QStringLiteral("expired at the head of the queue: it waited 1 cycle, its time to live was 1 cycle ")));
+    QCOMPARE(last(2).type, Event::Type::Rejected);
+    QCOMPARE(last(2).explanationText(),
+             QStringLiteral("the queue was at its length limit (maxLength 1, overflow reject-publish): the new "
+                            "message was refused, not queued"));
+    QCOMPARE(last(3).reason, QStringLiteral("delivery_limit"));
+    QCOMPARE(last(3).consumer, QStringLiteral("A"));
+    QCOMPARE(last(3).explanationText(),
+             QStringLiteral("its processing failed after 1 delivery, more than deliveryLimit 0: the broker "
+                            "dead-lettered it instead of queuing it again"));
+    QCOMPARE(Broker::reasonText(QStringLiteral("maxlen")).left(38), QStringLiteral("the queue was at its length limit (bro"));
 }
 
 QTEST_GUILESS_MAIN(TestBrokerLimits)

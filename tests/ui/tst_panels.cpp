@@ -339,6 +339,18 @@ void TestPanels::brokerLimits()
     QCOMPARE(maxLength->value(), -1);
     PL_VERIFY_OK(sim.applySetting(QStringLiteral("broker.maxLength"), 0));  // as a timeline would
     QCOMPARE(maxLength->value(), 0);
+    // The delivery limit, the message TTL and the expiry the same way.
+    panel.limitBox(QStringLiteral("broker.deliveryLimit"))->setValue(3);
+    QCOMPARE(sim.broker().config().deliveryLimit, std::optional<int>(3));
+    panel.limitBox(QStringLiteral("broker.messageTtl"))->setValue(20);
+    QCOMPARE(sim.broker().config().messageTtl, std::optional<int>(20));
+    QComboBox *expiry = panel.choiceBox(QStringLiteral("broker.expiry"));
+    const int anywhere = expiry->findData(QStringLiteral("anywhere"));
+    expiry->setCurrentIndex(anywhere);
+    Q_EMIT expiry->activated(anywhere);
+    QCOMPARE(sim.broker().config().expiry, BrokerConfig::Expiry::Anywhere);
+    panel.limitBox(QStringLiteral("broker.messageTtl"))->setValue(-1);
+    QVERIFY(!sim.broker().config().messageTtl);
 }
 
 void TestPanels::cardCapacityTopicsAndSparkline()
