@@ -713,6 +713,19 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
     std::unique_ptr<LockstepBridge> rabbit;
     if (parser.isSet(amqpOption)) {
         QString error;
+        // Message expiry is not mirrored either (the broker's own limits are refused by open()).
+        for (qsizetype i = 0; i < scenario.producers.size(); ++i) {
+            const ProducerConfig &p = scenario.producers.at(i);
+            const bool expiring = (p.generator && p.generator->expirationMin >= 0)
+                    || std::any_of(p.messages.cbegin(), p.messages.cend(),
+                                   [](const ScriptedMessage &m) { return m.expiration >= 0; });
+            if (expiring) {
+                printError(QStringLiteral("--amqp: producers[%1]: message expiration is not mirrored on "
+                                          "RabbitMQ in lockstep; remove it from the scenario to run it "
+                                          "with --amqp").arg(i));
+                return BadInput;
+            }
+        }
         rabbit = LockstepBridge::open(parser.value(amqpOption), sim.broker().config(), &error);
         if (!rabbit) {
             printError(QStringLiteral("--amqp: ") + error);

@@ -21,6 +21,12 @@ QByteArray idOf(const Message &m)
 
 std::unique_ptr<LockstepBridge> LockstepBridge::open(const QString &url, const BrokerConfig &broker, QString *error)
 {
+    if (const QStringList limits = broker.limitsOn(); !limits.isEmpty()) {
+        *error = QStringLiteral("%1: the broker's limits are not mirrored on RabbitMQ in lockstep; "
+                                "remove them from the scenario to run it with --amqp")
+                         .arg(limits.join(QStringLiteral(", ")));
+        return nullptr;
+    }
     std::unique_ptr<LockstepBridge> bridge(new LockstepBridge);
     bridge->m_client = AmqpClient::connect(url, error);
     if (!bridge->m_client)
@@ -181,6 +187,8 @@ void LockstepBridge::onEvent(const Event &event)
             ++m_figures.deadLettered;
         m_current.reset();
         return;
+    case Event::Type::Rejected:
+        return;  // never: open() refuses a broker with a length limit
     }
 }
 

@@ -345,6 +345,9 @@ void AlarmMonitor::observeDataLoss(const Simulation &simulation, const CycleRepo
         if (c.discarded > 0)
             m_lossByConsumer[c.name] += c.discarded;
     }
+    // Dead letters of the broker's own limits (length, deliveries, expiry).
+    if (const qint64 own = report.counts.brokerDiscarded(); own > 0)
+        m_lossByConsumer[QStringLiteral("the broker")] += own;
     raise(Alarm::Kind::DataLoss, QStringLiteral("data-loss"), QStringLiteral("Data loss"),
           dataLossText(simulation, cycle), cycle);
 }

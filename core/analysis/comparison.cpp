@@ -45,7 +45,7 @@ QJsonObject RunFigures::toJson() const
                                {QStringLiteral("p50"), latency.at(i).p50},
                                {QStringLiteral("p95"), latency.at(i).p95},
                                {QStringLiteral("max"), latency.at(i).max}});
-    return QJsonObject{{QStringLiteral("name"), name},
+    QJsonObject o{{QStringLiteral("name"), name},
                        {QStringLiteral("mode"), mode},
                        {QStringLiteral("cycles"), cycles},
                        {QStringLiteral("produced"), totals.produced},
@@ -61,6 +61,9 @@ QJsonObject RunFigures::toJson() const
                        {QStringLiteral("overtaken"), overtaken},
                        {QStringLiteral("latencyByPriority"), lat},
                        {QStringLiteral("workloadHash"), QString::number(workloadHash, 16)}};
+    if (totals.rejected + totals.brokerDiscarded() > 0)  // the broker's limits acted (§3)
+        insertBrokerLimitCounts(o, totals);
+    return o;
 }
 
 Comparison compareScenarios(const QList<Scenario> &scenarios, qint64 cycles)
@@ -80,6 +83,13 @@ Comparison compareScenarios(const QList<Scenario> &scenarios, qint64 cycles)
     for (const RunFigures &r : std::as_const(result.runs))
         result.sameWorkload = result.sameWorkload && r.workloadHash == result.runs.constFirst().workloadHash;
     return result;
+}
+
+bool Comparison::limitsActed() const
+{
+    return std::any_of(runs.cbegin(), runs.cend(), [](const RunFigures &r) {
+        return r.totals.rejected + r.totals.brokerDiscarded() > 0;
+    });
 }
 
 QList<QStringList> Comparison::rows() const
@@ -104,6 +114,12 @@ QList<QStringList> Comparison::rows() const
     row(QStringLiteral("postponed"), [&](const RunFigures &r) { return num(r.totals.postponed); });
     row(QStringLiteral("failed"), [&](const RunFigures &r) { return num(r.totals.failed); });
     row(QStringLiteral("discarded (data lost)"), [&](const RunFigures &r) { return num(r.totals.discarded); });
+    if (limitsActed()) {
+        row(QStringLiteral("  by the broker: maxlen / delivery_limit / expired"), [&](const RunFigures &r) {
+            return QStringLiteral("%1 / %2 / %3").arg(r.totals.maxlen).arg(r.totals.deliveryLimit).arg(r.totals.expired);
+        });
+        row(QStringLiteral("rejected (queue full)"), [&](const RunFigures &r) { return num(r.totals.rejected); });
+    }
     row(QStringLiteral("backlog at end"), [&](const RunFigures &r) { return num(r.queued); });
     row(QStringLiteral("deliveries per message"), [](const RunFigures &r) {
         // Nothing ended (processed or discarded): there is no ratio to show.
@@ -289,6 +305,12 @@ QList<ComparedFigure> Comparison::figures() const
     add(LossesGroup, QStringLiteral("failed"), Better::Lower, 0, always([](const RunFigures &r) { return r.totals.failed; }));
     add(LossesGroup, QStringLiteral("discarded (data lost)"), Better::Lower, 0,
         always([](const RunFigures &r) { return r.totals.discarded; }));
+    if (limitsActed()) {
+        add(LossesGroup, QStringLiteral("dead-lettered by the broker (maxlen, delivery_limit, expired)"), Better::Lower,
+            0, always([](const RunFigures &r) { return r.totals.brokerDiscarded(); }));
+        add(LossesGroup, QStringLiteral("rejected (queue full)"), Better::Lower, 0,
+            always([](const RunFigures &r) { return r.totals.rejected; }));
+    }
     add(LossesGroup, QStringLiteral("deliveries per message"), Better::Lower, 2, [](const RunFigures &r) {
         const bool ended = r.totals.processed + r.totals.discarded > 0;
         return ended ? std::optional<double>(r.deliveriesPerMessage) : std::nullopt;

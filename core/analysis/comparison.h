@@ -71,6 +71,10 @@ struct Comparison
     bool sameWorkload = true;     ///< every run produced the identical messages
     QStringList errors;           ///< problems that stopped a run (bad scenario)
 
+    /// True if a run had the broker's own dead letters or refusals (docs/design.md §3): the table
+    /// and the figures then have a row for each; otherwise they are left out.
+    bool limitsActed() const;
+
     /// The table of key figures: the first row is the header ("figure", run names), then one
     /// row per figure (latency p50/p95/max rows per priority, most urgent first), one cell per
     /// run. The same rows feed toText() and the app's compare table.

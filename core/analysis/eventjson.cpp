@@ -15,22 +15,25 @@ namespace PriorityLab {
 
 QJsonObject messageToJson(const Message &m)
 {
-    return QJsonObject{{QStringLiteral("id"), qint64(m.id)},
-                       {QStringLiteral("data"), m.data},
-                       {QStringLiteral("priority"), m.priority},
-                       {QStringLiteral("ttl"), m.ttl},
-                       {QStringLiteral("predicateRuns"), m.predicateRuns},
-                       {QStringLiteral("deliveries"), m.deliveries}};
+    QJsonObject o{{QStringLiteral("id"), qint64(m.id)},
+                  {QStringLiteral("data"), m.data},
+                  {QStringLiteral("priority"), m.priority},
+                  {QStringLiteral("ttl"), m.ttl},
+                  {QStringLiteral("predicateRuns"), m.predicateRuns},
+                  {QStringLiteral("deliveries"), m.deliveries}};
+    if (m.expiresAt >= 0)  // message expiry only (docs/design.md §3)
+        o.insert(QStringLiteral("expiresAt"), m.expiresAt);
+    return o;
 }
 
 QJsonObject eventToJson(const Event &e)
 {
     QJsonObject o{{QStringLiteral("cycle"), e.cycle},
                   {QStringLiteral("type"), Event::typeName(e.type)}};
-    if (e.type == Event::Type::Produced)
+    if (e.type == Event::Type::Produced || e.type == Event::Type::Rejected)
         o.insert(QStringLiteral("producer"), e.message.producer);
-    else
-        o.insert(QStringLiteral("consumer"), e.consumer);
+    else if (!e.consumer.isEmpty() || e.type != Event::Type::Discarded)
+        o.insert(QStringLiteral("consumer"), e.consumer);  // the broker's own discards have none
     o.insert(QStringLiteral("message"), messageToJson(e.message));
     if (e.type == Event::Type::Postponed || e.type == Event::Type::Failed)
         o.insert(QStringLiteral("requeued"), messageToJson(e.after));
@@ -50,6 +53,8 @@ void writeMessage(JsonWriter &json, const char (&key)[N], const Message &m)
     json.beginObject();
     json.field("data", m.data);
     json.field("deliveries", m.deliveries);
+    if (m.expiresAt >= 0)
+        json.field("expiresAt", m.expiresAt);
     json.field("id", qint64(m.id));
     json.field("predicateRuns", m.predicateRuns);
     json.field("priority", m.priority);
@@ -64,13 +69,14 @@ void appendEventJsonLine(QByteArray &out, const Event &e)
     // the bytes are those QJsonDocument::Compact would write (tests/cli/tst_golden_events).
     JsonWriter json(out);
     json.beginObject();
-    if (e.type != Event::Type::Produced)
+    if (e.type != Event::Type::Produced && e.type != Event::Type::Rejected
+        && (!e.consumer.isEmpty() || e.type != Event::Type::Discarded))
         json.field("consumer", e.consumer);
     json.field("cycle", e.cycle);
     if (const QString text = e.explanationText(); !text.isEmpty())
         json.field("explanation", text);
     writeMessage(json, "message", e.message);
-    if (e.type == Event::Type::Produced)
+    if (e.type == Event::Type::Produced || e.type == Event::Type::Rejected)
         json.field("producer", e.message.producer);
     if (e.type == Event::Type::Discarded)
         json.field("reason", e.reason);
@@ -131,11 +137,16 @@ QJsonArray runAlarms(const Simulation &sim, qint64 safetyCapCycles)
             if (c->stats.discarded > 0)
                 by << QStringLiteral("%1 (%2)").arg(c->name).arg(c->stats.discarded);
         }
+        if (t.brokerDiscarded() > 0)
+            by << QStringLiteral("the broker (%1)").arg(t.brokerDiscarded());
         add(Alarm::Kind::DataLoss,
-            QStringLiteral("%1 messages discarded (data lost)%2; check the TTL ranges and predicates "
-                           "of the consumers that discard")
+            QStringLiteral("%1 messages discarded (data lost)%2; check %3")
                     .arg(t.discarded)
-                    .arg(by.isEmpty() ? QString() : QStringLiteral(" by ") + by.join(QStringLiteral(", "))));
+                    .arg(by.isEmpty() ? QString() : QStringLiteral(" by ") + by.join(QStringLiteral(", ")))
+                    .arg(t.brokerDiscarded() > 0
+                                 ? QStringLiteral("the broker's limits (maxLength, deliveryLimit, expiry) "
+                                                  "and the consumers' TTL ranges and predicates")
+                                 : QStringLiteral("the TTL ranges and predicates of the consumers that discard")));
     }
     for (const WaitingStats &w : waitingByPriority(sim)) {
         if (w.oldestWait >= limits.starvationCycles)
@@ -172,7 +183,8 @@ LittlesLaw littlesLaw(const Simulation &sim)
     if (cycles <= 0)
         return law;
     law.meanInSystem = double(m.queueDepthSum()) / double(cycles);
-    law.arrivalRate = double(m.totals().produced) / double(cycles);
+    // A refused message never entered the system (overflow reject-publish).
+    law.arrivalRate = double(m.totals().produced - m.totals().rejected) / double(cycles);
     law.ended = m.totals().processed + m.totals().discarded;
     law.openAtEnd = sim.broker().size();
     law.meanTimeInSystem = law.ended > 0 ? double(m.endedSojournSum()) / double(law.ended) : 0.0;
@@ -198,6 +210,15 @@ QJsonObject LittlesLaw::toJson() const
                        {QStringLiteral("holds"), holds()}};
 }
 
+void insertBrokerLimitCounts(QJsonObject &object, const Counts &t)
+{
+    object.insert(QStringLiteral("rejected"), t.rejected);
+    object.insert(QStringLiteral("discardedByBroker"),
+                  QJsonObject{{QStringLiteral("maxlen"), t.maxlen},
+                              {QStringLiteral("delivery_limit"), t.deliveryLimit},
+                              {QStringLiteral("expired"), t.expired}});
+}
+
 QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safetyCapCycles)
 {
     const Counts &t = sim.metrics().totals();
@@ -211,6 +232,20 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
                        {QStringLiteral("queued"), qint64(sim.broker().size())},
                        {QStringLiteral("overtaken"), sim.metrics().overtaken() + overtakenWaiting(sim)},
                        {QStringLiteral("overtakenProcessed"), sim.metrics().overtaken()}};
+    // The broker's limits (docs/design.md §3): only when one is on or has acted, so a run of the
+    // reference broker has the summary it always had.
+    if (!sim.broker().config().limitsOn().isEmpty() || t.brokerDiscarded() > 0 || t.rejected > 0)
+        insertBrokerLimitCounts(totals, t);
+    QJsonArray producers;
+    if (t.rejected > 0) {
+        for (const Producer &p : sim.producers())
+            producers.append(QJsonObject{{QStringLiteral("name"), p.config().name},
+                                         {QStringLiteral("sent"), p.sent},
+                                         {QStringLiteral("rejected"), p.rejected}});
+        if (sim.manualRejected() > 0)
+            producers.append(QJsonObject{{QStringLiteral("name"), QStringLiteral("manual")},
+                                         {QStringLiteral("rejected"), sim.manualRejected()}});
+    }
     QJsonArray consumers;
     for (const auto &c : sim.consumers()) {
         consumers.append(QJsonObject{{QStringLiteral("name"), c->name},
@@ -261,7 +296,7 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
     QJsonObject deliveries;
     for (const auto &[n, count] : sim.metrics().deliveriesHistogram())
         deliveries.insert(QString::number(n), count);
-    return QJsonObject{
+    QJsonObject summary{
         {QStringLiteral("scenario"), sim.loadedScenario().name},
         {QStringLiteral("seed"), qint64(sim.loadedScenario().seed)},
         {QStringLiteral("cycles"), sim.cycle()},
@@ -281,6 +316,9 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
         {QStringLiteral("littlesLaw"), littlesLaw(sim).toJson()},
         {QStringLiteral("wallTimeMs"), wallTimeMs},
     };
+    if (!producers.isEmpty())
+        summary.insert(QStringLiteral("producers"), producers);
+    return summary;
 }
 
 QByteArray metricsToCsv(const Metrics &metrics)

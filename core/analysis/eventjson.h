@@ -39,6 +39,10 @@ void appendEventJsonLine(QByteArray &out, const Event &event);
 /// ended (CycleReport::capReached), counted by the caller.
 QJsonObject summaryToJson(const Simulation &simulation, qint64 wallTimeMs, qint64 safetyCapCycles = 0);
 
+/// Adds the broker's own dead letters and refusals of @p totals (docs/design.md §3) to @p object:
+/// "rejected" (messages) and "discardedByBroker" ({"maxlen", "delivery_limit", "expired"}).
+void insertBrokerLimitCounts(QJsonObject &object, const Counts &totals);
+
 /// Little's law L = λW checked on a run's own counts (docs/design.md §5): L the mean number of
 /// messages in the system (queue depth at the end of each cycle, averaged over the cycles run),
 /// λ the arrival rate (messages produced per cycle), W the mean time in the system of the

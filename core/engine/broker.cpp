@@ -13,12 +13,83 @@ qint64 deadLetterBytes(const Broker::DeadLetter &d)
                 + d.message.producer.size() + d.message.topic.size());
 }
 
+/// "the queue" or "topic orders-0": the queue a length limit counts.
+QString queueWords(const Explanation &e)
+{
+    return e.text.isEmpty() ? QStringLiteral("the queue") : QStringLiteral("topic ") + e.text;
+}
+
+/// values: maxLength, priority of the dropped head, 1 in priority mode; text: the topic.
+QString maxlenWords(const Explanation &e)
+{
+    return QStringLiteral("%1 was at its length limit (maxLength %2, overflow drop-head): its head%3 "
+                          "was dead-lettered to make room for a new message")
+            .arg(queueWords(e))
+            .arg(e.values[0])
+            .arg(e.values[2] ? QStringLiteral(", the most urgent message (priority %1),").arg(e.values[1])
+                             : QString());
+}
+
+/// values: maxLength; text: the topic.
+QString rejectedWords(const Explanation &e)
+{
+    return QStringLiteral("%1 was at its length limit (maxLength %2, overflow reject-publish): the "
+                          "new message was refused, not queued")
+            .arg(queueWords(e))
+            .arg(e.values[0]);
+}
+
+/// "1 cycle", "3 cycles": @p n with @p unit, plural unless 1.
+QString count(int n, const QString &unit)
+{
+    return QStringLiteral("%1 %2%3").arg(n).arg(unit, n == 1 ? QString() : QStringLiteral("s"));
+}
+
+/// values: deliveries, deliveryLimit, 1 if it failed (0: postponed).
+QString deliveryLimitWords(const Explanation &e)
+{
+    return QStringLiteral("%1 after %2, more than deliveryLimit %3: the broker "
+                          "dead-lettered it instead of queuing it again")
+            .arg(e.values[2] ? QStringLiteral("its processing failed") : QStringLiteral("it came back"))
+            .arg(count(e.values[0], QStringLiteral("delivery")).replace(QLatin1String("ys"), QLatin1String("ies")))
+            .arg(e.values[1]);
+}
+
+/// values: cycles waited, its lifetime (expiration or message TTL), 1 if expiry "anywhere".
+QString expiredWords(const Explanation &e)
+{
+    return QStringLiteral("expired%1: it waited %2, its time to live was %3 "
+                          "(message expiry, not the TTL counter); the broker dead-lettered it")
+            .arg(e.values[2] ? QString() : QStringLiteral(" at the head of the queue"))
+            .arg(count(e.values[0], QStringLiteral("cycle")), count(e.values[1], QStringLiteral("cycle")));
+}
+
+/// True if @p m has expired by @p cycle (message expiry, docs/design.md §3).
+bool expiredBy(const Message &m, qint64 cycle)
+{
+    return m.expiresAt >= 0 && cycle >= m.expiresAt;
+}
+
 /// True with probability @p rate, from 53 random bits: the same on every platform.
 bool draw(std::mt19937_64 &rng, double rate)
 {
     return double(rng() >> 11) * 0x1.0p-53 < rate;
 }
 } // namespace
+
+QString Broker::reasonText(const QString &reason)
+{
+    if (reason == QLatin1String("expired"))
+        return QStringLiteral("its expiration (message time-to-live, broker.messageTtl or the "
+                              "message's expiration; not the TTL counter) passed while it waited");
+    if (reason == QLatin1String("delivery_limit"))
+        return QStringLiteral("it came back (postponed or failed) after more deliveries than "
+                              "broker.deliveryLimit allows: a poison message");
+    if (reason == QLatin1String("maxlen"))
+        return QStringLiteral("the queue was at its length limit (broker.maxLength, overflow "
+                              "drop-head): the broker dropped its head to make room");
+    return reason;
+}
 
 Broker::Broker(BrokerConfig config)
 {
@@ -71,8 +142,168 @@ void Broker::setConfig(const BrokerConfig &config)
 quint64 Broker::accept(Message message)
 {
     message.id = m_nextId++;
+    m_mayExpire = m_mayExpire || message.expiresAt >= 0;
     route(std::move(message));
     return m_nextId - 1;
+}
+
+qsizetype Broker::limitedLength(qsizetype topic) const
+{
+    return m_config.mode == BrokerConfig::Mode::Topics ? qsizetype(m_queues[size_t(topic)].messages.size()) : m_size;
+}
+
+Message Broker::takeHead(qsizetype topic)
+{
+    // Priority mode keeps no empty sub-queue: the first one holds the head.
+    const bool priority = m_config.mode == BrokerConfig::Mode::Priority;
+    RingQueue<Message> &queue = priority ? m_byPriority.begin()->second.messages
+                                         : m_queues[size_t(m_config.mode == BrokerConfig::Mode::Topics ? topic : 0)].messages;
+    Message head = std::move(queue.front());
+    queue.pop_front();
+    --m_size;
+    if (priority && queue.empty()) {
+        m_byPriority.erase(m_byPriority.begin());
+        m_viewDirty = true;
+    }
+    return head;
+}
+
+bool Broker::admit(Message message, const CycleSinks &sinks)
+{
+    message.id = m_nextId++;
+    // The queue's message TTL, unless the message's own expiration is sooner (as RabbitMQ).
+    if (m_config.messageTtl) {
+        const qint64 queueTtl = sinks.cycle + *m_config.messageTtl;
+        if (message.expiresAt < 0 || queueTtl < message.expiresAt)
+            message.expiresAt = queueTtl;
+    }
+    m_mayExpire = m_mayExpire || message.expiresAt >= 0;
+    if (!m_config.maxLength) {
+        route(std::move(message));
+        ++sinks.report.appended;
+        return true;
+    }
+    const int limit = *m_config.maxLength;
+    const bool topics = m_config.mode == BrokerConfig::Mode::Topics;
+    const qsizetype topic = topics ? m_config.topicFor(message.priority) : 0;
+    const QString topicName = topics ? m_queues[size_t(topic)].name : QString();
+    if (m_config.overflow == BrokerConfig::Overflow::RejectPublish) {
+        if (limitedLength(topic) >= limit) {
+            ++sinks.report.counts.rejected;
+            if (sinks.events)
+                sinks.events->add({sinks.cycle, Event::Type::Rejected, {}, std::move(message), {}, {},
+                                   Explanation(rejectedWords, {limit, 0, 0}, topicName)});
+            return false;
+        }
+        route(std::move(message));
+        ++sinks.report.appended;
+        return true;
+    }
+    // drop-head, as RabbitMQ: the new message is queued, then heads go while the queue is over
+    // its limit (in priority mode the head is the most urgent message; with maxLength 0 the new
+    // message itself may go).
+    route(std::move(message));
+    ++sinks.report.appended;
+    while (limitedLength(topic) > limit) {
+        Message head = takeHead(topic);
+        ++sinks.report.takenFromHead;
+        ++sinks.report.counts.maxlen;
+        const Explanation why(maxlenWords, {limit, head.priority, m_config.mode == BrokerConfig::Mode::Priority},
+                              topicName);
+        deadLetter(std::move(head), QStringLiteral("maxlen"), {}, sinks, why);
+    }
+    return true;
+}
+
+void Broker::expire(Message &&m, const CycleSinks &sinks)
+{
+    ++sinks.report.counts.expired;
+    const auto clamp = [](qint64 v) { return int(std::min<qint64>(v, INT_MAX)); };
+    const Explanation why(expiredWords, {clamp(sinks.cycle - m.producedCycle), clamp(m.expiresAt - m.producedCycle),
+                                         m_config.expiry == BrokerConfig::Expiry::Anywhere});
+    deadLetter(std::move(m), QStringLiteral("expired"), {}, sinks, why);
+}
+
+void Broker::expireHeads(const CycleSinks &sinks)
+{
+    if (m_config.mode == BrokerConfig::Mode::Priority) {
+        while (!m_byPriority.empty() && expiredBy(m_byPriority.begin()->second.messages.front(), sinks.cycle)) {
+            ++sinks.report.takenFromHead;
+            expire(takeHead(0), sinks);
+        }
+        return;
+    }
+    for (size_t t = 0; t < m_queues.size(); ++t) {
+        while (!m_queues[t].messages.empty() && expiredBy(m_queues[t].messages.front(), sinks.cycle)) {
+            ++sinks.report.takenFromHead;
+            expire(takeHead(qsizetype(t)), sinks);
+        }
+    }
+}
+
+void Broker::expireAnywhere(const CycleSinks &sinks)
+{
+    const auto sweep = [&](RingQueue<Message> &queue) {
+        qsizetype kept = 0;
+        const qsizetype n = queue.size();
+        for (qsizetype i = 0; i < n; ++i) {
+            Message m = std::move(queue.front());
+            queue.pop_front();
+            if (expiredBy(m, sinks.cycle)) {
+                --m_size;
+                expire(std::move(m), sinks);
+            } else {
+                queue.push_back(std::move(m));
+                ++kept;
+            }
+        }
+        return n - kept;
+    };
+    qsizetype removed = 0;
+    for (SubQueue &q : m_queues)
+        removed += sweep(q.messages);
+    for (auto it = m_byPriority.begin(); it != m_byPriority.end();) {
+        removed += sweep(it->second.messages);
+        if (it->second.messages.empty()) {
+            it = m_byPriority.erase(it);
+            m_viewDirty = true;
+        } else {
+            ++it;
+        }
+    }
+    if (removed > 0)
+        sinks.report.fifoOrder = false;  // taken from the middle: views rebuild
+}
+
+void Broker::requeue(Message &&m, const QString &consumer, bool failed, const CycleSinks &sinks)
+{
+    if (m_config.deliveryLimit && m.deliveries > *m_config.deliveryLimit) {
+        ++sinks.report.counts.deliveryLimit;
+        const Explanation why(deliveryLimitWords, {m.deliveries, *m_config.deliveryLimit, failed});
+        deadLetter(std::move(m), QStringLiteral("delivery_limit"), consumer, sinks, why);
+        return;
+    }
+    route(std::move(m));
+    ++sinks.report.appended;
+}
+
+void Broker::deadLetter(Message &&m, const QString &reason, const QString &consumer,
+                        const CycleSinks &sinks, const Explanation &why, const Message *shown)
+{
+    ++sinks.report.counts.discarded;
+    sinks.metrics.recordDiscarded(m, sinks.cycle);
+    if (sinks.events)
+        sinks.events->add({sinks.cycle, Event::Type::Discarded, consumer, shown ? *shown : m, {}, reason, why});
+    ++m_deadLetterCount;
+    ++m_discardedByReason[reason];
+    m_deadLetters.push_back({std::move(m), reason, consumer, sinks.cycle});
+    m_deadLetterBytes += deadLetterBytes(m_deadLetters.back());
+    while (m_deadLetters.size() > 1
+           && (qsizetype(m_deadLetters.size()) > deadLetterCapacity()
+               || m_deadLetterBytes > deadLetterByteCapacity())) {
+        m_deadLetterBytes -= deadLetterBytes(m_deadLetters.front());
+        m_deadLetters.pop_front();
+    }
 }
 
 void Broker::reserveArrivals(qsizetype count)
@@ -192,8 +423,19 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
     StrategyContext context{cycle, 0, online};
     const bool topics = m_config.mode == BrokerConfig::Mode::Topics;
     const bool priority = m_config.mode == BrokerConfig::Mode::Priority;
+    const CycleSinks sinks{cycle, metrics, report, events};
+    // Message expiry: every expired message first ("anywhere"), or the expired heads before each
+    // batch ("head", as RabbitMQ's classic queues: a message behind a live head waits).
+    const bool expireAtHeads = m_mayExpire && m_config.expiry == BrokerConfig::Expiry::Head;
+    if (m_mayExpire && !expireAtHeads && m_size > 0)
+        expireAnywhere(sinks);
 
     while (m_size > 0) {
+        if (expireAtHeads) {
+            expireHeads(sinks);
+            if (m_size == 0)
+                break;
+        }
         if (!drain && report.counts.batches >= m_config.batchesPerCycle)
             break;
         if (report.counts.dispatched >= cap) {
@@ -252,6 +494,15 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
                                                          cap - report.counts.dispatched));
         const auto take = [&](SubQueue &q) {
             while (!q.messages.empty() && m_batch.size() < batchSize) {
+                if (expireAtHeads && expiredBy(q.messages.front(), cycle)) {
+                    // It reached the head: it goes instead of being delivered.
+                    Message m = std::move(q.messages.front());
+                    q.messages.pop_front();
+                    --m_size;
+                    ++report.takenFromHead;
+                    expire(std::move(m), sinks);
+                    continue;
+                }
                 m_batch.push_back(std::move(q.messages.front()));
                 q.messages.pop_front();
             }
@@ -275,6 +526,7 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
         if (events)
             events->batch(consumer.name, taken);
         handle(consumer, cycle, rng, metrics, report, events, context);
+        Q_ASSERT(taken > 0);
     }
     report.idle = report.counts.batches == 0;
 }
@@ -315,8 +567,7 @@ void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metr
                 if (events)
                     events->add({cycle, Event::Type::Failed, consumer.name, before, m, {},
                                 strategy.explainFailure(before)});
-                route(std::move(m));
-                ++report.appended;
+                requeue(std::move(m), consumer.name, true, {cycle, metrics, report, events});
             } else {
                 ++counts.processed;
                 ++consumer.stats.processed;
@@ -334,26 +585,12 @@ void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metr
             if (events)
                 events->add({cycle, Event::Type::Postponed, consumer.name, before, m, {},
                             strategy.explain(before, decision)});
-            route(std::move(m));
-            ++report.appended;
+            requeue(std::move(m), consumer.name, false, {cycle, metrics, report, events});
             break;
         case Decision::Discard:
-            ++counts.discarded;
             ++consumer.stats.discarded;
-            metrics.recordDiscarded(m, cycle);
-            if (events)
-                events->add({cycle, Event::Type::Discarded, consumer.name, before, {},
-                            reason, strategy.explain(before, decision)});
-            ++m_deadLetterCount;
-            ++m_discardedByReason[reason];
-            m_deadLetters.push_back({std::move(m), reason, consumer.name, cycle});
-            m_deadLetterBytes += deadLetterBytes(m_deadLetters.back());
-            while (m_deadLetters.size() > 1
-                   && (qsizetype(m_deadLetters.size()) > deadLetterCapacity()
-                       || m_deadLetterBytes > deadLetterByteCapacity())) {
-                m_deadLetterBytes -= deadLetterBytes(m_deadLetters.front());
-                m_deadLetters.pop_front();
-            }
+            deadLetter(std::move(m), reason, consumer.name, {cycle, metrics, report, events},
+                       events ? strategy.explain(before, decision) : Explanation(), &before);
             break;
         }
     }

@@ -93,9 +93,26 @@ public:
     const BrokerConfig &config() const { return m_config; }
     void setConfig(const BrokerConfig &config);
 
-    /// Accepts a new message from a producer: assigns the next id (from 1) and routes it.
-    /// Returns the id.
+    /// Accepts a new message from a producer: assigns the next id (from 1) and routes it, with
+    /// no length limit applied. Returns the id.
     quint64 accept(Message message);
+
+    /// Where the broker's own decisions of one cycle go: the counts (CycleReport::counts,
+    /// takenFromHead, appended), the metrics of ended messages and the events (may be null).
+    struct CycleSinks
+    {
+        qint64 cycle = 0;
+        Metrics &metrics;
+        CycleReport &report;
+        EventRecorder *events = nullptr;
+    };
+
+    /// A new message from a producer (docs/design.md §3): assigns the next id (from 1, a refused
+    /// message gets one too) and queues it under the length limit. At the limit, overflow
+    /// "drop-head" queues it and dead-letters the head of its queue (reason "maxlen"),
+    /// "reject-publish" refuses it (CycleReport counts rejected, a Rejected event). Returns
+    /// false if it was refused.
+    bool admit(Message message, const CycleSinks &sinks);
 
     /// Makes room in the FIFO queue for @p count more messages, so that a cycle of many arrivals
     /// does not regrow it (and copy it) step by step; no effect in the other modes.
@@ -140,6 +157,9 @@ public:
         qint64 cycle = 0;
     };
     const std::deque<DeadLetter> &deadLetters() const { return m_deadLetters; }
+    /// The broker's own dead-letter reasons in words ("maxlen": dropped from the head of a
+    /// queue at its length limit, ...); any other reason as it is.
+    static QString reasonText(const QString &reason);
     /// Discarded messages ever (the dead-letter list keeps the last deadLetterCapacity(), and
     /// at most deadLetterByteCapacity() bytes of their data and reasons).
     qint64 deadLetterCount() const { return m_deadLetterCount; }
@@ -156,6 +176,27 @@ public:
 
 private:
     void route(Message &&message);
+    /// Messages queued in the queue that a length limit counts for a message routed to
+    /// sub-queue @p topic (topics mode), or for the whole queue.
+    qsizetype limitedLength(qsizetype topic) const;
+    /// Takes the head of the queue a length limit counts (see limitedLength()).
+    Message takeHead(qsizetype topic);
+    /// Dead-letters @p message as expired (reason "expired").
+    void expire(Message &&message, const CycleSinks &sinks);
+    /// Expiry "head": dead-letters the expired messages at the head of each queue (of the whole
+    /// priority queue in priority mode), until a live head.
+    void expireHeads(const CycleSinks &sinks);
+    /// Expiry "anywhere": dead-letters every expired message, in serving order.
+    void expireAnywhere(const CycleSinks &sinks);
+    /// A postponed or failed (@p failed) message coming back from @p consumer: queued at the
+    /// tail as a new arrival, or dead-lettered (reason "delivery_limit") when it has had more
+    /// deliveries than the delivery limit allows.
+    void requeue(Message &&message, const QString &consumer, bool failed, const CycleSinks &sinks);
+    /// Puts @p message on the dead-letter list: counted as discarded, ended in the metrics,
+    /// a Discarded event with @p reason and @p why, showing @p shown (or the message); @p consumer
+    /// names who decided or handed it back, if anybody.
+    void deadLetter(Message &&message, const QString &reason, const QString &consumer,
+                    const CycleSinks &sinks, const Explanation &why, const Message *shown = nullptr);
     int effectivePriority(int priority) const;
     int nextConsumer(const Consumers &consumers, int after, const QString *topic) const;
     void handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
@@ -176,6 +217,7 @@ private:
     quint64 m_arrivals = 0;        ///< arrival number of the last message routed (Message::arrival)
     int m_cursor = -1;
     int m_topicTurn = -1;          ///< topics mode: the topic that gave the last batch
+    bool m_mayExpire = false;      ///< a message with an expiry was ever queued (skips the checks otherwise)
 };
 
 } // namespace PriorityLab

@@ -45,6 +45,8 @@ public:
     void setConfig(ProducerConfig config);
 
     qint64 sent = 0;  ///< the producer's message counter ({n} in data)
+    /// Its messages refused by a queue at its length limit (overflow "reject-publish").
+    qint64 rejected = 0;
 
     /// A uniform integer in [lo, hi] from 64 random bits: the same on every platform (unlike
     /// std::uniform_int_distribution, whose algorithm each standard library chooses).
@@ -55,12 +57,13 @@ public:
     }
 
 private:
-    Message make(QString data, int priority, int ttl, qint64 cycle)
+    Message make(QString data, int priority, int ttl, qint64 cycle, int expiration = -1)
     {
         Message m;
         m.data = std::move(data);
         m.producer = m_config.name;
         m.producedCycle = cycle;
+        m.expiresAt = expiration >= 0 ? cycle + expiration : -1;
         m.priority = priority;
         m.originalPriority = priority;
         m.ttl = ttl;
@@ -90,7 +93,7 @@ void Producer::produce(qint64 cycle, Sink &&sink)
                                 [](const std::pair<qint64, qsizetype> &e, qint64 c) { return e.first < c; });
     for (; due != m_schedule.cend() && due->first == cycle; ++due) {
         const ScriptedMessage &s = m_config.messages.at(due->second);
-        sink(make(s.data, s.priority, s.ttl, cycle));
+        sink(make(s.data, s.priority, s.ttl, cycle, s.expiration));
     }
     if (!m_config.generator)
         return;
@@ -100,6 +103,9 @@ void Producer::produce(qint64 cycle, Sink &&sink)
     for (int i = 0; i < g.perCycle; ++i) {
         const int p = drawInt(m_rng, g.priorityMin, g.priorityMax);
         const int t = drawInt(m_rng, g.ttlMin, g.ttlMax);
+        // Drawn only from a range, so a fixed expiration leaves the stream as it was.
+        const int e = g.expirationMin < g.expirationMax ? drawInt(m_rng, g.expirationMin, g.expirationMax)
+                                                        : g.expirationMin;
         QString data;
         if (m_counted && !m_single) {
             data = g.data;
@@ -116,7 +122,7 @@ void Producer::produce(qint64 cycle, Sink &&sink)
         } else {
             data = g.data;  // shared, no copy
         }
-        sink(make(std::move(data), p, t, cycle));
+        sink(make(std::move(data), p, t, cycle, e));
     }
 }
 

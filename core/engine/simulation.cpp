@@ -95,6 +95,7 @@ QStringList Simulation::build(const Scenario &scenario)
                      [](const TimelineChange &a, const TimelineChange &b) { return a.atCycle < b.atCycle; });
     m_nextChange = 0;
     m_manual.clear();
+    m_manualRejected = 0;
     m_removedStats = {};
     m_workloadHash = 14695981039346656037ULL;
     m_cycle = 0;
@@ -169,6 +170,8 @@ CycleReport Simulation::step()
     EventRecorder recorder(report, m_sink, m_recordEvents, &m_batchSink);
     EventRecorder *events = recorder.active() ? &recorder : nullptr;
     qint64 produced = 0;
+    const Broker::CycleSinks sinks{m_cycle, m_metrics, report, events};
+    qint64 *rejectedBy = &m_manualRejected;  // the sender's count of refused messages
     const auto accept = [&](Message &&m) {
         hashMessage(m);
         if (events) {
@@ -179,7 +182,8 @@ CycleReport Simulation::step()
             e.message.id = m_broker.nextId();
             events->add(std::move(e));
         }
-        m_broker.accept(std::move(m));
+        if (!m_broker.admit(std::move(m), sinks))
+            ++*rejectedBy;
         ++produced;
     };
     for (const ScriptedMessage &s : std::as_const(m_manual)) {
@@ -189,6 +193,7 @@ CycleReport Simulation::step()
         m.producedCycle = m_cycle;
         m.priority = m.originalPriority = s.priority;
         m.ttl = s.ttl;
+        m.expiresAt = s.expiration >= 0 ? m_cycle + s.expiration : -1;
         accept(std::move(m));
     }
     m_manual.clear();
@@ -196,10 +201,11 @@ CycleReport Simulation::step()
     for (const Producer &p : m_producers)
         generated += p.generatedIn(m_cycle);
     m_broker.reserveArrivals(generated);
-    for (Producer &p : m_producers)
+    for (Producer &p : m_producers) {
+        rejectedBy = &p.rejected;
         p.produce(m_cycle, accept);
+    }
     report.counts.produced = produced;
-    report.appended = produced;
 
     // 2. The broker dispatches; each consumer's counts of the cycle are the difference.
     report.consumers.reserve(qsizetype(m_consumers.size()));
@@ -415,7 +421,7 @@ bool Simulation::conservationHolds() const
 {
     const Counts &t = m_metrics.totals();
     // Totals are recorded at the end of each cycle, so this holds between cycles.
-    return t.produced == t.processed + t.discarded + m_broker.size() + held();
+    return t.produced == t.processed + t.discarded + m_broker.size() + held() + t.rejected;
 }
 
 QStringList Simulation::checkInvariants() const
@@ -423,8 +429,8 @@ QStringList Simulation::checkInvariants() const
     QStringList broken;
     const Counts &t = m_metrics.totals();
     if (!conservationHolds())
-        broken << QStringLiteral("conservation: produced %1 != processed %2 + discarded %3 + queued %4")
-                          .arg(t.produced).arg(t.processed).arg(t.discarded).arg(m_broker.size());
+        broken << QStringLiteral("conservation: produced %1 != processed %2 + discarded %3 + queued %4 + rejected %5")
+                          .arg(t.produced).arg(t.processed).arg(t.discarded).arg(m_broker.size()).arg(t.rejected);
     std::vector<quint64> ids;
     ids.reserve(size_t(m_broker.size()));
     for (const Broker::SubQueue &q : m_broker.subQueues()) {
@@ -445,7 +451,9 @@ QStringList Simulation::checkInvariants() const
         sum.received += c->stats.received;
         sum.batches += c->stats.batches;
     }
-    if (sum.processed != t.processed || sum.postponed != t.postponed || sum.discarded != t.discarded
+    // The broker's own dead letters (length limit, delivery limit, expiry) are no consumer's.
+    if (sum.processed != t.processed || sum.postponed != t.postponed
+        || sum.discarded + t.brokerDiscarded() != t.discarded
         || sum.failed != t.failed || sum.received != t.dispatched || sum.batches != t.batches)
         broken << QStringLiteral("per-consumer counts do not sum to the totals");
     return broken;

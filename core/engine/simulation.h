@@ -123,6 +123,8 @@ public:
     const Metrics &metrics() const { return m_metrics; }
     const std::vector<std::unique_ptr<Consumer>> &consumers() const { return m_consumers; }
     const std::vector<Producer> &producers() const { return m_producers; }
+    /// Messages sent by hand (producer "manual") that a queue at its length limit refused.
+    qint64 manualRejected() const { return m_manualRejected; }
 
     /// A hash of every message produced so far (producer, data, priority, TTL, cycle), in order:
     /// two runs with equal hashes saw the identical workload.
@@ -131,7 +133,8 @@ public:
     /// Messages held by consumers between cycles (always 0: a batch is handled within its cycle).
     qint64 held() const { return 0; }
 
-    /// Conservation law of docs/design.md §5: produced = processed + discarded + queued + held.
+    /// Conservation law of docs/design.md §5: produced = processed + discarded + queued + held
+    /// + rejected (new messages refused by a queue at its length limit).
     bool conservationHolds() const;
 
     /// Checks every invariant: conservation; message ids in the queue unique and below
@@ -222,6 +225,7 @@ private:
     std::vector<Producer> m_producers;
     std::mt19937_64 m_rng;
     QList<ScriptedMessage> m_manual;  ///< sent by hand, produced at the next cycle
+    qint64 m_manualRejected = 0;      ///< messages sent by hand that the broker refused
     QList<TimelineChange> m_timeline;  ///< sorted by cycle
     ConsumerStats m_removedStats;
     qsizetype m_nextChange = 0;

@@ -44,6 +44,28 @@ QString BrokerConfig::modeName(Mode mode)
     return modeTexts(mode).name;
 }
 
+QString BrokerConfig::overflowName(Overflow overflow)
+{
+    return overflow == Overflow::RejectPublish ? QStringLiteral("reject-publish") : QStringLiteral("drop-head");
+}
+
+QString BrokerConfig::expiryName(Expiry expiry)
+{
+    return expiry == Expiry::Anywhere ? QStringLiteral("anywhere") : QStringLiteral("head");
+}
+
+QStringList BrokerConfig::limitsOn() const
+{
+    QStringList on;
+    if (maxLength)
+        on << QStringLiteral("broker.maxLength");
+    if (deliveryLimit)
+        on << QStringLiteral("broker.deliveryLimit");
+    if (messageTtl)
+        on << QStringLiteral("broker.messageTtl");
+    return on;
+}
+
 QString BrokerConfig::modeSummary(Mode mode)
 {
     return modeTexts(mode).summary;

@@ -64,6 +64,42 @@ struct BrokerConfig
     static constexpr qint64 MaxDeliveriesPerCycle = 1000000;
     int cycleIntervalMs = 500;               ///< timer interval in the app, milliseconds
 
+    /// What a queue at its length limit does with a new message (RabbitMQ's `overflow`).
+    enum class Overflow {
+        DropHead,       ///< "drop-head": queue it, then dead-letter the head (reason `maxlen`)
+        RejectPublish,  ///< "reject-publish": refuse it (counted as rejected, not queued)
+    };
+    /// Length limit in messages (RabbitMQ's `x-max-length`), per queue: the whole queue in fifo
+    /// and priority modes, each topic in topics mode. Absent = no limit (docs/design.md §3).
+    std::optional<int> maxLength;
+    Overflow overflow = Overflow::DropHead;  ///< applies only with maxLength
+
+    /// Delivery limit (RabbitMQ quorum queues' `x-delivery-limit`): a message coming back
+    /// (postponed or failed) after more than this many deliveries is dead-lettered with reason
+    /// `delivery_limit` instead of being queued again. Absent = no limit.
+    std::optional<int> deliveryLimit;
+
+    /// Where expired messages are found (RabbitMQ classic queues expire at the head only).
+    enum class Expiry {
+        Head,      ///< "head": only a message at the head of its queue expires
+        Anywhere,  ///< "anywhere": every expired message goes, wherever it waits
+    };
+    /// The queue's message time-to-live in cycles (RabbitMQ's `x-message-ttl`): a message
+    /// expires this many cycles after it was queued, unless its own expiration is sooner.
+    /// Absent = none. Not the TTL counter the TTL strategy reads.
+    std::optional<int> messageTtl;
+    Expiry expiry = Expiry::Head;
+
+    /// The scenario name of @p expiry: "head" or "anywhere".
+    static QString expiryName(Expiry expiry);
+
+    /// The scenario name of @p overflow: "drop-head" or "reject-publish".
+    static QString overflowName(Overflow overflow);
+
+    /// The paths of the broker limits that are on (e.g. "broker.maxLength"); empty when the
+    /// broker behaves as the reference system.
+    QStringList limitsOn() const;
+
     /// The scenario name of @p mode: "fifo", "priority" or "topics".
     static QString modeName(Mode mode);
     /// A few words on how @p mode orders the queue, e.g. "one queue, arrival order".
@@ -104,6 +140,7 @@ struct ScriptedMessage
     QString data;
     int priority = 5;
     int ttl = 3;
+    int expiration = -1;  ///< message expiry in cycles after it is queued; -1 = none (docs/design.md §3)
     qint64 atCycle = 0;
 };
 
@@ -113,6 +150,8 @@ struct GeneratorConfig
     int perCycle = 1;                     ///< messages per cycle
     int priorityMin = 0, priorityMax = 9; ///< inclusive
     int ttlMin = 3, ttlMax = 3;           ///< inclusive
+    /// Message expiry in cycles, inclusive range (drawn only when min < max); -1 = none.
+    int expirationMin = -1, expirationMax = -1;
     QString data = QStringLiteral("msg-{n}"); ///< {n}: the producer's message counter, from 0
     qint64 fromCycle = 0;
     qint64 untilCycle = -1;               ///< inclusive; -1 = no end

@@ -11,6 +11,7 @@ QString Event::typeName(Type type)
     case Type::Postponed: return QStringLiteral("postponed");
     case Type::Discarded: return QStringLiteral("discarded");
     case Type::Failed: return QStringLiteral("failed");
+    case Type::Rejected: return QStringLiteral("rejected");
     }
     return {};
 }

@@ -15,14 +15,16 @@ namespace PriorityLab {
 /// One thing that happened to a message (docs/design.md §5 and §7).
 struct Event
 {
-    enum class Type : quint8 { Produced, Dispatched, Processed, Postponed, Discarded, Failed };
+    /// Rejected: a new message the broker refused (a queue at its length limit with overflow
+    /// "reject-publish"); it follows the message's Produced event.
+    enum class Type : quint8 { Produced, Dispatched, Processed, Postponed, Discarded, Failed, Rejected };
 
     qint64 cycle = 0;
     Type type = Type::Produced;
-    QString consumer;   ///< consumer name; empty for Produced
+    QString consumer;   ///< consumer name; empty for Produced, Rejected and the broker's own discards
     Message message;    ///< the message as the broker or consumer had it when this happened
     Message after;      ///< Postponed and Failed: the copy sent back to the broker
-    QString reason;     ///< Discarded: machine code, e.g. "ttl-expired"
+    QString reason;     ///< Discarded: machine code, e.g. "ttl-expired", "maxlen" (docs/design.md §3)
     Explanation detail; ///< decisions: the strategy's explanation (words made by explanationText())
 
     /// The strategy's explanation in words; empty if there is none.
@@ -52,6 +54,17 @@ struct Counts
     qint64 discarded = 0;
     qint64 failed = 0;      ///< processing failures (the message was requeued)
     qint64 batches = 0;
+    /// The broker's own dead letters, by reason (each also counted in discarded): "maxlen"
+    /// (a queue at its length limit dropped its head), "delivery_limit", "expired".
+    qint64 maxlen = 0;
+    qint64 deliveryLimit = 0;
+    qint64 expired = 0;
+    /// New messages refused by a queue at its length limit ("reject-publish"): produced, never
+    /// queued, not dead letters. produced = processed + discarded + queued + rejected.
+    qint64 rejected = 0;
+
+    /// Dead letters the broker made itself (no consumer's decision): maxlen + deliveryLimit + expired.
+    qint64 brokerDiscarded() const { return maxlen + deliveryLimit + expired; }
 
     Counts &operator+=(const Counts &o)
     {
@@ -62,6 +75,10 @@ struct Counts
         discarded += o.discarded;
         failed += o.failed;
         batches += o.batches;
+        maxlen += o.maxlen;
+        deliveryLimit += o.deliveryLimit;
+        expired += o.expired;
+        rejected += o.rejected;
         return *this;
     }
 };

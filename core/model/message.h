@@ -19,8 +19,12 @@ struct Message
     QString producer;          ///< name of the producer that sent it (shared string, no copy)
     QString topic;             ///< topic name, only used in topics mode
     qint64 producedCycle = 0;  ///< cycle in which it was produced
+    /// Message expiry (docs/design.md §3; not the TTL counter below): the cycle from which it is
+    /// expired, producedCycle + its expiration or the queue's messageTtl, whichever is sooner;
+    /// -1 = never. A requeued copy keeps it.
+    qint64 expiresAt = -1;
     int priority = 5;          ///< higher = more urgent
-    int ttl = 3;               ///< time-to-live counter read by the TTL strategy
+    int ttl = 3;               ///< the article's time-to-live counter, read by the TTL strategy (not expiry)
     int predicateRuns = 0;     ///< how often a predicate postponed it
     int deliveries = 0;        ///< how often the broker handed it to a consumer
     int originalPriority = 5;  ///< priority at production, the key of latency statistics

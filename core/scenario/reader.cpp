@@ -227,7 +227,46 @@ void readBroker(Validator &val, const QJsonObject &o, BrokerConfig &b)
                   {QStringLiteral("mode"), QStringLiteral("batchSize"), QStringLiteral("dispatch"),
                    QStringLiteral("maxIdleCycles"), QStringLiteral("cycleIntervalMs"),
                    QStringLiteral("maxDeliveriesPerCycle"), QStringLiteral("maxPriority"),
-                   QStringLiteral("topics")});
+                   QStringLiteral("topics"), QStringLiteral("maxLength"), QStringLiteral("overflow"),
+                   QStringLiteral("deliveryLimit"), QStringLiteral("messageTtl"), QStringLiteral("expiry")});
+    // A limit of RabbitMQ's: absent or null = none.
+    const auto readLimit = [&](const QString &key, auto &target, qint64 max, const QString &fix) {
+        const QJsonValue v = o.value(key);
+        if (v.isUndefined() || v.isNull())
+            return;
+        const QString p = Validator::join(path, key);
+        if (!v.isDouble() || std::floor(v.toDouble()) != v.toDouble() || v.toDouble() < 0 || v.toDouble() > double(max))
+            val.error(p, QStringLiteral("expected %1, got %2").arg(fix, describe(v)));
+        else
+            target = typename std::decay_t<decltype(target)>::value_type(v.toDouble());
+    };
+    readLimit(QStringLiteral("maxLength"), b.maxLength, INT_MAX,
+              QStringLiteral("a whole number of messages from 0 to %1, or null for no limit").arg(INT_MAX));
+    readLimit(QStringLiteral("deliveryLimit"), b.deliveryLimit, INT_MAX,
+              QStringLiteral("a whole number of returns from 0 to %1 (0: dead-letter a message the "
+                             "first time it comes back), or null for no limit").arg(INT_MAX));
+    readLimit(QStringLiteral("messageTtl"), b.messageTtl, INT_MAX,
+              QStringLiteral("a whole number of cycles from 0 to %1 (message expiry; the TTL counter "
+                             "of the TTL strategy is a message's \"ttl\"), or null for none").arg(INT_MAX));
+    // A name of two (the first is the default), as RabbitMQ spells them.
+    const auto readChoice = [&](const QString &key, auto &target, auto first, auto second, auto name,
+                                const QString &expected) {
+        const QJsonValue v = o.value(key);
+        if (v.isUndefined())
+            return;
+        if (v == QJsonValue(name(first)) || v == QJsonValue(name(second)))
+            target = v == QJsonValue(name(first)) ? first : second;
+        else
+            val.error(Validator::join(path, key), QStringLiteral("expected %1, got %2").arg(expected, describe(v)));
+    };
+    readChoice(QStringLiteral("expiry"), b.expiry, BrokerConfig::Expiry::Head, BrokerConfig::Expiry::Anywhere,
+               &BrokerConfig::expiryName,
+               QStringLiteral("\"head\" (only the message at the head expires) or \"anywhere\" (every "
+                              "expired message goes)"));
+    readChoice(QStringLiteral("overflow"), b.overflow, BrokerConfig::Overflow::DropHead,
+               BrokerConfig::Overflow::RejectPublish, &BrokerConfig::overflowName,
+               QStringLiteral("\"drop-head\" (dead-letter the oldest message) or \"reject-publish\" "
+                              "(refuse the new one)"));
     if (o.contains(QLatin1String("mode"))) {
         const QJsonValue v = o.value(QLatin1String("mode"));
         bool known = false;
@@ -400,7 +439,9 @@ void readProducer(Validator &val, const QJsonObject &o, const QString &path, Pro
             }
             val.forEachObject(*messages, mp, [&](const QJsonObject &m, const QString &ip) {
                 ScriptedMessage s;
-                val.checkKeys(m, ip, {QStringLiteral("data"), QStringLiteral("priority"), QStringLiteral("ttl"), QStringLiteral("atCycle")});
+                val.checkKeys(m, ip, {QStringLiteral("data"), QStringLiteral("priority"), QStringLiteral("ttl"),
+                                      QStringLiteral("atCycle"), QStringLiteral("expiration")});
+                val.readInt(m, ip, QStringLiteral("expiration"), s.expiration, 0, INT_MAX);
                 val.readString(m, ip, QStringLiteral("data"), s.data);
                 if (s.data.size() > MaxMessageDataLength)
                     val.error(ip + QStringLiteral(".data"),
@@ -417,7 +458,24 @@ void readProducer(Validator &val, const QJsonObject &o, const QString &path, Pro
         const QString gp = Validator::join(path, QStringLiteral("generator"));
         if (const auto g = val.object(o.value(QLatin1String("generator")), gp)) {
             GeneratorConfig gen;
-            val.checkKeys(*g, gp, {QStringLiteral("perCycle"), QStringLiteral("priority"), QStringLiteral("ttl"), QStringLiteral("data"), QStringLiteral("fromCycle"), QStringLiteral("untilCycle")});
+            val.checkKeys(*g, gp, {QStringLiteral("perCycle"), QStringLiteral("priority"), QStringLiteral("ttl"), QStringLiteral("data"),
+                                   QStringLiteral("fromCycle"), QStringLiteral("untilCycle"), QStringLiteral("expiration")});
+            // Message expiry in cycles: one number, or a range [min, max] drawn per message.
+            if (const QJsonValue e = g->value(QLatin1String("expiration")); e.isDouble()) {
+                val.readInt(*g, gp, QStringLiteral("expiration"), gen.expirationMin, 0, INT_MAX);
+                gen.expirationMax = gen.expirationMin;
+            } else if (!e.isUndefined()) {
+                int lo = 0, hi = -1;  // a range read has lo <= hi
+                val.readRange(*g, gp, QStringLiteral("expiration"), lo, hi);
+                if (hi >= lo && lo < 0)
+                    val.error(gp + QStringLiteral(".expiration"),
+                              QStringLiteral("[%1, %2]: expiration is in cycles, from 0 up; give a "
+                                             "number or a range [min, max] of whole numbers >= 0").arg(lo).arg(hi));
+                else if (hi >= lo) {
+                    gen.expirationMin = lo;
+                    gen.expirationMax = hi;
+                }
+            }
             val.readInt(*g, gp, QStringLiteral("perCycle"), gen.perCycle, 0, 1000000);
             val.readRange(*g, gp, QStringLiteral("priority"), gen.priorityMin, gen.priorityMax);
             val.readRange(*g, gp, QStringLiteral("ttl"), gen.ttlMin, gen.ttlMax);

@@ -28,6 +28,16 @@ QJsonObject brokerToJson(const BrokerConfig &b)
     broker.insert(QStringLiteral("cycleIntervalMs"), b.cycleIntervalMs);
     if (b.maxDeliveriesPerCycle != BrokerConfig().maxDeliveriesPerCycle)
         broker.insert(QStringLiteral("maxDeliveriesPerCycle"), b.maxDeliveriesPerCycle);
+    if (b.maxLength)
+        broker.insert(QStringLiteral("maxLength"), *b.maxLength);
+    if (b.deliveryLimit)
+        broker.insert(QStringLiteral("deliveryLimit"), *b.deliveryLimit);
+    if (b.messageTtl)
+        broker.insert(QStringLiteral("messageTtl"), *b.messageTtl);
+    if (b.expiry != BrokerConfig::Expiry::Head)
+        broker.insert(QStringLiteral("expiry"), BrokerConfig::expiryName(b.expiry));
+    if (b.overflow != BrokerConfig::Overflow::DropHead)
+        broker.insert(QStringLiteral("overflow"), BrokerConfig::overflowName(b.overflow));
     return broker;
 }
 
@@ -54,11 +64,15 @@ QJsonObject producerToJson(const ProducerConfig &p)
         o.insert(QStringLiteral("paused"), true);
     if (!p.messages.isEmpty()) {
         QJsonArray messages;
-        for (const ScriptedMessage &m : p.messages)
-            messages.append(QJsonObject{{QStringLiteral("data"), m.data},
-                                        {QStringLiteral("priority"), m.priority},
-                                        {QStringLiteral("ttl"), m.ttl},
-                                        {QStringLiteral("atCycle"), m.atCycle}});
+        for (const ScriptedMessage &m : p.messages) {
+            QJsonObject message{{QStringLiteral("data"), m.data},
+                                {QStringLiteral("priority"), m.priority},
+                                {QStringLiteral("ttl"), m.ttl},
+                                {QStringLiteral("atCycle"), m.atCycle}};
+            if (m.expiration >= 0)
+                message.insert(QStringLiteral("expiration"), m.expiration);
+            messages.append(message);
+        }
         o.insert(QStringLiteral("messages"), messages);
     }
     if (p.generator) {
@@ -70,6 +84,10 @@ QJsonObject producerToJson(const ProducerConfig &p)
                         {QStringLiteral("fromCycle"), g.fromCycle}};
         if (g.untilCycle >= 0)
             gen.insert(QStringLiteral("untilCycle"), g.untilCycle);
+        if (g.expirationMin >= 0)
+            gen.insert(QStringLiteral("expiration"), g.expirationMin == g.expirationMax
+                                                             ? QJsonValue(g.expirationMin)
+                                                             : QJsonValue(QJsonArray{g.expirationMin, g.expirationMax}));
         o.insert(QStringLiteral("generator"), gen);
     }
     return o;

@@ -122,6 +122,7 @@ private Q_SLOTS:
     void outputsToFiles();
     void cyclesAndSeed();
     void brokenScenario();
+    void amqpRefusesTheBrokerLimits();
     void badArguments_data();
     void badArguments();
     void help();
@@ -437,6 +438,25 @@ void TestSimCli::version()
     QCOMPARE(run.exitCode, 0);
     QVERIFY2(run.out.contains("prioritylab-sim"), run.out.constData());
     QVERIFY2(run.out.contains(PRIORITYLAB_VERSION), run.out.constData());
+}
+
+void TestSimCli::amqpRefusesTheBrokerLimits()
+{
+    // The broker's limits and message expiry are not mirrored on RabbitMQ: refused before any
+    // connection is tried (the URL is never reached), exit 2 with the setting and the fix.
+    const QString limited = writeFile(QStringLiteral("limited.json"), R"({"broker": {"maxLength": 5, "deliveryLimit": 2},
+        "consumers": [{"name": "A"}], "producers": [{"name": "P", "messages": [{"data": "m"}]}]})");
+    const Run limits = sim({QStringLiteral("--scenario"), limited, QStringLiteral("--amqp"),
+                            QStringLiteral("amqp://127.0.0.1:1/")});
+    QCOMPARE(limits.exitCode, 2);
+    QVERIFY2(limits.err.contains("broker.maxLength, broker.deliveryLimit: the broker's limits are not mirrored on "
+                                 "RabbitMQ in lockstep; remove them"), limits.err.constData());
+    const QString expiring = writeFile(QStringLiteral("expiring.json"), R"({"consumers": [{"name": "A"}],
+        "producers": [{"name": "P", "messages": [{"data": "m", "expiration": 3}]}]})");
+    const Run expiry = sim({QStringLiteral("--scenario"), expiring, QStringLiteral("--amqp"),
+                            QStringLiteral("amqp://127.0.0.1:1/")});
+    QCOMPARE(expiry.exitCode, 2);
+    QVERIFY2(expiry.err.contains("producers[0]: message expiration is not mirrored"), expiry.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestSimCli)

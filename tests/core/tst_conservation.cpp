@@ -1,6 +1,6 @@
 // The conservation law of docs/design.md §5, checked after every cycle of every preset and of crafted
 // scenarios with failures, discards, offline consumers and the safety cap:
-//   produced = processed + discarded + queued (+ held, always 0 between cycles),
+//   produced = processed + discarded + queued + rejected (+ held, always 0 between cycles),
 // computed both by Simulation::conservationHolds() and here from the reports; every id is in
 // exactly one place; no message is delivered to two consumers at once; per-consumer counts add
 // up to the totals; the event stream agrees with the counts; discarded messages are listed.
@@ -35,7 +35,9 @@ QString countsDiffer(const Counts &actual, const Counts &expected, const QString
             {QStringLiteral("produced"), &Counts::produced},   {QStringLiteral("dispatched"), &Counts::dispatched},
             {QStringLiteral("processed"), &Counts::processed}, {QStringLiteral("postponed"), &Counts::postponed},
             {QStringLiteral("discarded"), &Counts::discarded}, {QStringLiteral("failed"), &Counts::failed},
-            {QStringLiteral("batches"), &Counts::batches}};
+            {QStringLiteral("batches"), &Counts::batches},     {QStringLiteral("rejected"), &Counts::rejected},
+            {QStringLiteral("maxlen"), &Counts::maxlen},       {QStringLiteral("deliveryLimit"), &Counts::deliveryLimit},
+            {QStringLiteral("expired"), &Counts::expired}};
     for (const auto &[name, member] : members) {
         if (fields.contains(name) && actual.*member != expected.*member)
             return QStringLiteral("%1: actual %2, expected %3").arg(name).arg(actual.*member).arg(expected.*member);
@@ -84,6 +86,28 @@ Scenario lossyAndCapped()
     return s;
 }
 
+/// True for the dead-letter reasons of the broker's own limits (docs/design.md §3), which
+/// follow no consumer's decision.
+bool brokerReason(const QString &reason)
+{
+    return reason == QLatin1String("maxlen") || reason == QLatin1String("delivery_limit")
+            || reason == QLatin1String("expired");
+}
+
+/// crafted() with a length limit of 6 messages per queue in @p mode, overflow @p overflow.
+Scenario limited(BrokerConfig::Mode mode, BrokerConfig::Overflow overflow)
+{
+    Scenario s = crafted(2);
+    s.name = QStringLiteral("limited");
+    s.broker.mode = mode;
+    s.broker.maxLength = 6;
+    s.broker.overflow = overflow;
+    s.broker.deliveryLimit = 2;
+    s.broker.messageTtl = 4;
+    s.broker.expiry = mode == BrokerConfig::Mode::Topics ? BrokerConfig::Expiry::Anywhere : BrokerConfig::Expiry::Head;
+    return s;
+}
+
 } // namespace
 
 class TestConservation : public QObject
@@ -111,6 +135,12 @@ void TestConservation::afterEveryCycle_data()
     QTest::addRow("crafted drain") << crafted(0) << 300 << true;
     QTest::addRow("crafted paced 2") << crafted(2) << 300 << true;
     QTest::addRow("lossy and capped") << lossyAndCapped() << 60 << true;
+    QTest::addRow("length limit, drop-head, priority")
+            << limited(BrokerConfig::Mode::Priority, BrokerConfig::Overflow::DropHead) << 300 << true;
+    QTest::addRow("length limit, reject-publish, topics")
+            << limited(BrokerConfig::Mode::Topics, BrokerConfig::Overflow::RejectPublish) << 300 << true;
+    QTest::addRow("length limit, drop-head, fifo")
+            << limited(BrokerConfig::Mode::Fifo, BrokerConfig::Overflow::DropHead) << 300 << true;
 }
 
 void TestConservation::afterEveryCycle()
@@ -125,6 +155,7 @@ void TestConservation::afterEveryCycle()
     QSet<quint64> processedIds;
     QSet<quint64> discardedIds;
     QSet<quint64> producedIds;
+    QSet<quint64> rejectedIds;
     Counts events;                      // the same counts, from the events
     bool capReached = false;
     for (int c = 0; c < cycles && !sim.isFinished(); ++c) {
@@ -148,9 +179,28 @@ void TestConservation::afterEveryCycle()
                 holder.insert(id, e.consumer);
                 ++events.dispatched;
                 break;
+            case Event::Type::Rejected:
+                QVERIFY2(producedIds.contains(id), "a message rejected before it was produced");
+                QVERIFY2(!rejectedIds.contains(id), "rejected twice");
+                rejectedIds.insert(id);
+                ++events.rejected;
+                break;
+            case Event::Type::Discarded:
+                if (brokerReason(e.reason)) {
+                    // The broker's own: the message is with no consumer (a delivery_limit one was
+                    // just handed back, by the consumer the event names).
+                    QVERIFY2(!holder.contains(id), "the broker dropped a message a consumer holds");
+                    QCOMPARE(e.consumer.isEmpty(), e.reason != QLatin1String("delivery_limit"));
+                    QVERIFY2(!discardedIds.contains(id), "discarded twice");
+                    discardedIds.insert(id);
+                    ++events.discarded;
+                    ++(e.reason == QLatin1String("maxlen") ? events.maxlen
+                       : e.reason == QLatin1String("expired") ? events.expired : events.deliveryLimit);
+                    break;
+                }
+                [[fallthrough]];
             case Event::Type::Processed:
             case Event::Type::Postponed:
-            case Event::Type::Discarded:
             case Event::Type::Failed:
                 QCOMPARE(holder.take(id), e.consumer);
                 if (e.type == Event::Type::Processed) {
@@ -177,19 +227,27 @@ void TestConservation::afterEveryCycle()
         // The law, both ways.
         QVERIFY2(sim.conservationHolds(), qPrintable(QStringLiteral("cycle %1").arg(r.cycle)));
         QCOMPARE(r.queueDepth, sim.broker().size());
-        QCOMPARE(sum.produced, sum.processed + sum.discarded + r.queueDepth + sim.held());
+        QCOMPARE(sum.produced, sum.processed + sum.discarded + r.queueDepth + sim.held() + sum.rejected);
         QCOMPARE(sim.held(), 0);
         const Counts &t = sim.metrics().totals();
         const QStringList outcomes{QStringLiteral("processed"), QStringLiteral("postponed"),
                                    QStringLiteral("discarded"), QStringLiteral("failed")};
-        PL_VERIFY_OK(countsDiffer(t, sum, outcomes + QStringList{QStringLiteral("produced"), QStringLiteral("dispatched"),
-                                                                 QStringLiteral("batches")}));
-        // Each delivery ends in exactly one outcome.
+        const QStringList brokerOwn{QStringLiteral("rejected"), QStringLiteral("maxlen"),
+                                    QStringLiteral("deliveryLimit"), QStringLiteral("expired")};
+        PL_VERIFY_OK(countsDiffer(t, sum, outcomes + brokerOwn + QStringList{QStringLiteral("produced"), QStringLiteral("dispatched"),
+                                                                             QStringLiteral("batches")}));
+        // Each delivery ends in exactly one outcome (the broker's own dead letters are none: a
+        // delivery_limit one was postponed or failed first).
         QCOMPARE(r.counts.dispatched,
-                 r.counts.processed + r.counts.postponed + r.counts.discarded + r.counts.failed);
-        // FIFO bookkeeping for the views.
-        QCOMPARE(r.takenFromHead, r.counts.dispatched);
-        QCOMPARE(r.appended, r.counts.produced + r.counts.postponed + r.counts.failed);
+                 r.counts.processed + r.counts.postponed + r.counts.discarded - r.counts.brokerDiscarded()
+                         + r.counts.failed);
+        // FIFO bookkeeping for the views: the length limit and expiry take heads; refused and
+        // delivery-limited messages never reach the tail. Expiry "anywhere" is not at the head.
+        if (r.fifoOrder) {
+            QCOMPARE(r.takenFromHead, r.counts.dispatched + r.counts.maxlen + r.counts.expired);
+            QCOMPARE(r.appended, r.counts.produced - r.counts.rejected + r.counts.postponed + r.counts.failed
+                             - r.counts.deliveryLimit);
+        }
 
         // Every id is in exactly one place: queued, processed or discarded; ids unique.
         QSet<quint64> queued;
@@ -200,7 +258,9 @@ void TestConservation::afterEveryCycle()
             QVERIFY(!discardedIds.contains(m.id));
         }
         QVERIFY(!processedIds.intersects(discardedIds));
-        QCOMPARE(qsizetype(queued.size() + processedIds.size() + discardedIds.size()), producedIds.size());
+        QVERIFY(!rejectedIds.intersects(discardedIds) && !rejectedIds.intersects(processedIds));
+        QCOMPARE(qsizetype(queued.size() + processedIds.size() + discardedIds.size() + rejectedIds.size()),
+                 producedIds.size());
         QCOMPARE(quint64(producedIds.size()), sim.broker().nextId() - 1);
 
         // Per-consumer counts add up to the totals.
@@ -218,11 +278,12 @@ void TestConservation::afterEveryCycle()
             if (!consumer->online && sim.loadedScenario().timeline.isEmpty())
                 QCOMPARE(s.received, 0);  // offline from the start: never got a batch
         }
+        perConsumer.discarded += t.brokerDiscarded();
         PL_VERIFY_OK(countsDiffer(perConsumer, t, outcomes + QStringList{QStringLiteral("batches")}));
         QCOMPARE(received, t.dispatched);
 
         // The event stream agrees with the counts.
-        PL_VERIFY_OK(countsDiffer(events, t, outcomes + QStringList{QStringLiteral("produced"), QStringLiteral("dispatched")}));
+        PL_VERIFY_OK(countsDiffer(events, t, outcomes + brokerOwn + QStringList{QStringLiteral("produced"), QStringLiteral("dispatched")}));
 
         // Nothing disappears silently: discarded messages stay listed with their reason.
         QCOMPARE(sim.broker().deadLetterCount(), t.discarded);
@@ -237,10 +298,18 @@ void TestConservation::afterEveryCycle()
     }
     if (scenario.name == QLatin1String("lossy"))
         QVERIFY(capReached);
+    if (scenario.name == QLatin1String("limited")) {
+        QVERIFY(sum.maxlen + sum.rejected > 0);
+        QVERIFY(sum.deliveryLimit + sum.expired > 0);
+    }
     for (const Broker::DeadLetter &d : sim.broker().deadLetters()) {
         QVERIFY(discardedIds.contains(d.message.id));
-        QCOMPARE(d.reason, QStringLiteral("ttl-expired"));
-        QVERIFY(!d.consumer.isEmpty());
+        if (brokerReason(d.reason)) {
+            QCOMPARE(d.consumer.isEmpty(), d.reason != QLatin1String("delivery_limit"));
+        } else {
+            QCOMPARE(d.reason, QStringLiteral("ttl-expired"));
+            QVERIFY(!d.consumer.isEmpty());
+        }
     }
 }
 

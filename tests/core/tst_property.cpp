@@ -1,7 +1,8 @@
 // Property tests: random VALID scenarios drawn from a seeded
 // std::mt19937_64 (every broker mode with maxPriority and custom topic bands, every strategy with
 // random parameters and predicates from a small grammar, batch sizes, drain and paced dispatch,
-// capacities, failure rates, offline consumers, scripted and generated producers, timelines), each
+// capacities, failure rates, offline consumers, scripted and generated producers, timelines, the
+// broker's limits: length limit, overflow, delivery limit, message TTL, expiry), each
 // run for 300 cycles with random live changes between cycles (applySetting on valid paths,
 // setConsumerOnline, addConsumer/removeConsumer, setConsumerStrategyType, sendMessage,
 // setBrokerConfig mode switches). After every cycle: Simulation::checkInvariants(), the report
@@ -194,6 +195,18 @@ QJsonObject randomScenario(Dice &d)
     // Keeps a drain cycle short when a strategy loops (e.g. aging step 0): the cap is the point.
     broker.insert("maxDeliveriesPerCycle", int(d.range(1, 300)));
     broker.insert("cycleIntervalMs", int(d.range(0, 1000)));
+    // The broker's limits (docs/design.md §3), small enough to act.
+    if (d.chance(25)) {
+        broker.insert("maxLength", int(d.range(0, 12)));
+        if (d.chance(50))
+            broker.insert("overflow", d.pick(QStringList{"drop-head", "reject-publish"}));
+    }
+    if (d.chance(25))
+        broker.insert("deliveryLimit", int(d.range(0, 6)));
+    if (d.chance(25))
+        broker.insert("messageTtl", int(d.range(0, 15)));
+    if (d.chance(20))
+        broker.insert("expiry", d.pick(QStringList{"head", "anywhere"}));
 
     QJsonArray consumers;
     const int nConsumers = int(d.range(0, 5));
@@ -218,11 +231,15 @@ QJsonObject randomScenario(Dice &d)
             p.insert("paused", true);
         QJsonArray messages;
         const int nMessages = int(d.range(0, 10));
-        for (int j = 0; j < nMessages; ++j)
-            messages.append(QJsonObject{{"data", QStringLiteral("data_%1").arg(j)},
-                                        {"priority", d.extremeInt(-3, 12)},
-                                        {"ttl", d.extremeInt(-3, 10)},
-                                        {"atCycle", int(d.range(0, 60))}});
+        for (int j = 0; j < nMessages; ++j) {
+            QJsonObject m{{"data", QStringLiteral("data_%1").arg(j)},
+                          {"priority", d.extremeInt(-3, 12)},
+                          {"ttl", d.extremeInt(-3, 10)},
+                          {"atCycle", int(d.range(0, 60))}};
+            if (d.chance(15))
+                m.insert("expiration", int(d.range(0, 12)));
+            messages.append(m);
+        }
         if (!messages.isEmpty())
             p.insert("messages", messages);
         if (d.chance(70)) {
@@ -235,6 +252,10 @@ QJsonObject randomScenario(Dice &d)
                           {"fromCycle", int(d.range(0, 20))}};
             if (d.chance(50))
                 g.insert("untilCycle", int(d.range(20, 400)));
+            if (d.chance(15)) {
+                const int lo = int(d.range(0, 10));
+                g.insert("expiration", d.chance(50) ? QJsonValue(lo) : QJsonValue(QJsonArray{lo, int(d.range(lo, 20))}));
+            }
             p.insert("generator", g);
         }
         producers.append(p);
@@ -325,7 +346,12 @@ QString liveChange(Dice &d, Simulation &sim, int &added)
     case 3: {  // a broker setting, by path
         QString path;
         QJsonValue value;
-        switch (d.range(0, 5)) {
+        switch (d.range(0, 10)) {
+        case 9: path = "broker.messageTtl"; value = d.chance(20) ? QJsonValue() : QJsonValue(int(d.range(0, 15))); break;
+        case 10: path = "broker.expiry"; value = d.pick(QStringList{"head", "anywhere"}); break;
+        case 8: path = "broker.deliveryLimit"; value = d.chance(20) ? QJsonValue() : QJsonValue(int(d.range(0, 6))); break;
+        case 6: path = "broker.maxLength"; value = d.chance(20) ? QJsonValue() : QJsonValue(int(d.range(0, 12))); break;
+        case 7: path = "broker.overflow"; value = d.pick(QStringList{"drop-head", "reject-publish"}); break;
         case 0: path = "broker.batchSize"; value = int(d.chance(10) ? d.range(50, 1000000) : d.range(1, 8)); break;
         case 1: path = "broker.dispatch"; value = dispatch(d); break;
         case 2: path = "broker.maxIdleCycles"; value = int(d.range(0, 5)); break;
@@ -442,6 +468,7 @@ QString checkReport(const CycleReport &r, const Simulation &sim)
     for (const Event &e : r.events) {
         switch (e.type) {
         case Event::Type::Produced: ++fromEvents.produced; break;
+        case Event::Type::Rejected: ++fromEvents.rejected; break;
         case Event::Type::Dispatched:
             ++fromEvents.dispatched;
             if (holder.contains(e.message.id))
@@ -449,9 +476,21 @@ QString checkReport(const CycleReport &r, const Simulation &sim)
                         .arg(e.message.id).arg(e.consumer, holder.value(e.message.id));
             holder.insert(e.message.id, e.consumer);
             break;
+        case Event::Type::Discarded:
+            if (e.reason == QLatin1String("maxlen") || e.reason == QLatin1String("delivery_limit")
+                || e.reason == QLatin1String("expired")) {
+                // The broker's own dead letter: of a message nobody holds.
+                if (holder.contains(e.message.id))
+                    return QStringLiteral("the broker dropped message %1 while %2 holds it")
+                            .arg(e.message.id).arg(holder.value(e.message.id));
+                ++fromEvents.discarded;
+                ++(e.reason == QLatin1String("maxlen") ? fromEvents.maxlen
+                   : e.reason == QLatin1String("expired") ? fromEvents.expired : fromEvents.deliveryLimit);
+                break;
+            }
+            [[fallthrough]];
         case Event::Type::Processed:
         case Event::Type::Postponed:
-        case Event::Type::Discarded:
         case Event::Type::Failed:
             if (holder.value(e.message.id) != e.consumer)
                 return QStringLiteral("%1 decided on message %2 it does not hold").arg(e.consumer).arg(e.message.id);
@@ -470,10 +509,12 @@ QString checkReport(const CycleReport &r, const Simulation &sim)
     const Counts &c = r.counts;
     if (fromEvents.produced != c.produced || fromEvents.dispatched != c.dispatched
         || fromEvents.processed != c.processed || fromEvents.postponed != c.postponed
-        || fromEvents.discarded != c.discarded || fromEvents.failed != c.failed)
+        || fromEvents.discarded != c.discarded || fromEvents.failed != c.failed
+        || fromEvents.rejected != c.rejected || fromEvents.maxlen != c.maxlen
+        || fromEvents.expired != c.expired || fromEvents.deliveryLimit != c.deliveryLimit)
         return QStringLiteral("the report's counts disagree with its events");
-    if (c.dispatched != c.processed + c.postponed + c.discarded + c.failed)
-        return QStringLiteral("dispatched != processed + postponed + discarded + failed");
+    if (c.dispatched != c.processed + c.postponed + c.discarded - c.brokerDiscarded() + c.failed)
+        return QStringLiteral("dispatched != processed + postponed + (discarded by consumers) + failed");
     if (r.idle != (c.batches == 0))
         return QStringLiteral("idle flag disagrees with the batch count");
     return {};

@@ -215,6 +215,7 @@ void TestReference::reference()
             break;
         case Event::Type::Discarded:
         case Event::Type::Failed:
+        case Event::Type::Rejected:
             QFAIL(qPrintable(QStringLiteral("unexpected %1 of %2").arg(Event::typeName(e.type), e.message.data)));
         }
     }

@@ -95,6 +95,7 @@ private Q_SLOTS:
     void producerRangesAndPause();
     void sendMessageNow();
     void brokerBatchSizeAndDispatch();
+    void brokerLimits();
     void modeSwitchToPriorityReorders();
     void cardCapacityTopicsAndSparkline();
     void addConsumerWhileRunning();
@@ -309,6 +310,47 @@ void TestPanels::modeSwitchToPriorityReorders()
     editor.undoStack()->undo();  // the clamp (both edits merged, back to none: dropped)
     QCOMPARE(sim.broker().config().mode, BrokerConfig::Mode::Fifo);
     QCOMPARE(panel.modeBox()->currentData().toInt(), int(BrokerConfig::Mode::Fifo));
+}
+
+void TestPanels::brokerLimits()
+{
+    // The limits of a real broker: a spin box per limit (lowest value = off) and a combo box
+    // per choice, each edit undoable, each following a change made elsewhere.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(generating()));
+    SetupEditor editor(&sim);
+    BrokerPanel panel(&editor);
+    QSpinBox *maxLength = panel.limitBox(QStringLiteral("broker.maxLength"));
+    QComboBox *overflow = panel.choiceBox(QStringLiteral("broker.overflow"));
+    QVERIFY(maxLength && overflow);
+    QCOMPARE(maxLength->value(), -1);
+    QCOMPARE(maxLength->specialValueText(), QStringLiteral("no limit"));
+    maxLength->setValue(7);
+    QCOMPARE(sim.broker().config().maxLength, std::optional<int>(7));
+    const int reject = overflow->findData(QStringLiteral("reject-publish"));
+    overflow->setCurrentIndex(reject);
+    Q_EMIT overflow->activated(reject);
+    QCOMPARE(sim.broker().config().overflow, BrokerConfig::Overflow::RejectPublish);
+    editor.undoStack()->undo();
+    QCOMPARE(sim.broker().config().overflow, BrokerConfig::Overflow::DropHead);
+    QCOMPARE(overflow->currentData().toString(), QStringLiteral("drop-head"));
+    editor.undoStack()->undo();
+    QVERIFY(!sim.broker().config().maxLength);
+    QCOMPARE(maxLength->value(), -1);
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("broker.maxLength"), 0));  // as a timeline would
+    QCOMPARE(maxLength->value(), 0);
+    // The delivery limit, the message TTL and the expiry the same way.
+    panel.limitBox(QStringLiteral("broker.deliveryLimit"))->setValue(3);
+    QCOMPARE(sim.broker().config().deliveryLimit, std::optional<int>(3));
+    panel.limitBox(QStringLiteral("broker.messageTtl"))->setValue(20);
+    QCOMPARE(sim.broker().config().messageTtl, std::optional<int>(20));
+    QComboBox *expiry = panel.choiceBox(QStringLiteral("broker.expiry"));
+    const int anywhere = expiry->findData(QStringLiteral("anywhere"));
+    expiry->setCurrentIndex(anywhere);
+    Q_EMIT expiry->activated(anywhere);
+    QCOMPARE(sim.broker().config().expiry, BrokerConfig::Expiry::Anywhere);
+    panel.limitBox(QStringLiteral("broker.messageTtl"))->setValue(-1);
+    QVERIFY(!sim.broker().config().messageTtl);
 }
 
 void TestPanels::cardCapacityTopicsAndSparkline()

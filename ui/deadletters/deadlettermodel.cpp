@@ -41,7 +41,7 @@ QString DeadLetterModel::reasonText(const QString &reason)
 {
     if (reason == QLatin1String("ttl-expired"))
         return tr("TTL at or below the consumer's low bound: the message expired");
-    return reason;
+    return Broker::reasonText(reason);
 }
 
 const QList<MessageColumns::Column> &DeadLetterModel::columns()
@@ -51,8 +51,11 @@ const QList<MessageColumns::Column> &DeadLetterModel::columns()
             {Kind::Cycle, tr("Cycle"), tr("The cycle in which it was discarded")},
             {Kind::MessageId, tr("Message"), tr("The message's id")},
             {Kind::Data, tr("Data"), tr("The message's payload: this data is lost unless someone replays it")},
-            {Kind::Reason, tr("Reason"), tr("Why: ttl-expired = its TTL was at or below the consumer's low bound")},
-            {Kind::Consumer, tr("Consumer"), tr("The consumer whose strategy discarded it")},
+            {Kind::Reason, tr("Reason"), tr("Why: ttl-expired = its TTL was at or below the consumer's low bound; the broker's own: "
+                                              "maxlen = dropped from the head of a full queue, delivery_limit = "
+                                              "came back more often than broker.deliveryLimit, expired = its "
+                                              "expiration passed")},
+            {Kind::Consumer, tr("Consumer"), tr("The consumer whose strategy discarded it, or that handed it back the last time (delivery_limit); empty when the broker dropped it")},
             {Kind::Priority, tr("Priority"), tr("Priority when it was discarded")},
             {Kind::Ttl, tr("TTL"), tr("TTL when it was discarded")},
             {Kind::Deliveries, tr("Deliveries"), tr("How often the broker had handed it to a consumer")},
@@ -79,7 +82,7 @@ QVariant DeadLetterModel::messageData(int row, int /*column*/, MessageColumns::K
                 .arg(letter.message.data, letter.message.producer)
                 .arg(letter.message.producedCycle)
                 .arg(letter.message.originalPriority)
-                .arg(letter.consumer)
+                .arg(letter.consumer.isEmpty() ? tr("the broker") : letter.consumer)
                 .arg(letter.cycle)
                 .arg(letter.message.deliveries)
                 .arg(reasonText(letter.reason));

@@ -68,6 +68,8 @@ QColor EventLogModel::typeColor(Event::Type type)
         return ChartPalette::vermillion();
     case Event::Type::Failed:
         return ChartPalette::reddishPurple();
+    case Event::Type::Rejected:
+        return ChartPalette::yellow();
     }
     return {};
 }

@@ -41,10 +41,13 @@ constexpr TypeEntry typeEntries[] = {
                                                                 "message and handled it")},
     {Event::Type::Postponed, QT_TRANSLATE_NOOP("EventLogPanel", "Show 'postponed' events: the strategy sent a modified copy back "
                                                                 "to the queue's tail (requeue)")},
-    {Event::Type::Discarded, QT_TRANSLATE_NOOP("EventLogPanel", "Show 'discarded' events: the strategy dropped the message into "
-                                                                "the dead-letter list")},
+    {Event::Type::Discarded, QT_TRANSLATE_NOOP("EventLogPanel", "Show 'discarded' events: the strategy, or the broker (length "
+                                                                "limit, delivery limit, expiry), dropped the message into the "
+                                                                "dead-letter list")},
     {Event::Type::Failed, QT_TRANSLATE_NOOP("EventLogPanel", "Show 'failed' events: processing failed (failure rate) and the "
                                                              "message was requeued")},
+    {Event::Type::Rejected, QT_TRANSLATE_NOOP("EventLogPanel", "Show 'rejected' events: the queue was at its length limit "
+                                                               "(overflow reject-publish) and refused a new message")},
 };
 
 QIcon swatch(const QColor &color)

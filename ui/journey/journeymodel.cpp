@@ -88,6 +88,8 @@ QString JourneyModel::decisionText(const Event &event)
         return event.reason.isEmpty() ? tr("discarded") : tr("discarded (%1)").arg(event.reason);
     case Event::Type::Failed:
         return tr("failed (requeued)");
+    case Event::Type::Rejected:
+        return tr("refused (queue full)");
     }
     return {};
 }

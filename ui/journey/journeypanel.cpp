@@ -201,7 +201,8 @@ void JourneyPanel::rebuild(bool force)
     // Identity: from the journal, else from the queue or the dead letters.
     const QueuePlace place = (events.isEmpty()
                               || (events.constLast().type != Event::Type::Processed
-                                  && events.constLast().type != Event::Type::Discarded))
+                                  && events.constLast().type != Event::Type::Discarded
+                                  && events.constLast().type != Event::Type::Rejected))
             ? findQueued(broker, m_id)
             : QueuePlace {};
     const Broker::DeadLetter *dead = nullptr;
@@ -237,7 +238,12 @@ void JourneyPanel::rebuild(bool force)
                     tr("Discarded (%1) at cycle %2 by %3 after %4 — it is in the dead-letter list.")
                             .arg(last.reason.isEmpty() ? tr("no reason given") : last.reason)
                             .arg(last.cycle)
-                            .arg(last.consumer, times);
+                            .arg(last.consumer.isEmpty() ? tr("the broker") : last.consumer, times);
+            break;
+        case Event::Type::Rejected:
+            status = tr("Refused at cycle %1: the queue was at its length limit (overflow "
+                        "reject-publish), so it was never queued; the producer counts it as rejected.")
+                             .arg(last.cycle);
             break;
         default:
             break;
@@ -262,7 +268,7 @@ void JourneyPanel::rebuild(bool force)
             status = tr("Discarded (%1) at cycle %2 by %3 — it is in the dead-letter list.")
                              .arg(dead->reason)
                              .arg(dead->cycle)
-                             .arg(dead->consumer);
+                             .arg(dead->consumer.isEmpty() ? tr("the broker") : dead->consumer);
         } else if (m_id >= broker.nextId()) {
             status = tr("No such message (yet).");
         } else {
@@ -275,8 +281,10 @@ void JourneyPanel::rebuild(bool force)
     m_status->setText(status);
     // Green once processed, red once discarded: the outcome at a glance.
     const bool processed = !events.isEmpty() && events.constLast().type == Event::Type::Processed;
-    const bool discarded =
-            dead || (!events.isEmpty() && events.constLast().type == Event::Type::Discarded);
+    const bool discarded = dead
+            || (!events.isEmpty()
+                && (events.constLast().type == Event::Type::Discarded
+                    || events.constLast().type == Event::Type::Rejected));
     m_status->setStyleSheet(processed ? QStringLiteral("color: #1b6e20; font-weight: bold;")
                                     : discarded
                                     ? QStringLiteral("color: #b00020; font-weight: bold;")

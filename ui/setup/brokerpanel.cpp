@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QJsonValue>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -123,6 +124,31 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
     m_interval->setSingleStep(50);
     form->addRow(label(tr("Cycle interval:"), m_interval, content), m_interval);
 
+    // A real broker's limits (RabbitMQ's names), each off by default.
+    addLimit(content, form, tr("Max length:"), QStringLiteral("broker.maxLength"), tr("no limit"), tr(" messages"),
+             tr("Length limit (RabbitMQ's x-max-length), per queue: the whole queue in fifo and "
+                "priority modes, each topic in topics mode. A new message to a full queue makes the "
+                "broker act as Overflow says."));
+    addChoice(content, form, tr("Overflow:"), QStringLiteral("broker.overflow"),
+              {{QStringLiteral("drop-head"), tr("drop-head: dead-letter the head (maxlen)")},
+               {QStringLiteral("reject-publish"), tr("reject-publish: refuse the new message")}},
+              tr("What a full queue does with a new message: drop-head queues it and dead-letters "
+                 "the head (the oldest; in priority mode the most urgent), reject-publish refuses "
+                 "it (counted as rejected, never queued)."));
+    addLimit(content, form, tr("Delivery limit:"), QStringLiteral("broker.deliveryLimit"), tr("no limit"), tr(" returns"),
+             tr("Delivery limit (RabbitMQ quorum queues' x-delivery-limit): a message that comes "
+                "back (postponed or failed) after more deliveries than this is dead-lettered "
+                "(delivery_limit) instead of queued again: the cure for a poison message."));
+    addLimit(content, form, tr("Message TTL:"), QStringLiteral("broker.messageTtl"), tr("none"), tr(" cycles"),
+             tr("Message expiry (RabbitMQ's x-message-ttl), not the TTL counter of the TTL strategy: "
+                "a message expires this many cycles after it was queued (sooner if its own "
+                "expiration says so) and is dead-lettered (expired). Applies to new messages."));
+    addChoice(content, form, tr("Expiry:"), QStringLiteral("broker.expiry"),
+              {{QStringLiteral("head"), tr("head: only the head of a queue expires")},
+               {QStringLiteral("anywhere"), tr("anywhere: every expired message goes")}},
+              tr("Where expired messages are found: at the head only, as RabbitMQ's classic "
+                 "queues (an expired message waits behind a live head), or anywhere in the queue."));
+
     contentLayout->addLayout(form);
     m_error = new QLabel(content);
     m_error->setWordWrap(true);
@@ -149,6 +175,51 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
     connect(m_simulation, &Simulation::setupChanged, this, &BrokerPanel::sync);
     connect(m_simulation, &Simulation::scenarioLoaded, this, &BrokerPanel::sync);
     sync();
+}
+
+void BrokerPanel::addLimit(QWidget *content, QFormLayout *form, const QString &text, const QString &path,
+                           const QString &none, const QString &suffix, const QString &tip)
+{
+    QSpinBox *spin = makeSpin(content, -1, INT_MAX, suffix, tip + tr(" \"%1\" (the lowest value) = off.").arg(none));
+    spin->setSpecialValueText(none);
+    form->addRow(label(text, spin, content), spin);
+    connect(spin, &QSpinBox::valueChanged, this, [this, path](int value) {
+        showError(m_editor->applySetting(path, value < 0 ? QJsonValue(QJsonValue::Undefined) : QJsonValue(value)));
+    });
+    m_pathEditors.push_back({path, spin, nullptr});
+}
+
+void BrokerPanel::addChoice(QWidget *content, QFormLayout *form, const QString &text, const QString &path,
+                            const QList<std::pair<QString, QString>> &values, const QString &tip)
+{
+    auto *box = new QComboBox(content);
+    box->setFocusPolicy(Qt::TabFocus);
+    box->setToolTip(tip);
+    for (const auto &[value, words] : values)
+        box->addItem(words, value);
+    form->addRow(label(text, box, content), box);
+    connect(box, &QComboBox::activated, this, [this, box, path](int index) {
+        showError(m_editor->applySetting(path, box->itemData(index).toString()));
+    });
+    m_pathEditors.push_back({path, nullptr, box});
+}
+
+QSpinBox *BrokerPanel::limitBox(const QString &path) const
+{
+    for (const PathEditor &e : m_pathEditors) {
+        if (e.path == path)
+            return e.spin;
+    }
+    return nullptr;
+}
+
+QComboBox *BrokerPanel::choiceBox(const QString &path) const
+{
+    for (const PathEditor &e : m_pathEditors) {
+        if (e.path == path)
+            return e.choice;
+    }
+    return nullptr;
 }
 
 void BrokerPanel::sync()
@@ -183,6 +254,15 @@ void BrokerPanel::sync()
     m_batchesPerCycle->setEnabled(paced);
     setSpin(m_idleCycles, config.maxIdleCycles);
     setSpin(m_interval, m_simulation->intervalMs());
+    for (const PathEditor &e : m_pathEditors) {
+        const QJsonValue value = m_simulation->settingValue(e.path);
+        if (e.spin) {
+            setSpin(e.spin, value.isDouble() ? value.toInt() : -1);
+        } else {
+            const QSignalBlocker blocker(e.choice);
+            e.choice->setCurrentIndex(std::max(0, e.choice->findData(value.toString())));
+        }
+    }
 }
 
 void BrokerPanel::showError(const QString &error)

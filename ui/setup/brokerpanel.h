@@ -1,8 +1,12 @@
 #pragma once
 
+#include <QString>
 #include <QWidget>
 
+#include <vector>
+
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QSpinBox;
 
@@ -13,8 +17,9 @@ class Simulation;
 
 /// The broker's settings, live: queue mode (fifo, native
 /// priority with an optional max priority, topics with their priority bands), batch size,
-/// dispatch per cycle (drain, or at most K batches), idle cycles before it stops, and the cycle
-/// interval in milliseconds (the same setting as the speed slider).
+/// dispatch per cycle (drain, or at most K batches), idle cycles before it stops, the cycle
+/// interval in milliseconds (the same setting as the speed slider), and the limits of a real
+/// broker (docs/design.md §3): length limit and overflow, delivery limit, message TTL and expiry.
 ///
 /// Every edit goes through SetupEditor (undoable, validated as in a scenario file) and applies
 /// from the next batch or cycle; the panel re-reads the simulation on Simulation::setupChanged()
@@ -39,8 +44,23 @@ public:
     QSpinBox *batchesPerCycleBox() const { return m_batchesPerCycle; }
     QSpinBox *idleCyclesBox() const { return m_idleCycles; }
     QSpinBox *intervalBox() const { return m_interval; }
+    /// The spin box of the broker limit at @p path (e.g. "broker.maxLength"; its lowest value,
+    /// -1, means none), or the combo box of the choice at @p path ("broker.overflow").
+    QSpinBox *limitBox(const QString &path) const;
+    QComboBox *choiceBox(const QString &path) const;
 
 private:
+    /// A setting of a real broker's, edited by path: a spin box (-1 = absent) or a choice.
+    struct PathEditor
+    {
+        QString path;
+        QSpinBox *spin = nullptr;
+        QComboBox *choice = nullptr;  ///< item data: the value; the first item is the default
+    };
+    void addLimit(QWidget *content, QFormLayout *form, const QString &label, const QString &path,
+                  const QString &none, const QString &suffix, const QString &tip);
+    void addChoice(QWidget *content, QFormLayout *form, const QString &label, const QString &path,
+                   const QList<std::pair<QString, QString>> &values, const QString &tip);
     void showError(const QString &error);
     void onModeChosen(int comboIndex);
     void onDispatchChosen(int comboIndex);
@@ -59,6 +79,7 @@ private:
     QSpinBox *m_interval = nullptr;
     QLabel *m_modeHelp = nullptr;
     QLabel *m_error = nullptr;
+    std::vector<PathEditor> m_pathEditors;
     int m_lastPaced = 1;  ///< K to use when switching from drain to paced
 };
 
