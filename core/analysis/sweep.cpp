@@ -3,6 +3,7 @@
 #include "core/analysis/eventjson.h"
 #include "core/engine/simulation.h"
 #include "core/model/printable.h"
+#include "core/strategies/expression.h"
 #include "core/strategies/strategy.h"
 
 #include <QElapsedTimer>
@@ -637,6 +638,10 @@ bool SweepRunner::start(const SweepPlan &plan, int threads)
     const std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
     m_watcher.setFuture(QtConcurrent::map(&m_pool, m_jobs, [cycles, cancel](Job &job) {
         job.result = runSweepPoint(job.point, cycles, cancel.get());
+        // The point's predicates compiled in this pool thread's engine; let it go with the point,
+        // in this thread, rather than with the thread, which may outlive the program's end (an
+        // engine left then reads as a leak to LeakSanitizer, and holds memory meanwhile).
+        Expression::releaseThreadEngine();
     }));
     Q_EMIT progress(0, int(m_jobs.size()));
     return true;
