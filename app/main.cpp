@@ -41,39 +41,32 @@ struct Options
     QString amqp;            ///< RabbitMQ URL to mirror the run on (File > Connect to RabbitMQ…); empty: none
 };
 
-/// --amqp: connects the window's RabbitMQ mirror to @p url and waits until it mirrors or fails
-/// (then the reason goes to stderr and the window shows it). False when it failed.
-bool connectMirror(MainWindow &window, const QString &url)
+/// Runs the event loop while @p busy says the RabbitMQ mirror of @p window is still at work
+/// (connecting, or replaying cycles); then, if it failed, says why on stderr. False when it failed.
+bool waitForMirror(MainWindow &window, bool (*busy)(const LockstepWorker::Status &))
 {
     LockstepWorker *worker = window.rabbitMq()->worker();
     QEventLoop loop;
     QObject::connect(worker, &LockstepWorker::statusChanged, &loop, [&] {
-        if (worker->status().state != LockstepWorker::State::Connecting)
+        if (!busy(worker->status()))
             loop.quit();
     });
-    window.rabbitMq()->connectTo(url);
-    if (worker->status().state == LockstepWorker::State::Connecting)
+    if (busy(worker->status()))
         loop.exec();
-    if (worker->status().state == LockstepWorker::State::Failed) {
-        printError(QStringLiteral("--amqp: ") + worker->status().error);
-        return false;
-    }
-    return true;
+    if (worker->status().state != LockstepWorker::State::Failed)
+        return true;
+    printError(QStringLiteral("--amqp: ") + worker->status().error);
+    return false;
 }
 
-/// Waits until the window's RabbitMQ mirror has replayed every cycle run so far, or failed.
-void waitForMirror(MainWindow &window)
+bool connecting(const LockstepWorker::Status &s)
 {
-    LockstepWorker *worker = window.rabbitMq()->worker();
-    QEventLoop loop;
-    QObject::connect(worker, &LockstepWorker::statusChanged, &loop, [&] {
-        if (worker->status().state != LockstepWorker::State::Mirroring || worker->status().cyclesBehind == 0)
-            loop.quit();
-    });
-    if (worker->status().state == LockstepWorker::State::Mirroring && worker->status().cyclesBehind > 0)
-        loop.exec();
-    if (worker->status().state == LockstepWorker::State::Failed)
-        printError(QStringLiteral("--amqp: ") + worker->status().error);
+    return s.state == LockstepWorker::State::Connecting;
+}
+
+bool replaying(const LockstepWorker::Status &s)
+{
+    return s.state == LockstepWorker::State::Mirroring && s.cyclesBehind > 0;
 }
 
 /// Parses the command line. --help and --version print and exit 0; bad arguments print a message
@@ -250,12 +243,16 @@ int main(int argc, char *argv[])
     }
 
     Simulation *simulation = window.simulation();
-    if (!options.amqp.isEmpty() && !connectMirror(window, options.amqp) && screenshot)
-        return BadInput;
+    if (!options.amqp.isEmpty()) {
+        // --amqp: mirrored from cycle 0, as File > Connect to RabbitMQ… would.
+        window.rabbitMq()->connectTo(options.amqp);
+        if (!waitForMirror(window, connecting) && screenshot)
+            return BadInput;
+    }
     if (options.cycles > 0)
         simulation->runCycles(options.cycles);
     if (!options.amqp.isEmpty())
-        waitForMirror(window);
+        waitForMirror(window, replaying);
     window.refreshViews();
 
     if (!options.sweepFile.isEmpty()) {

@@ -77,6 +77,18 @@ void LockstepWorker::disconnectFromBroker()
 {
     detach();
     // Waits for the queued cycles and the clean-up: the bridge deletes the run's queues.
+    endMirroredRun(Qt::BlockingQueuedConnection);
+    if (m_status.state != State::Off && m_status.state != State::Failed) {
+        m_status.state = State::Off;
+        Q_EMIT statusChanged();
+    }
+    ++m_generation;
+}
+
+void LockstepWorker::endMirroredRun(Qt::ConnectionType type)
+{
+    // On the mirror's thread, after the cycles queued before: a working bridge reads the
+    // dead-letter queue back and deletes the run's queues; a failed one is only dropped.
     QMetaObject::invokeMethod(
             m_mirror,
             [mirror = m_mirror] {
@@ -84,12 +96,7 @@ void LockstepWorker::disconnectFromBroker()
                     mirror->bridge->finish();
                 mirror->bridge.reset();
             },
-            Qt::BlockingQueuedConnection);
-    if (m_status.state != State::Off && m_status.state != State::Failed) {
-        m_status.state = State::Off;
-        Q_EMIT statusChanged();
-    }
-    ++m_generation;
+            type);
 }
 
 void LockstepWorker::attach()
@@ -169,12 +176,8 @@ void LockstepWorker::fail(const QString &error)
     m_status.state = State::Failed;
     m_status.error = error;
     // Drops the broken bridge (nothing to clean up on a lost connection; a stale mirror deletes
-    // its queues).
-    QMetaObject::invokeMethod(m_mirror, [mirror = m_mirror] {
-        if (mirror->bridge && !mirror->bridge->failed())
-            mirror->bridge->finish();
-        mirror->bridge.reset();
-    });
+    // its queues), without waiting.
+    endMirroredRun(Qt::QueuedConnection);
     Q_EMIT statusChanged();
 }
 

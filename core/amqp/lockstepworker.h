@@ -81,6 +81,8 @@ private:
 
     void attach();
     void detach();
+    /// Ends the bridge's run on its thread (@p type: blocking or not).
+    void endMirroredRun(Qt::ConnectionType type);
     void onCycleEnded();
     void fail(const QString &error);
     void setupEnded(const QString &why);
