@@ -11,6 +11,23 @@
 
 namespace PriorityLab {
 
+/// SplitMix64 (Steele, Lea and Flood, 2014): turns the scenario seed into independent seeds for
+/// each random stream (docs/design.md §6).
+constexpr quint64 splitMix64(quint64 x) noexcept
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+/// The seed of producer @p index (0-based) of a scenario seeded with @p scenarioSeed: the same
+/// producer sends the same messages in every run of the scenario, simulated or on RabbitMQ.
+constexpr quint64 producerSeed(quint64 scenarioSeed, qsizetype index) noexcept
+{
+    return splitMix64(scenarioSeed + quint64(index) + 1);
+}
+
 /// A producer: sends its scripted messages at their cycle, then its generator's messages
 /// (docs/design.md §6). It can be paused in the app; a paused producer sends nothing.
 class Producer

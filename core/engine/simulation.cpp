@@ -9,31 +9,6 @@
 namespace PriorityLab {
 
 namespace {
-/// SplitMix64: turns the scenario seed into independent seeds for each random stream.
-quint64 splitMix64(quint64 x)
-{
-    x += 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
-
-/// A strategy of @p config's type with its parameters, or nullptr. Each problem goes to
-/// @p problems as "type: ..." or "PARAMETER: ...", the path below the consumer's "strategy".
-std::unique_ptr<Strategy> createStrategy(const StrategyConfig &config, QStringList *problems)
-{
-    std::unique_ptr<Strategy> strategy = StrategyRegistry::instance().create(config.type);
-    if (!strategy) {
-        *problems << QStringLiteral("type: unknown strategy \"%1\"; use one of %2")
-                             .arg(config.type, StrategyRegistry::instance().types().join(QStringLiteral(", ")));
-        return nullptr;
-    }
-    for (auto it = config.parameters.cbegin(); it != config.parameters.cend(); ++it) {
-        if (QString e = strategy->setParameter(it.key(), it.value()); !e.isEmpty())
-            *problems << it.key() + QStringLiteral(": ") + e;
-    }
-    return strategy;
-}
 
 /// Gives @p consumer the settings of @p c other than its strategy (kept, with its counters).
 void configure(Consumer &consumer, const ConsumerConfig &c)
@@ -71,7 +46,7 @@ QStringList Simulation::build(const Scenario &scenario)
     for (qsizetype i = 0; i < scenario.consumers.size(); ++i) {
         const ConsumerConfig &c = scenario.consumers.at(i);
         QStringList problems;
-        std::unique_ptr<Strategy> strategy = createStrategy(c.strategy, &problems);
+        std::unique_ptr<Strategy> strategy = StrategyRegistry::instance().create(c.strategy, &problems);
         for (const QString &problem : std::as_const(problems))
             errors << QStringLiteral("consumers[%1].strategy.").arg(i) + problem;
         if (problems.isEmpty())
@@ -86,7 +61,7 @@ QStringList Simulation::build(const Scenario &scenario)
     // the consumers do: compare runs rely on it) and one for processing failures.
     m_producers.clear();
     for (qsizetype i = 0; i < scenario.producers.size(); ++i)
-        m_producers.emplace_back(scenario.producers.at(i), splitMix64(scenario.seed + quint64(i) + 1));
+        m_producers.emplace_back(scenario.producers.at(i), producerSeed(scenario.seed, i));
     m_broker = Broker(scenario.broker);
     m_metrics.clear();
     m_rng.seed(splitMix64(scenario.seed));
@@ -507,7 +482,7 @@ QString Simulation::checkConsumer(int index, const ConsumerConfig &config) const
             return QStringLiteral("consumer name \"%1\" is taken: choose another").arg(config.name);
     }
     QStringList problems;
-    createStrategy(config.strategy, &problems);
+    StrategyRegistry::instance().create(config.strategy, &problems);
     return problems.value(0);
 }
 
@@ -516,7 +491,7 @@ QString Simulation::insertConsumer(int index, const ConsumerConfig &config)
     if (QString error = checkConsumer(index, config); !error.isEmpty())
         return error;
     QStringList problems;
-    std::unique_ptr<Strategy> strategy = createStrategy(config.strategy, &problems);
+    std::unique_ptr<Strategy> strategy = StrategyRegistry::instance().create(config.strategy, &problems);
     m_consumers.insert(m_consumers.begin() + index, makeConsumer(config, std::move(strategy)));
     m_broker.consumerInserted(index);
     announce(SettingChange::of(SettingChange::Kind::ConsumerAdded, index));

@@ -1,5 +1,6 @@
 #include "core/strategies/strategy.h"
 
+#include "core/model/config.h"
 #include "core/strategies/acceptallstrategy.h"
 #include "core/strategies/predicatestrategy.h"
 #include "core/strategies/prioritystrategy.h"
@@ -126,6 +127,21 @@ std::unique_ptr<Strategy> StrategyRegistry::create(const QString &type) const
             return entry.second();
     }
     return nullptr;
+}
+
+std::unique_ptr<Strategy> StrategyRegistry::create(const StrategyConfig &config, QStringList *problems) const
+{
+    std::unique_ptr<Strategy> strategy = create(config.type);
+    if (!strategy) {
+        *problems << QStringLiteral("type: unknown strategy \"%1\"; use one of %2")
+                             .arg(config.type, types().join(QStringLiteral(", ")));
+        return nullptr;
+    }
+    for (auto it = config.parameters.cbegin(); it != config.parameters.cend(); ++it) {
+        if (QString e = strategy->setParameter(it.key(), it.value()); !e.isEmpty())
+            *problems << it.key() + QStringLiteral(": ") + e;
+    }
+    return strategy;
 }
 
 QStringList StrategyRegistry::types() const

@@ -16,6 +16,8 @@
 
 namespace PriorityLab {
 
+struct StrategyConfig;
+
 /// What a strategy decides for one message (docs/design.md §4).
 enum class Decision : quint8 {
     Process,  ///< handle it now (processing may still fail, see Consumer::failureRate)
@@ -205,6 +207,10 @@ public:
 
     /// A new strategy of @p type with default parameters, or nullptr if the type is unknown.
     std::unique_ptr<Strategy> create(const QString &type) const;
+    /// A strategy of @p config's type with its parameters, or nullptr for an unknown type. Each
+    /// problem goes to @p problems as "type: ..." or "PARAMETER: ...", the path below a
+    /// consumer's "strategy" (a refused parameter keeps its default).
+    std::unique_ptr<Strategy> create(const StrategyConfig &config, QStringList *problems) const;
 
     /// Registered type names in registration order.
     QStringList types() const;
