@@ -9,6 +9,7 @@
 //   series    engine cost per handling for 10k, 100k, 1M (and 10M without --quick) messages
 // The memory section runs first so that it measures a heap that earlier runs have not grown.
 #include "bench/benchoptions.h"
+#include "core/amqp/freerunning.h"
 #include "core/amqp/lockstep.h"
 #include "core/scenario/scenario.h"
 #include "core/engine/simulation.h"
@@ -140,6 +141,54 @@ double cpuSeconds()
             + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
 }
 
+/// The free-running half of the rabbitmq section: @p scenario with RabbitMQ pushing messages to
+/// the consumers, in ticks of 1 ms, until every message is processed or dead-lettered (at most
+/// @p cycles ticks). Returns false (with a line on standard error) when the bridge fails.
+bool freeRunningFigures(Output &out, const QString &url, const Scenario &scenario, const BrokerConfig &broker,
+                        qint64 cycles)
+{
+    QString error;
+    QElapsedTimer clock;
+    clock.start();
+    const double cpuBefore = cpuSeconds();
+    std::unique_ptr<FreeRunningBridge> run = FreeRunningBridge::open(url, scenario, broker, &error, 1);
+    if (!run) {
+        std::fprintf(stderr, "prioritylab-bench: --amqp: %s\n", qPrintable(error));
+        return false;
+    }
+    while (run->figures().ticks < cycles && !run->isDone()) {
+        if (!run->tick())
+            break;
+    }
+    const bool ok = !run->failed() && run->finish();
+    const double wall = seconds(clock);
+    const double cpu = cpuSeconds() - cpuBefore;
+    if (!ok) {
+        std::fprintf(stderr, "prioritylab-bench: --amqp: %s\n", qPrintable(run->error()));
+        return false;
+    }
+    const FreeRunningBridge::Figures &f = run->figures();
+    qint64 deliveries = 0;
+    for (const FreeRunningBridge::ConsumerFigures &c : f.consumers)
+        deliveries += c.deliveries;
+    // publish + deliver + (ack or reject) per delivery, plus the copies published back.
+    const qint64 operations = f.published + f.republished + 2 * deliveries;
+    out.figure(QStringLiteral("free-running: delivered (basic.consume)"), double(deliveries),
+               QStringLiteral("messages"));
+    out.figure(QStringLiteral("free-running: ticks of 1 ms"), double(f.ticks), QStringLiteral("ticks"));
+    out.figure(QStringLiteral("free-running: wall time"), wall * 1e3, QStringLiteral("ms"), 0);
+    out.figure(QStringLiteral("free-running: delivered per second"), double(deliveries) / wall,
+               QStringLiteral("messages/s"), 0);
+    out.figure(QStringLiteral("free-running: operations per second"), double(operations) / wall,
+               QStringLiteral("operations/s"), 0);
+    out.figure(QStringLiteral("free-running: on this process's CPU"),
+               100.0 * cpu / wall, QStringLiteral("%"), 1);
+    out.check(QStringLiteral("free-running: conservation"), f.conserved,
+              QStringLiteral("%1 published, %2 processed, %3 dead-lettered, %4 left, %5 in flight")
+                      .arg(f.published).arg(f.processed).arg(f.deadLettered).arg(f.leftInQueue).arg(f.inFlight));
+    return true;
+}
+
 /// The rabbitmq section: @p file for @p cycles cycles in lockstep with the RabbitMQ broker at
 /// @p url (docs/design.md §11), against the same run in the simulator alone. Returns false (with
 /// a line on standard error) when the broker cannot be reached or the bridge fails.
@@ -151,7 +200,7 @@ bool rabbitmqSection(Output &out, const QString &url, const QString &file, qint6
         return false;
     }
     out.section(QStringLiteral("rabbitmq"),
-                QStringLiteral("lockstep through RabbitMQ at %1: %2, %3 cycles, events on")
+                QStringLiteral("lockstep, then free-running, through RabbitMQ at %1: %2, %3 cycles, events on")
                         .arg(AmqpClient::redactedUrl(url), file).arg(cycles));
     // The simulator alone, for the share the bridge adds.
     double alone = 0;
@@ -207,7 +256,7 @@ bool rabbitmqSection(Output &out, const QString &url, const QString &file, qint6
                100.0 * cpu / wall, QStringLiteral("%"), 1);
     out.check(QStringLiteral("RabbitMQ handed out the simulator's messages"), f.divergences == 0 && f.deadLettersMatch,
               QStringLiteral("%1 divergences").arg(f.divergences));
-    return true;
+    return freeRunningFigures(out, url, *loaded.scenario, sim.broker().config(), cycles);
 }
 
 // ---------------------------------------------------------------------------------------------

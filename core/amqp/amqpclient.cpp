@@ -5,6 +5,8 @@
 
 #include <QUrl>
 
+#include <algorithm>
+
 #include <sys/time.h>
 
 namespace PriorityLab {
@@ -81,6 +83,35 @@ bool isAccessRefused(const amqp_rpc_reply_t &reply)
     // rabbitmq-c reports a refused PLAIN login as a socket closed during the handshake.
     return reply.reply_type == AMQP_RESPONSE_LIBRARY_EXCEPTION
         && reply.library_error == AMQP_STATUS_CONNECTION_CLOSED;
+}
+
+// The properties of @p message that a Delivery carries: body, message id, priority, and every
+// integer header.
+void fill(AmqpClient::Delivery &delivery, const amqp_message_t &message)
+{
+    delivery.body = fromBytes(message.body);
+    const amqp_basic_properties_t &p = message.properties;
+    if (p._flags & AMQP_BASIC_MESSAGE_ID_FLAG)
+        delivery.messageId = fromBytes(p.message_id);
+    if (p._flags & AMQP_BASIC_PRIORITY_FLAG)
+        delivery.priority = p.priority;
+    if (!(p._flags & AMQP_BASIC_HEADERS_FLAG))
+        return;
+    for (int i = 0; i < p.headers.num_entries; ++i) {
+        const amqp_table_entry_t &e = p.headers.entries[i];
+        qint64 value = 0;
+        switch (e.value.kind) {
+        case AMQP_FIELD_KIND_I8: value = e.value.value.i8; break;
+        case AMQP_FIELD_KIND_U8: value = e.value.value.u8; break;
+        case AMQP_FIELD_KIND_I16: value = e.value.value.i16; break;
+        case AMQP_FIELD_KIND_U16: value = e.value.value.u16; break;
+        case AMQP_FIELD_KIND_I32: value = e.value.value.i32; break;
+        case AMQP_FIELD_KIND_U32: value = e.value.value.u32; break;
+        case AMQP_FIELD_KIND_I64: value = e.value.value.i64; break;
+        default: continue;   // not an integer: not one of ours
+        }
+        delivery.headers.append({fromBytes(e.key), value});
+    }
 }
 
 } // namespace
@@ -317,22 +348,18 @@ std::optional<AmqpClient::Delivery> AmqpClient::get(const QByteArray &queue, boo
         m_broken = true;
         return std::nullopt;
     }
-    delivery.body = fromBytes(message.body);
-    if (message.properties._flags & AMQP_BASIC_MESSAGE_ID_FLAG)
-        delivery.messageId = fromBytes(message.properties.message_id);
-    if (message.properties._flags & AMQP_BASIC_PRIORITY_FLAG)
-        delivery.priority = message.properties.priority;
+    fill(delivery, message);
     amqp_destroy_message(&message);
     amqp_maybe_release_buffers(d->conn);
     *ok = true;
     return delivery;
 }
 
-bool AmqpClient::ack(quint64 tag)
+bool AmqpClient::ack(quint64 tag, int channel)
 {
     if (m_broken)
         return false;
-    if (int status = amqp_basic_ack(d->conn, Channel, tag, 0); status != AMQP_STATUS_OK) {
+    if (int status = amqp_basic_ack(d->conn, amqp_channel_t(channel), tag, 0); status != AMQP_STATUS_OK) {
         m_error = QStringLiteral("basic.ack: %1").arg(libraryError(status));
         m_broken = true;
         return false;
@@ -340,11 +367,11 @@ bool AmqpClient::ack(quint64 tag)
     return true;
 }
 
-bool AmqpClient::reject(quint64 tag, bool requeue)
+bool AmqpClient::reject(quint64 tag, bool requeue, int channel)
 {
     if (m_broken)
         return false;
-    if (int status = amqp_basic_reject(d->conn, Channel, tag, requeue); status != AMQP_STATUS_OK) {
+    if (int status = amqp_basic_reject(d->conn, amqp_channel_t(channel), tag, requeue); status != AMQP_STATUS_OK) {
         m_error = QStringLiteral("basic.reject: %1").arg(libraryError(status));
         m_broken = true;
         return false;
@@ -377,6 +404,89 @@ bool AmqpClient::deleteExchange(const QByteArray &exchange)
         return false;
     amqp_exchange_delete(d->conn, Channel, bytes(exchange), 0);
     return check("deleting the exchange");
+}
+
+bool AmqpClient::openChannel(int channel)
+{
+    if (m_broken)
+        return false;
+    amqp_channel_open(d->conn, amqp_channel_t(channel));
+    return check("opening a channel");
+}
+
+bool AmqpClient::setPrefetch(int channel, int prefetch)
+{
+    if (m_broken)
+        return false;
+    amqp_basic_qos(d->conn, amqp_channel_t(channel), 0, uint16_t(std::clamp(prefetch, 1, 65535)), 0);
+    return check("basic.qos");
+}
+
+QByteArray AmqpClient::consume(int channel, const QByteArray &queue)
+{
+    if (m_broken)
+        return {};
+    const amqp_basic_consume_ok_t *ok = amqp_basic_consume(d->conn, amqp_channel_t(channel), bytes(queue),
+                                                           amqp_empty_bytes, 0, 0, 0, amqp_empty_table);
+    if (!check("basic.consume") || !ok)
+        return {};
+    return fromBytes(ok->consumer_tag);
+}
+
+bool AmqpClient::cancel(int channel, const QByteArray &tag)
+{
+    if (m_broken)
+        return false;
+    amqp_basic_cancel(d->conn, amqp_channel_t(channel), bytes(tag));
+    return check("basic.cancel");
+}
+
+std::optional<AmqpClient::Delivery> AmqpClient::nextDelivery(int timeoutMs, bool *ok)
+{
+    *ok = false;
+    if (m_broken)
+        return std::nullopt;
+    amqp_maybe_release_buffers(d->conn);
+    amqp_envelope_t envelope;
+    timeval timeout{timeoutMs / 1000, (timeoutMs % 1000) * 1000};
+    const amqp_rpc_reply_t r = amqp_consume_message(d->conn, &envelope, &timeout, 0);
+    if (r.reply_type == AMQP_RESPONSE_LIBRARY_EXCEPTION && r.library_error == AMQP_STATUS_TIMEOUT) {
+        *ok = true;
+        return std::nullopt;
+    }
+    if (r.reply_type == AMQP_RESPONSE_LIBRARY_EXCEPTION && r.library_error == AMQP_STATUS_UNEXPECTED_STATE) {
+        // A frame other than a delivery: a closed channel or connection ends the session, anything
+        // else (a basic.cancel-ok read late, a heartbeat) is passed over.
+        amqp_frame_t frame;
+        const int status = amqp_simple_wait_frame(d->conn, &frame);
+        if (status != AMQP_STATUS_OK) {
+            m_error = QStringLiteral("waiting for deliveries: %1").arg(libraryError(status));
+            m_broken = true;
+            return std::nullopt;
+        }
+        if (frame.frame_type == AMQP_FRAME_METHOD
+            && (frame.payload.method.id == AMQP_CHANNEL_CLOSE_METHOD
+                || frame.payload.method.id == AMQP_CONNECTION_CLOSE_METHOD)) {
+            m_error = QStringLiteral("the broker closed the channel of a consumer");
+            m_broken = true;
+            return std::nullopt;
+        }
+        *ok = true;
+        return std::nullopt;
+    }
+    if (r.reply_type != AMQP_RESPONSE_NORMAL) {
+        m_error = QStringLiteral("waiting for deliveries: %1").arg(describe(r));
+        m_broken = true;
+        return std::nullopt;
+    }
+    Delivery delivery;
+    delivery.tag = envelope.delivery_tag;
+    delivery.redelivered = envelope.redelivered;
+    delivery.channel = envelope.channel;
+    fill(delivery, envelope.message);
+    amqp_destroy_envelope(&envelope);
+    *ok = true;
+    return delivery;
 }
 
 } // namespace PriorityLab

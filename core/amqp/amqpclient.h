@@ -11,7 +11,7 @@
 
 namespace PriorityLab {
 
-/// A blocking AMQP 0-9-1 client for one RabbitMQ connection with one channel, over rabbitmq-c
+/// A blocking AMQP 0-9-1 client for one RabbitMQ connection (channel 1 open, more on request), over rabbitmq-c
 /// (librabbitmq, Debian's librabbitmq-dev). It is the only place that talks to the library;
 /// the engine never links it. Every call returns false / nothing on failure and leaves the reason
 /// in error() ("the broker closed the channel: NOT_FOUND - no queue 'x'", "connection lost:
@@ -28,6 +28,16 @@ public:
         QByteArray body;
         int priority = -1;      ///< the priority property, -1 when absent
         bool redelivered = false;
+        int channel = 1;        ///< the channel it came on (consume(): the consumer's)
+        QList<std::pair<QByteArray, qint64>> headers; ///< the integer headers, in the message's order
+        /// Header @p name, or @p fallback when the message has none.
+        qint64 header(const QByteArray &name, qint64 fallback) const
+        {
+            for (const auto &h : headers)
+                if (h.first == name)
+                    return h.second;
+            return fallback;
+        }
     };
     /// A header of a published message: name and integer value.
     using Header = std::pair<QByteArray, qint64>;
@@ -65,9 +75,26 @@ public:
     /// basic.get with acknowledgement: the queue's head, or std::nullopt when the queue is empty
     /// or on failure (then ok is false and error() says why).
     std::optional<Delivery> get(const QByteArray &queue, bool *ok);
-    bool ack(quint64 tag);
+    /// basic.ack of delivery @p tag on @p channel.
+    bool ack(quint64 tag, int channel = 1);
     /// basic.reject; without @p requeue the message goes to the queue's dead-letter exchange.
-    bool reject(quint64 tag, bool requeue);
+    bool reject(quint64 tag, bool requeue, int channel = 1);
+
+    /// Opens channel @p channel (2 and up; 1 is open from the start).
+    bool openChannel(int channel);
+    /// basic.qos: RabbitMQ hands at most @p prefetch unacknowledged messages (1..65535) to the
+    /// consumers of @p channel.
+    bool setPrefetch(int channel, int prefetch);
+    /// basic.consume with acknowledgements on @p channel from @p queue: RabbitMQ pushes messages,
+    /// read with nextDelivery(). Returns the consumer tag, "" on failure.
+    QByteArray consume(int channel, const QByteArray &queue);
+    /// basic.cancel of consumer @p tag on @p channel. Deliveries RabbitMQ sent before it
+    /// confirmed are kept and still come out of nextDelivery().
+    bool cancel(int channel, const QByteArray &tag);
+    /// The next pushed message of any consume(), waiting at most @p timeoutMs milliseconds:
+    /// std::nullopt with ok true when none came in time; ok false on failure (a closed channel,
+    /// a lost connection: error() says which).
+    std::optional<Delivery> nextDelivery(int timeoutMs, bool *ok);
     /// Messages ready in @p queue (a passive declare), or -1 on failure.
     qint64 depth(const QByteArray &queue);
     bool deleteQueue(const QByteArray &queue);

@@ -2,12 +2,6 @@
 
 #include "core/amqp/amqpclient.h"
 
-#include <QDateTime>
-#include <QRandomGenerator>
-#include <QThread>
-
-#include <algorithm>
-
 namespace PriorityLab {
 
 namespace {
@@ -31,34 +25,11 @@ std::unique_ptr<LockstepBridge> LockstepBridge::open(const QString &url, const B
     bridge->m_client = AmqpClient::connect(url, error);
     if (!bridge->m_client)
         return nullptr;
-    bridge->m_broker = broker;
-    // A run id that no other run on the same broker shares: time and 32 random bits.
-    bridge->m_run = QByteArray::number(QDateTime::currentMSecsSinceEpoch(), 36) + '-'
-        + QByteArray::number(QRandomGenerator::global()->generate(), 36);
-    const QByteArray prefix = "prioritylab." + bridge->m_run + '.';
-    bridge->m_deadLetterExchange = prefix + "dlx";
-    bridge->m_deadLetterQueue = prefix + "dead-letters";
-    switch (broker.mode) {
-    case BrokerConfig::Mode::Fifo:
-        bridge->m_queues << prefix + "queue";
-        break;
-    case BrokerConfig::Mode::Priority:
-        bridge->m_queues << prefix + "queue";
-        bridge->m_maxPriority = std::clamp(broker.maxPriority.value_or(255), 1, 255);
-        break;
-    case BrokerConfig::Mode::Topics:
-        for (const TopicConfig &t : broker.topics)
-            bridge->m_queues << prefix + "topic." + t.name.toUtf8();
-        break;
-    }
+    bridge->m_names = RunQueues::forBroker(broker);
     AmqpClient &c = *bridge->m_client;
     // Publisher confirms: a message is in its queue before the next basic.get or depth read,
     // so the real broker sees the operations in the simulator's order.
-    bool ok = c.enableConfirms() && c.declareQueue(bridge->m_deadLetterQueue)
-        && c.declareFanoutTo(bridge->m_deadLetterExchange, bridge->m_deadLetterQueue);
-    for (const QByteArray &q : std::as_const(bridge->m_queues))
-        ok = ok && c.declareQueue(q, bridge->m_maxPriority, bridge->m_deadLetterExchange);
-    if (!ok) {
+    if (!c.enableConfirms() || !bridge->m_names.declare(c)) {
         *error = QStringLiteral("%1: %2").arg(AmqpClient::redactedUrl(url), c.error());
         return nullptr;
     }
@@ -75,10 +46,7 @@ void LockstepBridge::cleanUp()
     if (m_finished || !m_client || m_client->isBroken())
         return;
     m_finished = true;
-    for (const QByteArray &q : std::as_const(m_queues))
-        m_client->deleteQueue(q);
-    m_client->deleteQueue(m_deadLetterQueue);
-    m_client->deleteExchange(m_deadLetterExchange);
+    m_names.remove(*m_client);
 }
 
 bool LockstepBridge::failed() const
@@ -89,27 +57,6 @@ bool LockstepBridge::failed() const
 QString LockstepBridge::error() const
 {
     return m_client->error();
-}
-
-QByteArray LockstepBridge::queueFor(const Message &message) const
-{
-    if (m_broker.mode == BrokerConfig::Mode::Topics)
-        return m_queues.value(m_broker.topicFor(message.priority));
-    return m_queues.first();
-}
-
-int LockstepBridge::priorityFor(int priority) const
-{
-    return m_maxPriority > 0 ? std::clamp(priority, 0, m_maxPriority) : -1;
-}
-
-bool LockstepBridge::publishCopy(const Message &m)
-{
-    return m_client->publish(queueFor(m), m.data.toUtf8(), priorityFor(m.priority), idOf(m),
-                             {{"x-pl-priority", m.priority},
-                              {"x-pl-ttl", m.ttl},
-                              {"x-pl-predicate-runs", m.predicateRuns},
-                              {"x-pl-deliveries", m.deliveries}});
 }
 
 void LockstepBridge::diverged(const Event &event, const QString &what)
@@ -131,14 +78,14 @@ void LockstepBridge::onEvent(const Event &event)
         return;
     switch (event.type) {
     case Event::Type::Produced:
-        if (publishCopy(event.message))
+        if (m_names.publish(*m_client, event.message))
             ++m_figures.published;
         return;
     case Event::Type::Dispatched: {
         if (m_pendingBatch > 0) {
             // The whole batch leaves the real queue before any of its decisions, as in the
             // simulator (a copy sent back cannot come into the same batch).
-            const QByteArray queue = queueFor(event.message);
+            const QByteArray queue = m_names.queueFor(event.message.priority);
             for (qint64 i = 0; i < m_pendingBatch; ++i) {
                 bool ok = false;
                 const std::optional<AmqpClient::Delivery> d = m_client->get(queue, &ok);
@@ -175,7 +122,7 @@ void LockstepBridge::onEvent(const Event &event)
     case Event::Type::Failed:
         // The consumer acts as a producer: the copy goes back first, then the original is
         // acknowledged, so a crash in between would duplicate rather than lose the message.
-        if (publishCopy(event.after))
+        if (m_names.publish(*m_client, event.after))
             ++m_figures.republished;
         if (m_current && m_client->ack(*m_current))
             ++m_figures.acked;
@@ -194,13 +141,9 @@ void LockstepBridge::onEvent(const Event &event)
 
 bool LockstepBridge::afterCycle(qint64 simulatorDepth)
 {
-    qint64 depth = 0;
-    for (const QByteArray &q : std::as_const(m_queues)) {
-        const qint64 d = m_client->depth(q);
-        if (d < 0)
-            return false;
-        depth += d;
-    }
+    const qint64 depth = m_names.depth(*m_client);
+    if (depth < 0)
+        return false;
     m_figures.brokerDepth = depth;
     if (depth != simulatorDepth)
         ++m_figures.depthMismatches;
@@ -211,23 +154,14 @@ bool LockstepBridge::finish()
 {
     if (failed())
         return false;
-    // Dead-lettering is asynchronous inside RabbitMQ: wait (bounded) until every rejected
-    // message has arrived in the dead-letter queue.
-    qint64 arrived = 0;
-    for (int attempt = 0; attempt < 200; ++attempt) {
-        arrived = m_client->depth(m_deadLetterQueue);
-        if (arrived < 0)
-            return false;
-        if (arrived >= m_figures.deadLettered)
-            break;
-        QThread::msleep(10);
-    }
+    if (m_names.waitForDeadLetters(*m_client, m_figures.deadLettered) < 0)
+        return false;
     QHash<QByteArray, int> expected = m_discarded;
     qint64 read = 0;
     bool match = true;
     for (;;) {
         bool ok = false;
-        const std::optional<AmqpClient::Delivery> d = m_client->get(m_deadLetterQueue, &ok);
+        const std::optional<AmqpClient::Delivery> d = m_client->get(m_names.deadLetterQueue, &ok);
         if (!ok)
             return false;
         if (!d)

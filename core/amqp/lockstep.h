@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/amqp/amqpclient.h"
+#include "core/amqp/runqueues.h"
 #include "core/model/config.h"
 #include "core/model/events.h"
 
@@ -71,25 +72,17 @@ public:
     bool failed() const;
     QString error() const;
     const Figures &figures() const { return m_figures; }
-    QString runId() const { return QString::fromLatin1(m_run); }
+    QString runId() const { return QString::fromLatin1(m_names.run); }
     /// The figures as the "rabbitmq" object of --summary.
     QJsonObject summary() const;
 
 private:
     LockstepBridge() = default;
-    QByteArray queueFor(const Message &message) const;
-    int priorityFor(int priority) const;
-    bool publishCopy(const Message &message);
     void diverged(const Event &event, const QString &what);
     void cleanUp();
 
     std::unique_ptr<AmqpClient> m_client;
-    BrokerConfig m_broker;
-    QByteArray m_run;
-    QList<QByteArray> m_queues;   ///< the run's work queues (one, or one per topic)
-    QByteArray m_deadLetterExchange;
-    QByteArray m_deadLetterQueue;
-    int m_maxPriority = 0;        ///< x-max-priority of a priority queue, 0 otherwise
+    RunQueues m_names;            ///< the run's queues and dead-letter exchange
     qint64 m_pendingBatch = 0;    ///< size of the batch announced and not fetched yet
     std::deque<AmqpClient::Delivery> m_fetched; ///< the batch taken from RabbitMQ, not handed out yet
     std::optional<quint64> m_current;  ///< delivery tag the next decision applies to

@@ -6,6 +6,7 @@
 #include "core/amqp/lockstep.h"
 #include "core/amqp/lockstepworker.h"
 #include "core/engine/simulation.h"
+#include "tests/amqp/amqptestsupport.h"
 #include "tests/testsupport.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/rabbitmqconnection.h"
@@ -24,19 +25,6 @@ using namespace PriorityLab;
 using namespace PriorityLab::TestSupport;
 
 namespace {
-
-// The private broker's URL: $PRIORITYLAB_AMQP_URL, else what scripts/broker.sh url prints.
-QString brokerUrl()
-{
-    const QString fromEnv = qEnvironmentVariable("PRIORITYLAB_AMQP_URL");
-    if (!fromEnv.isEmpty())
-        return fromEnv;
-    QProcess p;
-    p.start(QStringLiteral(PRIORITYLAB_SOURCE_DIR "/scripts/broker.sh"), {QStringLiteral("url")});
-    if (!p.waitForFinished(30000) || p.exitCode() != 0)
-        return {};
-    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
-}
 
 struct LockstepRun
 {

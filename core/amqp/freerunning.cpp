@@ -1,0 +1,296 @@
+#include "core/amqp/freerunning.h"
+
+#include "core/engine/metrics.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+
+#include <algorithm>
+
+namespace PriorityLab {
+
+namespace {
+// The first channel of a consumer on the receiving connection (channel 1 stays unused there).
+constexpr int FirstConsumerChannel = 2;
+} // namespace
+
+std::unique_ptr<FreeRunningBridge> FreeRunningBridge::open(const QString &url, const Scenario &scenario,
+                                                           const BrokerConfig &broker, QString *error, int tickMs)
+{
+    if (const QStringList limits = broker.limitsOn(); !limits.isEmpty()) {
+        *error = QStringLiteral("%1: the broker's limits are not mirrored on RabbitMQ in free-running mode; "
+                                "remove them from the scenario to run it with --amqp")
+                         .arg(limits.join(QStringLiteral(", ")));
+        return nullptr;
+    }
+    std::unique_ptr<FreeRunningBridge> bridge(new FreeRunningBridge);
+    bridge->m_tickMs = std::max(1, tickMs);
+    bridge->m_publisher = AmqpClient::connect(url, error);
+    if (!bridge->m_publisher)
+        return nullptr;
+    bridge->m_names = RunQueues::forBroker(broker);
+    AmqpClient &pub = *bridge->m_publisher;
+    // Confirms: a depth read after a publish counts the message.
+    if (!pub.enableConfirms() || !bridge->m_names.declare(pub)) {
+        *error = QStringLiteral("%1: %2").arg(AmqpClient::redactedUrl(url), pub.error());
+        return nullptr;
+    }
+    bridge->m_receiver = AmqpClient::connect(url, error);
+    if (!bridge->m_receiver) {
+        bridge->m_names.remove(pub);
+        return nullptr;
+    }
+    AmqpClient &rec = *bridge->m_receiver;
+    for (qsizetype i = 0; i < scenario.producers.size(); ++i)
+        bridge->m_producers.emplace_back(scenario.producers.at(i), producerSeed(scenario.seed, i));
+    bridge->m_rng.seed(splitMix64(scenario.seed));
+    for (const ConsumerConfig &c : scenario.consumers) {
+        if (!c.online)
+            continue;
+        Subscriber s;
+        s.channel = FirstConsumerChannel + int(bridge->m_subscribers.size());
+        QStringList problems;
+        s.strategy = StrategyRegistry::instance().create(c.strategy, &problems);
+        if (!s.strategy) {
+            *error = QStringLiteral("consumer %1: strategy %2").arg(c.name, problems.join(QStringLiteral("; ")));
+            bridge->m_names.remove(pub);
+            return nullptr;
+        }
+        s.failureRate = std::clamp(c.failureRate, 0.0, 1.0);
+        s.perTick = c.capacity > 0 ? qint64(c.capacity) * broker.batchSize : -1;
+        ConsumerFigures f;
+        f.name = c.name;
+        f.prefetch = std::clamp(broker.batchSize, 1, 65535);
+        bool ok = rec.openChannel(s.channel) && rec.setPrefetch(s.channel, f.prefetch);
+        for (qsizetype t = 0; ok && t < bridge->m_names.queues.size(); ++t) {
+            if (broker.mode == BrokerConfig::Mode::Topics && !c.topics.isEmpty()
+                && !c.topics.contains(broker.topics.at(t).name))
+                continue;
+            const QByteArray tag = rec.consume(s.channel, bridge->m_names.queues.at(t));
+            ok = !tag.isEmpty();
+            s.tags << tag;
+        }
+        if (!ok) {
+            *error = QStringLiteral("%1: consumer %2: %3").arg(AmqpClient::redactedUrl(url), c.name, rec.error());
+            bridge->m_names.remove(pub);
+            return nullptr;
+        }
+        s.figures = bridge->m_figures.consumers.size();
+        bridge->m_figures.consumers << f;
+        bridge->m_subscribers.push_back(std::move(s));
+    }
+    return bridge;
+}
+
+FreeRunningBridge::~FreeRunningBridge()
+{
+    if (!m_finished && m_publisher && !m_publisher->isBroken()) {
+        m_receiver.reset();
+        m_names.remove(*m_publisher);
+    }
+}
+
+bool FreeRunningBridge::failed() const
+{
+    return m_publisher->isBroken() || (m_receiver && m_receiver->isBroken());
+}
+
+QString FreeRunningBridge::error() const
+{
+    return m_publisher->isBroken() ? m_publisher->error() : (m_receiver ? m_receiver->error() : QString());
+}
+
+bool FreeRunningBridge::tick()
+{
+    if (failed())
+        return false;
+    const qint64 cycle = m_cycle;
+    for (Producer &p : m_producers) {
+        p.produce(cycle, [&](Message &&m) {
+            m.id = ++m_nextId;
+            if (m_names.publish(*m_publisher, m))
+                ++m_figures.published;
+        });
+    }
+    // The simulator's service capacity per cycle holds per tick: a paced broker hands out at most
+    // batchesPerCycle batches a cycle (all consumers together), a consumer with a capacity takes
+    // at most that many batches. So backlog and latency compare. What RabbitMQ pushed beyond
+    // that waits, unacknowledged (in flight), for the next tick, oldest first.
+    const BrokerConfig &b = m_names.broker;
+    const qint64 budget = b.batchesPerCycle > 0 ? qint64(b.batchesPerCycle) * b.batchSize : -1;
+    qint64 handled = 0;
+    bool everyoneHasRoom = false;
+    for (Subscriber &s : m_subscribers) {
+        s.handledThisTick = 0;
+        while (!s.waiting.empty() && s.hasRoom() && handled != budget) {
+            const AmqpClient::Delivery d = std::move(s.waiting.front());
+            s.waiting.pop_front();
+            if (!handle(s, d))
+                return false;
+            ++handled;
+        }
+        everyoneHasRoom = everyoneHasRoom || s.hasRoom();
+    }
+    QElapsedTimer clock;
+    clock.start();
+    for (qint64 left = m_tickMs; left > 0 && handled != budget && everyoneHasRoom && !failed();
+         left = m_tickMs - clock.elapsed()) {
+        bool ok = false;
+        std::optional<AmqpClient::Delivery> d = m_receiver->nextDelivery(int(left), &ok);
+        if (!ok)
+            return false;
+        if (!d)
+            break;
+        const qsizetype index = d->channel - FirstConsumerChannel;
+        if (index < 0 || index >= qsizetype(m_subscribers.size()))
+            continue;   // not one of ours: cannot happen on this connection
+        Subscriber &s = m_subscribers[size_t(index)];
+        if (!s.hasRoom()) {
+            s.waiting.push_back(std::move(*d));
+            everyoneHasRoom = std::any_of(m_subscribers.cbegin(), m_subscribers.cend(),
+                                          [](const Subscriber &x) { return x.hasRoom(); });
+            continue;
+        }
+        if (!handle(s, *d))
+            return false;
+        ++handled;
+    }
+    const qint64 depth = m_names.depth(*m_publisher);
+    if (depth < 0)
+        return false;
+    m_figures.depth << depth;
+    m_figures.ticks = ++m_cycle;
+    return true;
+}
+
+bool FreeRunningBridge::handle(Subscriber &s, const AmqpClient::Delivery &delivery)
+{
+    ++s.handledThisTick;
+    ConsumerFigures &f = m_figures.consumers[s.figures];
+    ++f.deliveries;
+    f.redelivered += delivery.redelivered ? 1 : 0;
+    Message m = RunQueues::messageOf(delivery);
+    ++m.deliveries;
+    const StrategyContext context{m_cycle, m_figures.depth.isEmpty() ? 0 : m_figures.depth.constLast(),
+                                  int(m_subscribers.size())};
+    QString reason;
+    switch (s.strategy->decide(m, context, &reason)) {
+    case Decision::Process:
+        if (s.failureRate > 0.0 && double(m_rng() >> 11) * 0x1.0p-53 < s.failureRate) {
+            s.strategy->onFailure(m);
+            ++f.failed;
+            break;   // sent back below, as a postponed copy is
+        }
+        if (!m_receiver->ack(delivery.tag, delivery.channel))
+            return false;
+        ++f.processed;
+        ++m_figures.processed;
+        ++m_latency[m_cycle - m.producedCycle];
+        return true;
+    case Decision::Postpone:
+        ++f.postponed;
+        break;
+    case Decision::Discard:
+        if (!m_receiver->reject(delivery.tag, false, delivery.channel))
+            return false;
+        ++f.discarded;
+        ++m_figures.deadLettered;
+        return true;
+    }
+    // The consumer acts as a producer: the copy goes back first, then the original is
+    // acknowledged, so a crash in between would duplicate rather than lose the message.
+    m.requeued = true;
+    if (!m_names.publish(*m_publisher, m) || !m_receiver->ack(delivery.tag, delivery.channel))
+        return false;
+    ++m_figures.republished;
+    return true;
+}
+
+bool FreeRunningBridge::isDone() const
+{
+    for (const Producer &p : m_producers) {
+        if (p.hasMoreAfter(m_cycle - 1))
+            return false;
+    }
+    return m_figures.published == m_figures.processed + m_figures.deadLettered;
+}
+
+bool FreeRunningBridge::finish()
+{
+    if (failed())
+        return false;
+    m_finished = true;
+    // Stop the pushes; what RabbitMQ sent before each cancel-ok still comes out of
+    // nextDelivery() and is counted as in flight, not decided on.
+    for (const Subscriber &s : m_subscribers) {
+        for (const QByteArray &tag : s.tags) {
+            if (!m_receiver->cancel(s.channel, tag))
+                return false;
+        }
+    }
+    qint64 inFlight = 0;
+    for (const Subscriber &s : m_subscribers)
+        inFlight += qint64(s.waiting.size());
+    for (;;) {
+        bool ok = false;
+        const std::optional<AmqpClient::Delivery> d = m_receiver->nextDelivery(50, &ok);
+        if (!ok)
+            return false;
+        if (!d)
+            break;
+        ++inFlight;
+    }
+    m_figures.inFlight = inFlight;
+    m_figures.leftInQueue = m_names.depth(*m_publisher);
+    m_figures.deadLetterQueue = m_names.waitForDeadLetters(*m_publisher, m_figures.deadLettered);
+    if (m_figures.leftInQueue < 0 || m_figures.deadLetterQueue < 0)
+        return false;
+    m_figures.conserved = m_figures.published
+        == m_figures.processed + m_figures.deadLettered + m_figures.leftInQueue + m_figures.inFlight;
+    qint64 count = 0;
+    for (const auto &[ticks, n] : m_latency)
+        count += n;
+    m_figures.latencyP50 = percentile(m_latency, count, 50);
+    m_figures.latencyP95 = percentile(m_latency, count, 95);
+    m_figures.latencyMax = m_latency.empty() ? -1 : m_latency.rbegin()->first;
+    m_receiver.reset();   // closing the connection returns unacknowledged messages to their queue
+    m_names.remove(*m_publisher);
+    return !m_publisher->isBroken();
+}
+
+QJsonObject FreeRunningBridge::summary() const
+{
+    const Figures &f = m_figures;
+    QJsonArray consumers;
+    for (const ConsumerFigures &c : f.consumers)
+        consumers.append(QJsonObject{{QStringLiteral("name"), c.name},
+                                     {QStringLiteral("prefetch"), c.prefetch},
+                                     {QStringLiteral("deliveries"), c.deliveries},
+                                     {QStringLiteral("redelivered"), c.redelivered},
+                                     {QStringLiteral("processed"), c.processed},
+                                     {QStringLiteral("postponed"), c.postponed},
+                                     {QStringLiteral("failed"), c.failed},
+                                     {QStringLiteral("discarded"), c.discarded}});
+    QJsonArray depth;
+    for (qint64 d : f.depth)
+        depth.append(d);
+    return QJsonObject{{QStringLiteral("mode"), QStringLiteral("free-running")},
+                       {QStringLiteral("run"), runId()},
+                       {QStringLiteral("tickMs"), m_tickMs},
+                       {QStringLiteral("ticks"), f.ticks},
+                       {QStringLiteral("published"), f.published},
+                       {QStringLiteral("republished"), f.republished},
+                       {QStringLiteral("processed"), f.processed},
+                       {QStringLiteral("deadLettered"), f.deadLettered},
+                       {QStringLiteral("leftInQueue"), f.leftInQueue},
+                       {QStringLiteral("inFlight"), f.inFlight},
+                       {QStringLiteral("deadLetterQueue"), f.deadLetterQueue},
+                       {QStringLiteral("conserved"), f.conserved},
+                       {QStringLiteral("latency"), QJsonObject{{QStringLiteral("p50"), f.latencyP50},
+                                                               {QStringLiteral("p95"), f.latencyP95},
+                                                               {QStringLiteral("max"), f.latencyMax}}},
+                       {QStringLiteral("consumers"), consumers},
+                       {QStringLiteral("depth"), depth}};
+}
+
+} // namespace PriorityLab

@@ -1,0 +1,23 @@
+#pragma once
+
+// What the RabbitMQ tests share: the private broker's URL.
+#include <QProcess>
+#include <QString>
+
+namespace PriorityLab::TestSupport {
+
+/// The private broker's URL: $PRIORITYLAB_AMQP_URL, else what scripts/broker.sh url prints;
+/// "" when neither gives one (the tests then fail, never skip).
+inline QString brokerUrl()
+{
+    const QString fromEnv = qEnvironmentVariable("PRIORITYLAB_AMQP_URL");
+    if (!fromEnv.isEmpty())
+        return fromEnv;
+    QProcess p;
+    p.start(QStringLiteral(PRIORITYLAB_SOURCE_DIR "/scripts/broker.sh"), {QStringLiteral("url")});
+    if (!p.waitForFinished(30000) || p.exitCode() != 0)
+        return {};
+    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+}
+
+} // namespace PriorityLab::TestSupport
