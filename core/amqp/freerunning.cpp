@@ -17,24 +17,13 @@ constexpr int FirstConsumerChannel = 2;
 std::unique_ptr<FreeRunningBridge> FreeRunningBridge::open(const QString &url, const Scenario &scenario,
                                                            const BrokerConfig &broker, QString *error, int tickMs)
 {
-    if (const QStringList limits = broker.limitsOn(); !limits.isEmpty()) {
-        *error = QStringLiteral("%1: the broker's limits are not mirrored on RabbitMQ in free-running mode; "
-                                "remove them from the scenario to run it with --amqp")
-                         .arg(limits.join(QStringLiteral(", ")));
-        return nullptr;
-    }
     std::unique_ptr<FreeRunningBridge> bridge(new FreeRunningBridge);
     bridge->m_tickMs = std::max(1, tickMs);
-    bridge->m_publisher = AmqpClient::connect(url, error);
+    bridge->m_names = RunQueues::forBroker(broker);
+    bridge->m_publisher = RunQueues::connectAndDeclare(url, bridge->m_names, QStringLiteral("free-running"), error);
     if (!bridge->m_publisher)
         return nullptr;
-    bridge->m_names = RunQueues::forBroker(broker);
     AmqpClient &pub = *bridge->m_publisher;
-    // Confirms: a depth read after a publish counts the message.
-    if (!pub.enableConfirms() || !bridge->m_names.declare(pub)) {
-        *error = QStringLiteral("%1: %2").arg(AmqpClient::redactedUrl(url), pub.error());
-        return nullptr;
-    }
     bridge->m_receiver = AmqpClient::connect(url, error);
     if (!bridge->m_receiver) {
         bridge->m_names.remove(pub);

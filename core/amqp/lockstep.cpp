@@ -15,24 +15,13 @@ QByteArray idOf(const Message &m)
 
 std::unique_ptr<LockstepBridge> LockstepBridge::open(const QString &url, const BrokerConfig &broker, QString *error)
 {
-    if (const QStringList limits = broker.limitsOn(); !limits.isEmpty()) {
-        *error = QStringLiteral("%1: the broker's limits are not mirrored on RabbitMQ in lockstep; "
-                                "remove them from the scenario to run it with --amqp")
-                         .arg(limits.join(QStringLiteral(", ")));
-        return nullptr;
-    }
     std::unique_ptr<LockstepBridge> bridge(new LockstepBridge);
-    bridge->m_client = AmqpClient::connect(url, error);
-    if (!bridge->m_client)
-        return nullptr;
     bridge->m_names = RunQueues::forBroker(broker);
-    AmqpClient &c = *bridge->m_client;
     // Publisher confirms: a message is in its queue before the next basic.get or depth read,
     // so the real broker sees the operations in the simulator's order.
-    if (!c.enableConfirms() || !bridge->m_names.declare(c)) {
-        *error = QStringLiteral("%1: %2").arg(AmqpClient::redactedUrl(url), c.error());
+    bridge->m_client = RunQueues::connectAndDeclare(url, bridge->m_names, QStringLiteral("lockstep"), error);
+    if (!bridge->m_client)
         return nullptr;
-    }
     return bridge;
 }
 

@@ -33,6 +33,25 @@ RunQueues RunQueues::forBroker(const BrokerConfig &broker)
     return q;
 }
 
+std::unique_ptr<AmqpClient> RunQueues::connectAndDeclare(const QString &url, const RunQueues &queues,
+                                                         const QString &mode, QString *error)
+{
+    if (const QStringList limits = queues.broker.limitsOn(); !limits.isEmpty()) {
+        *error = QStringLiteral("%1: the broker's limits are not mirrored on RabbitMQ in %2 mode; "
+                                "remove them from the scenario to run it with --amqp")
+                         .arg(limits.join(QStringLiteral(", ")), mode);
+        return nullptr;
+    }
+    std::unique_ptr<AmqpClient> client = AmqpClient::connect(url, error);
+    if (!client)
+        return nullptr;
+    if (!client->enableConfirms() || !queues.declare(*client)) {
+        *error = QStringLiteral("%1: %2").arg(AmqpClient::redactedUrl(url), client->error());
+        return nullptr;
+    }
+    return client;
+}
+
 bool RunQueues::declare(AmqpClient &client) const
 {
     bool ok = client.declareQueue(deadLetterQueue) && client.declareFanoutTo(deadLetterExchange, deadLetterQueue);

@@ -7,6 +7,8 @@
 #include <QByteArray>
 #include <QList>
 
+#include <memory>
+
 namespace PriorityLab {
 
 /// The RabbitMQ queues and exchange of one bridged run, in lockstep or free-running mode
@@ -25,6 +27,13 @@ struct RunQueues
 
     /// Names for @p broker under a new run id (nothing is declared yet).
     static RunQueues forBroker(const BrokerConfig &broker);
+    /// Connects to @p url, turns publisher confirms on (a depth read or basic.get after a
+    /// publish then sees the message) and declares the queues of @p queues. Returns nullptr with
+    /// @p error (the URL with its password hidden, and the fix) on failure, or when @p queues'
+    /// broker uses a limit (maxLength, deliveryLimit, messageTtl) that @p mode ("lockstep",
+    /// "free-running") does not mirror.
+    static std::unique_ptr<AmqpClient> connectAndDeclare(const QString &url, const RunQueues &queues,
+                                                         const QString &mode, QString *error);
     /// Declares the dead-letter queue and exchange, then the work queues. False on failure
     /// (client.error() says why).
     bool declare(AmqpClient &client) const;

@@ -21,3 +21,9 @@ inline QString brokerUrl()
 }
 
 } // namespace PriorityLab::TestSupport
+
+/// Sets @p var to the private broker's URL, failing the test (never skipping it) without one.
+#define PL_REQUIRE_BROKER(var)                                                                    \
+    var = PriorityLab::TestSupport::brokerUrl();                                                  \
+    QVERIFY2(!var.isEmpty(), "no RabbitMQ broker: run scripts/broker.sh start (ctest starts it "   \
+                             "through the `rabbitmq` fixture) or set PRIORITYLAB_AMQP_URL")

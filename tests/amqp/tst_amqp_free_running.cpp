@@ -33,12 +33,8 @@ Scenario twoThousand(BrokerConfig::Mode mode)
     s.consumers << consumer(QStringLiteral("T"), QStringLiteral("priority"), {{QStringLiteral("threshold"), 5}}, true, 0.1)
                 << consumer(QStringLiteral("L"), QStringLiteral("ttl"), {{QStringLiteral("low"), 1}, {QStringLiteral("high"), 5}})
                 << consumer(QStringLiteral("A"), QStringLiteral("accept-all"));
-    GeneratorConfig g = generatorConfig(20, 0, 9, 1, 6);
-    g.untilCycle = 99;
-    ProducerConfig p;
-    p.name = QStringLiteral("P");
-    p.generator = g;
-    s.producers << p;
+    s.producers << generatingProducer(QStringLiteral("P"), 20, 0, 9, 1, 6);
+    s.producers[0].generator->untilCycle = 99;
     return s;
 }
 
@@ -52,12 +48,7 @@ private:
     QString m_url;
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        m_url = brokerUrl();
-        QVERIFY2(!m_url.isEmpty(), "no RabbitMQ broker: run scripts/broker.sh start (ctest starts it through the "
-                                   "`rabbitmq` fixture) or set PRIORITYLAB_AMQP_URL");
-    }
+    void initTestCase() { PL_REQUIRE_BROKER(m_url); }
 
     void conservation_data()
     {
@@ -119,12 +110,8 @@ private Q_SLOTS:
         ConsumerConfig c = consumer(QStringLiteral("A"));
         c.capacity = 1;
         s.consumers << c;
-        GeneratorConfig g = generatorConfig(100, 5, 5);
-        g.untilCycle = 0;
-        ProducerConfig p;
-        p.name = QStringLiteral("P");
-        p.generator = g;
-        s.producers << p;
+        s.producers << generatingProducer(QStringLiteral("P"), 100, 5, 5);
+        s.producers[0].generator->untilCycle = 0;
         Simulation sim;
         QVERIFY(sim.load(s).isEmpty());
         QString error;

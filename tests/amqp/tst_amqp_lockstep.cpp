@@ -204,12 +204,7 @@ private:
     QString m_url;
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        m_url = brokerUrl();
-        QVERIFY2(!m_url.isEmpty(), "no RabbitMQ broker: run scripts/broker.sh start (ctest starts it through the "
-                                   "`rabbitmq` fixture) or set PRIORITYLAB_AMQP_URL");
-    }
+    void initTestCase() { PL_REQUIRE_BROKER(m_url); }
 
     void referenceCases_data()
     {

@@ -450,7 +450,7 @@ void TestSimCli::amqpRefusesTheBrokerLimits()
                             QStringLiteral("amqp://127.0.0.1:1/")});
     QCOMPARE(limits.exitCode, 2);
     QVERIFY2(limits.err.contains("broker.maxLength, broker.deliveryLimit: the broker's limits are not mirrored on "
-                                 "RabbitMQ in lockstep; remove them"), limits.err.constData());
+                                 "RabbitMQ in lockstep mode; remove them"), limits.err.constData());
     const QString expiring = writeFile(QStringLiteral("expiring.json"), R"({"consumers": [{"name": "A"}],
         "producers": [{"name": "P", "messages": [{"data": "m", "expiration": 3}]}]})");
     const Run expiry = sim({QStringLiteral("--scenario"), expiring, QStringLiteral("--amqp"),
