@@ -194,8 +194,9 @@ QString Alarm::kindName(Kind kind)
 {
     // In the order of Kind; the names are the "kind" field of --summary's alarms (docs/design.md §7).
     static constexpr const char16_t *names[] = {u"setting", u"data-loss", u"starvation", u"loop",
-                                                u"safety-cap", u"runtime-warning", u"no-consumer"};
-    static_assert(std::size(names) == size_t(Kind::NoConsumer) + 1, "a name for every alarm kind");
+                                                u"safety-cap", u"runtime-warning", u"no-consumer",
+                                                u"connection"};
+    static_assert(std::size(names) == size_t(Kind::Connection) + 1, "a name for every alarm kind");
     return QString::fromUtf16(names[size_t(kind)]);
 }
 
@@ -244,6 +245,12 @@ void AlarmMonitor::raise(Alarm::Kind kind, const QString &key, const QString &ti
     }
     m_alarms.append({kind, key, title, text, cycle, cycle});
     ++m_revision;
+}
+
+void AlarmMonitor::clearExternal(const QString &key)
+{
+    if (m_alarms.removeIf([&](const Alarm &a) { return a.key == key; }) > 0)
+        ++m_revision;
 }
 
 template<typename Predicate>

@@ -25,6 +25,7 @@ struct Alarm
         SafetyCap,      ///< maxDeliveriesPerCycle ended a drain cycle early
         RuntimeWarning, ///< a predicate failed at run time, a timeline change was not applied, ...
         NoConsumer,     ///< messages wait and no consumer is online
+        Connection,     ///< the app's RabbitMQ mirror lost its connection (raised from outside, raiseExternal())
     };
 
     Kind kind = Kind::Setting;
@@ -109,6 +110,17 @@ public:
         observe(simulation, report);
         inspect(simulation);
     }
+
+    /// Raises or updates an alarm whose condition lies outside the simulation, e.g. Kind::Connection
+    /// when the app's RabbitMQ mirror loses its connection (docs/design.md §11). No rule clears
+    /// it: it stays until clearExternal(@p key) or reset(). @p cycle is the cycle to report.
+    void raiseExternal(Alarm::Kind kind, const QString &key, const QString &title, const QString &text,
+                       qint64 cycle)
+    {
+        raise(kind, key, title, text, cycle);
+    }
+    /// Clears the alarm @p key raised by raiseExternal(), if it is active.
+    void clearExternal(const QString &key);
 
     /// The active alarms, in the order they were raised.
     const QList<Alarm> &alarms() const { return m_alarms; }

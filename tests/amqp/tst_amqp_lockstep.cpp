@@ -8,6 +8,8 @@
 #include "core/engine/simulation.h"
 #include "tests/amqp/amqptestsupport.h"
 #include "tests/testsupport.h"
+#include "core/analysis/alarms.h"
+#include "ui/alarms/alarmpanel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/rabbitmqconnection.h"
 
@@ -481,6 +483,17 @@ private Q_SLOTS:
                  qPrintable(indicator->toolTip()));
         window.simulation()->runCycles(2);  // the simulation goes on without the mirror
         QCOMPARE(window.simulation()->cycle(), 7);
+        // The loss is an alarm too, saying how to reconnect; reconnecting clears it.
+        const Alarm *alarm = window.alarmPanel()->monitor().find(Alarm::Kind::Connection);
+        QVERIFY(alarm);
+        QVERIFY2(alarm->text.contains(QLatin1String("the connection to RabbitMQ was lost"))
+                         && alarm->text.contains(QLatin1String("reconnect")),
+                 qPrintable(alarm->text));
+        QVERIFY(window.alarmPanel()->isVisible());
+        QVERIFY(window.alarmPanel()->lineText(0).contains(QLatin1String("RabbitMQ connection lost")));
+        rabbit->connectTo(m_url);
+        QTRY_COMPARE_WITH_TIMEOUT(rabbit->worker()->status().state, LockstepWorker::State::Mirroring, 30000);
+        QVERIFY(!window.alarmPanel()->monitor().find(Alarm::Kind::Connection));
     }
 
     void malformedUrlIsRefused()

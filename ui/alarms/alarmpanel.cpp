@@ -75,6 +75,18 @@ QToolButton *AlarmPanel::statusIndicator(QWidget *parent)
     return m_indicator;
 }
 
+void AlarmPanel::setConnectionAlarm(const QString &text)
+{
+    const QString key = QStringLiteral("connection:rabbitmq");
+    if (text.isEmpty())
+        m_monitor.clearExternal(key);
+    else
+        m_monitor.raiseExternal(Alarm::Kind::Connection, key, tr("RabbitMQ connection lost"), text,
+                                m_simulation->cycle());
+    if (m_monitor.revision() != m_revision)
+        rebuild();
+}
+
 QString AlarmPanel::lineText(int line) const
 {
     if (line < 0 || line >= m_texts.size() || !m_texts.at(line)->isVisibleTo(this))

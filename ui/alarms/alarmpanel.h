@@ -43,6 +43,10 @@ public:
     /// Most alarms shown as lines; the others are summed up in a last line.
     static constexpr int maxLines() { return 4; }
 
+    /// Shows @p text as the "RabbitMQ connection lost" alarm (AlarmMonitor::raiseExternal(),
+    /// Kind::Connection), or clears it when @p text is empty; redraws at once, paused or not.
+    void setConnectionAlarm(const QString &text);
+
     /// The text of line @p line as shown (plain text), for tests and screenshots.
     QString lineText(int line) const;
 

@@ -119,6 +119,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     statusBar()->addPermanentWidget(m_alarmIndicator);
     m_rabbitMq = new RabbitMqConnection(m_simulation, this);
     statusBar()->addPermanentWidget(m_rabbitMq->statusIndicator(this));
+    connect(m_rabbitMq, &RabbitMqConnection::connectionAlarmChanged, m_alarmPanel, &AlarmPanel::setConnectionAlarm);
 
     createActions();
     updateIcons();

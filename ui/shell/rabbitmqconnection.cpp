@@ -83,6 +83,15 @@ void RabbitMqConnection::updateIndicator()
     const LockstepWorker::Status st = m_worker->status();
     const bool on = st.state == LockstepWorker::State::Mirroring || st.state == LockstepWorker::State::Connecting;
     m_action->setText(on ? tr("Disconnect from &RabbitMQ") : tr("Connect to &RabbitMQ…"));
+    const QString alarm = st.state == LockstepWorker::State::Failed
+            ? tr("The mirror on %1 stopped: %2. The simulation runs on; click \"RabbitMQ lost: reconnect\" in "
+                 "the status bar (or File > Connect to RabbitMQ…) to mirror it again from the current cycle.")
+                      .arg(st.url, st.error)
+            : QString();
+    if (alarm != m_alarm) {
+        m_alarm = alarm;
+        Q_EMIT connectionAlarmChanged(alarm);
+    }
     if (!m_indicator)
         return;
     const QLocale locale;

@@ -44,6 +44,11 @@ public:
     /// The private node's script, or "" when it or rabbitmq-server is missing.
     static QString brokerScript();
 
+Q_SIGNALS:
+    /// The mirror's connection was lost (@p text: the reason and how to reconnect, for an
+    /// alarm), or is fine again (@p text empty: reconnecting, disconnected on purpose).
+    void connectionAlarmChanged(const QString &text);
+
 private:
     void openDialog(QWidget *parent);
     void updateIndicator();
@@ -53,6 +58,7 @@ private:
     QAction *m_action;
     QPointer<QToolButton> m_indicator;  ///< owned by the status bar, which may go first
     QString m_url;  ///< the last URL connected to (with its password, for Reconnect); never shown
+    QString m_alarm; ///< the text last sent by connectionAlarmChanged()
 };
 
 } // namespace PriorityLab
