@@ -468,86 +468,37 @@ QCommandLineOption outputOption(const char *name, const QString &what)
     return valueOption(name, "FILE", QStringLiteral("Write %1 to FILE (- = standard output).").arg(what));
 }
 
-/// `--amqp URL --free-running`: RabbitMQ decides the deliveries (FreeRunningBridge); the
-/// simulator runs the same scenario for as many cycles as the real run had ticks (fewer if it
-/// ends sooner), and the
-/// summary holds both, with a "comparison" object (docs/design.md §11). @p sim is loaded and
-/// not stepped yet. Exit 2 when RabbitMQ cannot be reached; 1 when the connection is lost, a
-/// run does not end within its bound, or the summary cannot be written.
-int runFreeRunning(Simulation &sim, const Scenario &scenario, const QString &url, qint64 cycles, int tickMs,
-                   Output *summary, const ErrorPrinter &printError)
+/// `--amqp URL --free-running`: compareFreeRunning() and its summary (docs/design.md §11). Exit 2
+/// when RabbitMQ cannot be reached; 1 when the connection is lost, conservation fails, a run does
+/// not end within its bound, or the summary cannot be written.
+int runFreeRunning(const Scenario &scenario, const QString &url, qint64 cycles, int tickMs, Output *summary,
+                   const ErrorPrinter &printError)
 {
     if (!scenario.timeline.isEmpty())
         printError(QStringLiteral("warning: --free-running does not apply the scenario's timeline (%1 "
                                   "change(s)): the run keeps the starting settings")
                            .arg(scenario.timeline.size()));
-    // The prediction first: how long the simulator takes bounds the real run (10 times as many
-    // ticks, at least 1,000 more) when no --cycles is given.
-    QElapsedTimer clock;
-    clock.start();
-    qint64 predicted = 0;
-    while (!sim.isFinished() && (cycles < 0 || predicted < cycles)) {
-        sim.step();
-        ++predicted;
+    const FreeRunningComparison r = compareFreeRunning(url, scenario, cycles, tickMs);
+    const FreeRunningBridge::Figures &f = r.real;
+    if (!r.error.isEmpty()) {
+        printError(QStringLiteral("--amqp: ") + r.error
+                   + (r.couldNotStart ? QString()
+                                      : QStringLiteral(" (%1 published, %2 processed, %3 dead-lettered so far)")
+                                                .arg(f.published).arg(f.processed).arg(f.deadLettered)));
+        return r.couldNotStart ? BadInput : InternalError;
     }
-    const qint64 simulatedMs = clock.elapsed();
-    const qint64 bound = cycles >= 0 ? cycles : std::max(predicted * 10, predicted + 1000);
-
-    QString error;
-    std::unique_ptr<FreeRunningBridge> real = FreeRunningBridge::open(url, scenario, sim.broker().config(), &error, tickMs);
-    if (!real) {
-        printError(QStringLiteral("--amqp: ") + error);
-        return BadInput;
-    }
-    const auto counts = [&real] {
-        const FreeRunningBridge::Figures &f = real->figures();
-        return QStringLiteral("%1 published, %2 processed, %3 dead-lettered so far")
-                .arg(f.published).arg(f.processed).arg(f.deadLettered);
-    };
-    clock.restart();
-    while (real->figures().ticks < bound && (cycles >= 0 || !real->isDone())) {
-        if (!real->tick()) {
-            printError(QStringLiteral("--amqp: stopped after tick %1: the RabbitMQ bridge failed: %2 (%3)")
-                               .arg(real->figures().ticks).arg(real->error(), counts()));
-            return InternalError;
-        }
-    }
-    const bool ended = cycles >= 0 || real->isDone();
-    if (!real->finish()) {
-        printError(QStringLiteral("--amqp: the RabbitMQ bridge failed at the end of the run: %1 (%2)")
-                           .arg(real->error(), counts()));
-        return InternalError;
-    }
-    const qint64 realMs = clock.elapsed();
-    // The simulator over as many cycles as the real run had ticks (it may have ended sooner).
-    for (qint64 c = sim.cycle(); c < real->figures().ticks && !sim.isFinished(); ++c)
-        sim.step();
-
-    const FreeRunningBridge::Figures &f = real->figures();
-    const Counts &t = sim.metrics().totals();
-    const LatencyStats simulated = sim.metrics().latency(INT_MIN, INT_MAX);
-    const auto pair = [](qint64 a, qint64 b) { return QJsonArray{a, b}; };
-    QJsonObject result = summaryToJson(sim, simulatedMs);
-    result.insert(QStringLiteral("rabbitmq"), real->summary());
-    result.insert(QStringLiteral("comparison"),
-                  QJsonObject{{QStringLiteral("columns"), QJsonArray{QStringLiteral("simulated"), QStringLiteral("rabbitmq")}},
-                              {QStringLiteral("cycles"), pair(sim.cycle(), f.ticks)},
-                              {QStringLiteral("produced"), pair(t.produced, f.published)},
-                              {QStringLiteral("processed"), pair(t.processed, f.processed)},
-                              {QStringLiteral("discarded"), pair(t.discarded, f.deadLettered)},
-                              {QStringLiteral("queued"), pair(qint64(sim.broker().size()), f.leftInQueue + f.inFlight)},
-                              {QStringLiteral("latencyP50"), pair(simulated.p50, f.latencyP50)},
-                              {QStringLiteral("latencyP95"), pair(simulated.p95, f.latencyP95)},
-                              {QStringLiteral("latencyMax"), pair(simulated.max, f.latencyMax)},
-                              {QStringLiteral("wallMs"), pair(simulatedMs, realMs)}});
+    const QJsonObject totals = r.simulated.value(QLatin1String("totals")).toObject();
     printError(QStringLiteral("free-running on RabbitMQ: %1 tick(s) of %2 ms; published %3, processed %4 (simulator %5), "
                               "dead-lettered %6 (simulator %7), left %8 + in flight %9; conservation %10")
-                       .arg(f.ticks).arg(tickMs).arg(f.published).arg(f.processed).arg(t.processed)
-                       .arg(f.deadLettered).arg(t.discarded).arg(f.leftInQueue).arg(f.inFlight)
+                       .arg(f.ticks).arg(tickMs).arg(f.published).arg(f.processed)
+                       .arg(totals.value(QLatin1String("processed")).toInteger())
+                       .arg(f.deadLettered).arg(totals.value(QLatin1String("discarded")).toInteger())
+                       .arg(f.leftInQueue).arg(f.inFlight)
                        .arg(f.conserved ? QStringLiteral("holds") : QStringLiteral("BROKEN")));
-    if (summary && !summary->write(QJsonDocument(result).toJson(QJsonDocument::Indented)))
-        return InternalError;
-    if (summary && !summary->finish())
+    QJsonObject result = r.simulated;
+    result.insert(QStringLiteral("rabbitmq"), r.realSummary);
+    result.insert(QStringLiteral("comparison"), r.comparison);
+    if (summary && (!summary->write(QJsonDocument(result).toJson(QJsonDocument::Indented)) || !summary->finish()))
         return InternalError;
     if (!f.conserved) {
         printError(QStringLiteral("--amqp: conservation broken on RabbitMQ: published %1 != processed %2 + "
@@ -555,10 +506,10 @@ int runFreeRunning(Simulation &sim, const Scenario &scenario, const QString &url
                            .arg(f.published).arg(f.processed).arg(f.deadLettered).arg(f.leftInQueue).arg(f.inFlight));
         return InternalError;
     }
-    if (!ended) {
+    if (!r.ended) {
         printError(QStringLiteral("--amqp: the free-running run did not end within %1 ticks (the simulator "
                                   "took %2 cycles): %3 message(s) still queued or in flight; give --cycles N to "
-                                  "bound it").arg(bound).arg(predicted).arg(f.leftInQueue + f.inFlight));
+                                  "bound it").arg(r.bound).arg(r.predictedCycles).arg(f.leftInQueue + f.inFlight));
         return InternalError;
     }
     return Ok;
@@ -863,7 +814,7 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
             }
         }
         if (parser.isSet(freeRunningOption))
-            return runFreeRunning(sim, scenario, parser.value(amqpOption), cycles, tickMs, summary, printError);
+            return runFreeRunning(scenario, parser.value(amqpOption), cycles, tickMs, summary, printError);
         rabbit = LockstepBridge::open(parser.value(amqpOption), sim.broker().config(), &error);
         if (!rabbit) {
             printError(QStringLiteral("--amqp: ") + error);

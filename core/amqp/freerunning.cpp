@@ -1,6 +1,8 @@
 #include "core/amqp/freerunning.h"
 
+#include "core/analysis/eventjson.h"
 #include "core/engine/metrics.h"
+#include "core/engine/simulation.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -280,6 +282,75 @@ QJsonObject FreeRunningBridge::summary() const
                                                                {QStringLiteral("max"), f.latencyMax}}},
                        {QStringLiteral("consumers"), consumers},
                        {QStringLiteral("depth"), depth}};
+}
+
+FreeRunningComparison compareFreeRunning(const QString &url, const Scenario &scenario, qint64 cycles, int tickMs,
+                                         const std::atomic_bool *cancel)
+{
+    FreeRunningComparison r;
+    Simulation sim;
+    if (const QStringList problems = sim.load(scenario); !problems.isEmpty()) {
+        r.error = problems.join(QLatin1Char('\n'));
+        r.couldNotStart = true;
+        return r;
+    }
+    // The prediction first: how long the simulator takes bounds the real run.
+    QElapsedTimer clock;
+    clock.start();
+    while (!sim.isFinished() && (cycles < 0 || r.predictedCycles < cycles)) {
+        sim.step();
+        ++r.predictedCycles;
+    }
+    r.simulatedMs = clock.elapsed();
+    r.bound = cycles >= 0 ? cycles : std::max(r.predictedCycles * 10, r.predictedCycles + 1000);
+
+    std::unique_ptr<FreeRunningBridge> real = FreeRunningBridge::open(url, scenario, sim.broker().config(), &r.error, tickMs);
+    if (!real) {
+        r.couldNotStart = true;
+        return r;
+    }
+    clock.restart();
+    while (real->figures().ticks < r.bound && (cycles >= 0 || !real->isDone())) {
+        if (cancel && cancel->load()) {
+            r.cancelled = true;
+            break;
+        }
+        if (!real->tick()) {
+            r.error = QStringLiteral("stopped after tick %1: %2").arg(real->figures().ticks).arg(real->error());
+            r.real = real->figures();
+            return r;
+        }
+    }
+    r.ended = !r.cancelled && (cycles >= 0 || real->isDone());
+    if (!real->finish()) {
+        r.error = QStringLiteral("at the end of the run: %1").arg(real->error());
+        r.real = real->figures();
+        return r;
+    }
+    r.realMs = clock.elapsed();
+    // The simulator over as many cycles as the real run had ticks (it may have ended sooner).
+    for (qint64 c = sim.cycle(); c < real->figures().ticks && !sim.isFinished(); ++c)
+        sim.step();
+
+    const FreeRunningBridge::Figures &f = real->figures();
+    const Counts &t = sim.metrics().totals();
+    const LatencyStats simulated = sim.metrics().latency(INT_MIN, INT_MAX);
+    const auto pair = [](qint64 a, qint64 b) { return QJsonArray{a, b}; };
+    r.real = f;
+    r.realSummary = real->summary();
+    r.simulated = summaryToJson(sim, r.simulatedMs);
+    r.comparison = QJsonObject{
+            {QStringLiteral("columns"), QJsonArray{QStringLiteral("simulated"), QStringLiteral("rabbitmq")}},
+            {QStringLiteral("cycles"), pair(sim.cycle(), f.ticks)},
+            {QStringLiteral("produced"), pair(t.produced, f.published)},
+            {QStringLiteral("processed"), pair(t.processed, f.processed)},
+            {QStringLiteral("discarded"), pair(t.discarded, f.deadLettered)},
+            {QStringLiteral("queued"), pair(qint64(sim.broker().size()), f.leftInQueue + f.inFlight)},
+            {QStringLiteral("latencyP50"), pair(simulated.p50, f.latencyP50)},
+            {QStringLiteral("latencyP95"), pair(simulated.p95, f.latencyP95)},
+            {QStringLiteral("latencyMax"), pair(simulated.max, f.latencyMax)},
+            {QStringLiteral("wallMs"), pair(r.simulatedMs, r.realMs)}};
+    return r;
 }
 
 } // namespace PriorityLab

@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <deque>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <random>
@@ -121,5 +122,34 @@ private:
     bool m_finished = false;
     Figures m_figures;
 };
+
+/// The simulator's prediction and the real free-running run of one scenario, side by side
+/// (docs/design.md §11): what `prioritylab-sim --amqp URL --free-running` prints and the app's
+/// File > Compare Simulated vs RabbitMQ shows.
+struct FreeRunningComparison
+{
+    QString error;             ///< why the real run failed or did not start; "" when it ran
+    bool couldNotStart = false; ///< error came from connecting or declaring (bad input, exit 2)
+    bool ended = false;        ///< every message processed or dead-lettered, or all cycles ran
+    bool cancelled = false;    ///< stopped by the cancel flag
+    qint64 bound = 0;          ///< ticks the real run could take at most
+    qint64 predictedCycles = 0; ///< cycles the simulator took (or was given)
+    qint64 simulatedMs = 0, realMs = 0;
+    QJsonObject simulated;     ///< the simulator's run (summaryToJson), over as many cycles as ticks
+    FreeRunningBridge::Figures real;
+    QJsonObject realSummary;   ///< FreeRunningBridge::summary()
+    /// [simulated, rabbitmq] pairs: cycles, produced, processed, discarded, queued, latencyP50,
+    /// latencyP95, latencyMax, wallMs.
+    QJsonObject comparison;
+};
+
+/// Runs @p scenario in the simulator (for @p cycles cycles, or to its end when @p cycles < 0),
+/// then free-running on RabbitMQ at @p url (ticks of @p tickMs ms; as many as @p cycles, or until
+/// every message is processed or dead-lettered, at most 10 times the simulator's cycles and at
+/// least 1,000 more), then the simulator again over as many cycles as there were ticks. Blocks;
+/// @p cancel (may be null) stops the real run between ticks. Call it from one thread (it builds
+/// its own Simulation there).
+FreeRunningComparison compareFreeRunning(const QString &url, const Scenario &scenario, qint64 cycles, int tickMs,
+                                         const std::atomic_bool *cancel = nullptr);
 
 } // namespace PriorityLab

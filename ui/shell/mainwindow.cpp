@@ -1,6 +1,7 @@
 #include "ui/shell/mainwindow.h"
 
 #include "ui/compare/comparewindow.h"
+#include "ui/compare/realcomparedialog.h"
 #include "ui/sweep/sweepdialog.h"
 
 #include "ui/alarms/alarmpanel.h"
@@ -567,6 +568,16 @@ void MainWindow::createMenus()
         window->setAttribute(Qt::WA_DeleteOnClose);
         window->show();
         window->compare();
+    });
+    QAction *compareReal = file->addAction(tr("Compare Simulated vs &RabbitMQ…"));
+    compareReal->setStatusTip(tr("Run the current setup on a real RabbitMQ broker, RabbitMQ deciding who gets "
+                                 "what, and compare it with the simulator's prediction"));
+    connect(compareReal, &QAction::triggered, this, [this] {
+        auto *dialog = new RealCompareDialog(this);
+        dialog->setScenario(m_setupEditor->editedScenario());
+        dialog->setUrl(m_rabbitMq->lastUrl());
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
     });
     file->addAction(m_rabbitMq->connectAction());
     file->addSeparator();

@@ -38,6 +38,8 @@ public:
     void connectTo(const QString &url);
     /// The mirror (tests read its status).
     LockstepWorker *worker() const { return m_worker; }
+    /// The URL last connected to (password included, never shown), "" before the first.
+    QString lastUrl() const { return m_url; }
     /// The indicator's text as shown (tests).
     QString indicatorText() const;
 
