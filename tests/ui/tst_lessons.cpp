@@ -84,6 +84,55 @@ private Q_SLOTS:
         QCOMPARE(panel.currentStep(), 3);
     }
 
+    // A lesson just opened shows step 1 paused on cycle 0: the first Next plays step 1 to its
+    // end, it does not skip to step 2; the next Next enters step 2.
+    void nextPlaysTheShownStepFirst()
+    {
+        const ScenarioLoadResult r = parseScenario(R"({"name": "two runs",
+            "broker": {"maxIdleCycles": 0, "cycleIntervalMs": 0},
+            "consumers": [{"name": "A", "strategy": {"type": "ttl", "low": 0, "high": 8}}],
+            "producers": [{"name": "P", "generator": {"perCycle": 2, "ttl": [1, 5]}}],
+            "steps": [{"title": "First", "untilCycle": 10},
+                      {"title": "Second", "untilCycle": 20},
+                      {"title": "Third", "untilCycle": 30}]})",
+                                                   QStringLiteral("two-runs.json"));
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        Simulation sim;
+        QVERIFY(sim.load(*r.scenario).isEmpty());
+        LessonPanel panel(&sim);
+        panel.setSteps(r.scenario->steps);
+        QSignalSpy steps(&panel, &LessonPanel::stepChanged);
+        QSignalSpy running(&sim, &Simulation::runningChanged);
+        QCOMPARE(panel.currentStep(), 0);
+        QCOMPARE(sim.cycle(), 0);
+
+        panel.next();
+        QCOMPARE(panel.currentStep(), 0);
+        QCOMPARE(steps.count(), 0);
+        QVERIFY(sim.isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        QCOMPARE(sim.cycle(), 10);  // step 1 ran to its end
+        QCOMPARE(running.count(), 2);
+
+        panel.next();  // step 1 done: on to step 2, run to its end
+        QCOMPARE(panel.currentStep(), 1);
+        QCOMPARE(steps.count(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        QCOMPARE(sim.cycle(), 20);
+
+        // Paused mid-step, Next plays the rest of it; while it runs, Next goes on.
+        panel.next();
+        QCOMPARE(panel.currentStep(), 2);
+        sim.pause();
+        const qint64 pausedAt = sim.cycle();
+        QVERIFY(pausedAt < 30);
+        panel.next();
+        QCOMPARE(panel.currentStep(), 2);
+        QVERIFY(sim.isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        QCOMPARE(sim.cycle(), 30);
+    }
+
     // Back to a step already past its end: running goes on, it does not stop after every cycle.
     void aFinishedStepDoesNotStopEveryCycle()
     {

@@ -17,8 +17,9 @@ class Simulation;
 ///
 /// Entering a step applies its "set" changes (Simulation::applySetting, like a timeline change),
 /// asks for its highlight (highlightRequested()) and arms Simulation::setPauseCondition() so that
-/// a run pauses on the exact cycle the step ends. Next enters the following step and runs it;
-/// the first step is shown paused, on cycle 0, until the teacher runs it (Space). Back shows the
+/// a run pauses on the exact cycle the step ends. The first step is shown paused, on cycle 0.
+/// Next plays the step shown to its end if it has one not reached yet and the run is paused
+/// (Space does the same); otherwise it enters the following step and runs it. Back shows the
 /// previous step again without running or undoing anything.
 class LessonPanel : public QWidget
 {
@@ -42,7 +43,8 @@ public:
     QPushButton *nextButton() const { return m_next; }
 
 public Q_SLOTS:
-    /// Enters the next step and runs it to its end (no-op on the last step).
+    /// Runs the step shown to its end if it has an end not reached yet and the run is paused;
+    /// else enters the next step and runs it to its end (no-op on the last step).
     void next();
     /// Shows the previous step again (no-op on the first).
     void back();
@@ -64,6 +66,8 @@ private:
     void enter(int index, bool run);
     void show(int index);
     void armPause();
+    /// True if @p step has an end (untilCycle or until).
+    static bool stepHasEnd(const LessonStep &step);
 
     Simulation *m_simulation;
     QList<LessonStep> m_steps;
