@@ -89,6 +89,23 @@ void LessonPanel::next()
         enter(m_index + 1, true);
 }
 
+qint64 LessonPanel::runCycles(qint64 cycles)
+{
+    qint64 ran = 0;
+    while (ran < cycles && !m_simulation->isFinished()) {
+        if (m_index >= 0 && m_index == m_entered && m_index + 1 < int(m_steps.size())
+            && stepHasEnd(m_steps.at(m_index)) && lessonStepDone(m_steps.at(m_index), *m_simulation)) {
+            enter(m_index + 1, false);
+            continue;
+        }
+        m_simulation->step();
+        ++ran;
+    }
+    armPause();
+    refresh();
+    return ran;
+}
+
 void LessonPanel::back()
 {
     if (m_index <= 0)

@@ -38,6 +38,14 @@ public:
     int stepCount() const { return int(m_steps.size()); }
     bool hasLesson() const { return !m_steps.isEmpty(); }
 
+    /// Runs @p cycles cycles at once (as `prioritylab --cycles N` does) the way Next would play
+    /// the lesson: whenever the step shown has reached its end and cycles remain, the following
+    /// step is entered (its "set" applies on that cycle); a step without an end keeps the rest.
+    /// Afterwards the panel shows the step the run reached, e.g. lesson-ttl-moved at cycle 60:
+    /// step 3 ("until cycle 100"). Without steps it only runs the cycles. Returns the cycles run
+    /// (fewer if the simulation finished).
+    qint64 runCycles(qint64 cycles);
+
     /// The panel's Back and Next buttons (tests, focus order).
     QPushButton *backButton() const { return m_back; }
     QPushButton *nextButton() const { return m_next; }
