@@ -167,6 +167,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_leavePresentation->setEnabled(active);
         // One chart at a time, and room for the lesson's text beside it.
         m_chartPanel->setOneChartAtATime(active);
+        m_alarmPanel->setCompact(active);  // one line: the queue, cards and chart keep their room
         if (active) {
             arrangeBottomDocks();
             // The queue, the heart of a demonstration, gets more of the width than the cards.
