@@ -1,6 +1,7 @@
 // prioritylab: the GUI. Parses the command line, opens a scenario and shows the main window.
 #include "app/commandline.h"
 #include "core/amqp/lockstepworker.h"
+#include "ui/lessons/lessonpanel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/rabbitmqconnection.h"
@@ -250,7 +251,7 @@ int main(int argc, char *argv[])
             return BadInput;
     }
     if (options.cycles > 0)
-        simulation->runCycles(options.cycles);
+        window.lessonPanel()->runCycles(options.cycles);  // a lesson's panel follows the steps
     if (!options.amqp.isEmpty())
         waitForMirror(window, replaying);
     window.refreshViews();

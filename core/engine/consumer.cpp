@@ -11,7 +11,8 @@ Consumer::State Consumer::state(qint64 cycle) const
 {
     if (!online)
         return State::Offline;
-    return lastBatchCycle == cycle ? State::Handling : State::Idle;
+    // Before the first cycle (cycle -1) nothing was handed out: lastBatchCycle -1 means "none".
+    return lastBatchCycle >= 0 && lastBatchCycle == cycle ? State::Handling : State::Idle;
 }
 
 ConsumerConfig Consumer::config() const

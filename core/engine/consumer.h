@@ -48,7 +48,8 @@ public:
     std::vector<quint64> lastBatch;  ///< ids of the last batch it received (capacity kept)
     qint64 lastBatchCycle = -1;
 
-    /// Offline if not online; Handling if it got a batch in @p cycle; Idle otherwise.
+    /// Offline if not online; Handling if it got a batch in @p cycle (>= 0); Idle otherwise,
+    /// also for @p cycle -1 (before the first cycle, when lastBatchCycle is -1 too).
     State state(qint64 cycle) const;
 
     /// Its configuration as the scenario format has it: name, online, failure rate, capacity,

@@ -71,9 +71,10 @@ public:
     bool isRunning() const { return m_timer.isActive(); }
 
     /// Timer interval in milliseconds (0 = as fast as possible; negatives clamp to 0); applies
-    /// from the next tick. It is the setting broker.cycleIntervalMs, held here only (the app
-    /// edits it by that path through SetupEditor); emits setupChanged() (Kind::Interval) when it
-    /// changes.
+    /// from the next tick. It is the live value of broker.cycleIntervalMs; the app's speed
+    /// control sets it here directly (the view's speed: no undo step, not saved), the broker
+    /// panel by that path through SetupEditor (an edit of the scenario); emits setupChanged()
+    /// (Kind::Interval) when it changes.
     void setIntervalMs(int ms);
     int intervalMs() const { return m_intervalMs; }
 

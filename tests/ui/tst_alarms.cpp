@@ -7,6 +7,7 @@
 #include "ui/deadletters/deadlettermodel.h"
 #include "ui/editing/setupeditor.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/presentationmode.h"
 #include "core/engine/simulation.h"
 #include "core/strategies/strategy.h"
 #include "tests/testsupport.h"
@@ -148,6 +149,7 @@ private Q_SLOTS:
     void deadLetterModelMatchesBroker();
     void deadLetterModelFollowsTheCappedList();
     void mainWindowShowsAlarms();
+    void presentationModeKeepsTheBannerToOneLine();
     void alarmTextFollowsAnEdit();
 };
 
@@ -588,4 +590,40 @@ void TestAlarms::alarmTextFollowsAnEdit()
 }
 
 QTEST_MAIN(TestAlarms)
+void TestAlarms::presentationModeKeepsTheBannerToOneLine()
+{
+    // At 1280x720 the five-line data-loss alarm took the room of the queue and the chart:
+    // presenting, the banner is one elided line, the full text in its tooltip.
+    MainWindow window;
+    window.setShowDialogs(false);
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.simulation()->runCycles(80);
+    window.refreshViews();
+    AlarmPanel *panel = window.alarmPanel();
+    QCOMPARE(panel->alarmCount(), 1);
+    QVERIFY(!panel->isCompact());
+    const QString full = panel->lineText(0);
+    QVERIFY2(full.contains(QLatin1String("Lower the TTL low bound")), qPrintable(full));
+
+    QSignalSpy active(window.presentationMode(), &PresentationMode::activeChanged);
+    window.presentationMode()->enter();
+    QCOMPARE(active.count(), 1);
+    QVERIFY(panel->isCompact());
+    QTRY_VERIFY(panel->isVisible() && panel->width() < 1400);
+    const int line = panel->fontMetrics().height();
+    QVERIFY2(panel->height() < 3 * line, qPrintable(QStringLiteral("%1 px, a line %2 px").arg(panel->height()).arg(line)));
+    QVERIFY2(panel->sizeHint().height() < 3 * line, qPrintable(QString::number(panel->sizeHint().height())));
+    const QString shown = panel->lineText(0);
+    QVERIFY2(shown.startsWith(QLatin1String("Data loss since cycle 60")), qPrintable(shown));
+    QVERIFY2(shown.endsWith(QChar(0x2026)), qPrintable(shown));  // elided
+    QVERIFY(panel->lineToolTip(0).contains(QLatin1String("Lower the TTL low bound")));
+
+    window.presentationMode()->leave();
+    QVERIFY(!panel->isCompact());
+    QCOMPARE(panel->lineText(0), full);
+}
+
 #include "tst_alarms.moc"

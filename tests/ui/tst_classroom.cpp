@@ -220,9 +220,17 @@ private Q_SLOTS:
         QVERIFY(!w.sim()->isRunning());
         QCOMPARE(w.sim()->cycle(), 0);
         QVERIFY(w.window.findChild<QDockWidget *>(QStringLiteral("lessonDock"))->isVisible());
+        const LessonStep first = w.sim()->loadedScenario().steps.at(0);
         const LessonStep second = w.sim()->loadedScenario().steps.at(1);
+        QVERIFY(first.untilCycle);
         QVERIFY(second.untilCycle || second.until);
         w.sim()->setIntervalMs(0);
+        // The first Page Down plays step 1 to its end; it does not skip it.
+        press(w.window, Qt::Key_PageDown);
+        QCOMPARE(lesson->currentStep(), 0);
+        QVERIFY(w.sim()->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        QCOMPARE(w.sim()->cycle(), *first.untilCycle);
         press(w.window, Qt::Key_PageDown);
         QCOMPARE(lesson->currentStep(), 1);
         QVERIFY(w.sim()->isRunning());

@@ -339,8 +339,8 @@ void TestCompare::windowFitsTheScreen()
     auto *close = window.findChild<QDialogButtonBox *>();
     QVERIFY(close);
     QVERIFY(window.rect().contains(QRect(close->mapTo(&window, QPoint(0, 0)), close->size())));
-    // At 1024x768 and 1920x1080 the same holds; wide, the charts stand beside the table.
-    for (const QSize size : {QSize(1024 - 16, 768 - 48), QSize(1920 - 16, 1080 - 48)}) {
+    // At 1024x768, 1280x720 and 1920x1080 the same holds; wide, the charts stand beside the table.
+    for (const QSize size : {QSize(1024 - 16, 768 - 48), QSize(1280 - 16, 720 - 48), QSize(1920 - 16, 1080 - 48)}) {
         window.resize(size);
         QCoreApplication::processEvents();
         QVERIFY(window.rect().contains(QRect(close->mapTo(&window, QPoint(0, 0)), close->size())));

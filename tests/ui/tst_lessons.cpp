@@ -84,6 +84,103 @@ private Q_SLOTS:
         QCOMPARE(panel.currentStep(), 3);
     }
 
+    // A lesson just opened shows step 1 paused on cycle 0: the first Next plays step 1 to its
+    // end, it does not skip to step 2; the next Next enters step 2.
+    void nextPlaysTheShownStepFirst()
+    {
+        const ScenarioLoadResult r = parseScenario(R"({"name": "two runs",
+            "broker": {"maxIdleCycles": 0, "cycleIntervalMs": 0},
+            "consumers": [{"name": "A", "strategy": {"type": "ttl", "low": 0, "high": 8}}],
+            "producers": [{"name": "P", "generator": {"perCycle": 2, "ttl": [1, 5]}}],
+            "steps": [{"title": "First", "untilCycle": 10},
+                      {"title": "Second", "untilCycle": 20},
+                      {"title": "Third", "untilCycle": 30}]})",
+                                                   QStringLiteral("two-runs.json"));
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        Simulation sim;
+        QVERIFY(sim.load(*r.scenario).isEmpty());
+        LessonPanel panel(&sim);
+        panel.setSteps(r.scenario->steps);
+        QSignalSpy steps(&panel, &LessonPanel::stepChanged);
+        QSignalSpy running(&sim, &Simulation::runningChanged);
+        QCOMPARE(panel.currentStep(), 0);
+        QCOMPARE(sim.cycle(), 0);
+
+        panel.next();
+        QCOMPARE(panel.currentStep(), 0);
+        QCOMPARE(steps.count(), 0);
+        QVERIFY(sim.isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        QCOMPARE(sim.cycle(), 10);  // step 1 ran to its end
+        QCOMPARE(running.count(), 2);
+
+        panel.next();  // step 1 done: on to step 2, run to its end
+        QCOMPARE(panel.currentStep(), 1);
+        QCOMPARE(steps.count(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        QCOMPARE(sim.cycle(), 20);
+
+        // Paused mid-step, Next plays the rest of it; while it runs, Next goes on.
+        panel.next();
+        QCOMPARE(panel.currentStep(), 2);
+        sim.pause();
+        const qint64 pausedAt = sim.cycle();
+        QVERIFY(pausedAt < 30);
+        panel.next();
+        QCOMPARE(panel.currentStep(), 2);
+        QVERIFY(sim.isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        QCOMPARE(sim.cycle(), 30);
+    }
+
+    // `prioritylab --cycles N` on a lesson: the panel shows the step the run reached, with the
+    // settings of the steps entered on the way applied on the cycle Next would have applied them.
+    void runCyclesFollowsTheSteps()
+    {
+        const ScenarioLoadResult r = loadScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        const QList<LessonStep> &steps = r.scenario->steps;
+        QCOMPARE(*steps.at(0).untilCycle, qint64(30));
+        QCOMPARE(*steps.at(1).untilCycle, qint64(55));
+        QCOMPARE(*steps.at(2).untilCycle, qint64(100));
+        QCOMPARE(*steps.at(3).untilCycle, qint64(130));
+        QVERIFY(!steps.at(3).set.isEmpty());  // low back to 0
+        Simulation sim;
+        QVERIFY(sim.load(*r.scenario).isEmpty());
+        LessonPanel panel(&sim);
+        panel.setSteps(steps);
+        QSignalSpy changed(&panel, &LessonPanel::stepChanged);
+
+        QCOMPARE(panel.runCycles(60), qint64(60));
+        QCOMPARE(sim.cycle(), qint64(60));
+        QCOMPARE(panel.currentStep(), 2);  // "until cycle 100": not passed yet
+        QCOMPARE(changed.count(), 2);
+        QVERIFY(!sim.isRunning());
+
+        QCOMPARE(panel.runCycles(40), qint64(40));  // to 100: step 3 ends exactly there, shown done
+        QCOMPARE(panel.currentStep(), 2);
+        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 4);
+        QCOMPARE(panel.runCycles(1), qint64(1));  // step 4 entered on cycle 100, its set applied
+        QCOMPARE(panel.currentStep(), 3);
+        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 0);
+
+        // The same as Next would have done: the same cycle, step and counts.
+        Simulation byNext;
+        QVERIFY(byNext.load(*r.scenario).isEmpty());
+        byNext.setIntervalMs(0);
+        LessonPanel nextPanel(&byNext);
+        nextPanel.setSteps(steps);
+        while (nextPanel.currentStep() < 3 || byNext.isRunning()) {
+            nextPanel.next();
+            QTRY_VERIFY_WITH_TIMEOUT(!byNext.isRunning(), 20000);
+        }
+        QCOMPARE(byNext.cycle(), qint64(130));
+        QCOMPARE(panel.runCycles(29), qint64(29));
+        QCOMPARE(sim.cycle(), qint64(130));
+        QCOMPARE(sim.metrics().totals().discarded, byNext.metrics().totals().discarded);
+        QCOMPARE(sim.metrics().totals().processed, byNext.metrics().totals().processed);
+    }
+
     // Back to a step already past its end: running goes on, it does not stop after every cycle.
     void aFinishedStepDoesNotStopEveryCycle()
     {

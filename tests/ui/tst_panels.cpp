@@ -100,6 +100,7 @@ private Q_SLOTS:
     void cardCapacityTopicsAndSparkline();
     void addConsumerWhileRunning();
     void timelineNotesOnTheCards();
+    void cardsIdleAtStartAndWhilePaused();
     void recentFilesRoundTrip();
     void windowStartsAtScenarioSpeed();
     void shortcutsTriggerActions();
@@ -435,6 +436,51 @@ void TestPanels::addConsumerWhileRunning()
     QCOMPARE(sim->consumers().size(), size_t(5));
     sim->pause();
     QVERIFY(!window.consumerPanel()->addButton()->toolTip().isEmpty());
+}
+
+void TestPanels::cardsIdleAtStartAndWhilePaused()
+{
+    // A batch is handled within its cycle: at cycle 0 nothing was handed out yet, and while the
+    // run is paused no consumer holds a message. Only a running simulation shows "handling".
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::loadPreset(QStringLiteral("reference-priority.json"))));
+    SetupEditor editor(&sim);
+    ConsumerPanel panel(&editor);
+    QVERIFY(!panel.cards().isEmpty());
+    const QString idle = QStringLiteral("idle");
+    for (ConsumerCard *card : panel.cards()) {
+        card->refresh();
+        QCOMPARE(card->stateText(), idle);
+    }
+
+    sim.step();  // cycle 0, paused
+    const auto gotBatch = [&sim](const ConsumerCard *card) {
+        return sim.consumers()[size_t(card->index())]->lastBatchCycle == 0;
+    };
+    int handed = 0;
+    for (ConsumerCard *card : panel.cards()) {
+        handed += gotBatch(card) ? 1 : 0;
+        card->refresh();
+        QCOMPARE(card->stateText(), idle);
+    }
+    QVERIFY(handed > 0);
+
+    QSignalSpy running(&sim, &Simulation::runningChanged);
+    sim.setIntervalMs(60000);  // no tick during the test: the cycle is driven by step()
+    sim.run();
+    QCOMPARE(running.count(), 1);
+    sim.step();  // cycle 1 while running
+    for (ConsumerCard *card : panel.cards()) {
+        card->refresh();
+        const bool got = sim.consumers()[size_t(card->index())]->lastBatchCycle == 1;
+        QCOMPARE(card->stateText(), got ? QStringLiteral("handling a batch") : idle);
+    }
+    sim.pause();
+    QCOMPARE(running.count(), 2);
+    for (ConsumerCard *card : panel.cards()) {
+        card->refresh();
+        QCOMPARE(card->stateText(), idle);
+    }
 }
 
 void TestPanels::timelineNotesOnTheCards()

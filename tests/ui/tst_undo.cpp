@@ -94,7 +94,7 @@ private Q_SLOTS:
     void editBetweenSeparatesSteps_data();
     void editBetweenSeparatesSteps();
     void undoSeparatesStepsOfOneGesture();
-    void speedControlEditsTheInterval();
+    void speedControlIsNotAnEdit();
     void backToStartIsObsolete();
     void differentPathDoesNotMerge();
     void editorsFollowUndo();
@@ -357,29 +357,49 @@ void TestUndo::undoSeparatesStepsOfOneGesture()
     QCOMPARE(threshold(e.sim, 0), 5);
 }
 
-void TestUndo::speedControlEditsTheInterval()
+void TestUndo::speedControlIsNotAnEdit()
 {
-    // One route for the interval: the speed control edits broker.cycleIntervalMs through the
-    // setup editor, and shows what the simulation has, whoever changed it.
+    // The speed is the view's: [ and ] (and the slider) change the timer's interval, with no undo
+    // step, no "*" in the title, and a saved file keeps the scenario's own interval. The broker
+    // panel's edit of broker.cycleIntervalMs is an edit (undoable) and moves the speed control.
     MainWindow window;
     window.setShowDialogs(false);
     QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/reference-priority.json")).isEmpty());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
     Simulation *sim = window.simulation();
+    QUndoStack *stack = window.setupEditor()->undoStack();
+    QSignalSpy cleanChanged(stack, &QUndoStack::cleanChanged);
     const int opened = sim->intervalMs();
-    window.speedControl()->faster();
+    QTest::keyClick(&window, Qt::Key_BracketRight);
     const int faster = sim->intervalMs();
     QVERIFY(faster < opened);
     QCOMPARE(window.speedControl()->intervalMs(), faster);
-    QCOMPARE(window.setupEditor()->settingValue(QStringLiteral("broker.cycleIntervalMs")), QJsonValue(faster));
-    QCOMPARE(window.setupEditor()->undoStack()->count(), 1);
-    window.undoAction()->trigger();
-    QCOMPARE(sim->intervalMs(), opened);
-    QCOMPARE(window.speedControl()->intervalMs(), opened);
+    QCOMPARE(stack->count(), 0);
+    QVERIFY(stack->isClean());
+    QCOMPARE(cleanChanged.count(), 0);
+    QVERIFY(!window.isWindowModified());
+    QTest::keyClick(&window, Qt::Key_BracketLeft);
+    QTest::keyClick(&window, Qt::Key_BracketLeft);
+    QVERIFY(sim->intervalMs() > opened);
+    QCOMPARE(stack->count(), 0);
+    QVERIFY(!window.isWindowModified());
 
-    // The broker panel's edit (the same setting) moves the speed control.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("speed.json"));
+    QVERIFY(window.saveScenarioFile(path).isEmpty());
+    const ScenarioLoadResult saved = loadScenarioFile(path);
+    QVERIFY2(saved.ok(), qPrintable(saved.errors.join(u'\n')));
+    QCOMPARE(saved.scenario->broker.cycleIntervalMs, sim->loadedScenario().broker.cycleIntervalMs);
+
+    // The broker panel's edit (the setting) is undoable and moves the speed control.
     QVERIFY(window.setupEditor()->setCycleIntervalMs(100).isEmpty());
     QCOMPARE(window.speedControl()->intervalMs(), 100);
     QCOMPARE(sim->intervalMs(), 100);
+    QCOMPARE(stack->count(), 1);
+    QVERIFY(window.isWindowModified());
+    window.undoAction()->trigger();
+    QVERIFY(!window.isWindowModified());
 }
 
 void TestUndo::backToStartIsObsolete()

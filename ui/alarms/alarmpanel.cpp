@@ -94,6 +94,35 @@ QString AlarmPanel::lineText(int line) const
     return QTextDocumentFragment::fromHtml(m_texts.at(line)->text()).toPlainText();
 }
 
+QString AlarmPanel::lineToolTip(int line) const
+{
+    if (line < 0 || line >= m_texts.size() || !m_texts.at(line)->isVisibleTo(this))
+        return {};
+    return m_texts.at(line)->toolTip();
+}
+
+void AlarmPanel::setCompact(bool compact)
+{
+    if (compact == m_compact)
+        return;
+    m_compact = compact;
+    rebuild();
+}
+
+void AlarmPanel::resizeEvent(QResizeEvent *event)
+{
+    QFrame::resizeEvent(event);
+    elideCompactLine();  // the layout has already given the line its new width
+}
+
+void AlarmPanel::elideCompactLine()
+{
+    if (!m_compact || m_texts.isEmpty())
+        return;
+    QLabel *text = m_texts.first();
+    text->setText(text->fontMetrics().elidedText(m_compactText, Qt::ElideRight, std::max(0, text->width())));
+}
+
 void AlarmPanel::refresh(const RefreshSnapshot &snapshot)
 {
     for (const CycleReport &report : snapshot.reports())
@@ -120,8 +149,8 @@ void AlarmPanel::rebuild()
             m_hidden = false;
     }
 
-    const bool overflow = count > maxLines();
-    const int lines = overflow ? maxLines() : count;
+    const bool overflow = !m_compact && count > maxLines();
+    const int lines = m_compact ? std::min(count, 1) : overflow ? maxLines() : count;
     const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
     const int iconSize = std::max(20, fontMetrics().height() + 4);
     while (m_texts.size() < lines) {
@@ -148,6 +177,23 @@ void AlarmPanel::rebuild()
             row->itemAt(w)->widget()->setVisible(shown);
         if (!shown)
             continue;
+        text->setWordWrap(!m_compact);
+        // Compact: the line takes the width it is given, never widens the window.
+        text->setSizePolicy(m_compact ? QSizePolicy::Ignored : QSizePolicy::Preferred, QSizePolicy::Preferred);
+        text->setTextFormat(m_compact ? Qt::PlainText : Qt::RichText);
+        if (m_compact) {
+            QStringList titles;
+            QStringList all;
+            for (const Alarm &a : alarms) {
+                titles << a.title;
+                all << tr("%1 since cycle %2 — %3").arg(a.title).arg(a.raisedCycle).arg(a.text);
+            }
+            m_compactText = count == 1 ? all.constFirst()
+                                       : tr("%1 alarms: %2").arg(count).arg(titles.join(QStringLiteral(", ")));
+            text->setToolTip(all.join(QStringLiteral("\n\n")));
+            elideCompactLine();
+            continue;
+        }
         if (overflow && i == lines - 1) {
             QStringList titles;
             QStringList all;

@@ -50,6 +50,15 @@ public:
     /// The text of line @p line as shown (plain text), for tests and screenshots.
     QString lineText(int line) const;
 
+    /// The tooltip of line @p line (in compact mode: every alarm's full text), for tests.
+    QString lineToolTip(int line) const;
+
+    /// Compact mode (presentation mode): one line, elided to the banner's width, naming the
+    /// alarm (or the number of alarms and their titles); the full texts are in its tooltip.
+    /// Keeps the queue, the cards and the chart their room on a 1280x720 projector.
+    void setCompact(bool compact);
+    bool isCompact() const { return m_compact; }
+
     /// Observes the cycle reports of @p snapshot, inspects the queue and redraws if the alarms
     /// changed.
     void refresh(const RefreshSnapshot &snapshot);
@@ -58,8 +67,12 @@ Q_SIGNALS:
     /// The number of active alarms changed to @p count.
     void alarmCountChanged(int count);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void inspectAndRedraw();
+    void elideCompactLine();
     void rebuild();
 
     Simulation *m_simulation;
@@ -71,6 +84,8 @@ private:
     QStringList m_seenKeys;     ///< keys shown when the user hid the banner
     quint64 m_revision = ~quint64(0);
     bool m_hidden = false;
+    bool m_compact = false;
+    QString m_compactText;      ///< the compact line before eliding
     int m_count = 0;
 };
 

@@ -79,8 +79,10 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     nameFont.setPointSizeF(nameFont.pointSizeF() * 1.25);
     m_name->setFont(nameFont);
     m_state = new QLabel(this);
-    m_state->setToolTip(tr("Idle: got no batch in the last cycle. Handling a batch: got one in the "
-                           "last cycle. Offline: skipped by the broker's round-robin."));
+    m_state->setToolTip(tr("Idle: got no batch in the last cycle, or the run is paused (a batch "
+                           "is handled within its cycle). Handling a batch: got one in the last "
+                           "cycle of a running simulation. Offline: skipped by the broker's "
+                           "round-robin."));
     m_online = new QCheckBox(tr("Online"), this);
     m_online->setToolTip(tr("An offline consumer gets no batches: the broker's round-robin skips "
                             "it and the others share the work. Take consumers offline to watch "
@@ -228,12 +230,16 @@ void ConsumerCard::refresh()
     const QLocale locale;
     const qint64 lastCycle = m_simulation->cycle() - 1;
 
+    // A batch is handled within its cycle (docs/design.md §1): while the run is paused no
+    // consumer holds a message, whatever it got in the last cycle.
     const Consumer::State now = c.state(lastCycle);
-    if (int(now) != m_stateShown) {
-        m_stateShown = int(now);
+    const bool waiting = now == Consumer::State::Handling && !m_simulation->isRunning();
+    const int shown = waiting ? int(Consumer::State::Idle) : int(now);
+    if (shown != m_stateShown) {
+        m_stateShown = shown;
         QString state;
         QString style;
-        switch (now) {
+        switch (Consumer::State(shown)) {
         case Consumer::State::Idle:
             state = tr("idle");
             style = QStringLiteral("background: #6b7280;");
@@ -269,6 +275,11 @@ void ConsumerCard::refresh()
                                      .arg(ids.join(QStringLiteral(", ")))
                                      .arg(c.lastBatchCycle));
     }
+}
+
+QString ConsumerCard::stateText() const
+{
+    return m_state->text();
 }
 
 void ConsumerCard::syncSetup()

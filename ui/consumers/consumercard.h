@@ -65,6 +65,9 @@ public:
     /// One check box per topic of the broker, shown in topics mode only.
     const QList<QCheckBox *> &topicBoxes() const { return m_topicBoxes; }
     QString warningText() const;
+    /// The state shown as of the last refresh(): "idle" (also before the first cycle and while
+    /// the run is paused), "handling a batch" or "offline".
+    QString stateText() const;
     /// What a screen reader says of the card besides its name ("Consumer A"): its accessible
     /// description, updated by refresh(), e.g. "handling a batch; 120 processed, 3 postponed,
     /// 0 discarded, 0 failed; strategy ttl".

@@ -446,8 +446,8 @@ Scenario SetupEditor::editedScenario() const
             return m_simulation->currentScenario();
         }
     }
-    // The speed slider is a setting of the file too (broker.cycleIntervalMs).
-    scenario.broker.cycleIntervalMs = m_simulation->intervalMs();
+    // The speed slider is the view's: the file keeps its own broker.cycleIntervalMs (as opened,
+    // or as edited in the broker panel).
     return scenario;
 }
 

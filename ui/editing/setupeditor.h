@@ -156,8 +156,9 @@ public:
     /// Consecutive idle cycles before the broker stops; 0 = never.
     QString setMaxIdleCycles(int cycles);
 
-    /// The app's timer interval in milliseconds (0 = as fast as possible); no effect on results.
-    /// The one route for it: the speed control and the broker panel both call this.
+    /// The scenario's timer interval in milliseconds (0 = as fast as possible; no effect on
+    /// results), as the broker panel edits it: undoable, saved with the file. The speed control
+    /// sets Simulation::setIntervalMs() directly instead (the view's speed, not an edit).
     QString setCycleIntervalMs(int ms);
 
     // Scenario --------------------------------------------------------------------------------

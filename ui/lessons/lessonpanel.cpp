@@ -32,7 +32,8 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     m_back = new QPushButton(tr("◀ Back"), this);
     m_next = new QPushButton(tr("Next ▶"), this);
     m_back->setToolTip(tr("Show the previous step again (Page Up). The run is not rewound."));
-    m_next->setToolTip(tr("Go to the next step and run it to its end (Page Down)."));
+    m_next->setToolTip(tr("Play this step to its end if it has not reached it, else go to the "
+                          "next step and run it to its end (Page Down)."));
     for (QPushButton *b : {m_back, m_next})
         b->setFocusPolicy(Qt::TabFocus);  // a click must not steal Space from the simulation
     auto *buttons = new QHBoxLayout;
@@ -70,12 +71,39 @@ void LessonPanel::setSteps(const QList<LessonStep> &steps)
 
 void LessonPanel::next()
 {
+    if (m_index < 0)
+        return;
+    // The step shown has an end not reached yet and the run is paused (a lesson just opened,
+    // or Space pressed mid-step): Next plays this step to its end first, it does not skip it.
+    // While the step runs, Next goes on to the following step.
+    if (m_index <= m_entered && !m_simulation->isRunning() && !m_simulation->isFinished()
+        && stepHasEnd(m_steps.at(m_index)) && !lessonStepDone(m_steps.at(m_index), *m_simulation)) {
+        m_simulation->run();  // armPause() stops it on the exact cycle
+        return;
+    }
     if (m_index + 1 >= int(m_steps.size()))
         return;
     if (m_index + 1 <= m_entered)
         show(m_index + 1);  // already entered (after Back): its settings applied once already
     else
         enter(m_index + 1, true);
+}
+
+qint64 LessonPanel::runCycles(qint64 cycles)
+{
+    qint64 ran = 0;
+    while (ran < cycles && !m_simulation->isFinished()) {
+        if (m_index >= 0 && m_index == m_entered && m_index + 1 < int(m_steps.size())
+            && stepHasEnd(m_steps.at(m_index)) && lessonStepDone(m_steps.at(m_index), *m_simulation)) {
+            enter(m_index + 1, false);
+            continue;
+        }
+        m_simulation->step();
+        ++ran;
+    }
+    armPause();
+    refresh();
+    return ran;
 }
 
 void LessonPanel::back()
@@ -113,6 +141,11 @@ void LessonPanel::show(int index)
     Q_EMIT stepChanged(index);
 }
 
+bool LessonPanel::stepHasEnd(const LessonStep &step)
+{
+    return step.untilCycle || step.until;
+}
+
 void LessonPanel::armPause()
 {
     if (m_index < 0 || m_index > m_entered) {
@@ -122,7 +155,7 @@ void LessonPanel::armPause()
     const LessonStep step = m_steps.at(m_index);
     // A step without an end, or one already past it (the teacher went back to it): Space runs
     // on instead of stopping again after every cycle.
-    if ((!step.untilCycle && !step.until) || lessonStepDone(step, *m_simulation)) {
+    if (!stepHasEnd(step) || lessonStepDone(step, *m_simulation)) {
         m_simulation->setPauseCondition({});
         return;
     }
@@ -148,7 +181,7 @@ void LessonPanel::refresh()
     else if (m_simulation->isRunning())
         state = tr("Running…");
     else
-        state = tr("Run (Space) to play this step.");
+        state = tr("Run (Space) or Next (Page Down) to play this step.");
     m_progress->setText(end.isEmpty() ? state : end + QLatin1Char(' ') + state);
 }
 

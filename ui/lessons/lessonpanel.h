@@ -17,8 +17,9 @@ class Simulation;
 ///
 /// Entering a step applies its "set" changes (Simulation::applySetting, like a timeline change),
 /// asks for its highlight (highlightRequested()) and arms Simulation::setPauseCondition() so that
-/// a run pauses on the exact cycle the step ends. Next enters the following step and runs it;
-/// the first step is shown paused, on cycle 0, until the teacher runs it (Space). Back shows the
+/// a run pauses on the exact cycle the step ends. The first step is shown paused, on cycle 0.
+/// Next plays the step shown to its end if it has one not reached yet and the run is paused
+/// (Space does the same); otherwise it enters the following step and runs it. Back shows the
 /// previous step again without running or undoing anything.
 class LessonPanel : public QWidget
 {
@@ -37,12 +38,21 @@ public:
     int stepCount() const { return int(m_steps.size()); }
     bool hasLesson() const { return !m_steps.isEmpty(); }
 
+    /// Runs @p cycles cycles at once (as `prioritylab --cycles N` does) the way Next would play
+    /// the lesson: whenever the step shown has reached its end and cycles remain, the following
+    /// step is entered (its "set" applies on that cycle); a step without an end keeps the rest.
+    /// Afterwards the panel shows the step the run reached, e.g. lesson-ttl-moved at cycle 60:
+    /// step 3 ("until cycle 100"). Without steps it only runs the cycles. Returns the cycles run
+    /// (fewer if the simulation finished).
+    qint64 runCycles(qint64 cycles);
+
     /// The panel's Back and Next buttons (tests, focus order).
     QPushButton *backButton() const { return m_back; }
     QPushButton *nextButton() const { return m_next; }
 
 public Q_SLOTS:
-    /// Enters the next step and runs it to its end (no-op on the last step).
+    /// Runs the step shown to its end if it has an end not reached yet and the run is paused;
+    /// else enters the next step and runs it to its end (no-op on the last step).
     void next();
     /// Shows the previous step again (no-op on the first).
     void back();
@@ -64,6 +74,8 @@ private:
     void enter(int index, bool run);
     void show(int index);
     void armPause();
+    /// True if @p step has an end (untilCycle or until).
+    static bool stepHasEnd(const LessonStep &step);
 
     Simulation *m_simulation;
     QList<LessonStep> m_steps;

@@ -169,6 +169,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_leavePresentation->setEnabled(active);
         // One chart at a time, and room for the lesson's text beside it.
         m_chartPanel->setOneChartAtATime(active);
+        m_alarmPanel->setCompact(active);  // one line: the queue, cards and chart keep their room
         if (active) {
             arrangeBottomDocks();
             // The queue, the heart of a demonstration, gets more of the width than the cards.
@@ -289,9 +290,11 @@ void MainWindow::createActions()
     connect(m_restart, &QAction::triggered, m_files, &ScenarioFiles::restartWithCurrentSettings);
 
     m_speed = new SpeedControl(this);
-    // One route for the interval: the setting broker.cycleIntervalMs, edited through the setup
-    // editor (undoable, as the broker panel's); the slider shows what the simulation has.
-    connect(m_speed, &SpeedControl::intervalChanged, m_setupEditor, &SetupEditor::setCycleIntervalMs);
+    // The speed is the view's, not an edit of the scenario: the slider and [ ] set the timer's
+    // interval only (no undo step, no "*"); a saved file keeps the scenario's own
+    // broker.cycleIntervalMs (edited, undoable, in the broker panel). The slider shows what the
+    // simulation has, whoever changed it.
+    connect(m_speed, &SpeedControl::intervalChanged, m_simulation, &Simulation::setIntervalMs);
     connect(m_simulation, &Simulation::setupChanged, this,
             [this] { m_speed->setIntervalMs(m_simulation->intervalMs()); });
 

@@ -1,7 +1,5 @@
 #include "ui/shell/speedcontrol.h"
 
-#include "ui/editing/setupeditor.h"
-
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -62,7 +60,6 @@ SpeedControl::SpeedControl(QWidget *parent) : QWidget(parent)
     layout->addWidget(m_label);
 
     connect(m_slider, &QSlider::valueChanged, this, &SpeedControl::onSliderMoved);
-    SetupEditor::trackGestures(m_slider);  // a drag is one undo step
     setIntervalMs(m_intervalMs);
 }
 

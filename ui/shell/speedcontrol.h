@@ -11,8 +11,9 @@ namespace PriorityLab {
 /// The speed control of the run toolbar: a slider over 1 to 1000 cycles per second in
 /// roughly logarithmic steps, with "as fast as possible" at the right end, and a label naming the
 /// speed. It speaks in timer intervals, the setting broker.cycleIntervalMs: 1000 / (cycles per
-/// second) milliseconds, 0 for "as fast as possible". The window sends intervalChanged() through
-/// SetupEditor and shows the simulation's interval back with setIntervalMs().
+/// second) milliseconds, 0 for "as fast as possible". The window sends intervalChanged() to
+/// Simulation::setIntervalMs() (the view's speed: no undo step, the scenario is not modified)
+/// and shows the simulation's interval back with setIntervalMs().
 class SpeedControl : public QWidget
 {
     Q_OBJECT
