@@ -632,7 +632,7 @@ int main(int argc, char *argv[])
                        double(heapAfter - heapBefore - dataBytes) / double(queued),
                        QStringLiteral("bytes"), 1);
         out.figure(QStringLiteral("sizeof(Message)"), double(sizeof(Message)), QStringLiteral("bytes"));
-        out.check(QStringLiteral("target: <= 150 bytes per queued message"), perMessage <= 150.0,
+        out.check(QStringLiteral("target: <= 100 bytes per queued message"), perMessage <= 100.0,
                   QStringLiteral("%1 bytes").arg(perMessage, 0, 'f', 1), true);
     }
 
