@@ -31,7 +31,7 @@ QJsonObject eventToJson(const Event &e)
     QJsonObject o{{QStringLiteral("cycle"), e.cycle},
                   {QStringLiteral("type"), Event::typeName(e.type)}};
     if (e.type == Event::Type::Produced || e.type == Event::Type::Rejected)
-        o.insert(QStringLiteral("producer"), e.message.producer);
+        o.insert(QStringLiteral("producer"), e.message.producer.text());
     else if (!e.consumer.isEmpty() || e.type != Event::Type::Discarded)
         o.insert(QStringLiteral("consumer"), e.consumer);  // the broker's own discards have none
     o.insert(QStringLiteral("message"), messageToJson(e.message));
@@ -77,7 +77,7 @@ void appendEventJsonLine(QByteArray &out, const Event &e)
         json.field("explanation", text);
     writeMessage(json, "message", e.message);
     if (e.type == Event::Type::Produced || e.type == Event::Type::Rejected)
-        json.field("producer", e.message.producer);
+        json.field("producer", e.message.producer.text());
     if (e.type == Event::Type::Discarded)
         json.field("reason", e.reason);
     if (e.type == Event::Type::Postponed || e.type == Event::Type::Failed)

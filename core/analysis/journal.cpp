@@ -67,7 +67,7 @@ void Journal::record(const CycleReport &report)
         step.detail = event.detail;
         step.detail.text = intern(event.detail.text);
         step.reason = intern(event.reason);
-        step.topic = intern(event.message.topic);
+        step.topic = event.message.topic;
         step.before = metaOf(event.message);
         step.after = (event.type == Event::Type::Postponed || event.type == Event::Type::Failed)
                 ? metaOf(event.after)

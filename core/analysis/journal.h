@@ -90,7 +90,7 @@ private:
         QString consumer;
         Explanation detail;
         QString reason;
-        QString topic; ///< the topic it was delivered from (topics mode)
+        Name topic;    ///< the topic it was delivered from (topics mode)
         Meta before;
         Meta after;
         Event::Type type = Event::Type::Produced;

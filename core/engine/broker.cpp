@@ -10,7 +10,7 @@ namespace {
 qint64 deadLetterBytes(const Broker::DeadLetter &d)
 {
     return 2 * (qint64(d.message.data.size()) + d.reason.size() + d.consumer.size()
-                + d.message.producer.size() + d.message.topic.size());
+                + d.message.producer.text().size() + d.message.topic.text().size());
 }
 
 /// "the queue" or "topic orders-0": the queue a length limit counts.
@@ -129,10 +129,10 @@ void Broker::setConfig(const BrokerConfig &config)
     m_queues.clear();
     m_size = 0;
     if (m_config.mode == BrokerConfig::Mode::Fifo) {
-        m_queues.push_back({QStringLiteral("queue"), 0, {}, -1});
+        m_queues.push_back({QStringLiteral("queue"), 0, {}, -1, {}});
     } else if (m_config.mode == BrokerConfig::Mode::Topics) {
         for (const TopicConfig &t : std::as_const(m_config.topics))
-            m_queues.push_back({t.name, 0, {}, -1});
+            m_queues.push_back({t.name, 0, {}, -1, Name(t.name)});
     }
     m_topicTurn = -1;
     for (Message &m : all)
@@ -340,7 +340,7 @@ void Broker::route(Message &&message)
     }
     case BrokerConfig::Mode::Topics: {
         const qsizetype best = m_config.topicFor(message.priority);
-        message.topic = m_queues[size_t(best)].name;
+        message.topic = m_queues[size_t(best)].topic;
         m_queues[size_t(best)].messages.push_back(std::move(message));
         return;
     }

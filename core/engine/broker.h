@@ -43,6 +43,7 @@ public:
         int key = 0;               ///< priority mode: the effective priority
         RingQueue<Message> messages;
         int cursor = -1;           ///< topics mode: index of the consumer that got its last batch
+        Name topic;                ///< topics mode: the name, as messages routed here carry it
     };
 
     /// The sub-queues in serving order, as a read-only list (size(), operator[], front(), range

@@ -10,6 +10,7 @@ Producer::Producer(ProducerConfig config, quint64 seed) : m_rng(seed)
 void Producer::setConfig(ProducerConfig config)
 {
     m_config = std::move(config);
+    m_name = Name(m_config.name);
     m_schedule.clear();
     m_schedule.reserve(size_t(m_config.messages.size()));
     for (qsizetype i = 0; i < m_config.messages.size(); ++i)

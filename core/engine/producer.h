@@ -78,7 +78,7 @@ private:
     {
         Message m;
         m.data = std::move(data);
-        m.producer = m_config.name;
+        m.producer = m_name;
         m.producedCycle = cycle;
         m.expiresAt = expiration >= 0 ? cycle + expiration : -1;
         m.priority = priority;
@@ -89,6 +89,7 @@ private:
     }
 
     ProducerConfig m_config;
+    Name m_name;  ///< m_config.name in the name table
     std::mt19937_64 m_rng;
     // The generator's data template split once at "{n}": prefix, counter, suffix.
     QString m_prefix;

@@ -164,7 +164,8 @@ CycleReport Simulation::step()
     for (const ScriptedMessage &s : std::as_const(m_manual)) {
         Message m;
         m.data = s.data;
-        m.producer = QStringLiteral("manual");
+        static const Name manual(QStringLiteral("manual"));
+        m.producer = manual;
         m.producedCycle = m_cycle;
         m.priority = m.originalPriority = s.priority;
         m.ttl = s.ttl;
@@ -551,7 +552,7 @@ void Simulation::hashMessage(const Message &m)
             tail = (tail << 16) | p[i].unicode();
         mixWord(tail);
     };
-    mixString(m.producer);
+    mixString(m.producer.text());
     mixString(m.data);
     mixWord(quint64(quint32(m.priority)) << 32 | quint32(m.ttl));
     mixWord(quint64(m.producedCycle));

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/model/name.h"
+
 #include <QString>
 #include <QtGlobal>
 
@@ -9,15 +11,14 @@ namespace PriorityLab {
 
 /// One message as the broker stores it: payload plus the metadata the strategies read.
 /// Field meanings and defaults follow docs/design.md §2 (priority 5, TTL 3, predicate runs 0 are the
-/// reference implementation's defaults). Sizes: about 120 bytes plus the payload's characters.
+/// reference implementation's defaults). Size: 88 bytes plus the payload's characters (the names
+/// are indices into a table, see Name).
 struct Message
 {
     quint64 id = 0;            ///< unique, from 1, in order of first acceptance by the broker
     quint64 arrival = 0;       ///< set by the broker each time it queues the message (a requeued
                                ///< copy arrives again): arrival order when a mode change re-routes
     QString data;              ///< payload, opaque to the broker
-    QString producer;          ///< name of the producer that sent it (shared string, no copy)
-    QString topic;             ///< topic name, only used in topics mode
     qint64 producedCycle = 0;  ///< cycle in which it was produced
     /// Message expiry (docs/design.md §3; not the TTL counter below): the cycle from which it is
     /// expired, producedCycle + its expiration or the queue's messageTtl, whichever is sooner;
@@ -28,12 +29,18 @@ struct Message
     int predicateRuns = 0;     ///< how often a predicate postponed it
     int deliveries = 0;        ///< how often the broker handed it to a consumer
     int originalPriority = 5;  ///< priority at production, the key of latency statistics
+    Name producer;             ///< name of the producer that sent it (producer.text())
+    Name topic;                ///< topic name, only used in topics mode (topic.text())
     bool requeued = false;     ///< true once it went back to the broker (postponed or failed)
 };
 
+// The memory target of docs/design.md §9 (at most 100 bytes per queued message beyond its
+// payload) rests on this size: the names are indices, the payload the only string.
+static_assert(sizeof(Message) <= 88, "a queued Message grew: see docs/design.md §9 (memory)");
+
 } // namespace PriorityLab
 
-// QString members are relocatable, so a Message may be moved in memory with memcpy (QList growth).
+// Its QString and Names are relocatable, so a Message may be moved in memory with memcpy (QList growth).
 Q_DECLARE_TYPEINFO(PriorityLab::Message, Q_RELOCATABLE_TYPE);
 
 namespace PriorityLab {

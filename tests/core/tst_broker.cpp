@@ -752,7 +752,7 @@ void TestBroker::ringQueueGrowsAcrossTheWrap()
         Message m;
         m.id = quint64(i);
         m.data = QStringLiteral("data %1").arg(i);
-        m.producer = QStringLiteral("P");
+        m.producer = Name(QStringLiteral("P"));
         return m;
     };
     int next = 0;
@@ -772,7 +772,7 @@ void TestBroker::ringQueueGrowsAcrossTheWrap()
     for (; expected < next; ++expected) {
         QCOMPARE(queue.front().id, quint64(expected));
         QCOMPARE(queue.front().data, QStringLiteral("data %1").arg(expected));
-        QCOMPARE(queue.front().producer, QStringLiteral("P"));
+        QCOMPARE(queue.front().producer.text(), QStringLiteral("P"));
         queue.pop_front();
     }
     QVERIFY(queue.empty());

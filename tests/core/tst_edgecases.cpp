@@ -327,7 +327,7 @@ void TestEdgeCases::intLimitsInTopicsMode()
         {"data": "zero", "priority": 0}, {"data": "minus", "priority": -1}])";
     const auto topicsOf = [&](const QByteArray &bands) {
         return queuedAfterFirstCycle("topics", bands, messages,
-                                     [](const Message &m) -> QString { return m.data + QLatin1Char('@') + m.topic; });
+                                     [](const Message &m) -> QString { return m.data + QLatin1Char('@') + m.topic.text(); });
     };
     QCOMPARE(topicsOf(""), (QStringList{"max@orders-0", "min@orders-2", "zero@orders-2", "minus@orders-2"}));
     QCOMPARE(topicsOf(R"(, "topics": [{"name": "low", "priorities": [-2147483648, -1]},

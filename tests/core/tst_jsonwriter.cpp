@@ -107,7 +107,7 @@ void TestJsonWriter::events_data()
     Message m;
     m.id = 42;
     m.data = QStringLiteral("x\"\\\n\x01é😀") + QChar(0xd800);
-    m.producer = QStringLiteral("P\t1");
+    m.producer = Name(QStringLiteral("P\t1"));
     m.priority = -3;
     m.ttl = 2147483647;
     m.predicateRuns = 2;

@@ -46,7 +46,7 @@ Message message(int priority, int ttl, int predicateRuns = 0, const QString &dat
     Message m;
     m.id = 42;
     m.data = data;
-    m.producer = QStringLiteral("P1");
+    m.producer = Name(QStringLiteral("P1"));
     m.producedCycle = 1;
     m.priority = priority;
     m.originalPriority = priority;

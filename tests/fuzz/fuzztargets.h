@@ -43,8 +43,8 @@ inline QString queueOrderProblem(const Broker &broker)
             if (config.mode == BrokerConfig::Mode::Priority
                 && q.key != (config.maxPriority ? std::min(m.priority, *config.maxPriority) : m.priority))
                 return QStringLiteral("message %1 (priority %2) in sub-queue %3").arg(m.id).arg(m.priority).arg(q.key);
-            if (config.mode == BrokerConfig::Mode::Topics && m.topic != q.name)
-                return QStringLiteral("message %1 of topic %2 in sub-queue %3").arg(m.id).arg(m.topic, q.name);
+            if (config.mode == BrokerConfig::Mode::Topics && m.topic.text() != q.name)
+                return QStringLiteral("message %1 of topic %2 in sub-queue %3").arg(m.id).arg(m.topic.text(), q.name);
         }
     }
     return {};

@@ -67,7 +67,7 @@ qint64 producedIn(const CycleReport &report, const QString &producer)
 {
     qint64 n = 0;
     for (const Event &e : report.events)
-        n += e.type == Event::Type::Produced && e.message.producer == producer ? 1 : 0;
+        n += e.type == Event::Type::Produced && e.message.producer.text() == producer ? 1 : 0;
     return n;
 }
 

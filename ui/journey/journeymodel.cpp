@@ -98,7 +98,7 @@ QString JourneyModel::reasonText(const Event &event)
 {
     if (event.type == Event::Type::Produced)
         return tr("sent by %1 to the broker: it joined the queue at the tail")
-                .arg(event.message.producer);
+                .arg(event.message.producer.text());
     return event.detail.isEmpty() ? decisionText(event) : event.explanationText();
 }
 
@@ -156,7 +156,7 @@ QVariant JourneyModel::eventData(const Event &e, int column, int role) const
             return e.type == Event::Type::Produced ? QVariant(QString())
                                                    : QVariant(before.deliveries);
         case Consumer:
-            return e.type == Event::Type::Produced ? tr("by %1").arg(before.producer) : e.consumer;
+            return e.type == Event::Type::Produced ? tr("by %1").arg(before.producer.text()) : e.consumer;
         case Decision:
             return decisionText(e);
         case Priority:

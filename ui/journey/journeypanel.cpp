@@ -214,7 +214,7 @@ void JourneyPanel::rebuild(bool force)
     }
     if (identity) {
         m_heading->setText(
-                tr("Message #%1 %2 (%3)").arg(m_id).arg(identity->data, identity->producer));
+                tr("Message #%1 %2 (%3)").arg(m_id).arg(identity->data, identity->producer.text()));
     } else {
         m_heading->setText(tr("Message #%1").arg(m_id));
     }

@@ -72,7 +72,7 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
         QString tip = tr("Message %1, position %2 in the queue (0 = next to be dispatched)")
                               .arg(m.id).arg(r)
                 + QLatin1Char('\n') + tr("data: ") + m.data
-                + QLatin1Char('\n') + tr("producer: ") + m.producer
+                + QLatin1Char('\n') + tr("producer: ") + m.producer.text()
                 + QLatin1Char('\n')
                 + tr("priority %1 (produced with %2), TTL %3").arg(m.priority).arg(m.originalPriority).arg(m.ttl)
                 + QLatin1Char('\n')

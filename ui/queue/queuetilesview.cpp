@@ -294,7 +294,7 @@ QString QueueTilesView::toolTipText(qsizetype index) const
         tip += tr("position %1 in the queue (0 = next to be dispatched)").arg(index);
     }
     tip += QLatin1Char('\n') + tr("data: ") + m->data + QLatin1Char('\n') + tr("producer: ")
-            + m->producer + QLatin1Char('\n')
+            + m->producer.text() + QLatin1Char('\n')
             + (m->priority == m->originalPriority
                        ? tr("priority: %1 (as produced)").arg(m->priority)
                        : tr("priority: %1 → %2 (produced → now)")
@@ -305,7 +305,7 @@ QString QueueTilesView::toolTipText(qsizetype index) const
             + tr("deliveries: %1").arg(m->deliveries) + QLatin1Char('\n')
             + tr("age: %1 cycles (produced in cycle %2)").arg(age).arg(m->producedCycle);
     if (!m->topic.isEmpty())
-        tip += QLatin1Char('\n') + tr("topic: ") + m->topic;
+        tip += QLatin1Char('\n') + tr("topic: ") + m->topic.text();
     if (m->requeued)
         tip += QLatin1Char('\n')
                 + tr("↻ requeued: a consumer sent it back (postponed or failed), so it re-entered "
