@@ -726,6 +726,10 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
                 return BadInput;
             }
         }
+        if (const QString refused = LockstepBridge::refusal(scenario.consumers); !refused.isEmpty()) {
+            printError(QStringLiteral("--amqp: ") + refused);
+            return BadInput;
+        }
         rabbit = LockstepBridge::open(parser.value(amqpOption), sim.broker().config(), &error);
         if (!rabbit) {
             printError(QStringLiteral("--amqp: ") + error);

@@ -11,7 +11,7 @@ Consumer::State Consumer::state(qint64 cycle) const
 {
     if (!online)
         return State::Offline;
-    return lastBatchCycle == cycle ? State::Handling : State::Idle;
+    return lastBatchCycle == cycle || !held.empty() ? State::Handling : State::Idle;
 }
 
 ConsumerConfig Consumer::config() const
@@ -22,6 +22,8 @@ ConsumerConfig Consumer::config() const
     c.failureRate = failureRate;
     c.capacity = capacity;
     c.topics = topics;
+    c.prefetch = prefetch;
+    c.workPerCycle = workPerCycle;
     c.strategy.type = strategy->type();
     c.strategy.parameters = strategy->parameterValues();
     return c;
