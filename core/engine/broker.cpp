@@ -354,22 +354,28 @@ void Broker::returnHeld(Consumer &consumer)
 {
     if (consumer.held.empty())
         return;
-    // Each held message goes before the messages of its queue, the held ones in their order: a
-    // queue at a time, the held messages of that queue first, then what was queued.
+    // Each held message goes back to its place in its queue by arrival order: before everything
+    // queued after it was delivered, so at the head, the held ones in their order (a mode change
+    // while it was held may put it behind messages that arrived before it).
     std::map<SubQueue *, std::vector<Message>> back;
     for (Message &m : consumer.held)
         back[&queueFor(m)].push_back(std::move(m));
     m_size += qsizetype(consumer.held.size());
     consumer.held.clear();
+    const auto byArrival = [](const Message &a, const Message &b) { return a.arrival < b.arrival; };
     for (auto &[queue, messages] : back) {
+        std::stable_sort(messages.begin(), messages.end(), byArrival);
         RingQueue<Message> merged;
         merged.reserve(qsizetype(messages.size()) + queue->messages.size());
-        for (Message &m : messages)
-            merged.push_back(std::move(m));
+        auto next = messages.begin();
         while (!queue->messages.empty()) {
+            for (; next != messages.end() && next->arrival < queue->messages.front().arrival; ++next)
+                merged.push_back(std::move(*next));
             merged.push_back(std::move(queue->messages.front()));
             queue->messages.pop_front();
         }
+        for (; next != messages.end(); ++next)
+            merged.push_back(std::move(*next));
         queue->messages = std::move(merged);
     }
 }

@@ -141,9 +141,10 @@ public:
     void dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
                   CycleReport &report, EventRecorder *events);
 
-    /// Puts the messages @p consumer holds back at the head of their queues, in their order
-    /// (RabbitMQ requeues a channel's unacknowledged messages when it closes): when it goes
-    /// offline or is removed. Nothing is counted, no event.
+    /// Puts the messages @p consumer holds back into their queues at their place by arrival
+    /// order: the head, in their order, unless the mode changed while they were held (RabbitMQ
+    /// requeues a closed channel's unacknowledged messages at their original position): when it
+    /// goes offline or is removed. Nothing is counted, no event. O(queued + held).
     void returnHeld(Consumer &consumer);
 
     /// Index of the consumer that got the last batch (fifo and priority modes), or -1.
