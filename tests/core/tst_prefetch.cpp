@@ -18,22 +18,9 @@ using namespace PriorityLab;
 
 namespace {
 
-/// @p json parsed as a scenario file; a test failure if it does not load.
-Scenario parse(const QByteArray &json)
-{
-    const ScenarioLoadResult r = parseScenario(json, QStringLiteral("prefetch.json"));
-    if (!r.ok()) {
-        QTest::qFail(qPrintable(r.errors.join(u'\n')), __FILE__, __LINE__);
-        return {};
-    }
-    return *r.scenario;
-}
-
-/// The errors of @p json, one string.
-QString errorsOf(const QByteArray &json)
-{
-    return parseScenario(json, QStringLiteral("prefetch.json")).errors.join(u'\n');
-}
+// The file name errors name; a scenario parsed (a test failure if it does not load); its errors.
+Scenario parse(const QByteArray &json) { return TestSupport::parseOrFail(json, QStringLiteral("prefetch.json")); }
+QString errorsOf(const QByteArray &json) { return TestSupport::parseErrors(json, QStringLiteral("prefetch.json")); }
 
 /// One cycle's decisions, "CYCLE TYPE DATA by CONSUMER", after checking every invariant and the
 /// law with held messages.
@@ -65,13 +52,7 @@ QStringList heldData(const Simulation &sim, int index)
 }
 
 /// The data of the queued messages in dispatch order.
-QStringList queuedData(const Simulation &sim)
-{
-    QStringList data;
-    for (const Message &m : TestSupport::queuedMessages(sim.broker()))
-        data << m.data;
-    return data;
-}
+QStringList queuedData(const Simulation &sim) { return TestSupport::queuedData(sim.broker()); }
 
 /// Consumer A (with @p consumerExtra JSON members) and producer P sending m1..m@p n (priority
 /// from @p priorities, else 5) at cycle 0, broker members @p broker.

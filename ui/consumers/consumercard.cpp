@@ -177,18 +177,24 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     strategyLabel->setToolTip(tr("How this consumer decides for each message of its batch: "
                                  "process, postpone (send back modified) or discard. Switching "
                                  "starts the new strategy with its default parameters."));
-    auto *rateLabel = new QLabel(tr("Failure rate:"), this);
-    rateLabel->setToolTip(rateTip);
-    rateLabel->setBuddy(m_failureRate);
-    auto *capacityLabel = new QLabel(tr("Capacity:"), this);
-    capacityLabel->setToolTip(capacityTip);
-    capacityLabel->setBuddy(m_capacity);
-    auto *rateRow = new QHBoxLayout;
-    rateRow->setContentsMargins(0, 0, 0, 0);
-    rateRow->addWidget(m_failureRate, 2);
-    rateRow->addSpacing(6);
-    rateRow->addWidget(capacityLabel);
-    rateRow->addWidget(m_capacity, 3);
+    // A label with its tooltip for @p buddy; a form row of two fields, the second labelled.
+    const auto label = [this](const QString &text, const QString &tip, QWidget *buddy) {
+        auto *l = new QLabel(text, this);
+        l->setToolTip(tip);
+        l->setBuddy(buddy);
+        return l;
+    };
+    const auto pairRow = [](QWidget *first, QLabel *secondLabel, QWidget *second) {
+        auto *row = new QHBoxLayout;
+        row->setContentsMargins(0, 0, 0, 0);
+        row->addWidget(first, 2);
+        row->addSpacing(6);
+        row->addWidget(secondLabel);
+        row->addWidget(second, 3);
+        return row;
+    };
+    QLabel *rateLabel = label(tr("Failure rate:"), rateTip, m_failureRate);
+    QHBoxLayout *rateRow = pairRow(m_failureRate, label(tr("Capacity:"), capacityTip, m_capacity), m_capacity);
     m_strategy->setFocusPolicy(Qt::TabFocus);
     // Prefetch and work per cycle (docs/design.md §4): 0 in the box = the key absent, unlimited.
     const auto limitBox = [this](const QString &suffix, const QString &tip) {
@@ -211,18 +217,8 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
                                "it holds.");
     m_prefetch = limitBox(tr(" messages"), prefetchTip);
     m_workPerCycle = limitBox(tr("/cycle"), workTip);
-    auto *prefetchLabel = new QLabel(tr("Prefetch:"), this);
-    prefetchLabel->setToolTip(prefetchTip);
-    prefetchLabel->setBuddy(m_prefetch);
-    auto *workLabel = new QLabel(tr("Work:"), this);
-    workLabel->setToolTip(workTip);
-    workLabel->setBuddy(m_workPerCycle);
-    auto *prefetchRow = new QHBoxLayout;
-    prefetchRow->setContentsMargins(0, 0, 0, 0);
-    prefetchRow->addWidget(m_prefetch, 2);
-    prefetchRow->addSpacing(6);
-    prefetchRow->addWidget(workLabel);
-    prefetchRow->addWidget(m_workPerCycle, 3);
+    QLabel *prefetchLabel = label(tr("Prefetch:"), prefetchTip, m_prefetch);
+    QHBoxLayout *prefetchRow = pairRow(m_prefetch, label(tr("Work:"), workTip, m_workPerCycle), m_workPerCycle);
     m_form->addRow(strategyLabel, m_strategy);
     m_form->addRow(rateLabel, rateRow);
     m_form->addRow(prefetchLabel, prefetchRow);
