@@ -26,11 +26,12 @@ void HeldTiles::setTiles(const QList<Tile> &tiles)
     for (qsizetype i = 0; i < m_tiles.size() && i < maxTiles(); ++i)
         words << tr("#%1 (priority %2)").arg(m_tiles.at(i).id).arg(m_tiles.at(i).priority);
     if (m_tiles.size() > maxTiles())
-        words << tr("%n more", nullptr, int(m_tiles.size() - maxTiles()));
-    const QString text = tr("Held: %n message(s) delivered and not yet finished, oldest first "
-                            "(it decides on workPerCycle of them per cycle; a more urgent message "
-                            "queued now waits behind them): %1", nullptr, int(m_tiles.size()))
-                                 .arg(words.join(QStringLiteral(", ")));
+        words << tr("%1 more").arg(m_tiles.size() - maxTiles());
+    const QString count = m_tiles.size() == 1 ? tr("1 message") : tr("%1 messages").arg(m_tiles.size());
+    const QString text = tr("Held: %1 delivered and not yet finished, oldest first (it decides on "
+                            "workPerCycle of them per cycle; a more urgent message queued now "
+                            "waits behind them): %2")
+                                 .arg(count, words.join(QStringLiteral(", ")));
     setToolTip(text);
     setAccessibleDescription(text);
     setVisible(!m_tiles.isEmpty());
