@@ -815,6 +815,10 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
         }
         if (parser.isSet(freeRunningOption))
             return runFreeRunning(scenario, parser.value(amqpOption), cycles, tickMs, summary, printError);
+        if (const QString refused = LockstepBridge::refusal(scenario.consumers); !refused.isEmpty()) {
+            printError(QStringLiteral("--amqp: ") + refused);
+            return BadInput;
+        }
         rabbit = LockstepBridge::open(parser.value(amqpOption), sim.broker().config(), &error);
         if (!rabbit) {
             printError(QStringLiteral("--amqp: ") + error);

@@ -55,6 +55,15 @@ inline QList<Message> queuedMessages(const Broker &broker)
     return list;
 }
 
+/// The data of @p broker's queued messages in dispatch order.
+inline QStringList queuedData(const Broker &broker)
+{
+    QStringList data;
+    for (const Message &m : queuedMessages(broker))
+        data << m.data;
+    return data;
+}
+
 /// Absolute path of a preset in resources/scenarios/.
 inline QString presetPath(const QString &fileName)
 {
@@ -105,6 +114,24 @@ struct PanelRig
 };
 
 /// The problems of a check as one text: a list of errors (one per line) or one error.
+/// @p json parsed as a scenario file named @p fileName; if it does not load, the current test
+/// fails with its errors and an empty Scenario is returned.
+inline Scenario parseOrFail(const QByteArray &json, const QString &fileName)
+{
+    const ScenarioLoadResult r = parseScenario(json, fileName);
+    if (!r.ok()) {
+        QTest::qFail(qPrintable(r.errors.join(u'\n')), __FILE__, __LINE__);
+        return {};
+    }
+    return *r.scenario;
+}
+
+/// The errors of scenario file @p json named @p fileName, one a line.
+inline QString parseErrors(const QByteArray &json, const QString &fileName)
+{
+    return parseScenario(json, fileName).errors.join(u'\n');
+}
+
 inline QString problemText(const QStringList &problems)
 {
     return problems.join(u'\n');

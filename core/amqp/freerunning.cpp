@@ -49,9 +49,11 @@ std::unique_ptr<FreeRunningBridge> FreeRunningBridge::open(const QString &url, c
         }
         s.failureRate = std::clamp(c.failureRate, 0.0, 1.0);
         s.perTick = c.capacity > 0 ? qint64(c.capacity) * broker.batchSize : -1;
+        if (c.workPerCycle)   // the consumer's own pace (docs/scenario-format.md "prefetch")
+            s.perTick = s.perTick < 0 ? *c.workPerCycle : std::min(s.perTick, qint64(*c.workPerCycle));
         ConsumerFigures f;
         f.name = c.name;
-        f.prefetch = std::clamp(broker.batchSize, 1, 65535);
+        f.prefetch = std::clamp(c.prefetch.value_or(broker.batchSize), 1, 65535);
         bool ok = rec.openChannel(s.channel) && rec.setPrefetch(s.channel, f.prefetch);
         for (qsizetype t = 0; ok && t < bridge->m_names.queues.size(); ++t) {
             if (broker.mode == BrokerConfig::Mode::Topics && !c.topics.isEmpty()

@@ -21,14 +21,14 @@ namespace PriorityLab {
 
 /// Free-running mode of the RabbitMQ bridge (docs/design.md §11): RabbitMQ, not the simulator,
 /// decides who gets which message and when. Each consumer has a channel of its own with
-/// basic.qos prefetch (its batch size: broker.batchSize) and basic.consume on its queues; the
+/// basic.qos prefetch (its `prefetch`, else the batch size) and basic.consume on its queues; the
 /// strategies decide on what arrives, exactly as in the simulator (processed: basic.ack;
 /// postponed or failed: the changed copy is published back, then the original acknowledged;
 /// discarded: basic.reject into the run's dead-letter queue). Cycles become sampling ticks of
 /// tickMs() milliseconds of real time: each tick the producers publish what is due for it, the
 /// consumers handle what RabbitMQ pushes until the tick's time is up or the simulator's service
 /// capacity per cycle is used (a paced broker's batchesPerCycle × batchSize messages, a consumer's
-/// capacity × batchSize), and the queue depth is read.
+/// capacity × batchSize or its workPerCycle), and the queue depth is read.
 /// Producers publish on one connection (with publisher confirms); consumers receive on another.
 /// The scenario's timeline is not applied. Not thread-safe: use it from one thread.
 class FreeRunningBridge

@@ -13,6 +13,19 @@ QByteArray idOf(const Message &m)
 
 } // namespace
 
+QString LockstepBridge::refusal(const QList<ConsumerConfig> &consumers)
+{
+    QStringList limits;
+    for (qsizetype i = 0; i < consumers.size(); ++i)
+        limits << consumers.at(i).limitsOn(i);
+    if (limits.isEmpty())
+        return {};
+    return QStringLiteral("%1: held messages (prefetch, workPerCycle) are not mirrored on RabbitMQ in "
+                          "lockstep, which acknowledges every batch within its cycle; remove them from "
+                          "the scenario to run it with --amqp")
+            .arg(limits.join(QStringLiteral(", ")));
+}
+
 std::unique_ptr<LockstepBridge> LockstepBridge::open(const QString &url, const BrokerConfig &broker, QString *error)
 {
     std::unique_ptr<LockstepBridge> bridge(new LockstepBridge);

@@ -57,6 +57,10 @@ public:
     /// Broker::config()). Returns nullptr with @p error (the URL with its password hidden, and
     /// the fix) when the broker cannot be reached or refuses the login or the declarations.
     static std::unique_ptr<LockstepBridge> open(const QString &url, const BrokerConfig &broker, QString *error);
+    /// Why @p consumers cannot be mirrored in lockstep (a prefetch or workPerCycle: lockstep
+    /// reads every batch with basic.get and acknowledges it within its cycle), naming the keys
+    /// and the fix; "" if they can.
+    static QString refusal(const QList<ConsumerConfig> &consumers);
     ~LockstepBridge();
 
     /// Give these to Simulation::setBatchSink() and setEventSink() (chained with any other sink).

@@ -54,6 +54,10 @@ void LockstepWorker::connectTo(const QString &url)
     m_handedOver = 0;
     const BrokerConfig config = m_simulation->broker().config();
     m_shape = queueShape(config);
+    if (const QString refused = LockstepBridge::refusal(m_simulation->currentScenario().consumers); !refused.isEmpty()) {
+        fail(refused);
+        return;
+    }
     QMetaObject::invokeMethod(m_mirror, [this, mirror = m_mirror, url, config, generation] {
         QString error;
         mirror->bridge = LockstepBridge::open(url, config, &error);

@@ -17,6 +17,7 @@ RunFigures RunFigures::of(const Simulation &sim)
     f.cycles = sim.cycle();
     f.totals = sim.metrics().totals();
     f.queued = sim.broker().size();
+    f.held = sim.held();
     f.throughput = f.cycles > 0 ? double(f.totals.processed) / double(f.cycles) : 0.0;
     const qint64 ended = f.totals.processed + f.totals.discarded;
     f.deliveriesPerMessage = ended > 0 ? double(f.totals.dispatched) / double(ended) : 0.0;
@@ -63,6 +64,8 @@ QJsonObject RunFigures::toJson() const
                        {QStringLiteral("workloadHash"), QString::number(workloadHash, 16)}};
     if (totals.rejected + totals.brokerDiscarded() > 0)  // the broker's limits acted (§3)
         insertBrokerLimitCounts(o, totals);
+    if (held > 0)  // consumers hold messages (prefetch, §4)
+        o.insert(QStringLiteral("held"), held);
     return o;
 }
 

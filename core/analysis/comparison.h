@@ -23,6 +23,7 @@ struct RunFigures
     qint64 cycles = 0;            ///< cycles run
     Counts totals;
     qint64 queued = 0;            ///< still queued at the end (backlog)
+    qint64 held = 0;              ///< held by consumers at the end (prefetch, docs/design.md §4)
     double throughput = 0;        ///< processed messages per cycle
     double deliveriesPerMessage = 0; ///< deliveries / messages that ended (processed or discarded)
     qint64 longestWait = 0;       ///< cycles: max of processed latency and age of queued messages

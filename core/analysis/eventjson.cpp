@@ -5,6 +5,7 @@
 #include "core/engine/simulation.h"
 #include "core/strategies/strategy.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -236,6 +237,12 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
     // reference broker has the summary it always had.
     if (!sim.broker().config().limitsOn().isEmpty() || t.brokerDiscarded() > 0 || t.rejected > 0)
         insertBrokerLimitCounts(totals, t);
+    // Held messages (docs/design.md §4): only when a consumer has a prefetch or work limit or
+    // holds messages, for the same reason.
+    const bool holding = sim.held() > 0 || std::any_of(sim.consumers().cbegin(), sim.consumers().cend(),
+                                                       [](const auto &c) { return c->holdsMessages(); });
+    if (holding)
+        totals.insert(QStringLiteral("held"), sim.held());
     QJsonArray producers;
     if (t.rejected > 0) {
         for (const Producer &p : sim.producers())
@@ -248,14 +255,17 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
     }
     QJsonArray consumers;
     for (const auto &c : sim.consumers()) {
-        consumers.append(QJsonObject{{QStringLiteral("name"), c->name},
-                                     {QStringLiteral("strategy"), c->strategy->type()},
-                                     {QStringLiteral("batches"), c->stats.batches},
-                                     {QStringLiteral("received"), c->stats.received},
-                                     {QStringLiteral("processed"), c->stats.processed},
-                                     {QStringLiteral("postponed"), c->stats.postponed},
-                                     {QStringLiteral("discarded"), c->stats.discarded},
-                                     {QStringLiteral("failed"), c->stats.failed}});
+        QJsonObject consumer{{QStringLiteral("name"), c->name},
+                             {QStringLiteral("strategy"), c->strategy->type()},
+                             {QStringLiteral("batches"), c->stats.batches},
+                             {QStringLiteral("received"), c->stats.received},
+                             {QStringLiteral("processed"), c->stats.processed},
+                             {QStringLiteral("postponed"), c->stats.postponed},
+                             {QStringLiteral("discarded"), c->stats.discarded},
+                             {QStringLiteral("failed"), c->stats.failed}};
+        if (holding)
+            consumer.insert(QStringLiteral("held"), qint64(c->held.size()));
+        consumers.append(consumer);
     }
     QJsonArray latency;
     qint64 longestWait = 0;

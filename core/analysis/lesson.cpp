@@ -10,6 +10,8 @@ qint64 lessonFigure(const Simulation &simulation, const QString &figure)
         return simulation.cycle();
     if (figure == QLatin1String("queued"))
         return simulation.broker().size();
+    if (figure == QLatin1String("held"))
+        return simulation.held();
     // The others are running totals, by their name in lessonFigures().
     static const struct
     {

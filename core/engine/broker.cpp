@@ -323,10 +323,14 @@ void Broker::route(Message &&message)
 {
     ++m_size;
     message.arrival = ++m_arrivals;
+    queueFor(message).messages.push_back(std::move(message));
+}
+
+Broker::SubQueue &Broker::queueFor(Message &message)
+{
     switch (m_config.mode) {
     case BrokerConfig::Mode::Fifo:
-        m_queues.front().messages.push_back(std::move(message));
-        return;
+        break;
     case BrokerConfig::Mode::Priority: {
         const int key = effectivePriority(message.priority);
         auto [it, added] = m_byPriority.try_emplace(key);
@@ -335,15 +339,44 @@ void Broker::route(Message &&message)
             it->second.key = key;
             m_viewDirty = true;
         }
-        it->second.messages.push_back(std::move(message));
-        return;
+        return it->second;
     }
     case BrokerConfig::Mode::Topics: {
         const qsizetype best = m_config.topicFor(message.priority);
         message.topic = m_queues[size_t(best)].topic;
-        m_queues[size_t(best)].messages.push_back(std::move(message));
-        return;
+        return m_queues[size_t(best)];
     }
+    }
+    return m_queues.front();
+}
+
+void Broker::returnHeld(Consumer &consumer)
+{
+    if (consumer.held.empty())
+        return;
+    // Each held message goes back to its place in its queue by arrival order: before everything
+    // queued after it was delivered, so at the head, the held ones in their order (a mode change
+    // while it was held may put it behind messages that arrived before it).
+    std::map<SubQueue *, std::vector<Message>> back;
+    for (Message &m : consumer.held)
+        back[&queueFor(m)].push_back(std::move(m));
+    m_size += qsizetype(consumer.held.size());
+    consumer.held.clear();
+    const auto byArrival = [](const Message &a, const Message &b) { return a.arrival < b.arrival; };
+    for (auto &[queue, messages] : back) {
+        std::stable_sort(messages.begin(), messages.end(), byArrival);
+        RingQueue<Message> merged;
+        merged.reserve(qsizetype(messages.size()) + queue->messages.size());
+        auto next = messages.begin();
+        while (!queue->messages.empty()) {
+            for (; next != messages.end() && next->arrival < queue->messages.front().arrival; ++next)
+                merged.push_back(std::move(*next));
+            merged.push_back(std::move(queue->messages.front()));
+            queue->messages.pop_front();
+        }
+        for (; next != messages.end(); ++next)
+            merged.push_back(std::move(*next));
+        queue->messages = std::move(merged);
     }
 }
 
@@ -490,8 +523,8 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
         // topic alone; in priority mode a batch runs on into the next lower priority.
         m_batch.clear();
         // The cap is a maximum: the last batch is cut to fit it.
-        const size_t batchSize = size_t(std::min<qint64>(std::max(1, m_config.batchSize),
-                                                         cap - report.counts.dispatched));
+        const size_t batchSize = size_t(std::min<qint64>({std::max(1, m_config.batchSize),
+                                                          cap - report.counts.dispatched, consumer.room()}));
         const auto take = [&](SubQueue &q) {
             while (!q.messages.empty() && m_batch.size() < batchSize) {
                 if (expireAtHeads && expiredBy(q.messages.front(), cycle)) {
@@ -528,71 +561,108 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
         handle(consumer, cycle, rng, metrics, report, events, context);
         Q_ASSERT(taken > 0);
     }
-    report.idle = report.counts.batches == 0;
+    const qint64 worked = work(consumers, cycle, rng, metrics, report, events, context);
+    report.idle = report.counts.batches == 0 && worked == 0;
+}
+
+qint64 Broker::work(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
+                    CycleReport &report, EventRecorder *events, StrategyContext &context)
+{
+    qint64 worked = 0;
+    for (const auto &c : consumers) {
+        Consumer &consumer = *c;
+        if (consumer.held.empty() || !consumer.online)
+            continue;
+        const size_t n = consumer.workPerCycle ? std::min(size_t(*consumer.workPerCycle), consumer.held.size())
+                                               : consumer.held.size();
+        m_batch.clear();
+        for (size_t i = 0; i < n; ++i) {
+            m_batch.push_back(std::move(consumer.held.front()));
+            consumer.held.pop_front();
+        }
+        worked += qint64(n);
+        for (Message &m : m_batch)
+            decide(consumer, std::move(m), cycle, rng, metrics, report, events, context);
+    }
+    return worked;
 }
 
 void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
                     CycleReport &report, EventRecorder *events, StrategyContext &context)
 {
+    const bool hold = consumer.holdsMessages();
+    for (Message &m : m_batch) {
+        deliver(consumer, m, cycle, report, events);
+        if (hold)
+            consumer.held.push_back(std::move(m));  // decided on by work(), after the batches
+        else
+            decide(consumer, std::move(m), cycle, rng, metrics, report, events, context);
+    }
+}
+
+void Broker::deliver(Consumer &consumer, Message &m, qint64 cycle, CycleReport &report, EventRecorder *events)
+{
+    // Saturates: a message looping for ever (aging step 0, drain) may be delivered more than
+    // INT_MAX times over a long run.
+    m.deliveries = saturatingAdd(m.deliveries, 1);
+    ++report.counts.dispatched;
+    ++consumer.stats.received;
+    consumer.lastBatch.push_back(m.id);
+    if (events)
+        events->add({cycle, Event::Type::Dispatched, consumer.name, m, {}, {}, {}});
+}
+
+void Broker::decide(Consumer &consumer, Message &&m, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
+                    CycleReport &report, EventRecorder *events, StrategyContext &context)
+{
     Strategy &strategy = *consumer.strategy;
     Counts &counts = report.counts;
-    for (Message &m : m_batch) {
-        // Saturates: a message looping for ever (aging step 0, drain) may be delivered more than
-        // INT_MAX times over a long run.
-        m.deliveries = saturatingAdd(m.deliveries, 1);
-        ++counts.dispatched;
-        ++consumer.stats.received;
-        consumer.lastBatch.push_back(m.id);
-        if (events)
-            events->add({cycle, Event::Type::Dispatched, consumer.name, m, {}, {}, {}});
+    context.queueLength = m_size;
+    // The message as the consumer got it, kept only for events (it costs a copy).
+    std::optional<Message> kept;
+    if (events)
+        kept.emplace(m);
+    const Message &before = events ? *kept : m;
+    QString reason;
+    const Decision decision = strategy.decide(m, context, &reason);
+    if (QString w = strategy.takeRuntimeWarning(); !w.isEmpty())
+        report.warnings << consumer.name + QStringLiteral(": ") + w;
 
-        context.queueLength = m_size;
-        // The message as the consumer got it, kept only for events (it costs a copy).
-        std::optional<Message> kept;
-        if (events)
-            kept.emplace(m);
-        const Message &before = events ? *kept : m;
-        QString reason;
-        const Decision decision = strategy.decide(m, context, &reason);
-        if (QString w = strategy.takeRuntimeWarning(); !w.isEmpty())
-            report.warnings << consumer.name + QStringLiteral(": ") + w;
-
-        switch (decision) {
-        case Decision::Process:
-            if (consumer.failureRate > 0.0 && draw(rng, consumer.failureRate)) {
-                strategy.onFailure(m);
-                m.requeued = true;
-                ++counts.failed;
-                ++consumer.stats.failed;
-                if (events)
-                    events->add({cycle, Event::Type::Failed, consumer.name, before, m, {},
-                                strategy.explainFailure(before)});
-                requeue(std::move(m), consumer.name, true, {cycle, metrics, report, events});
-            } else {
-                ++counts.processed;
-                ++consumer.stats.processed;
-                metrics.recordProcessed(m, cycle);
-                report.processed.append({m.originalPriority, cycle - m.producedCycle});
-                if (events)
-                    events->add({cycle, Event::Type::Processed, consumer.name, before, {},
-                                {}, strategy.explain(before, decision)});
-            }
-            break;
-        case Decision::Postpone:
+    switch (decision) {
+    case Decision::Process:
+        if (consumer.failureRate > 0.0 && draw(rng, consumer.failureRate)) {
+            strategy.onFailure(m);
             m.requeued = true;
-            ++counts.postponed;
-            ++consumer.stats.postponed;
+            ++counts.failed;
+            ++consumer.stats.failed;
             if (events)
-                events->add({cycle, Event::Type::Postponed, consumer.name, before, m, {},
-                            strategy.explain(before, decision)});
-            requeue(std::move(m), consumer.name, false, {cycle, metrics, report, events});
-            break;
-        case Decision::Discard:
-            ++consumer.stats.discarded;
-            deadLetter(std::move(m), reason, consumer.name, {cycle, metrics, report, events},
-                       events ? strategy.explain(before, decision) : Explanation(), &before);
-            break;
+                events->add({cycle, Event::Type::Failed, consumer.name, before, m, {},
+                            strategy.explainFailure(before)});
+            requeue(std::move(m), consumer.name, true, {cycle, metrics, report, events});
+        } else {
+            ++counts.processed;
+            ++consumer.stats.processed;
+            metrics.recordProcessed(m, cycle);
+            report.processed.append({m.originalPriority, cycle - m.producedCycle});
+            if (events)
+                events->add({cycle, Event::Type::Processed, consumer.name, before, {},
+                            {}, strategy.explain(before, decision)});
         }
+        break;
+    case Decision::Postpone:
+        m.requeued = true;
+        ++counts.postponed;
+        ++consumer.stats.postponed;
+        if (events)
+            events->add({cycle, Event::Type::Postponed, consumer.name, before, m, {},
+                        strategy.explain(before, decision)});
+        requeue(std::move(m), consumer.name, false, {cycle, metrics, report, events});
+        break;
+    case Decision::Discard:
+        ++consumer.stats.discarded;
+        deadLetter(std::move(m), reason, consumer.name, {cycle, metrics, report, events},
+                   events ? strategy.explain(before, decision) : Explanation(), &before);
+        break;
     }
 }
 

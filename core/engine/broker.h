@@ -31,6 +31,9 @@ namespace PriorityLab {
 ///   turns (one batch each, most urgent first); each topic has its own cursor over its
 ///   subscribers.
 /// A consumer with a capacity takes at most that many batches a cycle.
+/// A consumer with a prefetch or workPerCycle holds what it receives (at most prefetch messages,
+/// a batch cut to its room) and decides on workPerCycle held messages per cycle, oldest first,
+/// after the cycle's batches; the broker refills it from the next cycle (docs/design.md §4).
 class Broker
 {
 public:
@@ -139,6 +142,12 @@ public:
     void dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
                   CycleReport &report, EventRecorder *events);
 
+    /// Puts the messages @p consumer holds back into their queues at their place by arrival
+    /// order: the head, in their order, unless the mode changed while they were held (RabbitMQ
+    /// requeues a closed channel's unacknowledged messages at their original position): when it
+    /// goes offline or is removed. Nothing is counted, no event. O(queued + held).
+    void returnHeld(Consumer &consumer);
+
     /// Index of the consumer that got the last batch (fifo and priority modes), or -1.
     int cursor() const { return m_cursor; }
 
@@ -177,6 +186,20 @@ public:
 
 private:
     void route(Message &&message);
+    /// The sub-queue @p message belongs to (created in priority mode; topics mode sets its
+    /// topic), as route() places it.
+    SubQueue &queueFor(Message &message);
+    /// A message of a batch handed to @p consumer: counted as delivered, a Dispatched event.
+    void deliver(Consumer &consumer, Message &message, qint64 cycle, CycleReport &report,
+                 EventRecorder *events);
+    /// @p consumer's strategy decides on @p message (delivered before): processed, postponed,
+    /// failed or discarded.
+    void decide(Consumer &consumer, Message &&message, qint64 cycle, std::mt19937_64 &rng,
+                Metrics &metrics, CycleReport &report, EventRecorder *events, StrategyContext &context);
+    /// The consumers holding messages decide on workPerCycle of them each (all if unset);
+    /// returns the messages decided on.
+    qint64 work(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
+                CycleReport &report, EventRecorder *events, StrategyContext &context);
     /// Messages queued in the queue that a length limit counts for a message routed to
     /// sub-queue @p topic (topics mode), or for the whole queue.
     qsizetype limitedLength(qsizetype topic) const;

@@ -12,7 +12,7 @@ Consumer::State Consumer::state(qint64 cycle) const
     if (!online)
         return State::Offline;
     // Before the first cycle (cycle -1) nothing was handed out: lastBatchCycle -1 means "none".
-    return lastBatchCycle >= 0 && lastBatchCycle == cycle ? State::Handling : State::Idle;
+    return (lastBatchCycle >= 0 && lastBatchCycle == cycle) || !held.empty() ? State::Handling : State::Idle;
 }
 
 ConsumerConfig Consumer::config() const
@@ -23,6 +23,8 @@ ConsumerConfig Consumer::config() const
     c.failureRate = failureRate;
     c.capacity = capacity;
     c.topics = topics;
+    c.prefetch = prefetch;
+    c.workPerCycle = workPerCycle;
     c.strategy.type = strategy->type();
     c.strategy.parameters = strategy->parameterValues();
     return c;

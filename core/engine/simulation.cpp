@@ -18,6 +18,8 @@ void configure(Consumer &consumer, const ConsumerConfig &c)
     consumer.failureRate = std::clamp(c.failureRate, 0.0, 1.0);
     consumer.capacity = std::max(0, c.capacity);
     consumer.topics = c.topics;
+    consumer.prefetch = c.prefetch;
+    consumer.workPerCycle = c.workPerCycle;
 }
 
 std::unique_ptr<Consumer> makeConsumer(const ConsumerConfig &c, std::unique_ptr<Strategy> strategy)
@@ -195,6 +197,7 @@ CycleReport Simulation::step()
         c.discarded = m_consumers[i]->stats.discarded - c.discarded;
     }
     report.queueDepth = m_broker.size();
+    report.held = held();
 
     // Setting warnings (e.g. a TTL range with nothing inside) are raised by the app from the
     // strategies' settingWarning(); runtime warnings come in the report.
@@ -393,6 +396,14 @@ void Simulation::setPauseCondition(std::function<bool(const Simulation &)> condi
     m_pauseWhen = std::move(condition);
 }
 
+qint64 Simulation::held() const
+{
+    qint64 n = 0;
+    for (const auto &c : m_consumers)
+        n += qint64(c->held.size());
+    return n;
+}
+
 bool Simulation::conservationHolds() const
 {
     const Counts &t = m_metrics.totals();
@@ -405,17 +416,21 @@ QStringList Simulation::checkInvariants() const
     QStringList broken;
     const Counts &t = m_metrics.totals();
     if (!conservationHolds())
-        broken << QStringLiteral("conservation: produced %1 != processed %2 + discarded %3 + queued %4 + rejected %5")
-                          .arg(t.produced).arg(t.processed).arg(t.discarded).arg(m_broker.size()).arg(t.rejected);
+        broken << QStringLiteral("conservation: produced %1 != processed %2 + discarded %3 + queued %4 + held %5 + rejected %6")
+                          .arg(t.produced).arg(t.processed).arg(t.discarded).arg(m_broker.size()).arg(held()).arg(t.rejected);
     std::vector<quint64> ids;
     ids.reserve(size_t(m_broker.size()));
     for (const Broker::SubQueue &q : m_broker.subQueues()) {
         for (const Message &m : q.messages)
             ids.push_back(m.id);
     }
+    for (const auto &c : m_consumers) {
+        for (const Message &m : c->held)
+            ids.push_back(m.id);
+    }
     std::sort(ids.begin(), ids.end());
     if (std::adjacent_find(ids.begin(), ids.end()) != ids.end())
-        broken << QStringLiteral("a message id is queued twice");
+        broken << QStringLiteral("a message id is queued (or held) twice");
     if (!ids.empty() && (ids.front() == 0 || ids.back() >= m_broker.nextId()))
         broken << QStringLiteral("a queued message has an id never assigned");
     ConsumerStats sum = m_removedStats;
@@ -437,7 +452,10 @@ QStringList Simulation::checkInvariants() const
 
 void Simulation::setConsumerOnline(int index, bool online)
 {
-    m_consumers.at(size_t(index))->online = online;
+    Consumer &consumer = *m_consumers.at(size_t(index));
+    consumer.online = online;
+    if (!online)
+        m_broker.returnHeld(consumer);
     announce(SettingChange::setting(SettingPath::parse(QStringLiteral("consumers[%1].online").arg(index))));
 }
 
@@ -510,6 +528,7 @@ void Simulation::removeConsumer(int index)
     m_removedStats.postponed += gone.postponed;
     m_removedStats.discarded += gone.discarded;
     m_removedStats.failed += gone.failed;
+    m_broker.returnHeld(*m_consumers.at(size_t(index)));
     m_consumers.erase(m_consumers.begin() + index);
     m_broker.consumerRemoved(index);
     announce(SettingChange::of(SettingChange::Kind::ConsumerRemoved, index));
@@ -630,6 +649,8 @@ void Simulation::commit(const CheckedSetting &check)
         const ConsumerConfig &c = s.consumers.at(index);
         Consumer &consumer = *m_consumers.at(size_t(index));
         configure(consumer, c);
+        if (!consumer.online)
+            m_broker.returnHeld(consumer);  // as RabbitMQ requeues a closed channel's unacked messages
         if (consumer.strategy->type() != c.strategy.type)
             consumer.strategy = StrategyRegistry::instance().create(c.strategy.type);
         for (auto it = c.strategy.parameters.cbegin(); it != c.strategy.parameters.cend(); ++it) {

@@ -131,8 +131,9 @@ public:
     /// two runs with equal hashes saw the identical workload.
     quint64 workloadHash() const { return m_workloadHash; }
 
-    /// Messages held by consumers between cycles (always 0: a batch is handled within its cycle).
-    qint64 held() const { return 0; }
+    /// Messages consumers hold: delivered, not yet decided on (only consumers with a prefetch
+    /// or workPerCycle hold messages between cycles; docs/design.md §4). O(consumers).
+    qint64 held() const;
 
     /// Conservation law of docs/design.md §5: produced = processed + discarded + queued + held
     /// + rejected (new messages refused by a queue at its length limit).

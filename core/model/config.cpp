@@ -118,7 +118,17 @@ QStringList lessonFigures()
 {
     return {QStringLiteral("cycle"), QStringLiteral("produced"), QStringLiteral("dispatched"),
             QStringLiteral("processed"), QStringLiteral("postponed"), QStringLiteral("discarded"),
-            QStringLiteral("failed"), QStringLiteral("queued")};
+            QStringLiteral("failed"), QStringLiteral("queued"), QStringLiteral("held")};
+}
+
+QStringList ConsumerConfig::limitsOn(qsizetype index) const
+{
+    QStringList on;
+    if (prefetch)
+        on << QStringLiteral("consumers[%1].prefetch").arg(index);
+    if (workPerCycle)
+        on << QStringLiteral("consumers[%1].workPerCycle").arg(index);
+    return on;
 }
 
 QStringList lessonViews()

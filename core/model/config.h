@@ -132,6 +132,15 @@ struct ConsumerConfig
     double failureRate = 0.0;
     int capacity = 0;     ///< batches it can take per cycle; 0 = unlimited
     QStringList topics;   ///< `topics` mode: subscribed topics; empty = all
+    /// The most unacknowledged messages it may hold (RabbitMQ's consumer prefetch, basic.qos),
+    /// >= 1; absent = unlimited (docs/design.md §4).
+    std::optional<int> prefetch;
+    /// Held messages it decides on per cycle, oldest first, >= 1; absent = all it holds.
+    std::optional<int> workPerCycle;
+    /// True if prefetch or workPerCycle is set: it holds messages between cycles.
+    bool holdsMessages() const { return prefetch || workPerCycle; }
+    /// The paths of its prefetch limits that are set, e.g. "consumers[2].prefetch" for @p index 2.
+    QStringList limitsOn(qsizetype index) const;
 };
 
 /// Scenario key "producers[i].messages[j]": one scripted message.
@@ -198,7 +207,7 @@ struct LessonStep
 };
 
 /// The figures a step condition may name: "cycle", "produced", "dispatched", "processed",
-/// "postponed", "discarded", "failed", "queued".
+/// "postponed", "discarded", "failed", "queued", "held".
 QStringList lessonFigures();
 
 /// The view names a step may highlight: "queue", "histogram", "consumers", "producers", "broker",

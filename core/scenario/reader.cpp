@@ -146,6 +146,21 @@ public:
             target = v.toVariant().value<T>();
     }
 
+    /// Reads the limit @p key of @p o (RabbitMQ's style: absent or null = none) into @p target;
+    /// anything but an integer from @p min to @p max is the error "expected @p fix, got ...".
+    void readLimit(const QJsonObject &o, const QString &path, const QString &key, std::optional<int> &target,
+                   qint64 min, qint64 max, const QString &fix)
+    {
+        const QJsonValue v = o.value(key);
+        if (v.isUndefined() || v.isNull())
+            return;
+        const double d = v.toDouble();
+        if (!v.isDouble() || std::floor(d) != d || d < double(min) || d > double(max))
+            error(join(path, key), QStringLiteral("expected %1, got %2").arg(fix, describe(v)));
+        else
+            target = int(d);
+    }
+
     void readString(const QJsonObject &o, const QString &path, const QString &key, QString &target)
     {
         readValue(o, path, key, target, QJsonValue::String, QLatin1String("a string"));
@@ -229,16 +244,8 @@ void readBroker(Validator &val, const QJsonObject &o, BrokerConfig &b)
                    QStringLiteral("maxDeliveriesPerCycle"), QStringLiteral("maxPriority"),
                    QStringLiteral("topics"), QStringLiteral("maxLength"), QStringLiteral("overflow"),
                    QStringLiteral("deliveryLimit"), QStringLiteral("messageTtl"), QStringLiteral("expiry")});
-    // A limit of RabbitMQ's: absent or null = none.
-    const auto readLimit = [&](const QString &key, auto &target, qint64 max, const QString &fix) {
-        const QJsonValue v = o.value(key);
-        if (v.isUndefined() || v.isNull())
-            return;
-        const QString p = Validator::join(path, key);
-        if (!v.isDouble() || std::floor(v.toDouble()) != v.toDouble() || v.toDouble() < 0 || v.toDouble() > double(max))
-            val.error(p, QStringLiteral("expected %1, got %2").arg(fix, describe(v)));
-        else
-            target = typename std::decay_t<decltype(target)>::value_type(v.toDouble());
+    const auto readLimit = [&](const QString &key, std::optional<int> &target, qint64 max, const QString &fix) {
+        val.readLimit(o, path, key, target, 0, max, fix);
     };
     readLimit(QStringLiteral("maxLength"), b.maxLength, INT_MAX,
               QStringLiteral("a whole number of messages from 0 to %1, or null for no limit").arg(INT_MAX));
@@ -387,8 +394,15 @@ void readConsumer(Validator &val, const QJsonObject &o, const QString &path, Con
 {
     val.checkKeys(o, path,
                   {QStringLiteral("name"), QStringLiteral("strategy"), QStringLiteral("online"),
-                   QStringLiteral("failureRate"), QStringLiteral("capacity"), QStringLiteral("topics")});
+                   QStringLiteral("failureRate"), QStringLiteral("capacity"), QStringLiteral("topics"),
+                   QStringLiteral("prefetch"), QStringLiteral("workPerCycle")});
     val.readInt(o, path, QStringLiteral("capacity"), c.capacity, 0, 1000000);
+    val.readLimit(o, path, QStringLiteral("prefetch"), c.prefetch, 1, INT_MAX,
+                  QStringLiteral("a whole number of messages from 1 to %1 (the most unacknowledged "
+                                 "messages it may hold), or null for no limit").arg(INT_MAX));
+    val.readLimit(o, path, QStringLiteral("workPerCycle"), c.workPerCycle, 1, INT_MAX,
+                  QStringLiteral("a whole number of messages from 1 to %1 (the held messages it "
+                                 "finishes per cycle), or null for all it holds").arg(INT_MAX));
     if (o.contains(QLatin1String("topics"))) {
         const QString tp = Validator::join(path, QStringLiteral("topics"));
         if (const auto list = val.array(o.value(QLatin1String("topics")), tp)) {

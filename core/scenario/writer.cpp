@@ -52,6 +52,10 @@ QJsonObject consumerToJson(const ConsumerConfig &c)
         o.insert(QStringLiteral("failureRate"), c.failureRate);
     if (c.capacity > 0)
         o.insert(QStringLiteral("capacity"), c.capacity);
+    if (c.prefetch)
+        o.insert(QStringLiteral("prefetch"), *c.prefetch);
+    if (c.workPerCycle)
+        o.insert(QStringLiteral("workPerCycle"), *c.workPerCycle);
     if (!c.topics.isEmpty())
         o.insert(QStringLiteral("topics"), QJsonArray::fromStringList(c.topics));
     return o;

@@ -457,6 +457,14 @@ void TestSimCli::amqpRefusesTheBrokerLimits()
                             QStringLiteral("amqp://127.0.0.1:1/")});
     QCOMPARE(expiry.exitCode, 2);
     QVERIFY2(expiry.err.contains("producers[0]: message expiration is not mirrored"), expiry.err.constData());
+    // Held messages neither: lockstep acknowledges every batch within its cycle.
+    const QString prefetching = writeFile(QStringLiteral("prefetching.json"), R"({"consumers": [{"name": "A"},
+        {"name": "B", "prefetch": 5, "workPerCycle": 1}], "producers": [{"name": "P", "messages": [{"data": "m"}]}]})");
+    const Run held = sim({QStringLiteral("--scenario"), prefetching, QStringLiteral("--amqp"),
+                          QStringLiteral("amqp://127.0.0.1:1/")});
+    QCOMPARE(held.exitCode, 2);
+    QVERIFY2(held.err.contains("consumers[1].prefetch, consumers[1].workPerCycle: held messages (prefetch, "
+                               "workPerCycle) are not mirrored on RabbitMQ in lockstep"), held.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestSimCli)

@@ -23,18 +23,13 @@ namespace {
 /// @p json parsed as a scenario file; a test failure if it does not load.
 Scenario parse(const QByteArray &json)
 {
-    const ScenarioLoadResult r = parseScenario(json, QStringLiteral("limits.json"));
-    if (!r.ok()) {
-        QTest::qFail(qPrintable(r.errors.join(u'\n')), __FILE__, __LINE__);
-        return {};
-    }
-    return *r.scenario;
+    return TestSupport::parseOrFail(json, QStringLiteral("limits.json"));
 }
 
 /// The errors of @p json, one string.
 QString errorsOf(const QByteArray &json)
 {
-    return parseScenario(json, QStringLiteral("limits.json")).errors.join(u'\n');
+    return TestSupport::parseErrors(json, QStringLiteral("limits.json"));
 }
 
 /// Runs @p sim for at most @p cycles cycles and returns its events without the dispatched ones,
@@ -65,13 +60,7 @@ QStringList trace(Simulation &sim, int cycles)
 }
 
 /// The data of the queued messages in dispatch order.
-QStringList queuedData(const Simulation &sim)
-{
-    QStringList data;
-    for (const Message &m : TestSupport::queuedMessages(sim.broker()))
-        data << m.data;
-    return data;
-}
+QStringList queuedData(const Simulation &sim) { return TestSupport::queuedData(sim.broker()); }
 
 /// A scenario with broker settings @p broker (JSON members), consumer A (offline until the
 /// timeline brings it online at cycle @p onlineAt; -1 = online from the start, with strategy

@@ -218,6 +218,11 @@ QJsonObject randomScenario(Dice &d)
             c.insert("failureRate", d.chance(10) ? 1.0 : double(d.range(0, 50)) / 100.0);
         if (d.chance(30))
             c.insert("capacity", int(d.range(0, 3)));
+        // Held messages (docs/design.md §4), small enough to matter.
+        if (d.chance(25))
+            c.insert("prefetch", int(d.range(1, 6)));
+        if (d.chance(25))
+            c.insert("workPerCycle", int(d.range(1, 3)));
         if (const QJsonArray sub = subscription(d, names); !sub.isEmpty())
             c.insert("topics", sub);
         consumers.append(c);
@@ -332,7 +337,9 @@ QString liveChange(Dice &d, Simulation &sim, int &added)
         const QString c = QStringLiteral("consumers[%1]").arg(d.range(0, n - 1));
         QString path;
         QJsonValue value;
-        switch (d.range(0, 4)) {
+        switch (d.range(0, 6)) {
+        case 5: path = c + ".prefetch"; value = d.chance(30) ? QJsonValue() : QJsonValue(int(d.range(1, 6))); break;
+        case 6: path = c + ".workPerCycle"; value = d.chance(30) ? QJsonValue() : QJsonValue(int(d.range(1, 3))); break;
         case 0: path = c + ".online"; value = d.chance(50); break;
         case 1: path = c + ".failureRate"; value = double(d.range(0, 100)) / 100.0; break;
         case 2: path = c + ".capacity"; value = int(d.range(0, 3)); break;
@@ -451,8 +458,20 @@ void nameSeedOnFatal(QtMsgType type, const QMessageLogContext &context, const QS
     g_previousHandler(type, context, message);
 }
 
-/// Checks one report against its events and the simulation; "" if all agree.
-QString checkReport(const CycleReport &r, const Simulation &sim)
+/// Message id -> name of the consumer that holds it (prefetch, docs/design.md §4).
+QHash<quint64, QString> heldMessages(const Simulation &sim)
+{
+    QHash<quint64, QString> held;
+    for (const auto &c : sim.consumers()) {
+        for (const Message &m : c->held)
+            held.insert(m.id, c->name);
+    }
+    return held;
+}
+
+/// Checks one report against its events and the simulation; "" if all agree. @p heldBefore:
+/// heldMessages() just before the cycle.
+QString checkReport(const CycleReport &r, const Simulation &sim, const QHash<quint64, QString> &heldBefore)
 {
 #ifdef NDEBUG
     // Debug builds already check every invariant inside step() (qFatal on a break).
@@ -464,7 +483,16 @@ QString checkReport(const CycleReport &r, const Simulation &sim)
     if (QString order = Fuzz::queueOrderProblem(sim.broker()); !order.isEmpty())
         return QStringLiteral("queue order: ") + order;
     Counts fromEvents;
-    QHash<quint64, QString> holder;  // message id -> consumer handling it right now
+    // Message id -> consumer handling or holding it right now: at the start, what consumers held,
+    // less what a consumer gone offline at the start of the cycle gave back to the queue.
+    QHash<quint64, QString> holder;
+    for (auto it = heldBefore.cbegin(); it != heldBefore.cend(); ++it) {
+        const auto consumer = std::find_if(sim.consumers().cbegin(), sim.consumers().cend(),
+                                           [&](const auto &c) { return c->name == it.value(); });
+        if (consumer != sim.consumers().cend() && (*consumer)->online)
+            holder.insert(it.key(), it.value());
+    }
+    const bool workDue = !holder.isEmpty();  // a consumer holding messages decides on some
     for (const Event &e : r.events) {
         switch (e.type) {
         case Event::Type::Produced: ++fromEvents.produced; break;
@@ -504,8 +532,13 @@ QString checkReport(const CycleReport &r, const Simulation &sim)
             break;
         }
     }
-    if (!holder.isEmpty())
-        return QStringLiteral("%1 message(s) still held by a consumer after the cycle").arg(holder.size());
+    // What is delivered and not decided on is exactly what the consumers hold now.
+    const QHash<quint64, QString> heldAfter = heldMessages(sim);
+    if (holder != heldAfter)
+        return QStringLiteral("%1 message(s) still held by a consumer after the cycle, %2 held by the consumers")
+                .arg(holder.size()).arg(heldAfter.size());
+    if (r.held != sim.held() || sim.held() != heldAfter.size())
+        return QStringLiteral("report.held %1 != held %2").arg(r.held).arg(sim.held());
     const Counts &c = r.counts;
     if (fromEvents.produced != c.produced || fromEvents.dispatched != c.dispatched
         || fromEvents.processed != c.processed || fromEvents.postponed != c.postponed
@@ -513,10 +546,15 @@ QString checkReport(const CycleReport &r, const Simulation &sim)
         || fromEvents.rejected != c.rejected || fromEvents.maxlen != c.maxlen
         || fromEvents.expired != c.expired || fromEvents.deliveryLimit != c.deliveryLimit)
         return QStringLiteral("the report's counts disagree with its events");
-    if (c.dispatched != c.processed + c.postponed + c.discarded - c.brokerDiscarded() + c.failed)
-        return QStringLiteral("dispatched != processed + postponed + (discarded by consumers) + failed");
-    if (r.idle != (c.batches == 0))
-        return QStringLiteral("idle flag disagrees with the batch count");
+    const qint64 heldGrowth = qint64(heldAfter.size()) - qint64(std::count_if(
+            heldBefore.cbegin(), heldBefore.cend(), [&](const QString &name) {
+                return std::any_of(sim.consumers().cbegin(), sim.consumers().cend(),
+                                   [&](const auto &c) { return c->name == name && c->online; });
+            }));
+    if (c.dispatched != c.processed + c.postponed + c.discarded - c.brokerDiscarded() + c.failed + heldGrowth)
+        return QStringLiteral("dispatched != processed + postponed + (discarded by consumers) + failed + held growth");
+    if (r.idle != (c.batches == 0 && !workDue))
+        return QStringLiteral("idle flag disagrees with the batch count and the held messages");
     return {};
 }
 
@@ -562,7 +600,12 @@ RunResult runCase(quint64 seed, QByteArray *scenarioJson, std::optional<Scenario
     const int changePercent = int(d.range(1, 12));
     for (int cycle = 0; cycle < Cycles && !sim.isFinished(); ++cycle) {
         while (d.chance(changePercent)) {
-            const QHash<quint64, quint64> before = Fuzz::arrivals(sim.broker());
+            QHash<quint64, quint64> before = Fuzz::arrivals(sim.broker());
+            QHash<quint64, quint64> heldArrivals;  // a consumer going offline gives them back
+            for (const auto &c : sim.consumers()) {
+                for (const Message &m : c->held)
+                    heldArrivals.insert(m.id, m.arrival);
+            }
             if (QString e = liveChange(d, sim, added); !e.isEmpty()) {
                 result.error = QStringLiteral("before cycle %1: %2").arg(cycle).arg(e);
                 return result;
@@ -576,18 +619,25 @@ RunResult runCase(quint64 seed, QByteArray *scenarioJson, std::optional<Scenario
                 result.error = QStringLiteral("after a live change before cycle %1: queue order: %2").arg(cycle).arg(order);
                 return result;
             }
-            // No live change reorders what is queued (mode and topic changes re-route it).
+            // No live change reorders what is queued (mode and topic changes re-route it); held
+            // messages given back take their place by arrival.
+            const QHash<quint64, QString> heldNow = heldMessages(sim);
+            for (auto it = heldArrivals.cbegin(); it != heldArrivals.cend(); ++it) {
+                if (!heldNow.contains(it.key()))
+                    before.insert(it.key(), it.value());
+            }
             if (QString kept = Fuzz::arrivalOrderKept(sim.broker(), before); !kept.isEmpty()) {
                 result.error = QStringLiteral("after a live change before cycle %1: %2").arg(cycle).arg(kept);
                 return result;
             }
         }
+        const QHash<quint64, QString> heldBefore = heldMessages(sim);
         const CycleReport r = sim.step();
         if (r.cycle != cycle) {
             result.error = QStringLiteral("report of cycle %1 while running cycle %2").arg(r.cycle).arg(cycle);
             return result;
         }
-        if (QString e = checkReport(r, sim); !e.isEmpty()) {
+        if (QString e = checkReport(r, sim, heldBefore); !e.isEmpty()) {
             result.error = QStringLiteral("after cycle %1: %2").arg(cycle).arg(e);
             return result;
         }

@@ -537,7 +537,7 @@ void TestScenario::applySettingByPath()
 {
     Scenario s;
     s.name = QStringLiteral("old");
-    s.consumers << ConsumerConfig{QStringLiteral("A"), {QStringLiteral("priority"), {}}, true, 0.0, 0, {}};
+    s.consumers << ConsumerConfig{QStringLiteral("A"), {QStringLiteral("priority"), {}}, true, 0.0, 0, {}, {}, {}};
     ProducerConfig p;
     p.name = QStringLiteral("P");
     p.messages << ScriptedMessage{QStringLiteral("d"), 1, 2, 0};

@@ -21,9 +21,9 @@ Scenario twoConsumers()
     Scenario s;
     s.name = QStringLiteral("two");
     s.consumers << ConsumerConfig {
-            QStringLiteral("A"), {QStringLiteral("ttl"), {}}, true, 0.0, 0, {}};
+            QStringLiteral("A"), {QStringLiteral("ttl"), {}}, true, 0.0, 0, {}, {}, {}};
     s.consumers << ConsumerConfig {
-            QStringLiteral("B"), {QStringLiteral("priority"), {}}, true, 0.0, 0, {}};
+            QStringLiteral("B"), {QStringLiteral("priority"), {}}, true, 0.0, 0, {}, {}, {}};
     ProducerConfig p;
     p.name = QStringLiteral("P");
     p.generator = GeneratorConfig();

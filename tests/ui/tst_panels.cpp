@@ -3,6 +3,7 @@
 // cycles run through step(), views refresh through refreshViews(), no sleeps and no timers.
 #include "ui/setup/brokerpanel.h"
 #include "ui/consumers/consumercard.h"
+#include "ui/consumers/heldtiles.h"
 #include "ui/consumers/consumerpanel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/editing/parametereditor.h"
@@ -98,6 +99,7 @@ private Q_SLOTS:
     void brokerLimits();
     void modeSwitchToPriorityReorders();
     void cardCapacityTopicsAndSparkline();
+    void cardPrefetchAndHeldTiles();
     void addConsumerWhileRunning();
     void timelineNotesOnTheCards();
     void cardsIdleAtStartAndWhilePaused();
@@ -352,6 +354,43 @@ void TestPanels::brokerLimits()
     QCOMPARE(sim.broker().config().expiry, BrokerConfig::Expiry::Anywhere);
     panel.limitBox(QStringLiteral("broker.messageTtl"))->setValue(-1);
     QVERIFY(!sim.broker().config().messageTtl);
+}
+
+void TestPanels::cardPrefetchAndHeldTiles()
+{
+    // Prefetch 3 and work 1 set on the card, with undo: after a cycle A holds 2 messages, shown
+    // as tiles (oldest first); going offline gives them back and hides the tiles.
+    Scenario s = generating();
+    s.producers[0].generator->perCycle = 9;
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(s));
+    SetupEditor editor(&sim);
+    ConsumerPanel panel(&editor);
+    ConsumerCard *a = panel.cards().at(0);
+    TestSupport::CycleFeed feed(sim);
+    QCOMPARE(a->prefetchBox()->specialValueText(), QStringLiteral("unlimited"));
+    a->prefetchBox()->setValue(3);
+    a->workPerCycleBox()->setValue(1);
+    QCOMPARE(sim.consumers()[0]->prefetch, std::optional<int>(3));
+    QCOMPARE(sim.consumers()[0]->workPerCycle, std::optional<int>(1));
+    sim.step();
+    panel.refresh(feed.take());
+    QCOMPARE(sim.consumers()[0]->held.size(), size_t(2));
+    QVERIFY(!a->heldTiles()->isHidden());
+    QCOMPARE(a->heldTiles()->count(), 2);
+    QCOMPARE(a->heldTiles()->idAt(0), sim.consumers()[0]->held.front().id);
+    QVERIFY(a->heldTiles()->toolTip().startsWith(QLatin1String("Held: 2 messages")));
+    a->onlineBox()->setChecked(false);
+    QCOMPARE(sim.held(), 0);
+    panel.refresh(feed.take());
+    QVERIFY(a->heldTiles()->isHidden());
+    // Undo back to the reference consumer: online, then no work limit, then no prefetch.
+    editor.undoStack()->undo();
+    editor.undoStack()->undo();
+    editor.undoStack()->undo();
+    QVERIFY(!sim.consumers()[0]->holdsMessages());
+    panel.refresh(feed.take());
+    QCOMPARE(a->prefetchBox()->value(), 0);
 }
 
 void TestPanels::cardCapacityTopicsAndSparkline()

@@ -5,6 +5,7 @@
 #include "ui/editing/setupeditor.h"
 #include "core/engine/simulation.h"
 #include "ui/common/notelabels.h"
+#include "ui/consumers/heldtiles.h"
 #include "ui/common/sparkline.h"
 #include "core/scenario/settingpath.h"
 
@@ -14,6 +15,7 @@
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QJsonValue>
 #include <QLabel>
 #include <QLocale>
 #include <QSignalBlocker>
@@ -137,6 +139,9 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_lastBatch->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_lastBatch);
 
+    m_held = new HeldTiles(this);
+    layout->addWidget(m_held);
+
     // Settings.
     m_form = new QFormLayout;
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -174,21 +179,51 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     strategyLabel->setToolTip(tr("How this consumer decides for each message of its batch: "
                                  "process, postpone (send back modified) or discard. Switching "
                                  "starts the new strategy with its default parameters."));
-    auto *rateLabel = new QLabel(tr("Failure rate:"), this);
-    rateLabel->setToolTip(rateTip);
-    rateLabel->setBuddy(m_failureRate);
-    auto *capacityLabel = new QLabel(tr("Capacity:"), this);
-    capacityLabel->setToolTip(capacityTip);
-    capacityLabel->setBuddy(m_capacity);
-    auto *rateRow = new QHBoxLayout;
-    rateRow->setContentsMargins(0, 0, 0, 0);
-    rateRow->addWidget(m_failureRate, 2);
-    rateRow->addSpacing(6);
-    rateRow->addWidget(capacityLabel);
-    rateRow->addWidget(m_capacity, 3);
+    // A label with its tooltip for @p buddy; a form row of two fields, the second labelled.
+    const auto label = [this](const QString &text, const QString &tip, QWidget *buddy) {
+        auto *l = new QLabel(text, this);
+        l->setToolTip(tip);
+        l->setBuddy(buddy);
+        return l;
+    };
+    const auto pairRow = [](QWidget *first, QLabel *secondLabel, QWidget *second) {
+        auto *row = new QHBoxLayout;
+        row->setContentsMargins(0, 0, 0, 0);
+        row->addWidget(first, 2);
+        row->addSpacing(6);
+        row->addWidget(secondLabel);
+        row->addWidget(second, 3);
+        return row;
+    };
+    QLabel *rateLabel = label(tr("Failure rate:"), rateTip, m_failureRate);
+    QHBoxLayout *rateRow = pairRow(m_failureRate, label(tr("Capacity:"), capacityTip, m_capacity), m_capacity);
     m_strategy->setFocusPolicy(Qt::TabFocus);
+    // Prefetch and work per cycle (docs/design.md §4): 0 in the box = the key absent, unlimited.
+    const auto limitBox = [this](const QString &suffix, const QString &tip) {
+        auto *box = new QSpinBox(this);
+        box->setRange(0, 1000000);
+        box->setSpecialValueText(tr("unlimited"));
+        box->setSuffix(suffix);
+        box->setKeyboardTracking(false);
+        box->setToolTip(tip);
+        box->setMinimumWidth(box->fontMetrics().horizontalAdvance(tr("unlimited")) + 36);
+        return box;
+    };
+    const QString prefetchTip = tr("Prefetch: the most unacknowledged messages the broker hands this "
+                                   "consumer (RabbitMQ's basic.qos). They leave the queue and are "
+                                   "held (the tiles above) until it decides on them, oldest first: "
+                                   "a more urgent message queued later waits behind them. "
+                                   "Unlimited = no holding (the reference behaviour).");
+    const QString workTip = tr("Work per cycle: held messages it decides on per cycle, oldest "
+                               "first; the broker refills it up to its prefetch. Unlimited = all "
+                               "it holds.");
+    m_prefetch = limitBox(tr(" messages"), prefetchTip);
+    m_workPerCycle = limitBox(tr("/cycle"), workTip);
+    QLabel *prefetchLabel = label(tr("Prefetch:"), prefetchTip, m_prefetch);
+    QHBoxLayout *prefetchRow = pairRow(m_prefetch, label(tr("Work:"), workTip, m_workPerCycle), m_workPerCycle);
     m_form->addRow(strategyLabel, m_strategy);
     m_form->addRow(rateLabel, rateRow);
+    m_form->addRow(prefetchLabel, prefetchRow);
     m_topicsLabel = new QLabel(tr("Topics:"), this);
     m_topicsLabel->setToolTip(tr("Topics mode: the topics this consumer subscribes to. Each topic "
                                  "hands its batches round-robin to its own subscribers only. "
@@ -215,6 +250,14 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     connect(m_strategy, &QComboBox::activated, this, &ConsumerCard::onStrategyChosen);
     connect(m_capacity, &QSpinBox::valueChanged, this,
             [this](int batches) { m_editor->setConsumerCapacity(m_index, batches); });
+    const auto connectLimit = [this](QSpinBox *box, const QString &key) {
+        connect(box, &QSpinBox::valueChanged, this, [this, key](int n) {
+            m_editor->applySetting(QStringLiteral("consumers[%1].").arg(m_index) + key,
+                                   n > 0 ? QJsonValue(n) : QJsonValue(QJsonValue::Undefined));
+        });
+    };
+    connectLimit(m_prefetch, QStringLiteral("prefetch"));
+    connectLimit(m_workPerCycle, QStringLiteral("workPerCycle"));
     connect(m_remove, &QToolButton::clicked, this, [this] { m_editor->removeConsumer(m_index); });
 
     syncSetup();
@@ -265,6 +308,7 @@ void ConsumerCard::refresh()
     if (summary != accessibleDescription())
         setAccessibleDescription(summary);
 
+    m_held->setMessages(c.held);
     if (c.lastBatchCycle < 0) {
         m_lastBatch->setText(tr("No batch yet"));
     } else {
@@ -303,6 +347,12 @@ void ConsumerCard::syncSetup()
     if (m_capacity->value() != c.capacity) {
         const QSignalBlocker b4(m_capacity);
         m_capacity->setValue(c.capacity);
+    }
+    for (auto [box, limit] : {std::pair{m_prefetch, c.prefetch}, std::pair{m_workPerCycle, c.workPerCycle}}) {
+        if (box->value() != limit.value_or(0)) {
+            const QSignalBlocker blocker(box);
+            box->setValue(limit.value_or(0));
+        }
     }
     syncTopics();
     const QString type = c.strategy->type();

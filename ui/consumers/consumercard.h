@@ -14,6 +14,7 @@ class QToolButton;
 
 namespace PriorityLab {
 
+class HeldTiles;
 class ParameterEditor;
 class SetupEditor;
 class Simulation;
@@ -60,8 +61,13 @@ public:
     QDoubleSpinBox *failureRateBox() const { return m_failureRate; }
     QComboBox *strategyBox() const { return m_strategy; }
     QSpinBox *capacityBox() const { return m_capacity; }
+    /// Prefetch and work per cycle, 0 = unlimited (the key absent).
+    QSpinBox *prefetchBox() const { return m_prefetch; }
+    QSpinBox *workPerCycleBox() const { return m_workPerCycle; }
     QToolButton *removeButton() const { return m_remove; }
     Sparkline *sparkline() const { return m_sparkline; }
+    /// Tiles of the messages it holds (prefetch); hidden while it holds none.
+    HeldTiles *heldTiles() const { return m_held; }
     /// One check box per topic of the broker, shown in topics mode only.
     const QList<QCheckBox *> &topicBoxes() const { return m_topicBoxes; }
     QString warningText() const;
@@ -93,6 +99,7 @@ private:
     QLabel *m_state = nullptr;
     int m_stateShown = -1;  ///< Consumer::State shown, -1 before the first refresh
     QLabel *m_lastBatch = nullptr;
+    HeldTiles *m_held = nullptr;
     QLabel *m_processed = nullptr;
     QLabel *m_postponed = nullptr;
     QLabel *m_discarded = nullptr;
@@ -102,6 +109,8 @@ private:
     Sparkline *m_sparkline = nullptr;
     QDoubleSpinBox *m_failureRate = nullptr;
     QSpinBox *m_capacity = nullptr;
+    QSpinBox *m_prefetch = nullptr;
+    QSpinBox *m_workPerCycle = nullptr;
     QLabel *m_topicsLabel = nullptr;
     QWidget *m_topicsField = nullptr;
     QHBoxLayout *m_topicsLayout = nullptr;

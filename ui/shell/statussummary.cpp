@@ -56,7 +56,9 @@ void StatusSummary::refresh()
                                    .arg(locale.toString(t.produced), locale.toString(t.processed),
                                         locale.toString(t.postponed), locale.toString(t.discarded),
                                         locale.toString(t.failed)));
-    field(Queue)->setText(tr("queued %1").arg(locale.toString(queued)));
+    const qint64 held = m_simulation->held();
+    field(Queue)->setText(held > 0 ? tr("queued %1 · held %2").arg(locale.toString(queued), locale.toString(held))
+                                   : tr("queued %1").arg(locale.toString(queued)));
 
     const bool holds = m_simulation->conservationHolds();
     if (int(holds) != m_holdsShown) {
@@ -66,11 +68,14 @@ void StatusSummary::refresh()
                                                  : QStringLiteral("color: #b00020; font-weight: bold;"));
     }
     field(Conservation)->setToolTip(
-            tr("Nothing disappears: produced = processed + discarded + queued\n%1 = %2 + %3 + %4%5")
+            tr("Nothing disappears: produced = processed + discarded + queued + held + rejected\n"
+               "%1 = %2 + %3 + %4 + %5 + %6%7")
                     .arg(t.produced)
                     .arg(t.processed)
                     .arg(t.discarded)
                     .arg(queued)
+                    .arg(held)
+                    .arg(t.rejected)
                     .arg(holds ? QString() : tr("\nThis does NOT hold: a message was lost or duplicated.")));
 }
 
