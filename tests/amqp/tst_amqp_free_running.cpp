@@ -149,6 +149,12 @@ private Q_SLOTS:
         QCOMPARE(table->item(1, 1)->text(), QLocale().toString(2000));
         QCOMPARE(table->rowCount(), 9 + 3);   // the figures, then one row per consumer
         QVERIFY(table->verticalHeaderItem(9)->text().startsWith(QLatin1String("T: deliveries")));
+        // For the README: PRIORITYLAB_SHOT_DIR=docs/screenshots writes the window as shown.
+        if (const QString dir = qEnvironmentVariable("PRIORITYLAB_SHOT_DIR"); !dir.isEmpty()) {
+            dialog.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+            QVERIFY(dialog.grab().save(dir + QStringLiteral("/compare-rabbitmq.png")));
+        }
 
         dialog.setUrl(QStringLiteral("amqp://guest:guest@127.0.0.1:1/"));
         dialog.start();

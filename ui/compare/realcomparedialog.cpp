@@ -83,7 +83,7 @@ RealCompareDialog::RealCompareDialog(QWidget *parent)
     layout->addWidget(m_table, 1);
     layout->addWidget(m_status);
     layout->addWidget(buttons);
-    resize(560, 520);
+    resize(600, 660);   // every row, consumers included, without scrolling for up to 4 consumers
 }
 
 RealCompareDialog::~RealCompareDialog()
