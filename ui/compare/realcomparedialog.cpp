@@ -1,6 +1,7 @@
 #include "ui/compare/realcomparedialog.h"
 
 #include "core/engine/simulation.h"
+#include "core/strategies/expression.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -143,7 +144,11 @@ void RealCompareDialog::start()
     m_status->setText(tr("Running on %1…").arg(AmqpClient::redactedUrl(url())));
     m_watcher.setFuture(QtConcurrent::run([scenario = m_scenario, url = url(), cycles, tick = m_tick->value(),
                                            flag = m_cancelFlag] {
-        return compareFreeRunning(url, scenario, cycles, tick, flag.get());
+        FreeRunningComparison result = compareFreeRunning(url, scenario, cycles, tick, flag.get());
+        // Predicates compiled in this pool thread's engine: let it go with the run, as a sweep
+        // point does, not with the thread (which may outlive the program and read as a leak).
+        Expression::releaseThreadEngine();
+        return result;
     }));
 }
 
