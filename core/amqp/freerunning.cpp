@@ -1,6 +1,7 @@
 #include "core/amqp/freerunning.h"
 
 #include "core/analysis/eventjson.h"
+#include "core/engine/broker.h"
 #include "core/engine/metrics.h"
 #include "core/engine/simulation.h"
 
@@ -68,7 +69,6 @@ std::unique_ptr<FreeRunningBridge> FreeRunningBridge::open(const QString &url, c
             bridge->m_names.remove(pub);
             return nullptr;
         }
-        s.figures = bridge->m_figures.consumers.size();
         bridge->m_figures.consumers << f;
         bridge->m_subscribers.push_back(std::move(s));
     }
@@ -112,21 +112,23 @@ bool FreeRunningBridge::tick()
     const BrokerConfig &b = m_names.broker;
     const qint64 budget = b.batchesPerCycle > 0 ? qint64(b.batchesPerCycle) * b.batchSize : -1;
     qint64 handled = 0;
-    bool everyoneHasRoom = false;
-    for (Subscriber &s : m_subscribers) {
+    for (size_t i = 0; i < m_subscribers.size(); ++i) {
+        Subscriber &s = m_subscribers[i];
         s.handledThisTick = 0;
         while (!s.waiting.empty() && s.hasRoom() && handled != budget) {
             const AmqpClient::Delivery d = std::move(s.waiting.front());
             s.waiting.pop_front();
-            if (!handle(s, d))
+            if (!handle(i, d))
                 return false;
             ++handled;
         }
-        everyoneHasRoom = everyoneHasRoom || s.hasRoom();
     }
+    const auto anyoneHasRoom = [this] {
+        return std::any_of(m_subscribers.cbegin(), m_subscribers.cend(), [](const Subscriber &s) { return s.hasRoom(); });
+    };
     QElapsedTimer clock;
     clock.start();
-    for (qint64 left = m_tickMs; left > 0 && handled != budget && everyoneHasRoom && !failed();
+    for (qint64 left = m_tickMs; left > 0 && handled != budget && anyoneHasRoom() && !failed();
          left = m_tickMs - clock.elapsed()) {
         bool ok = false;
         std::optional<AmqpClient::Delivery> d = m_receiver->nextDelivery(int(left), &ok);
@@ -140,11 +142,9 @@ bool FreeRunningBridge::tick()
         Subscriber &s = m_subscribers[size_t(index)];
         if (!s.hasRoom()) {
             s.waiting.push_back(std::move(*d));
-            everyoneHasRoom = std::any_of(m_subscribers.cbegin(), m_subscribers.cend(),
-                                          [](const Subscriber &x) { return x.hasRoom(); });
             continue;
         }
-        if (!handle(s, *d))
+        if (!handle(size_t(index), *d))
             return false;
         ++handled;
     }
@@ -156,10 +156,11 @@ bool FreeRunningBridge::tick()
     return true;
 }
 
-bool FreeRunningBridge::handle(Subscriber &s, const AmqpClient::Delivery &delivery)
+bool FreeRunningBridge::handle(size_t index, const AmqpClient::Delivery &delivery)
 {
+    Subscriber &s = m_subscribers[index];
     ++s.handledThisTick;
-    ConsumerFigures &f = m_figures.consumers[s.figures];
+    ConsumerFigures &f = m_figures.consumers[qsizetype(index)];
     ++f.deliveries;
     f.redelivered += delivery.redelivered ? 1 : 0;
     Message m = RunQueues::messageOf(delivery);
@@ -169,7 +170,7 @@ bool FreeRunningBridge::handle(Subscriber &s, const AmqpClient::Delivery &delive
     QString reason;
     switch (s.strategy->decide(m, context, &reason)) {
     case Decision::Process:
-        if (s.failureRate > 0.0 && double(m_rng() >> 11) * 0x1.0p-53 < s.failureRate) {
+        if (Broker::processingFails(m_rng, s.failureRate)) {
             s.strategy->onFailure(m);
             ++f.failed;
             break;   // sent back below, as a postponed copy is
@@ -240,11 +241,9 @@ bool FreeRunningBridge::finish()
         return false;
     m_figures.conserved = m_figures.published
         == m_figures.processed + m_figures.deadLettered + m_figures.leftInQueue + m_figures.inFlight;
-    qint64 count = 0;
-    for (const auto &[ticks, n] : m_latency)
-        count += n;
-    m_figures.latencyP50 = percentile(m_latency, count, 50);
-    m_figures.latencyP95 = percentile(m_latency, count, 95);
+    // Every processed message has its latency in the histogram.
+    m_figures.latencyP50 = percentile(m_latency, m_figures.processed, 50);
+    m_figures.latencyP95 = percentile(m_latency, m_figures.processed, 95);
     m_figures.latencyMax = m_latency.empty() ? -1 : m_latency.rbegin()->first;
     m_receiver.reset();   // closing the connection returns unacknowledged messages to their queue
     m_names.remove(*m_publisher);

@@ -100,14 +100,14 @@ private:
         QList<QByteArray> tags;     ///< basic.consume tags, one per queue
         std::unique_ptr<Strategy> strategy;
         double failureRate = 0.0;
-        qsizetype figures = 0;      ///< index into Figures::consumers
         qint64 perTick = -1;        ///< capacity × batch size; -1 = no limit
         qint64 handledThisTick = 0;
         std::deque<AmqpClient::Delivery> waiting; ///< pushed beyond perTick: decided next tick
         bool hasRoom() const { return perTick < 0 || handledThisTick < perTick; }
     };
-    /// @p s decides on @p delivery (ack, copy back, or reject).
-    bool handle(Subscriber &s, const AmqpClient::Delivery &delivery);
+    /// Subscriber @p index (also its index in Figures::consumers) decides on @p delivery (ack,
+    /// copy back, or reject).
+    bool handle(size_t index, const AmqpClient::Delivery &delivery);
 
     std::unique_ptr<AmqpClient> m_publisher;
     std::unique_ptr<AmqpClient> m_receiver;

@@ -69,12 +69,6 @@ bool expiredBy(const Message &m, qint64 cycle)
 {
     return m.expiresAt >= 0 && cycle >= m.expiresAt;
 }
-
-/// True with probability @p rate, from 53 random bits: the same on every platform.
-bool draw(std::mt19937_64 &rng, double rate)
-{
-    return double(rng() >> 11) * 0x1.0p-53 < rate;
-}
 } // namespace
 
 QString Broker::reasonText(const QString &reason)
@@ -630,7 +624,7 @@ void Broker::decide(Consumer &consumer, Message &&m, qint64 cycle, std::mt19937_
 
     switch (decision) {
     case Decision::Process:
-        if (consumer.failureRate > 0.0 && draw(rng, consumer.failureRate)) {
+        if (processingFails(rng, consumer.failureRate)) {
             strategy.onFailure(m);
             m.requeued = true;
             ++counts.failed;

@@ -170,6 +170,14 @@ public:
     /// The broker's own dead-letter reasons in words ("maxlen": dropped from the head of a
     /// queue at its length limit, ...); any other reason as it is.
     static QString reasonText(const QString &reason);
+
+    /// Whether a processing by a consumer with failure rate @p failureRate (0..1) fails: true with
+    /// that probability, from 53 bits of one draw of @p rng (none when the rate is 0), the same on
+    /// every platform. The simulator's rule, and free-running RabbitMQ mode's (docs/design.md §11).
+    static bool processingFails(std::mt19937_64 &rng, double failureRate)
+    {
+        return failureRate > 0.0 && double(rng() >> 11) * 0x1.0p-53 < failureRate;
+    }
     /// Discarded messages ever (the dead-letter list keeps the last deadLetterCapacity(), and
     /// at most deadLetterByteCapacity() bytes of their data and reasons).
     qint64 deadLetterCount() const { return m_deadLetterCount; }
