@@ -25,6 +25,7 @@
 #include <QSaveFile>
 
 #include <cstdio>
+#include <initializer_list>
 #include <memory>
 #include <tuple>
 
@@ -455,6 +456,17 @@ int runSweepCommand(const SweepOptions &options, std::FILE *standardOutput, std:
     return ok ? Ok : InternalError;
 }
 
+/// The name of the first of @p options given on @p parser's command line ("events"), or "" when
+/// none is: for the refusals of options that do not go together.
+QString firstGiven(const QCommandLineParser &parser, std::initializer_list<const QCommandLineOption *> options)
+{
+    for (const QCommandLineOption *option : options) {
+        if (parser.isSet(*option))
+            return option->names().constFirst();
+    }
+    return {};
+}
+
 /// An option taking a value: --NAME VALUENAME, e.g. valueOption("cycles", "N", "Stop after N cycles.").
 QCommandLineOption valueOption(const char *name, const char *valueName, const QString &description)
 {
@@ -612,14 +624,12 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
             printError(QStringLiteral("--tick-ms applies to --free-running only (lockstep runs as fast as RabbitMQ answers)"));
             return BadInput;
         }
-        for (const QCommandLineOption *option : {&eventsOption, &csvOption}) {
-            if (parser.isSet(*option)) {
-                printError(QStringLiteral("--%1 does not apply to --free-running, where RabbitMQ decides the deliveries; "
-                                          "use --summary (it compares the real run with the simulator), or run "
-                                          "without --free-running (lockstep) for the simulator's %1")
-                                   .arg(option->names().constFirst()));
-                return BadInput;
-            }
+        if (const QString given = firstGiven(parser, {&eventsOption, &csvOption}); !given.isEmpty()) {
+            printError(QStringLiteral("--%1 does not apply to --free-running, where RabbitMQ decides the deliveries; "
+                                      "use --summary (it compares the real run with the simulator), or run "
+                                      "without --free-running (lockstep) for the simulator's %1")
+                               .arg(given));
+            return BadInput;
         }
         if (parser.isSet(tickOption)) {
             bool ok = false;
@@ -661,11 +671,10 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
         return BadInput;
     }
     if (sweeping) {
-        if (parser.isSet(compareOption) || parser.isSet(eventsOption) || parser.isSet(amqpOption)) {
+        if (const QString given = firstGiven(parser, {&compareOption, &eventsOption, &amqpOption}); !given.isEmpty()) {
             printError(QStringLiteral("--%1 does not apply to a sweep, which prints a table (JSON with --summary, "
                                       "CSV with --csv); run one point with --scenario for its events")
-                               .arg(parser.isSet(compareOption) ? QStringLiteral("compare")
-                                    : parser.isSet(eventsOption) ? QStringLiteral("events") : QStringLiteral("amqp")));
+                               .arg(given));
             return BadInput;
         }
         if (parser.isSet(sweepOption) && parser.isSet(sweepFileOption)) {
@@ -700,14 +709,12 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
 
 
     if (parser.isSet(compareOption)) {
-        for (const QCommandLineOption *option : {&eventsOption, &csvOption, &amqpOption}) {
-            if (parser.isSet(*option)) {
-                printError(QStringLiteral("--%1 does not apply to --compare, which prints a table "
-                                          "(or JSON with --summary); run each scenario with "
-                                          "--scenario for its events or metrics")
-                                   .arg(option->names().constFirst()));
-                return BadInput;
-            }
+        if (const QString given = firstGiven(parser, {&eventsOption, &csvOption, &amqpOption}); !given.isEmpty()) {
+            printError(QStringLiteral("--%1 does not apply to --compare, which prints a table "
+                                      "(or JSON with --summary); run each scenario with "
+                                      "--scenario for its events or metrics")
+                               .arg(given));
+            return BadInput;
         }
         const QStringList files = parser.positionalArguments();
         if (files.size() < 2 || files.size() > 3 || parser.isSet(scenarioOption)) {

@@ -18,6 +18,30 @@
 
 namespace PriorityLab {
 
+namespace {
+/// The table's figure rows: the key of FreeRunningComparison::comparison and the row's label.
+struct FigureRow
+{
+    QLatin1String key;
+    const char *label;
+};
+const QList<FigureRow> &figureRows()
+{
+    static const QList<FigureRow> rows = {
+            {QLatin1String("cycles"), QT_TRANSLATE_NOOP("PriorityLab::RealCompareDialog", "Cycles (ticks)")},
+            {QLatin1String("produced"), QT_TRANSLATE_NOOP("PriorityLab::RealCompareDialog", "Produced")},
+            {QLatin1String("processed"), QT_TRANSLATE_NOOP("PriorityLab::RealCompareDialog", "Processed")},
+            {QLatin1String("discarded"), QT_TRANSLATE_NOOP("PriorityLab::RealCompareDialog", "Dead-lettered")},
+            {QLatin1String("queued"), QT_TRANSLATE_NOOP("PriorityLab::RealCompareDialog", "Left queued or in flight")},
+            {QLatin1String("latencyP50"), QT_TRANSLATE_NOOP("PriorityLab::RealCompareDialog", "Latency p50 (cycles)")},
+            {QLatin1String("latencyP95"), QT_TRANSLATE_NOOP("PriorityLab::RealCompareDialog", "Latency p95 (cycles)")},
+            {QLatin1String("latencyMax"), QT_TRANSLATE_NOOP("PriorityLab::RealCompareDialog", "Latency max (cycles)")},
+            {QLatin1String("wallMs"), QT_TRANSLATE_NOOP("PriorityLab::RealCompareDialog", "Wall time (ms)")},
+    };
+    return rows;
+}
+} // namespace
+
 RealCompareDialog::RealCompareDialog(QWidget *parent)
     : QDialog(parent)
     , m_url(new QLineEdit(this))
@@ -30,7 +54,7 @@ RealCompareDialog::RealCompareDialog(QWidget *parent)
 {
     setWindowTitle(tr("Compare Simulated vs RabbitMQ"));
     auto *intro = new QLabel(tr("Runs the current setup on a real RabbitMQ broker in free-running mode: each "
-                                "consumer subscribes with basic.consume and a prefetch of the batch size, "
+                                "consumer subscribes with basic.consume and its prefetch (else the batch size), "
                                 "RabbitMQ decides who gets what, the strategies decide as in the simulator, "
                                 "and cycles become ticks of real time. Beside it: the simulator's prediction "
                                 "for the same scenario."),
@@ -52,13 +76,11 @@ RealCompareDialog::RealCompareDialog(QWidget *parent)
     form->addRow(tr("Ticks:"), m_cycles);
     form->addRow(tr("Tick:"), m_tick);
 
-    const QStringList rows = {tr("Cycles (ticks)"), tr("Produced"), tr("Processed"), tr("Dead-lettered"),
-                              tr("Left queued or in flight"), tr("Latency p50 (cycles)"), tr("Latency p95 (cycles)"),
-                              tr("Latency max (cycles)"), tr("Wall time (ms)")};
     m_table->setColumnCount(2);
     m_table->setHorizontalHeaderLabels({tr("Simulator"), tr("RabbitMQ")});
-    m_table->setRowCount(int(rows.size()));
-    m_table->setVerticalHeaderLabels(rows);
+    m_table->setRowCount(int(figureRows().size()));
+    for (int row = 0; row < figureRows().size(); ++row)
+        m_table->setVerticalHeaderItem(row, new QTableWidgetItem(tr(figureRows().at(row).label)));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_status->setWordWrap(true);
@@ -111,11 +133,6 @@ QString RealCompareDialog::url() const
     return text.isEmpty() ? m_url->placeholderText() : text;
 }
 
-void RealCompareDialog::setCycles(int cycles)
-{
-    m_cycles->setValue(cycles);
-}
-
 bool RealCompareDialog::isRunning() const
 {
     return m_watcher.isRunning();
@@ -163,11 +180,9 @@ void RealCompareDialog::showResult(const FreeRunningComparison &r)
         return;
     }
     const QLocale locale;
-    const QStringList keys = {QStringLiteral("cycles"), QStringLiteral("produced"), QStringLiteral("processed"),
-                              QStringLiteral("discarded"), QStringLiteral("queued"), QStringLiteral("latencyP50"),
-                              QStringLiteral("latencyP95"), QStringLiteral("latencyMax"), QStringLiteral("wallMs")};
-    for (int row = 0; row < keys.size(); ++row) {
-        const QJsonArray pair = r.comparison.value(keys.at(row)).toArray();
+    const QList<FigureRow> &rows = figureRows();
+    for (int row = 0; row < rows.size(); ++row) {
+        const QJsonArray pair = r.comparison.value(rows.at(row).key).toArray();
         for (int column = 0; column < 2; ++column) {
             const qint64 value = pair.at(column).toInteger();
             auto *item = new QTableWidgetItem(value < 0 ? tr("–") : locale.toString(value));
@@ -176,7 +191,7 @@ void RealCompareDialog::showResult(const FreeRunningComparison &r)
         }
     }
     // Then what only the real run knows: each consumer's share.
-    const int first = int(keys.size());
+    const int first = int(rows.size());
     m_table->setRowCount(first + int(r.real.consumers.size()));
     for (int i = 0; i < r.real.consumers.size(); ++i) {
         const FreeRunningBridge::ConsumerFigures &c = r.real.consumers.at(i);

@@ -36,14 +36,12 @@ public:
     /// The broker's URL (prefilled: the mirror's last URL, else the private node's if it runs).
     void setUrl(const QString &url);
     QString url() const;
-    /// Ticks of the real run (0 = until every message is processed or dead-lettered).
-    void setCycles(int cycles);
 
     /// Starts a run (the Run button); does nothing while one runs.
     void start();
     bool isRunning() const;
 
-    /// The figures' table: rows as rowLabels(), columns "Simulator" and "RabbitMQ" (tests).
+    /// The figures' table: the figures' rows, then one per consumer; columns "Simulator" and "RabbitMQ" (tests).
     QTableWidget *table() const { return m_table; }
     /// The line under the table: the run's state, the verdict or the error (tests).
     QString statusText() const;
