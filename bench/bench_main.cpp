@@ -141,6 +141,23 @@ double cpuSeconds()
             + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
 }
 
+/// Wall and CPU time from its construction, in seconds.
+struct Stopwatch
+{
+    QElapsedTimer clock;
+    double cpuBefore = cpuSeconds();
+    Stopwatch() { clock.start(); }
+    double wall() const { return seconds(clock); }
+    double cpu() const { return cpuSeconds() - cpuBefore; }
+};
+
+/// Says on standard error why the rabbitmq section stopped; returns false for the caller to return.
+bool amqpFailed(const QString &error)
+{
+    std::fprintf(stderr, "prioritylab-bench: --amqp: %s\n", qPrintable(error));
+    return false;
+}
+
 /// The free-running half of the rabbitmq section: @p scenario with RabbitMQ pushing messages to
 /// the consumers, in ticks of 1 ms, until every message is processed or dead-lettered (at most
 /// @p cycles ticks). Returns false (with a line on standard error) when the bridge fails.
@@ -148,25 +165,17 @@ bool freeRunningFigures(Output &out, const QString &url, const Scenario &scenari
                         qint64 cycles)
 {
     QString error;
-    QElapsedTimer clock;
-    clock.start();
-    const double cpuBefore = cpuSeconds();
+    const Stopwatch watch;
     std::unique_ptr<FreeRunningBridge> run = FreeRunningBridge::open(url, scenario, broker, &error, 1);
-    if (!run) {
-        std::fprintf(stderr, "prioritylab-bench: --amqp: %s\n", qPrintable(error));
-        return false;
-    }
+    if (!run)
+        return amqpFailed(error);
     while (run->figures().ticks < cycles && !run->isDone()) {
         if (!run->tick())
             break;
     }
-    const bool ok = !run->failed() && run->finish();
-    const double wall = seconds(clock);
-    const double cpu = cpuSeconds() - cpuBefore;
-    if (!ok) {
-        std::fprintf(stderr, "prioritylab-bench: --amqp: %s\n", qPrintable(run->error()));
-        return false;
-    }
+    if (run->failed() || !run->finish())
+        return amqpFailed(run->error());
+    const double wall = watch.wall(), cpu = watch.cpu();
     const FreeRunningBridge::Figures &f = run->figures();
     qint64 deliveries = 0;
     for (const FreeRunningBridge::ConsumerFigures &c : f.consumers)
@@ -195,10 +204,8 @@ bool freeRunningFigures(Output &out, const QString &url, const Scenario &scenari
 bool rabbitmqSection(Output &out, const QString &url, const QString &file, qint64 cycles)
 {
     const ScenarioLoadResult loaded = loadScenarioFile(file);
-    if (!loaded.ok()) {
-        std::fprintf(stderr, "prioritylab-bench: --amqp: %s\n", qPrintable(loaded.errors.join(u'\n')));
-        return false;
-    }
+    if (!loaded.ok())
+        return amqpFailed(loaded.errors.join(u'\n'));
     out.section(QStringLiteral("rabbitmq"),
                 QStringLiteral("lockstep, then free-running, through RabbitMQ at %1: %2, %3 cycles, events on")
                         .arg(AmqpClient::redactedUrl(url), file).arg(cycles));
@@ -217,14 +224,10 @@ bool rabbitmqSection(Output &out, const QString &url, const QString &file, qint6
     Simulation sim;
     sim.load(*loaded.scenario);
     QString error;
-    QElapsedTimer clock;
-    clock.start();
-    const double cpuBefore = cpuSeconds();
+    const Stopwatch watch;
     std::unique_ptr<LockstepBridge> bridge = LockstepBridge::open(url, sim.broker().config(), &error);
-    if (!bridge) {
-        std::fprintf(stderr, "prioritylab-bench: --amqp: %s\n", qPrintable(error));
-        return false;
-    }
+    if (!bridge)
+        return amqpFailed(error);
     sim.setBatchSink([&](const QString &c, qint64 n) { bridge->onBatch(c, n); });
     sim.setEventSink([&](const Event &e) { bridge->onEvent(e); });
     for (qint64 i = 0; i < cycles && !sim.isFinished(); ++i) {
@@ -232,13 +235,9 @@ bool rabbitmqSection(Output &out, const QString &url, const QString &file, qint6
         if (bridge->failed() || !bridge->afterCycle(sim.broker().size()))
             break;
     }
-    const bool ok = !bridge->failed() && bridge->finish();
-    const double wall = seconds(clock);
-    const double cpu = cpuSeconds() - cpuBefore;
-    if (!ok) {
-        std::fprintf(stderr, "prioritylab-bench: --amqp: %s\n", qPrintable(bridge->error()));
-        return false;
-    }
+    if (bridge->failed() || !bridge->finish())
+        return amqpFailed(bridge->error());
+    const double wall = watch.wall(), cpu = watch.cpu();
     const LockstepBridge::Figures &f = bridge->figures();
     const qint64 operations = f.published + f.republished + f.gets + f.acked + f.deadLettered;
     out.figure(QStringLiteral("messages handed out (basic.get)"), double(f.gets), QStringLiteral("messages"));
