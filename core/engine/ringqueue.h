@@ -12,6 +12,19 @@
 
 namespace PriorityLab {
 
+/// The storage of a RingQueue's slots. A block of at least HugeBlockBytes is aligned to 2 MiB and
+/// advised as transparent huge pages (Linux, madvise; elsewhere or when refused an ordinary
+/// block): a ring of a million messages (88 MiB) then takes about 45 page faults instead of
+/// 22,000, which were half the cost of producing it, and its random reads miss the TLB less.
+namespace RingStorage {
+constexpr size_t HugeBlockBytes = size_t(4) << 20;
+/// A block of @p bytes aligned to @p alignment (at least); release it with release() and the
+/// same arguments.
+void *allocate(size_t bytes, size_t alignment);
+/// Frees a block of allocate(@p bytes, @p alignment); null is ignored.
+void release(void *block, size_t bytes, size_t alignment) noexcept;
+} // namespace RingStorage
+
 /// A FIFO queue on one power-of-two ring of slots: push_back at the tail, pop_front at the head,
 /// O(1) random access by position from the head. Unlike std::deque it allocates only when it
 /// grows (doubling), never per few elements, so a broker that takes and requeues millions of
@@ -32,7 +45,7 @@ public:
     ~RingQueue()
     {
         clear();
-        ::operator delete(m_slots, std::align_val_t(alignof(T)));
+        RingStorage::release(m_slots, sizeof(T) * size_t(capacity()), alignof(T));
     }
 
     qsizetype size() const { return m_size; }
@@ -116,7 +129,7 @@ private:
     {
         if (newCapacity < 16)
             newCapacity = 16;
-        T *fresh = static_cast<T *>(::operator new(sizeof(T) * size_t(newCapacity), std::align_val_t(alignof(T))));
+        T *fresh = static_cast<T *>(RingStorage::allocate(sizeof(T) * size_t(newCapacity), alignof(T)));
         if constexpr (QTypeInfo<T>::isRelocatable) {
             // A relocatable element (Q_DECLARE_TYPEINFO) moves by copying its bytes: the ring's
             // two runs (head to the end of the slots, then the start) in two copies.
@@ -132,7 +145,7 @@ private:
                 old.~T();
             }
         }
-        ::operator delete(m_slots, std::align_val_t(alignof(T)));
+        RingStorage::release(m_slots, sizeof(T) * size_t(capacity()), alignof(T));
         m_slots = fresh;
         m_head = 0;
         m_mask = newCapacity - 1;
