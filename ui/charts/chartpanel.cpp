@@ -242,7 +242,10 @@ void ChartPanel::onSetupChanged(const SettingChange &change)
     const QString text = liveEditText(change, *m_simulation);
     if (text.isEmpty())
         return;
-    m_history.addLiveEdit(m_simulation->cycle(), text);
+    if (m_applyingScript)
+        m_history.addScriptedChange(m_simulation->cycle(), text);
+    else
+        m_history.addLiveEdit(m_simulation->cycle(), text);
     // Only the markers change: the series stay as they are.
     const QList<ChartMarker> markers = currentMarkers();
     for (TimeSeriesChart *chart : timeCharts())
@@ -302,16 +305,16 @@ QList<ChartMarker> ChartPanel::liveEditMarkers() const
 
 QList<ChartMarker> ChartPanel::currentMarkers() const
 {
-    // The window's cycles; a live edit made before the next cycle runs is shown at that cycle.
+    // The window's cycles; a change made before the next cycle runs is shown at that cycle.
     const auto &samples = m_history.samples();
     const qint64 first = samples.empty() ? 0 : samples.front().cycle;
     const qint64 last = samples.empty() ? -1 : samples.back().cycle;
     QList<ChartMarker> markers;
     for (const ChartHistory::TimelineEntry &entry : m_history.timeline()) {
-        if (entry.cycle < first || entry.cycle > last)
+        if (entry.cycle < first || entry.cycle > last + 1)
             continue;
         markers.append({qreal(entry.cycle), markerLabel(entry.cycle, entry.changes),
-                        tr("Cycle %1, scenario timeline:\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n'))),
+                        tr("Cycle %1, scripted (the scenario's timeline or a lesson step):\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n'))),
                         ChartMarker::Kind::Timeline});
     }
     for (const ChartHistory::TimelineEntry &entry : m_history.liveEdits()) {

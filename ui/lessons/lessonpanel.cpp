@@ -117,10 +117,14 @@ void LessonPanel::enter(int index, bool run)
 {
     const LessonStep &step = m_steps.at(index);
     QStringList problems;
+    if (!step.set.isEmpty())
+        Q_EMIT applyingSettings(true);
     for (const TimelineChange &c : step.set) {
         if (QString e = m_simulation->applySetting(c.path, c.value); !e.isEmpty())
             problems << tr("step %1 (%2): %3").arg(index + 1).arg(step.title, e);
     }
+    if (!step.set.isEmpty())
+        Q_EMIT applyingSettings(false);
     m_entered = std::max(m_entered, index);
     show(index);
     if (!problems.isEmpty())

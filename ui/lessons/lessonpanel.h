@@ -69,6 +69,9 @@ Q_SIGNALS:
     /// A step's settings were refused by the simulation (should not happen: the reader checks
     /// them); @p problems name the step and the setting.
     void problemsFound(const QStringList &problems);
+    /// A step's settings are being applied (true before the first, false after the last): the
+    /// setup changes in between are the lesson's, not edits by hand.
+    void applyingSettings(bool applying);
 
 private:
     void enter(int index, bool run);
