@@ -914,7 +914,15 @@ void MainWindow::highlight(const QString &name)
     QWidget *target = name.isEmpty() ? nullptr : viewForHighlight(name);
     m_highlight->setTarget(target);
     if (target) {
-        FocusOrder::scrollIntoView(target, this);  // a card may be scrolled out of view
+        // A card may be scrolled out of view: the whole card first (its name and counts), so far
+        // as it fits, then the editor the step names.
+        for (QWidget *w = target; w; w = w->parentWidget()) {
+            if (auto *card = qobject_cast<ConsumerCard *>(w)) {
+                FocusOrder::scrollIntoView(card, this);
+                break;
+            }
+        }
+        FocusOrder::scrollIntoView(target, this);
         m_highlight->follow();
     }
 }
