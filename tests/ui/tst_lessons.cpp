@@ -11,6 +11,7 @@
 #include "ui/lessons/lessonpanel.h"
 
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBrowser>
@@ -206,6 +207,30 @@ private Q_SLOTS:
         // A hand edit after it is still one.
         window.simulation()->applySetting(QStringLiteral("consumers[0].strategy.low"), 1);
         QCOMPARE(charts->liveEditMarkers().size(), 1);
+    }
+
+    // A step's text longer than the panel scrolls by keys: Tab reaches it, Down scrolls it.
+    void longTextScrollsByKeys()
+    {
+        Simulation sim;
+        Scenario s = lesson();
+        s.steps[0].text = QStringLiteral("A sentence of the step, long enough to wrap. ").repeated(40);
+        QVERIFY(sim.load(s).isEmpty());
+        LessonPanel panel(&sim);
+        panel.setSteps(s.steps);
+        panel.resize(320, 200);
+        panel.QWidget::show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTextBrowser *text = panel.textView();
+        QScrollBar *bar = text->verticalScrollBar();
+        QTRY_VERIFY(bar->maximum() > 0);
+        QVERIFY(text->focusPolicy() & Qt::TabFocus);
+        QVERIFY(!(text->focusPolicy() & Qt::ClickFocus));
+        text->setFocus(Qt::TabFocusReason);
+        QCOMPARE(bar->value(), 0);
+        for (int i = 0; i < 5; ++i)
+            QTest::keyClick(text, Qt::Key_Down);
+        QVERIFY(bar->value() > 0);
     }
 
     // Back to a step already past its end: running goes on, it does not stop after every cycle.

@@ -26,7 +26,9 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     m_text = new QTextBrowser(this);
     m_text->setOpenLinks(false);
     m_text->setFrameShape(QFrame::NoFrame);
-    m_text->setFocusPolicy(Qt::NoFocus);
+    // Tab reaches the text, so that a step longer than the panel scrolls by the arrow keys (it
+    // is read-only: Space still runs); a click leaves the focus where it was.
+    m_text->setFocusPolicy(Qt::TabFocus);
     m_progress = new QLabel(this);
     m_progress->setWordWrap(true);
     m_back = new QPushButton(tr("◀ Back"), this);

@@ -49,6 +49,8 @@ public:
     /// The panel's Back and Next buttons (tests, focus order).
     QPushButton *backButton() const { return m_back; }
     QPushButton *nextButton() const { return m_next; }
+    /// The step's text (read-only; Tab reaches it, the arrow keys scroll it).
+    QTextBrowser *textView() const { return m_text; }
 
 public Q_SLOTS:
     /// Runs the step shown to its end if it has an end not reached yet and the run is paused;
