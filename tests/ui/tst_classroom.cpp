@@ -496,6 +496,25 @@ private Q_SLOTS:
         QTRY_VERIFY(inView(box));
     }
 
+    // In the 1280x720 window the charts are short: the y-axis titles still fit beside the plot
+    // (Qt Charts elides a title longer than the plot is tall).
+    void chartAxisTitlesFitAt1280x720()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        w.window.resize(1216, 684);  // the size it takes on a 1280x720 screen, less the frame
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        w.sim()->runCycles(70);
+        w.window.refreshViews();
+        int shown = 0;
+        for (TimeSeriesChart *chart : w.window.chartPanel()->timeCharts()) {
+            if (!chart->isVisible())
+                continue;
+            ++shown;
+            QTRY_VERIFY2(chart->yAxisTitleFits(), qPrintable(chart->title() + QStringLiteral(" at %1 px").arg(chart->height())));
+        }
+        QVERIFY(shown > 0);
+    }
+
     // Zoomed in and back to actual size (Ctrl+0): the bottom docks are as tall as before,
     // not as tall as the zoomed charts needed.
     void actualSizeGivesTheDocksTheirHeightBack()

@@ -52,7 +52,7 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
     const QString window = tr("last %1 cycles").arg(windowCycles());
 
     m_queueDepth = newChart<TimeSeriesChart>(
-            this, tr("Queue depth"), tr("cycle"), tr("messages queued"),
+            this, tr("Queue depth"), tr("cycle"), tr("messages"),
             tr("Messages waiting in the broker's queue after each cycle (the backlog), over the %1. "
                "It rises when producers send faster than consumers process, and when strategies "
                "postpone many messages (e.g. a high threshold). Dashed lines mark scripted timeline "
@@ -71,7 +71,7 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
     m_flow->addSeries(tr("failed"), ChartPalette::reddishPurple(), Qt::DashLine);
 
     m_latency = newChart<TimeSeriesChart>(
-            this, tr("Latency (p50 solid, p95 dashed)"), tr("cycle"), tr("cycles waited"),
+            this, tr("Latency (p50 solid, p95 dashed)"), tr("cycle"), tr("cycles"),
             tr("Cycles from production to processing of the messages processed in the last %1 "
                "cycles, by their priority at production: half waited at most p50, 95 % at most "
                "p95. Good prioritization keeps the high class low; a rising low class is "
