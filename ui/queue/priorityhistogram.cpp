@@ -84,15 +84,16 @@ int PriorityHistogram::titleHeight() const
 
 QSize PriorityHistogram::sizeHint() const
 {
-    const QFontMetrics fm = fontMetrics();
-    return QSize(fm.horizontalAdvance(QLatin1Char('0')) * 24,
-                 titleHeight() + PriorityPalette::steps() * rowHeight() + fm.height() + 12);
+    // Compact: a scroll area around the queue sizes its content by the hints (height for
+    // width), so a natural hint would scroll the lowest rows away on a short screen. Given more
+    // height, the rows grow back to their natural size.
+    return minimumSizeHint();
 }
 
 QSize PriorityHistogram::minimumSizeHint() const
 {
     const QFontMetrics fm = fontMetrics();
-    return QSize(sizeHint().width(),
+    return QSize(fm.horizontalAdvance(QLatin1Char('0')) * 24,
                  titleHeight() + PriorityPalette::steps() * compactRowHeight() + fm.height() + 12);
 }
 
