@@ -8,6 +8,7 @@
 #include "ui/editing/setupeditor.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
+#include "ui/shell/zoom.h"
 #include "core/engine/simulation.h"
 #include "core/strategies/strategy.h"
 #include "tests/testsupport.h"
@@ -151,6 +152,7 @@ private Q_SLOTS:
     void mainWindowShowsAlarms();
     void presentationModeKeepsTheBannerToOneLine();
     void alarmTextFollowsAnEdit();
+    void settingAlarmNamesTheCycleOfTheEdit();
 };
 
 void TestAlarms::quietOnDefaultScenario()
@@ -589,6 +591,26 @@ void TestAlarms::alarmTextFollowsAnEdit()
     QVERIFY2(panel->lineText(0).contains(QLatin1String("A (now 4)")), qPrintable(panel->lineText(0)));
 }
 
+void TestAlarms::settingAlarmNamesTheCycleOfTheEdit()
+{
+    // Paused on "Cycle 205", an edit that leaves the TTL range empty is raised in cycle 205 (the
+    // status bar's number and the chart's edit marker), not 204.
+    MainWindow window;
+    window.setShowDialogs(false);
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
+    window.simulation()->runCycles(205);
+    window.refreshViews();
+    QCOMPARE(window.simulation()->cycle(), 205);
+    QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("low"), 5).isEmpty());  // high 6
+    const Alarm *setting = findKey(window.alarmPanel()->monitor(), QStringLiteral("setting:A"));
+    QVERIFY2(setting, qPrintable(describe(window.alarmPanel()->monitor())));
+    QCOMPARE(setting->raisedCycle, 205);
+    bool shown = false;
+    for (int i = 0; i < window.alarmPanel()->alarmCount(); ++i)
+        shown = shown || window.alarmPanel()->lineText(i).contains(QLatin1String("since cycle 205"));
+    QVERIFY(shown);
+}
+
 QTEST_MAIN(TestAlarms)
 void TestAlarms::presentationModeKeepsTheBannerToOneLine()
 {
@@ -609,6 +631,7 @@ void TestAlarms::presentationModeKeepsTheBannerToOneLine()
     QVERIFY2(full.contains(QLatin1String("Lower the TTL low bound")), qPrintable(full));
 
     QSignalSpy active(window.presentationMode(), &PresentationMode::activeChanged);
+    window.zoom()->setPercent(PresentationMode::ZoomPercent);  // as on a full HD projector
     window.presentationMode()->enter();
     QCOMPARE(active.count(), 1);
     QVERIFY(panel->isCompact());

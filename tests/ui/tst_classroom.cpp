@@ -11,6 +11,7 @@
 #include "ui/common/sparkline.h"
 #include "ui/queue/priorityhistogram.h"
 #include "ui/queue/queuetilesview.h"
+#include "ui/editing/parametereditor.h"
 #include "ui/editing/setupeditor.h"
 #include "ui/lessons/lessonpanel.h"
 #include "ui/queue/queuepanel.h"
@@ -33,6 +34,8 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QTableView>
 #include <QTest>
 #include <QLayout>
@@ -466,6 +469,75 @@ private Q_SLOTS:
         QVERIFY(!lessonDock->isVisible());
     }
 
+    // F11 with the keyboard in a consumer card: the cards' scroll area follows the focused box
+    // to its new place, going in and coming back.
+    void presentationKeepsTheFocusInSight()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        w.window.resize(1280, 720);
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QWidget *box = w.window.consumerPanel()->cards().constLast()->parameterEditor(QStringLiteral("high"));
+        QVERIFY(box);
+        auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
+        QVERIFY(area);
+        const auto inView = [area](QWidget *widget) {
+            const QRect r(widget->mapTo(area->viewport(), QPoint(0, 0)), widget->size());
+            return area->viewport()->rect().contains(r);
+        };
+        box->setFocus(Qt::TabFocusReason);
+        FocusOrder::scrollIntoView(box, &w.window);
+        QVERIFY(inView(box));
+        press(w.window, Qt::Key_F11);
+        QVERIFY(w.window.presentationMode()->isActive());
+        QTRY_VERIFY(inView(box));
+        QCOMPARE(QApplication::focusWidget(), box->focusWidget() ? box->focusWidget() : box);
+        press(w.window, Qt::Key_Escape);
+        QVERIFY(!w.window.presentationMode()->isActive());
+        QTRY_VERIFY(inView(box));
+    }
+
+    // In the 1280x720 window the charts are short: the y-axis titles still fit beside the plot
+    // (Qt Charts elides a title longer than the plot is tall).
+    void chartAxisTitlesFitAt1280x720()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        w.window.resize(1216, 684);  // the size it takes on a 1280x720 screen, less the frame
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        w.sim()->runCycles(70);
+        w.window.refreshViews();
+        int shown = 0;
+        for (TimeSeriesChart *chart : w.window.chartPanel()->timeCharts()) {
+            if (!chart->isVisible())
+                continue;
+            ++shown;
+            QTRY_VERIFY2(chart->yAxisTitleFits(), qPrintable(chart->title() + QStringLiteral(" at %1 px").arg(chart->height())));
+        }
+        QVERIFY(shown > 0);
+    }
+
+    // Zoomed in and back to actual size (Ctrl+0): the bottom docks are as tall as before,
+    // not as tall as the zoomed charts needed.
+    void actualSizeGivesTheDocksTheirHeightBack()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        w.window.resize(1280, 720);
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        auto *charts = w.window.findChild<QDockWidget *>(QStringLiteral("chartsDock"));
+        QVERIFY(charts);
+        QTRY_VERIFY(charts->height() > 0);
+        QCoreApplication::processEvents();
+        const int before = charts->height();
+        for (int i = 0; i < 4; ++i) {
+            press(w.window, Qt::Key_Plus, Qt::ControlModifier);
+            QCoreApplication::processEvents();
+        }
+        QCOMPARE(w.window.zoom()->percent(), 140);
+        QTRY_VERIFY2(charts->height() > before, qPrintable(QString::number(charts->height())));
+        press(w.window, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(w.window.zoom()->percent(), 100);
+        QTRY_COMPARE(charts->height(), before);
+    }
+
     void presentationModeByKeys()
     {
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
@@ -473,7 +545,7 @@ private Q_SLOTS:
         press(w.window, Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         QVERIFY(w.window.windowState() & Qt::WindowFullScreen);
-        QCOMPARE(w.window.zoom()->percent(), PresentationMode::ZoomPercent);
+        QCOMPARE(w.window.zoom()->percent(), PresentationMode::zoomPercentFor(w.window.screen()->size().height()));
         QVERIFY(!w.window.findChild<QDockWidget *>(QStringLiteral("eventLogDock"))->isVisible());
         QVERIFY(w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"))->isVisible());
         // Uncrowded: one chart at a time, the lesson beside it, and the secondary docks stay

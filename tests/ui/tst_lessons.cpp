@@ -3,11 +3,15 @@
 // and the highlight overlay outlines the widget a step names. Help > Rules renders its page.
 #include "core/engine/simulation.h"
 #include "core/scenario/scenario.h"
+#include "ui/charts/chartpanel.h"
+#include "ui/charts/timeserieschart.h"
 #include "ui/common/highlightoverlay.h"
+#include "ui/shell/mainwindow.h"
 #include "ui/shell/helpdialog.h"
 #include "ui/lessons/lessonpanel.h"
 
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBrowser>
@@ -179,6 +183,54 @@ private Q_SLOTS:
         QCOMPARE(sim.cycle(), qint64(130));
         QCOMPARE(sim.metrics().totals().discarded, byNext.metrics().totals().discarded);
         QCOMPARE(sim.metrics().totals().processed, byNext.metrics().totals().processed);
+    }
+
+    // A step's settings are the lesson's script, not the teacher's hand: the charts mark them
+    // like the timeline's changes, with no live-edit marker.
+    void stepSettingsAreMarkedAsScripted()
+    {
+        MainWindow window;
+        window.setShowDialogs(false);
+        QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty());
+        QCOMPARE(window.lessonPanel()->runCycles(110), qint64(110));  // step 4 set low 0 on cycle 100
+        QCOMPARE(window.lessonPanel()->currentStep(), 3);
+        window.refreshViews();
+        ChartPanel *charts = window.chartPanel();
+        QVERIFY(charts->liveEditMarkers().isEmpty());
+        const QList<ChartMarker> scripted = charts->timelineMarkers();
+        QCOMPARE(scripted.size(), 2);
+        QCOMPARE(scripted.at(0).label, QStringLiteral("c60: consumers[0,1,2].strategy.low = 4"));
+        QCOMPARE(scripted.at(1).label, QStringLiteral("c100: consumers[0,1,2].strategy.low = 0"));
+        QCOMPARE(scripted.at(1).kind, ChartMarker::Kind::Timeline);
+        QVERIFY(scripted.at(1).toolTip.contains(QLatin1String("lesson step")));
+
+        // A hand edit after it is still one.
+        window.simulation()->applySetting(QStringLiteral("consumers[0].strategy.low"), 1);
+        QCOMPARE(charts->liveEditMarkers().size(), 1);
+    }
+
+    // A step's text longer than the panel scrolls by keys: Tab reaches it, Down scrolls it.
+    void longTextScrollsByKeys()
+    {
+        Simulation sim;
+        Scenario s = lesson();
+        s.steps[0].text = QStringLiteral("A sentence of the step, long enough to wrap. ").repeated(40);
+        QVERIFY(sim.load(s).isEmpty());
+        LessonPanel panel(&sim);
+        panel.setSteps(s.steps);
+        panel.resize(320, 200);
+        panel.QWidget::show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTextBrowser *text = panel.textView();
+        QScrollBar *bar = text->verticalScrollBar();
+        QTRY_VERIFY(bar->maximum() > 0);
+        QVERIFY(text->focusPolicy() & Qt::TabFocus);
+        QVERIFY(!(text->focusPolicy() & Qt::ClickFocus));
+        text->setFocus(Qt::TabFocusReason);
+        QCOMPARE(bar->value(), 0);
+        for (int i = 0; i < 5; ++i)
+            QTest::keyClick(text, Qt::Key_Down);
+        QVERIFY(bar->value() > 0);
     }
 
     // Back to a step already past its end: running goes on, it does not stop after every cycle.

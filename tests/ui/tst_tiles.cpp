@@ -185,6 +185,7 @@ private Q_SLOTS:
     void oneStripPerSubQueue();
     void histogramCountsEqualTheQueue_data();
     void histogramCountsEqualTheQueue();
+    void histogramCompactsInAShortDock();
     void censusFollowsFifoIncrementally();
     void censusAfterLiveModeChanges();
     void clickSelectsAndShowsTheJourney();
@@ -564,4 +565,23 @@ void TestTiles::queueViewsFollowEveryMode()
 }
 
 QTEST_MAIN(TestTiles)
+void TestTiles::histogramCompactsInAShortDock()
+{
+    // On a 720-line projector the queue dock is short: the histogram's rows shrink so that
+    // every priority, the lowest (≤0) too, and the total are still drawn inside it.
+    PriorityHistogram histogram;
+    // Natural rows are a line and 5 pixels each: the rows alone at that height do not fit in the
+    // minimum, title and total included.
+    QVERIFY(histogram.minimumSizeHint().height() < PriorityPalette::steps() * (histogram.fontMetrics().height() + 5));
+    histogram.resize(histogram.sizeHint().width(), histogram.minimumSizeHint().height());
+    const QImage image = histogram.grab().toImage();
+    const QRgb lowest = PriorityPalette::color(0).rgb();
+    bool found = false;
+    for (int y = image.height() / 2; y < image.height() && !found; ++y) {
+        for (int x = 0; x < 8 && !found; ++x)
+            found = image.pixel(x, y) == lowest;
+    }
+    QVERIFY(found);
+}
+
 #include "tst_tiles.moc"

@@ -8,6 +8,7 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QLabel>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -79,6 +80,18 @@ private Q_SLOTS:
         zoom.actualSize();
     }
 
+    // Presenting zooms to keep the text as tall on the wall: 150% on a full HD screen, less on
+    // a 1280x720 projector or a 1024x768 screen, whose pixels are bigger already.
+    void presentationZoomFollowsTheScreen()
+    {
+        QCOMPARE(PresentationMode::zoomPercentFor(2160), 150);
+        QCOMPARE(PresentationMode::zoomPercentFor(1080), 150);
+        QCOMPARE(PresentationMode::zoomPercentFor(900), 125);
+        QCOMPARE(PresentationMode::zoomPercentFor(768), 105);
+        QCOMPARE(PresentationMode::zoomPercentFor(720), 100);
+        QCOMPARE(PresentationMode::zoomPercentFor(600), 100);
+    }
+
     void presentationModeEntersAndLeavesWhole()
     {
         QMainWindow window;
@@ -102,7 +115,7 @@ private Q_SLOTS:
         QVERIFY(mode.isActive());
         QCOMPARE(active.count(), 1);
         QVERIFY(window.windowState() & Qt::WindowFullScreen);
-        QCOMPARE(zoom.percent(), PresentationMode::ZoomPercent);
+        QCOMPARE(zoom.percent(), PresentationMode::zoomPercentFor(window.screen()->size().height()));
         QVERIFY(queue->isVisible());
         QVERIFY(!log->isVisible());
         QCOMPARE(QApplication::palette().color(QPalette::Window), QColor(Qt::white));

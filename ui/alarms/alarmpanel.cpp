@@ -45,7 +45,9 @@ AlarmPanel::AlarmPanel(Simulation *simulation, QWidget *parent)
     outer->addWidget(m_hide, 0, Qt::AlignTop);
 
     connect(m_simulation, &Simulation::setupChanged, this, [this] {
-        m_monitor.settingsChanged(*m_simulation, std::max<qint64>(0, m_simulation->cycle() - 1));
+        // An edit while paused on "Cycle N" first applies in cycle N (the status bar's number and
+        // the chart's edit marker): its alarm is raised in that cycle, not in the one before.
+        m_monitor.settingsChanged(*m_simulation, m_simulation->cycle());
         inspectAndRedraw();
     });
     connect(m_simulation, &Simulation::scenarioLoaded, this, [this] {

@@ -64,8 +64,12 @@ void ChartHistory::add(const CycleReport &report)
     while (m_samples.size() > size_t(windowCycles()))
         m_samples.pop_front();
 
-    if (!report.timelineChanges.isEmpty())
-        m_timeline.append({report.cycle, report.timelineChanges});
+    if (!report.timelineChanges.isEmpty()) {
+        if (!m_timeline.isEmpty() && m_timeline.constLast().cycle == report.cycle)
+            m_timeline.last().changes << report.timelineChanges;  // after a lesson step's own
+        else
+            m_timeline.append({report.cycle, report.timelineChanges});
+    }
     const qint64 first = m_samples.front().cycle;
     while (!m_liveEdits.isEmpty() && m_liveEdits.constFirst().cycle < first)
         m_liveEdits.removeFirst();
@@ -87,6 +91,13 @@ void ChartHistory::addLiveEdit(qint64 cycle, const QString &change)
         }
     }
     changes.append(change);
+}
+
+void ChartHistory::addScriptedChange(qint64 cycle, const QString &change)
+{
+    if (m_timeline.isEmpty() || m_timeline.constLast().cycle != cycle)
+        m_timeline.append(TimelineEntry{cycle, {}});
+    m_timeline.last().changes.append(change);
 }
 
 void ChartHistory::clear()

@@ -60,6 +60,9 @@ public:
     /// @p change is "PATH = VALUE" or words. A later edit of the same PATH before the same cycle
     /// replaces the earlier one (a slider dragged while paused is one change).
     void addLiveEdit(qint64 cycle, const QString &change);
+    /// Takes in a scripted change made before cycle @p cycle ran, outside the scenario's timeline
+    /// (a lesson step's settings): kept with the timeline changes of that cycle, "PATH = VALUE".
+    void addScriptedChange(qint64 cycle, const QString &change);
     /// Forgets every cycle (a scenario was loaded or reset).
     void clear();
 

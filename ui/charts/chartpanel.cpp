@@ -52,7 +52,7 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
     const QString window = tr("last %1 cycles").arg(windowCycles());
 
     m_queueDepth = newChart<TimeSeriesChart>(
-            this, tr("Queue depth"), tr("cycle"), tr("messages queued"),
+            this, tr("Queue depth"), tr("cycle"), tr("messages"),
             tr("Messages waiting in the broker's queue after each cycle (the backlog), over the %1. "
                "It rises when producers send faster than consumers process, and when strategies "
                "postpone many messages (e.g. a high threshold). Dashed lines mark scripted timeline "
@@ -71,7 +71,7 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
     m_flow->addSeries(tr("failed"), ChartPalette::reddishPurple(), Qt::DashLine);
 
     m_latency = newChart<TimeSeriesChart>(
-            this, tr("Latency (p50 solid, p95 dashed)"), tr("cycle"), tr("cycles waited"),
+            this, tr("Latency (p50 solid, p95 dashed)"), tr("cycle"), tr("cycles"),
             tr("Cycles from production to processing of the messages processed in the last %1 "
                "cycles, by their priority at production: half waited at most p50, 95 % at most "
                "p95. Good prioritization keeps the high class low; a rising low class is "
@@ -242,7 +242,10 @@ void ChartPanel::onSetupChanged(const SettingChange &change)
     const QString text = liveEditText(change, *m_simulation);
     if (text.isEmpty())
         return;
-    m_history.addLiveEdit(m_simulation->cycle(), text);
+    if (m_applyingScript)
+        m_history.addScriptedChange(m_simulation->cycle(), text);
+    else
+        m_history.addLiveEdit(m_simulation->cycle(), text);
     // Only the markers change: the series stay as they are.
     const QList<ChartMarker> markers = currentMarkers();
     for (TimeSeriesChart *chart : timeCharts())
@@ -302,16 +305,16 @@ QList<ChartMarker> ChartPanel::liveEditMarkers() const
 
 QList<ChartMarker> ChartPanel::currentMarkers() const
 {
-    // The window's cycles; a live edit made before the next cycle runs is shown at that cycle.
+    // The window's cycles; a change made before the next cycle runs is shown at that cycle.
     const auto &samples = m_history.samples();
     const qint64 first = samples.empty() ? 0 : samples.front().cycle;
     const qint64 last = samples.empty() ? -1 : samples.back().cycle;
     QList<ChartMarker> markers;
     for (const ChartHistory::TimelineEntry &entry : m_history.timeline()) {
-        if (entry.cycle < first || entry.cycle > last)
+        if (entry.cycle < first || entry.cycle > last + 1)
             continue;
         markers.append({qreal(entry.cycle), markerLabel(entry.cycle, entry.changes),
-                        tr("Cycle %1, scenario timeline:\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n'))),
+                        tr("Cycle %1, scripted (the scenario's timeline or a lesson step):\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n'))),
                         ChartMarker::Kind::Timeline});
     }
     for (const ChartHistory::TimelineEntry &entry : m_history.liveEdits()) {

@@ -101,6 +101,9 @@ public:
     /// value as it is now) or words ("consumer D added"); empty for a change that gets no marker
     /// (made by the timeline, the scenario's texts, the timer interval).
     static QString liveEditText(const SettingChange &change, const Simulation &simulation);
+    /// While @p scripted is true, setting changes are made by a script rather than by hand (a
+    /// lesson step's settings): they get a timeline marker, not a live-edit one.
+    void setApplyingScript(bool scripted) { m_applyingScript = scripted; }
     /// The label of a marker at @p cycle for the changes "PATH = VALUE" @p changes, e.g.
     /// "c60: consumers[0,1,2].strategy.low = 4" (changes differing only in an index merged).
     static QString markerLabel(qint64 cycle, const QStringList &changes);
@@ -138,6 +141,7 @@ private:
     int m_depthSeries = -1;
 
     ChartHistory m_history;
+    bool m_applyingScript = false;
     QList<int> m_shownSlots;                   ///< consumer slots with a series in m_throughput
     bool m_dirty = true;
     quint32 m_stale = 0;  ///< bit i: m_charts[i] has not shown the latest data yet

@@ -130,6 +130,11 @@ QFont ChartWidget::axisTitleFont() const
     return m_yAxis->titleFont();
 }
 
+bool ChartWidget::yAxisTitleFits() const
+{
+    return QFontMetrics(m_yAxis->titleFont()).horizontalAdvance(m_yAxis->titleText()) <= m_chart->plotArea().height();
+}
+
 QFont ChartWidget::titleFont() const
 {
     return m_chart->titleFont();

@@ -54,6 +54,9 @@ public:
     QFont axisLabelsFont() const;
     QFont legendFont() const;
     QFont axisTitleFont() const;
+    /// Whether the y axis's title, in axisTitleFont(), is no longer than the plot area is tall
+    /// (Qt Charts elides a longer one to "…").
+    bool yAxisTitleFits() const;
     QFont titleFont() const;
 
     /// Paints the chart into @p target of @p painter at the target's size (PNG or SVG export).

@@ -26,7 +26,9 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     m_text = new QTextBrowser(this);
     m_text->setOpenLinks(false);
     m_text->setFrameShape(QFrame::NoFrame);
-    m_text->setFocusPolicy(Qt::NoFocus);
+    // Tab reaches the text, so that a step longer than the panel scrolls by the arrow keys (it
+    // is read-only: Space still runs); a click leaves the focus where it was.
+    m_text->setFocusPolicy(Qt::TabFocus);
     m_progress = new QLabel(this);
     m_progress->setWordWrap(true);
     m_back = new QPushButton(tr("◀ Back"), this);
@@ -117,10 +119,14 @@ void LessonPanel::enter(int index, bool run)
 {
     const LessonStep &step = m_steps.at(index);
     QStringList problems;
+    if (!step.set.isEmpty())
+        Q_EMIT applyingSettings(true);
     for (const TimelineChange &c : step.set) {
         if (QString e = m_simulation->applySetting(c.path, c.value); !e.isEmpty())
             problems << tr("step %1 (%2): %3").arg(index + 1).arg(step.title, e);
     }
+    if (!step.set.isEmpty())
+        Q_EMIT applyingSettings(false);
     m_entered = std::max(m_entered, index);
     show(index);
     if (!problems.isEmpty())

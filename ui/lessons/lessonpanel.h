@@ -49,6 +49,8 @@ public:
     /// The panel's Back and Next buttons (tests, focus order).
     QPushButton *backButton() const { return m_back; }
     QPushButton *nextButton() const { return m_next; }
+    /// The step's text (read-only; Tab reaches it, the arrow keys scroll it).
+    QTextBrowser *textView() const { return m_text; }
 
 public Q_SLOTS:
     /// Runs the step shown to its end if it has an end not reached yet and the run is paused;
@@ -69,6 +71,9 @@ Q_SIGNALS:
     /// A step's settings were refused by the simulation (should not happen: the reader checks
     /// them); @p problems name the step and the setting.
     void problemsFound(const QStringList &problems);
+    /// A step's settings are being applied (true before the first, false after the last): the
+    /// setup changes in between are the lesson's, not edits by hand.
+    void applyingSettings(bool applying);
 
 private:
     void enter(int index, bool run);

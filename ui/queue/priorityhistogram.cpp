@@ -45,9 +45,36 @@ QString PriorityHistogram::accessibleSummary() const
     return tr("Queued messages by priority, most urgent first: %1").arg(parts.join(QStringLiteral(", ")));
 }
 
-int PriorityHistogram::rowHeight() const
+int PriorityHistogram::naturalRowHeight() const
 {
     return fontMetrics().height() + 5;
+}
+
+int PriorityHistogram::compactRowHeight() const
+{
+    return fontMetrics().height() * 2 / 3 + 4;
+}
+
+int PriorityHistogram::rowHeight() const
+{
+    // As tall as the text wants when there is room; in a short queue dock (a projector's 720
+    // lines) the rows and their text shrink, down to two thirds, so that every priority shows.
+    const int room = (height() - titleHeight() - fontMetrics().height() - 12) / PriorityPalette::steps();
+    return std::clamp(room, compactRowHeight(), naturalRowHeight());
+}
+
+QFont PriorityHistogram::rowFont() const
+{
+    // The text as tall as the row's swatch (its height less 3 pixels), never taller than normal.
+    QFont f = font();
+    const double ratio = std::min(1.0, double(rowHeight() - 3) / fontMetrics().height());
+    if (ratio >= 1.0)
+        return f;
+    if (f.pointSizeF() > 0)
+        f.setPointSizeF(f.pointSizeF() * ratio);
+    else if (f.pixelSize() > 0)
+        f.setPixelSize(std::max(6, int(f.pixelSize() * ratio)));
+    return f;
 }
 
 int PriorityHistogram::titleHeight() const
@@ -57,14 +84,17 @@ int PriorityHistogram::titleHeight() const
 
 QSize PriorityHistogram::sizeHint() const
 {
-    const QFontMetrics fm = fontMetrics();
-    return QSize(fm.horizontalAdvance(QLatin1Char('0')) * 24,
-                 titleHeight() + PriorityPalette::steps() * rowHeight() + fm.height() + 12);
+    // Compact: a scroll area around the queue sizes its content by the hints (height for
+    // width), so a natural hint would scroll the lowest rows away on a short screen. Given more
+    // height, the rows grow back to their natural size.
+    return minimumSizeHint();
 }
 
 QSize PriorityHistogram::minimumSizeHint() const
 {
-    return sizeHint();
+    const QFontMetrics fm = fontMetrics();
+    return QSize(fm.horizontalAdvance(QLatin1Char('0')) * 24,
+                 titleHeight() + PriorityPalette::steps() * compactRowHeight() + fm.height() + 12);
 }
 
 int PriorityHistogram::stepAt(const QPoint &point) const
@@ -112,6 +142,8 @@ void PriorityHistogram::paintEvent(QPaintEvent *)
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     const QFontMetrics fm = fontMetrics();
+    const QFont rows = rowFont();
+    const QFontMetrics rowMetrics(rows);
     const QPalette pal = palette();
     QFont bold = font();
     bold.setBold(true);
@@ -127,9 +159,9 @@ void PriorityHistogram::paintEvent(QPaintEvent *)
         max = std::max(max, c);
         total += c;
     }
-    const int swatch = fm.horizontalAdvance(QStringLiteral("≤00")) + 6;
+    const int swatch = rowMetrics.horizontalAdvance(QStringLiteral("≤00")) + 6;
     const QString widest = QLocale().toString(std::max<qint64>(max, 99999));
-    const int countWidth = fm.horizontalAdvance(widest) + 4;
+    const int countWidth = rowMetrics.horizontalAdvance(widest) + 4;
     const int barLeft = swatch + 4;
     const int barSpace = std::max(10, width() - barLeft - countWidth - 4);
 
@@ -141,7 +173,7 @@ void PriorityHistogram::paintEvent(QPaintEvent *)
         p.setBrush(PriorityPalette::color(step));
         p.drawRoundedRect(sw, 3, 3);
         p.setPen(PriorityPalette::textColor(step));
-        p.setFont(font());
+        p.setFont(rows);
         p.drawText(sw, Qt::AlignCenter, PriorityPalette::label(step));
 
         const qint64 n = m_counts[size_t(step)];
@@ -156,6 +188,7 @@ void PriorityHistogram::paintEvent(QPaintEvent *)
                    Qt::AlignLeft | Qt::AlignVCenter, QLocale().toString(n));
     }
     p.setPen(pal.color(QPalette::WindowText));
+    p.setFont(font());
     p.drawText(QRect(0, titleHeight() + PriorityPalette::steps() * rowHeight() + 2, width(),
                      fm.height() + 4),
                Qt::AlignLeft | Qt::AlignVCenter, tr("total %1").arg(QLocale().toString(total)));

@@ -43,7 +43,13 @@ protected:
     bool event(QEvent *event) override;
 
 private:
+    /// A row's height in pixels: naturalRowHeight() when the widget is tall enough, less (down
+    /// to compactRowHeight()) when it is not.
     int rowHeight() const;
+    int naturalRowHeight() const;
+    int compactRowHeight() const;
+    /// The font of a row's label and count, scaled down with a compacted row.
+    QFont rowFont() const;
     int titleHeight() const;
     int stepAt(const QPoint &point) const;
 

@@ -37,8 +37,7 @@ QueueTilesPanel::QueueTilesPanel(Simulation *simulation, QWidget *parent) : QWid
 
     auto *side = new QVBoxLayout;
     side->setContentsMargins(6, 4, 0, 0);
-    side->addWidget(m_histogram);
-    side->addStretch(1);
+    side->addWidget(m_histogram, 1);  // all the height there is: its rows shrink only if they must
 
     auto *body = new QHBoxLayout;
     body->setContentsMargins(0, 0, 0, 0);

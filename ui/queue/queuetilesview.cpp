@@ -431,9 +431,15 @@ void QueueTilesView::paintEvent(QPaintEvent *)
             p.setFont(headerFont);
             p.setPen(pal.color(QPalette::Text));
             const int w = viewport()->width() - 2 * m_margin;
-            p.drawText(QRect(m_margin, headerTop, w, m_headerHeight - 4),
-                       Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine,
-                       QFontMetrics(headerFont).elidedText(stripLabel(s), Qt::ElideRight, w));
+            if (s.count == 0 && m_strips.size() == 1) {
+                // An empty queue has the whole view for its sentence: wrapped, never cut off.
+                p.drawText(QRect(m_margin, headerTop + 2, w, height - headerTop - 2),
+                           Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, stripLabel(s));
+            } else {
+                p.drawText(QRect(m_margin, headerTop, w, m_headerHeight - 4),
+                           Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine,
+                           QFontMetrics(headerFont).elidedText(stripLabel(s), Qt::ElideRight, w));
+            }
         }
         const auto &messages = queues[size_t(s.queue)].messages;
         const int firstRow = std::max(0, (scroll - s.tilesY) / rowHeight());

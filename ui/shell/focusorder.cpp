@@ -124,11 +124,16 @@ bool move(QWidget *window, bool forward)
     if (!target)
         return false;
     target->setFocus(forward ? Qt::TabFocusReason : Qt::BacktabFocusReason);
-    for (QWidget *w = target->parentWidget(); w && w != window; w = w->parentWidget()) {
+    scrollIntoView(target, window);
+    return true;
+}
+
+void scrollIntoView(QWidget *target, const QWidget *window)
+{
+    for (QWidget *w = target ? target->parentWidget() : nullptr; w && w != window; w = w->parentWidget()) {
         if (auto *area = qobject_cast<QScrollArea *>(w))
             area->ensureWidgetVisible(target, 8, 8);
     }
-    return true;
 }
 
 } // namespace PriorityLab::FocusOrder

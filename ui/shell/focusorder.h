@@ -27,6 +27,10 @@ QWidget *next(QWidget *window, QWidget *current, bool forward);
 /// view inside every scroll area around it. Returns false when there is no stop.
 bool move(QWidget *window, bool forward);
 
+/// Scrolls @p target into view inside every scroll area around it, up to @p window, with a
+/// margin of 8 pixels (the focus frame's room).
+void scrollIntoView(QWidget *target, const QWidget *window);
+
 /// Whether @p widget can be seen inside @p window: shown, not inside a dock widget that is
 /// floating or sits behind another tab of its dock group, and with room inside the window (or
 /// inside a scroll area's content, to be scrolled to).

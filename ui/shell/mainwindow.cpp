@@ -158,6 +158,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     new FocusFrame(this);
     m_highlight = new HighlightOverlay(this);
     connect(m_lessonPanel, &LessonPanel::highlightRequested, this, &MainWindow::highlight);
+    connect(m_lessonPanel, &LessonPanel::applyingSettings, m_chartPanel, &ChartPanel::setApplyingScript);
     connect(m_lessonPanel, &LessonPanel::problemsFound, this, [this](const QStringList &problems) {
         m_files->reportProblems(tr("A lesson step could not apply its settings"), problems);
     });
@@ -176,6 +177,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             resizeDocks({m_consumerDock}, {width() * 46 / 100}, Qt::Horizontal);
             resizeDocks({m_chartDock}, {height() * 40 / 100}, Qt::Vertical);
         }
+        m_bottomHeights.clear();  // presenting has its own; leaving restores the window's state
+        keepFocusInSight();
+        QTimer::singleShot(0, this, &MainWindow::keepFocusInSight);  // after the zoom's layouts
         m_highlight->follow();
     });
     connect(m_zoom, &Zoom::changed, this, &MainWindow::onZoomChanged);
@@ -720,6 +724,19 @@ void MainWindow::updateIcons()
     updateActions();
 }
 
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);  // the docks and scroll areas have their new sizes
+    keepFocusInSight();
+}
+
+void MainWindow::keepFocusInSight()
+{
+    // Full screen, presentation mode, a zoom or a smaller window: the focused box stays in sight.
+    if (QWidget *focus = QApplication::focusWidget(); focus && isAncestorOf(focus))
+        FocusOrder::scrollIntoView(focus, this);
+}
+
 void MainWindow::changeEvent(QEvent *event)
 {
     QMainWindow::changeEvent(event);
@@ -897,13 +914,15 @@ void MainWindow::highlight(const QString &name)
     QWidget *target = name.isEmpty() ? nullptr : viewForHighlight(name);
     m_highlight->setTarget(target);
     if (target) {
-        // A card may be scrolled out of view: bring it in.
-        for (QWidget *w = target->parentWidget(); w; w = w->parentWidget()) {
-            if (auto *area = qobject_cast<QScrollArea *>(w)) {
-                area->ensureWidgetVisible(target);
+        // A card may be scrolled out of view: the whole card first (its name and counts), so far
+        // as it fits, then the editor the step names.
+        for (QWidget *w = target; w; w = w->parentWidget()) {
+            if (auto *card = qobject_cast<ConsumerCard *>(w)) {
+                FocusOrder::scrollIntoView(card, this);
                 break;
             }
         }
+        FocusOrder::scrollIntoView(target, this);
         m_highlight->follow();
     }
 }
@@ -923,7 +942,20 @@ void MainWindow::showHelp()
 void MainWindow::onZoomChanged(int percent)
 {
     statusBar()->showMessage(tr("Zoom %1%").arg(percent), 2000);
+    // Zoomed text makes the charts' minimum taller and pushes the bottom docks up; back at a
+    // zoom already seen (Ctrl+0), they get the height they had there. Presentation mode puts
+    // back its own layout.
+    if (!m_presentation->isActive()) {
+        m_bottomHeights[m_zoomShown] = m_chartDock->height();  // the layout has not run yet
+        QTimer::singleShot(0, this, [this, percent] {
+            const auto at = m_bottomHeights.constFind(percent);
+            if (at != m_bottomHeights.cend() && m_zoom->percent() == percent && !m_presentation->isActive())
+                resizeDocks({m_chartDock}, {*at}, Qt::Vertical);
+        });
+    }
+    m_zoomShown = percent;
     fitRunButton();
+    QTimer::singleShot(0, this, &MainWindow::keepFocusInSight);  // once the layouts have the new sizes
     m_highlight->follow();
 }
 

@@ -3,6 +3,7 @@
 #include "core/analysis/refreshsnapshot.h"
 #include "ui/shell/scenariofiles.h"
 
+#include <QHash>
 #include <QMainWindow>
 #include <QPointer>
 #include <QStringList>
@@ -181,6 +182,7 @@ protected:
     /// On a palette change (a dark desktop palette, presentation mode's high contrast) the
     /// toolbar's icons are drawn again in the new button text colour.
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     /// Tab and Shift+Tab follow the screen (FocusOrder): reading order, visible widgets only.
     bool focusNextPrevChild(bool next) override;
 
@@ -221,6 +223,8 @@ private:
     /// Shares the bottom dock area's width among the charts, the journey's tab group and the
     /// lesson (when shown), or the charts and the lesson while presenting.
     void arrangeBottomDocks();
+    /// Scrolls the focused widget into view inside its scroll areas (after a resize or a zoom).
+    void keepFocusInSight();
     /// The docks presentation mode keeps: the consumers, the charts, the lesson while one is open.
     QList<QDockWidget *> keptDocks() const;
 
@@ -287,6 +291,9 @@ private:
 
     QTimer m_refreshTimer;
     CycleAccumulator m_cycles;  ///< the reports since the last refresh tick
+    /// The charts dock's height at each zoom left since the last presentation (percent -> px).
+    QHash<int, int> m_bottomHeights;
+    int m_zoomShown = 100;  ///< the zoom the layout was made for, in percent
 };
 
 } // namespace PriorityLab

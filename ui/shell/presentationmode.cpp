@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QMainWindow>
+#include <QScreen>
 
 #include <utility>
 
@@ -61,6 +62,12 @@ QPalette PresentationMode::highContrastPalette()
     return p;
 }
 
+int PresentationMode::zoomPercentFor(int screenHeight)
+{
+    const int proportional = ZoomPercent * std::clamp(screenHeight, 0, 1080) / 1080;
+    return std::max(100, proportional / 5 * 5);
+}
+
 void PresentationMode::enter()
 {
     if (m_active)
@@ -71,7 +78,8 @@ void PresentationMode::enter()
     m_zoomBefore = m_zoom->percent();
     m_paletteBefore = QApplication::palette();
     QApplication::setPalette(highContrastPalette());
-    m_zoom->setPercent(std::max(m_zoomBefore, ZoomPercent));
+    const QScreen *screen = m_window->screen();
+    m_zoom->setPercent(std::max(m_zoomBefore, zoomPercentFor(screen ? screen->size().height() : 1080)));
     const QList<QDockWidget *> docks = m_window->findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly);
     for (QDockWidget *dock : docks) {
         const bool keep = std::any_of(m_kept.cbegin(), m_kept.cend(), [dock](const auto &k) { return k == dock; });

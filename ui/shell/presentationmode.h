@@ -13,8 +13,8 @@ namespace PriorityLab {
 
 class Zoom;
 
-/// View > Presentation Mode (F11 or F5; Esc leaves): the main window full screen, zoomed (150%
-/// unless already more), with a high-contrast palette and only the docks a class needs (the
+/// View > Presentation Mode (F11 or F5; Esc leaves): the main window full screen, zoomed
+/// (zoomPercentFor() the screen, unless already more), with a high-contrast palette and only the docks a class needs (the
 /// queue, the consumers, one chart and the lesson panel; the central widget stays). Leaving puts
 /// back exactly the layout, window state, zoom and palette that were there before.
 class PresentationMode : public QObject
@@ -22,7 +22,12 @@ class PresentationMode : public QObject
     Q_OBJECT
 
 public:
+    /// The zoom of a full HD screen (1080 lines) or a taller one, in percent.
     static constexpr int ZoomPercent = 150;
+    /// The zoom for a screen @p screenHeight pixels high: ZoomPercent at 1080 lines or more,
+    /// less in proportion below (the text is as tall on the wall: 720 lines at 100% look like
+    /// 1080 at 150%), never below 100; a multiple of 5.
+    static int zoomPercentFor(int screenHeight);
 
     /// Works on @p window and @p zoom, which must outlive it.
     PresentationMode(QMainWindow *window, Zoom *zoom, QObject *parent = nullptr);
