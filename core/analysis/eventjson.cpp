@@ -230,7 +230,7 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
                        {QStringLiteral("discarded"), t.discarded},
                        {QStringLiteral("failed"), t.failed},
                        {QStringLiteral("batches"), t.batches},
-                       {QStringLiteral("queued"), qint64(sim.broker().size())},
+                       {QStringLiteral("queued"), sim.queued()},
                        {QStringLiteral("overtaken"), sim.metrics().overtaken() + overtakenWaiting(sim)},
                        {QStringLiteral("overtakenProcessed"), sim.metrics().overtaken()}};
     // The broker's limits (docs/design.md §3): only when one is on or has acted, so a run of the
