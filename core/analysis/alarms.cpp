@@ -327,6 +327,7 @@ void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &repo
     observeRequeueLoop(simulation, report);
     observeNoConsumer(simulation, report);
     observeSafetyCap(simulation, report);
+    observeDeliveryLimit(simulation, report);
     observeRuntimeWarnings(report);
 }
 
@@ -465,6 +466,29 @@ void AlarmMonitor::observeSafetyCap(const Simulation &simulation, const CycleRep
                     .arg(simulation.broker().config().maxDeliveriesPerCycle)
                     .arg(since);
     raise(Alarm::Kind::SafetyCap, QStringLiteral("cap"), QStringLiteral("Safety cap"), text, cycle);
+}
+
+void AlarmMonitor::observeDeliveryLimit(const Simulation &simulation, const CycleReport &report)
+{
+    const QString key = QStringLiteral("delivery-limit");
+    const qint64 cycle = report.cycle;
+    if (report.counts.deliveryLimit == 0) {
+        clearIf(Alarm::Kind::Loop, [&](const Alarm &a) { return a.key == key && expired(a, cycle); });
+        return;
+    }
+    const qint64 total = simulation.broker().discardedByReason().value(QStringLiteral("delivery_limit"));
+    const QString text =
+            QStringLiteral("%1 message(s) reached the delivery limit in cycle %2 (%3 so far): each came "
+                           "back more than broker.deliveryLimit %4 times and was dead-lettered (reason "
+                           "delivery_limit). Look at them in the dead-letter list: a poison message "
+                           "needs a fix in its producer or a consumer that can handle it; if healthy "
+                           "messages reach the limit, raise it or lower the failure rates and the "
+                           "postponements.")
+                    .arg(report.counts.deliveryLimit)
+                    .arg(cycle)
+                    .arg(total)
+                    .arg(simulation.broker().config().deliveryLimit.value_or(0));
+    raise(Alarm::Kind::Loop, key, QStringLiteral("Delivery limit reached"), text, cycle);
 }
 
 void AlarmMonitor::observeRuntimeWarnings(const CycleReport &report)

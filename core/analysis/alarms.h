@@ -62,6 +62,8 @@ struct Alarm
 ///   least half of the deliveries, and some consumer still has a failure rate (a bad
 ///   deployment); cleared as soon as that is no longer so.
 /// - SafetyCap: raised when CycleReport::capReached; cleared after holdCycles without it.
+/// - Loop ("Delivery limit reached"): raised when a cycle dead-letters messages with reason
+///   delivery_limit; cleared after holdCycles without one.
 /// - RuntimeWarning: one alarm per source (consumer or timeline) of CycleReport::warnings;
 ///   cleared after holdCycles without a new one.
 class AlarmMonitor
@@ -156,6 +158,9 @@ private:
     QString dataLossText(const Simulation &simulation, qint64 lastCycle) const;
     void observeNoConsumer(const Simulation &simulation, const CycleReport &report);
     void observeSafetyCap(const Simulation &simulation, const CycleReport &report);
+    /// Loop ("Delivery limit reached", key "delivery-limit"): raised when a cycle dead-letters
+    /// messages with reason delivery_limit; cleared after holdCycles without one.
+    void observeDeliveryLimit(const Simulation &simulation, const CycleReport &report);
     void observeRuntimeWarnings(const CycleReport &report);
     void inspectStarvation(const Simulation &simulation, const std::map<int, Waiting> &waiting,
                            qint64 last, qint64 recentFailure);

@@ -16,7 +16,7 @@ RunFigures RunFigures::of(const Simulation &sim)
     f.mode = BrokerConfig::modeName(sim.broker().config().mode);
     f.cycles = sim.cycle();
     f.totals = sim.metrics().totals();
-    f.queued = sim.broker().size();
+    f.queued = sim.queued();
     f.held = sim.held();
     f.throughput = f.cycles > 0 ? double(f.totals.processed) / double(f.cycles) : 0.0;
     const qint64 ended = f.totals.processed + f.totals.discarded;

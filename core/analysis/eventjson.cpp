@@ -230,7 +230,7 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
                        {QStringLiteral("discarded"), t.discarded},
                        {QStringLiteral("failed"), t.failed},
                        {QStringLiteral("batches"), t.batches},
-                       {QStringLiteral("queued"), qint64(sim.broker().size())},
+                       {QStringLiteral("queued"), sim.queued()},
                        {QStringLiteral("overtaken"), sim.metrics().overtaken() + overtakenWaiting(sim)},
                        {QStringLiteral("overtakenProcessed"), sim.metrics().overtaken()}};
     // The broker's limits (docs/design.md §3): only when one is on or has acted, so a run of the
@@ -333,11 +333,12 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
 
 QByteArray metricsToCsv(const Metrics &metrics)
 {
-    QByteArray csv = "cycle,queueDepth,produced,dispatched,processed,postponed,discarded,failed,batches\n";
+    // New columns go at the end: scripts read the others by position.
+    QByteArray csv = "cycle,queueDepth,produced,dispatched,processed,postponed,discarded,failed,batches,held\n";
     for (const CycleSample &s : metrics.history()) {
         const qint64 values[] = {s.cycle, s.queueDepth, s.counts.produced, s.counts.dispatched,
                                  s.counts.processed, s.counts.postponed, s.counts.discarded,
-                                 s.counts.failed, s.counts.batches};
+                                 s.counts.failed, s.counts.batches, s.held};
         for (size_t i = 0; i < std::size(values); ++i) {
             if (i > 0)
                 csv += ',';

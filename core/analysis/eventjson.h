@@ -93,7 +93,7 @@ qint64 overtakenWaiting(const Simulation &simulation);
 class Metrics;
 
 /// The per-cycle history as CSV (RFC 4180, header row first): cycle, queueDepth, produced,
-/// dispatched, processed, postponed, discarded, failed, batches; one row per cycle kept by
+/// dispatched, processed, postponed, discarded, failed, batches, held; one row per cycle kept by
 /// Metrics::history().
 QByteArray metricsToCsv(const Metrics &metrics);
 

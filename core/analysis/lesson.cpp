@@ -9,7 +9,7 @@ qint64 lessonFigure(const Simulation &simulation, const QString &figure)
     if (figure == QLatin1String("cycle"))
         return simulation.cycle();
     if (figure == QLatin1String("queued"))
-        return simulation.broker().size();
+        return simulation.queued();
     if (figure == QLatin1String("held"))
         return simulation.held();
     // The others are running totals, by their name in lessonFigures().

@@ -269,7 +269,7 @@ void Broker::expireAnywhere(const CycleSinks &sinks)
         sinks.report.fifoOrder = false;  // taken from the middle: views rebuild
 }
 
-void Broker::requeue(Message &&m, const QString &consumer, bool failed, const CycleSinks &sinks)
+void Broker::requeue(Message &&m, const QString &consumer, bool failed, int delay, const CycleSinks &sinks)
 {
     if (m_config.deliveryLimit && m.deliveries > *m_config.deliveryLimit) {
         ++sinks.report.counts.deliveryLimit;
@@ -277,8 +277,21 @@ void Broker::requeue(Message &&m, const QString &consumer, bool failed, const Cy
         deadLetter(std::move(m), QStringLiteral("delivery_limit"), consumer, sinks, why);
         return;
     }
+    if (delay > 0) {
+        m_delayed.emplace(sinks.cycle + delay, std::move(m));  // after its equals: in order
+        return;
+    }
     route(std::move(m));
     ++sinks.report.appended;
+}
+
+void Broker::releaseDelayed(const CycleSinks &sinks)
+{
+    while (!m_delayed.empty() && m_delayed.begin()->first <= sinks.cycle) {
+        route(std::move(m_delayed.begin()->second));
+        m_delayed.erase(m_delayed.begin());
+        ++sinks.report.appended;
+    }
 }
 
 void Broker::deadLetter(Message &&m, const QString &reason, const QString &consumer,
@@ -451,6 +464,7 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
     const bool topics = m_config.mode == BrokerConfig::Mode::Topics;
     const bool priority = m_config.mode == BrokerConfig::Mode::Priority;
     const CycleSinks sinks{cycle, metrics, report, events};
+    releaseDelayed(sinks);
     // Message expiry: every expired message first ("anywhere"), or the expired heads before each
     // batch ("head", as RabbitMQ's classic queues: a message behind a live head waits).
     const bool expireAtHeads = m_mayExpire && m_config.expiry == BrokerConfig::Expiry::Head;
@@ -632,7 +646,7 @@ void Broker::decide(Consumer &consumer, Message &&m, qint64 cycle, std::mt19937_
             if (events)
                 events->add({cycle, Event::Type::Failed, consumer.name, before, m, {},
                             strategy.explainFailure(before)});
-            requeue(std::move(m), consumer.name, true, {cycle, metrics, report, events});
+            requeue(std::move(m), consumer.name, true, strategy.retryDelay(), {cycle, metrics, report, events});
         } else {
             ++counts.processed;
             ++consumer.stats.processed;
@@ -650,7 +664,7 @@ void Broker::decide(Consumer &consumer, Message &&m, qint64 cycle, std::mt19937_
         if (events)
             events->add({cycle, Event::Type::Postponed, consumer.name, before, m, {},
                         strategy.explain(before, decision)});
-        requeue(std::move(m), consumer.name, false, {cycle, metrics, report, events});
+        requeue(std::move(m), consumer.name, false, strategy.retryDelay(), {cycle, metrics, report, events});
         break;
     case Decision::Discard:
         ++consumer.stats.discarded;

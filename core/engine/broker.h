@@ -23,7 +23,8 @@ namespace PriorityLab {
 
 /// The broker (docs/design.md §3). It holds one or more sub-queues and hands batches of up to
 /// batchSize messages, taken from a sub-queue's head, to online consumers in round-robin order;
-/// a postponed or failed message goes back at once, as a new arrival.
+/// a postponed or failed message goes back at once, as a new arrival (or, if its consumer's
+/// strategy has a retryDelay, is delayed that many cycles first).
 /// - `fifo`: one queue in arrival order; one cursor over the consumers, kept across cycles.
 /// - `priority`: one sub-queue per (clamped) priority, served highest first, arrival order
 ///   within a priority; one cursor as in fifo.
@@ -122,8 +123,15 @@ public:
     /// does not regrow it (and copy it) step by step; no effect in the other modes.
     void reserveArrivals(qsizetype count);
 
-    /// Messages queued, all sub-queues together.
+    /// Messages queued, all sub-queues together (not the delayed ones).
     qsizetype size() const { return m_size; }
+
+    /// Messages sent back by a strategy with a retry delay and not yet visible: queued for the
+    /// conservation law, but in no sub-queue until their cycle comes (docs/design.md §3).
+    qsizetype delayedCount() const { return qsizetype(m_delayed.size()); }
+    /// The delayed messages by the cycle they become visible in, soonest first (the same cycle:
+    /// in the order they were sent back).
+    const std::multimap<qint64, Message> &delayed() const { return m_delayed; }
 
     /// The message at position @p index in dispatch order across sub-queues (fifo: 0 = head).
     /// O(number of sub-queues).
@@ -221,9 +229,12 @@ private:
     /// Expiry "anywhere": dead-letters every expired message, in serving order.
     void expireAnywhere(const CycleSinks &sinks);
     /// A postponed or failed (@p failed) message coming back from @p consumer: queued at the
-    /// tail as a new arrival, or dead-lettered (reason "delivery_limit") when it has had more
-    /// deliveries than the delivery limit allows.
-    void requeue(Message &&message, const QString &consumer, bool failed, const CycleSinks &sinks);
+    /// tail as a new arrival (after @p delay cycles if above 0: delayed until then), or
+    /// dead-lettered (reason "delivery_limit") when it has had more deliveries than the delivery
+    /// limit allows.
+    void requeue(Message &&message, const QString &consumer, bool failed, int delay, const CycleSinks &sinks);
+    /// Queues at the tail, as new arrivals, the delayed messages whose cycle has come.
+    void releaseDelayed(const CycleSinks &sinks);
     /// Puts @p message on the dead-letter list: counted as discarded, ended in the metrics,
     /// a Discarded event with @p reason and @p why, showing @p shown (or the message); @p consumer
     /// names who decided or handed it back, if anybody.
@@ -241,6 +252,7 @@ private:
     mutable bool m_viewDirty = true;
     std::vector<Message> m_batch;  ///< the batch being handled, reused across batches
     std::deque<DeadLetter> m_deadLetters;
+    std::multimap<qint64, Message> m_delayed;  ///< by the cycle they become visible in
     qsizetype m_size = 0;
     qint64 m_deadLetterCount = 0;
     QMap<QString, qint64> m_discardedByReason;

@@ -14,7 +14,7 @@ void Metrics::recordCycle(const CycleReport &report)
     ++m_cyclesRecorded;
     if (qsizetype(m_history.size()) >= historyCapacity())
         m_history.pop_front();
-    m_history.push_back({report.cycle, report.queueDepth, report.counts});
+    m_history.push_back({report.cycle, report.queueDepth, report.counts, report.held});
 }
 
 std::map<qint64, qint64> Metrics::Histogram::entries() const

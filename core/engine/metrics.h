@@ -32,6 +32,7 @@ struct CycleSample
     qint64 cycle = 0;
     qint64 queueDepth = 0;
     Counts counts;
+    qint64 held = 0;  ///< messages consumers held after the cycle (prefetch, docs/design.md §4)
 };
 
 /// Run metrics of docs/design.md §5. Memory is bounded: latencies and deliveries are kept as

@@ -198,6 +198,7 @@ CycleReport Simulation::step()
     }
     report.queueDepth = m_broker.size();
     report.held = held();
+    report.delayed = m_broker.delayedCount();
 
     // Setting warnings (e.g. a TTL range with nothing inside) are raised by the app from the
     // strategies' settingWarning(); runtime warnings come in the report.
@@ -208,10 +209,14 @@ CycleReport Simulation::step()
     // messages were delivered but every one went back to the queue (nothing produced, processed
     // or discarded), with nothing more to come, the run can never change again: a requeue loop.
     // maxIdleCycles 0 disables both (the run goes on until stopped from outside).
-    m_idleCycles = report.idle ? m_idleCycles + 1 : 0;
+    // A cycle that only waits for delayed messages neither counts towards a stop nor resets it.
+    const bool waiting = report.idle && m_broker.delayedCount() > 0;
     const bool stuck = !report.idle && report.counts.produced == 0 && report.counts.processed == 0
             && report.counts.discarded == 0;
-    m_stuckCycles = stuck ? m_stuckCycles + 1 : 0;
+    if (!waiting) {
+        m_idleCycles = report.idle ? m_idleCycles + 1 : 0;
+        m_stuckCycles = stuck ? m_stuckCycles + 1 : 0;
+    }
     const int maxIdle = m_broker.config().maxIdleCycles;
     const bool idleStop = maxIdle > 0 && m_idleCycles >= maxIdle;
     const bool stuckStop = maxIdle > 0 && m_stuckCycles >= std::max(3, maxIdle);
@@ -396,6 +401,11 @@ void Simulation::setPauseCondition(std::function<bool(const Simulation &)> condi
     m_pauseWhen = std::move(condition);
 }
 
+qint64 Simulation::queued() const
+{
+    return qint64(m_broker.size() + m_broker.delayedCount());
+}
+
 qint64 Simulation::held() const
 {
     qint64 n = 0;
@@ -408,7 +418,7 @@ bool Simulation::conservationHolds() const
 {
     const Counts &t = m_metrics.totals();
     // Totals are recorded at the end of each cycle, so this holds between cycles.
-    return t.produced == t.processed + t.discarded + m_broker.size() + held() + t.rejected;
+    return t.produced == t.processed + t.discarded + queued() + held() + t.rejected;
 }
 
 QStringList Simulation::checkInvariants() const
@@ -417,13 +427,15 @@ QStringList Simulation::checkInvariants() const
     const Counts &t = m_metrics.totals();
     if (!conservationHolds())
         broken << QStringLiteral("conservation: produced %1 != processed %2 + discarded %3 + queued %4 + held %5 + rejected %6")
-                          .arg(t.produced).arg(t.processed).arg(t.discarded).arg(m_broker.size()).arg(held()).arg(t.rejected);
+                          .arg(t.produced).arg(t.processed).arg(t.discarded).arg(queued()).arg(held()).arg(t.rejected);
     std::vector<quint64> ids;
-    ids.reserve(size_t(m_broker.size()));
+    ids.reserve(size_t(queued()));
     for (const Broker::SubQueue &q : m_broker.subQueues()) {
         for (const Message &m : q.messages)
             ids.push_back(m.id);
     }
+    for (const auto &[cycle, m] : m_broker.delayed())
+        ids.push_back(m.id);
     for (const auto &c : m_consumers) {
         for (const Message &m : c->held)
             ids.push_back(m.id);
@@ -657,6 +669,8 @@ void Simulation::commit(const CheckedSetting &check)
             if (consumer.strategy->parameter(it.key()) != it.value())
                 consumer.strategy->setParameter(it.key(), it.value());
         }
+        if (!c.strategy.parameters.contains(Strategy::retryDelayKey()))
+            consumer.strategy->setParameter(Strategy::retryDelayKey(), 0);  // not kept when 0
     } else {
         m_scenario.name = s.name;
         m_scenario.description = s.description;

@@ -131,6 +131,10 @@ public:
     /// two runs with equal hashes saw the identical workload.
     quint64 workloadHash() const { return m_workloadHash; }
 
+    /// Messages queued at the broker, the delayed ones (Broker::delayedCount()) included: the
+    /// "queued" of the conservation law. O(1).
+    qint64 queued() const;
+
     /// Messages consumers hold: delivered, not yet decided on (only consumers with a prefetch
     /// or workPerCycle hold messages between cycles; docs/design.md §4). O(consumers).
     qint64 held() const;

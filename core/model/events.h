@@ -107,8 +107,9 @@ struct CycleReport
 {
     qint64 cycle = -1;
     Counts counts;
-    qint64 queueDepth = 0;   ///< messages queued after the cycle
+    qint64 queueDepth = 0;   ///< messages queued after the cycle (visible ones: not the delayed)
     qint64 held = 0;         ///< messages consumers hold after the cycle (prefetch, docs/design.md §4)
+    qint64 delayed = 0;      ///< messages sent back with a retry delay, not yet visible, after the cycle
     /// FIFO bookkeeping for views: messages taken from the head and appended at the tail during
     /// the cycle. In fifo mode the new queue is the old one minus min(takenFromHead, old depth)
     /// head rows plus the remaining tail rows.

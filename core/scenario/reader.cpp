@@ -363,7 +363,14 @@ void readStrategy(Validator &val, const QJsonValue &value, const QString &path, 
     const QList<ParameterInfo> infos = strategy->parameters();
     for (const ParameterInfo &info : infos)
         allowed << info.name;
+    allowed << Strategy::retryDelayKey();
     val.checkKeys(*o, path, allowed);
+    // Every strategy's delayed retry (docs/design.md §4); 0 (the default) is not kept.
+    if (o->contains(Strategy::retryDelayKey())) {
+        const QString p = Validator::join(path, Strategy::retryDelayKey());
+        if (const auto d = val.integer(o->value(Strategy::retryDelayKey()), p, 0, Strategy::MaxRetryDelay); d && *d > 0)
+            s.parameters.insert(Strategy::retryDelayKey(), int(*d));
+    }
     for (const ParameterInfo &info : infos) {
         if (!o->contains(info.name))
             continue;

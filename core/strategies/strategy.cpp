@@ -12,24 +12,42 @@ namespace PriorityLab {
 
 Strategy::~Strategy() = default;
 
+namespace {
+/// @p value as an integer in [@p minimum, @p maximum] into @p out; the problem in words if it
+/// is not one.
+QString integerIn(const QVariant &value, int minimum, int maximum, int &out)
+{
+    bool ok = false;
+    const qlonglong v = value.toLongLong(&ok);
+    const bool integral = ok && (value.typeId() != QMetaType::Double || value.toDouble() == double(v))
+            && value.typeId() != QMetaType::QString && value.typeId() != QMetaType::Bool;
+    if (!integral)
+        return QStringLiteral("expected an integer, got %1").arg(value.toString());
+    if (v < minimum || v > maximum)
+        return QStringLiteral("%1 is out of range: use an integer from %2 to %3").arg(v).arg(minimum).arg(maximum);
+    out = int(v);
+    return {};
+}
+} // namespace
+
 QString Strategy::setParameter(const QString &name, const QVariant &value)
 {
+    if (name == retryDelayKey()) {
+        int cycles = 0;
+        QString problem = integerIn(value, 0, MaxRetryDelay, cycles);
+        if (problem.isEmpty())
+            m_retryDelay = cycles;
+        return problem;
+    }
     const QList<ParameterInfo> infos = parameters();
     for (const ParameterInfo &info : infos) {
         if (info.name != name)
             continue;
         if (info.kind == ParameterInfo::Kind::Integer) {
-            bool ok = false;
-            const qlonglong v = value.toLongLong(&ok);
-            const bool integral = ok
-                    && (value.typeId() != QMetaType::Double || value.toDouble() == double(v))
-                    && value.typeId() != QMetaType::QString && value.typeId() != QMetaType::Bool;
-            if (!integral)
-                return QStringLiteral("expected an integer, got %1").arg(value.toString());
-            if (v < info.minimum || v > info.maximum)
-                return QStringLiteral("%1 is out of range: use an integer from %2 to %3")
-                        .arg(v).arg(info.minimum).arg(info.maximum);
-            return applyParameter(name, int(v));
+            int v = 0;
+            if (QString problem = integerIn(value, info.minimum, info.maximum, v); !problem.isEmpty())
+                return problem;
+            return applyParameter(name, v);
         }
         if (value.typeId() != QMetaType::QString)
             return QStringLiteral("expected a string expression, got %1").arg(value.toString());
@@ -39,9 +57,9 @@ QString Strategy::setParameter(const QString &name, const QVariant &value)
     for (const ParameterInfo &info : infos)
         known << info.name;
     return known.isEmpty()
-            ? QStringLiteral("strategy \"%1\" takes no parameters").arg(type())
+            ? QStringLiteral("strategy \"%1\" takes no parameters but %2").arg(type(), retryDelayKey())
             : QStringLiteral("unknown parameter \"%1\" of strategy \"%2\": use one of %3")
-                      .arg(name, type(), known.join(QStringLiteral(", ")));
+                      .arg(name, type(), (known << retryDelayKey()).join(QStringLiteral(", ")));
 }
 
 IntegerParameterStrategy::IntegerParameterStrategy(StrategyWords words, QList<ParameterInfo> infos)
@@ -76,6 +94,8 @@ QVariantMap Strategy::parameterValues() const
     QVariantMap values;
     for (const ParameterInfo &info : parameters())
         values.insert(info.name, parameter(info.name));
+    if (m_retryDelay != 0)
+        values.insert(retryDelayKey(), m_retryDelay);
     return values;
 }
 

@@ -78,7 +78,7 @@ public:
     /// an invalid QVariant if there is no such parameter.
     virtual QVariant parameter(const QString &name) const = 0;
 
-    /// Sets parameter @p name. Returns an empty string on success, otherwise a message naming the
+    /// Sets parameter @p name (one of parameters(), or retryDelayKey()). Returns an empty string on success, otherwise a message naming the
     /// problem and the fix (unknown name, wrong type, out of range, expression syntax error);
     /// on error the old value stays.
     QString setParameter(const QString &name, const QVariant &value);
@@ -101,8 +101,18 @@ public:
     /// Explains what a processing failure did to @p before (in words on demand, as explain()).
     virtual Explanation explainFailure(const Message &before) const = 0;
 
-    /// All parameter values keyed by name (for saving and display).
+    /// All parameter values keyed by name (for saving and display), with retryDelayKey() when it
+    /// is not 0.
     QVariantMap parameterValues() const;
+
+    /// The scenario key every strategy takes besides its own parameters(): "retryDelay".
+    static QString retryDelayKey() { return QStringLiteral("retryDelay"); }
+    /// Largest retry delay, cycles.
+    static constexpr int MaxRetryDelay = 1000000;
+    /// Cycles a message this strategy sends back (postponed, or failed and requeued) stays
+    /// invisible in the queue before consumers can get it again; 0 = at once (docs/design.md §4).
+    /// Set with setParameter(retryDelayKey(), cycles).
+    int retryDelay() const { return m_retryDelay; }
 
     /// A new instance of the same type with the same parameter values.
     std::unique_ptr<Strategy> clone() const;
@@ -144,6 +154,7 @@ protected:
 
 private:
     StrategyWords m_words;
+    int m_retryDelay = 0;
 };
 
 /// Declares, in a strategy class, the four rules every strategy implements: decide(),

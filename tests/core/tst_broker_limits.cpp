@@ -4,6 +4,7 @@
 // and the test asserts the exact event sequence (dispatched events left out), the counts and
 // the conservation law produced = processed + discarded + queued + rejected. Also: the file
 // format (errors, round trip, omitted when off), settings by path and the summary's counts.
+// And every strategy's delayed retry (retryDelay): a message sent back waits invisible.
 #include "core/analysis/comparison.h"
 #include "core/analysis/eventjson.h"
 #include "core/analysis/journal.h"
@@ -109,6 +110,10 @@ private Q_SLOTS:
     void theSoonerExpiryCountsAndCopiesKeepIt();
     void expiryFormat();
     void journeysTellTheFatesInWords();
+
+    void delayedRetryWaitsItsCycles();
+    void aFailedMessageIsDelayedToo();
+    void retryDelayFormatAndLiveEdit();
 };
 
 void TestBrokerLimits::dropHeadDropsTheOldestEvenUrgent()
@@ -507,6 +512,87 @@ void TestBrokerLimits::journeysTellTheFatesInWords()
              QStringLiteral("its processing failed after 1 delivery, more than deliveryLimit 0: the broker "
                             "dead-lettered it instead of queuing it again"));
     QCOMPARE(Broker::reasonText(QStringLiteral("maxlen")).left(38), QStringLiteral("the queue was at its length limit (bro"));
+}
+
+
+void TestBrokerLimits::delayedRetryWaitsItsCycles()
+{
+    // Predicate age >= 2 with retryDelay 2, drain. Cycle 0: a (age 0) is postponed: invisible
+    // until cycle 2. Cycle 1: b (age 0) is postponed, until cycle 3; a still waits (nothing
+    // delivered to A but b). Cycle 2: a is visible again, age 2: processed. Cycle 3: b, age 2:
+    // processed. Each is delivered twice, not spun through maxPredicateRuns in one cycle.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny({}, R"({"data": "a"}, {"data": "b", "atCycle": 1})", -1,
+                                     R"({"type": "predicate", "predicate": "age >= 2", "retryDelay": 2})"))));
+    QCOMPARE(trace(sim, 2), (QStringList{"0 produced a", "0 postponed a by A", "1 produced b", "1 postponed b by A"}));
+    // Both wait, delayed: queued for the conservation law, in no sub-queue.
+    QCOMPARE(sim.broker().size(), 0);
+    QCOMPARE(sim.broker().delayedCount(), 2);
+    QCOMPARE(sim.queued(), 2);
+    QCOMPARE(sim.broker().delayed().begin()->first, 2);
+    QCOMPARE(sim.broker().delayed().begin()->second.data, QStringLiteral("a"));
+    QCOMPARE(trace(sim, 2), (QStringList{"2 processed a by A", "3 processed b by A"}));
+    QCOMPARE(sim.metrics().totals().dispatched, 4);
+    QCOMPARE(sim.broker().delayedCount(), 0);
+    // The cycles that only waited did not stop the run: it stops after 3 idle cycles now.
+    QVERIFY(!sim.isFinished());
+    trace(sim, 10);
+    QVERIFY(sim.isFinished());
+    QCOMPARE(sim.cycle(), 7);
+    // A long delay keeps the run going through the wait (maxIdleCycles 3 < 5).
+    Simulation waits;
+    PL_VERIFY_OK(waits.load(parse(tiny({}, R"({"data": "a"})", -1,
+                                       R"({"type": "predicate", "predicate": "age >= 5", "retryDelay": 5})"))));
+    QCOMPARE(trace(waits, 20), (QStringList{"0 produced a", "0 postponed a by A", "5 processed a by A"}));
+}
+
+void TestBrokerLimits::aFailedMessageIsDelayedToo()
+{
+    // A always fails; retryDelay 1, deliveryLimit 2. Cycle 0: a fails (delivery 1), delayed to
+    // cycle 1; cycle 1: fails (2), to cycle 2; cycle 2: fails (3): 3 > 2, dead-lettered.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny(R"("deliveryLimit": 2)", R"({"data": "a"})", -1,
+                                     R"({"type": "accept-all", "retryDelay": 1}, "failureRate": 1)"))));
+    QCOMPARE(trace(sim, 3), (QStringList{"0 produced a", "0 failed a by A", "1 failed a by A", "2 failed a by A",
+                                         "2 discarded a by A (delivery_limit)"}));
+    QCOMPARE(sim.broker().delayedCount(), 0);
+    QVERIFY(sim.conservationHolds());
+}
+
+void TestBrokerLimits::retryDelayFormatAndLiveEdit()
+{
+    QVERIFY(errorsOf(R"({"consumers": [{"name": "A", "strategy": {"type": "ttl", "retryDelay": -1}}]})")
+                    .contains("consumers[0].strategy.retryDelay: -1 is out of range: use an integer from 0 to 1000000"));
+    QVERIFY(errorsOf(R"({"consumers": [{"name": "A", "strategy": {"type": "priority", "retryDelay": 1.5}}]})")
+                    .contains("consumers[0].strategy.retryDelay: expected an integer, got 1.5"));
+    QVERIFY(errorsOf(R"({"consumers": [{"name": "A", "strategy": {"type": "ttl", "retryDelay": "2"}}]})")
+                    .contains("consumers[0].strategy.retryDelay: expected an integer"));
+    // Written when set, left out when 0 (the default), on every strategy type.
+    for (const char *type : {"accept-all", "priority", "ttl", "predicate"}) {
+        const Scenario on = parse(QByteArray(R"({"consumers": [{"name": "A", "strategy": {"type": ")") + type
+                                  + R"(", "retryDelay": 3}}]})");
+        QCOMPARE(on.consumers.front().strategy.parameters.value(QStringLiteral("retryDelay")), QVariant(3));
+        const QJsonObject written = scenarioToJson(on).value(QLatin1String("consumers")).toArray().at(0)
+                                            .toObject().value(QLatin1String("strategy")).toObject();
+        QCOMPARE(written.value(QLatin1String("retryDelay")), QJsonValue(3));
+        Simulation sim;
+        PL_VERIFY_OK(sim.load(on));
+        QCOMPARE(sim.consumers().front()->strategy->retryDelay(), 3);
+        QCOMPARE(sim.consumers().front()->config().strategy.parameters.value(QStringLiteral("retryDelay")), QVariant(3));
+        QCOMPARE(sim.consumers().front()->strategy->clone()->retryDelay(), 3);
+    }
+    const Scenario off = parse(R"({"consumers": [{"name": "A", "strategy": {"type": "ttl", "retryDelay": 0}}]})");
+    QVERIFY(!off.consumers.front().strategy.parameters.contains(QStringLiteral("retryDelay")));
+    // Live, by path, and back.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(tiny({}, R"({"data": "a"})", -1, R"({"type": "predicate", "predicate": "age >= 1"})"))));
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("consumers[0].strategy.retryDelay"), 1));
+    QCOMPARE(sim.consumers().front()->strategy->retryDelay(), 1);
+    QCOMPARE(trace(sim, 2), (QStringList{"0 produced a", "0 postponed a by A", "1 processed a by A"}));
+    QVERIFY(!sim.applySetting(QStringLiteral("consumers[0].strategy.retryDelay"), -3).isEmpty());
+    QCOMPARE(sim.consumers().front()->strategy->retryDelay(), 1);
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("consumers[0].strategy.retryDelay"), 0));
+    QCOMPARE(sim.consumers().front()->strategy->retryDelay(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestBrokerLimits)

@@ -200,6 +200,7 @@ void TestConservation::afterEveryCycle()
             for (const Message &m : consumer->held)
                 heldBefore.insert(m.id, consumer->name);
         }
+        const qint64 delayedBefore = sim.broker().delayedCount();
         const CycleReport r = sim.step();
         sum += r.counts;
         capReached = capReached || r.capReached;
@@ -291,7 +292,8 @@ void TestConservation::afterEveryCycle()
         // The law, both ways.
         QVERIFY2(sim.conservationHolds(), qPrintable(QStringLiteral("cycle %1").arg(r.cycle)));
         QCOMPARE(r.queueDepth, sim.broker().size());
-        QCOMPARE(sum.produced, sum.processed + sum.discarded + r.queueDepth + sim.held() + sum.rejected);
+        QCOMPARE(r.delayed, qint64(sim.broker().delayedCount()));  // sent back with a retry delay
+        QCOMPARE(sum.produced, sum.processed + sum.discarded + r.queueDepth + r.delayed + sim.held() + sum.rejected);
         const Counts &t = sim.metrics().totals();
         const QStringList outcomes{QStringLiteral("processed"), QStringLiteral("postponed"),
                                    QStringLiteral("discarded"), QStringLiteral("failed")};
@@ -308,15 +310,22 @@ void TestConservation::afterEveryCycle()
         }
         // FIFO bookkeeping for the views: the length limit and expiry take heads; refused and
         // delivery-limited messages never reach the tail. Expiry "anywhere" is not at the head.
+        // Messages sent back with a retry delay reach it when released (the change in delayed).
         if (r.fifoOrder) {
             QCOMPARE(r.takenFromHead, r.counts.dispatched + r.counts.maxlen + r.counts.expired);
             QCOMPARE(r.appended, r.counts.produced - r.counts.rejected + r.counts.postponed + r.counts.failed
-                             - r.counts.deliveryLimit);
+                             - r.counts.deliveryLimit - (r.delayed - delayedBefore));
         }
 
         // Every id is in exactly one place: queued, held, processed or discarded; ids unique.
+        // (Delayed messages, sent back with a retry delay, are queued too.)
+        QList<Message> waiting = TestSupport::queuedMessages(sim.broker());
+        for (const auto &[visibleAt, m] : sim.broker().delayed()) {
+            QVERIFY(visibleAt > r.cycle);
+            waiting << m;
+        }
         QSet<quint64> queued;
-        for (const Message &m : TestSupport::queuedMessages(sim.broker())) {
+        for (const Message &m : std::as_const(waiting)) {
             QVERIFY2(!queued.contains(m.id), qPrintable(QStringLiteral("id %1 queued twice").arg(m.id)));
             queued.insert(m.id);
             QVERIFY(!processedIds.contains(m.id));

@@ -14,6 +14,8 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace PriorityLab;
 
 namespace {
@@ -97,6 +99,7 @@ private Q_SLOTS:
     void workPerCycleAloneTakesEverything();
     void urgentMessageWaitsBehindPrefetched();
     void lessonFigures();
+    void csvHasAHeldColumnAtTheEnd();
     void offlineGivesHeldMessagesBackAtTheHead();
     void priorityQueueGetsThemBackAtEachPriorityHead();
     void removedConsumerGivesThemBack();
@@ -387,6 +390,28 @@ void TestPrefetch::summaryShowsHeldOnlyWhenOn()
     const QJsonObject reference = summaryToJson(plain, 0, 0);
     QVERIFY(!reference.value(QLatin1String("totals")).toObject().contains(QLatin1String("held")));
     QVERIFY(!reference.value(QLatin1String("consumers")).toArray().at(0).toObject().contains(QLatin1String("held")));
+}
+
+void TestPrefetch::csvHasAHeldColumnAtTheEnd()
+{
+    // The runner's --csv and the app's export: held is the last column, the others keep their
+    // positions; each row's held is what consumers held after that cycle.
+    PL_LOAD_PRESET(lesson, QStringLiteral("lesson-prefetch-hides-priority.json"));
+    Simulation sim;
+    QCOMPARE(sim.load(lesson), QStringList());
+    QList<qint64> held;
+    for (int c = 0; c < 6; ++c)
+        held << sim.step().held;
+    QVERIFY(std::any_of(held.cbegin(), held.cend(), [](qint64 h) { return h > 0; }));
+    const QList<QByteArray> rows = metricsToCsv(sim.metrics()).trimmed().split('\n');
+    QCOMPARE(rows.first(), QByteArray("cycle,queueDepth,produced,dispatched,processed,postponed,discarded,failed,batches,held"));
+    QCOMPARE(rows.size(), 7);
+    for (int c = 0; c < 6; ++c) {
+        const QList<QByteArray> cells = rows.at(c + 1).split(',');
+        QCOMPARE(cells.size(), 10);
+        QCOMPARE(cells.first().toLongLong(), c);
+        QCOMPARE(cells.last().toLongLong(), held.at(c));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestPrefetch)

@@ -211,7 +211,10 @@ QJsonObject randomScenario(Dice &d)
     QJsonArray consumers;
     const int nConsumers = int(d.range(0, 5));
     for (int i = 0; i < nConsumers; ++i) {
-        QJsonObject c{{"name", QStringLiteral("c%1").arg(i)}, {"strategy", strategy(d)}};
+        QJsonObject s = strategy(d);
+        if (d.chance(20))  // delayed retry (docs/design.md §4)
+            s.insert("retryDelay", int(d.range(0, 3)));
+        QJsonObject c{{"name", QStringLiteral("c%1").arg(i)}, {"strategy", s}};
         if (d.chance(20))
             c.insert("online", false);
         if (d.chance(30))
@@ -337,7 +340,8 @@ QString liveChange(Dice &d, Simulation &sim, int &added)
         const QString c = QStringLiteral("consumers[%1]").arg(d.range(0, n - 1));
         QString path;
         QJsonValue value;
-        switch (d.range(0, 6)) {
+        switch (d.range(0, 7)) {
+        case 7: path = c + ".strategy.retryDelay"; value = int(d.range(0, 3)); break;
         case 5: path = c + ".prefetch"; value = d.chance(30) ? QJsonValue() : QJsonValue(int(d.range(1, 6))); break;
         case 6: path = c + ".workPerCycle"; value = d.chance(30) ? QJsonValue() : QJsonValue(int(d.range(1, 3))); break;
         case 0: path = c + ".online"; value = d.chance(50); break;

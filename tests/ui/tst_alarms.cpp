@@ -145,6 +145,7 @@ private Q_SLOTS:
     void loopOfFailingConsumer();
     void loopAfterFailuresStopped();
     void safetyCapEndsCycle();
+    void deliveryLimitReached();
     void runtimeWarningFromStrategy();
     void timelineChangeNotApplied();
     void deadLetterModelMatchesBroker();
@@ -419,6 +420,34 @@ void TestAlarms::safetyCapEndsCycle()
     sim.setConsumerFailureRate(0, 0.0);
     run(sim, monitor, int(monitor.settings().holdCycles));
     QVERIFY2(!monitor.find(Alarm::Kind::SafetyCap), qPrintable(describe(monitor)));
+}
+
+void TestAlarms::deliveryLimitReached()
+{
+    // A always fails; deliveryLimit 1: a is dead-lettered at its second return, in cycle 0.
+    Simulation sim;
+    QCOMPARE(sim.load(TestSupport::parseOrFail(R"({"broker": {"deliveryLimit": 1, "maxIdleCycles": 0},
+        "consumers": [{"name": "A", "failureRate": 1}],
+        "producers": [{"name": "P", "messages": [{"data": "a"}]}]})", QStringLiteral("limit.json"))),
+             QStringList());
+    AlarmMonitor monitor;
+    monitor.update(sim, sim.step());
+    const auto limitAlarm = [&]() -> const Alarm * {
+        for (const Alarm &a : monitor.alarms()) {
+            if (a.key == QLatin1String("delivery-limit"))
+                return &a;
+        }
+        return nullptr;
+    };
+    QVERIFY2(limitAlarm(), qPrintable(describe(monitor)));
+    QCOMPARE(limitAlarm()->kind, Alarm::Kind::Loop);
+    QVERIFY2(limitAlarm()->text.startsWith(QStringLiteral(
+                     "1 message(s) reached the delivery limit in cycle 0 (1 so far): each came back more "
+                     "than broker.deliveryLimit 1 times")),
+             qPrintable(limitAlarm()->text));
+    QVERIFY(limitAlarm()->text.contains(QStringLiteral("raise it or lower the failure rates")));
+    run(sim, monitor, int(monitor.settings().holdCycles));
+    QVERIFY2(!limitAlarm(), qPrintable(describe(monitor)));
 }
 
 void TestAlarms::runtimeWarningFromStrategy()

@@ -85,10 +85,14 @@ void QueuePanel::refresh(const RefreshSnapshot &snapshot)
     m_syncing = false;
     m_tiles->refresh(snapshot);
     const qsizetype queued = m_simulation->broker().size();
+    const qsizetype delayed = m_simulation->broker().delayedCount();
     m_caption->setText(tr("<b>Broker queue:</b> %1 %2 &nbsp;·&nbsp; head (next to be "
                           "dispatched) first")
                                .arg(QLocale().toString(queued),
-                                    queued == 1 ? tr("message") : tr("messages")));
+                                    queued == 1 ? tr("message") : tr("messages"))
+                       + (delayed > 0 ? tr(" &nbsp;·&nbsp; %1 more delayed (sent back with a retry delay, "
+                                           "not yet visible)").arg(QLocale().toString(delayed))
+                                      : QString()));
 }
 
 } // namespace PriorityLab
