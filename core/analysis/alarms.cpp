@@ -211,6 +211,7 @@ void AlarmMonitor::reset()
     m_alarms.clear();
     m_inspectedCycle = -1;
     m_lastFailure = -1;
+    m_urgentDropped = 0;
     m_recentDeliveries.clear();
     m_recentDispatched = 0;
     m_recentFailed = 0;
@@ -328,6 +329,7 @@ void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &repo
     observeNoConsumer(simulation, report);
     observeSafetyCap(simulation, report);
     observeDeliveryLimit(simulation, report);
+    observeUrgentDrops(simulation, report);
     observeRuntimeWarnings(report);
 }
 
@@ -489,6 +491,35 @@ void AlarmMonitor::observeDeliveryLimit(const Simulation &simulation, const Cycl
                     .arg(total)
                     .arg(simulation.broker().config().deliveryLimit.value_or(0));
     raise(Alarm::Kind::Loop, key, QStringLiteral("Delivery limit reached"), text, cycle);
+}
+
+void AlarmMonitor::observeUrgentDrops(const Simulation &simulation, const CycleReport &report)
+{
+    const QString key = QStringLiteral("maxlen-urgent");
+    const qint64 cycle = report.cycle;
+    qint64 urgent = 0;
+    if (report.counts.maxlen > 0) {
+        // This cycle's dead letters are the last ones of the list.
+        const auto &dead = simulation.broker().deadLetters();
+        for (auto it = dead.crbegin(); it != dead.crend() && it->cycle == cycle; ++it)
+            urgent += it->reason == QLatin1String("maxlen") && it->message.originalPriority >= 7 ? 1 : 0;
+    }
+    if (urgent == 0) {
+        clearIf(Alarm::Kind::DataLoss, [&](const Alarm &a) { return a.key == key && expired(a, cycle); });
+        return;
+    }
+    m_urgentDropped += urgent;
+    const QString text =
+            QStringLiteral("The length limit dropped %1 message(s) of priority >= 7 (%2 in cycle %3): "
+                           "broker.maxLength %4 with overflow drop-head dead-letters the head of the "
+                           "queue, in a priority queue its most urgent message. Raise maxLength, add "
+                           "consumers, or set overflow to reject-publish so that the new message is "
+                           "refused instead.")
+                    .arg(m_urgentDropped)
+                    .arg(urgent)
+                    .arg(cycle)
+                    .arg(simulation.broker().config().maxLength.value_or(0));
+    raise(Alarm::Kind::DataLoss, key, QStringLiteral("Length limit drops urgent messages"), text, cycle);
 }
 
 void AlarmMonitor::observeRuntimeWarnings(const CycleReport &report)

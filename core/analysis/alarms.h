@@ -62,6 +62,8 @@ struct Alarm
 ///   least half of the deliveries, and some consumer still has a failure rate (a bad
 ///   deployment); cleared as soon as that is no longer so.
 /// - SafetyCap: raised when CycleReport::capReached; cleared after holdCycles without it.
+/// - DataLoss ("Length limit drops urgent messages"): raised when the length limit dead-letters
+///   a message of original priority >= 7; cleared after holdCycles without one.
 /// - Loop ("Delivery limit reached"): raised when a cycle dead-letters messages with reason
 ///   delivery_limit; cleared after holdCycles without one.
 /// - RuntimeWarning: one alarm per source (consumer or timeline) of CycleReport::warnings;
@@ -161,6 +163,10 @@ private:
     /// Loop ("Delivery limit reached", key "delivery-limit"): raised when a cycle dead-letters
     /// messages with reason delivery_limit; cleared after holdCycles without one.
     void observeDeliveryLimit(const Simulation &simulation, const CycleReport &report);
+    /// DataLoss ("Length limit drops urgent messages", key "maxlen-urgent"): raised when a cycle's
+    /// length limit (overflow drop-head) dead-letters messages of original priority >= 7;
+    /// cleared after holdCycles without one.
+    void observeUrgentDrops(const Simulation &simulation, const CycleReport &report);
     void observeRuntimeWarnings(const CycleReport &report);
     void inspectStarvation(const Simulation &simulation, const std::map<int, Waiting> &waiting,
                            qint64 last, qint64 recentFailure);
@@ -181,6 +187,7 @@ private:
     quint64 m_revision = 0;
     qint64 m_inspectedCycle = -1;       ///< Simulation::cycle() at the last inspect()
     qint64 m_lastFailure = -1;          ///< last cycle with a processing failure
+    qint64 m_urgentDropped = 0;         ///< messages of priority >= 7 the length limit dropped, since reset()
     static constexpr int failureWindow = 10;  ///< cycles of the requeue-loop rule
     std::deque<std::pair<qint64, qint64>> m_recentDeliveries;  ///< (dispatched, failed) per cycle
     qint64 m_recentDispatched = 0;

@@ -146,6 +146,7 @@ private Q_SLOTS:
     void loopAfterFailuresStopped();
     void safetyCapEndsCycle();
     void deliveryLimitReached();
+    void lengthLimitDropsUrgent();
     void runtimeWarningFromStrategy();
     void timelineChangeNotApplied();
     void deadLetterModelMatchesBroker();
@@ -448,6 +449,39 @@ void TestAlarms::deliveryLimitReached()
     QVERIFY(limitAlarm()->text.contains(QStringLiteral("raise it or lower the failure rates")));
     run(sim, monitor, int(monitor.settings().holdCycles));
     QVERIFY2(!limitAlarm(), qPrintable(describe(monitor)));
+}
+
+void TestAlarms::lengthLimitDropsUrgent()
+{
+    // Priority queue, maxLength 1, nobody online. Cycle 0: u (priority 8) is queued; l (2)
+    // arrives: the head, u, is dropped (urgent). Cycle 1: v (9) arrives ahead of l and is the
+    // head: dropped (urgent); w (1) arrives: l, the head, is dropped (not urgent).
+    Simulation sim;
+    QCOMPARE(sim.load(TestSupport::parseOrFail(R"({"broker": {"mode": "priority", "maxLength": 1, "maxIdleCycles": 0},
+        "consumers": [{"name": "A", "online": false}],
+        "producers": [{"name": "P", "messages": [{"data": "u", "priority": 8}, {"data": "l", "priority": 2},
+                                                 {"data": "v", "priority": 9, "atCycle": 1},
+                                                 {"data": "w", "priority": 1, "atCycle": 1}]}]})",
+                                               QStringLiteral("maxlen.json"))),
+             QStringList());
+    AlarmMonitor monitor;
+    const auto urgentAlarm = [&]() -> const Alarm * {
+        for (const Alarm &a : monitor.alarms()) {
+            if (a.key == QLatin1String("maxlen-urgent"))
+                return &a;
+        }
+        return nullptr;
+    };
+    monitor.update(sim, sim.step());
+    QVERIFY2(urgentAlarm(), qPrintable(describe(monitor)));
+    QVERIFY2(urgentAlarm()->text.startsWith(QStringLiteral("The length limit dropped 1 message(s) of priority >= 7 (1 in cycle 0)")),
+             qPrintable(urgentAlarm()->text));
+    monitor.update(sim, sim.step());
+    QVERIFY2(urgentAlarm()->text.startsWith(QStringLiteral("The length limit dropped 2 message(s) of priority >= 7 (1 in cycle 1)")),
+             qPrintable(urgentAlarm()->text));
+    QVERIFY(urgentAlarm()->text.contains(QStringLiteral("Raise maxLength")));
+    run(sim, monitor, int(monitor.settings().holdCycles));
+    QVERIFY2(!urgentAlarm(), qPrintable(describe(monitor)));
 }
 
 void TestAlarms::runtimeWarningFromStrategy()
