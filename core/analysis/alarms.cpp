@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 namespace PriorityLab {
 
@@ -66,28 +67,6 @@ void adviseFor(QStringList &advice, const QStringList &names, const QString &sen
 {
     if (!names.isEmpty())
         advice << sentence.arg(namesText(names));
-}
-
-/// What to change when the consumers named in @p discarders lose messages.
-QString dataLossAdvice(const Simulation &simulation, const QStringList &discarders)
-{
-    QStringList ttl;
-    QStringList other;
-    for (const auto &c : simulation.consumers()) {
-        if (!discarders.contains(c->name))
-            continue;
-        if (isType(*c, "ttl"))
-            ttl << QStringLiteral("%1 (now %2)").arg(c->name).arg(intParameter(*c, "low"));
-        else
-            other << c->name;
-    }
-    QStringList advice;
-    adviseFor(advice, ttl, QStringLiteral("Lower the TTL low bound of %1 so that fewer messages count as "
-                                          "expired, or widen the TTL range."));
-    adviseFor(advice, other, QStringLiteral("Change the strategy of %1, which discards them."));
-    if (advice.isEmpty())
-        advice << QStringLiteral("Check the strategies that discard messages.");
-    return advice.join(QLatin1Char(' '));
 }
 
 /// What to change when messages of the priorities @p starving wait forever.
@@ -217,6 +196,9 @@ void AlarmMonitor::reset()
     m_recentFailed = 0;
     m_lossCount = 0;
     m_lossByConsumer.clear();
+    m_lossSettings.clear();
+    m_brokerLoss.clear();
+    m_heldWaitSince = -1;
     m_warningCounts.clear();
     m_lastProcessed.clear();
 }
@@ -349,15 +331,32 @@ void AlarmMonitor::observeDataLoss(const Simulation &simulation, const CycleRepo
     if (!find(Alarm::Kind::DataLoss)) {
         m_lossCount = 0;
         m_lossByConsumer.clear();
+        m_lossSettings.clear();
+        m_brokerLoss.clear();
     }
     m_lossCount += report.counts.discarded;
     for (const ConsumerCycle &c : report.consumers) {
-        if (c.discarded > 0)
-            m_lossByConsumer[c.name] += c.discarded;
+        if (c.discarded <= 0)
+            continue;
+        m_lossByConsumer[c.name] += c.discarded;
+        // The settings it discarded with, for the advice after a later edit.
+        for (const auto &consumer : simulation.consumers()) {
+            if (consumer->name == c.name)
+                m_lossSettings[c.name] = {consumer->strategy->type(),
+                                          isType(*consumer, "ttl") ? intParameter(*consumer, "low") : 0, cycle};
+        }
     }
     // Dead letters of the broker's own limits (length, deliveries, expiry).
-    if (const qint64 own = report.counts.brokerDiscarded(); own > 0)
+    if (const qint64 own = report.counts.brokerDiscarded(); own > 0) {
         m_lossByConsumer[QStringLiteral("the broker")] += own;
+        const std::pair<const char *, qint64> reasons[] = {{"maxlen", report.counts.maxlen},
+                                                           {"expired", report.counts.expired},
+                                                           {"delivery_limit", report.counts.deliveryLimit}};
+        for (const auto &[reason, count] : reasons) {
+            if (count > 0)
+                m_brokerLoss[QLatin1String(reason)] += count;
+        }
+    }
     raise(Alarm::Kind::DataLoss, QStringLiteral("data-loss"), QStringLiteral("Data loss"),
           dataLossText(simulation, cycle), cycle);
 }
@@ -368,17 +367,76 @@ QString AlarmMonitor::dataLossText(const Simulation &simulation, qint64 lastCycl
     std::stable_sort(byConsumer.begin(), byConsumer.end(),
                      [](const auto &a, const auto &b) { return a.second > b.second; });
     QStringList who;
-    QStringList names;
-    for (const auto &[name, count] : byConsumer) {
+    for (const auto &[name, count] : byConsumer)
         who << QStringLiteral("%1 %2").arg(name).arg(count);
-        names << name;
-    }
     return QStringLiteral("%1 discarded (by %2), the last in cycle %3; each one is in the "
                           "Dead letters list. %4")
             .arg(m_lossCount == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(m_lossCount))
             .arg(who.isEmpty() ? QStringLiteral("the consumers") : who.join(QStringLiteral(", ")))
             .arg(lastCycle)
-            .arg(dataLossAdvice(simulation, names));
+            .arg(dataLossAdvice(simulation));
+}
+
+QString AlarmMonitor::dataLossAdvice(const Simulation &simulation) const
+{
+    QStringList ttl;      // still discarding with the setting they had
+    QStringList changed;  // a setting changed since their last discard
+    QStringList other;
+    for (const auto &c : simulation.consumers()) {
+        const auto at = m_lossSettings.find(c->name);
+        if (at == m_lossSettings.end())
+            continue;
+        const LossSetting &then = at->second;
+        const bool ttlNow = isType(*c, "ttl");
+        if (c->strategy->type() != then.type)
+            changed << QStringLiteral("%1 uses the %2 strategy now (%3 at its last discard, cycle %4)")
+                               .arg(c->name, c->strategy->type(), then.type)
+                               .arg(then.cycle);
+        else if (ttlNow && intParameter(*c, "low") < then.low)
+            changed << QStringLiteral("the TTL low bound of %1 is %2 now (%3 at its last discard, cycle %4)")
+                               .arg(c->name)
+                               .arg(intParameter(*c, "low"))
+                               .arg(then.low)
+                               .arg(then.cycle);
+        else if (ttlNow)
+            ttl << QStringLiteral("%1 (now %2)").arg(c->name).arg(intParameter(*c, "low"));
+        else
+            other << c->name;
+    }
+    QStringList advice;
+    adviseFor(advice, ttl, QStringLiteral("Lower the TTL low bound of %1 so that fewer messages count as "
+                                          "expired, or widen the TTL range."));
+    adviseFor(advice, other, QStringLiteral("Change the strategy of %1, which discards them."));
+    if (!changed.isEmpty()) {
+        QString text = QStringLiteral("Since then %1: watch whether discards go on; this alarm clears %2 "
+                                      "cycles after the last one.")
+                               .arg(namesText(changed))
+                               .arg(m_settings.holdCycles);
+        advice << text;
+    }
+    // The broker's own limits, named by their keys with their current values.
+    const BrokerConfig &broker = simulation.broker().config();
+    const auto limit = [](const std::optional<int> &value) {
+        return value ? QString::number(*value) : QStringLiteral("none");
+    };
+    if (m_brokerLoss.count(QStringLiteral("maxlen")))
+        advice << QStringLiteral("The length limit dropped %1 (reason maxlen): raise broker.maxLength (now %2), "
+                                 "add consumers, or set broker.overflow to reject-publish.")
+                          .arg(m_brokerLoss.at(QStringLiteral("maxlen")))
+                          .arg(limit(broker.maxLength));
+    if (m_brokerLoss.count(QStringLiteral("expired")))
+        advice << QStringLiteral("%1 expired in the queue (reason expired): raise broker.messageTtl (now %2) or "
+                                 "the messages' expiration, or consume sooner (more consumers).")
+                          .arg(m_brokerLoss.at(QStringLiteral("expired")))
+                          .arg(limit(broker.messageTtl));
+    if (m_brokerLoss.count(QStringLiteral("delivery_limit")))
+        advice << QStringLiteral("%1 reached the delivery limit (reason delivery_limit, now %2): see the "
+                                 "delivery-limit alarm.")
+                          .arg(m_brokerLoss.at(QStringLiteral("delivery_limit")))
+                          .arg(limit(broker.deliveryLimit));
+    if (advice.isEmpty())
+        advice << QStringLiteral("Check the strategies that discard messages.");
+    return advice.join(QLatin1Char(' '));
 }
 
 void AlarmMonitor::observeRequeueLoop(const Simulation &simulation, const CycleReport &report)
@@ -571,8 +629,10 @@ void AlarmMonitor::inspect(const Simulation &simulation)
     std::array<Waiting, flat> common{};
     std::map<int, Waiting> rare;
     Looping looping;
+    std::optional<int> topQueued;  // the highest current priority queued
     for (const Broker::SubQueue &queue : simulation.broker().subQueues()) {
         for (const Message &m : queue.messages) {
+            topQueued = std::max(topQueued.value_or(m.priority), m.priority);
             const int p = m.originalPriority;
             Waiting &w = p >= 0 && p < flat ? common[size_t(p)] : rare[p];
             w.oldestProduced = w.count == 0 ? m.producedCycle : std::min(w.oldestProduced, m.producedCycle);
@@ -595,6 +655,65 @@ void AlarmMonitor::inspect(const Simulation &simulation)
     const qint64 recentFailure = m_lastFailure >= 0 && last - m_lastFailure < n ? m_lastFailure : -1;
     inspectStarvation(simulation, waiting, last, recentFailure);
     inspectMessageLoop(simulation, looping, last, recentFailure);
+    inspectHeldInversion(simulation, topQueued, last);
+}
+
+void AlarmMonitor::inspectHeldInversion(const Simulation &simulation, std::optional<int> topQueued, qint64 last)
+{
+    const QString key = QStringLiteral("prefetch");
+    // A consumer decides on its held messages oldest first: an urgent message waits behind the
+    // less urgent ones it took earlier, whether it is queued or held behind them itself. Urgent:
+    // of a more urgent priority class (BrokerConfig::priorityClasses()) than one held before it.
+    const auto moreUrgent = [](int a, int b) {
+        return BrokerConfig::priorityClassOf(a) < BrokerConfig::priorityClassOf(b);
+    };
+    QStringList holders;
+    QStringList prefetches;
+    int urgent = std::numeric_limits<int>::min();
+    if (simulation.broker().config().mode == BrokerConfig::Mode::Priority) {
+        for (const auto &c : simulation.consumers()) {
+            if (c->held.empty())
+                continue;
+            int lowestBefore = c->held.front().priority;  // the lowest held ahead of the current one
+            int waiting = std::numeric_limits<int>::min();  // the most urgent held behind a lower one
+            for (const Message &m : c->held) {
+                if (moreUrgent(m.priority, lowestBefore))
+                    waiting = std::max(waiting, m.priority);
+                lowestBefore = std::min(lowestBefore, m.priority);
+            }
+            if (topQueued && moreUrgent(*topQueued, lowestBefore))
+                waiting = std::max(waiting, *topQueued);
+            if (waiting == std::numeric_limits<int>::min())
+                continue;
+            urgent = std::max(urgent, waiting);
+            holders << QStringLiteral("%1 holds %2 (the lowest of priority %3)")
+                               .arg(c->name)
+                               .arg(c->held.size() == 1 ? QStringLiteral("1 message")
+                                                        : QStringLiteral("%1 messages").arg(c->held.size()))
+                               .arg(lowestBefore);
+            prefetches << QStringLiteral("%1 (now %2)")
+                                  .arg(c->name, c->prefetch ? QString::number(*c->prefetch) : QStringLiteral("unlimited"));
+        }
+    }
+    if (holders.isEmpty()) {
+        m_heldWaitSince = -1;
+        clearIf(Alarm::Kind::Starvation, [&](const Alarm &a) { return a.key == key; });
+        return;
+    }
+    if (m_heldWaitSince < 0)
+        m_heldWaitSince = last;
+    if (last - m_heldWaitSince + 1 < std::max<qint64>(1, m_settings.heldWaitCycles))
+        return;
+    const QString text =
+            QStringLiteral("A message of priority %1 waits behind less urgent ones taken before it came, "
+                           "since cycle %2: %3. A consumer takes up to its prefetch at once and finishes "
+                           "what it holds oldest first, so the priority queue orders only what is left. "
+                           "Lower the prefetch of %4: with prefetch 1 the queue orders every message. "
+                           "Or raise the work per cycle.")
+                    .arg(urgent)
+                    .arg(m_heldWaitSince)
+                    .arg(namesText(holders), namesText(prefetches));
+    raise(Alarm::Kind::Starvation, key, QStringLiteral("Urgent messages wait behind prefetched ones"), text, last);
 }
 
 void AlarmMonitor::inspectStarvation(const Simulation &simulation, const std::map<int, Waiting> &waiting,
@@ -616,7 +735,7 @@ void AlarmMonitor::inspectStarvation(const Simulation &simulation, const std::ma
         }
     }
     if (starving.isEmpty()) {
-        clearIf(Alarm::Kind::Starvation, [](const Alarm &) { return true; });
+        clearIf(Alarm::Kind::Starvation, [](const Alarm &a) { return a.key == QLatin1String("starvation"); });
         return;
     }
     const QString text =

@@ -6,6 +6,7 @@
 
 #include <deque>
 #include <map>
+#include <optional>
 #include <utility>
 
 namespace PriorityLab {
@@ -53,10 +54,18 @@ struct Alarm
 /// - NoConsumer: raised in the first cycle after which messages wait and no consumer is online
 ///   (naming the offline ones); cleared as soon as one is online or nothing waits.
 /// - DataLoss: raised when a cycle discards messages; cleared after holdCycles without discards.
+///   The advice is read against the settings at each consumer's last discard: a TTL low bound
+///   lowered (or a strategy changed) since then is said as such, not advised again; the broker's
+///   own dead letters (maxlen, expired, delivery_limit) name the broker key to change.
 /// - Starvation: messages of one original priority are queued, the oldest for at least
 ///   starvationCycles, and none of that priority was processed in the last starvationCycles.
 ///   Processing is seen in each report's processed messages (CycleReport::processed), exactly,
 ///   whatever the rate of inspect() calls.
+/// - Starvation ("Urgent messages wait behind prefetched ones", key "prefetch"): in priority
+///   mode, at heldWaitCycles cycle ends in a row a message of a more urgent priority class
+///   (BrokerConfig::priorityClasses()) waits, queued or held, behind one a consumer holds
+///   (prefetch and workPerCycle, docs/design.md §4) and took earlier: the consumer finishes what it
+///   holds oldest first, so the priority queue orders only what is left.
 /// - Loop ("Message loop"): some queued message has more than loopDeliveries deliveries.
 /// - Loop ("Requeue loop"): in the last 10 cycles at least 10 processings failed and they were at
 ///   least half of the deliveries, and some consumer still has a failure rate (a bad
@@ -77,6 +86,7 @@ public:
         qint64 starvationCycles = 50;  ///< cycles queued without any of that priority processed
         int loopDeliveries = 20;       ///< deliveries above which a queued message loops
         qint64 holdCycles = 50;        ///< cycles an event alarm stays after its last occurrence
+        qint64 heldWaitCycles = 2;     ///< cycle ends in a row an urgent message waits behind held ones
     };
 
     /// A monitor with the default Settings.
@@ -148,6 +158,13 @@ private:
         qint64 count = 0;
         const Message *worst = nullptr;
     };
+    /// A discarding consumer's settings at its last discard (the advice is read against them).
+    struct LossSetting
+    {
+        QString type;   ///< strategy type
+        int low = 0;    ///< TTL low bound (ttl strategy)
+        qint64 cycle = 0;
+    };
 
     // One function per rule (see the class comment).
     void observeDataLoss(const Simulation &simulation, const CycleReport &report);
@@ -172,6 +189,10 @@ private:
                            qint64 last, qint64 recentFailure);
     void inspectMessageLoop(const Simulation &simulation, const Looping &looping, qint64 last,
                             qint64 recentFailure);
+    /// The prefetch rule: @p topQueued is the highest current priority queued (nullopt: none).
+    void inspectHeldInversion(const Simulation &simulation, std::optional<int> topQueued, qint64 last);
+    /// What to change for the episode's discards, with the current settings (see the class comment).
+    QString dataLossAdvice(const Simulation &simulation) const;
     /// Whether the event alarm @p alarm was last seen Settings::holdCycles or more before @p cycle.
     bool expired(const Alarm &alarm, qint64 cycle) const;
 
@@ -194,6 +215,9 @@ private:
     qint64 m_recentFailed = 0;
     qint64 m_lossCount = 0;             ///< messages discarded since the DataLoss alarm was raised
     std::map<QString, qint64> m_lossByConsumer;  ///< discards per consumer in the episode
+    std::map<QString, LossSetting> m_lossSettings;  ///< per discarding consumer, at its last discard
+    std::map<QString, qint64> m_brokerLoss;      ///< the broker's own dead letters in the episode, per reason
+    qint64 m_heldWaitSince = -1;                 ///< first cycle end of the current prefetch wait
     std::map<QString, qint64> m_warningCounts;   ///< runtime warnings per source since raised
     std::map<int, qint64> m_lastProcessed;       ///< cycle a priority was last seen processed
 };

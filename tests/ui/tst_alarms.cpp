@@ -154,6 +154,9 @@ private Q_SLOTS:
     void mainWindowShowsAlarms();
     void presentationModeKeepsTheBannerToOneLine();
     void alarmTextFollowsAnEdit();
+    void dataLossAdviceAfterTheBoundWasLowered();
+    void dataLossAdviceNamesTheBrokerLimit();
+    void urgentMessageWaitsBehindPrefetched();
     void settingAlarmNamesTheCycleOfTheEdit();
 };
 
@@ -640,7 +643,9 @@ void TestAlarms::alarmTextFollowsAnEdit()
     const QString cycleBefore = panel->lineText(0).section(QLatin1String("the last in cycle "), 1).section(QLatin1Char(';'), 0, 0);
 
     QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("low"), 2).isEmpty());
-    QVERIFY2(panel->lineText(0).contains(QLatin1String("A (now 2)")), qPrintable(panel->lineText(0)));
+    // Lowered since A's last discard: said as done, not advised again.
+    QVERIFY2(panel->lineText(0).contains(QLatin1String("the TTL low bound of A is 2 now (4 at its last discard")),
+             qPrintable(panel->lineText(0)));
     QVERIFY(!panel->lineText(0).contains(QLatin1String("A (now 4)")));
     QVERIFY(panel->lineText(0).contains(QLatin1String("B (now 4)")));  // the others as they are
     // The edit is no new discard: the episode's last cycle stays.
@@ -672,6 +677,85 @@ void TestAlarms::settingAlarmNamesTheCycleOfTheEdit()
     for (int i = 0; i < window.alarmPanel()->alarmCount(); ++i)
         shown = shown || window.alarmPanel()->lineText(i).contains(QLatin1String("since cycle 205"));
     QVERIFY(shown);
+}
+
+void TestAlarms::dataLossAdviceAfterTheBoundWasLowered()
+{
+    // lesson-ttl-moved.json: the timeline raises the low bounds to 4 at cycle 60 (data loss); a
+    // later step sets them back to 0. The alarm stays holdCycles, but no longer asks to lower a
+    // bound that is already lowered: it says what changed since the last discard.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))));
+    AlarmMonitor monitor;
+    run(sim, monitor, 70);
+    const Alarm *loss = monitor.find(Alarm::Kind::DataLoss);
+    QVERIFY2(loss, qPrintable(describe(monitor)));
+    QVERIFY2(loss->text.contains(QLatin1String("Lower the TTL low bound of")), qPrintable(loss->text));
+    const qint64 lastDiscard = loss->lastCycle;
+    for (int c = 0; c < 3; ++c)
+        PL_VERIFY_OK(sim.setConsumerParameter(c, QStringLiteral("low"), 0));
+    monitor.settingsChanged(sim, sim.cycle());
+    loss = monitor.find(Alarm::Kind::DataLoss);
+    QVERIFY(loss);
+    QVERIFY2(!loss->text.contains(QLatin1String("Lower the TTL low bound")), qPrintable(loss->text));
+    QVERIFY2(loss->text.contains(QStringLiteral("Since then the TTL low bound of A is 0 now (4 at its last discard, cycle %1)")
+                                         .arg(lastDiscard)),
+             qPrintable(loss->text));
+    QVERIFY2(loss->text.contains(QLatin1String("this alarm clears 50 cycles after the last one")), qPrintable(loss->text));
+    // Cycles without a discard keep that text (no stale advice comes back).
+    run(sim, monitor, 10);
+    loss = monitor.find(Alarm::Kind::DataLoss);
+    QVERIFY(loss);
+    QVERIFY2(!loss->text.contains(QLatin1String("Lower the TTL low bound")), qPrintable(loss->text));
+}
+
+void TestAlarms::dataLossAdviceNamesTheBrokerLimit()
+{
+    // The broker's own dead letters: the advice names the broker key and its value, not "check
+    // the strategies". Priority queue, maxLength 1, nobody online: one drop per new message.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(R"({"broker": {"mode": "priority", "maxLength": 1, "maxIdleCycles": 0},
+        "consumers": [{"name": "A", "online": false}],
+        "producers": [{"name": "P", "messages": [{"data": "a", "priority": 1}, {"data": "b", "priority": 2},
+                                                 {"data": "c", "priority": 3}]}]})",
+                                                   QStringLiteral("maxlen.json"))));
+    AlarmMonitor monitor;
+    monitor.update(sim, sim.step());
+    const Alarm *loss = monitor.find(Alarm::Kind::DataLoss);
+    QVERIFY2(loss, qPrintable(describe(monitor)));
+    QVERIFY2(loss->text.startsWith(QLatin1String("2 messages discarded (by the broker 2)")), qPrintable(loss->text));
+    QVERIFY2(loss->text.contains(QLatin1String("The length limit dropped 2 (reason maxlen): raise broker.maxLength (now 1)")),
+             qPrintable(loss->text));
+    QVERIFY2(!loss->text.contains(QLatin1String("Check the strategies")), qPrintable(loss->text));
+}
+
+void TestAlarms::urgentMessageWaitsBehindPrefetched()
+{
+    // lesson-prefetch-hides-priority.json: a priority queue and A with prefetch 5, one message a
+    // cycle. The alert (priority 9) arrives at cycle 10; A takes it as its fifth held message,
+    // behind four reports of priority 1, and processes it at cycle 14. The prefetch becomes 1 at cycle 20: the second
+    // alert, at cycle 30, waits behind nothing.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("lesson-prefetch-hides-priority.json"))));
+    AlarmMonitor monitor;
+    run(sim, monitor, 11);  // cycles 0..10: the alert waits at the end of cycle 10 only
+    QVERIFY2(!findKey(monitor, QStringLiteral("prefetch")), qPrintable(describe(monitor)));
+    run(sim, monitor, 1);   // and at the end of cycle 11: heldWaitCycles (2) in a row
+    const Alarm *wait = findKey(monitor, QStringLiteral("prefetch"));
+    QVERIFY2(wait, qPrintable(describe(monitor)));
+    QCOMPARE(wait->kind, Alarm::Kind::Starvation);
+    QCOMPARE(wait->raisedCycle, 11);
+    QVERIFY2(wait->text.startsWith(QLatin1String("A message of priority 9 waits behind less urgent ones taken "
+                                                 "before it came, since cycle 10: A holds 4 messages (the lowest "
+                                                 "of priority 1).")),
+             qPrintable(wait->text));
+    QVERIFY2(wait->text.contains(QLatin1String("Lower the prefetch of A (now 5): with prefetch 1")), qPrintable(wait->text));
+    run(sim, monitor, 3);  // the alert is processed at cycle 14
+    QVERIFY2(!findKey(monitor, QStringLiteral("prefetch")), qPrintable(describe(monitor)));
+    for (int c = 15; c < 40; ++c) {
+        run(sim, monitor, 1);
+        QVERIFY2(!findKey(monitor, QStringLiteral("prefetch")), qPrintable(QStringLiteral("cycle %1: %2").arg(c).arg(describe(monitor))));
+    }
 }
 
 QTEST_MAIN(TestAlarms)
