@@ -471,6 +471,38 @@ private Q_SLOTS:
 
     // F11 with the keyboard in a consumer card: the cards' scroll area follows the focused box
     // to its new place, going in and coming back.
+    void highlightedCardStaysInSightAfterAResize()
+    {
+        // The first step of the TTL lesson outlines consumer A's high bound. Scrolled to while the
+        // window was small, the card's name and counts went out of view; once the window is
+        // larger (maximized on a projector), the whole card shows again, the editor too.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        w.window.resize(900, 420);  // as small as the window goes
+        QTRY_COMPARE(w.window.width(), 900);
+        QVERIFY(w.window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty());
+        QWidget *target = w.window.highlightOverlay()->target();
+        QVERIFY(target);
+        QCOMPARE(target, w.window.viewForHighlight(QStringLiteral("consumers[0].strategy.high")));
+        ConsumerCard *card = nullptr;
+        for (QWidget *p = target; p && !card; p = p->parentWidget())
+            card = qobject_cast<ConsumerCard *>(p);
+        QVERIFY(card);
+        QScrollArea *area = nullptr;
+        for (QWidget *p = card->parentWidget(); p && !area; p = p->parentWidget())
+            area = qobject_cast<QScrollArea *>(p);
+        QVERIFY(area);
+        const auto cardTop = [&] { return card->mapTo(area->viewport(), QPoint(0, 0)).y(); };
+        const auto cardBottom = [&] { return card->mapTo(area->viewport(), QPoint(0, card->height())).y(); };
+        QTRY_VERIFY(cardTop() < 0);  // scrolled to the editor: the card's name is out of view
+        w.window.resize(1280, 700);
+        QTRY_COMPARE(w.window.size(), QSize(1280, 700));
+        QVERIFY2(card->height() <= area->viewport()->height(), "the card fits the larger window");
+        QTRY_VERIFY2(cardTop() >= 0, qPrintable(QStringLiteral("card top at %1").arg(cardTop())));
+        QVERIFY(cardBottom() <= area->viewport()->height());
+        QVERIFY(FocusOrder::isOnScreen(target, &w.window));
+    }
+
     void presentationKeepsTheFocusInSight()
     {
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));

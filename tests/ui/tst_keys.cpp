@@ -140,6 +140,32 @@ private Q_SLOTS:
             QCOMPARE(w.spin->value(), 42);
     }
 
+    void tabResumesAfterTheEndedEdit_data()
+    {
+        QTest::addColumn<int>("key");
+        QTest::addColumn<bool>("forward");
+        QTest::addRow("Enter, Tab") << int(Qt::Key_Return) << true;
+        QTest::addRow("Escape, Shift+Tab") << int(Qt::Key_Escape) << false;
+    }
+
+    void tabResumesAfterTheEndedEdit()
+    {
+        QFETCH(int, key);
+        QFETCH(bool, forward);
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        w.spin->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(w.spin->hasFocus());
+        QTest::keyClick(w.spin, Qt::Key(key));
+        QTRY_VERIFY(!w.spin->hasFocus());
+        QWidget *window = QApplication::focusWidget() ? QApplication::focusWidget() : &w.window;
+        QTest::keyClick(window, forward ? Qt::Key_Tab : Qt::Key_Backtab, forward ? Qt::NoModifier : Qt::ShiftModifier);
+        // The place is kept: the control next to the field, not the first control of the window.
+        QWidget *expected = forward ? static_cast<QWidget *>(w.edit) : static_cast<QWidget *>(w.slider);
+        QTRY_VERIFY(expected->hasFocus());
+        QTRY_COMPARE(w.frame->target(), expected);
+    }
+
     void controlsTakeFocusByTabOnly()
     {
         Window w;

@@ -727,7 +727,8 @@ void MainWindow::updateIcons()
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);  // the docks and scroll areas have their new sizes
-    keepFocusInSight();
+    keepHighlightInSight();  // the step's view, scrolled while the window had another size
+    keepFocusInSight();      // the focus comes last: it wins where both cannot be seen
 }
 
 void MainWindow::keepFocusInSight()
@@ -914,17 +915,25 @@ void MainWindow::highlight(const QString &name)
     QWidget *target = name.isEmpty() ? nullptr : viewForHighlight(name);
     m_highlight->setTarget(target);
     if (target) {
-        // A card may be scrolled out of view: the whole card first (its name and counts), so far
-        // as it fits, then the editor the step names.
-        for (QWidget *w = target; w; w = w->parentWidget()) {
-            if (auto *card = qobject_cast<ConsumerCard *>(w)) {
-                FocusOrder::scrollIntoView(card, this);
-                break;
-            }
-        }
-        FocusOrder::scrollIntoView(target, this);
+        keepHighlightInSight();
         m_highlight->follow();
     }
+}
+
+void MainWindow::keepHighlightInSight()
+{
+    QWidget *target = m_highlight->target();
+    if (!target)
+        return;
+    // A card may be scrolled out of view: the whole card first (its name and counts), so far
+    // as it fits, then the editor the step names.
+    for (QWidget *w = target; w; w = w->parentWidget()) {
+        if (auto *card = qobject_cast<ConsumerCard *>(w)) {
+            FocusOrder::scrollIntoView(card, this);
+            break;
+        }
+    }
+    FocusOrder::scrollIntoView(target, this);
 }
 
 void MainWindow::showHelp()

@@ -225,6 +225,8 @@ private:
     void arrangeBottomDocks();
     /// Scrolls the focused widget into view inside its scroll areas (after a resize or a zoom).
     void keepFocusInSight();
+    /// Scrolls the lesson step's highlighted view (a card first, then its editor) into sight.
+    void keepHighlightInSight();
     /// The docks presentation mode keeps: the consumers, the charts, the lesson while one is open.
     QList<QDockWidget *> keptDocks() const;
 

@@ -110,6 +110,17 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
         QWidget *focus = QApplication::focusWidget();
         if (watched != focus || key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
             break;
+        if ((key->key() == Qt::Key_Tab || key->key() == Qt::Key_Backtab) && focus && focus->isWindow()
+            && m_endedEdit && m_endedEdit->window() == focus && m_endedEdit->isVisible() && m_endedEdit->isEnabled()) {
+            // The window holds the focus because an edit ended there: Tab goes on from that field
+            // (to the control after it) instead of starting again at the top of the window.
+            QWidget *field = m_endedEdit;
+            m_endedEdit = nullptr;
+            field->setFocus(Qt::TabFocusReason);
+            QKeyEvent again(QEvent::KeyPress, key->key(), key->modifiers());
+            QCoreApplication::sendEvent(field, &again);
+            return true;
+        }
         const bool enter = key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter;
         if (isTextField(focus)) {
             const QObject *owner = typingOwner(focus);
@@ -120,10 +131,13 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
                 // The field takes the key first (a spin box commits its value on Enter), then the
                 // edit ends: the focus goes back to the window so the run keys work again.
                 QPointer<QWidget> window = focus->window();
-                QTimer::singleShot(0, window, [window] {
+                QPointer<QWidget> field = const_cast<QWidget *>(qobject_cast<const QWidget *>(owner));
+                QTimer::singleShot(0, this, [this, window, field] {
                     if (window && ShortcutGuard::isTextField(QApplication::focusWidget())
-                        && QApplication::focusWidget()->window() == window)
+                        && QApplication::focusWidget()->window() == window) {
                         window->setFocus(Qt::OtherFocusReason);
+                        m_endedEdit = field;
+                    }
                 });
             }
             break;

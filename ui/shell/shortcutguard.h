@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QObject>
+#include <QPointer>
 
 class QWidget;
 
@@ -12,7 +13,8 @@ namespace PriorityLab {
 ///    anywhere in the main window, whatever control has the focus, EXCEPT while a text or number
 ///    field (line edit, spin box, editable combo box, text edit) has it: there Space and N type,
 ///    Right moves the cursor, and Space never blanks a spin box. Enter or Escape in such a field
-///    ends the edit: the field gives the focus back to its window and the keys work again.
+///    ends the edit: the field gives the focus back to its window and the keys work again; the
+///    next Tab (Shift+Tab) goes on to the control after (before) that field, not to the top.
 ///  - Enter activates a focused button, check box or combo box (Space being the run key).
 ///  - Buttons, check boxes, combo boxes, sliders and tab bars take the focus by Tab only, never by
 ///    a mouse click (Qt::TabFocus), so a click never leaves a control holding the keyboard.
@@ -40,6 +42,7 @@ protected:
 
 private:
     bool m_focusingView = false;  ///< delivering an item view's FocusIn with its signals blocked
+    QPointer<QWidget> m_endedEdit;  ///< the field whose edit Enter/Escape just ended: Tab resumes there
 };
 
 } // namespace PriorityLab
