@@ -133,6 +133,9 @@ public:
     /// of onFailure() in words, used by the requeue-loop alarm.
     const QString &failureRuleText() const { return m_words.failureRule; }
 
+    /// True if decide() met a problem that takeRuntimeWarning() gives: the consumer checks this
+    /// after each decision, so the common case builds no string.
+    bool hasRuntimeWarning() const { return !m_runtimeWarning.isEmpty(); }
     /// A problem met while deciding (e.g. a predicate that failed at run time), cleared by the
     /// call; empty if none. Checked by the consumer after each decision.
     QString takeRuntimeWarning()
