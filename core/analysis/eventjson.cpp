@@ -132,7 +132,7 @@ QJsonArray runAlarms(const Simulation &sim, qint64 safetyCapCycles)
         alarms.append(QJsonObject{{QStringLiteral("kind"), Alarm::kindName(kind)}, {QStringLiteral("text"), text}});
     };
     const Counts &t = sim.metrics().totals();
-    if (t.discarded > 0) {
+    if (t.finalDiscarded() > 0) {  // a dead letter kept in the dead-letter queue is not lost
         QStringList by;
         for (const auto &c : sim.consumers()) {
             if (c->stats.discarded > 0)
@@ -142,7 +142,7 @@ QJsonArray runAlarms(const Simulation &sim, qint64 safetyCapCycles)
             by << QStringLiteral("the broker (%1)").arg(t.brokerDiscarded());
         add(Alarm::Kind::DataLoss,
             QStringLiteral("%1 messages discarded (data lost)%2; check %3")
-                    .arg(t.discarded)
+                    .arg(t.finalDiscarded())
                     .arg(by.isEmpty() ? QString() : QStringLiteral(" by ") + by.join(QStringLiteral(", ")))
                     .arg(t.brokerDiscarded() > 0
                                  ? QStringLiteral("the broker's limits (maxLength, deliveryLimit, expiry) "

@@ -288,6 +288,7 @@ void Broker::queueBack(Message &&m, const CycleSinks &sinks)
 {
     if (m.deadLetter) {
         m_deadLetterQueue.push_back(std::move(m));
+        sinks.report.fifoOrder = false;  // a return that reaches no tail of the queue: views rebuild
         return;
     }
     route(std::move(m));
@@ -329,6 +330,7 @@ void Broker::dispatchDeadLetters(Consumers &consumers, const CycleSinks &sinks, 
         if (index < 0)
             break;
         m_deadCursor = index;
+        report.fifoOrder = false;  // deliveries not from the queue's head: views rebuild
         Consumer &consumer = *consumers[size_t(index)];
         ++report.counts.batches;
         ++consumer.stats.batches;
