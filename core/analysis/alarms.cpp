@@ -323,7 +323,8 @@ bool AlarmMonitor::expired(const Alarm &alarm, qint64 cycle) const
 void AlarmMonitor::observeDataLoss(const Simulation &simulation, const CycleReport &report)
 {
     const qint64 cycle = report.cycle;
-    if (report.counts.discarded <= 0) {
+    // A dead letter kept in the dead-letter queue is not lost (yet).
+    if (report.counts.finalDiscarded() <= 0) {
         clearIf(Alarm::Kind::DataLoss, [&](const Alarm &a) { return expired(a, cycle); });
         return;
     }
@@ -334,7 +335,7 @@ void AlarmMonitor::observeDataLoss(const Simulation &simulation, const CycleRepo
         m_lossSettings.clear();
         m_brokerLoss.clear();
     }
-    m_lossCount += report.counts.discarded;
+    m_lossCount += report.counts.finalDiscarded();
     for (const ConsumerCycle &c : report.consumers) {
         if (c.discarded <= 0)
             continue;

@@ -19,7 +19,7 @@ RunFigures RunFigures::of(const Simulation &sim)
     f.queued = sim.queued();
     f.held = sim.held();
     f.throughput = f.cycles > 0 ? double(f.totals.processed) / double(f.cycles) : 0.0;
-    const qint64 ended = f.totals.processed + f.totals.discarded;
+    const qint64 ended = f.totals.processed + f.totals.finalDiscarded();
     f.deliveriesPerMessage = ended > 0 ? double(f.totals.dispatched) / double(ended) : 0.0;
     f.overtaken = sim.metrics().overtaken() + overtakenWaiting(sim);
     f.priorities = sim.metrics().latencyPriorities();
@@ -57,7 +57,7 @@ QJsonObject RunFigures::toJson() const
                        {QStringLiteral("queued"), queued},
                        {QStringLiteral("throughputPerCycle"), throughput},
                        {QStringLiteral("deliveriesPerMessage"),
-                        totals.processed + totals.discarded > 0 ? QJsonValue(deliveriesPerMessage) : QJsonValue()},
+                        totals.processed + totals.finalDiscarded() > 0 ? QJsonValue(deliveriesPerMessage) : QJsonValue()},
                        {QStringLiteral("longestWait"), longestWait},
                        {QStringLiteral("overtaken"), overtaken},
                        {QStringLiteral("latencyByPriority"), lat},
@@ -116,7 +116,7 @@ QList<QStringList> Comparison::rows() const
     row(QStringLiteral("throughput (msg/cycle)"), [](const RunFigures &r) { return QString::number(r.throughput, 'f', 2); });
     row(QStringLiteral("postponed"), [&](const RunFigures &r) { return num(r.totals.postponed); });
     row(QStringLiteral("failed"), [&](const RunFigures &r) { return num(r.totals.failed); });
-    row(QStringLiteral("discarded (data lost)"), [&](const RunFigures &r) { return num(r.totals.discarded); });
+    row(QStringLiteral("discarded (data lost)"), [&](const RunFigures &r) { return num(r.totals.finalDiscarded()); });
     if (limitsActed()) {
         row(QStringLiteral("  by the broker: maxlen / delivery_limit / expired"), [&](const RunFigures &r) {
             return QStringLiteral("%1 / %2 / %3").arg(r.totals.maxlen).arg(r.totals.deliveryLimit).arg(r.totals.expired);
@@ -126,7 +126,7 @@ QList<QStringList> Comparison::rows() const
     row(QStringLiteral("backlog at end"), [&](const RunFigures &r) { return num(r.queued); });
     row(QStringLiteral("deliveries per message"), [](const RunFigures &r) {
         // Nothing ended (processed or discarded): there is no ratio to show.
-        return r.totals.processed + r.totals.discarded > 0 ? QString::number(r.deliveriesPerMessage, 'f', 2)
+        return r.totals.processed + r.totals.finalDiscarded() > 0 ? QString::number(r.deliveriesPerMessage, 'f', 2)
                                                            : QStringLiteral("n/a");
     });
     row(QStringLiteral("messages overtaken"), [&](const RunFigures &r) { return num(r.overtaken); });
@@ -307,7 +307,7 @@ QList<ComparedFigure> Comparison::figures() const
         always([](const RunFigures &r) { return r.totals.postponed; }));
     add(LossesGroup, QStringLiteral("failed"), Better::Lower, 0, always([](const RunFigures &r) { return r.totals.failed; }));
     add(LossesGroup, QStringLiteral("discarded (data lost)"), Better::Lower, 0,
-        always([](const RunFigures &r) { return r.totals.discarded; }));
+        always([](const RunFigures &r) { return r.totals.finalDiscarded(); }));
     if (limitsActed()) {
         add(LossesGroup, QStringLiteral("dead-lettered by the broker (maxlen, delivery_limit, expired)"), Better::Lower,
             0, always([](const RunFigures &r) { return r.totals.brokerDiscarded(); }));
@@ -315,7 +315,7 @@ QList<ComparedFigure> Comparison::figures() const
             always([](const RunFigures &r) { return r.totals.rejected; }));
     }
     add(LossesGroup, QStringLiteral("deliveries per message"), Better::Lower, 2, [](const RunFigures &r) {
-        const bool ended = r.totals.processed + r.totals.discarded > 0;
+        const bool ended = r.totals.processed + r.totals.finalDiscarded() > 0;
         return ended ? std::optional<double>(r.deliveriesPerMessage) : std::nullopt;
     });
     add(WaitingGroup, QStringLiteral("messages overtaken"), Better::Neither, 0,
@@ -399,9 +399,9 @@ QList<ComparisonVerdict> Comparison::groupVerdicts() const
         QList<qsizetype> losing;
         QStringList losses;
         for (qsizetype i = 0; i < runs.size(); ++i) {
-            if (runs.at(i).totals.discarded > 0) {
+            if (runs.at(i).totals.finalDiscarded() > 0) {
                 losing << i;
-                losses << QStringLiteral("%1 loses %2").arg(names.at(i)).arg(runs.at(i).totals.discarded);
+                losses << QStringLiteral("%1 loses %2").arg(names.at(i)).arg(runs.at(i).totals.finalDiscarded());
             }
         }
         QString text;

@@ -132,7 +132,7 @@ QJsonArray runAlarms(const Simulation &sim, qint64 safetyCapCycles)
         alarms.append(QJsonObject{{QStringLiteral("kind"), Alarm::kindName(kind)}, {QStringLiteral("text"), text}});
     };
     const Counts &t = sim.metrics().totals();
-    if (t.discarded > 0) {
+    if (t.finalDiscarded() > 0) {  // a dead letter kept in the dead-letter queue is not lost
         QStringList by;
         for (const auto &c : sim.consumers()) {
             if (c->stats.discarded > 0)
@@ -142,7 +142,7 @@ QJsonArray runAlarms(const Simulation &sim, qint64 safetyCapCycles)
             by << QStringLiteral("the broker (%1)").arg(t.brokerDiscarded());
         add(Alarm::Kind::DataLoss,
             QStringLiteral("%1 messages discarded (data lost)%2; check %3")
-                    .arg(t.discarded)
+                    .arg(t.finalDiscarded())
                     .arg(by.isEmpty() ? QString() : QStringLiteral(" by ") + by.join(QStringLiteral(", ")))
                     .arg(t.brokerDiscarded() > 0
                                  ? QStringLiteral("the broker's limits (maxLength, deliveryLimit, expiry) "
@@ -186,7 +186,7 @@ LittlesLaw littlesLaw(const Simulation &sim)
     law.meanInSystem = double(m.queueDepthSum()) / double(cycles);
     // A refused message never entered the system (overflow reject-publish).
     law.arrivalRate = double(m.totals().produced - m.totals().rejected) / double(cycles);
-    law.ended = m.totals().processed + m.totals().discarded;
+    law.ended = m.totals().processed + m.totals().finalDiscarded();
     law.openAtEnd = sim.broker().size();
     law.meanTimeInSystem = law.ended > 0 ? double(m.endedSojournSum()) / double(law.ended) : 0.0;
     const double l = law.meanInSystem;
@@ -328,6 +328,34 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
     };
     if (!producers.isEmpty())
         summary.insert(QStringLiteral("producers"), producers);
+    // The dead-letter queue (docs/design.md §3): only when it is on or holds or held messages.
+    const std::deque<Message> &deadQueue = sim.broker().deadLetterQueue();
+    if (sim.broker().config().deadLetterQueue || !deadQueue.empty() || t.deadLetterQueued > 0) {
+        ConsumerStats drained;
+        QJsonArray names;
+        for (const auto &c : sim.consumers()) {
+            if (!c->deadLetters)
+                continue;
+            names.append(c->name);
+            drained.received += c->stats.received;
+            drained.processed += c->stats.processed;
+            drained.postponed += c->stats.postponed;
+            drained.failed += c->stats.failed;
+            drained.discarded += c->stats.discarded;
+        }
+        summary.insert(QStringLiteral("deadLetterQueue"),
+                       QJsonObject{{QStringLiteral("depth"), qint64(deadQueue.size())},
+                                   {QStringLiteral("entered"), t.deadLetterQueued},
+                                   {QStringLiteral("consumers"), names},
+                                   {QStringLiteral("received"), drained.received},
+                                   {QStringLiteral("processed"), drained.processed},
+                                   {QStringLiteral("postponed"), drained.postponed},
+                                   {QStringLiteral("failed"), drained.failed},
+                                   {QStringLiteral("discarded"), drained.discarded}});
+        totals.insert(QStringLiteral("discardedFinal"), t.finalDiscarded());
+        totals.insert(QStringLiteral("inDeadLetterQueue"), qint64(deadQueue.size()));
+        summary.insert(QStringLiteral("totals"), totals);
+    }
     return summary;
 }
 

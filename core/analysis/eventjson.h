@@ -35,7 +35,9 @@ void appendEventJsonLine(QByteArray &out, const Event &event);
 /// with the oldest wait (cycles), the longest wait overall, `alarms` (runAlarms()),
 /// conservation check, discards per reason (`discardedByReason`: every reason a registered
 /// strategy can give, 0 if unused, and any other seen), Little's law (`littlesLaw`:
-/// LittlesLaw::toJson()), wall time in milliseconds. @p safetyCapCycles: cycles the safety cap
+/// LittlesLaw::toJson()), wall time in milliseconds; with the dead-letter queue on (or used),
+/// `deadLetterQueue` ({depth, entered, consumers, and what its consumers received, processed,
+/// postponed, failed and discarded}) and totals' `discardedFinal` and `inDeadLetterQueue`. @p safetyCapCycles: cycles the safety cap
 /// ended (CycleReport::capReached), counted by the caller.
 QJsonObject summaryToJson(const Simulation &simulation, qint64 wallTimeMs, qint64 safetyCapCycles = 0);
 

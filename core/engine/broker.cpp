@@ -293,6 +293,16 @@ void Broker::requeue(Message &&m, const QString &consumer, bool failed, int dela
         m_delayed.emplace(sinks.cycle + delay, std::move(m));  // after its equals: in order
         return;
     }
+    queueBack(std::move(m), sinks);
+}
+
+void Broker::queueBack(Message &&m, const CycleSinks &sinks)
+{
+    if (m.deadLetter) {
+        m_deadLetterQueue.push_back(std::move(m));
+        sinks.report.fifoOrder = false;  // a return that reaches no tail of the queue: views rebuild
+        return;
+    }
     route(std::move(m));
     ++sinks.report.appended;
 }
@@ -300,9 +310,55 @@ void Broker::requeue(Message &&m, const QString &consumer, bool failed, int dela
 void Broker::releaseDelayed(const CycleSinks &sinks)
 {
     while (!m_delayed.empty() && m_delayed.begin()->first <= sinks.cycle) {
-        route(std::move(m_delayed.begin()->second));
+        queueBack(std::move(m_delayed.begin()->second), sinks);
         m_delayed.erase(m_delayed.begin());
-        ++sinks.report.appended;
+    }
+}
+
+void Broker::dispatchDeadLetters(Consumers &consumers, const CycleSinks &sinks, std::mt19937_64 &rng,
+                                 StrategyContext &context)
+{
+    CycleReport &report = sinks.report;
+    const qint64 cap = m_config.maxDeliveriesPerCycle;
+    const int n = int(consumers.size());
+    for (int batches = 0; !m_deadLetterQueue.empty(); ++batches) {
+        if (m_config.batchesPerCycle > 0 && batches >= m_config.batchesPerCycle)
+            break;
+        if (report.counts.dispatched >= cap) {
+            if (!report.capReached)
+                report.warnings << QStringLiteral(
+                        "Safety cap reached in cycle %1: %2 deliveries without emptying the dead-letter "
+                        "queue. A dead-letter consumer keeps postponing or failing messages; check its "
+                        "strategy, or set broker.deliveryLimit.").arg(sinks.cycle).arg(cap);
+            report.capReached = true;
+            break;
+        }
+        int index = -1;
+        for (int step = 1; step <= n && index < 0; ++step) {
+            const int i = ((m_deadCursor < 0 ? -1 : m_deadCursor) + step) % n;
+            if (consumers[size_t(i)]->deadLetters && consumers[size_t(i)]->hasRoom())
+                index = i;
+        }
+        if (index < 0)
+            break;
+        m_deadCursor = index;
+        report.fifoOrder = false;  // deliveries not from the queue's head: views rebuild
+        Consumer &consumer = *consumers[size_t(index)];
+        ++report.counts.batches;
+        ++consumer.stats.batches;
+        ++consumer.batchesThisCycle;
+        consumer.lastBatchCycle = sinks.cycle;
+        consumer.lastBatch.clear();
+        const size_t batchSize = size_t(std::min<qint64>({std::max(1, m_config.batchSize),
+                                                          cap - report.counts.dispatched, consumer.room()}));
+        m_batch.clear();
+        while (!m_deadLetterQueue.empty() && m_batch.size() < batchSize) {
+            m_batch.push_back(std::move(m_deadLetterQueue.front()));
+            m_deadLetterQueue.pop_front();
+        }
+        if (sinks.events)
+            sinks.events->batch(consumer.name, qint64(m_batch.size()));
+        handle(consumer, sinks.cycle, rng, sinks.metrics, report, sinks.events, context);
     }
 }
 
@@ -310,12 +366,23 @@ void Broker::deadLetter(Message &&m, const QString &reason, const QString &consu
                         const CycleSinks &sinks, const Explanation &why, const Message *shown)
 {
     ++sinks.report.counts.discarded;
-    sinks.metrics.recordDiscarded(m, sinks.cycle);
+    // Into the dead-letter queue, not ended yet; a dead letter from there is final.
+    const bool keep = m_config.deadLetterQueue && !m.deadLetter;
+    if (keep)
+        ++sinks.report.counts.deadLetterQueued;
+    else
+        sinks.metrics.recordDiscarded(m, sinks.cycle);
     if (sinks.events)
         sinks.events->add({sinks.cycle, Event::Type::Discarded, consumer, shown ? *shown : m, {}, reason, why});
     ++m_deadLetterCount;
     ++m_discardedByReason[reason];
-    m_deadLetters.push_back({std::move(m), reason, consumer, sinks.cycle});
+    if (keep) {
+        m_deadLetters.push_back({m, reason, consumer, sinks.cycle});
+        m.deadLetter = true;
+        m_deadLetterQueue.push_back(std::move(m));
+    } else {
+        m_deadLetters.push_back({std::move(m), reason, consumer, sinks.cycle});
+    }
     m_deadLetterBytes += deadLetterBytes(m_deadLetters.back());
     while (m_deadLetters.size() > 1
            && (qsizetype(m_deadLetters.size()) > deadLetterCapacity()
@@ -371,6 +438,14 @@ Broker::SubQueue &Broker::queueFor(Message &message)
 
 void Broker::returnHeld(Consumer &consumer)
 {
+    if (consumer.held.empty())
+        return;
+    // A dead-letter consumer's messages go back to the head of the dead-letter queue, in order.
+    for (auto it = consumer.held.rbegin(); it != consumer.held.rend(); ++it) {
+        if (it->deadLetter)
+            m_deadLetterQueue.push_front(std::move(*it));
+    }
+    std::erase_if(consumer.held, [](const Message &m) { return m.deadLetter; });
     if (consumer.held.empty())
         return;
     // Each held message goes back to its place in its queue by arrival order: before everything
@@ -442,6 +517,7 @@ void Broker::consumerRemoved(int index)
             --cursor;
     };
     adjust(m_cursor);
+    adjust(m_deadCursor);
     for (SubQueue &q : m_queues)
         adjust(q.cursor);
     for (auto &[key, q] : m_byPriority)
@@ -455,6 +531,7 @@ void Broker::consumerInserted(int index)
             ++cursor;
     };
     adjust(m_cursor);
+    adjust(m_deadCursor);
     for (SubQueue &q : m_queues)
         adjust(q.cursor);
     for (auto &[key, q] : m_byPriority)
@@ -588,6 +665,8 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
         handle(consumer, cycle, rng, metrics, report, events, context);
         Q_ASSERT(taken > 0);
     }
+    if (!m_deadLetterQueue.empty())
+        dispatchDeadLetters(consumers, sinks, rng, context);
     const qint64 worked = work(consumers, cycle, rng, metrics, report, events, context);
     report.idle = report.counts.batches == 0 && worked == 0;
 }

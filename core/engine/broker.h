@@ -133,6 +133,10 @@ public:
     /// in the order they were sent back).
     const std::multimap<qint64, Message> &delayed() const { return m_delayed; }
 
+    /// The dead-letter queue (broker.deadLetterQueue, docs/design.md §3), head first: dead
+    /// letters that its consumers (ConsumerConfig::deadLetters) may still take; empty when off.
+    const std::deque<Message> &deadLetterQueue() const { return m_deadLetterQueue; }
+
     /// The message at position @p index in dispatch order across sub-queues (fifo: 0 = head).
     /// O(number of sub-queues).
     const Message &at(qsizetype index) const;
@@ -233,11 +237,19 @@ private:
     /// dead-lettered (reason "delivery_limit") when it has had more deliveries than the delivery
     /// limit allows.
     void requeue(Message &&message, const QString &consumer, bool failed, int delay, const CycleSinks &sinks);
+    /// Queues @p message sent back at the tail: of the dead-letter queue for a dead letter,
+    /// otherwise as a new arrival (counted in CycleReport::appended).
+    void queueBack(Message &&message, const CycleSinks &sinks);
+    /// Hands batches from the dead-letter queue to the dead-letter consumers, round-robin
+    /// (drain, or at most batchesPerCycle batches), under the cycle's safety cap.
+    void dispatchDeadLetters(Consumers &consumers, const CycleSinks &sinks, std::mt19937_64 &rng,
+                             StrategyContext &context);
     /// Queues at the tail, as new arrivals, the delayed messages whose cycle has come.
     void releaseDelayed(const CycleSinks &sinks);
     /// Puts @p message on the dead-letter list: counted as discarded, ended in the metrics,
     /// a Discarded event with @p reason and @p why, showing @p shown (or the message); @p consumer
-    /// names who decided or handed it back, if anybody.
+    /// names who decided or handed it back, if anybody. With the dead-letter queue on it is
+    /// kept there instead of ended (counted in deadLetterQueued), unless it came from there.
     void deadLetter(Message &&message, const QString &reason, const QString &consumer,
                     const CycleSinks &sinks, const Explanation &why, const Message *shown = nullptr);
     int effectivePriority(int priority) const;
@@ -253,6 +265,8 @@ private:
     std::vector<Message> m_batch;  ///< the batch being handled, reused across batches
     std::deque<DeadLetter> m_deadLetters;
     std::multimap<qint64, Message> m_delayed;  ///< by the cycle they become visible in
+    std::deque<Message> m_deadLetterQueue;     ///< broker.deadLetterQueue: head first
+    int m_deadCursor = -1;         ///< index of the dead-letter consumer that got its last batch
     qsizetype m_size = 0;
     qint64 m_deadLetterCount = 0;
     QMap<QString, qint64> m_discardedByReason;

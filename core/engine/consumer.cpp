@@ -25,6 +25,7 @@ ConsumerConfig Consumer::config() const
     c.topics = topics;
     c.prefetch = prefetch;
     c.workPerCycle = workPerCycle;
+    c.deadLetters = deadLetters;
     c.strategy.type = strategy->type();
     c.strategy.parameters = strategy->parameterValues();
     return c;

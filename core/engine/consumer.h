@@ -49,6 +49,8 @@ public:
     /// Messages delivered to it and not yet decided on, oldest first (only with prefetch or
     /// workPerCycle set, or just after they were cleared): no longer queued, not finished.
     std::deque<Message> held;
+    /// Takes only from the broker's dead-letter queue, never from the queue (docs/design.md §3).
+    bool deadLetters = false;
 
     /// True if prefetch or workPerCycle is set: delivered messages are held, then decided on
     /// workPerCycle a cycle.
@@ -58,8 +60,10 @@ public:
     {
         return prefetch ? std::max<qsizetype>(0, *prefetch - qsizetype(held.size())) : qsizetype(1) << 40;
     }
+    /// True if it takes from the queue (not a dead-letter consumer) and hasRoom().
+    bool canTake() const { return !deadLetters && hasRoom(); }
     /// True if it is online, has capacity left in this cycle and room under its prefetch.
-    bool canTake() const
+    bool hasRoom() const
     {
         return online && (capacity <= 0 || batchesThisCycle < capacity) && (!prefetch || room() > 0);
     }
@@ -75,7 +79,7 @@ public:
     State state(qint64 cycle) const;
 
     /// Its configuration as the scenario format has it: name, online, failure rate, capacity,
-    /// topics, prefetch, work per cycle, and the strategy's type with its current parameters (not its counters).
+    /// topics, prefetch, work per cycle, dead letters, and the strategy's type with its current parameters (not its counters).
     ConsumerConfig config() const;
 };
 

@@ -10,7 +10,7 @@ void Metrics::clear()
 void Metrics::recordCycle(const CycleReport &report)
 {
     m_totals += report.counts;
-    m_queueDepthSum += report.queueDepth + report.held;  // messages in the system
+    m_queueDepthSum += report.queueDepth + report.held + report.deadLetterQueue;  // messages in the system
     ++m_cyclesRecorded;
     if (qsizetype(m_history.size()) >= historyCapacity())
         m_history.pop_front();

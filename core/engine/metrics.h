@@ -89,7 +89,8 @@ public:
     /// overtaken while it waits.
     quint64 maxProcessedId() const { return m_maxProcessedId; }
 
-    /// Sum over every cycle recorded of the queue depth plus the held messages at its end
+    /// Sum over every cycle recorded of the queue depth plus the held messages (plus the
+    /// dead-letter queue's messages) at its end
     /// (messages × cycles): divided
     /// by cyclesRecorded() it is the mean number of messages in the system (Little's law's L).
     qint64 queueDepthSum() const { return m_queueDepthSum; }

@@ -20,6 +20,7 @@ void configure(Consumer &consumer, const ConsumerConfig &c)
     consumer.topics = c.topics;
     consumer.prefetch = c.prefetch;
     consumer.workPerCycle = c.workPerCycle;
+    consumer.deadLetters = c.deadLetters;
 }
 
 std::unique_ptr<Consumer> makeConsumer(const ConsumerConfig &c, std::unique_ptr<Strategy> strategy)
@@ -199,6 +200,7 @@ CycleReport Simulation::step()
     report.queueDepth = m_broker.size();
     report.held = held();
     report.delayed = m_broker.delayedCount();
+    report.deadLetterQueue = qint64(m_broker.deadLetterQueue().size());
 
     // Setting warnings (e.g. a TTL range with nothing inside) are raised by the app from the
     // strategies' settingWarning(); runtime warnings come in the report.
@@ -418,7 +420,8 @@ bool Simulation::conservationHolds() const
 {
     const Counts &t = m_metrics.totals();
     // Totals are recorded at the end of each cycle, so this holds between cycles.
-    return t.produced == t.processed + t.discarded + queued() + held() + t.rejected;
+    return t.produced == t.processed + t.finalDiscarded() + queued() + held()
+            + qint64(m_broker.deadLetterQueue().size()) + t.rejected;
 }
 
 QStringList Simulation::checkInvariants() const
@@ -426,8 +429,10 @@ QStringList Simulation::checkInvariants() const
     QStringList broken;
     const Counts &t = m_metrics.totals();
     if (!conservationHolds())
-        broken << QStringLiteral("conservation: produced %1 != processed %2 + discarded %3 + queued %4 + held %5 + rejected %6")
-                          .arg(t.produced).arg(t.processed).arg(t.discarded).arg(queued()).arg(held()).arg(t.rejected);
+        broken << QStringLiteral("conservation: produced %1 != processed %2 + discarded %3 + queued %4 + held %5 + rejected %6"
+                                 " + in the dead-letter queue %7 (of the discarded, %8 went there)")
+                          .arg(t.produced).arg(t.processed).arg(t.discarded).arg(queued()).arg(held()).arg(t.rejected)
+                          .arg(m_broker.deadLetterQueue().size()).arg(t.deadLetterQueued);
     std::vector<quint64> ids;
     ids.reserve(size_t(queued()));
     for (const Broker::SubQueue &q : m_broker.subQueues()) {
@@ -435,6 +440,8 @@ QStringList Simulation::checkInvariants() const
             ids.push_back(m.id);
     }
     for (const auto &[cycle, m] : m_broker.delayed())
+        ids.push_back(m.id);
+    for (const Message &m : m_broker.deadLetterQueue())
         ids.push_back(m.id);
     for (const auto &c : m_consumers) {
         for (const Message &m : c->held)
@@ -512,6 +519,9 @@ QString Simulation::checkConsumer(int index, const ConsumerConfig &config) const
         if (c->name == config.name)
             return QStringLiteral("consumer name \"%1\" is taken: choose another").arg(config.name);
     }
+    if (config.deadLetters && !m_broker.config().deadLetterQueue)
+        return QStringLiteral("deadLetters: the broker keeps no dead-letter queue; set "
+                              "broker.deadLetterQueue to true, or remove deadLetters");
     QStringList problems;
     StrategyRegistry::instance().create(config.strategy, &problems);
     return problems.value(0);
@@ -660,6 +670,8 @@ void Simulation::commit(const CheckedSetting &check)
     } else if (path.isConsumer()) {
         const ConsumerConfig &c = s.consumers.at(index);
         Consumer &consumer = *m_consumers.at(size_t(index));
+        if (consumer.deadLetters != c.deadLetters)
+            m_broker.returnHeld(consumer);  // what it holds belongs to the queue it took it from
         configure(consumer, c);
         if (!consumer.online)
             m_broker.returnHeld(consumer);  // as RabbitMQ requeues a closed channel's unacked messages

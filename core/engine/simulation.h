@@ -140,7 +140,9 @@ public:
     qint64 held() const;
 
     /// Conservation law of docs/design.md §5: produced = processed + discarded + queued + held
-    /// + rejected (new messages refused by a queue at its length limit).
+    /// + rejected (new messages refused by a queue at its length limit); with the dead-letter
+    /// queue on, discarded counts the final dead letters only (Counts::finalDiscarded()) and the
+    /// messages in the dead-letter queue are added.
     bool conservationHolds() const;
 
     /// Checks every invariant: conservation; message ids in the queue unique and below

@@ -63,6 +63,8 @@ QStringList BrokerConfig::limitsOn() const
         on << QStringLiteral("broker.deliveryLimit");
     if (messageTtl)
         on << QStringLiteral("broker.messageTtl");
+    if (deadLetterQueue)
+        on << QStringLiteral("broker.deadLetterQueue");
     return on;
 }
 

@@ -90,6 +90,11 @@ struct BrokerConfig
     std::optional<int> messageTtl;
     Expiry expiry = Expiry::Head;
 
+    /// Keeps dead letters (every reason) in a real queue, `dead-letters`, that consumers with
+    /// ConsumerConfig::deadLetters drain, instead of only on the dead-letter list; a dead letter
+    /// of that queue's own consumers is final (docs/design.md §3). Off = today's list alone.
+    bool deadLetterQueue = false;
+
     /// The scenario name of @p expiry: "head" or "anywhere".
     static QString expiryName(Expiry expiry);
 
@@ -137,6 +142,8 @@ struct ConsumerConfig
     std::optional<int> prefetch;
     /// Held messages it decides on per cycle, oldest first, >= 1; absent = all it holds.
     std::optional<int> workPerCycle;
+    /// Takes only from the broker's dead-letter queue (needs BrokerConfig::deadLetterQueue).
+    bool deadLetters = false;
     /// True if prefetch or workPerCycle is set: it holds messages between cycles.
     bool holdsMessages() const { return prefetch || workPerCycle; }
     /// The paths of its prefetch limits that are set, e.g. "consumers[2].prefetch" for @p index 2.

@@ -62,6 +62,12 @@ struct Counts
     /// New messages refused by a queue at its length limit ("reject-publish"): produced, never
     /// queued, not dead letters. produced = processed + discarded + queued + rejected.
     qint64 rejected = 0;
+    /// Dead letters kept in the dead-letter queue (broker.deadLetterQueue), each also counted in
+    /// discarded: they have not ended yet (its consumers may still process them).
+    qint64 deadLetterQueued = 0;
+
+    /// Dead letters that ended there: discarded minus the ones kept in the dead-letter queue.
+    qint64 finalDiscarded() const { return discarded - deadLetterQueued; }
 
     /// Dead letters the broker made itself (no consumer's decision): maxlen + deliveryLimit + expired.
     qint64 brokerDiscarded() const { return maxlen + deliveryLimit + expired; }
@@ -79,6 +85,7 @@ struct Counts
         deliveryLimit += o.deliveryLimit;
         expired += o.expired;
         rejected += o.rejected;
+        deadLetterQueued += o.deadLetterQueued;
         return *this;
     }
 };
@@ -110,6 +117,7 @@ struct CycleReport
     qint64 queueDepth = 0;   ///< messages queued after the cycle (visible ones: not the delayed)
     qint64 held = 0;         ///< messages consumers hold after the cycle (prefetch, docs/design.md §4)
     qint64 delayed = 0;      ///< messages sent back with a retry delay, not yet visible, after the cycle
+    qint64 deadLetterQueue = 0;  ///< messages in the dead-letter queue after the cycle (broker.deadLetterQueue)
     /// FIFO bookkeeping for views: messages taken from the head and appended at the tail during
     /// the cycle. In fifo mode the new queue is the old one minus min(takenFromHead, old depth)
     /// head rows plus the remaining tail rows.

@@ -32,6 +32,9 @@ struct Message
     Name producer;             ///< name of the producer that sent it (producer.text())
     Name topic;                ///< topic name, only used in topics mode (topic.text())
     bool requeued = false;     ///< true once it went back to the broker (postponed or failed)
+    /// True once it is in the dead-letter queue (broker.deadLetterQueue): it goes back there when
+    /// sent back, and a dead letter it becomes is final.
+    bool deadLetter = false;
 };
 
 // The memory target of docs/design.md §9 (at most 100 bytes per queued message beyond its

@@ -243,7 +243,9 @@ void readBroker(Validator &val, const QJsonObject &o, BrokerConfig &b)
                    QStringLiteral("maxIdleCycles"), QStringLiteral("cycleIntervalMs"),
                    QStringLiteral("maxDeliveriesPerCycle"), QStringLiteral("maxPriority"),
                    QStringLiteral("topics"), QStringLiteral("maxLength"), QStringLiteral("overflow"),
-                   QStringLiteral("deliveryLimit"), QStringLiteral("messageTtl"), QStringLiteral("expiry")});
+                   QStringLiteral("deliveryLimit"), QStringLiteral("messageTtl"), QStringLiteral("expiry"),
+                   QStringLiteral("deadLetterQueue")});
+    val.readBool(o, path, QStringLiteral("deadLetterQueue"), b.deadLetterQueue);
     const auto readLimit = [&](const QString &key, std::optional<int> &target, qint64 max, const QString &fix) {
         val.readLimit(o, path, key, target, 0, max, fix);
     };
@@ -402,7 +404,8 @@ void readConsumer(Validator &val, const QJsonObject &o, const QString &path, Con
     val.checkKeys(o, path,
                   {QStringLiteral("name"), QStringLiteral("strategy"), QStringLiteral("online"),
                    QStringLiteral("failureRate"), QStringLiteral("capacity"), QStringLiteral("topics"),
-                   QStringLiteral("prefetch"), QStringLiteral("workPerCycle")});
+                   QStringLiteral("prefetch"), QStringLiteral("workPerCycle"), QStringLiteral("deadLetters")});
+    val.readBool(o, path, QStringLiteral("deadLetters"), c.deadLetters);
     val.readInt(o, path, QStringLiteral("capacity"), c.capacity, 0, 1000000);
     val.readLimit(o, path, QStringLiteral("prefetch"), c.prefetch, 1, INT_MAX,
                   QStringLiteral("a whole number of messages from 1 to %1 (the most unacknowledged "
@@ -780,6 +783,15 @@ ScenarioLoadResult parseScenario(const QByteArray &json, const QString &sourceNa
         for (const TopicConfig &t : topics)
             names << t.name;
         for (qsizetype i = 0; i < s.consumers.size(); ++i) {
+            // A dead-letter consumer needs the queue it takes from, and takes from no topic.
+            if (s.consumers.at(i).deadLetters && !s.broker.deadLetterQueue)
+                val.error(QStringLiteral("consumers[%1].deadLetters").arg(i),
+                          QStringLiteral("the broker keeps no dead-letter queue; set broker.deadLetterQueue "
+                                         "to true, or remove deadLetters"));
+            if (s.consumers.at(i).deadLetters && !s.consumers.at(i).topics.isEmpty())
+                val.error(QStringLiteral("consumers[%1].topics").arg(i),
+                          QStringLiteral("a dead-letter consumer takes from the dead-letter queue only, "
+                                         "never from a topic; remove topics or deadLetters"));
             const QStringList &subscribed = s.consumers.at(i).topics;
             for (qsizetype j = 0; j < subscribed.size(); ++j) {
                 if (!names.contains(subscribed.at(j)))

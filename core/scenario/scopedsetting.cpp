@@ -64,17 +64,19 @@ QString applyScopedSetting(Scenario &scenario, const QString &path, const QJsonV
         return {};
     }
     if (path == QLatin1String("broker") || path.startsWith(QLatin1String("broker."))) {
-        // The consumers' subscriptions must name the broker's topics: they come along (without
-        // their strategies) only when the topics or the mode change.
+        // The consumers' subscriptions must name the broker's topics, and a dead-letter consumer
+        // needs the dead-letter queue: they come along (without their strategies) only when the
+        // topics, the mode or the dead-letter queue change.
         Scenario part;
         part.broker = scenario.broker;
         const bool topics = path == QLatin1String("broker") || path.startsWith(QLatin1String("broker.topics"))
-                || path == QLatin1String("broker.mode");
+                || path == QLatin1String("broker.mode") || path == QLatin1String("broker.deadLetterQueue");
         if (topics) {
             for (const ConsumerConfig &c : std::as_const(scenario.consumers)) {
                 ConsumerConfig light;
                 light.name = c.name;
                 light.topics = c.topics;
+                light.deadLetters = c.deadLetters;
                 part.consumers << light;
             }
         }

@@ -38,6 +38,8 @@ QJsonObject brokerToJson(const BrokerConfig &b)
         broker.insert(QStringLiteral("expiry"), BrokerConfig::expiryName(b.expiry));
     if (b.overflow != BrokerConfig::Overflow::DropHead)
         broker.insert(QStringLiteral("overflow"), BrokerConfig::overflowName(b.overflow));
+    if (b.deadLetterQueue)
+        broker.insert(QStringLiteral("deadLetterQueue"), true);
     return broker;
 }
 
@@ -56,6 +58,8 @@ QJsonObject consumerToJson(const ConsumerConfig &c)
         o.insert(QStringLiteral("prefetch"), *c.prefetch);
     if (c.workPerCycle)
         o.insert(QStringLiteral("workPerCycle"), *c.workPerCycle);
+    if (c.deadLetters)
+        o.insert(QStringLiteral("deadLetters"), true);
     if (!c.topics.isEmpty())
         o.insert(QStringLiteral("topics"), QJsonArray::fromStringList(c.topics));
     return o;

@@ -114,6 +114,11 @@ private Q_SLOTS:
     void delayedRetryWaitsItsCycles();
     void aFailedMessageIsDelayedToo();
     void retryDelayFormatAndLiveEdit();
+    // Dead-letter queue
+    void deadLetterConsumerDrainsTheQueue();
+    void aDeadLetterFromTheDeadLetterQueueIsFinal();
+    void deadLettersWaitForTheirConsumer();
+    void deadLetterQueueFormat();
 };
 
 void TestBrokerLimits::dropHeadDropsTheOldestEvenUrgent()
@@ -593,6 +598,153 @@ void TestBrokerLimits::retryDelayFormatAndLiveEdit()
     QCOMPARE(sim.consumers().front()->strategy->retryDelay(), 1);
     PL_VERIFY_OK(sim.applySetting(QStringLiteral("consumers[0].strategy.retryDelay"), 0));
     QCOMPARE(sim.consumers().front()->strategy->retryDelay(), 0);
+}
+
+namespace {
+/// fifo, batch 3, deliveryLimit 1, the dead-letter queue on; A fails everything, D (strategy
+/// @p dead, @p deadExtra) takes from the dead-letter queue; P sends @p messages.
+QByteArray withDeadLetterQueue(const QByteArray &dead, const QByteArray &messages, const QByteArray &deadExtra = {},
+                               const QByteArray &broker = {})
+{
+    return R"({"broker": {"batchSize": 3, "deliveryLimit": 1, "deadLetterQueue": true)" + broker + R"(},
+        "consumers": [{"name": "A", "failureRate": 1}, {"name": "D", "deadLetters": true, "strategy": )"
+            + dead + deadExtra + R"(}],
+        "producers": [{"name": "P", "messages": [)" + messages + "]}]}";
+}
+} // namespace
+
+void TestBrokerLimits::deadLetterConsumerDrainsTheQueue()
+{
+    // Cycle 0: A gets a (delivery 1), fails: 1 return, queued again; A again (D takes from the
+    // queue never), delivery 2, fails: 2 > 1, dead-lettered (delivery_limit) into the dead-letter
+    // queue. Then the dead-letter queue's turn: D gets a (delivery 3) and processes it.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(withDeadLetterQueue(R"({"type": "accept-all"})", R"({"data": "a"})"))));
+    QCOMPARE(trace(sim, 1), (QStringList{"0 produced a", "0 failed a by A", "0 failed a by A",
+                                         "0 discarded a by A (delivery_limit)", "0 processed a by D"}));
+    const Counts &t = sim.metrics().totals();
+    QCOMPARE(t.processed, 1);
+    QCOMPARE(t.discarded, 1);         // one dead letter ...
+    QCOMPARE(t.deadLetterQueued, 1);  // ... kept in the dead-letter queue
+    QCOMPARE(t.finalDiscarded(), 0);
+    QCOMPARE(t.dispatched, 3);
+    QCOMPARE(sim.consumers().at(1)->stats.processed, 1);
+    QCOMPARE(sim.consumers().at(1)->stats.received, 1);
+    QCOMPARE(sim.broker().deadLetters().size(), size_t(1));  // the list still tells it
+    QVERIFY(sim.broker().deadLetterQueue().empty());
+    QCOMPARE(sim.metrics().deliveriesHistogram(), (std::map<int, qint64>{{3, 1}}));  // ended once
+    QVERIFY(sim.conservationHolds());
+    // Expired and maxlen dead letters go there too: b expires at the head in cycle 1 (A offline).
+    PL_VERIFY_OK(sim.load(parse(withDeadLetterQueue(R"({"type": "accept-all"})", R"({"data": "b"}, {"data": "c"})", {},
+                                                    R"(, "messageTtl": 1, "maxLength": 1)"))));
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("consumers[0].online"), false));
+    QCOMPARE(trace(sim, 2), (QStringList{"0 produced b", "0 produced c", "0 discarded b (maxlen)",
+                                         "0 processed b by D", "1 discarded c (expired)", "1 processed c by D"}));
+    QCOMPARE(sim.metrics().totals().deadLetterQueued, 2);
+}
+
+void TestBrokerLimits::aDeadLetterFromTheDeadLetterQueueIsFinal()
+{
+    // D's TTL range (3, 9) discards a (TTL 3): a dead letter of the dead-letter queue is final,
+    // on the list, not queued again.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(withDeadLetterQueue(R"({"type": "ttl", "low": 3, "high": 9})", R"({"data": "a"})"))));
+    QCOMPARE(trace(sim, 1), (QStringList{"0 produced a", "0 failed a by A", "0 failed a by A",
+                                         "0 discarded a by A (delivery_limit)", "0 discarded a by D (ttl-expired)"}));
+    Counts t = sim.metrics().totals();
+    QCOMPARE(t.discarded, 2);
+    QCOMPARE(t.finalDiscarded(), 1);
+    QCOMPARE(sim.broker().deadLetters().size(), size_t(2));
+    QVERIFY(sim.broker().deadLetterQueue().empty());
+    QVERIFY(sim.conservationHolds());
+    // D fails too: a comes back from the dead-letter queue after 3 deliveries, more than the
+    // delivery limit 1: final. Without a delivery limit it goes back to the dead-letter queue's
+    // tail and loops as a requeue loop does, up to the safety cap.
+    PL_VERIFY_OK(sim.load(parse(withDeadLetterQueue(R"({"type": "accept-all"})", R"({"data": "a"})", R"(, "failureRate": 1)"))));
+    QCOMPARE(trace(sim, 1), (QStringList{"0 produced a", "0 failed a by A", "0 failed a by A",
+                                         "0 discarded a by A (delivery_limit)", "0 failed a by D",
+                                         "0 discarded a by D (delivery_limit)"}));
+    t = sim.metrics().totals();
+    QCOMPARE(t.deliveryLimit, 2);
+    QCOMPARE(t.finalDiscarded(), 1);
+    QVERIFY(sim.conservationHolds());
+    Simulation loop;
+    PL_VERIFY_OK(loop.load(parse(R"({"broker": {"deadLetterQueue": true, "maxDeliveriesPerCycle": 20},
+        "consumers": [{"name": "A", "strategy": {"type": "ttl", "low": 3}},
+                      {"name": "D", "deadLetters": true, "failureRate": 1}],
+        "producers": [{"name": "P", "messages": [{"data": "a"}]}]})")));
+    const CycleReport r = loop.step();
+    QVERIFY(r.capReached);
+    QCOMPARE(r.counts.failed, 19);
+    QVERIFY(r.warnings.join(QString()).contains(QStringLiteral("without emptying the dead-letter queue")));
+    QCOMPARE(loop.broker().deadLetterQueue().size(), size_t(1));
+    QVERIFY(loop.conservationHolds());
+}
+
+void TestBrokerLimits::deadLettersWaitForTheirConsumer()
+{
+    // D offline: a waits in the dead-letter queue, counted by the conservation law and the
+    // summary; cycle 1, D online (by path), takes it. Held by a prefetch, it goes back to the
+    // dead-letter queue's head when D goes offline.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(parse(withDeadLetterQueue(R"({"type": "accept-all"})", R"({"data": "a"})", R"(, "online": false)"))));
+    QCOMPARE(trace(sim, 1), (QStringList{"0 produced a", "0 failed a by A", "0 failed a by A",
+                                         "0 discarded a by A (delivery_limit)"}));
+    QCOMPARE(sim.broker().deadLetterQueue().size(), size_t(1));
+    QCOMPARE(sim.broker().deadLetterQueue().front().data, QStringLiteral("a"));
+    QVERIFY(sim.conservationHolds());
+    QJsonObject summary = summaryToJson(sim, 0);
+    QJsonObject dlq = summary.value(QLatin1String("deadLetterQueue")).toObject();
+    QCOMPARE(dlq.value(QLatin1String("depth")), QJsonValue(1));
+    QCOMPARE(dlq.value(QLatin1String("entered")), QJsonValue(1));
+    QCOMPARE(dlq.value(QLatin1String("consumers")), QJsonValue(QJsonArray{QStringLiteral("D")}));
+    QCOMPARE(summary.value(QLatin1String("totals")).toObject().value(QLatin1String("discardedFinal")), QJsonValue(0));
+    QCOMPARE(summary.value(QLatin1String("totals")).toObject().value(QLatin1String("inDeadLetterQueue")), QJsonValue(1));
+    QCOMPARE(summary.value(QLatin1String("conservation")), QJsonValue(true));
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("consumers[1].prefetch"), 1));
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("consumers[1].workPerCycle"), 1));
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("consumers[1].online"), true));
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("consumers[0].online"), false));
+    QCOMPARE(trace(sim, 1), (QStringList{"1 processed a by D"}));
+    summary = summaryToJson(sim, 0);
+    dlq = summary.value(QLatin1String("deadLetterQueue")).toObject();
+    QCOMPARE(dlq.value(QLatin1String("depth")), QJsonValue(0));
+    QCOMPARE(dlq.value(QLatin1String("processed")), QJsonValue(1));
+    // Without the key the summary has none of it.
+    PL_VERIFY_OK(sim.load(parse(tiny({}, R"({"data": "a"})"))));
+    sim.runCycles(5);
+    QVERIFY(!summaryToJson(sim, 0).contains(QLatin1String("deadLetterQueue")));
+}
+
+void TestBrokerLimits::deadLetterQueueFormat()
+{
+    QVERIFY2(errorsOf(R"({"consumers": [{"name": "D", "deadLetters": true}]})").contains(
+                     "consumers[0].deadLetters: the broker keeps no dead-letter queue; set broker.deadLetterQueue "
+                     "to true, or remove deadLetters"), qPrintable(errorsOf(R"({"consumers": [{"name": "D", "deadLetters": true}]})")));
+    QVERIFY(errorsOf(R"({"broker": {"deadLetterQueue": 1}})").contains("broker.deadLetterQueue: expected true or false, got 1"));
+    QVERIFY(errorsOf(R"({"broker": {"mode": "topics", "deadLetterQueue": true},
+                         "consumers": [{"name": "D", "deadLetters": true, "topics": ["orders-0"]}]})")
+                    .contains("consumers[0].topics: a dead-letter consumer takes from the dead-letter queue only"));
+    const Scenario on = parse(R"({"broker": {"deadLetterQueue": true}, "consumers": [{"name": "D", "deadLetters": true}]})");
+    QVERIFY(on.broker.deadLetterQueue);
+    QVERIFY(on.consumers.front().deadLetters);
+    const QJsonObject json = scenarioToJson(on);
+    QCOMPARE(json.value(QLatin1String("broker")).toObject().value(QLatin1String("deadLetterQueue")), QJsonValue(true));
+    QCOMPARE(scenarioToJson(parse(QJsonDocument(json).toJson())), json);
+    const QByteArray plain = QJsonDocument(scenarioToJson(parse(R"({"consumers": [{"name": "A"}]})"))).toJson();
+    QVERIFY(!plain.contains("deadLetter"));
+    QCOMPARE(on.broker.limitsOn(), QStringList{QStringLiteral("broker.deadLetterQueue")});
+    // Live: the queue cannot go while a consumer reads it; a consumer becomes one by path.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(on));
+    QVERIFY(sim.applySetting(QStringLiteral("broker.deadLetterQueue"), false).contains(
+            "consumers[0].deadLetters: the broker keeps no dead-letter queue"));
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("consumers[0].deadLetters"), false));
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("broker.deadLetterQueue"), false));
+    QVERIFY(!sim.applySetting(QStringLiteral("consumers[0].deadLetters"), true).isEmpty());
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("broker.deadLetterQueue"), true));
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("consumers[0].deadLetters"), true));
+    QVERIFY(sim.consumers().front()->deadLetters);
 }
 
 QTEST_GUILESS_MAIN(TestBrokerLimits)

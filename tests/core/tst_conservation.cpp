@@ -182,7 +182,20 @@ void TestConservation::afterEveryCycle()
 
     Counts sum;                         // report counts added up here
     QSet<quint64> processedIds;
-    QSet<quint64> discardedIds;
+    QSet<quint64> discardedIds;  // final dead letters
+    QSet<quint64> keptIds;       // dead letters kept in the dead-letter queue (broker.deadLetterQueue)
+    // A dead letter goes to the dead-letter queue if it is on, unless it came from there (final).
+    const auto discard = [&](const Event &e) {
+        const quint64 id = e.message.id;
+        if (sim.broker().config().deadLetterQueue && !e.message.deadLetter) {
+            QVERIFY2(!keptIds.contains(id), "dead-lettered twice into the dead-letter queue");
+            keptIds.insert(id);
+        } else {
+            QVERIFY2(!discardedIds.contains(id), "discarded twice");
+            QVERIFY2(e.message.deadLetter == keptIds.contains(id), "a final dead letter not from the dead-letter queue");
+            discardedIds.insert(id);
+        }
+    };
     QSet<quint64> producedIds;
     QSet<quint64> rejectedIds;
     Counts events;                      // the same counts, from the events
@@ -240,8 +253,7 @@ void TestConservation::afterEveryCycle()
                     // just handed back, by the consumer the event names).
                     QVERIFY2(!holder.contains(id), "the broker dropped a message a consumer holds");
                     QCOMPARE(e.consumer.isEmpty(), e.reason != QLatin1String("delivery_limit"));
-                    QVERIFY2(!discardedIds.contains(id), "discarded twice");
-                    discardedIds.insert(id);
+                    discard(e);
                     ++events.discarded;
                     ++(e.reason == QLatin1String("maxlen") ? events.maxlen
                        : e.reason == QLatin1String("expired") ? events.expired : events.deliveryLimit);
@@ -258,8 +270,7 @@ void TestConservation::afterEveryCycle()
                     ++events.processed;
                 } else if (e.type == Event::Type::Discarded) {
                     QVERIFY(!e.reason.isEmpty());
-                    QVERIFY2(!discardedIds.contains(id), "discarded twice");
-                    discardedIds.insert(id);
+                    discard(e);
                     ++events.discarded;
                 } else if (e.type == Event::Type::Postponed) {
                     QCOMPARE(e.after.id, id);
@@ -293,7 +304,10 @@ void TestConservation::afterEveryCycle()
         QVERIFY2(sim.conservationHolds(), qPrintable(QStringLiteral("cycle %1").arg(r.cycle)));
         QCOMPARE(r.queueDepth, sim.broker().size());
         QCOMPARE(r.delayed, qint64(sim.broker().delayedCount()));  // sent back with a retry delay
-        QCOMPARE(sum.produced, sum.processed + sum.discarded + r.queueDepth + r.delayed + sim.held() + sum.rejected);
+        // With a dead-letter queue (lesson-poison-message) a dead letter kept there is no final discard.
+        QCOMPARE(r.deadLetterQueue, qint64(sim.broker().deadLetterQueue().size()));
+        QCOMPARE(sum.produced, sum.processed + sum.finalDiscarded() + r.queueDepth + r.delayed + sim.held()
+                         + r.deadLetterQueue + sum.rejected);
         const Counts &t = sim.metrics().totals();
         const QStringList outcomes{QStringLiteral("processed"), QStringLiteral("postponed"),
                                    QStringLiteral("discarded"), QStringLiteral("failed")};
@@ -332,10 +346,18 @@ void TestConservation::afterEveryCycle()
             QVERIFY(!discardedIds.contains(m.id));
             QVERIFY(!held.contains(m.id));
         }
+        // The dead-letter queue's messages: kept dead letters not yet processed or final.
+        QSet<quint64> inDeadLetterQueue;
+        for (const Message &m : sim.broker().deadLetterQueue()) {
+            QVERIFY(keptIds.contains(m.id) && !queued.contains(m.id) && !held.contains(m.id));
+            QVERIFY(!processedIds.contains(m.id) && !discardedIds.contains(m.id));
+            inDeadLetterQueue.insert(m.id);
+        }
         QVERIFY(!processedIds.intersects(discardedIds));
         QVERIFY(!held.intersects(processedIds) && !held.intersects(discardedIds));
         QVERIFY(!rejectedIds.intersects(discardedIds) && !rejectedIds.intersects(processedIds));
-        QCOMPARE(qsizetype(queued.size() + held.size() + processedIds.size() + discardedIds.size() + rejectedIds.size()),
+        QCOMPARE(qsizetype(queued.size() + held.size() + processedIds.size() + discardedIds.size() + rejectedIds.size()
+                           + inDeadLetterQueue.size()),
                  producedIds.size());
         QCOMPARE(quint64(producedIds.size()), sim.broker().nextId() - 1);
 
@@ -382,7 +404,7 @@ void TestConservation::afterEveryCycle()
         QVERIFY(sum.deliveryLimit + sum.expired > 0);
     }
     for (const Broker::DeadLetter &d : sim.broker().deadLetters()) {
-        QVERIFY(discardedIds.contains(d.message.id));
+        QVERIFY(discardedIds.contains(d.message.id) || keptIds.contains(d.message.id));
         if (brokerReason(d.reason)) {
             QCOMPARE(d.consumer.isEmpty(), d.reason != QLatin1String("delivery_limit"));
         } else {

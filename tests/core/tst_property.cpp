@@ -207,6 +207,10 @@ QJsonObject randomScenario(Dice &d)
         broker.insert("messageTtl", int(d.range(0, 15)));
     if (d.chance(20))
         broker.insert("expiry", d.pick(QStringList{"head", "anywhere"}));
+    // The dead-letter queue, sometimes with consumers that drain it (docs/design.md §3).
+    const bool deadLetterQueue = d.chance(20);
+    if (deadLetterQueue)
+        broker.insert("deadLetterQueue", true);
 
     QJsonArray consumers;
     const int nConsumers = int(d.range(0, 5));
@@ -226,7 +230,10 @@ QJsonObject randomScenario(Dice &d)
             c.insert("prefetch", int(d.range(1, 6)));
         if (d.chance(25))
             c.insert("workPerCycle", int(d.range(1, 3)));
-        if (const QJsonArray sub = subscription(d, names); !sub.isEmpty())
+        const QJsonArray sub = subscription(d, names);
+        if (deadLetterQueue && d.chance(35))
+            c.insert("deadLetters", true);  // takes from no topic
+        else if (!sub.isEmpty())
             c.insert("topics", sub);
         consumers.append(c);
     }
@@ -340,7 +347,14 @@ QString liveChange(Dice &d, Simulation &sim, int &added)
         const QString c = QStringLiteral("consumers[%1]").arg(d.range(0, n - 1));
         QString path;
         QJsonValue value;
-        switch (d.range(0, 7)) {
+        switch (d.range(0, 8)) {
+        case 8: {  // valid only with the dead-letter queue on and no topics
+            const Scenario now = sim.currentScenario();
+            const ConsumerConfig &consumer = now.consumers.at(SettingPath::parse(c).rootIndex());
+            path = c + ".deadLetters";
+            value = now.broker.deadLetterQueue && consumer.topics.isEmpty() && d.chance(60);
+            break;
+        }
         case 7: path = c + ".strategy.retryDelay"; value = int(d.range(0, 3)); break;
         case 5: path = c + ".prefetch"; value = d.chance(30) ? QJsonValue() : QJsonValue(int(d.range(1, 6))); break;
         case 6: path = c + ".workPerCycle"; value = d.chance(30) ? QJsonValue() : QJsonValue(int(d.range(1, 3))); break;
@@ -348,7 +362,12 @@ QString liveChange(Dice &d, Simulation &sim, int &added)
         case 1: path = c + ".failureRate"; value = double(d.range(0, 100)) / 100.0; break;
         case 2: path = c + ".capacity"; value = int(d.range(0, 3)); break;
         case 3: path = c + ".strategy.type"; value = d.pick(QStringList{"accept-all", "priority", "ttl", "predicate"}); break;
-        default: path = c + ".topics"; value = subscription(d, currentTopicNames(sim)); break;
+        default:  // a dead-letter consumer takes from no topic
+            path = c + ".topics";
+            value = subscription(d, currentTopicNames(sim));
+            if (sim.consumers().at(size_t(SettingPath::parse(c).rootIndex()))->deadLetters)
+                value = QJsonArray();
+            break;
         }
         if (QString e = sim.applySetting(path, value); !e.isEmpty())
             return QStringLiteral("applySetting(%1): %2").arg(path, e);
@@ -357,7 +376,13 @@ QString liveChange(Dice &d, Simulation &sim, int &added)
     case 3: {  // a broker setting, by path
         QString path;
         QJsonValue value;
-        switch (d.range(0, 10)) {
+        switch (d.range(0, 11)) {
+        case 11: {  // it can go only while no consumer reads it
+            const QList<ConsumerConfig> now = sim.currentScenario().consumers;
+            path = "broker.deadLetterQueue";
+            value = d.chance(50) || std::any_of(now.cbegin(), now.cend(), [](const ConsumerConfig &x) { return x.deadLetters; });
+            break;
+        }
         case 9: path = "broker.messageTtl"; value = d.chance(20) ? QJsonValue() : QJsonValue(int(d.range(0, 15))); break;
         case 10: path = "broker.expiry"; value = d.pick(QStringList{"head", "anywhere"}); break;
         case 8: path = "broker.deliveryLimit"; value = d.chance(20) ? QJsonValue() : QJsonValue(int(d.range(0, 6))); break;
@@ -607,8 +632,10 @@ RunResult runCase(quint64 seed, QByteArray *scenarioJson, std::optional<Scenario
             QHash<quint64, quint64> before = Fuzz::arrivals(sim.broker());
             QHash<quint64, quint64> heldArrivals;  // a consumer going offline gives them back
             for (const auto &c : sim.consumers()) {
-                for (const Message &m : c->held)
-                    heldArrivals.insert(m.id, m.arrival);
+                for (const Message &m : c->held) {
+                    if (!m.deadLetter)  // a dead letter goes back to the dead-letter queue
+                        heldArrivals.insert(m.id, m.arrival);
+                }
             }
             if (QString e = liveChange(d, sim, added); !e.isEmpty()) {
                 result.error = QStringLiteral("before cycle %1: %2").arg(cycle).arg(e);

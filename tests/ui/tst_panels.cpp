@@ -5,6 +5,7 @@
 #include "ui/consumers/consumercard.h"
 #include "ui/consumers/heldtiles.h"
 #include "ui/consumers/consumerpanel.h"
+#include "ui/queue/queuepanel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/editing/parametereditor.h"
 #include "ui/setup/producerpanel.h"
@@ -24,6 +25,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QJsonValue>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
@@ -100,6 +102,7 @@ private Q_SLOTS:
     void modeSwitchToPriorityReorders();
     void cardCapacityTopicsAndSparkline();
     void cardPrefetchAndHeldTiles();
+    void deadLetterConsumerAndQueueCaption();
     void addConsumerWhileRunning();
     void timelineNotesOnTheCards();
     void cardsIdleAtStartAndWhilePaused();
@@ -391,6 +394,33 @@ void TestPanels::cardPrefetchAndHeldTiles()
     QVERIFY(!sim.consumers()[0]->holdsMessages());
     panel.refresh(feed.take());
     QCOMPARE(a->prefetchBox()->value(), 0);
+}
+
+void TestPanels::deadLetterConsumerAndQueueCaption()
+{
+    // A dead-letter consumer's card says so beside its name; the queue's caption counts the
+    // dead-letter queue. A fails everything: with deliveryLimit 0 each message is a dead letter
+    // at its first return, and waits while the dead-letter consumer D is offline.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(R"({"broker": {"deliveryLimit": 0, "deadLetterQueue": true},
+        "consumers": [{"name": "A", "failureRate": 1}, {"name": "D", "deadLetters": true, "online": false}],
+        "producers": [{"name": "P", "messages": [{"data": "a"}, {"data": "b"}]}]})", QStringLiteral("dlq.json"))));
+    SetupEditor editor(&sim);
+    ConsumerPanel panel(&editor);
+    QueuePanel queue(&sim);
+    TestSupport::CycleFeed feed(sim);
+    const auto shows = [](QWidget *widget, const QString &text) {
+        const QList<QLabel *> labels = widget->findChildren<QLabel *>();
+        return std::any_of(labels.cbegin(), labels.cend(), [&](const QLabel *l) { return l->text().contains(text); });
+    };
+    QVERIFY(shows(panel.cards().at(1), QStringLiteral("D · dead letters")));
+    QVERIFY(!shows(panel.cards().at(0), QStringLiteral("dead letters")));
+    sim.step();
+    const RefreshSnapshot snapshot = feed.take();
+    panel.refresh(snapshot);
+    queue.refresh(snapshot);
+    QCOMPARE(sim.broker().deadLetterQueue().size(), size_t(2));
+    QVERIFY(shows(&queue, QStringLiteral("2 in the dead-letter queue")));
 }
 
 void TestPanels::cardCapacityTopicsAndSparkline()

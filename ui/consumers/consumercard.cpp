@@ -333,8 +333,12 @@ void ConsumerCard::syncSetup()
         return;
     const Consumer &c = *consumers[size_t(m_index)];
 
-    m_name->setText(c.name);
-    setAccessibleName(tr("Consumer %1").arg(c.name));
+    // A dead-letter consumer (docs/design.md §3) says so beside its name.
+    m_name->setText(c.deadLetters ? tr("%1 · dead letters").arg(c.name) : c.name);
+    m_name->setToolTip(c.deadLetters ? tr("Takes only from the broker's dead-letter queue (deadLetters); "
+                                          "what it discards is dropped for good")
+                                     : QString());
+    setAccessibleName(c.deadLetters ? tr("Consumer %1, dead letters").arg(c.name) : tr("Consumer %1").arg(c.name));
     m_sparkline->setAccessibleName(tr("Throughput of consumer %1, messages processed per cycle").arg(c.name));
     {
         const QSignalBlocker b1(m_online);

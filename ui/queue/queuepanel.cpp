@@ -86,13 +86,17 @@ void QueuePanel::refresh(const RefreshSnapshot &snapshot)
     m_tiles->refresh(snapshot);
     const qsizetype queued = m_simulation->broker().size();
     const qsizetype delayed = m_simulation->broker().delayedCount();
+    const qsizetype dead = qsizetype(m_simulation->broker().deadLetterQueue().size());
+    const bool deadQueue = m_simulation->broker().config().deadLetterQueue || dead > 0;
     m_caption->setText(tr("<b>Broker queue:</b> %1 %2 &nbsp;·&nbsp; head (next to be "
                           "dispatched) first")
                                .arg(QLocale().toString(queued),
                                     queued == 1 ? tr("message") : tr("messages"))
                        + (delayed > 0 ? tr(" &nbsp;·&nbsp; %1 more delayed (sent back with a retry delay, "
                                            "not yet visible)").arg(QLocale().toString(delayed))
-                                      : QString()));
+                                      : QString())
+                       + (deadQueue ? tr(" &nbsp;·&nbsp; %1 in the dead-letter queue").arg(QLocale().toString(dead))
+                                    : QString()));
 }
 
 } // namespace PriorityLab
