@@ -469,6 +469,47 @@ private Q_SLOTS:
         QVERIFY(!lessonDock->isVisible());
     }
 
+    void presentationShowsTheDockTheStepOutlines()
+    {
+        // At 1024x768, step 3 of the TTL lesson outlines the dead letters; presentation mode hid
+        // that dock, so nothing was outlined. Presenting, the step's dock is shown beside the
+        // chart and the lesson, hidden again by a step that names another view, and the layout
+        // is the working one again after Esc.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        w.window.resize(1024, 768);
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        auto *deadLetters = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
+        auto *lessonDock = w.window.findChild<QDockWidget *>(QStringLiteral("lessonDock"));
+        QVERIFY(deadLetters && lessonDock);
+        const auto inSight = [&w](QWidget *widget) { return widget && FocusOrder::isOnScreen(widget, &w.window); };
+        w.window.lessonPanel()->runCycles(100);  // step 3, "until cycle 100", at its end
+        QCOMPARE(w.window.lessonPanel()->currentStep(), 2);
+        QCOMPARE(w.window.highlightOverlay()->target(), w.window.viewForHighlight(QStringLiteral("deadLetters")));
+        press(w.window, Qt::Key_F11);
+        QVERIFY(w.window.presentationMode()->isActive());
+        QTRY_VERIFY(inSight(w.window.highlightOverlay()->target()));
+        QVERIFY(deadLetters->isVisible());
+        QVERIFY(w.window.highlightOverlay()->isVisible());
+        QVERIFY(inSight(w.window.lessonPanel()));
+        QVERIFY(!w.window.findChild<QDockWidget *>(QStringLiteral("eventLogDock"))->isVisible());
+        // The next step outlines consumer A's low bound: the dead letters go away again.
+        w.sim()->setIntervalMs(0);
+        press(w.window, Qt::Key_PageDown);
+        QCOMPARE(w.window.lessonPanel()->currentStep(), 3);
+        QTRY_VERIFY(!deadLetters->isVisible());
+        QVERIFY(inSight(w.window.highlightOverlay()->target()));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        // Back to step 3 while presenting: shown again; Esc puts the working layout back.
+        press(w.window, Qt::Key_PageUp);
+        QCOMPARE(w.window.lessonPanel()->currentStep(), 2);
+        QTRY_VERIFY(deadLetters->isVisible());
+        QTRY_VERIFY(inSight(w.window.highlightOverlay()->target()));
+        press(w.window, Qt::Key_Escape);
+        QVERIFY(!w.window.presentationMode()->isActive());
+        QTRY_VERIFY(w.window.findChild<QDockWidget *>(QStringLiteral("journeyDock"))->isVisibleTo(&w.window));
+        QVERIFY(lessonDock->isVisible());
+    }
+
     // F11 with the keyboard in a consumer card: the cards' scroll area follows the focused box
     // to its new place, going in and coming back.
     void highlightedCardStaysInSightAfterAResize()
