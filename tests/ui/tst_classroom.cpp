@@ -22,6 +22,7 @@
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/speedcontrol.h"
 #include "ui/shell/zoom.h"
+#include "ui/alarms/alarmpanel.h"
 #include "tests/testsupport.h"
 
 #include <QAction>
@@ -36,6 +37,8 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QAbstractButton>
 #include <QTableView>
 #include <QTest>
 #include <QLayout>
@@ -467,6 +470,49 @@ private Q_SLOTS:
         // Another scenario has no lesson: no empty lesson dock takes room.
         PL_VERIFY_OK(w.window.openScenarioFile(QStringLiteral(":/scenarios/default.json")));
         QVERIFY(!lessonDock->isVisible());
+    }
+
+    void zoomedLeftColumnWrapsItsText()
+    {
+        // At 1280x720, step 3 of the TTL lesson and Ctrl++ four times: the lesson header, "What to
+        // try" and the alarm were wider than their column, their text and the Edit… and Hide
+        // buttons cut on the right, reached only by a horizontal scroll bar.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        w.window.resize(1280, 720);
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        w.window.lessonPanel()->runCycles(100);
+        w.window.refreshViews();
+        // The consumers' dock as wide as on the trial's desktop: a column of about 580 px.
+        auto *consumers = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
+        QVERIFY(consumers);
+        for (int i = 0; i < 4; ++i)
+            press(w.window, Qt::Key_Plus, Qt::ControlModifier);
+        w.window.resizeDocks({consumers}, {680}, Qt::Horizontal);
+        QTRY_VERIFY(consumers->width() >= 670);
+        QCOMPARE(w.window.zoom()->percent(), 140);
+        auto *scroll = w.window.findChild<QScrollArea *>(QStringLiteral("centralScroll"));
+        QVERIFY(scroll);
+        const auto wide = [scroll] {
+            QStringList names;
+            const int room = scroll->viewport()->width();
+            for (QWidget *child : scroll->widget()->findChildren<QWidget *>()) {
+                if (child->isVisibleTo(scroll) && child->minimumSizeHint().width() > room)
+                    names << QStringLiteral("%1 %2").arg(QString::fromLatin1(child->metaObject()->className()))
+                                     .arg(child->minimumSizeHint().width());
+            }
+            return QStringLiteral("column %1 px, wider: %2").arg(room).arg(names.join(QStringLiteral(", ")));
+        };
+        QTRY_VERIFY2(scroll->widget()->width() <= scroll->viewport()->width(), qPrintable(wide()));
+        QVERIFY2(!scroll->horizontalScrollBar()->isVisible(), qPrintable(wide()));
+        QVERIFY(w.window.alarmPanel()->isVisible());
+        const QRect column = scroll->viewport()->rect();
+        for (QAbstractButton *button : scroll->widget()->findChildren<QAbstractButton *>()) {
+            if (!button->isVisibleTo(scroll) || button->text().isEmpty())
+                continue;
+            const QRect r(button->mapTo(scroll->viewport(), QPoint(0, 0)), button->size());
+            QVERIFY2(r.right() <= column.right(), qPrintable(button->text() + QLatin1Char(' ') + wide()));
+        }
+        w.window.zoom()->actualSize();
     }
 
     void presentationShowsTheDockTheStepOutlines()
