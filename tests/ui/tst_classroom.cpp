@@ -40,6 +40,7 @@
 #include <QScrollBar>
 #include <QAbstractButton>
 #include <QTableView>
+#include <QTabBar>
 #include <QTest>
 #include <QLayout>
 #include <QToolBar>
@@ -513,6 +514,28 @@ private Q_SLOTS:
             QVERIFY2(r.right() <= column.right(), qPrintable(button->text() + QLatin1Char(' ') + wide()));
         }
         w.window.zoom()->actualSize();
+    }
+
+    void everyChartTabInSightAt1024x768()
+    {
+        // At 1024x768 the Charts tab bar needed its scroll arrows to reach "Deliveries": now
+        // every tab is inside the bar, the titles elided if need be.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        w.window.resize(1024, 768);
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        auto *charts = w.window.findChild<QDockWidget *>(QStringLiteral("chartsDock"));
+        QVERIFY(charts);
+        w.window.resizeDocks({charts}, {350}, Qt::Horizontal);
+        QTRY_VERIFY(charts->width() <= 360);
+        auto *tabs = w.window.chartPanel()->findChild<QTabBar *>();
+        QVERIFY(tabs);
+        QTRY_VERIFY(tabs->isVisible());
+        QCOMPARE(tabs->count(), 5);
+        const QRect bar = tabs->rect();
+        for (int i = 0; i < tabs->count(); ++i)
+            QVERIFY2(bar.contains(tabs->tabRect(i)), qPrintable(QStringLiteral("tab %1 at %2 in a bar %3 px wide")
+                                                                       .arg(i).arg(tabs->tabRect(i).right()).arg(bar.width())));
+        QVERIFY(tabs->mapTo(charts, QPoint(bar.width(), 0)).x() <= charts->width());
     }
 
     void presentationShowsTheDockTheStepOutlines()
