@@ -14,6 +14,7 @@
 #include "tests/testsupport.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
@@ -153,6 +154,7 @@ private Q_SLOTS:
     void deadLetterModelFollowsTheCappedList();
     void mainWindowShowsAlarms();
     void presentationModeKeepsTheBannerToOneLine();
+    void presentationBannerUnfoldsByKeyboard();
     void alarmTextFollowsAnEdit();
     void dataLossAdviceAfterTheBoundWasLowered();
     void dataLossAdviceNamesTheBrokerLimit();
@@ -794,6 +796,54 @@ void TestAlarms::presentationModeKeepsTheBannerToOneLine()
     window.presentationMode()->leave();
     QVERIFY(!panel->isCompact());
     QCOMPARE(panel->lineText(0), full);
+}
+
+void TestAlarms::presentationBannerUnfoldsByKeyboard()
+{
+    // At 1024x768 the one-line banner read "…(by B 26, C 2…": its advice could not be seen.
+    // Tab reaches "More", Enter unfolds every alarm's full text, Enter again folds it back.
+    MainWindow window;
+    window.setShowDialogs(false);
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
+    window.resize(1024, 768);
+    window.show();
+    QApplication::setActiveWindow(&window);
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    window.simulation()->runCycles(100);
+    window.refreshViews();
+    AlarmPanel *panel = window.alarmPanel();
+    QCOMPARE(panel->alarmCount(), 1);
+    QVERIFY(!panel->moreButton()->isVisibleTo(panel));  // the whole text is there already
+    window.presentationMode()->enter();
+    QVERIFY(panel->isCompact());
+    QToolButton *more = panel->moreButton();
+    QTRY_VERIFY(more->isVisible());
+    QTRY_VERIFY(panel->lineText(0).endsWith(QChar(0x2026)));
+    const int foldedHeight = panel->height();
+
+    window.setFocus(Qt::OtherFocusReason);
+    for (int i = 0; i < 200 && QApplication::focusWidget() != more; ++i)
+        QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), more);
+    QTest::keyClick(more, Qt::Key_Return);
+    QVERIFY(panel->isExpanded());
+    QCOMPARE(more->text(), QStringLiteral("Less"));
+    const QString full = panel->lineText(0);
+    QVERIFY2(full.contains(QLatin1String("Lower the TTL low bound")), qPrintable(full));
+    QVERIFY(!full.endsWith(QChar(0x2026)));
+    QTRY_VERIFY(panel->height() > foldedHeight);
+    QVERIFY2(panel->lineToolTip(0).size() > 0, "the tooltip stays");
+
+    QTest::keyClick(more, Qt::Key_Return);
+    QVERIFY(!panel->isExpanded());
+    QTRY_VERIFY(panel->lineText(0).endsWith(QChar(0x2026)));
+    QTRY_COMPARE(panel->height(), foldedHeight);
+
+    // Unfolded when presenting ends: folded again, the next time too.
+    panel->setExpanded(true);
+    window.presentationMode()->leave();
+    QVERIFY(!panel->isExpanded());
+    QVERIFY(!more->isVisibleTo(panel));
 }
 
 #include "tst_alarms.moc"

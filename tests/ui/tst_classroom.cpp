@@ -22,6 +22,7 @@
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/speedcontrol.h"
 #include "ui/shell/zoom.h"
+#include "ui/alarms/alarmpanel.h"
 #include "tests/testsupport.h"
 
 #include <QAction>
@@ -36,7 +37,10 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QAbstractButton>
 #include <QTableView>
+#include <QTabBar>
 #include <QTest>
 #include <QLayout>
 #include <QToolBar>
@@ -467,6 +471,112 @@ private Q_SLOTS:
         // Another scenario has no lesson: no empty lesson dock takes room.
         PL_VERIFY_OK(w.window.openScenarioFile(QStringLiteral(":/scenarios/default.json")));
         QVERIFY(!lessonDock->isVisible());
+    }
+
+    void zoomedLeftColumnWrapsItsText()
+    {
+        // At 1280x720, step 3 of the TTL lesson and Ctrl++ four times: the lesson header, "What to
+        // try" and the alarm were wider than their column, their text and the Edit… and Hide
+        // buttons cut on the right, reached only by a horizontal scroll bar.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        w.window.resize(1280, 720);
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        w.window.lessonPanel()->runCycles(100);
+        w.window.refreshViews();
+        // The consumers' dock as wide as on the trial's desktop: a column of about 580 px.
+        auto *consumers = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
+        QVERIFY(consumers);
+        for (int i = 0; i < 4; ++i)
+            press(w.window, Qt::Key_Plus, Qt::ControlModifier);
+        w.window.resizeDocks({consumers}, {680}, Qt::Horizontal);
+        QTRY_VERIFY(consumers->width() >= 670);
+        QCOMPARE(w.window.zoom()->percent(), 140);
+        auto *scroll = w.window.findChild<QScrollArea *>(QStringLiteral("centralScroll"));
+        QVERIFY(scroll);
+        const auto wide = [scroll] {
+            QStringList names;
+            const int room = scroll->viewport()->width();
+            for (QWidget *child : scroll->widget()->findChildren<QWidget *>()) {
+                if (child->isVisibleTo(scroll) && child->minimumSizeHint().width() > room)
+                    names << QStringLiteral("%1 %2").arg(QString::fromLatin1(child->metaObject()->className()))
+                                     .arg(child->minimumSizeHint().width());
+            }
+            return QStringLiteral("column %1 px, wider: %2").arg(room).arg(names.join(QStringLiteral(", ")));
+        };
+        QTRY_VERIFY2(scroll->widget()->width() <= scroll->viewport()->width(), qPrintable(wide()));
+        QVERIFY2(!scroll->horizontalScrollBar()->isVisible(), qPrintable(wide()));
+        QVERIFY(w.window.alarmPanel()->isVisible());
+        const QRect column = scroll->viewport()->rect();
+        for (QAbstractButton *button : scroll->widget()->findChildren<QAbstractButton *>()) {
+            if (!button->isVisibleTo(scroll) || button->text().isEmpty())
+                continue;
+            const QRect r(button->mapTo(scroll->viewport(), QPoint(0, 0)), button->size());
+            QVERIFY2(r.right() <= column.right(), qPrintable(button->text() + QLatin1Char(' ') + wide()));
+        }
+        w.window.zoom()->actualSize();
+    }
+
+    void everyChartTabInSightAt1024x768()
+    {
+        // At 1024x768 the Charts tab bar needed its scroll arrows to reach "Deliveries": now
+        // every tab is inside the bar, the titles elided if need be.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        w.window.resize(1024, 768);
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        auto *charts = w.window.findChild<QDockWidget *>(QStringLiteral("chartsDock"));
+        QVERIFY(charts);
+        w.window.resizeDocks({charts}, {350}, Qt::Horizontal);
+        QTRY_VERIFY(charts->width() <= 360);
+        auto *tabs = w.window.chartPanel()->findChild<QTabBar *>();
+        QVERIFY(tabs);
+        QTRY_VERIFY(tabs->isVisible());
+        QCOMPARE(tabs->count(), 5);
+        const QRect bar = tabs->rect();
+        for (int i = 0; i < tabs->count(); ++i)
+            QVERIFY2(bar.contains(tabs->tabRect(i)), qPrintable(QStringLiteral("tab %1 at %2 in a bar %3 px wide")
+                                                                       .arg(i).arg(tabs->tabRect(i).right()).arg(bar.width())));
+        QVERIFY(tabs->mapTo(charts, QPoint(bar.width(), 0)).x() <= charts->width());
+    }
+
+    void presentationShowsTheDockTheStepOutlines()
+    {
+        // At 1024x768, step 3 of the TTL lesson outlines the dead letters; presentation mode hid
+        // that dock, so nothing was outlined. Presenting, the step's dock is shown beside the
+        // chart and the lesson, hidden again by a step that names another view, and the layout
+        // is the working one again after Esc.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        w.window.resize(1024, 768);
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        auto *deadLetters = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
+        auto *lessonDock = w.window.findChild<QDockWidget *>(QStringLiteral("lessonDock"));
+        QVERIFY(deadLetters && lessonDock);
+        const auto inSight = [&w](QWidget *widget) { return widget && FocusOrder::isOnScreen(widget, &w.window); };
+        w.window.lessonPanel()->runCycles(100);  // step 3, "until cycle 100", at its end
+        QCOMPARE(w.window.lessonPanel()->currentStep(), 2);
+        QCOMPARE(w.window.highlightOverlay()->target(), w.window.viewForHighlight(QStringLiteral("deadLetters")));
+        press(w.window, Qt::Key_F11);
+        QVERIFY(w.window.presentationMode()->isActive());
+        QTRY_VERIFY(inSight(w.window.highlightOverlay()->target()));
+        QVERIFY(deadLetters->isVisible());
+        QVERIFY(w.window.highlightOverlay()->isVisible());
+        QVERIFY(inSight(w.window.lessonPanel()));
+        QVERIFY(!w.window.findChild<QDockWidget *>(QStringLiteral("eventLogDock"))->isVisible());
+        // The next step outlines consumer A's low bound: the dead letters go away again.
+        w.sim()->setIntervalMs(0);
+        press(w.window, Qt::Key_PageDown);
+        QCOMPARE(w.window.lessonPanel()->currentStep(), 3);
+        QTRY_VERIFY(!deadLetters->isVisible());
+        QVERIFY(inSight(w.window.highlightOverlay()->target()));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        // Back to step 3 while presenting: shown again; Esc puts the working layout back.
+        press(w.window, Qt::Key_PageUp);
+        QCOMPARE(w.window.lessonPanel()->currentStep(), 2);
+        QTRY_VERIFY(deadLetters->isVisible());
+        QTRY_VERIFY(inSight(w.window.highlightOverlay()->target()));
+        press(w.window, Qt::Key_Escape);
+        QVERIFY(!w.window.presentationMode()->isActive());
+        QTRY_VERIFY(w.window.findChild<QDockWidget *>(QStringLiteral("journeyDock"))->isVisibleTo(&w.window));
+        QVERIFY(lessonDock->isVisible());
     }
 
     // F11 with the keyboard in a consumer card: the cards' scroll area follows the focused box

@@ -42,6 +42,11 @@ AlarmPanel::AlarmPanel(Simulation *simulation, QWidget *parent)
             m_seenKeys << a.key;
         setVisible(false);
     });
+    m_more = new QToolButton(this);
+    m_more->setAutoRaise(true);
+    m_more->setVisible(false);
+    connect(m_more, &QToolButton::clicked, this, [this] { setExpanded(!m_expanded); });
+    outer->addWidget(m_more, 0, Qt::AlignTop);
     outer->addWidget(m_hide, 0, Qt::AlignTop);
 
     connect(m_simulation, &Simulation::setupChanged, this, [this] {
@@ -108,6 +113,16 @@ void AlarmPanel::setCompact(bool compact)
     if (compact == m_compact)
         return;
     m_compact = compact;
+    m_expanded = false;
+    rebuild();
+}
+
+void AlarmPanel::setExpanded(bool expanded)
+{
+    expanded = expanded && m_compact;
+    if (expanded == m_expanded)
+        return;
+    m_expanded = expanded;
     rebuild();
 }
 
@@ -119,7 +134,7 @@ void AlarmPanel::resizeEvent(QResizeEvent *event)
 
 void AlarmPanel::elideCompactLine()
 {
-    if (!m_compact || m_texts.isEmpty())
+    if (!oneLine() || m_texts.isEmpty())
         return;
     QLabel *text = m_texts.first();
     text->setText(text->fontMetrics().elidedText(m_compactText, Qt::ElideRight, std::max(0, text->width())));
@@ -151,8 +166,9 @@ void AlarmPanel::rebuild()
             m_hidden = false;
     }
 
-    const bool overflow = !m_compact && count > maxLines();
-    const int lines = m_compact ? std::min(count, 1) : overflow ? maxLines() : count;
+    const bool compact = oneLine();
+    const bool overflow = !compact && count > maxLines();
+    const int lines = compact ? std::min(count, 1) : overflow ? maxLines() : count;
     const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
     const int iconSize = std::max(20, fontMetrics().height() + 4);
     while (m_texts.size() < lines) {
@@ -179,11 +195,11 @@ void AlarmPanel::rebuild()
             row->itemAt(w)->widget()->setVisible(shown);
         if (!shown)
             continue;
-        text->setWordWrap(!m_compact);
+        text->setWordWrap(!compact);
         // Compact: the line takes the width it is given, never widens the window.
-        text->setSizePolicy(m_compact ? QSizePolicy::Ignored : QSizePolicy::Preferred, QSizePolicy::Preferred);
-        text->setTextFormat(m_compact ? Qt::PlainText : Qt::RichText);
-        if (m_compact) {
+        text->setSizePolicy(compact ? QSizePolicy::Ignored : QSizePolicy::Preferred, QSizePolicy::Preferred);
+        text->setTextFormat(compact ? Qt::PlainText : Qt::RichText);
+        if (compact) {
             QStringList titles;
             QStringList all;
             for (const Alarm &a : alarms) {
@@ -219,6 +235,10 @@ void AlarmPanel::rebuild()
                                  .arg(a.raisedCycle)
                                  .arg(a.lastCycle));
     }
+    m_more->setVisible(m_compact && count > 0);
+    m_more->setText(m_expanded ? tr("Less") : tr("More"));
+    m_more->setToolTip(m_expanded ? tr("Fold the alarms back to one line")
+                                  : tr("Show every alarm's full text and what to change"));
     setVisible(count > 0 && !m_hidden);
 
     if (count != m_count) {

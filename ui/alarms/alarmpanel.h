@@ -59,6 +59,13 @@ public:
     void setCompact(bool compact);
     bool isCompact() const { return m_compact; }
 
+    /// In compact mode, the "More" button (Tab reaches it, Enter presses it) unfolds the banner
+    /// to every alarm's full text, wrapped; pressed again ("Less") it folds back to one line.
+    /// It never unfolds by itself, and leaving compact mode folds it.
+    QToolButton *moreButton() const { return m_more; }
+    bool isExpanded() const { return m_expanded; }
+    void setExpanded(bool expanded);
+
     /// Observes the cycle reports of @p snapshot, inspects the queue and redraws if the alarms
     /// changed.
     void refresh(const RefreshSnapshot &snapshot);
@@ -74,17 +81,21 @@ private:
     void inspectAndRedraw();
     void elideCompactLine();
     void rebuild();
+    /// Compact and not unfolded: one elided line.
+    bool oneLine() const { return m_compact && !m_expanded; }
 
     Simulation *m_simulation;
     AlarmMonitor m_monitor;
     QVBoxLayout *m_lines = nullptr;
     QList<QLabel *> m_texts;
     QToolButton *m_hide = nullptr;
+    QToolButton *m_more = nullptr;
     QToolButton *m_indicator = nullptr;
     QStringList m_seenKeys;     ///< keys shown when the user hid the banner
     quint64 m_revision = ~quint64(0);
     bool m_hidden = false;
     bool m_compact = false;
+    bool m_expanded = false;    ///< compact mode, unfolded by "More"
     QString m_compactText;      ///< the compact line before eliding
     int m_count = 0;
 };

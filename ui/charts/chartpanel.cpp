@@ -103,6 +103,10 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
     m_pages->setDocumentMode(true);
     m_pages->setExpanding(false);
     m_pages->setDrawBase(false);
+    // A narrow dock (1024x768) elides the titles rather than hiding the last tabs behind scroll
+    // arrows: every chart stays one click or key away; the full title is in the tab's tooltip.
+    m_pages->setElideMode(Qt::ElideRight);
+    m_pages->setUsesScrollButtons(false);
     connect(m_pages, &QTabBar::currentChanged, this, &ChartPanel::showPage);
     auto *row = new QHBoxLayout;
     row->setContentsMargins(0, 0, 0, 0);

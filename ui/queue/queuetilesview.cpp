@@ -255,7 +255,7 @@ QString QueueTilesView::stripLabel(const Strip &strip) const
     switch (broker.config().mode) {
     case BrokerConfig::Mode::Fifo:
         return strip.count == 0 ? tr("Queue: empty — every message has been taken by a consumer")
-                                : tr("%1 · head first (next to be dispatched)").arg(count);
+                                : tr("%1 · head first").arg(count);
     case BrokerConfig::Mode::Priority:
         return tr("Priority %1: %2%3")
                 .arg(queue.key)

@@ -753,7 +753,12 @@ void MainWindow::arrangeBottomDocks()
     const int w = width();
     const bool lesson = m_lessonDock->isVisibleTo(this);
     if (m_presentation && m_presentation->isActive()) {
-        if (lesson)
+        // A dock of the journey's group a step outlines stands between the chart and the lesson.
+        QDockWidget *step = m_presentation->stepDock();
+        const QList<QDockWidget *> group{m_journeyDock, m_eventLogDock, m_deadLetterDock};
+        if (lesson && step && group.contains(step) && step->isVisibleTo(this))
+            resizeDocks({m_chartDock, step, m_lessonDock}, {w * 40 / 100, w * 25 / 100, w * 35 / 100}, Qt::Horizontal);
+        else if (lesson)
             resizeDocks({m_chartDock, m_lessonDock}, {w * 55 / 100, w * 45 / 100}, Qt::Horizontal);
     } else if (lesson) {
         resizeDocks({m_chartDock, m_journeyDock, m_lessonDock}, {w * 42 / 100, w * 26 / 100, w * 32 / 100},
@@ -914,6 +919,18 @@ void MainWindow::highlight(const QString &name)
 {
     QWidget *target = name.isEmpty() ? nullptr : viewForHighlight(name);
     m_highlight->setTarget(target);
+    // Presenting hides most docks: the one the step talks about is shown while the step needs it.
+    QDockWidget *dock = nullptr;
+    for (QWidget *w = target; w && !dock; w = w->parentWidget()) {
+        if (auto *d = qobject_cast<QDockWidget *>(w); d && d->parentWidget() == this)
+            dock = d;
+    }
+    if (m_presentation) {
+        const bool rearrange = m_presentation->isActive() && dock != m_presentation->stepDock();
+        m_presentation->setStepDock(dock);
+        if (rearrange)
+            arrangeBottomDocks();
+    }
     if (target) {
         keepHighlightInSight();
         m_highlight->follow();

@@ -7,6 +7,7 @@
 #include <QMainWindow>
 #include <QScreen>
 
+#include <algorithm>
 #include <utility>
 
 namespace PriorityLab {
@@ -28,6 +29,30 @@ void PresentationMode::setHiddenWidgets(const QList<QWidget *> &widgets)
     m_hidden.clear();
     for (QWidget *widget : widgets)
         m_hidden << widget;
+}
+
+bool PresentationMode::isKept(const QDockWidget *dock) const
+{
+    return std::any_of(m_kept.cbegin(), m_kept.cend(), [dock](const auto &k) { return k == dock; });
+}
+
+QDockWidget *PresentationMode::stepDock() const
+{
+    return m_stepDock;
+}
+
+void PresentationMode::setStepDock(QDockWidget *dock)
+{
+    QDockWidget *before = m_stepDock;
+    m_stepDock = dock;
+    if (!m_active)
+        return;
+    if (before && before != dock && !isKept(before))
+        before->hide();
+    if (dock) {
+        dock->show();
+        dock->raise();
+    }
 }
 
 QPalette PresentationMode::highContrastPalette()
@@ -82,7 +107,7 @@ void PresentationMode::enter()
     m_zoom->setPercent(std::max(m_zoomBefore, zoomPercentFor(screen ? screen->size().height() : 1080)));
     const QList<QDockWidget *> docks = m_window->findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly);
     for (QDockWidget *dock : docks) {
-        const bool keep = std::any_of(m_kept.cbegin(), m_kept.cend(), [dock](const auto &k) { return k == dock; });
+        const bool keep = isKept(dock) || dock == m_stepDock;
         dock->setVisible(keep);
         if (keep)
             dock->raise();

@@ -37,6 +37,11 @@ public:
     /// Other widgets hidden while presenting (e.g. the scenario's long description, which the
     /// lesson panel tells step by step), shown again on leaving if they were visible.
     void setHiddenWidgets(const QList<QWidget *> &widgets);
+    /// The dock the current lesson step outlines (nullptr for none): shown and raised while
+    /// presenting even if it is not a kept dock, hidden again when the step no longer names it
+    /// (another call) or presenting ends.
+    void setStepDock(QDockWidget *dock);
+    QDockWidget *stepDock() const;
 
     bool isActive() const { return m_active; }
 
@@ -54,11 +59,14 @@ Q_SIGNALS:
     void activeChanged(bool active);
 
 private:
+    bool isKept(const QDockWidget *dock) const;
+
     QMainWindow *m_window;
     Zoom *m_zoom;
     QList<QPointer<QDockWidget>> m_kept;
     QList<QPointer<QWidget>> m_hidden;
     QList<QPointer<QWidget>> m_hiddenByUs;
+    QPointer<QDockWidget> m_stepDock;
     bool m_active = false;
     QByteArray m_state;
     Qt::WindowStates m_windowState;
