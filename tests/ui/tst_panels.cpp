@@ -17,6 +17,7 @@
 #include "ui/common/sparkline.h"
 #include "tests/testsupport.h"
 #include "ui/shell/speedcontrol.h"
+#include "ui/shell/statussummary.h"
 #include "tests/testsupport.h"
 
 #include <QAction>
@@ -103,6 +104,7 @@ private Q_SLOTS:
     void cardCapacityTopicsAndSparkline();
     void cardPrefetchAndHeldTiles();
     void deadLetterConsumerAndQueueCaption();
+    void statusBarCountsTheDeadLetterQueue();
     void addConsumerWhileRunning();
     void timelineNotesOnTheCards();
     void cardsIdleAtStartAndWhilePaused();
@@ -421,6 +423,55 @@ void TestPanels::deadLetterConsumerAndQueueCaption()
     queue.refresh(snapshot);
     QCOMPARE(sim.broker().deadLetterQueue().size(), size_t(2));
     QVERIFY(shows(&queue, QStringLiteral("2 in the dead-letter queue")));
+}
+
+void TestPanels::statusBarCountsTheDeadLetterQueue()
+{
+    // Dead letters kept in the dead-letter queue are not final: the status bar's "discarded"
+    // counts the final ones and the queue's depth is shown beside the queue, so the figures add
+    // up as the conservation law does. A fails everything (deliveryLimit 0: a dead letter at its
+    // first return); D, offline, then failing too, makes them final.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(R"({"broker": {"deliveryLimit": 0, "deadLetterQueue": true},
+        "consumers": [{"name": "A", "failureRate": 1}, {"name": "D", "deadLetters": true, "online": false}],
+        "producers": [{"name": "P", "messages": [{"data": "a"}, {"data": "b"}, {"data": "c"}]}]})",
+                                                   QStringLiteral("dlq.json"))));
+    StatusSummary status(&sim);
+    QVERIFY2(status.text().contains(QStringLiteral("discarded 0")), qPrintable(status.text()));
+    QVERIFY2(status.text().contains(QStringLiteral("queued 0 · 0 in the dead-letter queue")), qPrintable(status.text()));
+    sim.step();
+    status.refresh();
+    QCOMPARE(sim.metrics().totals().discarded, 3);
+    QCOMPARE(sim.broker().deadLetterQueue().size(), size_t(3));
+    QVERIFY2(status.text().contains(QStringLiteral("discarded 0 · failed 3")), qPrintable(status.text()));
+    QVERIFY2(status.text().contains(QStringLiteral("queued 0 · 3 in the dead-letter queue")), qPrintable(status.text()));
+    QVERIFY(status.text().contains(QStringLiteral("conservation ✓")));
+    const QList<QLabel *> labels = status.findChildren<QLabel *>();
+    const auto tipOf = [&labels](const QString &text) {
+        for (const QLabel *l : labels) {
+            if (l->text().contains(text))
+                return l->toolTip();
+        }
+        return QString();
+    };
+    QVERIFY2(tipOf(QStringLiteral("conservation")).contains(QStringLiteral("3 = 0 + 0 + 0 + 0 + 3 + 0")),
+             qPrintable(tipOf(QStringLiteral("conservation"))));
+    QVERIFY(tipOf(QStringLiteral("produced")).contains(QStringLiteral("of 3 dead letters, 3 were kept")));
+
+    // D comes online and fails them as well: they are final dead letters now.
+    sim.setConsumerFailureRate(1, 1.0);
+    sim.setConsumerOnline(1, true);
+    sim.step();
+    status.refresh();
+    QCOMPARE(sim.metrics().totals().finalDiscarded(), 3);
+    QVERIFY2(status.text().contains(QStringLiteral("discarded 3 · failed 6")), qPrintable(status.text()));
+    QVERIFY2(status.text().contains(QStringLiteral("0 in the dead-letter queue")), qPrintable(status.text()));
+    QVERIFY(tipOf(QStringLiteral("conservation")).contains(QStringLiteral("3 = 0 + 3 + 0 + 0 + 0 + 0")));
+
+    // Without the dead-letter queue nothing about it is shown.
+    PL_VERIFY_OK(sim.load(generating()));
+    status.refresh();
+    QVERIFY(!status.text().contains(QStringLiteral("dead-letter")));
 }
 
 void TestPanels::cardCapacityTopicsAndSparkline()
