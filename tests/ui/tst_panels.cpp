@@ -5,6 +5,8 @@
 #include "ui/consumers/consumercard.h"
 #include "ui/consumers/heldtiles.h"
 #include "ui/consumers/consumerpanel.h"
+#include "ui/deadletters/deadlettermodel.h"
+#include "ui/deadletters/deadletterpanel.h"
 #include "ui/queue/queuepanel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/editing/parametereditor.h"
@@ -105,6 +107,7 @@ private Q_SLOTS:
     void cardPrefetchAndHeldTiles();
     void deadLetterConsumerAndQueueCaption();
     void statusBarCountsTheDeadLetterQueue();
+    void deadLetterPanelCountsTheDeadLetterQueue();
     void addConsumerWhileRunning();
     void timelineNotesOnTheCards();
     void cardsIdleAtStartAndWhilePaused();
@@ -472,6 +475,66 @@ void TestPanels::statusBarCountsTheDeadLetterQueue()
     PL_VERIFY_OK(sim.load(generating()));
     status.refresh();
     QVERIFY(!status.text().contains(QStringLiteral("dead-letter")));
+}
+
+void TestPanels::deadLetterPanelCountsTheDeadLetterQueue()
+{
+    // With the dead-letter queue on, the dead letters' count line says how many wait there, how
+    // many its consumers drained, and counts only the final ones as data loss; it follows the
+    // queue's depth while the list itself does not change. A fails everything (deliveryLimit 0:
+    // a dead letter at its first return); D drains the dead-letter queue once it is online.
+    const QByteArray dlq = QByteArrayLiteral(R"({"broker": {"deliveryLimit": 0, "deadLetterQueue": true},
+        "consumers": [{"name": "A", "failureRate": 1}, {"name": "D", "deadLetters": true, "online": false}],
+        "producers": [{"name": "P", "messages": [{"data": "a"}, {"data": "b"}, {"data": "c"}]}]})");
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(dlq, QStringLiteral("dlq.json"))));
+    DeadLetterPanel panel(&sim);
+    QSignalSpy first(&panel, &DeadLetterPanel::firstLetterArrived);
+    const auto summary = [&panel] { return panel.summaryText(); };
+    QVERIFY2(summary().contains(QStringLiteral("0 waiting in the dead-letter queue")), qPrintable(summary()));
+    sim.step();
+    panel.refresh();
+    QCOMPARE(first.count(), 1);
+    QCOMPARE(panel.model()->totalCount(), 3);
+    QVERIFY2(summary().startsWith(QStringLiteral("<b>3 dead letters</b>: 3 waiting in the dead-letter queue, 0 drained")),
+             qPrintable(summary()));
+    QVERIFY2(summary().contains(QStringLiteral("; none final, no data lost.")), qPrintable(summary()));
+    QVERIFY(!summary().contains(QStringLiteral("data loss")));
+
+    // D drains them: the list keeps its 3 letters, the line follows the queue.
+    sim.setConsumerOnline(1, true);
+    sim.step();
+    panel.refresh();
+    QCOMPARE(panel.model()->totalCount(), 3);
+    QCOMPARE(sim.broker().deadLetterQueue().size(), size_t(0));
+    QVERIFY2(summary().contains(QStringLiteral("0 waiting in the dead-letter queue, 3 drained by its consumers;")),
+             qPrintable(summary()));
+    QVERIFY(summary().contains(QStringLiteral("none final")));
+    QCOMPARE(first.count(), 1);
+
+    // A dead-letter consumer that fails them too makes them final: that is data loss.
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(QByteArray(dlq).replace(R"("deadLetters": true, "online": false)",
+                                                                           R"("deadLetters": true, "failureRate": 1)"),
+                                                   QStringLiteral("dlq-fail.json"))));
+    panel.refresh();
+    QVERIFY2(summary().startsWith(QStringLiteral("<b>0 dead letters</b>")), qPrintable(summary()));
+    sim.step();
+    sim.step();
+    panel.refresh();
+    QCOMPARE(first.count(), 2);  // a new run
+    QCOMPARE(sim.metrics().totals().finalDiscarded(), 3);
+    QVERIFY2(summary().startsWith(QStringLiteral("<b>6 dead letters</b>: 0 waiting in the dead-letter queue, 0 drained")),
+             qPrintable(summary()));
+    QVERIFY2(summary().contains(QStringLiteral("<b>3 final</b> (data loss).")), qPrintable(summary()));
+
+    // Without the dead-letter queue every dead letter is data loss, as before.
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(QByteArray(dlq)
+                                                           .replace(R"(, "deadLetterQueue": true)", "")
+                                                           .replace(R"(, {"name": "D", "deadLetters": true, "online": false})", ""),
+                                                   QStringLiteral("no-dlq.json"))));
+    sim.step();
+    panel.refresh();
+    QCOMPARE(summary(), QStringLiteral("<b>3 messages discarded</b> (data loss)."));
 }
 
 void TestPanels::cardCapacityTopicsAndSparkline()
