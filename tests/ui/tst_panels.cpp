@@ -105,6 +105,7 @@ private Q_SLOTS:
     void modeSwitchToPriorityReorders();
     void cardCapacityTopicsAndSparkline();
     void cardPrefetchAndHeldTiles();
+    void cardRetryDelayEditAndUndo();
     void deadLetterConsumerAndQueueCaption();
     void statusBarCountsTheDeadLetterQueue();
     void deadLetterPanelCountsTheDeadLetterQueue();
@@ -399,6 +400,49 @@ void TestPanels::cardPrefetchAndHeldTiles()
     QVERIFY(!sim.consumers()[0]->holdsMessages());
     panel.refresh(feed.take());
     QCOMPARE(a->prefetchBox()->value(), 0);
+}
+
+void TestPanels::cardRetryDelayEditAndUndo()
+{
+    // The strategy's retryDelay typed on A's card (beside the strategy): what A postpones in
+    // cycle 0 waits 3 cycles, delayed, instead of coming back at once; Ctrl+Z restores "at once".
+    MainWindow window;
+    PL_VERIFY_OK(showActive(window, QStringLiteral(":/scenarios/reference-priority.json")));
+    Simulation *sim = window.simulation();
+    ConsumerCard *a = window.consumerPanel()->cards().at(0);
+    QSpinBox *box = a->retryDelayBox();
+    QCOMPARE(box->text(), QStringLiteral("at once"));
+    QVERIFY(box->toolTip().contains(QStringLiteral("retry-later pattern")));
+    window.findChild<QDockWidget *>(QStringLiteral("consumersDock"))->raise();
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, QStringLiteral("3"));
+    QTest::keyClick(box, Qt::Key_Return);
+    QTRY_VERIFY(!box->hasFocus());  // Enter ends the edit: Ctrl+Z is the window's again
+    QCOMPARE(sim->consumers()[0]->strategy->retryDelay(), 3);
+    QCOMPARE(box->text(), QStringLiteral("3 cycles"));
+    QCOMPARE(window.setupEditor()->undoStack()->count(), 1);
+    // A gets the first batch (priorities 0, 1, 2) and postpones it: delayed 3 cycles, as is
+    // all it postpones in this cycle.
+    sim->step();
+    QVERIFY(sim->consumers()[0]->stats.postponed >= 3);
+    QCOMPARE(sim->broker().delayedCount(), sim->consumers()[0]->stats.postponed);
+
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(sim->consumers()[0]->strategy->retryDelay(), 0);
+    QCOMPARE(box->text(), QStringLiteral("at once"));
+    // The delayed messages come back in cycle 3; what A postpones from then on is back at once.
+    const qint64 postponedBefore = sim->consumers()[0]->stats.postponed;
+    while (sim->cycle() < 4) {
+        sim->step();
+    }
+    QCOMPARE(sim->broker().delayedCount(), 0);
+    QVERIFY(sim->consumers()[0]->stats.postponed > postponedBefore);
+    // Redo brings it back, on the card too.
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_Z,
+                    Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(sim->consumers()[0]->strategy->retryDelay(), 3);
+    QCOMPARE(box->value(), 3);
 }
 
 void TestPanels::deadLetterConsumerAndQueueCaption()
@@ -716,6 +760,10 @@ void TestPanels::timelineNotesOnTheCards()
     PL_VERIFY_OK(sim.load(s));
     QCOMPARE(panel.cards().at(1)->timelineNoteText(),
              QStringLiteral("Strategy: timeline sets this to ttl at cycle 25"));
+    // The retry delay set from the timeline, on the card beside the strategy.
+    s.timeline = {TimelineChange{30, QStringLiteral("consumers[0].strategy.retryDelay"), 2}};
+    PL_VERIFY_OK(sim.load(s));
+    QCOMPARE(panel.cards().at(0)->timelineNoteText(), QStringLiteral("Retry delay: timeline sets this to 2 at cycle 30"));
 }
 
 void TestPanels::recentFilesRoundTrip()
