@@ -5,6 +5,8 @@
 #include "ui/consumers/consumercard.h"
 #include "ui/consumers/heldtiles.h"
 #include "ui/consumers/consumerpanel.h"
+#include "ui/deadletters/deadlettermodel.h"
+#include "ui/deadletters/deadletterpanel.h"
 #include "ui/queue/queuepanel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/editing/parametereditor.h"
@@ -17,6 +19,7 @@
 #include "ui/common/sparkline.h"
 #include "tests/testsupport.h"
 #include "ui/shell/speedcontrol.h"
+#include "ui/shell/statussummary.h"
 #include "tests/testsupport.h"
 
 #include <QAction>
@@ -102,7 +105,10 @@ private Q_SLOTS:
     void modeSwitchToPriorityReorders();
     void cardCapacityTopicsAndSparkline();
     void cardPrefetchAndHeldTiles();
+    void cardRetryDelayEditAndUndo();
     void deadLetterConsumerAndQueueCaption();
+    void statusBarCountsTheDeadLetterQueue();
+    void deadLetterPanelCountsTheDeadLetterQueue();
     void addConsumerWhileRunning();
     void timelineNotesOnTheCards();
     void cardsIdleAtStartAndWhilePaused();
@@ -396,6 +402,49 @@ void TestPanels::cardPrefetchAndHeldTiles()
     QCOMPARE(a->prefetchBox()->value(), 0);
 }
 
+void TestPanels::cardRetryDelayEditAndUndo()
+{
+    // The strategy's retryDelay typed on A's card (beside the strategy): what A postpones in
+    // cycle 0 waits 3 cycles, delayed, instead of coming back at once; Ctrl+Z restores "at once".
+    MainWindow window;
+    PL_VERIFY_OK(showActive(window, QStringLiteral(":/scenarios/reference-priority.json")));
+    Simulation *sim = window.simulation();
+    ConsumerCard *a = window.consumerPanel()->cards().at(0);
+    QSpinBox *box = a->retryDelayBox();
+    QCOMPARE(box->text(), QStringLiteral("at once"));
+    QVERIFY(box->toolTip().contains(QStringLiteral("retry-later pattern")));
+    window.findChild<QDockWidget *>(QStringLiteral("consumersDock"))->raise();
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, QStringLiteral("3"));
+    QTest::keyClick(box, Qt::Key_Return);
+    QTRY_VERIFY(!box->hasFocus());  // Enter ends the edit: Ctrl+Z is the window's again
+    QCOMPARE(sim->consumers()[0]->strategy->retryDelay(), 3);
+    QCOMPARE(box->text(), QStringLiteral("3 cycles"));
+    QCOMPARE(window.setupEditor()->undoStack()->count(), 1);
+    // A gets the first batch (priorities 0, 1, 2) and postpones it: delayed 3 cycles, as is
+    // all it postpones in this cycle.
+    sim->step();
+    QVERIFY(sim->consumers()[0]->stats.postponed >= 3);
+    QCOMPARE(sim->broker().delayedCount(), sim->consumers()[0]->stats.postponed);
+
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(sim->consumers()[0]->strategy->retryDelay(), 0);
+    QCOMPARE(box->text(), QStringLiteral("at once"));
+    // The delayed messages come back in cycle 3; what A postpones from then on is back at once.
+    const qint64 postponedBefore = sim->consumers()[0]->stats.postponed;
+    while (sim->cycle() < 4) {
+        sim->step();
+    }
+    QCOMPARE(sim->broker().delayedCount(), 0);
+    QVERIFY(sim->consumers()[0]->stats.postponed > postponedBefore);
+    // Redo brings it back, on the card too.
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &window, Qt::Key_Z,
+                    Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(sim->consumers()[0]->strategy->retryDelay(), 3);
+    QCOMPARE(box->value(), 3);
+}
+
 void TestPanels::deadLetterConsumerAndQueueCaption()
 {
     // A dead-letter consumer's card says so beside its name; the queue's caption counts the
@@ -421,6 +470,115 @@ void TestPanels::deadLetterConsumerAndQueueCaption()
     queue.refresh(snapshot);
     QCOMPARE(sim.broker().deadLetterQueue().size(), size_t(2));
     QVERIFY(shows(&queue, QStringLiteral("2 in the dead-letter queue")));
+}
+
+void TestPanels::statusBarCountsTheDeadLetterQueue()
+{
+    // Dead letters kept in the dead-letter queue are not final: the status bar's "discarded"
+    // counts the final ones and the queue's depth is shown beside the queue, so the figures add
+    // up as the conservation law does. A fails everything (deliveryLimit 0: a dead letter at its
+    // first return); D, offline, then failing too, makes them final.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(R"({"broker": {"deliveryLimit": 0, "deadLetterQueue": true},
+        "consumers": [{"name": "A", "failureRate": 1}, {"name": "D", "deadLetters": true, "online": false}],
+        "producers": [{"name": "P", "messages": [{"data": "a"}, {"data": "b"}, {"data": "c"}]}]})",
+                                                   QStringLiteral("dlq.json"))));
+    StatusSummary status(&sim);
+    QVERIFY2(status.text().contains(QStringLiteral("discarded 0")), qPrintable(status.text()));
+    QVERIFY2(status.text().contains(QStringLiteral("queued 0 · 0 in the dead-letter queue")), qPrintable(status.text()));
+    sim.step();
+    status.refresh();
+    QCOMPARE(sim.metrics().totals().discarded, 3);
+    QCOMPARE(sim.broker().deadLetterQueue().size(), size_t(3));
+    QVERIFY2(status.text().contains(QStringLiteral("discarded 0 · failed 3")), qPrintable(status.text()));
+    QVERIFY2(status.text().contains(QStringLiteral("queued 0 · 3 in the dead-letter queue")), qPrintable(status.text()));
+    QVERIFY(status.text().contains(QStringLiteral("conservation ✓")));
+    const QList<QLabel *> labels = status.findChildren<QLabel *>();
+    const auto tipOf = [&labels](const QString &text) {
+        for (const QLabel *l : labels) {
+            if (l->text().contains(text))
+                return l->toolTip();
+        }
+        return QString();
+    };
+    QVERIFY2(tipOf(QStringLiteral("conservation")).contains(QStringLiteral("3 = 0 + 0 + 0 + 0 + 3 + 0")),
+             qPrintable(tipOf(QStringLiteral("conservation"))));
+    QVERIFY(tipOf(QStringLiteral("produced")).contains(QStringLiteral("of 3 dead letters, 3 were kept")));
+
+    // D comes online and fails them as well: they are final dead letters now.
+    sim.setConsumerFailureRate(1, 1.0);
+    sim.setConsumerOnline(1, true);
+    sim.step();
+    status.refresh();
+    QCOMPARE(sim.metrics().totals().finalDiscarded(), 3);
+    QVERIFY2(status.text().contains(QStringLiteral("discarded 3 · failed 6")), qPrintable(status.text()));
+    QVERIFY2(status.text().contains(QStringLiteral("0 in the dead-letter queue")), qPrintable(status.text()));
+    QVERIFY(tipOf(QStringLiteral("conservation")).contains(QStringLiteral("3 = 0 + 3 + 0 + 0 + 0 + 0")));
+
+    // Without the dead-letter queue nothing about it is shown.
+    PL_VERIFY_OK(sim.load(generating()));
+    status.refresh();
+    QVERIFY(!status.text().contains(QStringLiteral("dead-letter")));
+}
+
+void TestPanels::deadLetterPanelCountsTheDeadLetterQueue()
+{
+    // With the dead-letter queue on, the dead letters' count line says how many wait there, how
+    // many its consumers drained, and counts only the final ones as data loss; it follows the
+    // queue's depth while the list itself does not change. A fails everything (deliveryLimit 0:
+    // a dead letter at its first return); D drains the dead-letter queue once it is online.
+    const QByteArray dlq = QByteArrayLiteral(R"({"broker": {"deliveryLimit": 0, "deadLetterQueue": true},
+        "consumers": [{"name": "A", "failureRate": 1}, {"name": "D", "deadLetters": true, "online": false}],
+        "producers": [{"name": "P", "messages": [{"data": "a"}, {"data": "b"}, {"data": "c"}]}]})");
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(dlq, QStringLiteral("dlq.json"))));
+    DeadLetterPanel panel(&sim);
+    QSignalSpy first(&panel, &DeadLetterPanel::firstLetterArrived);
+    const auto summary = [&panel] { return panel.summaryText(); };
+    QVERIFY2(summary().contains(QStringLiteral("0 waiting in the dead-letter queue")), qPrintable(summary()));
+    sim.step();
+    panel.refresh();
+    QCOMPARE(first.count(), 1);
+    QCOMPARE(panel.model()->totalCount(), 3);
+    QVERIFY2(summary().startsWith(QStringLiteral("<b>3 dead letters</b>: 3 waiting in the dead-letter queue, 0 drained")),
+             qPrintable(summary()));
+    QVERIFY2(summary().contains(QStringLiteral("; none final, no data lost.")), qPrintable(summary()));
+    QVERIFY(!summary().contains(QStringLiteral("data loss")));
+
+    // D drains them: the list keeps its 3 letters, the line follows the queue.
+    sim.setConsumerOnline(1, true);
+    sim.step();
+    panel.refresh();
+    QCOMPARE(panel.model()->totalCount(), 3);
+    QCOMPARE(sim.broker().deadLetterQueue().size(), size_t(0));
+    QVERIFY2(summary().contains(QStringLiteral("0 waiting in the dead-letter queue, 3 drained by its consumers;")),
+             qPrintable(summary()));
+    QVERIFY(summary().contains(QStringLiteral("none final")));
+    QCOMPARE(first.count(), 1);
+
+    // A dead-letter consumer that fails them too makes them final: that is data loss.
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(QByteArray(dlq).replace(R"("deadLetters": true, "online": false)",
+                                                                           R"("deadLetters": true, "failureRate": 1)"),
+                                                   QStringLiteral("dlq-fail.json"))));
+    panel.refresh();
+    QVERIFY2(summary().startsWith(QStringLiteral("<b>0 dead letters</b>")), qPrintable(summary()));
+    sim.step();
+    sim.step();
+    panel.refresh();
+    QCOMPARE(first.count(), 2);  // a new run
+    QCOMPARE(sim.metrics().totals().finalDiscarded(), 3);
+    QVERIFY2(summary().startsWith(QStringLiteral("<b>6 dead letters</b>: 0 waiting in the dead-letter queue, 0 drained")),
+             qPrintable(summary()));
+    QVERIFY2(summary().contains(QStringLiteral("<b>3 final</b> (data loss).")), qPrintable(summary()));
+
+    // Without the dead-letter queue every dead letter is data loss, as before.
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(QByteArray(dlq)
+                                                           .replace(R"(, "deadLetterQueue": true)", "")
+                                                           .replace(R"(, {"name": "D", "deadLetters": true, "online": false})", ""),
+                                                   QStringLiteral("no-dlq.json"))));
+    sim.step();
+    panel.refresh();
+    QCOMPARE(summary(), QStringLiteral("<b>3 messages discarded</b> (data loss)."));
 }
 
 void TestPanels::cardCapacityTopicsAndSparkline()
@@ -602,6 +760,10 @@ void TestPanels::timelineNotesOnTheCards()
     PL_VERIFY_OK(sim.load(s));
     QCOMPARE(panel.cards().at(1)->timelineNoteText(),
              QStringLiteral("Strategy: timeline sets this to ttl at cycle 25"));
+    // The retry delay set from the timeline, on the card beside the strategy.
+    s.timeline = {TimelineChange{30, QStringLiteral("consumers[0].strategy.retryDelay"), 2}};
+    PL_VERIFY_OK(sim.load(s));
+    QCOMPARE(panel.cards().at(0)->timelineNoteText(), QStringLiteral("Retry delay: timeline sets this to 2 at cycle 30"));
 }
 
 void TestPanels::recentFilesRoundTrip()

@@ -221,7 +221,21 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_workPerCycle = limitBox(tr("/cycle"), workTip);
     QLabel *prefetchLabel = label(tr("Prefetch:"), prefetchTip, m_prefetch);
     QHBoxLayout *prefetchRow = pairRow(m_prefetch, label(tr("Work:"), workTip, m_workPerCycle), m_workPerCycle);
-    m_form->addRow(strategyLabel, m_strategy);
+    // Every strategy's retryDelay (docs/design.md §4), beside the strategy: 0 = the key absent.
+    const QString retryTip = tr("Retry delay: a message this consumer sends back waits this many "
+                                "cycles, queued but invisible, before it can be delivered again — "
+                                "RabbitMQ's retry-later pattern (a TTL on a wait queue that "
+                                "dead-letters back). At once = back at the tail straight away.");
+    m_retryDelay = new QSpinBox(this);
+    m_retryDelay->setRange(0, Strategy::MaxRetryDelay);
+    m_retryDelay->setSpecialValueText(tr("at once"));
+    m_retryDelay->setSuffix(tr(" cycles"));
+    m_retryDelay->setKeyboardTracking(false);
+    m_retryDelay->setToolTip(retryTip);
+    m_retryDelay->setAccessibleName(tr("Retry delay"));
+    m_retryDelay->setMinimumWidth(m_retryDelay->fontMetrics().horizontalAdvance(tr("99 cycles")) + 36);
+    QHBoxLayout *strategyRow = pairRow(m_strategy, label(tr("Retry delay:"), retryTip, m_retryDelay), m_retryDelay);
+    m_form->addRow(strategyLabel, strategyRow);
     m_form->addRow(rateLabel, rateRow);
     m_form->addRow(prefetchLabel, prefetchRow);
     m_topicsLabel = new QLabel(tr("Topics:"), this);
@@ -258,6 +272,7 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     };
     connectLimit(m_prefetch, QStringLiteral("prefetch"));
     connectLimit(m_workPerCycle, QStringLiteral("workPerCycle"));
+    connectLimit(m_retryDelay, QStringLiteral("strategy.") + Strategy::retryDelayKey());
     connect(m_remove, &QToolButton::clicked, this, [this] { m_editor->removeConsumer(m_index); });
 
     syncSetup();
@@ -352,7 +367,8 @@ void ConsumerCard::syncSetup()
         const QSignalBlocker b4(m_capacity);
         m_capacity->setValue(c.capacity);
     }
-    for (auto [box, limit] : {std::pair{m_prefetch, c.prefetch}, std::pair{m_workPerCycle, c.workPerCycle}}) {
+    for (auto [box, limit] : {std::pair{m_prefetch, c.prefetch}, std::pair{m_workPerCycle, c.workPerCycle},
+                              std::pair{m_retryDelay, std::optional<int>(c.strategy->retryDelay())}}) {
         if (box->value() != limit.value_or(0)) {
             const QSignalBlocker blocker(box);
             box->setValue(limit.value_or(0));
@@ -398,12 +414,17 @@ void ConsumerCard::syncTimelineNotes()
             {QStringLiteral("capacity"), tr("Capacity")},
             {QStringLiteral("topics"), tr("Topics")},
             {QStringLiteral("strategy.type"), tr("Strategy")},
+            {QStringLiteral("strategy.") + Strategy::retryDelayKey(), tr("Retry delay")},
     };
     QStringList lines;
+    bool strategyNoted = false;
     for (const auto &[key, label] : settings) {
         const QString note = m_editor->timelineNote(pathOf(key));
-        if (!note.isEmpty())
-            lines << tr("%1: %2").arg(label, note);
+        // A new strategy type from the timeline replaces the retry delay too: said once.
+        if (note.isEmpty() || (strategyNoted && key.startsWith(QLatin1String("strategy."))))
+            continue;
+        strategyNoted = strategyNoted || key == QLatin1String("strategy.type");
+        lines << tr("%1: %2").arg(label, note);
     }
     const QString text = lines.join(QLatin1Char('\n'));
     if (text != m_timelineNote->text()) {

@@ -23,7 +23,11 @@ DeadLetterPanel::DeadLetterPanel(Simulation *simulation, QWidget *parent)
     m_summary->setContentsMargins(6, 3, 6, 3);
     m_summary->setToolTip(tr("A discarded message is not lost silently: it goes to this "
                              "dead-letter list with the reason. The TTL strategy discards "
-                             "messages whose TTL is at or below its low bound."));
+                             "messages whose TTL is at or below its low bound. With the broker's "
+                             "dead-letter queue on, a dead letter is kept there until a "
+                             "dead-letter consumer takes it; drained = processed by those "
+                             "consumers. Only what such a consumer discards, or what comes back "
+                             "from it past the delivery limit, is final: data lost."));
 
     // Each column as wide as its title or its typical content, whichever is wider.
     m_view = new LogTableView(m_model, {3, 4, 9, 7, 5, 3, 2}, this);
@@ -52,24 +56,55 @@ void DeadLetterPanel::refresh()
         m_view->scrollToBottom();
 
     const qint64 total = m_model->totalCount();
-    if (total == m_shownTotal)
-        return;
     const bool first = m_shownTotal <= 0 && total > 0;
     m_shownTotal = total;
     const QLocale locale;
-    if (total == 0) {
-        m_summary->setText(tr("No message discarded: nothing lost so far."));
-        setSummaryStyle(QString());
+    const Broker &broker = m_simulation->broker();
+    const Counts &totals = m_simulation->metrics().totals();
+    const qint64 waiting = qint64(broker.deadLetterQueue().size());
+    QString text;
+    bool loss = false;
+    if (broker.config().deadLetterQueue || waiting > 0 || totals.deadLetterQueued > 0) {
+        // The dead-letter queue (docs/design.md §3) keeps dead letters: only the final ones are
+        // lost. Its depth changes while the list does not, so the text is composed every time.
+        qint64 drained = 0;
+        qint64 held = 0;
+        for (const auto &c : m_simulation->consumers()) {
+            if (c->deadLetters) {
+                drained += c->stats.processed;
+                held += qint64(c->held.size());
+            }
+        }
+        const qint64 lost = totals.finalDiscarded();
+        loss = lost > 0;
+        text = (total == 1 ? tr("<b>1 dead letter</b>") : tr("<b>%1 dead letters</b>").arg(locale.toString(total)))
+               + QLatin1String(": ")
+               + tr("%1 waiting in the dead-letter queue, %2 drained by its consumers")
+                         .arg(locale.toString(waiting), locale.toString(drained));
+        if (held > 0)
+            text += tr(", %1 held by them").arg(locale.toString(held));
+        text += QLatin1String("; ");
+        text += loss ? tr("<b>%1 final</b> (data loss).").arg(locale.toString(lost))
+                     : tr("none final, no data lost.");
+    } else if (total == 0) {
+        text = tr("No message discarded: nothing lost so far.");
     } else {
-        QString text = total == 1 ? tr("<b>1 message discarded</b> (data loss).")
-                                  : tr("<b>%1 messages discarded</b> (data loss).").arg(locale.toString(total));
-        if (total > m_model->rowCount())
-            text += QLatin1Char(' ') + tr("The newest %1 are listed.").arg(locale.toString(m_model->rowCount()));
-        m_summary->setText(text);
-        setSummaryStyle(QStringLiteral("color: #a03c00;"));
+        loss = true;
+        text = total == 1 ? tr("<b>1 message discarded</b> (data loss).")
+                          : tr("<b>%1 messages discarded</b> (data loss).").arg(locale.toString(total));
     }
+    if (total > m_model->rowCount())
+        text += QLatin1Char(' ') + tr("The newest %1 are listed.").arg(locale.toString(m_model->rowCount()));
+    if (text != m_summary->text())
+        m_summary->setText(text);
+    setSummaryStyle(loss ? QStringLiteral("color: #a03c00;") : QString());
     if (first)
         Q_EMIT firstLetterArrived();
+}
+
+QString DeadLetterPanel::summaryText() const
+{
+    return m_summary->text();
 }
 
 void DeadLetterPanel::setSummaryStyle(const QString &styleSheet)

@@ -11,7 +11,9 @@ class DeadLetterModel;
 class Simulation;
 
 /// The "Dead letters" dock's content: the discarded messages with reason,
-/// consumer and cycle, newest at the bottom, and a line counting them. Nothing disappears
+/// consumer and cycle, newest at the bottom, and a line counting them: as data loss, or, with
+/// the broker's dead-letter queue on or used (docs/design.md §3), how many wait in that queue,
+/// how many its consumers drained (processed) and how many are final (data loss). Nothing disappears
 /// silently: every discard of the run is counted, the newest Broker::deadLetterCapacity() are
 /// listed. refresh() is called from the main window's throttled timer; when the list was
 /// scrolled to its end it stays there as letters arrive. Selecting a line emits
@@ -27,13 +29,20 @@ public:
     DeadLetterModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
 
-    /// Catches up with the broker's dead-letter list and updates the count line.
+    /// Catches up with the broker's dead-letter list and updates the count line (also when
+    /// only the dead-letter queue's depth or its consumers' counts changed).
     void refresh();
+
+    /// The count line shown (rich text), e.g. "<b>10 dead letters</b>: 0 waiting in the
+    /// dead-letter queue, 10 drained by its consumers; none final, no data lost." (drained:
+    /// processed by the dead-letter consumers).
+    QString summaryText() const;
 
 Q_SIGNALS:
     /// The user selected the dead letter of message @p id.
     void messageSelected(quint64 id);
-    /// The first message of the run was discarded (seen at a refresh): data loss started.
+    /// The first message of the run was discarded (seen at a refresh): data loss started, or,
+    /// with the dead-letter queue on, the first dead letter is kept there.
     void firstLetterArrived();
 
 private:

@@ -34,10 +34,14 @@ StatusSummary::StatusSummary(Simulation *simulation, QWidget *parent)
     field(State)->setToolTip(tr("Running, paused, or finished (the broker stops after its idle cycles)"));
     field(Cycle)->setToolTip(tr("Cycles run so far. In one cycle the producers send what is due, then "
                                 "the broker hands out batches."));
-    field(Totals)->setToolTip(tr("Totals since the start: messages produced; processed, postponed "
-                                 "(sent back modified) and discarded by the consumers; failed "
-                                 "processings (requeued)"));
-    field(Queue)->setToolTip(tr("Messages waiting in the broker's queue now"));
+    m_totalsTip = tr("Totals since the start: messages produced; processed, postponed "
+                     "(sent back modified) and discarded by the consumers; failed "
+                     "processings (requeued)");
+    field(Totals)->setToolTip(m_totalsTip);
+    field(Queue)->setToolTip(tr("Messages waiting in the broker's queue now (delayed ones included: "
+                                "sent back with a retry delay, invisible until it has passed), "
+                                "messages consumers hold (prefetch) and, with the dead-letter queue "
+                                "on, the dead letters waiting in it"));
     refresh();
 }
 
@@ -45,7 +49,14 @@ void StatusSummary::refresh()
 {
     const QLocale locale;
     const Counts &t = m_simulation->metrics().totals();
-    const qint64 queued = m_simulation->broker().size();
+    const Broker &broker = m_simulation->broker();
+    const qint64 queued = m_simulation->queued();  // the delayed messages included
+    const qint64 delayed = broker.delayedCount();
+    const qint64 held = m_simulation->held();
+    // The dead-letter queue (docs/design.md §3): its messages are dead letters that have not
+    // ended, so "discarded" counts the final ones and the queue's depth is shown beside the queue.
+    const qint64 inDeadLetterQueue = qint64(broker.deadLetterQueue().size());
+    const bool deadLetterQueue = broker.config().deadLetterQueue || inDeadLetterQueue > 0 || t.deadLetterQueued > 0;
 
     if (m_simulation->isFinished())
         field(State)->setText(tr("Finished (%1)").arg(m_simulation->stopReason()));
@@ -54,11 +65,22 @@ void StatusSummary::refresh()
     field(Cycle)->setText(tr("Cycle %1").arg(locale.toString(m_simulation->cycle())));
     field(Totals)->setText(tr("produced %1 · processed %2 · postponed %3 · discarded %4 · failed %5")
                                    .arg(locale.toString(t.produced), locale.toString(t.processed),
-                                        locale.toString(t.postponed), locale.toString(t.discarded),
+                                        locale.toString(t.postponed), locale.toString(t.finalDiscarded()),
                                         locale.toString(t.failed)));
-    const qint64 held = m_simulation->held();
-    field(Queue)->setText(held > 0 ? tr("queued %1 · held %2").arg(locale.toString(queued), locale.toString(held))
-                                   : tr("queued %1").arg(locale.toString(queued)));
+    QString queue = delayed > 0 ? tr("queued %1 (%2 delayed)").arg(locale.toString(queued), locale.toString(delayed))
+                                : tr("queued %1").arg(locale.toString(queued));
+    if (held > 0)
+        queue += tr(" · held %1").arg(locale.toString(held));
+    if (deadLetterQueue)
+        queue += tr(" · %1 in the dead-letter queue").arg(locale.toString(inDeadLetterQueue));
+    field(Queue)->setText(queue);
+    field(Totals)->setToolTip(
+            deadLetterQueue ? m_totalsTip + QLatin1Char('\n')
+                            + tr("Discarded counts the final dead letters: of %1 dead letters, %2 were kept in "
+                                 "the dead-letter queue (those still there are counted beside the queue)")
+                                      .arg(t.discarded)
+                                      .arg(t.deadLetterQueued)
+                            : m_totalsTip);
 
     const bool holds = m_simulation->conservationHolds();
     if (int(holds) != m_holdsShown) {
@@ -67,16 +89,31 @@ void StatusSummary::refresh()
         field(Conservation)->setStyleSheet(holds ? QStringLiteral("color: #007a5a; font-weight: bold;")
                                                  : QStringLiteral("color: #b00020; font-weight: bold;"));
     }
-    field(Conservation)->setToolTip(
-            tr("Nothing disappears: produced = processed + discarded + queued + held + rejected\n"
-               "%1 = %2 + %3 + %4 + %5 + %6%7")
-                    .arg(t.produced)
-                    .arg(t.processed)
-                    .arg(t.discarded)
-                    .arg(queued)
-                    .arg(held)
-                    .arg(t.rejected)
-                    .arg(holds ? QString() : tr("\nThis does NOT hold: a message was lost or duplicated.")));
+    const QString broken = holds ? QString() : tr("\nThis does NOT hold: a message was lost or duplicated.");
+    if (deadLetterQueue) {
+        field(Conservation)->setToolTip(
+                tr("Nothing disappears: produced = processed + discarded (final) + queued + held + in the "
+                   "dead-letter queue + rejected\n%1 = %2 + %3 + %4 + %5 + %6 + %7%8")
+                        .arg(t.produced)
+                        .arg(t.processed)
+                        .arg(t.finalDiscarded())
+                        .arg(queued)
+                        .arg(held)
+                        .arg(inDeadLetterQueue)
+                        .arg(t.rejected)
+                        .arg(broken));
+    } else {
+        field(Conservation)->setToolTip(
+                tr("Nothing disappears: produced = processed + discarded + queued + held + rejected\n"
+                   "%1 = %2 + %3 + %4 + %5 + %6%7")
+                        .arg(t.produced)
+                        .arg(t.processed)
+                        .arg(t.discarded)
+                        .arg(queued)
+                        .arg(held)
+                        .arg(t.rejected)
+                        .arg(broken));
+    }
 }
 
 QString StatusSummary::text() const

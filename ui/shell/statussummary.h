@@ -11,7 +11,10 @@ class Simulation;
 
 /// The status bar's numbers: run state, cycle, totals (produced, processed, postponed,
 /// discarded, failed), queue depth, and the conservation check of docs/design.md §5 (produced =
-/// processed + discarded + queued), shown as "conservation ✓" or, in red, "✗".
+/// processed + discarded + queued + held + rejected), shown as "conservation ✓" or, in red, "✗".
+/// With the dead-letter queue (docs/design.md §3) on or used, "discarded" counts the final dead
+/// letters (Counts::finalDiscarded()) and the queue's depth is shown as "N in the dead-letter
+/// queue", so that the figures shown add up as the law does.
 class StatusSummary : public QWidget
 {
     Q_OBJECT
@@ -33,6 +36,7 @@ private:
 
     Simulation *m_simulation;
     QList<QLabel *> m_fields;  ///< in Field order
+    QString m_totalsTip;       ///< the totals' tooltip without the dead-letter queue's line
     int m_holdsShown = -1;  ///< conservation result shown; -1 before the first refresh
 };
 
