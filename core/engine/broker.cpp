@@ -510,12 +510,9 @@ int Broker::nextConsumer(const Consumers &consumers, int after, const QString *t
     return -1;
 }
 
-void Broker::consumerRemoved(int index)
+template<typename Adjust>
+void Broker::adjustCursors(Adjust adjust)
 {
-    const auto adjust = [index](int &cursor) {
-        if (index <= cursor)
-            --cursor;
-    };
     adjust(m_cursor);
     adjust(m_deadCursor);
     for (SubQueue &q : m_queues)
@@ -524,18 +521,20 @@ void Broker::consumerRemoved(int index)
         adjust(q.cursor);
 }
 
+void Broker::consumerRemoved(int index)
+{
+    adjustCursors([index](int &cursor) {
+        if (index <= cursor)
+            --cursor;
+    });
+}
+
 void Broker::consumerInserted(int index)
 {
-    const auto adjust = [index](int &cursor) {
+    adjustCursors([index](int &cursor) {
         if (index <= cursor)
             ++cursor;
-    };
-    adjust(m_cursor);
-    adjust(m_deadCursor);
-    for (SubQueue &q : m_queues)
-        adjust(q.cursor);
-    for (auto &[key, q] : m_byPriority)
-        adjust(q.cursor);
+    });
 }
 
 void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,

@@ -205,6 +205,10 @@ public:
     quint64 nextId() const { return m_nextId; }
 
 private:
+    /// Calls @p adjust(int &cursor) on every round-robin cursor: the broker's, the dead-letter
+    /// queue's and each queue's (a consumer was removed or inserted before it).
+    template<typename Adjust>
+    void adjustCursors(Adjust adjust);
     void route(Message &&message);
     /// The sub-queue @p message belongs to (created in priority mode; topics mode sets its
     /// topic), as route() places it.
