@@ -108,6 +108,7 @@ private Q_SLOTS:
     void cardRetryDelayEditAndUndo();
     void deadLetterConsumerAndQueueCaption();
     void statusBarCountsTheDeadLetterQueue();
+    void statusBarShowsTheBrokersOwnDeadLetters();
     void deadLetterPanelCountsTheDeadLetterQueue();
     void addConsumerWhileRunning();
     void timelineNotesOnTheCards();
@@ -519,6 +520,36 @@ void TestPanels::statusBarCountsTheDeadLetterQueue()
     PL_VERIFY_OK(sim.load(generating()));
     status.refresh();
     QVERIFY(!status.text().contains(QStringLiteral("dead-letter")));
+}
+
+void TestPanels::statusBarShowsTheBrokersOwnDeadLetters()
+{
+    // The broker's own dead letters are named by reason (only the non-zero ones) beside
+    // "discarded", and messages a full queue refused are shown as "rejected". A is offline: a
+    // queue of length 1 receives 3 messages, so it drops its head twice (maxlen 2).
+    const QByteArray full = QByteArrayLiteral(R"({"broker": {"maxLength": 1},
+        "consumers": [{"name": "A", "online": false}],
+        "producers": [{"name": "P", "messages": [{"data": "a"}, {"data": "b"}, {"data": "c"}]}]})");
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(full, QStringLiteral("full.json"))));
+    StatusSummary status(&sim);
+    QVERIFY2(status.text().contains(QStringLiteral("discarded 0 · failed 0")), qPrintable(status.text()));
+    sim.step();
+    status.refresh();
+    QCOMPARE(sim.metrics().totals().maxlen, 2);
+    QVERIFY2(status.text().contains(QStringLiteral("discarded 2 (maxlen 2) · failed 0")), qPrintable(status.text()));
+    QVERIFY(!status.text().contains(QStringLiteral("expired")));
+    QVERIFY(!status.text().contains(QStringLiteral("rejected")));
+
+    // Overflow reject-publish: the same queue refuses the 2 new messages instead.
+    QByteArray refusing = full;
+    refusing.replace(R"("maxLength": 1)", R"("maxLength": 1, "overflow": "reject-publish")");
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(refusing, QStringLiteral("refusing.json"))));
+    sim.step();
+    status.refresh();
+    QCOMPARE(sim.metrics().totals().rejected, 2);
+    QVERIFY2(status.text().contains(QStringLiteral("discarded 0 · rejected 2 · failed 0")), qPrintable(status.text()));
+    QVERIFY(!status.text().contains(QStringLiteral("maxlen")));
 }
 
 void TestPanels::deadLetterPanelCountsTheDeadLetterQueue()
