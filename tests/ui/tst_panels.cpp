@@ -109,6 +109,7 @@ private Q_SLOTS:
     void deadLetterConsumerAndQueueCaption();
     void statusBarCountsTheDeadLetterQueue();
     void statusBarShowsTheBrokersOwnDeadLetters();
+    void brokerDeadLetterQueueRefusedWhileDrained();
     void deadLetterPanelCountsTheDeadLetterQueue();
     void addConsumerWhileRunning();
     void timelineNotesOnTheCards();
@@ -364,6 +365,42 @@ void TestPanels::brokerLimits()
     QCOMPARE(sim.broker().config().expiry, BrokerConfig::Expiry::Anywhere);
     panel.limitBox(QStringLiteral("broker.messageTtl"))->setValue(-1);
     QVERIFY(!sim.broker().config().messageTtl);
+
+    // The dead-letter queue: a check box, undoable.
+    QCheckBox *dlq = panel.switchBox(QStringLiteral("broker.deadLetterQueue"));
+    QVERIFY(dlq);
+    QVERIFY(!dlq->isChecked());
+    QVERIFY(dlq->toolTip().contains(QStringLiteral("drain")));
+    dlq->click();
+    QVERIFY(sim.broker().config().deadLetterQueue);
+    editor.undoStack()->undo();
+    QVERIFY(!sim.broker().config().deadLetterQueue);
+    QVERIFY(!dlq->isChecked());
+    editor.undoStack()->redo();
+    QVERIFY(dlq->isChecked());
+}
+
+void TestPanels::brokerDeadLetterQueueRefusedWhileDrained()
+{
+    // Switching the dead-letter queue off while a consumer takes dead letters is refused: the
+    // engine's error is shown and the box stays checked.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(R"({"broker": {"deadLetterQueue": true},
+        "consumers": [{"name": "A"}, {"name": "D", "deadLetters": true}],
+        "producers": [{"name": "P", "messages": [{"data": "a"}]}]})",
+                                                   QStringLiteral("dlq.json"))));
+    SetupEditor editor(&sim);
+    BrokerPanel panel(&editor);
+    QCheckBox *dlq = panel.switchBox(QStringLiteral("broker.deadLetterQueue"));
+    QVERIFY(dlq->isChecked());
+    dlq->click();
+    QVERIFY(sim.broker().config().deadLetterQueue);
+    QVERIFY(dlq->isChecked());
+    QCOMPARE(editor.undoStack()->count(), 0);
+    bool shown = false;
+    for (const QLabel *l : panel.findChildren<QLabel *>())
+        shown = shown || l->text().contains(QStringLiteral("deadLetters"));
+    QVERIFY(shown);
 }
 
 void TestPanels::cardPrefetchAndHeldTiles()
