@@ -110,6 +110,7 @@ private Q_SLOTS:
     void statusBarCountsTheDeadLetterQueue();
     void statusBarShowsTheBrokersOwnDeadLetters();
     void brokerDeadLetterQueueRefusedWhileDrained();
+    void cardDeadLettersFollowTheBroker();
     void deadLetterPanelCountsTheDeadLetterQueue();
     void addConsumerWhileRunning();
     void timelineNotesOnTheCards();
@@ -401,6 +402,43 @@ void TestPanels::brokerDeadLetterQueueRefusedWhileDrained()
     for (const QLabel *l : panel.findChildren<QLabel *>())
         shown = shown || l->text().contains(QStringLiteral("deadLetters"));
     QVERIFY(shown);
+}
+
+void TestPanels::cardDeadLettersFollowTheBroker()
+{
+    // The card's "Dead letters" box is enabled only when the broker keeps a dead-letter queue;
+    // checking it makes the consumer drain that queue (undoable), and while it does the broker
+    // refuses to switch the queue off.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(generating()));
+    SetupEditor editor(&sim);
+    ConsumerPanel consumers(&editor);
+    BrokerPanel broker(&editor);
+    QCheckBox *drains = consumers.cards().at(0)->deadLettersBox();
+    QVERIFY(drains);
+    QVERIFY(!drains->isEnabled());
+    QVERIFY(drains->toolTip().contains(QStringLiteral("no dead-letter queue")));
+    broker.switchBox(QStringLiteral("broker.deadLetterQueue"))->click();
+    QVERIFY(sim.broker().config().deadLetterQueue);
+    drains = consumers.cards().at(0)->deadLettersBox();
+    QVERIFY(drains->isEnabled());
+    QVERIFY(drains->toolTip().contains(QStringLiteral("drains the dead letters")));
+    drains->click();
+    QVERIFY(sim.consumers().at(0)->deadLetters);
+    // Switching the queue off now is refused.
+    broker.switchBox(QStringLiteral("broker.deadLetterQueue"))->click();
+    QVERIFY(sim.broker().config().deadLetterQueue);
+    QVERIFY(broker.switchBox(QStringLiteral("broker.deadLetterQueue"))->isChecked());
+    editor.undoStack()->undo();
+    QVERIFY(!sim.consumers().at(0)->deadLetters);
+    QVERIFY(!consumers.cards().at(0)->deadLettersBox()->isChecked());
+    editor.undoStack()->undo();
+    QVERIFY(!sim.broker().config().deadLetterQueue);
+    QVERIFY(!consumers.cards().at(0)->deadLettersBox()->isEnabled());
+    editor.undoStack()->redo();
+    editor.undoStack()->redo();
+    QVERIFY(sim.consumers().at(0)->deadLetters);
+    QVERIFY(consumers.cards().at(0)->deadLettersBox()->isChecked());
 }
 
 void TestPanels::cardPrefetchAndHeldTiles()
