@@ -108,6 +108,9 @@ private Q_SLOTS:
     void cardRetryDelayEditAndUndo();
     void deadLetterConsumerAndQueueCaption();
     void statusBarCountsTheDeadLetterQueue();
+    void statusBarShowsTheBrokersOwnDeadLetters();
+    void brokerDeadLetterQueueRefusedWhileDrained();
+    void cardDeadLettersFollowTheBroker();
     void deadLetterPanelCountsTheDeadLetterQueue();
     void addConsumerWhileRunning();
     void timelineNotesOnTheCards();
@@ -363,6 +366,79 @@ void TestPanels::brokerLimits()
     QCOMPARE(sim.broker().config().expiry, BrokerConfig::Expiry::Anywhere);
     panel.limitBox(QStringLiteral("broker.messageTtl"))->setValue(-1);
     QVERIFY(!sim.broker().config().messageTtl);
+
+    // The dead-letter queue: a check box, undoable.
+    QCheckBox *dlq = panel.switchBox(QStringLiteral("broker.deadLetterQueue"));
+    QVERIFY(dlq);
+    QVERIFY(!dlq->isChecked());
+    QVERIFY(dlq->toolTip().contains(QStringLiteral("drain")));
+    dlq->click();
+    QVERIFY(sim.broker().config().deadLetterQueue);
+    editor.undoStack()->undo();
+    QVERIFY(!sim.broker().config().deadLetterQueue);
+    QVERIFY(!dlq->isChecked());
+    editor.undoStack()->redo();
+    QVERIFY(dlq->isChecked());
+}
+
+void TestPanels::brokerDeadLetterQueueRefusedWhileDrained()
+{
+    // Switching the dead-letter queue off while a consumer takes dead letters is refused: the
+    // engine's error is shown and the box stays checked.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(R"({"broker": {"deadLetterQueue": true},
+        "consumers": [{"name": "A"}, {"name": "D", "deadLetters": true}],
+        "producers": [{"name": "P", "messages": [{"data": "a"}]}]})",
+                                                   QStringLiteral("dlq.json"))));
+    SetupEditor editor(&sim);
+    BrokerPanel panel(&editor);
+    QCheckBox *dlq = panel.switchBox(QStringLiteral("broker.deadLetterQueue"));
+    QVERIFY(dlq->isChecked());
+    dlq->click();
+    QVERIFY(sim.broker().config().deadLetterQueue);
+    QVERIFY(dlq->isChecked());
+    QCOMPARE(editor.undoStack()->count(), 0);
+    bool shown = false;
+    for (const QLabel *l : panel.findChildren<QLabel *>())
+        shown = shown || l->text().contains(QStringLiteral("deadLetters"));
+    QVERIFY(shown);
+}
+
+void TestPanels::cardDeadLettersFollowTheBroker()
+{
+    // The card's "Dead letters" box is enabled only when the broker keeps a dead-letter queue;
+    // checking it makes the consumer drain that queue (undoable), and while it does the broker
+    // refuses to switch the queue off.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(generating()));
+    SetupEditor editor(&sim);
+    ConsumerPanel consumers(&editor);
+    BrokerPanel broker(&editor);
+    QCheckBox *drains = consumers.cards().at(0)->deadLettersBox();
+    QVERIFY(drains);
+    QVERIFY(!drains->isEnabled());
+    QVERIFY(drains->toolTip().contains(QStringLiteral("no dead-letter queue")));
+    broker.switchBox(QStringLiteral("broker.deadLetterQueue"))->click();
+    QVERIFY(sim.broker().config().deadLetterQueue);
+    drains = consumers.cards().at(0)->deadLettersBox();
+    QVERIFY(drains->isEnabled());
+    QVERIFY(drains->toolTip().contains(QStringLiteral("drains the dead letters")));
+    drains->click();
+    QVERIFY(sim.consumers().at(0)->deadLetters);
+    // Switching the queue off now is refused.
+    broker.switchBox(QStringLiteral("broker.deadLetterQueue"))->click();
+    QVERIFY(sim.broker().config().deadLetterQueue);
+    QVERIFY(broker.switchBox(QStringLiteral("broker.deadLetterQueue"))->isChecked());
+    editor.undoStack()->undo();
+    QVERIFY(!sim.consumers().at(0)->deadLetters);
+    QVERIFY(!consumers.cards().at(0)->deadLettersBox()->isChecked());
+    editor.undoStack()->undo();
+    QVERIFY(!sim.broker().config().deadLetterQueue);
+    QVERIFY(!consumers.cards().at(0)->deadLettersBox()->isEnabled());
+    editor.undoStack()->redo();
+    editor.undoStack()->redo();
+    QVERIFY(sim.consumers().at(0)->deadLetters);
+    QVERIFY(consumers.cards().at(0)->deadLettersBox()->isChecked());
 }
 
 void TestPanels::cardPrefetchAndHeldTiles()
@@ -519,6 +595,36 @@ void TestPanels::statusBarCountsTheDeadLetterQueue()
     PL_VERIFY_OK(sim.load(generating()));
     status.refresh();
     QVERIFY(!status.text().contains(QStringLiteral("dead-letter")));
+}
+
+void TestPanels::statusBarShowsTheBrokersOwnDeadLetters()
+{
+    // The broker's own dead letters are named by reason (only the non-zero ones) beside
+    // "discarded", and messages a full queue refused are shown as "rejected". A is offline: a
+    // queue of length 1 receives 3 messages, so it drops its head twice (maxlen 2).
+    const QByteArray full = QByteArrayLiteral(R"({"broker": {"maxLength": 1},
+        "consumers": [{"name": "A", "online": false}],
+        "producers": [{"name": "P", "messages": [{"data": "a"}, {"data": "b"}, {"data": "c"}]}]})");
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(full, QStringLiteral("full.json"))));
+    StatusSummary status(&sim);
+    QVERIFY2(status.text().contains(QStringLiteral("discarded 0 · failed 0")), qPrintable(status.text()));
+    sim.step();
+    status.refresh();
+    QCOMPARE(sim.metrics().totals().maxlen, 2);
+    QVERIFY2(status.text().contains(QStringLiteral("discarded 2 (maxlen 2) · failed 0")), qPrintable(status.text()));
+    QVERIFY(!status.text().contains(QStringLiteral("expired")));
+    QVERIFY(!status.text().contains(QStringLiteral("rejected")));
+
+    // Overflow reject-publish: the same queue refuses the 2 new messages instead.
+    QByteArray refusing = full;
+    refusing.replace(R"("maxLength": 1)", R"("maxLength": 1, "overflow": "reject-publish")");
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(refusing, QStringLiteral("refusing.json"))));
+    sim.step();
+    status.refresh();
+    QCOMPARE(sim.metrics().totals().rejected, 2);
+    QVERIFY2(status.text().contains(QStringLiteral("discarded 0 · rejected 2 · failed 0")), qPrintable(status.text()));
+    QVERIFY(!status.text().contains(QStringLiteral("maxlen")));
 }
 
 void TestPanels::deadLetterPanelCountsTheDeadLetterQueue()

@@ -90,6 +90,8 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
                             "it and the others share the work. Take consumers offline to watch "
                             "the queue grow; with none online the broker idles."));
     m_online->setFocusPolicy(Qt::TabFocus);  // a click leaves Space to Run/Pause
+    m_deadLetters = new QCheckBox(tr("Dead letters"), this);
+    m_deadLetters->setFocusPolicy(Qt::TabFocus);
     m_remove = new QToolButton(this);
     m_remove->setText(QStringLiteral("×"));
     m_remove->setAutoRaise(true);
@@ -101,6 +103,7 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     header->addWidget(m_name);
     header->addWidget(m_state);
     header->addStretch(1);
+    header->addWidget(m_deadLetters);
     header->addWidget(m_online);
     header->addWidget(m_remove);
     layout->addLayout(header);
@@ -273,6 +276,12 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     connectLimit(m_prefetch, QStringLiteral("prefetch"));
     connectLimit(m_workPerCycle, QStringLiteral("workPerCycle"));
     connectLimit(m_retryDelay, QStringLiteral("strategy.") + Strategy::retryDelayKey());
+    connect(m_deadLetters, &QCheckBox::clicked, this, [this](bool on) {
+        const QString error = m_editor->applySetting(QStringLiteral("consumers[%1].deadLetters").arg(m_index),
+                                                     on ? QJsonValue(true) : QJsonValue(QJsonValue::Undefined));
+        if (!error.isEmpty())
+            syncSetup();  // refused (e.g. topics mode): the box shows what is in force
+    });
     connect(m_remove, &QToolButton::clicked, this, [this] { m_editor->removeConsumer(m_index); });
 
     syncSetup();
@@ -358,6 +367,19 @@ void ConsumerCard::syncSetup()
     {
         const QSignalBlocker b1(m_online);
         m_online->setChecked(c.online);
+    }
+    {
+        const bool kept = m_simulation->broker().config().deadLetterQueue;
+        const QSignalBlocker b0(m_deadLetters);
+        m_deadLetters->setChecked(c.deadLetters);
+        m_deadLetters->setEnabled(kept || c.deadLetters);
+        m_deadLetters->setToolTip(
+                kept ? tr("Take only from the broker's dead-letter queue: this consumer drains the dead "
+                          "letters (retries them, or inspects and drops them), as a consumer of "
+                          "RabbitMQ's dead-letter queue; it no longer takes ordinary messages, and what "
+                          "it discards there is lost for good.")
+                     : tr("The broker keeps no dead-letter queue: switch on 'Dead-letter queue' on the "
+                          "Broker tab first, then a consumer can drain it."));
     }
     if (m_failureRate->value() != c.failureRate) {
         const QSignalBlocker b2(m_failureRate);

@@ -58,6 +58,8 @@ public:
 
     /// The controls, e.g. for tests.
     QCheckBox *onlineBox() const { return m_online; }
+    /// Takes from the dead-letter queue (deadLetters); enabled only when the broker keeps one.
+    QCheckBox *deadLettersBox() const { return m_deadLetters; }
     QDoubleSpinBox *failureRateBox() const { return m_failureRate; }
     QComboBox *strategyBox() const { return m_strategy; }
     QSpinBox *capacityBox() const { return m_capacity; }
@@ -107,6 +109,7 @@ private:
     QLabel *m_discarded = nullptr;
     QLabel *m_failed = nullptr;
     QCheckBox *m_online = nullptr;
+    QCheckBox *m_deadLetters = nullptr;
     QToolButton *m_remove = nullptr;
     Sparkline *m_sparkline = nullptr;
     QDoubleSpinBox *m_failureRate = nullptr;

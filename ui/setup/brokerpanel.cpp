@@ -4,6 +4,7 @@
 #include "ui/setup/panelform.h"
 #include "core/engine/simulation.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -149,6 +150,12 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
               tr("Where expired messages are found: at the head only, as RabbitMQ's classic "
                  "queues (an expired message waits behind a live head), or anywhere in the queue."));
 
+    addSwitch(content, form, tr("Dead-letter queue"), QStringLiteral("broker.deadLetterQueue"),
+              tr("Keep the dead letters in a dead-letter queue (RabbitMQ's dead-letter exchange) "
+                 "instead of dropping them: consumers marked 'Dead letters' drain it, so a "
+                 "dead letter is a loss only if nobody processes it there. Cannot be switched "
+                 "off while a consumer takes dead letters."));
+
     contentLayout->addLayout(form);
     m_error = new QLabel(content);
     m_error->setWordWrap(true);
@@ -202,6 +209,27 @@ void BrokerPanel::addChoice(QWidget *content, QFormLayout *form, const QString &
         showError(m_editor->applySetting(path, box->itemData(index).toString()));
     });
     m_pathEditors.push_back({path, nullptr, box});
+}
+
+void BrokerPanel::addSwitch(QWidget *content, QFormLayout *form, const QString &text, const QString &path,
+                            const QString &tip)
+{
+    auto *box = new QCheckBox(text, content);
+    box->setToolTip(tip);
+    form->addRow(QString(), box);
+    connect(box, &QCheckBox::clicked, this, [this, path](bool on) {
+        showError(m_editor->applySetting(path, on ? QJsonValue(true) : QJsonValue(QJsonValue::Undefined)));
+    });
+    m_pathEditors.push_back({path, nullptr, nullptr, box});
+}
+
+QCheckBox *BrokerPanel::switchBox(const QString &path) const
+{
+    for (const PathEditor &e : m_pathEditors) {
+        if (e.path == path)
+            return e.check;
+    }
+    return nullptr;
 }
 
 QSpinBox *BrokerPanel::limitBox(const QString &path) const
@@ -258,6 +286,9 @@ void BrokerPanel::sync()
         const QJsonValue value = m_simulation->settingValue(e.path);
         if (e.spin) {
             setSpin(e.spin, value.isDouble() ? value.toInt() : -1);
+        } else if (e.check) {
+            const QSignalBlocker blocker(e.check);
+            e.check->setChecked(value.toBool());
         } else {
             const QSignalBlocker blocker(e.choice);
             e.choice->setCurrentIndex(std::max(0, e.choice->findData(value.toString())));

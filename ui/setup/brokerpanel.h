@@ -5,6 +5,7 @@
 
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QLabel;
@@ -19,7 +20,8 @@ class Simulation;
 /// priority with an optional max priority, topics with their priority bands), batch size,
 /// dispatch per cycle (drain, or at most K batches), idle cycles before it stops, the cycle
 /// interval in milliseconds (the same setting as the speed slider), and the limits of a real
-/// broker (docs/design.md §3): length limit and overflow, delivery limit, message TTL and expiry.
+/// broker (docs/design.md §3): length limit and overflow, delivery limit, message TTL and expiry, and
+/// the dead-letter queue.
 ///
 /// Every edit goes through SetupEditor (undoable, validated as in a scenario file) and applies
 /// from the next batch or cycle; the panel re-reads the simulation on Simulation::setupChanged()
@@ -48,6 +50,8 @@ public:
     /// -1, means none), or the combo box of the choice at @p path ("broker.overflow").
     QSpinBox *limitBox(const QString &path) const;
     QComboBox *choiceBox(const QString &path) const;
+    /// The check box of the switch at @p path ("broker.deadLetterQueue").
+    QCheckBox *switchBox(const QString &path) const;
 
 private:
     /// A setting of a real broker's, edited by path: a spin box (-1 = absent) or a choice.
@@ -56,11 +60,14 @@ private:
         QString path;
         QSpinBox *spin = nullptr;
         QComboBox *choice = nullptr;  ///< item data: the value; the first item is the default
+        QCheckBox *check = nullptr;   ///< a switch: checked = true, unchecked = the key absent
     };
     void addLimit(QWidget *content, QFormLayout *form, const QString &label, const QString &path,
                   const QString &none, const QString &suffix, const QString &tip);
     void addChoice(QWidget *content, QFormLayout *form, const QString &label, const QString &path,
                    const QList<std::pair<QString, QString>> &values, const QString &tip);
+    void addSwitch(QWidget *content, QFormLayout *form, const QString &text, const QString &path,
+                   const QString &tip);
     void showError(const QString &error);
     void onModeChosen(int comboIndex);
     void onDispatchChosen(int comboIndex);

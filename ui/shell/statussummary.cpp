@@ -36,7 +36,10 @@ StatusSummary::StatusSummary(Simulation *simulation, QWidget *parent)
                                 "the broker hands out batches."));
     m_totalsTip = tr("Totals since the start: messages produced; processed, postponed "
                      "(sent back modified) and discarded by the consumers; failed "
-                     "processings (requeued)");
+                     "processings (requeued). In brackets, the broker's own dead letters by "
+                     "reason: maxlen (a full queue dropped its head), expired (TTL ran out in the "
+                     "queue), delivery_limit (returned too often); rejected: new messages a full "
+                     "queue refused (overflow reject-publish), never queued");
     field(Totals)->setToolTip(m_totalsTip);
     field(Queue)->setToolTip(tr("Messages waiting in the broker's queue now (delayed ones included: "
                                 "sent back with a retry delay, invisible until it has passed), "
@@ -63,10 +66,30 @@ void StatusSummary::refresh()
     else
         field(State)->setText(m_simulation->isRunning() ? tr("Running") : tr("Paused"));
     field(Cycle)->setText(tr("Cycle %1").arg(locale.toString(m_simulation->cycle())));
-    field(Totals)->setText(tr("produced %1 · processed %2 · postponed %3 · discarded %4 · failed %5")
-                                   .arg(locale.toString(t.produced), locale.toString(t.processed),
-                                        locale.toString(t.postponed), locale.toString(t.finalDiscarded()),
-                                        locale.toString(t.failed)));
+    // The broker's own dead letters by reason (only the non-zero ones) and the messages a full
+    // queue refused (docs/design.md §3): without them a length limit's or a TTL's losses hide in
+    // "discarded", and refused messages are not shown at all.
+    QStringList reasons;
+    const auto addReason = [&](const char *name, qint64 n) {
+        if (n > 0)
+            reasons << QStringLiteral("%1 %2").arg(QLatin1String(name), locale.toString(n));
+    };
+    addReason("maxlen", t.maxlen);
+    addReason("expired", t.expired);
+    addReason("delivery_limit", t.deliveryLimit);
+    QString totals = tr("produced %1 · processed %2 · postponed %3 · discarded %4")
+                             .arg(locale.toString(t.produced), locale.toString(t.processed),
+                                  locale.toString(t.postponed), locale.toString(t.finalDiscarded()));
+    // With the dead-letter queue the reasons count dead letters still kept there too, so they are
+    // not parts of the final "discarded": they are shown apart, after the failures.
+    if (!reasons.isEmpty() && !deadLetterQueue)
+        totals += QStringLiteral(" (%1)").arg(reasons.join(QStringLiteral(", ")));
+    if (t.rejected > 0)
+        totals += tr(" · rejected %1").arg(locale.toString(t.rejected));
+    totals += tr(" · failed %1").arg(locale.toString(t.failed));
+    if (!reasons.isEmpty() && deadLetterQueue)
+        totals += tr(" · broker dead letters (%1)").arg(reasons.join(QStringLiteral(", ")));
+    field(Totals)->setText(totals);
     QString queue = delayed > 0 ? tr("queued %1 (%2 delayed)").arg(locale.toString(queued), locale.toString(delayed))
                                 : tr("queued %1").arg(locale.toString(queued));
     if (held > 0)
