@@ -168,12 +168,7 @@ private Q_SLOTS:
         QTRY_COMPARE(w.frame->target(), expected);
     }
 
-    void endedEditKeepsTheFieldOutlined_data()
-    {
-        QTest::addColumn<int>("key");
-        QTest::addRow("Enter") << int(Qt::Key_Return);
-        QTest::addRow("Escape") << int(Qt::Key_Escape);
-    }
+    void endedEditKeepsTheFieldOutlined_data() { enterAndEscapeEndTheEdit_data(); }
 
     void endedEditKeepsTheFieldOutlined()
     {
