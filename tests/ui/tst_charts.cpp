@@ -20,6 +20,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPainter>
+#include <QTabBar>
 #include <QUndoStack>
 #include <QJsonDocument>
 #include <QTemporaryDir>
@@ -78,6 +79,7 @@ private Q_SLOTS:
     void clearedOnNewScenario();
     void fileExportMenu();
     void zoomedChartsGetTheirRoom();
+    void shortTabTitles();
 };
 
 void TestCharts::decisionsAndDepthEqualReports_data()
@@ -597,6 +599,25 @@ void TestCharts::zoomedChartsGetTheirRoom()
     zoom.actualSize();
     QCOMPARE(rig.panel.chartsPerPage(), 2);
     QCOMPARE(chart->minimumSizeHint().height(), height);
+}
+
+void TestCharts::shortTabTitles()
+{
+    // One chart a page: five tabs with short titles (they fit a narrow dock); each tab's tool tip
+    // names its chart in full before explaining it.
+    ChartRig rig(QStringLiteral("default.json"));
+    rig.panel.setOneChartAtATime(true);
+    rig.panel.resize(500, 300);
+    rig.panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&rig.panel));
+    auto *tabs = rig.panel.findChild<QTabBar *>();
+    QVERIFY(tabs);
+    QStringList titles;
+    for (int i = 0; i < tabs->count(); ++i)
+        titles << tabs->tabText(i);
+    QCOMPARE(titles, QStringList({"Depth", "Decisions", "Latency", "Throughput", "Deliveries"}));
+    QVERIFY2(tabs->tabToolTip(0).startsWith(QStringLiteral("Queue depth\nMessages waiting")), qPrintable(tabs->tabToolTip(0)));
+    QVERIFY(tabs->tabToolTip(4).startsWith(rig.panel.findChildren<BarChart *>().value(0)->accessibleName() + '\n'));
 }
 
 QTEST_MAIN(TestCharts)

@@ -1,7 +1,9 @@
 // The keyboard policy (ShortcutGuard) on every kind of widget: the run keys (Space, Right, N,
 // Ctrl+R) act from anywhere except a text or number field; Enter/Escape end an edit and give the
-// keys back; controls take the focus by Tab only; Tab leaves tables; the focus is outlined.
+// keys back; controls take the focus by Tab only; Tab leaves tables; the focus is outlined, and so
+// is the field where an edit ended while the window holds the keys.
 #include "ui/common/focusframe.h"
+#include "ui/common/highlightoverlay.h"
 #include "ui/shell/shortcutguard.h"
 
 #include <QAction>
@@ -164,6 +166,37 @@ private Q_SLOTS:
         QWidget *expected = forward ? static_cast<QWidget *>(w.edit) : static_cast<QWidget *>(w.slider);
         QTRY_VERIFY(expected->hasFocus());
         QTRY_COMPARE(w.frame->target(), expected);
+    }
+
+    void endedEditKeepsTheFieldOutlined_data() { enterAndEscapeEndTheEdit_data(); }
+
+    void endedEditKeepsTheFieldOutlined()
+    {
+        QFETCH(int, key);
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        auto *overlay = w.window.findChild<HighlightOverlay *>(QStringLiteral("focusFrame"));
+        QVERIFY(overlay);
+        w.spin->setFocus(Qt::MouseFocusReason);
+        QTRY_COMPARE(w.frame->target(), w.spin);
+        QCOMPARE(w.frame->resumePoint(), nullptr);  // editing: the plain focus frame
+        QTest::keyClick(w.spin, Qt::Key(key));
+        QTRY_VERIFY(w.window.hasFocus());
+        // The window holds the keys, and the field where the edit ended stays outlined.
+        QCOMPARE(w.frame->target(), w.spin);
+        QCOMPARE(w.frame->resumePoint(), w.spin);
+        QVERIFY(overlay->isVisible());
+        QVERIFY(overlay->geometry().intersects(QRect(w.spin->mapTo(&w.window, QPoint(0, 0)), w.spin->size())));
+        QSignalSpy run(w.run, &QAction::triggered);
+        QTest::keyClick(&w.window, Qt::Key_Space);
+        QCOMPARE(run.count(), 1);
+        QCOMPARE(w.frame->target(), w.spin);  // a run key leaves the outline where it was
+        // A click moves the outline as usual; back at the window, nothing is outlined any more.
+        QTest::mouseClick(w.table->viewport(), Qt::LeftButton, {}, QPoint(5, 5));
+        QTRY_COMPARE(w.frame->target(), w.table);
+        QCOMPARE(w.frame->resumePoint(), nullptr);
+        w.window.setFocus();
+        QTRY_COMPARE(w.frame->target(), nullptr);
     }
 
     void controlsTakeFocusByTabOnly()

@@ -174,14 +174,14 @@ void ChartPanel::updatePages()
     const QSignalBlocker blocker(m_pages);
     while (m_pages->count() > 0)
         m_pages->removeTab(0);
-    const QStringList names = {tr("Queue depth"), tr("Decisions"), tr("Latency"), tr("Throughput"),
-                               tr("Deliveries")};
+    // Short titles, so that five tabs fit a narrow dock; the tool tip names each chart in full.
+    const QStringList names = {tr("Depth"), tr("Decisions"), tr("Latency"), tr("Throughput"), tr("Deliveries")};
     for (int page = 0; page * perPage < count; ++page) {
         const QStringList shown = names.mid(page * perPage, perPage);
         m_pages->addTab(shown.join(QStringLiteral(" · ")));
         QStringList tips;
         for (int i = page * perPage; i < std::min(count, (page + 1) * perPage); ++i)
-            tips << m_charts.at(i)->toolTip();
+            tips << m_charts.at(i)->accessibleName() + QLatin1Char('\n') + m_charts.at(i)->toolTip();
         m_pages->setTabToolTip(page, tips.join(QStringLiteral("\n\n")));
     }
     m_pages->setVisible(m_pages->count() > 1);

@@ -10,7 +10,6 @@ FocusFrame::FocusFrame(QWidget *window)
     : QObject(window), m_window(window), m_overlay(new HighlightOverlay(window))
 {
     m_overlay->setObjectName(QStringLiteral("focusFrame"));
-    m_overlay->setLine(2, Qt::DashLine);
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) { focusChanged(now); });
     focusChanged(QApplication::focusWidget());
 }
@@ -20,10 +19,31 @@ QWidget *FocusFrame::target() const
     return m_overlay->target();
 }
 
+void FocusFrame::setResumePoint(QWidget *field)
+{
+    m_resume = field && m_window->isAncestorOf(field) ? field : nullptr;
+    focusChanged(QApplication::focusWidget());
+}
+
+QWidget *FocusFrame::resumePoint() const
+{
+    return m_resume;
+}
+
+FocusFrame *FocusFrame::of(const QWidget *window)
+{
+    return window ? window->findChild<FocusFrame *>(QString(), Qt::FindDirectChildrenOnly) : nullptr;
+}
+
 void FocusFrame::focusChanged(QWidget *now)
 {
     const bool inside = now && now != m_window && now->window() == m_window && m_window->isAncestorOf(now);
-    m_overlay->setTarget(inside ? now : nullptr);
+    if (inside)
+        m_resume = nullptr;  // the keyboard went on from the resume point (Tab, a click)
+    const bool resuming = !inside && now == m_window && m_resume;
+    // Thinner and dotted: the keys go to the window; the field only says where Tab goes on from.
+    m_overlay->setLine(resuming ? 1 : 2, resuming ? Qt::DotLine : Qt::DashLine);
+    m_overlay->setTarget(inside ? now : resuming ? m_resume.data() : nullptr);
 }
 
 } // namespace PriorityLab

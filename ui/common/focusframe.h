@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QObject>
+#include <QPointer>
 
 class QWidget;
 
@@ -8,9 +9,12 @@ namespace PriorityLab {
 
 class HighlightOverlay;
 
-/// Keeps the keyboard focus visible in a window whatever the style draws: a thin dashed frame
-/// (HighlightOverlay) around the widget that has the focus, following it as the focus moves;
-/// nothing when the window itself or a widget of another window has it.
+/// Keeps the keyboard focus visible in a window whatever the style draws: a dashed frame
+/// (HighlightOverlay, 2 pixels) around the widget that has the focus, following it as the focus
+/// moves; nothing when a widget of another window has it. When the window itself holds the
+/// focus because an edit ended in a field (setResumePoint()), a thinner dotted frame (1 pixel)
+/// stays around that field: the keys go to the window, and Tab goes on from there. Otherwise
+/// nothing is outlined while the window itself holds the focus.
 class FocusFrame : public QObject
 {
     Q_OBJECT
@@ -19,14 +23,25 @@ public:
     /// Watches the focus inside @p window (the frame is a child of it).
     explicit FocusFrame(QWidget *window);
 
-    /// The widget outlined now, or nullptr.
+    /// The widget outlined now (the focused widget or the resume point), or nullptr.
     QWidget *target() const;
+
+    /// Marks @p field (a descendant of the window) as the place the keyboard resumes from while
+    /// the window itself holds the focus: outlined with the thinner dotted line until a widget
+    /// of the window takes the focus (Tab, a click), which clears it. nullptr clears it.
+    void setResumePoint(QWidget *field);
+    /// The field set by setResumePoint() and not cleared since, or nullptr.
+    QWidget *resumePoint() const;
+
+    /// The FocusFrame watching @p window, or nullptr if it has none.
+    static FocusFrame *of(const QWidget *window);
 
 private:
     void focusChanged(QWidget *now);
 
     QWidget *m_window;
     HighlightOverlay *m_overlay;
+    QPointer<QWidget> m_resume;
 };
 
 } // namespace PriorityLab

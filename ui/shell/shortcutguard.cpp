@@ -1,5 +1,7 @@
 #include "ui/shell/shortcutguard.h"
 
+#include "ui/common/focusframe.h"
+
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QAbstractSlider>
@@ -81,6 +83,11 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
         }
         break;
     case QEvent::FocusIn: {
+        // A widget of the window took the focus (Tab, a click): Tab no longer resumes at the
+        // field whose edit ended (the FocusFrame stops outlining it too).
+        if (auto *widget = qobject_cast<QWidget *>(watched);
+            widget && m_endedEdit && !widget->isWindow() && widget->window() == m_endedEdit->window())
+            m_endedEdit = nullptr;
         // An item view given the focus by the keyboard makes its first row the current one,
         // which the panels take as the user picking a message (its journey would change by
         // Tab alone). The focus comes in with no current row; the arrow keys pick one.
@@ -137,6 +144,8 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
                         && QApplication::focusWidget()->window() == window) {
                         window->setFocus(Qt::OtherFocusReason);
                         m_endedEdit = field;
+                        if (FocusFrame *frame = FocusFrame::of(window))
+                            frame->setResumePoint(field);  // outlined: Tab goes on from there
                     }
                 });
             }

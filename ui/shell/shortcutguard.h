@@ -14,7 +14,8 @@ namespace PriorityLab {
 ///    field (line edit, spin box, editable combo box, text edit) has it: there Space and N type,
 ///    Right moves the cursor, and Space never blanks a spin box. Enter or Escape in such a field
 ///    ends the edit: the field gives the focus back to its window and the keys work again; the
-///    next Tab (Shift+Tab) goes on to the control after (before) that field, not to the top.
+///    next Tab (Shift+Tab) goes on to the control after (before) that field, not to the top;
+///    the window's FocusFrame outlines that field meanwhile (FocusFrame::setResumePoint()).
 ///  - Enter activates a focused button, check box or combo box (Space being the run key).
 ///  - Buttons, check boxes, combo boxes, sliders and tab bars take the focus by Tab only, never by
 ///    a mouse click (Qt::TabFocus), so a click never leaves a control holding the keyboard.
