@@ -81,6 +81,8 @@ private Q_SLOTS:
     void clearForgetsEverything();
     void modelUnderTester();
     void panelTellsWhereTheMessageIs();
+    void panelTellsADelayedRetry();
+    void panelTellsADeadLetterWaitingInItsQueue();
 };
 
 void TestJourney::referencePriorityData0()
@@ -388,6 +390,54 @@ void TestJourney::panelTellsWhereTheMessageIs()
     // A new scenario clears the panel: ids start again.
     f.simulation.reset();
     QCOMPARE(panel.messageId(), quint64(0));
+}
+
+void TestJourney::panelTellsADelayedRetry()
+{
+    // A postpones a (age 0 < 2) with retryDelay 2: invisible until cycle 2, then processed.
+    Fixture f(parseOrFail(R"({"consumers": [{"name": "A", "strategy": {"type": "predicate",
+                                  "predicate": "age >= 2", "retryDelay": 2}}],
+                              "producers": [{"name": "P", "messages": [{"data": "a"}]}]})",
+                          QStringLiteral("delayed.json")));
+    JourneyPanel panel(&f.simulation, &f.journal);
+    f.simulation.step();
+    QCOMPARE(f.simulation.broker().delayedCount(), 1);
+    panel.showJourney(f.idOf(QStringLiteral("a")));
+    QCOMPARE(panel.headingText(), QStringLiteral("Message #1 a (P)"));
+    QCOMPARE(panel.statusText(),
+             QStringLiteral("Delayed: sent back by A with a retry delay of 2 cycles, visible "
+                            "again at cycle 2."));
+    f.simulation.step(); // still waiting
+    panel.refresh();
+    QVERIFY2(panel.statusText().startsWith(QStringLiteral("Delayed:")),
+             qPrintable(panel.statusText()));
+    f.simulation.step(); // visible again, age 2: processed
+    panel.refresh();
+    QVERIFY2(panel.statusText().startsWith(QStringLiteral("Processed at cycle 2 by A")),
+             qPrintable(panel.statusText()));
+}
+
+void TestJourney::panelTellsADeadLetterWaitingInItsQueue()
+{
+    // A always fails; deliveryLimit 1 dead-letters a into the dead-letter queue, where it waits
+    // for D (offline) instead of being lost; once D is online it takes and processes it.
+    Fixture f(parseOrFail(R"({"broker": {"deliveryLimit": 1, "deadLetterQueue": true},
+                              "consumers": [{"name": "A", "failureRate": 1},
+                                            {"name": "D", "deadLetters": true, "online": false}],
+                              "producers": [{"name": "P", "messages": [{"data": "a"}]}]})",
+                          QStringLiteral("dlq.json")));
+    JourneyPanel panel(&f.simulation, &f.journal);
+    f.simulation.step();
+    QCOMPARE(f.simulation.broker().deadLetterQueue().size(), size_t(1));
+    panel.showJourney(f.idOf(QStringLiteral("a")));
+    QCOMPARE(panel.statusText(),
+             QStringLiteral("In the dead-letter queue (reason delivery_limit), waiting for a "
+                            "dead-letter consumer."));
+    QVERIFY(!panel.statusText().contains(QStringLiteral("Discarded")));
+    PL_VERIFY_OK(f.simulation.applySetting(QStringLiteral("consumers[1].online"), true));
+    f.simulation.step();
+    panel.refresh();
+    QVERIFY2(panel.statusText().contains(QStringLiteral("by D")), qPrintable(panel.statusText()));
 }
 
 QTEST_MAIN(TestJourney)

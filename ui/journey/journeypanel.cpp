@@ -69,6 +69,25 @@ const Broker::DeadLetter *findDeadLetter(const Broker &broker, quint64 id)
     }
     return nullptr;
 }
+
+/// The cycle a delayed message (a strategy's retryDelay) becomes visible in, or -1.
+qint64 delayedUntil(const Broker &broker, quint64 id)
+{
+    for (const auto &[cycle, message] : broker.delayed()) {
+        if (message.id == id)
+            return cycle;
+    }
+    return -1;
+}
+
+const Message *findInDeadLetterQueue(const Broker &broker, quint64 id)
+{
+    for (const Message &m : broker.deadLetterQueue()) {
+        if (m.id == id)
+            return &m;
+    }
+    return nullptr;
+}
 } // namespace
 
 JourneyPanel::JourneyPanel(Simulation *simulation, const Journal *journal, QWidget *parent)
@@ -221,7 +240,30 @@ void JourneyPanel::rebuild(bool force)
 
     const QLocale locale;
     QString status;
-    if (!events.isEmpty()) {
+    // Waiting, not lost: kept in the dead-letter queue, or delayed by a strategy's retryDelay.
+    const Message *waitingDead = place.message ? nullptr : findInDeadLetterQueue(broker, m_id);
+    const qint64 visibleAt = place.message ? -1 : delayedUntil(broker, m_id);
+    if (visibleAt >= 0) {
+        const bool sentBack = !events.isEmpty()
+                && (events.constLast().type == Event::Type::Postponed
+                    || events.constLast().type == Event::Type::Failed);
+        const qint64 delay = sentBack ? visibleAt - events.constLast().cycle : 0;
+        status = sentBack
+                ? tr("Delayed: sent back by %1 with a retry delay of %2, visible again at cycle %3.")
+                          .arg(events.constLast().consumer,
+                               delay == 1 ? tr("1 cycle") : tr("%1 cycles").arg(delay))
+                          .arg(visibleAt)
+                : tr("Delayed: visible again at cycle %1.").arg(visibleAt);
+    } else if (waitingDead) {
+        QString reason;
+        if (!events.isEmpty() && events.constLast().type == Event::Type::Discarded)
+            reason = events.constLast().reason;
+        else if (const Broker::DeadLetter *letter = findDeadLetter(broker, m_id))
+            reason = letter->reason;
+        status = tr("In the dead-letter queue (reason %1), waiting for a dead-letter consumer.")
+                         .arg(reason.isEmpty() ? tr("none given") : reason);
+    }
+    if (status.isEmpty() && !events.isEmpty()) {
         const Event &last = events.constLast();
         const int deliveries = last.message.deliveries;
         const QString times =
@@ -281,10 +323,11 @@ void JourneyPanel::rebuild(bool force)
     m_status->setText(status);
     // Green once processed, red once discarded: the outcome at a glance.
     const bool processed = !events.isEmpty() && events.constLast().type == Event::Type::Processed;
-    const bool discarded = dead
+    const bool discarded = !waitingDead && visibleAt < 0
+            && (dead
             || (!events.isEmpty()
                 && (events.constLast().type == Event::Type::Discarded
-                    || events.constLast().type == Event::Type::Rejected));
+                    || events.constLast().type == Event::Type::Rejected)));
     m_status->setStyleSheet(processed ? QStringLiteral("color: #1b6e20; font-weight: bold;")
                                     : discarded
                                     ? QStringLiteral("color: #b00020; font-weight: bold;")

@@ -13,14 +13,16 @@ class Simulation;
 
 /// A message's journey: the heading "Message #id data (producer)", where it
 /// is now ("processed at cycle N after K deliveries", "discarded (ttl-expired) — in the
-/// dead-letter list", "still queued at position P"), and a table of its events from the
+/// dead-letter list", "still queued at position P", "delayed: sent back by A with a retry delay
+/// of 2 cycles, visible again at cycle 34", "in the dead-letter queue (reason delivery_limit),
+/// waiting for a dead-letter consumer"), and a table of its events from the
 /// Journal: each delivery with its cycle, consumer, decision and the metadata before → after, and
 /// below it, over the whole width, the strategy's reason in words.
 ///
 /// showJourney() selects the message (from a tile, a table row, an event log line). refresh(),
 /// called from the main window's ~30 Hz refresh, rebuilds the rows only when the journal has news
 /// of that message; the queue position is looked up again each time (O(queued messages), only
-/// while a queued message is shown).
+/// while a queued message is shown), and so are the delayed messages and the dead-letter queue.
 class JourneyPanel : public QWidget
 {
     Q_OBJECT
