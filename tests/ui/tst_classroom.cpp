@@ -473,6 +473,28 @@ private Q_SLOTS:
         QVERIFY(!lessonDock->isVisible());
     }
 
+    void queueCaptionWrapsInANarrowColumn()
+    {
+        // lesson-poison-message at cycle 110 with a wide consumers' dock (as on a 1280x720
+        // desktop): the queue caption, long with the dead-letter queue's count, was a one-line
+        // label 576 px wide in a 496 px column: the lesson text was cut on the right.
+        Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+        w.window.resize(1216, 684);
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        w.window.simulation()->runCycles(110);
+        w.window.refreshViews();
+        auto *consumers = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
+        QVERIFY(consumers);
+        w.window.resizeDocks({consumers}, {700}, Qt::Horizontal);
+        auto *scroll = w.window.findChild<QScrollArea *>(QStringLiteral("centralScroll"));
+        QVERIFY(scroll);
+        QTRY_VERIFY(scroll->viewport()->width() < 560);
+        QTRY_VERIFY2(scroll->widget()->width() <= scroll->viewport()->width(),
+                     qPrintable(QStringLiteral("column %1 px, content %2 px")
+                                        .arg(scroll->viewport()->width())
+                                        .arg(scroll->widget()->width())));
+    }
+
     void zoomedLeftColumnWrapsItsText()
     {
         // At 1280x720, step 3 of the TTL lesson and Ctrl++ four times: the lesson header, "What to

@@ -22,6 +22,7 @@ QueuePanel::QueuePanel(Simulation *simulation, QWidget *parent)
     m_model = new QueueModel(simulation, this);
 
     m_caption = new QLabel(this);
+    m_caption->setWordWrap(true);  // the delayed and dead-letter counts make it long: wrap, never widen the column
     m_caption->setToolTip(tr("The broker keeps one queue in arrival order. Consumers take batches "
                              "from the head; new and postponed messages join at the tail."));
 
