@@ -81,14 +81,13 @@ void StatusSummary::refresh()
                              .arg(locale.toString(t.produced), locale.toString(t.processed),
                                   locale.toString(t.postponed), locale.toString(t.finalDiscarded()));
     // With the dead-letter queue the reasons count dead letters still kept there too, so they are
-    // not parts of the final "discarded": they are shown apart, after the failures.
+    // not parts of the final "discarded": they go to the tooltip (the queue field shows the
+    // dead-letter queue's depth), which keeps the line within a 1280 px window.
     if (!reasons.isEmpty() && !deadLetterQueue)
         totals += QStringLiteral(" (%1)").arg(reasons.join(QStringLiteral(", ")));
     if (t.rejected > 0)
         totals += tr(" · rejected %1").arg(locale.toString(t.rejected));
     totals += tr(" · failed %1").arg(locale.toString(t.failed));
-    if (!reasons.isEmpty() && deadLetterQueue)
-        totals += tr(" · broker dead letters (%1)").arg(reasons.join(QStringLiteral(", ")));
     field(Totals)->setText(totals);
     QString queue = delayed > 0 ? tr("queued %1 (%2 delayed)").arg(locale.toString(queued), locale.toString(delayed))
                                 : tr("queued %1").arg(locale.toString(queued));
@@ -103,6 +102,8 @@ void StatusSummary::refresh()
                                  "the dead-letter queue (those still there are counted beside the queue)")
                                       .arg(t.discarded)
                                       .arg(t.deadLetterQueued)
+                            + (reasons.isEmpty() ? QString()
+                                                 : tr("\nThe broker's own dead letters: %1").arg(reasons.join(QStringLiteral(", "))))
                             : m_totalsTip);
 
     const bool holds = m_simulation->conservationHolds();
