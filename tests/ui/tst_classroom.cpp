@@ -65,6 +65,34 @@ struct Window
     Simulation *sim() const { return window.simulation(); }
 };
 
+/// The window's central column (a scroll area) after the consumers' dock is made @p dockWidth px
+/// wide, as on a desktop where the user widened it; nullptr if either is missing.
+QScrollArea *columnBesideDock(MainWindow &window, int dockWidth)
+{
+    auto *consumers = window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
+    if (!consumers)
+        return nullptr;
+    window.resizeDocks({consumers}, {dockWidth}, Qt::Horizontal);
+    return window.findChild<QScrollArea *>(QStringLiteral("centralScroll"));
+}
+
+/// The column's width and the visible widgets in it whose minimum width exceeds it, for the
+/// failure message of a "the column fits" check.
+QString columnOverflow(const QScrollArea *scroll)
+{
+    QStringList names;
+    const int room = scroll->viewport()->width();
+    for (QWidget *child : scroll->widget()->findChildren<QWidget *>()) {
+        if (child->isVisibleTo(scroll) && child->minimumSizeHint().width() > room)
+            names << QStringLiteral("%1 %2").arg(QString::fromLatin1(child->metaObject()->className()))
+                             .arg(child->minimumSizeHint().width());
+    }
+    return QStringLiteral("column %1 px, content %2 px, wider: %3")
+            .arg(room)
+            .arg(scroll->widget()->width())
+            .arg(names.join(QStringLiteral(", ")));
+}
+
 /// Presses @p key (with @p modifiers) where the keyboard focus is.
 void press(MainWindow &window, Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
 {
@@ -483,16 +511,10 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w.window));
         w.window.simulation()->runCycles(110);
         w.window.refreshViews();
-        auto *consumers = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
-        QVERIFY(consumers);
-        w.window.resizeDocks({consumers}, {700}, Qt::Horizontal);
-        auto *scroll = w.window.findChild<QScrollArea *>(QStringLiteral("centralScroll"));
+        QScrollArea *scroll = columnBesideDock(w.window, 700);
         QVERIFY(scroll);
         QTRY_VERIFY(scroll->viewport()->width() < 560);
-        QTRY_VERIFY2(scroll->widget()->width() <= scroll->viewport()->width(),
-                     qPrintable(QStringLiteral("column %1 px, content %2 px")
-                                        .arg(scroll->viewport()->width())
-                                        .arg(scroll->widget()->width())));
+        QTRY_VERIFY2(scroll->widget()->width() <= scroll->viewport()->width(), qPrintable(columnOverflow(scroll)));
     }
 
     void zoomedLeftColumnWrapsItsText()
@@ -505,26 +527,14 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w.window));
         w.window.lessonPanel()->runCycles(100);
         w.window.refreshViews();
-        // The consumers' dock as wide as on the trial's desktop: a column of about 580 px.
-        auto *consumers = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
-        QVERIFY(consumers);
         for (int i = 0; i < 4; ++i)
             press(w.window, Qt::Key_Plus, Qt::ControlModifier);
-        w.window.resizeDocks({consumers}, {680}, Qt::Horizontal);
-        QTRY_VERIFY(consumers->width() >= 670);
-        QCOMPARE(w.window.zoom()->percent(), 140);
-        auto *scroll = w.window.findChild<QScrollArea *>(QStringLiteral("centralScroll"));
+        // The consumers' dock as wide as on the trial's desktop: a column of about 580 px.
+        QScrollArea *scroll = columnBesideDock(w.window, 680);
         QVERIFY(scroll);
-        const auto wide = [scroll] {
-            QStringList names;
-            const int room = scroll->viewport()->width();
-            for (QWidget *child : scroll->widget()->findChildren<QWidget *>()) {
-                if (child->isVisibleTo(scroll) && child->minimumSizeHint().width() > room)
-                    names << QStringLiteral("%1 %2").arg(QString::fromLatin1(child->metaObject()->className()))
-                                     .arg(child->minimumSizeHint().width());
-            }
-            return QStringLiteral("column %1 px, wider: %2").arg(room).arg(names.join(QStringLiteral(", ")));
-        };
+        QTRY_VERIFY(w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"))->width() >= 670);
+        QCOMPARE(w.window.zoom()->percent(), 140);
+        const auto wide = [scroll] { return columnOverflow(scroll); };
         QTRY_VERIFY2(scroll->widget()->width() <= scroll->viewport()->width(), qPrintable(wide()));
         QVERIFY2(!scroll->horizontalScrollBar()->isVisible(), qPrintable(wide()));
         QVERIFY(w.window.alarmPanel()->isVisible());
