@@ -7,6 +7,7 @@
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QEvent>
 #include <QResizeEvent>
@@ -103,11 +104,27 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
     m_pages->setDocumentMode(true);
     m_pages->setExpanding(false);
     m_pages->setDrawBase(false);
-    // A narrow dock (1024x768) elides the titles rather than hiding the last tabs behind scroll
-    // arrows: every chart stays one click or key away; the full title is in the tab's tooltip.
-    m_pages->setElideMode(Qt::ElideRight);
+    // A dock too narrow for every tab's whole title (1024x768 with a lesson open) shows a list of
+    // the pages instead (m_pageChoice): no title is cut ("Lat…") and no tab hides behind scroll
+    // arrows; every chart stays one click or key away.
+    m_pages->setElideMode(Qt::ElideNone);
     m_pages->setUsesScrollButtons(false);
-    connect(m_pages, &QTabBar::currentChanged, this, &ChartPanel::showPage);
+    // Whole titles must not widen the dock: the list takes over where they do not fit.
+    m_pages->setSizePolicy(QSizePolicy::Ignored, m_pages->sizePolicy().verticalPolicy());
+    m_pageChoice = new QComboBox(this);
+    m_pageChoice->setObjectName(QStringLiteral("chartPageChoice"));
+    m_pageChoice->setFocusPolicy(Qt::TabFocus);
+    m_pageChoice->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_pageChoice->setAccessibleName(tr("Chart shown"));
+    m_pageChoice->setToolTip(tr("The chart shown: the dock is too narrow for a tab per chart. "
+                                "Widen it for tabs."));
+    m_pageChoice->hide();
+    connect(m_pages, &QTabBar::currentChanged, this, [this](int page) {
+        const QSignalBlocker blocker(m_pageChoice);
+        m_pageChoice->setCurrentIndex(page);
+        showPage(page);
+    });
+    connect(m_pageChoice, &QComboBox::currentIndexChanged, m_pages, &QTabBar::setCurrentIndex);
     auto *row = new QHBoxLayout;
     row->setContentsMargins(0, 0, 0, 0);
     row->setSpacing(2);
@@ -117,7 +134,12 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    auto *choiceRow = new QHBoxLayout;
+    choiceRow->setContentsMargins(2, 2, 2, 2);
+    choiceRow->addWidget(m_pageChoice);
+    choiceRow->addStretch(1);
     layout->addWidget(m_pages);
+    layout->addLayout(choiceRow);
     layout->addLayout(row, 1);
     updatePages();
 
@@ -166,14 +188,18 @@ void ChartPanel::updatePages()
 {
     const int count = int(m_charts.size());
     const int perPage = m_oneAtATime ? 1 : std::clamp(width() / chartWidth(), 1, count);
-    if (perPage == m_perPage)
+    if (perPage == m_perPage) {
+        updatePageChooser();
         return;
+    }
     // Keep the first chart of the current page in view.
     const int first = m_perPage > 0 ? std::max(0, m_pages->currentIndex()) * m_perPage : 0;
     m_perPage = perPage;
     const QSignalBlocker blocker(m_pages);
+    const QSignalBlocker choiceBlocker(m_pageChoice);
     while (m_pages->count() > 0)
         m_pages->removeTab(0);
+    m_pageChoice->clear();
     // Short titles, so that five tabs fit a narrow dock; the tool tip names each chart in full.
     const QStringList names = {tr("Depth"), tr("Decisions"), tr("Latency"), tr("Throughput"), tr("Deliveries")};
     for (int page = 0; page * perPage < count; ++page) {
@@ -183,10 +209,31 @@ void ChartPanel::updatePages()
         for (int i = page * perPage; i < std::min(count, (page + 1) * perPage); ++i)
             tips << m_charts.at(i)->accessibleName() + QLatin1Char('\n') + m_charts.at(i)->toolTip();
         m_pages->setTabToolTip(page, tips.join(QStringLiteral("\n\n")));
+        m_pageChoice->addItem(m_pages->tabText(page));
+        m_pageChoice->setItemData(page, m_pages->tabToolTip(page), Qt::ToolTipRole);
     }
-    m_pages->setVisible(m_pages->count() > 1);
     m_pages->setCurrentIndex(first / perPage);
+    m_pageChoice->setCurrentIndex(first / perPage);
     showPage(first / perPage);
+    updatePageChooser();
+}
+
+bool ChartPanel::tabsFit() const
+{
+    // The bar's size hint spans every tab at its whole title's width (no eliding).
+    return m_pages->sizeHint().width() <= width();
+}
+
+void ChartPanel::updatePageChooser()
+{
+    const bool pages = m_pages->count() > 1;
+    const bool tabs = pages && tabsFit();
+    // Move the focus along when its widget goes away, so that Tab goes on from the same place.
+    const bool hadFocus = m_pages->hasFocus() || m_pageChoice->hasFocus();
+    m_pages->setVisible(tabs);
+    m_pageChoice->setVisible(pages && !tabs);
+    if (hadFocus && pages)
+        (tabs ? static_cast<QWidget *>(m_pages) : m_pageChoice)->setFocus(Qt::OtherFocusReason);
 }
 
 void ChartPanel::setOneChartAtATime(bool one)

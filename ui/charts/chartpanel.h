@@ -6,6 +6,7 @@
 #include <QStringList>
 #include <QWidget>
 
+class QComboBox;
 class QTabBar;
 
 namespace PriorityLab {
@@ -121,6 +122,9 @@ private:
     QList<ChartMarker> currentMarkers() const;
     void redraw();
     void updatePages();
+    /// Shows the tab bar when every page's whole title fits the panel's width, else the list.
+    void updatePageChooser();
+    bool tabsFit() const;
     void updateStaleCharts();
     void updateChart(int index);
     void showPage(int page);
@@ -130,6 +134,7 @@ private:
 
     Simulation *m_simulation;
     QTabBar *m_pages = nullptr;
+    QComboBox *m_pageChoice = nullptr;  ///< the pages as a list, where the tabs do not fit
     QList<QWidget *> m_charts;  ///< every chart, in page order
     int m_perPage = 0;
     bool m_oneAtATime = false;
