@@ -247,6 +247,7 @@ private:
     int m_intervalMs = 500;
     bool m_finished = false;
     bool m_recordEvents = true;
+    qsizetype m_eventsLastCycle = 0;  ///< events the last cycle kept: the next one reserves as many
     QString m_stopReason;
     std::function<bool(const Simulation &)> m_pauseWhen;
     EventSink m_sink;
