@@ -36,6 +36,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTabBar>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -1051,6 +1052,30 @@ void TestPanels::shortcutsLeaveTextFieldsAlone()
     QVERIFY(!ShortcutGuard::controlUsesKey(slider, Qt::Key_Right));
     QVERIFY(!ShortcutGuard::controlUsesKey(slider, Qt::Key_Space));
     QVERIFY(!ShortcutGuard::controlUsesKey(&window, Qt::Key_Space));
+
+    // A tab bar takes Left and Right to pick its tab (Right stepped the run, so the Producers
+    // and Broker tabs were out of the keyboard's reach); N and Space still drive the run.
+    QTabBar *docks = nullptr;
+    for (QTabBar *bar : window.findChildren<QTabBar *>()) {
+        for (int i = 0; bar->isVisible() && i < bar->count(); ++i)
+            if (bar->tabText(i) == QLatin1String("Consumers"))
+                docks = bar;
+    }
+    QVERIFY(docks);
+    window.findChild<QDockWidget *>(QStringLiteral("consumersDock"))->raise();
+    docks->setFocus(Qt::TabFocusReason);
+    QVERIFY(docks->hasFocus());
+    const int tab = docks->currentIndex();
+    const qint64 before2 = sim->cycle();
+    QTest::keyClick(docks, Qt::Key_Right);
+    QCOMPARE(docks->currentIndex(), tab + 1);
+    QCOMPARE(sim->cycle(), before2);
+    QTest::keyClick(docks, Qt::Key_Left);
+    QCOMPARE(docks->currentIndex(), tab);
+    QTest::keyClick(docks, Qt::Key_N);
+    QCOMPARE(sim->cycle(), before2 + 1);
+    QVERIFY(ShortcutGuard::controlUsesKey(docks, Qt::Key_Right));
+    QVERIFY(!ShortcutGuard::controlUsesKey(docks, Qt::Key_Space));
 }
 
 QTEST_MAIN(TestPanels)

@@ -52,6 +52,10 @@ bool ShortcutGuard::isTextField(const QObject *object)
 
 bool ShortcutGuard::controlUsesKey(const QObject *focus, int key)
 {
+    // A tab bar (the docks' tabs, the charts' pages) is chosen with the arrows: Left already
+    // went to the bar while Right stepped the run, so the tabs on the right were out of reach.
+    if (const auto *tabs = qobject_cast<const QTabBar *>(focus))
+        return (key == Qt::Key_Left || key == Qt::Key_Right) && tabs->count() > 1;
     if (!isTextField(focus))
         return false;
     switch (key) {

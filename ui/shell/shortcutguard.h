@@ -31,7 +31,8 @@ public:
     using QObject::QObject;
 
     /// True if @p key pressed (without modifiers) in @p focus belongs to that control rather than
-    /// to a run shortcut: printable keys, Space and the cursor keys in a text or number field.
+    /// to a run shortcut: printable keys, Space and the cursor keys in a text or number field;
+    /// Left and Right in a tab bar of several tabs (they pick the tab; N still steps).
     static bool controlUsesKey(const QObject *focus, int key);
 
     /// True for the controls where the user types: an editable line edit, spin box, editable
