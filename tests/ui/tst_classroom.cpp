@@ -16,6 +16,8 @@
 #include "ui/lessons/lessonpanel.h"
 #include "ui/queue/queuepanel.h"
 #include "ui/setup/producerpanel.h"
+#include "ui/setup/scenarioinfo.h"
+#include "ui/queue/queuetilespanel.h"
 #include "ui/shell/focusorder.h"
 #include "ui/shell/helpdialog.h"
 #include "ui/shell/mainwindow.h"
@@ -45,6 +47,7 @@
 #include <QTest>
 #include <QLayout>
 #include <QToolBar>
+#include <QToolButton>
 #include <QUndoStack>
 
 using namespace PriorityLab;
@@ -547,6 +550,52 @@ private Q_SLOTS:
             QVERIFY2(r.right() <= column.right(), qPrintable(button->text() + QLatin1Char(' ') + wide()));
         }
         w.window.zoom()->actualSize();
+    }
+
+    void lessonKeepsTheQueueInSightAt1280x720()
+    {
+        // At 1280x720 the poison-message lesson's header (a ten-line description and its hint)
+        // and the six-line delivery-limit alarm filled the left column: at cycle 105 no tile of
+        // the queue could be seen. A lesson opens with its header folded (its name and "More")
+        // and, in a window under 820 px, its alarm on one line (with its own "More").
+        Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+        w.window.resize(1280, 720);
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        w.sim()->runCycles(105);
+        w.window.refreshViews();
+        QCOMPARE(w.window.alarmPanel()->alarmCount(), 1);
+        QVERIFY(w.window.alarmPanel()->isCompact());
+        ScenarioInfo *info = w.window.scenarioInfo();
+        QVERIFY(info->isFolded());
+        QVERIFY(!info->descriptionText().isEmpty());  // held, not shown
+        auto *more = info->findChild<QToolButton *>(QStringLiteral("scenarioInfoMore"));
+        QVERIFY(more && more->isVisible());
+        QCOMPARE(more->text(), QStringLiteral("More"));
+        QueueTilesView *tiles = w.window.queuePanel()->tilesPanel()->tilesView();
+        const auto tilesInSight = [&] {
+            auto *scroll = w.window.findChild<QScrollArea *>(QStringLiteral("centralScroll"));
+            const QRect view(tiles->mapTo(scroll->viewport(), QPoint(0, 0)), tiles->size());
+            return view.intersected(scroll->viewport()->rect()).height();
+        };
+        QTRY_VERIFY2(tilesInSight() >= 120, qPrintable(QStringLiteral("%1 px of the tiles in sight").arg(tilesInSight())));
+
+        // "More" (by keyboard) shows the description and the hint; "Less" folds them again.
+        more->setFocus(Qt::TabFocusReason);
+        QTest::keyClick(more, Qt::Key_Return);
+        QVERIFY(!info->isFolded());
+        QCOMPARE(more->text(), QStringLiteral("Less"));
+        QTest::keyClick(more, Qt::Key_Return);
+        QVERIFY(info->isFolded());
+
+        // A taller window shows the alarm whole; a plain scenario neither folds nor compacts.
+        w.window.resize(1280, 1000);
+        QTRY_VERIFY(!w.window.alarmPanel()->isCompact());
+        w.window.resize(1280, 720);
+        QTRY_VERIFY(w.window.alarmPanel()->isCompact());
+        PL_VERIFY_OK(w.window.openScenarioFile(QStringLiteral(":/scenarios/default.json")));
+        QVERIFY(!w.window.alarmPanel()->isCompact());
+        QVERIFY(!info->isFolded());
+        QVERIFY(!more->isVisible());
     }
 
     void everyChartTitleWholeAt1024x768()

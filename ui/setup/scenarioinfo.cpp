@@ -38,9 +38,16 @@ ScenarioInfo::ScenarioInfo(SetupEditor *editor, QWidget *parent) : QWidget(paren
                                          "border-radius: 4px; padding: 4px 6px; color: #3d3000; }"));
     m_hint->setToolTip(tr("What to try: a change to make while it runs, and what to watch"));
 
+    m_more = new QToolButton(this);
+    m_more->setObjectName(QStringLiteral("scenarioInfoMore"));
+    m_more->setAutoRaise(true);
+    m_more->setFocusPolicy(Qt::TabFocus);
+    m_more->hide();
+
     auto *top = new QHBoxLayout;
     top->setContentsMargins(0, 0, 0, 0);
     top->addWidget(m_name, 1);
+    top->addWidget(m_more, 0, Qt::AlignTop);
     top->addWidget(m_edit, 0, Qt::AlignTop);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -50,9 +57,15 @@ ScenarioInfo::ScenarioInfo(SetupEditor *editor, QWidget *parent) : QWidget(paren
     layout->addWidget(m_hint);
 
     connect(m_edit, &QToolButton::clicked, this, &ScenarioInfo::editRequested);
+    connect(m_more, &QToolButton::clicked, this, [this] { setFolded(!m_folded); });
     Simulation *simulation = editor->simulation();
     connect(simulation, &Simulation::setupChanged, this, &ScenarioInfo::sync);
-    connect(simulation, &Simulation::scenarioLoaded, this, &ScenarioInfo::sync);
+    // A newly opened lesson starts folded.
+    connect(simulation, &Simulation::scenarioLoaded, this, [this] {
+        m_folded = !m_editor->simulation()->loadedScenario().steps.isEmpty();
+        sync();
+    });
+    m_folded = !simulation->loadedScenario().steps.isEmpty();
     // The name is read through the undo stack (SetupEditor::scenarioName()), whose index moves
     // after the command ran.
     connect(editor->undoStack(), &QUndoStack::indexChanged, this, &ScenarioInfo::sync);
@@ -64,10 +77,26 @@ void ScenarioInfo::sync()
     const Scenario &s = m_editor->simulation()->loadedScenario();
     const QString name = m_editor->scenarioName();
     m_name->setText(name.isEmpty() ? tr("Untitled scenario") : name);
+    const bool lesson = !s.steps.isEmpty();
+    // Only a lesson folds, and only where folding hides something.
+    const bool foldable = lesson && (!s.description.isEmpty() || !s.hint.isEmpty());
+    const bool folded = foldable && m_folded;
     m_description->setText(s.description);
-    m_description->setVisible(!s.description.isEmpty());
+    m_description->setVisible(!s.description.isEmpty() && !folded);
     m_hint->setText(QStringLiteral("<b>%1</b> %2").arg(tr("What to try:"), s.hint.toHtmlEscaped()));
-    m_hint->setVisible(!s.hint.isEmpty());
+    m_hint->setVisible(!s.hint.isEmpty() && !folded);
+    m_more->setVisible(foldable);
+    m_more->setText(folded ? tr("More") : tr("Less"));
+    m_more->setToolTip(folded ? tr("Show the lesson's description and its \"what to try\" hint (the "
+                                   "lesson panel tells the story step by step)")
+                              : tr("Fold the description and the hint, so that the queue stays in sight"));
+    m_more->setAccessibleName(folded ? tr("More about the scenario") : tr("Less about the scenario"));
+}
+
+void ScenarioInfo::setFolded(bool folded)
+{
+    m_folded = folded;
+    sync();
 }
 
 void ScenarioInfo::setFile(const QString &file)
@@ -82,12 +111,12 @@ QString ScenarioInfo::nameText() const
 
 QString ScenarioInfo::descriptionText() const
 {
-    return m_description->isHidden() ? QString() : m_description->text();
+    return m_editor->simulation()->loadedScenario().description;
 }
 
 QString ScenarioInfo::hintText() const
 {
-    return m_hint->isHidden() ? QString() : m_editor->simulation()->loadedScenario().hint;
+    return m_editor->simulation()->loadedScenario().hint;
 }
 
 } // namespace PriorityLab

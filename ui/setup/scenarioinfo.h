@@ -14,6 +14,10 @@ class SetupEditor;
 /// it shows and what to change. An "Edit…" button asks for a new name, description and hint
 /// (editRequested(); the main window opens ScenarioInfoDialog). Follows edits, undo and redo
 /// (Simulation::setupChanged()) and newly loaded scenarios.
+///
+/// A lesson (a scenario with steps) opens folded: its name only, no description and no hint,
+/// because the lesson panel tells the story step by step and the queue below must stay in
+/// sight at 1280x720; "More" unfolds both, "Less" folds them again.
 class ScenarioInfo : public QWidget
 {
     Q_OBJECT
@@ -28,10 +32,17 @@ public:
     /// @p file (a path or ":/scenarios/..." resource) the scenario came from, for the tooltip.
     void setFile(const QString &file);
 
-    /// What is shown (tests).
+    /// The texts the header holds (tests): the name, the description and the hint (empty where
+    /// the scenario has none). Folded, the description and the hint are hidden; these return
+    /// them all the same.
     QString nameText() const;
     QString descriptionText() const;
     QString hintText() const;
+
+    /// Whether the description and hint are folded (a lesson, until "More").
+    bool isFolded() const { return m_folded; }
+    /// Folds (@p folded) or unfolds the description and hint; only a lesson folds.
+    void setFolded(bool folded);
 
 Q_SIGNALS:
     /// The user asked to edit the name, description and hint.
@@ -43,6 +54,8 @@ private:
     QLabel *m_description = nullptr;
     QLabel *m_hint = nullptr;
     QToolButton *m_edit = nullptr;
+    QToolButton *m_more = nullptr;  ///< "More" / "Less", for a lesson
+    bool m_folded = false;
 };
 
 } // namespace PriorityLab

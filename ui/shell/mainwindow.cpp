@@ -170,7 +170,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_leavePresentation->setEnabled(active);
         // One chart at a time, and room for the lesson's text beside it.
         m_chartPanel->setOneChartAtATime(active);
-        m_alarmPanel->setCompact(active);  // one line: the queue, cards and chart keep their room
+        m_alarmPanel->setExpanded(false);  // each start and end of presenting folds the banner
+        updateAlarmCompact();
         if (active) {
             arrangeBottomDocks();
             // The queue, the heart of a demonstration, gets more of the width than the cards.
@@ -697,6 +698,7 @@ void MainWindow::onScenarioLoaded()
     // A lesson opens on its first step, paused; the lesson tab comes to the front.
     m_lessonPanel->setSteps(m_simulation->loadedScenario().steps);
     const bool lesson = m_lessonPanel->hasLesson();
+    updateAlarmCompact();
     m_nextStep->setEnabled(lesson);
     m_previousStep->setEnabled(lesson);
     // The lesson dock is there while a lesson is open, in presentation mode too.
@@ -724,9 +726,19 @@ void MainWindow::updateIcons()
     updateActions();
 }
 
+void MainWindow::updateAlarmCompact()
+{
+    // One line (with More) where the queue needs the room: presenting, and a lesson in a window
+    // of a projector's height (1280x720), whose left column the lesson's header and a six-line
+    // alarm filled, pushing the queue's tiles out of sight. The lesson panel tells the story.
+    const bool presenting = m_presentation && m_presentation->isActive();
+    m_alarmPanel->setCompact(presenting || (m_lessonPanel->hasLesson() && height() < CompactAlarmHeight));
+}
+
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);  // the docks and scroll areas have their new sizes
+    updateAlarmCompact();
     keepHighlightInSight();  // the step's view, scrolled while the window had another size
     keepFocusInSight();      // the focus comes last: it wins where both cannot be seen
 }

@@ -225,6 +225,10 @@ private:
     void arrangeBottomDocks();
     /// Scrolls the focused widget into view inside its scroll areas (after a resize or a zoom).
     void keepFocusInSight();
+    /// The alarm banner on one line while presenting, or with a lesson open in a window lower
+    /// than CompactAlarmHeight pixels.
+    void updateAlarmCompact();
+    static constexpr int CompactAlarmHeight = 820;
     /// Scrolls the lesson step's highlighted view (a card first, then its editor) into sight.
     void keepHighlightInSight();
     /// The docks presentation mode keeps: the consumers, the charts, the lesson while one is open.
