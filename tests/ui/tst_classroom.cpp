@@ -22,6 +22,7 @@
 #include "ui/shell/helpdialog.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
+#include "ui/shell/shortcutguard.h"
 #include "ui/shell/speedcontrol.h"
 #include "ui/shell/zoom.h"
 #include "ui/alarms/alarmpanel.h"
@@ -41,6 +42,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QAbstractButton>
+#include <QAbstractSpinBox>
 #include <QTableView>
 #include <QComboBox>
 #include <QTabBar>
@@ -596,6 +598,54 @@ private Q_SLOTS:
         QVERIFY(!w.window.alarmPanel()->isCompact());
         QVERIFY(!info->isFolded());
         QVERIFY(!more->isVisible());
+    }
+
+    void pageDownEndsAnEditInProgress()
+    {
+        // With the focus in consumer B's failure rate, Page Down played the step and scrolled the
+        // cards to the step's editor (A's low bound): the field kept the focus out of sight, and
+        // Right and N went to it (nothing happened). The step now ends the edit first, as Enter
+        // does: the run keys work, and Tab resumes after that field.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        w.window.resize(1280, 720);
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QDoubleSpinBox *rate = w.window.consumerPanel()->cards().at(1)->failureRateBox();
+        rate->setFocus(Qt::TabFocusReason);
+        QVERIFY(rate->hasFocus());
+        w.sim()->setIntervalMs(0);
+        press(w.window, Qt::Key_PageDown);
+        QVERIFY(!rate->hasFocus());
+        QVERIFY(!ShortcutGuard::isTextField(QApplication::focusWidget()));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        const qint64 cycle = w.sim()->cycle();
+        press(w.window, Qt::Key_N);
+        QCOMPARE(w.sim()->cycle(), cycle + 1);
+        QCOMPARE(rate->value(), 0.0);  // nothing typed into it
+    }
+
+    void focusFrameInsideAStepOutline()
+    {
+        // A focused number field inside the step's outline (the high bound's editor) got its
+        // focus frame drawn on the outline's own line, 4 px out on three sides: no focus could
+        // be seen. The focus frame now lies inside the outline, apart from it on every side.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        w.window.resize(1280, 720);
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QWidget *editor = w.window.viewForHighlight(QStringLiteral("consumers[0].strategy.high"));
+        QVERIFY(editor);
+        w.window.highlightOverlay()->setTarget(editor);
+        auto *box = editor->findChild<QAbstractSpinBox *>();
+        QVERIFY(box);
+        box->setFocus(Qt::TabFocusReason);
+        auto *frame = w.window.findChild<HighlightOverlay *>(QStringLiteral("focusFrame"));
+        QVERIFY(frame);
+        QTRY_VERIFY(frame->isVisible() && w.window.highlightOverlay()->isVisible());
+        const QRect outline = w.window.highlightOverlay()->geometry();
+        const QRect focus = frame->geometry();
+        QVERIFY2(outline.adjusted(1, 1, -1, -1).contains(focus),
+                 qPrintable(QStringLiteral("focus frame %1,%2 %3x%4 in an outline %5,%6 %7x%8")
+                                    .arg(focus.x()).arg(focus.y()).arg(focus.width()).arg(focus.height())
+                                    .arg(outline.x()).arg(outline.y()).arg(outline.width()).arg(outline.height())));
     }
 
     void everyChartTitleWholeAt1024x768()

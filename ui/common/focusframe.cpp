@@ -10,6 +10,9 @@ FocusFrame::FocusFrame(QWidget *window)
     : QObject(window), m_window(window), m_overlay(new HighlightOverlay(window))
 {
     m_overlay->setObjectName(QStringLiteral("focusFrame"));
+    // Closer to its widget than a lesson step's outline (4 px): a focused field inside the
+    // step's outline keeps a frame of its own instead of one drawn on the outline's line.
+    m_overlay->setMargin(FocusMargin);
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) { focusChanged(now); });
     focusChanged(QApplication::focusWidget());
 }

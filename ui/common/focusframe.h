@@ -20,6 +20,9 @@ class FocusFrame : public QObject
     Q_OBJECT
 
 public:
+    /// Pixels between the focused widget and its frame: inside a lesson step's outline (4 px).
+    static constexpr int FocusMargin = 2;
+
     /// Watches the focus inside @p window (the frame is a child of it).
     explicit FocusFrame(QWidget *window);
 

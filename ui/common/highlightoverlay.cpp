@@ -7,10 +7,6 @@
 
 namespace PriorityLab {
 
-namespace {
-constexpr int Margin = 4;  // pixels outside the target
-} // namespace
-
 HighlightOverlay::HighlightOverlay(QWidget *window) : QWidget(window)
 {
     setObjectName(QStringLiteral("highlightOverlay"));
@@ -86,10 +82,16 @@ void HighlightOverlay::follow()
         hide();
         return;
     }
-    setGeometry(seen.adjusted(-Margin, -Margin, Margin, Margin) & window->rect());
+    setGeometry(seen.adjusted(-m_margin, -m_margin, m_margin, m_margin) & window->rect());
     raise();
     show();
     update();
+}
+
+void HighlightOverlay::setMargin(int margin)
+{
+    m_margin = std::max(0, margin);
+    follow();
 }
 
 void HighlightOverlay::setLine(int width, Qt::PenStyle style)

@@ -26,6 +26,9 @@ public:
     /// The frame's line: @p width pixels, @p style (default 3, solid), in the palette's
     /// highlight colour.
     void setLine(int width, Qt::PenStyle style);
+    /// Pixels between the target and the frame (default 4).
+    void setMargin(int margin);
+    int margin() const { return m_margin; }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -38,6 +41,7 @@ private:
     QPointer<QWidget> m_target;
     QList<QPointer<QWidget>> m_watched;
     int m_width = 3;
+    int m_margin = 4;
     Qt::PenStyle m_style = Qt::SolidLine;
 };
 

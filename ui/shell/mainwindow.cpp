@@ -68,7 +68,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 {
     // First, before any widget is polished: the run keys act from anywhere but a text field;
     // controls take the focus by Tab only (a FocusFrame, below, always outlines the focus).
-    qApp->installEventFilter(new ShortcutGuard(this));
+    m_shortcutGuard = new ShortcutGuard(this);
+    qApp->installEventFilter(m_shortcutGuard);
     m_zoom = new Zoom(this);
     m_simulation = new Simulation(this);
     // The message journeys (and the event log) need each cycle's events.
@@ -490,8 +491,16 @@ void MainWindow::createDocks()
     splitDockWidget(m_journeyDock, m_lessonDock, Qt::Horizontal);
     tabifyDockWidget(m_journeyDock, m_eventLogDock);
     tabifyDockWidget(m_eventLogDock, m_deadLetterDock);
-    connect(m_nextStep, &QAction::triggered, m_lessonPanel, &LessonPanel::next);
-    connect(m_previousStep, &QAction::triggered, m_lessonPanel, &LessonPanel::back);
+    // A step moves on with the run keys working: an edit in progress ends first (as with Enter),
+    // or the field kept Right and N while the step scrolled it out of sight.
+    connect(m_nextStep, &QAction::triggered, this, [this] {
+        m_shortcutGuard->endEdit(this);
+        m_lessonPanel->next();
+    });
+    connect(m_previousStep, &QAction::triggered, this, [this] {
+        m_shortcutGuard->endEdit(this);
+        m_lessonPanel->back();
+    });
     m_journeyDock->raise();
     // A line picked in the log or the dead letters asks for that message's journey: bring its
     // dock to the front (it shares the tab group with them).
@@ -945,6 +954,7 @@ void MainWindow::highlight(const QString &name)
     }
     if (target) {
         keepHighlightInSight();
+        keepFocusInSight();  // a field being edited wins where both cannot be seen
         m_highlight->follow();
     }
 }

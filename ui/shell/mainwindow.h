@@ -35,6 +35,7 @@ class LessonPanel;
 class PresentationMode;
 class QueuePanel;
 class RabbitMqConnection;
+class ShortcutGuard;
 class SweepDialog;
 class Zoom;
 class SetupEditor;
@@ -234,6 +235,7 @@ private:
     /// The docks presentation mode keeps: the consumers, the charts, the lesson while one is open.
     QList<QDockWidget *> keptDocks() const;
 
+    ShortcutGuard *m_shortcutGuard = nullptr;
     Simulation *m_simulation = nullptr;
     SetupEditor *m_setupEditor = nullptr;
     ScenarioFiles *m_files = nullptr;

@@ -73,6 +73,24 @@ bool ShortcutGuard::controlUsesKey(const QObject *focus, int key)
     }
 }
 
+void ShortcutGuard::endEdit(QWidget *window)
+{
+    QWidget *focus = QApplication::focusWidget();
+    if (!window || !focus || !isTextField(focus) || focus->window() != window)
+        return;
+    endEdit(window, const_cast<QWidget *>(qobject_cast<const QWidget *>(typingOwner(focus))));
+}
+
+void ShortcutGuard::endEdit(QWidget *window, QWidget *field)
+{
+    if (!ShortcutGuard::isTextField(QApplication::focusWidget()) || QApplication::focusWidget()->window() != window)
+        return;
+    window->setFocus(Qt::OtherFocusReason);
+    m_endedEdit = field;
+    if (FocusFrame *frame = FocusFrame::of(window))
+        frame->setResumePoint(field);  // outlined: Tab goes on from there
+}
+
 bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
 {
     switch (event->type()) {
@@ -144,13 +162,8 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
                 QPointer<QWidget> window = focus->window();
                 QPointer<QWidget> field = const_cast<QWidget *>(qobject_cast<const QWidget *>(owner));
                 QTimer::singleShot(0, this, [this, window, field] {
-                    if (window && ShortcutGuard::isTextField(QApplication::focusWidget())
-                        && QApplication::focusWidget()->window() == window) {
-                        window->setFocus(Qt::OtherFocusReason);
-                        m_endedEdit = field;
-                        if (FocusFrame *frame = FocusFrame::of(window))
-                            frame->setResumePoint(field);  // outlined: Tab goes on from there
-                    }
+                    if (window)
+                        endEdit(window, field);
                 });
             }
             break;

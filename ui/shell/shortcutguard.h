@@ -39,10 +39,20 @@ public:
     /// combo box, text edit or plain text edit.
     static bool isTextField(const QObject *object);
 
+    /// Ends the edit of the text or number field that has the focus in @p window, as Enter does
+    /// (a spin box commits what was typed when it loses the focus): the window takes the focus,
+    /// the run keys work again, and Tab resumes after that field. Does nothing if no such field
+    /// of @p window has the focus. Used before a lesson step moves on (Page Down / Page Up), so
+    /// that its keys are not left to a field the step may scroll out of sight.
+    void endEdit(QWidget *window);
+
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// Gives the focus of @p window (held by a text field) to the window; Tab resumes at @p field.
+    void endEdit(QWidget *window, QWidget *field);
+
     bool m_focusingView = false;  ///< delivering an item view's FocusIn with its signals blocked
     QPointer<QWidget> m_endedEdit;  ///< the field whose edit Enter/Escape just ended: Tab resumes there
 };
