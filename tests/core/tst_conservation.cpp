@@ -35,16 +35,9 @@ GeneratorConfig generator(int perCycle, int pMin, int pMax, int tMin, int tMax, 
 /// the first that differs as "NAME: actual A, expected E".
 QString countsDiffer(const Counts &actual, const Counts &expected, const QStringList &fields)
 {
-    const QList<std::pair<QString, qint64 Counts::*>> members{
-            {QStringLiteral("produced"), &Counts::produced},   {QStringLiteral("dispatched"), &Counts::dispatched},
-            {QStringLiteral("processed"), &Counts::processed}, {QStringLiteral("postponed"), &Counts::postponed},
-            {QStringLiteral("discarded"), &Counts::discarded}, {QStringLiteral("failed"), &Counts::failed},
-            {QStringLiteral("batches"), &Counts::batches},     {QStringLiteral("rejected"), &Counts::rejected},
-            {QStringLiteral("maxlen"), &Counts::maxlen},       {QStringLiteral("deliveryLimit"), &Counts::deliveryLimit},
-            {QStringLiteral("expired"), &Counts::expired}};
-    for (const auto &[name, member] : members) {
-        if (fields.contains(name) && actual.*member != expected.*member)
-            return QStringLiteral("%1: actual %2, expected %3").arg(name).arg(actual.*member).arg(expected.*member);
+    for (const auto &[name, member] : Counts::fields()) {
+        if (fields.contains(QLatin1String(name)) && actual.*member != expected.*member)
+            return QStringLiteral("%1: actual %2, expected %3").arg(QLatin1String(name)).arg(actual.*member).arg(expected.*member);
     }
     return {};
 }
