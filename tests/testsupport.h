@@ -5,7 +5,7 @@
 #endif
 
 // Helpers shared by the tests: fixture paths, the preset loader, a check that prints the
-// problems it finds, and small scenario builders.
+// problems it finds, a replay of a cycle's events, and small scenario builders.
 
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/broker.h"
@@ -13,7 +13,10 @@
 #include "core/scenario/scenario.h"
 #include "core/strategies/strategy.h"
 
+#include <algorithm>
+
 #include <QDir>
+#include <QHash>
 #include <QString>
 #include <QStringList>
 #include <QTest>
@@ -62,6 +65,114 @@ inline QStringList queuedData(const Broker &broker)
     for (const Message &m : queuedMessages(broker))
         data << m.data;
     return data;
+}
+
+/// Message id -> name of the consumer that holds it (prefetch, docs/design.md §4).
+inline QHash<quint64, QString> heldMessages(const Simulation &sim)
+{
+    QHash<quint64, QString> held;
+    for (const auto &c : sim.consumers()) {
+        for (const Message &m : c->held)
+            held.insert(m.id, c->name);
+    }
+    return held;
+}
+
+/// True for the dead-letter reasons of the broker's own limits (docs/design.md §3), which
+/// follow no consumer's decision.
+inline bool brokerReason(const QString &reason)
+{
+    return reason == QLatin1String("maxlen") || reason == QLatin1String("delivery_limit")
+            || reason == QLatin1String("expired");
+}
+
+/// What replayCycle() found in one cycle's events.
+struct CycleReplay
+{
+    QString problem;                   ///< "" if the events agree, otherwise the first problem
+    Counts counts;                     ///< the events counted (batches stay 0)
+    QHash<quint64, QString> holder;    ///< after the events: message id -> consumer holding it
+    QHash<QString, qint64> givenBack;  ///< per consumer: held messages it gave back at the cycle's start
+    qsizetype heldAtStart = 0;         ///< messages held once those were given back
+};
+
+/// Replays the events of report @p r of a cycle of @p sim against who holds each message
+/// (docs/design.md §4). It starts from @p heldBefore (heldMessages() just before the cycle) less
+/// what a consumer offline or gone after the cycle gave back to the queue at its start. Then: a
+/// message is handed to one consumer at a time; the broker's own dead letters (maxlen, expired,
+/// delivery_limit) take a message nobody holds and name a consumer for delivery_limit only;
+/// every decision comes from the consumer that holds the message, a consumer's discard gives a
+/// reason and a requeued copy keeps its id.
+inline CycleReplay replayCycle(const CycleReport &r, const Simulation &sim, const QHash<quint64, QString> &heldBefore)
+{
+    CycleReplay out;
+    out.holder = heldBefore;
+    for (auto it = heldBefore.cbegin(); it != heldBefore.cend(); ++it) {
+        const auto consumer = std::find_if(sim.consumers().cbegin(), sim.consumers().cend(),
+                                           [&](const auto &c) { return c->name == it.value(); });
+        if (consumer == sim.consumers().cend() || !(*consumer)->online) {
+            out.holder.remove(it.key());
+            ++out.givenBack[it.value()];
+        }
+    }
+    out.heldAtStart = out.holder.size();
+    Counts &n = out.counts;
+    for (const Event &e : r.events) {
+        const quint64 id = e.message.id;
+        switch (e.type) {
+        case Event::Type::Produced: ++n.produced; break;
+        case Event::Type::Rejected: ++n.rejected; break;
+        case Event::Type::Dispatched:
+            ++n.dispatched;
+            if (out.holder.contains(id)) {
+                out.problem = QStringLiteral("message %1 handed to %2 while %3 holds it")
+                                      .arg(id).arg(e.consumer, out.holder.value(id));
+                return out;
+            }
+            out.holder.insert(id, e.consumer);
+            break;
+        case Event::Type::Discarded:
+            if (brokerReason(e.reason)) {
+                if (out.holder.contains(id)) {
+                    out.problem = QStringLiteral("the broker dropped message %1 while %2 holds it")
+                                          .arg(id).arg(out.holder.value(id));
+                    return out;
+                }
+                if (e.consumer.isEmpty() != (e.reason != QLatin1String("delivery_limit"))) {
+                    out.problem = QStringLiteral("the broker's dead letter %1 (%2) names consumer \"%3\"")
+                                          .arg(id).arg(e.reason, e.consumer);
+                    return out;
+                }
+                ++n.discarded;
+                ++(e.reason == QLatin1String("maxlen") ? n.maxlen
+                   : e.reason == QLatin1String("expired") ? n.expired : n.deliveryLimit);
+                break;
+            }
+            if (e.reason.isEmpty()) {
+                out.problem = QStringLiteral("%1 discarded message %2 without a reason").arg(e.consumer).arg(id);
+                return out;
+            }
+            [[fallthrough]];
+        case Event::Type::Processed:
+        case Event::Type::Postponed:
+        case Event::Type::Failed:
+            if (out.holder.value(id) != e.consumer) {
+                out.problem = QStringLiteral("%1 decided on message %2 it does not hold").arg(e.consumer).arg(id);
+                return out;
+            }
+            out.holder.remove(id);
+            n.processed += e.type == Event::Type::Processed;
+            n.postponed += e.type == Event::Type::Postponed;
+            n.discarded += e.type == Event::Type::Discarded;
+            n.failed += e.type == Event::Type::Failed;
+            if ((e.type == Event::Type::Postponed || e.type == Event::Type::Failed) && e.after.id != id) {
+                out.problem = QStringLiteral("a requeued copy of message %1 changed its id").arg(id);
+                return out;
+            }
+            break;
+        }
+    }
+    return out;
 }
 
 /// Absolute path of a preset in resources/scenarios/.

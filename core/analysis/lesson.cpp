@@ -13,18 +13,11 @@ qint64 lessonFigure(const Simulation &simulation, const QString &figure)
     if (figure == QLatin1String("held"))
         return simulation.held();
     // The others are running totals, by their name in lessonFigures().
-    static const struct
-    {
-        QLatin1String name;
-        qint64 Counts::*count;
-    } totals[] = {
-        {QLatin1String("produced"), &Counts::produced},   {QLatin1String("dispatched"), &Counts::dispatched},
-        {QLatin1String("processed"), &Counts::processed}, {QLatin1String("postponed"), &Counts::postponed},
-        {QLatin1String("discarded"), &Counts::discarded}, {QLatin1String("failed"), &Counts::failed},
-    };
-    for (const auto &total : totals) {
-        if (figure == total.name)
-            return simulation.metrics().totals().*total.count;
+    if (!lessonFigures().contains(figure))
+        return 0;
+    for (const auto &[name, member] : Counts::fields()) {
+        if (figure == QLatin1String(name))
+            return simulation.metrics().totals().*member;
     }
     return 0;
 }

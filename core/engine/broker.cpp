@@ -733,16 +733,21 @@ void Broker::decide(Consumer &consumer, Message &&m, qint64 cycle, std::mt19937_
     if (strategy.hasRuntimeWarning()) [[unlikely]]
         report.warnings << consumer.name + QStringLiteral(": ") + strategy.takeRuntimeWarning();
 
+    // A failed processing or a postponement sends the message back: counted, recorded, requeued.
+    const auto sendBack = [&](bool failed) {
+        m.requeued = true;
+        ++(failed ? counts.failed : counts.postponed);
+        ++(failed ? consumer.stats.failed : consumer.stats.postponed);
+        if (events) [[unlikely]]
+            recordDecision(*events, cycle, failed ? Event::Type::Failed : Event::Type::Postponed, consumer.name,
+                           strategy, decision, before, &m);
+        requeue(std::move(m), consumer.name, failed, strategy.retryDelay(), {cycle, metrics, report, events});
+    };
     switch (decision) {
     case Decision::Process:
         if (processingFails(rng, consumer.failureRate)) {
             strategy.onFailure(m);
-            m.requeued = true;
-            ++counts.failed;
-            ++consumer.stats.failed;
-            if (events) [[unlikely]]
-                recordDecision(*events, cycle, Event::Type::Failed, consumer.name, strategy, decision, before, &m);
-            requeue(std::move(m), consumer.name, true, strategy.retryDelay(), {cycle, metrics, report, events});
+            sendBack(true);
         } else {
             ++counts.processed;
             ++consumer.stats.processed;
@@ -753,12 +758,7 @@ void Broker::decide(Consumer &consumer, Message &&m, qint64 cycle, std::mt19937_
         }
         break;
     case Decision::Postpone:
-        m.requeued = true;
-        ++counts.postponed;
-        ++consumer.stats.postponed;
-        if (events) [[unlikely]]
-            recordDecision(*events, cycle, Event::Type::Postponed, consumer.name, strategy, decision, before, &m);
-        requeue(std::move(m), consumer.name, false, strategy.retryDelay(), {cycle, metrics, report, events});
+        sendBack(false);
         break;
     case Decision::Discard:
         ++consumer.stats.discarded;

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <array>
 #include <functional>
 
 namespace PriorityLab {
@@ -72,20 +73,34 @@ struct Counts
     /// Dead letters the broker made itself (no consumer's decision): maxlen + deliveryLimit + expired.
     qint64 brokerDiscarded() const { return maxlen + deliveryLimit + expired; }
 
+    /// One count: its name (the member's) and the member.
+    struct Field
+    {
+        const char *name;
+        qint64 Counts::*member;
+    };
+    /// Every count, in declaration order: for code that treats them all alike (adding up,
+    /// comparing).
+    static constexpr std::array<Field, 12> fields()
+    {
+        return {{{"produced", &Counts::produced},
+                 {"dispatched", &Counts::dispatched},
+                 {"processed", &Counts::processed},
+                 {"postponed", &Counts::postponed},
+                 {"discarded", &Counts::discarded},
+                 {"failed", &Counts::failed},
+                 {"batches", &Counts::batches},
+                 {"maxlen", &Counts::maxlen},
+                 {"deliveryLimit", &Counts::deliveryLimit},
+                 {"expired", &Counts::expired},
+                 {"rejected", &Counts::rejected},
+                 {"deadLetterQueued", &Counts::deadLetterQueued}}};
+    }
+
     Counts &operator+=(const Counts &o)
     {
-        produced += o.produced;
-        dispatched += o.dispatched;
-        processed += o.processed;
-        postponed += o.postponed;
-        discarded += o.discarded;
-        failed += o.failed;
-        batches += o.batches;
-        maxlen += o.maxlen;
-        deliveryLimit += o.deliveryLimit;
-        expired += o.expired;
-        rejected += o.rejected;
-        deadLetterQueued += o.deadLetterQueued;
+        for (const Field &field : fields())
+            this->*field.member += o.*field.member;
         return *this;
     }
 };

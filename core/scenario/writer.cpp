@@ -6,12 +6,21 @@
 
 namespace PriorityLab {
 
+namespace {
+/// Writes @p value under @p key if it is set: an unset optional setting is left out of the file.
+template<typename T>
+void insertIfSet(QJsonObject &object, const QString &key, const std::optional<T> &value)
+{
+    if (value)
+        object.insert(key, *value);
+}
+} // namespace
+
 QJsonObject brokerToJson(const BrokerConfig &b)
 {
     QJsonObject broker;
     broker.insert(QStringLiteral("mode"), BrokerConfig::modeName(b.mode));
-    if (b.maxPriority)
-        broker.insert(QStringLiteral("maxPriority"), *b.maxPriority);
+    insertIfSet(broker, QStringLiteral("maxPriority"), b.maxPriority);
     if (!b.topics.isEmpty()) {
         QJsonArray topics;
         for (const TopicConfig &t : b.topics)
@@ -28,12 +37,9 @@ QJsonObject brokerToJson(const BrokerConfig &b)
     broker.insert(QStringLiteral("cycleIntervalMs"), b.cycleIntervalMs);
     if (b.maxDeliveriesPerCycle != BrokerConfig().maxDeliveriesPerCycle)
         broker.insert(QStringLiteral("maxDeliveriesPerCycle"), b.maxDeliveriesPerCycle);
-    if (b.maxLength)
-        broker.insert(QStringLiteral("maxLength"), *b.maxLength);
-    if (b.deliveryLimit)
-        broker.insert(QStringLiteral("deliveryLimit"), *b.deliveryLimit);
-    if (b.messageTtl)
-        broker.insert(QStringLiteral("messageTtl"), *b.messageTtl);
+    insertIfSet(broker, QStringLiteral("maxLength"), b.maxLength);
+    insertIfSet(broker, QStringLiteral("deliveryLimit"), b.deliveryLimit);
+    insertIfSet(broker, QStringLiteral("messageTtl"), b.messageTtl);
     if (b.expiry != BrokerConfig::Expiry::Head)
         broker.insert(QStringLiteral("expiry"), BrokerConfig::expiryName(b.expiry));
     if (b.overflow != BrokerConfig::Overflow::DropHead)
@@ -54,10 +60,8 @@ QJsonObject consumerToJson(const ConsumerConfig &c)
         o.insert(QStringLiteral("failureRate"), c.failureRate);
     if (c.capacity > 0)
         o.insert(QStringLiteral("capacity"), c.capacity);
-    if (c.prefetch)
-        o.insert(QStringLiteral("prefetch"), *c.prefetch);
-    if (c.workPerCycle)
-        o.insert(QStringLiteral("workPerCycle"), *c.workPerCycle);
+    insertIfSet(o, QStringLiteral("prefetch"), c.prefetch);
+    insertIfSet(o, QStringLiteral("workPerCycle"), c.workPerCycle);
     if (c.deadLetters)
         o.insert(QStringLiteral("deadLetters"), true);
     if (!c.topics.isEmpty())
@@ -132,8 +136,7 @@ QJsonObject scenarioToJson(const Scenario &s)
             QJsonObject o{{QStringLiteral("title"), step.title}};
             if (!step.text.isEmpty())
                 o.insert(QStringLiteral("text"), step.text);
-            if (step.untilCycle)
-                o.insert(QStringLiteral("untilCycle"), *step.untilCycle);
+            insertIfSet(o, QStringLiteral("untilCycle"), step.untilCycle);
             if (step.until)
                 o.insert(QStringLiteral("until"),
                          QJsonObject{{QStringLiteral("figure"), step.until->figure},

@@ -20,7 +20,8 @@ PriorityStrategy::PriorityStrategy()
          0, 1000000, 0, 5, 1, QStringLiteral("priority"),
          QStringLiteral("How much a postponed message's priority rises each time it goes back; "
                         "0 means no aging, so messages below the threshold loop forever.")},
-      })
+      },
+            &Message::priority, QStringLiteral("priority"))
 {
 }
 
@@ -30,11 +31,6 @@ Decision PriorityStrategy::decide(Message &message, const StrategyContext &, QSt
         return Decision::Process;
     message.priority = saturatingAdd(message.priority, agingStep());
     return Decision::Postpone;
-}
-
-void PriorityStrategy::onFailure(Message &message) const
-{
-    message.priority = saturatingAdd(message.priority, -1);
 }
 
 namespace {
@@ -55,11 +51,6 @@ Explanation PriorityStrategy::explain(const Message &before, Decision decision) 
     if (decision == Decision::Process)
         return {processedWords, {before.priority, threshold(), 0}};
     return {postponedWords, {before.priority, threshold(), saturatingAdd(before.priority, agingStep())}};
-}
-
-Explanation PriorityStrategy::explainFailure(const Message &before) const
-{
-    return loweredByOne(QStringLiteral("priority"), before.priority);
 }
 
 QString PriorityStrategy::settingWarning() const

@@ -13,7 +13,7 @@ public:
     /// Threshold 5, aging step 1.
     PriorityStrategy();
 
-    PRIORITYLAB_STRATEGY_RULES
+    PRIORITYLAB_DECISION_RULES
     QString settingWarning() const override;
 
     /// Lowest priority processed at once (priority).

@@ -62,8 +62,12 @@ QString Strategy::setParameter(const QString &name, const QVariant &value)
                       .arg(name, type(), (known << retryDelayKey()).join(QStringLiteral(", ")));
 }
 
-IntegerParameterStrategy::IntegerParameterStrategy(StrategyWords words, QList<ParameterInfo> infos)
-    : Strategy(std::move(words)), m_infos(std::move(infos))
+IntegerParameterStrategy::IntegerParameterStrategy(StrategyWords words, QList<ParameterInfo> infos,
+                                                   int Message::*failureField, QString failureQuantity)
+    : Strategy(std::move(words)),
+      m_infos(std::move(infos)),
+      m_failureField(failureField),
+      m_failureQuantity(std::move(failureQuantity))
 {
     for (const ParameterInfo &info : std::as_const(m_infos)) {
         Q_ASSERT(info.kind == ParameterInfo::Kind::Integer);
@@ -201,14 +205,19 @@ QString comparisonWords(QStringView quantity, int value, QStringView relation, Q
             % QString::number(boundValue);
 }
 
-Explanation loweredByOne(const QString &quantity, int before)
+void IntegerParameterStrategy::onFailure(Message &message) const
+{
+    message.*m_failureField = saturatingAdd(message.*m_failureField, -1);
+}
+
+Explanation IntegerParameterStrategy::explainFailure(const Message &before) const
 {
     // values: the quantity before; text: its name.
     constexpr Explanation::Words words = [](const Explanation &e) -> QString {
         return u"processing failed: requeued with " % e.text % u' ' % QString::number(e.values[0]) % u" - 1 = "
                 % QString::number(saturatingAdd(e.values[0], -1));
     };
-    return {words, {before, 0, 0}, quantity};
+    return {words, {before.*m_failureField, 0, 0}, m_failureQuantity};
 }
 
 Strategy::Strategy(StrategyWords words) : m_words(std::move(words))

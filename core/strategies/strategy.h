@@ -160,27 +160,41 @@ private:
     int m_retryDelay = 0;
 };
 
+/// Declares, in a strategy class, the decision rule and its explanation: decide() and explain()
+/// (see Strategy). An IntegerParameterStrategy needs no more.
+#define PRIORITYLAB_DECISION_RULES                                                                  \
+    Decision decide(Message &message, const StrategyContext &context, QString *reason) override;    \
+    Explanation explain(const Message &before, Decision decision) const override;
+
 /// Declares, in a strategy class, the four rules every strategy implements: decide(),
 /// onFailure(), explain() and explainFailure() (see Strategy).
 #define PRIORITYLAB_STRATEGY_RULES                                                                  \
-    Decision decide(Message &message, const StrategyContext &context, QString *reason) override;    \
+    PRIORITYLAB_DECISION_RULES                                                                      \
     void onFailure(Message &message) const override;                                                \
-    Explanation explain(const Message &before, Decision decision) const override;                   \
     Explanation explainFailure(const Message &before) const override;
 
 /// A strategy whose parameters are all integers (`priority`, `ttl`): parameters(), parameter()
 /// and applyParameter() are served from the ParameterInfo list given at construction, the values
-/// start at its defaults and value() reads them (in the list's order) while deciding.
+/// start at its defaults and value() reads them (in the list's order) while deciding. Its failure
+/// rule is theirs too (docs/design.md §4): a failed processing sends the message back with one
+/// integer field lowered by one (saturating at the int range).
 class IntegerParameterStrategy : public Strategy
 {
 public:
     QList<ParameterInfo> parameters() const override { return m_infos; }
     QVariant parameter(const QString &name) const override;
 
+    /// Lowers the failure field by one.
+    void onFailure(Message &message) const final;
+    /// In words "processing failed: requeued with TTL 3 - 1 = 2" (for a failure quantity "TTL").
+    Explanation explainFailure(const Message &before) const final;
+
 protected:
     /// @p words: as Strategy's; @p infos: the parameters, every one of kind Integer with an int
-    /// defaultValue.
-    IntegerParameterStrategy(StrategyWords words, QList<ParameterInfo> infos);
+    /// defaultValue; @p failureField: the message field a failed processing lowers by one, called
+    /// @p failureQuantity in words (e.g. &Message::ttl, "TTL").
+    IntegerParameterStrategy(StrategyWords words, QList<ParameterInfo> infos, int Message::*failureField,
+                             QString failureQuantity);
 
     /// Current value of the parameter at @p index of the list given at construction.
     int value(qsizetype index) const { return m_values[size_t(index)]; }
@@ -190,17 +204,14 @@ protected:
 private:
     QList<ParameterInfo> m_infos;
     std::vector<int> m_values;
+    int Message::*m_failureField;
+    QString m_failureQuantity;
 };
 
 /// The words an integer rule compares with, e.g. "priority 3 < threshold 5" for
 /// comparisonWords(u"priority", 3, u"<", u"threshold", 5): how the explanations of `priority` and
 /// `ttl` begin.
 QString comparisonWords(QStringView quantity, int value, QStringView relation, QStringView bound, int boundValue);
-
-/// The failure rule of `priority` and `ttl` explained: processing failed and @p quantity
-/// ("priority", "TTL") went from @p before down by one, in words "processing failed: requeued with
-/// TTL 3 - 1 = 2" for loweredByOne(u"TTL"_qs, 3) (the value saturates at the int range).
-Explanation loweredByOne(const QString &quantity, int before);
 
 /// Creates strategies by type name. The four built-in strategies of docs/design.md §4 are registered
 /// at start; tests and plug-ins may register more (the app builds editors from ParameterInfo, so a

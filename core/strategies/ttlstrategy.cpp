@@ -19,7 +19,8 @@ TtlStrategy::TtlStrategy()
          -1000000, 1000000, -1, 20, 4, QStringLiteral("TTL"),
          QStringLiteral("Messages with TTL at or above the high bound go back with TTL - 1; "
                         "those strictly between the bounds are processed.")},
-      })
+      },
+            &Message::ttl, QStringLiteral("TTL"))
 {
 }
 
@@ -35,11 +36,6 @@ Decision TtlStrategy::decide(Message &message, const StrategyContext &, QString 
         return Decision::Postpone;
     }
     return Decision::Process;
-}
-
-void TtlStrategy::onFailure(Message &message) const
-{
-    message.ttl = saturatingAdd(message.ttl, -1);
 }
 
 namespace {
@@ -72,11 +68,6 @@ Explanation TtlStrategy::explain(const Message &before, Decision decision) const
         break;
     }
     return {processedWords, values};
-}
-
-Explanation TtlStrategy::explainFailure(const Message &before) const
-{
-    return loweredByOne(QStringLiteral("TTL"), before.ttl);
 }
 
 QString TtlStrategy::settingWarning() const

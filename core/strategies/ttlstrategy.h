@@ -14,7 +14,7 @@ public:
     /// Low bound 0, high bound 4.
     TtlStrategy();
 
-    PRIORITYLAB_STRATEGY_RULES
+    PRIORITYLAB_DECISION_RULES
 
     /// TTL at or below which a message is discarded.
     int low() const { return value(0); }

@@ -1,8 +1,10 @@
 #pragma once
 
-// What the RabbitMQ tests share: the private broker's URL.
+// What the RabbitMQ tests share: the private broker's URL and the test class base that finds it.
+#include <QObject>
 #include <QProcess>
 #include <QString>
+#include <QTest>
 
 namespace PriorityLab::TestSupport {
 
@@ -27,3 +29,20 @@ inline QString brokerUrl()
     var = PriorityLab::TestSupport::brokerUrl();                                                  \
     QVERIFY2(!var.isEmpty(), "no RabbitMQ broker: run scripts/broker.sh start (ctest starts it "   \
                              "through the `rabbitmq` fixture) or set PRIORITYLAB_AMQP_URL")
+
+namespace PriorityLab::TestSupport {
+
+/// The base of the RabbitMQ test classes: its initTestCase() (run by Qt Test for the derived
+/// class too) finds the private broker's URL, failing the test without one (PL_REQUIRE_BROKER).
+class BrokerTestCase : public QObject
+{
+    Q_OBJECT
+
+protected:
+    QString m_url;  ///< the private broker's URL
+
+private Q_SLOTS:
+    void initTestCase() { PL_REQUIRE_BROKER(m_url); }
+};
+
+} // namespace PriorityLab::TestSupport

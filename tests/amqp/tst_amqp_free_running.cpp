@@ -44,16 +44,11 @@ Scenario twoThousand(BrokerConfig::Mode mode)
 
 } // namespace
 
-class TestAmqpFreeRunning : public QObject
+class TestAmqpFreeRunning : public BrokerTestCase
 {
     Q_OBJECT
 
-private:
-    QString m_url;
-
 private Q_SLOTS:
-    void initTestCase() { PL_REQUIRE_BROKER(m_url); }
-
     void conservation_data()
     {
         QTest::addColumn<int>("mode");

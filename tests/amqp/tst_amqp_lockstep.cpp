@@ -198,16 +198,11 @@ QString throughPort(const QString &url, quint16 port)
 
 } // namespace
 
-class TestAmqpLockstep : public QObject
+class TestAmqpLockstep : public BrokerTestCase
 {
     Q_OBJECT
 
-private:
-    QString m_url;
-
 private Q_SLOTS:
-    void initTestCase() { PL_REQUIRE_BROKER(m_url); }
-
     void referenceCases_data()
     {
         QTest::addColumn<QString>("file");

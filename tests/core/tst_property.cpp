@@ -15,6 +15,7 @@
 #include "core/analysis/eventjson.h"
 #include "tests/fuzz/fuzztargets.h"
 #include "core/engine/simulation.h"
+#include "tests/testsupport.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -29,6 +30,8 @@
 #include <random>
 
 using namespace PriorityLab;
+using PriorityLab::TestSupport::CycleReplay;
+using PriorityLab::TestSupport::heldMessages;
 
 namespace {
 
@@ -487,17 +490,6 @@ void nameSeedOnFatal(QtMsgType type, const QMessageLogContext &context, const QS
     g_previousHandler(type, context, message);
 }
 
-/// Message id -> name of the consumer that holds it (prefetch, docs/design.md §4).
-QHash<quint64, QString> heldMessages(const Simulation &sim)
-{
-    QHash<quint64, QString> held;
-    for (const auto &c : sim.consumers()) {
-        for (const Message &m : c->held)
-            held.insert(m.id, c->name);
-    }
-    return held;
-}
-
 /// Checks one report against its events and the simulation; "" if all agree. @p heldBefore:
 /// heldMessages() just before the cycle.
 QString checkReport(const CycleReport &r, const Simulation &sim, const QHash<quint64, QString> &heldBefore)
@@ -511,61 +503,15 @@ QString checkReport(const CycleReport &r, const Simulation &sim, const QHash<qui
         return QStringLiteral("report.queueDepth %1 != queued %2").arg(r.queueDepth).arg(sim.broker().size());
     if (QString order = Fuzz::queueOrderProblem(sim.broker()); !order.isEmpty())
         return QStringLiteral("queue order: ") + order;
-    Counts fromEvents;
-    // Message id -> consumer handling or holding it right now: at the start, what consumers held,
-    // less what a consumer gone offline at the start of the cycle gave back to the queue.
-    QHash<quint64, QString> holder;
-    for (auto it = heldBefore.cbegin(); it != heldBefore.cend(); ++it) {
-        const auto consumer = std::find_if(sim.consumers().cbegin(), sim.consumers().cend(),
-                                           [&](const auto &c) { return c->name == it.value(); });
-        if (consumer != sim.consumers().cend() && (*consumer)->online)
-            holder.insert(it.key(), it.value());
-    }
-    const bool workDue = !holder.isEmpty();  // a consumer holding messages decides on some
-    for (const Event &e : r.events) {
-        switch (e.type) {
-        case Event::Type::Produced: ++fromEvents.produced; break;
-        case Event::Type::Rejected: ++fromEvents.rejected; break;
-        case Event::Type::Dispatched:
-            ++fromEvents.dispatched;
-            if (holder.contains(e.message.id))
-                return QStringLiteral("message %1 handed to %2 while %3 holds it")
-                        .arg(e.message.id).arg(e.consumer, holder.value(e.message.id));
-            holder.insert(e.message.id, e.consumer);
-            break;
-        case Event::Type::Discarded:
-            if (e.reason == QLatin1String("maxlen") || e.reason == QLatin1String("delivery_limit")
-                || e.reason == QLatin1String("expired")) {
-                // The broker's own dead letter: of a message nobody holds.
-                if (holder.contains(e.message.id))
-                    return QStringLiteral("the broker dropped message %1 while %2 holds it")
-                            .arg(e.message.id).arg(holder.value(e.message.id));
-                ++fromEvents.discarded;
-                ++(e.reason == QLatin1String("maxlen") ? fromEvents.maxlen
-                   : e.reason == QLatin1String("expired") ? fromEvents.expired : fromEvents.deliveryLimit);
-                break;
-            }
-            [[fallthrough]];
-        case Event::Type::Processed:
-        case Event::Type::Postponed:
-        case Event::Type::Failed:
-            if (holder.value(e.message.id) != e.consumer)
-                return QStringLiteral("%1 decided on message %2 it does not hold").arg(e.consumer).arg(e.message.id);
-            holder.remove(e.message.id);
-            fromEvents.processed += e.type == Event::Type::Processed;
-            fromEvents.postponed += e.type == Event::Type::Postponed;
-            fromEvents.discarded += e.type == Event::Type::Discarded;
-            fromEvents.failed += e.type == Event::Type::Failed;
-            if ((e.type == Event::Type::Postponed || e.type == Event::Type::Failed) && e.after.id != e.message.id)
-                return QStringLiteral("a requeued copy changed its id");
-            break;
-        }
-    }
+    const CycleReplay replay = TestSupport::replayCycle(r, sim, heldBefore);
+    if (!replay.problem.isEmpty())
+        return replay.problem;
+    const Counts &fromEvents = replay.counts;
     // What is delivered and not decided on is exactly what the consumers hold now.
     const QHash<quint64, QString> heldAfter = heldMessages(sim);
-    if (holder != heldAfter)
+    if (replay.holder != heldAfter)
         return QStringLiteral("%1 message(s) still held by a consumer after the cycle, %2 held by the consumers")
-                .arg(holder.size()).arg(heldAfter.size());
+                .arg(replay.holder.size()).arg(heldAfter.size());
     if (r.held != sim.held() || sim.held() != heldAfter.size())
         return QStringLiteral("report.held %1 != held %2").arg(r.held).arg(sim.held());
     const Counts &c = r.counts;
@@ -575,13 +521,10 @@ QString checkReport(const CycleReport &r, const Simulation &sim, const QHash<qui
         || fromEvents.rejected != c.rejected || fromEvents.maxlen != c.maxlen
         || fromEvents.expired != c.expired || fromEvents.deliveryLimit != c.deliveryLimit)
         return QStringLiteral("the report's counts disagree with its events");
-    const qint64 heldGrowth = qint64(heldAfter.size()) - qint64(std::count_if(
-            heldBefore.cbegin(), heldBefore.cend(), [&](const QString &name) {
-                return std::any_of(sim.consumers().cbegin(), sim.consumers().cend(),
-                                   [&](const auto &c) { return c->name == name && c->online; });
-            }));
+    const qint64 heldGrowth = qint64(heldAfter.size()) - qint64(replay.heldAtStart);
     if (c.dispatched != c.processed + c.postponed + c.discarded - c.brokerDiscarded() + c.failed + heldGrowth)
         return QStringLiteral("dispatched != processed + postponed + (discarded by consumers) + failed + held growth");
+    const bool workDue = replay.heldAtStart > 0;  // a consumer holding messages decides on some
     if (r.idle != (c.batches == 0 && !workDue))
         return QStringLiteral("idle flag disagrees with the batch count and the held messages");
     return {};

@@ -28,6 +28,13 @@ QString joined(const QStringList &errors)
     return errors.join(QLatin1Char('\n')).replace(line, QStringLiteral("\\1: "));
 }
 
+/// A scenario whose one consumer, A, has the strategy object {@p fields}, e.g.
+/// strategyOfA(R"("type": "ttl", "low": 2)"): the rows that are about a strategy's settings.
+QByteArray strategyOfA(const char *fields)
+{
+    return QByteArrayLiteral(R"({"consumers": [{"name": "A", "strategy": {)") + fields + QByteArrayLiteral("}}]}");
+}
+
 } // namespace
 
 class TestScenario : public QObject
@@ -80,11 +87,11 @@ void TestScenario::badInput_data()
             << QByteArray(R"({"consumers": [{"name": "A"}, {"name": "B", "speed": 2}]})")
             << QStringLiteral("test.json: consumers[1].speed: unknown key");
     QTest::addRow("unknown key: strategy")
-            << QByteArray(R"({"consumers": [{"name": "A", "strategy": {"type": "priority", "thresold": 5}}]})")
+            << strategyOfA(R"("type": "priority", "thresold": 5)")
             << QStringLiteral("test.json: consumers[0].strategy.thresold: unknown key; remove it or use one of "
                               "type, threshold, agingStep");
     QTest::addRow("unknown key: another strategy's parameter")
-            << QByteArray(R"({"consumers": [{"name": "A", "strategy": {"type": "ttl", "threshold": 5}}]})")
+            << strategyOfA(R"("type": "ttl", "threshold": 5)")
             << QStringLiteral("test.json: consumers[0].strategy.threshold: unknown key");
     QTest::addRow("unknown key: producers[0]") << QByteArray(R"({"producers": [{"name": "P", "rate": 1}]})")
                                                << QStringLiteral("test.json: producers[0].rate: unknown key");
@@ -100,9 +107,9 @@ void TestScenario::badInput_data()
             << QByteArray(R"({"consumers": [{"name": "A"},
                                             {"name": "B", "strategy": {"type": "priority", "threshold": "high"}}]})")
             << QStringLiteral("test.json: consumers[1].strategy.threshold: expected an integer, got \"high\"");
-    QTest::addRow("threshold null") << QByteArray(R"({"consumers": [{"name": "A", "strategy": {"type": "priority", "threshold": null}}]})")
+    QTest::addRow("threshold null") << strategyOfA(R"("type": "priority", "threshold": null)")
                                     << QStringLiteral("consumers[0].strategy.threshold: expected an integer, got null");
-    QTest::addRow("threshold fraction") << QByteArray(R"({"consumers": [{"name": "A", "strategy": {"type": "priority", "threshold": 4.5}}]})")
+    QTest::addRow("threshold fraction") << strategyOfA(R"("type": "priority", "threshold": 4.5)")
                                         << QStringLiteral("consumers[0].strategy.threshold: expected an integer, got 4.5");
     QTest::addRow("batchSize string") << QByteArray(R"({"broker": {"batchSize": "3"}})")
                                       << QStringLiteral("test.json: broker.batchSize: expected an integer, got \"3\"");
@@ -122,10 +129,10 @@ void TestScenario::badInput_data()
                                         << QStringLiteral("consumers[0].failureRate: expected a probability from 0 to 1, got \"0.5\"");
     QTest::addRow("strategy string") << QByteArray(R"({"consumers": [{"name": "A", "strategy": "priority"}]})")
                                      << QStringLiteral("consumers[0].strategy: expected an object {...}, got \"priority\"");
-    QTest::addRow("strategy without type") << QByteArray(R"({"consumers": [{"name": "A", "strategy": {"threshold": 5}}]})")
+    QTest::addRow("strategy without type") << strategyOfA(R"("threshold": 5)")
                                            << QStringLiteral("consumers[0].strategy.type: expected one of accept-all, "
                                                              "predicate, priority, ttl");
-    QTest::addRow("predicate number") << QByteArray(R"({"consumers": [{"name": "A", "strategy": {"type": "predicate", "predicate": 5}}]})")
+    QTest::addRow("predicate number") << strategyOfA(R"("type": "predicate", "predicate": 5)")
                                       << QStringLiteral("consumers[0].strategy.predicate: expected an expression in a string, got 5");
     QTest::addRow("seed string") << QByteArray(R"({"seed": "x"})") << QStringLiteral("test.json: seed: expected an integer, got \"x\"");
     QTest::addRow("description number") << QByteArray(R"({"description": 1})")
@@ -152,21 +159,16 @@ void TestScenario::badInput_data()
                                      << QStringLiteral("test.json: consumers[0].failureRate: expected a probability from 0 to 1, got 1.5");
     QTest::addRow("failureRate negative") << QByteArray(R"({"consumers": [{"name": "A", "failureRate": -0.1}]})")
                                           << QStringLiteral("consumers[0].failureRate: expected a probability from 0 to 1, got -0.1");
-    QTest::addRow("threshold above limit")
-            << QByteArray(R"({"consumers": [{"name": "A", "strategy": {"type": "priority", "threshold": 2000000}}]})")
-            << QStringLiteral("consumers[0].strategy.threshold: 2000000 is out of range: use an integer from -1000000 to 1000000");
-    QTest::addRow("threshold below limit")
-            << QByteArray(R"({"consumers": [{"name": "A", "strategy": {"type": "priority", "threshold": -1000001}}]})")
-            << QStringLiteral("consumers[0].strategy.threshold: -1000001 is out of range");
-    QTest::addRow("agingStep negative")
-            << QByteArray(R"({"consumers": [{"name": "A", "strategy": {"type": "priority", "agingStep": -1}}]})")
-            << QStringLiteral("consumers[0].strategy.agingStep: -1 is out of range: use an integer from 0 to 1000000");
-    QTest::addRow("ttl low above limit")
-            << QByteArray(R"({"consumers": [{"name": "A", "strategy": {"type": "ttl", "low": 1000001}}]})")
-            << QStringLiteral("consumers[0].strategy.low: 1000001 is out of range");
-    QTest::addRow("maxPredicateRuns negative")
-            << QByteArray(R"({"consumers": [{"name": "A", "strategy": {"type": "predicate", "maxPredicateRuns": -1}}]})")
-            << QStringLiteral("consumers[0].strategy.maxPredicateRuns: -1 is out of range");
+    QTest::addRow("threshold above limit") << strategyOfA(R"("type": "priority", "threshold": 2000000)")
+                                           << QStringLiteral("consumers[0].strategy.threshold: 2000000 is out of range: use an integer from -1000000 to 1000000");
+    QTest::addRow("threshold below limit") << strategyOfA(R"("type": "priority", "threshold": -1000001)")
+                                           << QStringLiteral("consumers[0].strategy.threshold: -1000001 is out of range");
+    QTest::addRow("agingStep negative") << strategyOfA(R"("type": "priority", "agingStep": -1)")
+                                        << QStringLiteral("consumers[0].strategy.agingStep: -1 is out of range: use an integer from 0 to 1000000");
+    QTest::addRow("ttl low above limit") << strategyOfA(R"("type": "ttl", "low": 1000001)")
+                                         << QStringLiteral("consumers[0].strategy.low: 1000001 is out of range");
+    QTest::addRow("maxPredicateRuns negative") << strategyOfA(R"("type": "predicate", "maxPredicateRuns": -1)")
+                                               << QStringLiteral("consumers[0].strategy.maxPredicateRuns: -1 is out of range");
     QTest::addRow("maxIdleCycles negative") << QByteArray(R"({"broker": {"maxIdleCycles": -1}})")
                                             << QStringLiteral("broker.maxIdleCycles: -1 is out of range");
     QTest::addRow("cycleIntervalMs too long") << QByteArray(R"({"broker": {"cycleIntervalMs": 70000}})")
@@ -185,14 +187,14 @@ void TestScenario::badInput_data()
 
     // Strategy type and predicate.
     QTest::addRow("unknown strategy type")
-            << QByteArray(R"({"consumers": [{"name": "A", "strategy": {"type": "fastest"}}]})")
+            << strategyOfA(R"("type": "fastest")")
             << QStringLiteral("test.json: consumers[0].strategy.type: unknown strategy \"fastest\"; use one of "
                               "accept-all, predicate, priority, ttl");
     QTest::addRow("predicate unknown name")
-            << QByteArray(R"({"consumers": [{"name": "A", "strategy": {"type": "predicate", "predicate": "prio > 3"}}]})")
+            << strategyOfA(R"("type": "predicate", "predicate": "prio > 3")")
             << QStringLiteral("test.json: consumers[0].strategy.predicate: column 1: unknown name \"prio\"");
     QTest::addRow("predicate assignment")
-            << QByteArray(R"({"consumers": [{"name": "A", "strategy": {"type": "predicate", "predicate": "priority = 3"}}]})")
+            << strategyOfA(R"("type": "predicate", "predicate": "priority = 3")")
             << QStringLiteral("consumers[0].strategy.predicate: column 10:");
 
     // Names.

@@ -763,21 +763,33 @@ void TestAlarms::urgentMessageWaitsBehindPrefetched()
     }
 }
 
-QTEST_MAIN(TestAlarms)
+/// Opens lesson-ttl-moved.json in @p window, shown at @p size and active, runs @p cycles (its
+/// data loss starts at cycle 60) and refreshes the views. The alarm panel, its one alarm (data
+/// loss) up; nullptr, the test failed, if any of it went wrong.
+static AlarmPanel *showTtlMovedAlarm(MainWindow &window, QSize size, int cycles)
+{
+    [&] {
+        window.setShowDialogs(false);
+        PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
+        window.resize(size);
+        window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        window.simulation()->runCycles(cycles);
+        window.refreshViews();
+        QCOMPARE(window.alarmPanel()->alarmCount(), 1);
+    }();
+    return QTest::currentTestFailed() ? nullptr : window.alarmPanel();
+}
+
 void TestAlarms::presentationModeKeepsTheBannerToOneLine()
 {
     // At 1280x720 the five-line data-loss alarm took the room of the queue and the chart:
     // presenting, the banner is one elided line, the full text in its tooltip.
     MainWindow window;
-    window.setShowDialogs(false);
-    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
-    window.resize(1280, 900);  // below 820 px a lesson's banner is one line already
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.simulation()->runCycles(80);
-    window.refreshViews();
-    AlarmPanel *panel = window.alarmPanel();
-    QCOMPARE(panel->alarmCount(), 1);
+    // 900 px high: below 820 px a lesson's banner is one line before presenting.
+    AlarmPanel *panel = showTtlMovedAlarm(window, QSize(1280, 900), 80);
+    QVERIFY(panel);
     QVERIFY(!panel->isCompact());
     const QString full = panel->lineText(0);
     QVERIFY2(full.contains(QLatin1String("Lower the TTL low bound")), qPrintable(full));
@@ -806,16 +818,9 @@ void TestAlarms::presentationBannerUnfoldsByKeyboard()
     // At 1024x768 the one-line banner read "…(by B 26, C 2…": its advice could not be seen.
     // Tab reaches "More", Enter unfolds every alarm's full text, Enter again folds it back.
     MainWindow window;
-    window.setShowDialogs(false);
-    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
-    window.resize(1024, 900);  // below 820 px a lesson's banner is one line already
-    window.show();
-    QApplication::setActiveWindow(&window);
-    QVERIFY(QTest::qWaitForWindowActive(&window));
-    window.simulation()->runCycles(100);
-    window.refreshViews();
-    AlarmPanel *panel = window.alarmPanel();
-    QCOMPARE(panel->alarmCount(), 1);
+    // 900 px high: below 820 px a lesson's banner is one line before presenting.
+    AlarmPanel *panel = showTtlMovedAlarm(window, QSize(1024, 900), 100);
+    QVERIFY(panel);
     QVERIFY(!panel->moreButton()->isVisibleTo(panel));  // the whole text is there already
     window.presentationMode()->enter();
     QVERIFY(panel->isCompact());
@@ -851,4 +856,5 @@ void TestAlarms::presentationBannerUnfoldsByKeyboard()
     QCOMPARE(more->isVisibleTo(panel), panel->isCompact());
 }
 
+QTEST_MAIN(TestAlarms)
 #include "tst_alarms.moc"

@@ -69,6 +69,20 @@ struct Window
         QApplication::setActiveWindow(&window);
     }
     Simulation *sim() const { return window.simulation(); }
+    /// Resizes the window to @p width x @p height px and waits until it is exposed; false if it
+    /// never is.
+    bool exposedAt(int width, int height)
+    {
+        window.resize(width, height);
+        return QTest::qWaitForWindowExposed(&window);
+    }
+    /// Resizes the window to @p width x @p height px and waits until it is active; false if it
+    /// never is.
+    bool activeAt(int width, int height)
+    {
+        window.resize(width, height);
+        return QTest::qWaitForWindowActive(&window);
+    }
 };
 
 /// The window's central column (a scroll area) after the consumers' dock is made @p dockWidth px
@@ -513,8 +527,7 @@ private Q_SLOTS:
         // desktop): the queue caption, long with the dead-letter queue's count, was a one-line
         // label 576 px wide in a 496 px column: the lesson text was cut on the right.
         Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
-        w.window.resize(1216, 684);
-        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        QVERIFY(w.exposedAt(1216, 684));
         w.window.simulation()->runCycles(110);
         w.window.refreshViews();
         QScrollArea *scroll = columnBesideDock(w.window, 700);
@@ -529,8 +542,7 @@ private Q_SLOTS:
         // try" and the alarm were wider than their column, their text and the Edit… and Hide
         // buttons cut on the right, reached only by a horizontal scroll bar.
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        w.window.resize(1280, 720);
-        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        QVERIFY(w.exposedAt(1280, 720));
         w.window.lessonPanel()->runCycles(100);
         w.window.refreshViews();
         for (int i = 0; i < 4; ++i)
@@ -655,8 +667,7 @@ private Q_SLOTS:
         // title fits, else a list of the five charts does, inside the dock; widened, the tabs
         // come back on the chart that was shown.
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        w.window.resize(1024, 768);
-        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        QVERIFY(w.exposedAt(1024, 768));
         auto *charts = w.window.findChild<QDockWidget *>(QStringLiteral("chartsDock"));
         QVERIFY(charts);
         w.window.resizeDocks({charts}, {350}, Qt::Horizontal);
@@ -694,8 +705,7 @@ private Q_SLOTS:
         // chart and the lesson, hidden again by a step that names another view, and the layout
         // is the working one again after Esc.
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        w.window.resize(1024, 768);
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.activeAt(1024, 768));
         auto *deadLetters = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
         auto *lessonDock = w.window.findChild<QDockWidget *>(QStringLiteral("lessonDock"));
         QVERIFY(deadLetters && lessonDock);
@@ -765,8 +775,7 @@ private Q_SLOTS:
     void presentationKeepsTheFocusInSight()
     {
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        w.window.resize(1280, 720);
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.activeAt(1280, 720));
         QWidget *box = w.window.consumerPanel()->cards().constLast()->parameterEditor(QStringLiteral("high"));
         QVERIFY(box);
         auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
@@ -792,8 +801,7 @@ private Q_SLOTS:
     void chartAxisTitlesFitAt1280x720()
     {
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        w.window.resize(1216, 684);  // the size it takes on a 1280x720 screen, less the frame
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.activeAt(1216, 684));  // the size it takes on a 1280x720 screen, less the frame
         w.sim()->runCycles(70);
         w.window.refreshViews();
         int shown = 0;
@@ -811,8 +819,7 @@ private Q_SLOTS:
     void actualSizeGivesTheDocksTheirHeightBack()
     {
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        w.window.resize(1280, 720);
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.activeAt(1280, 720));
         auto *charts = w.window.findChild<QDockWidget *>(QStringLiteral("chartsDock"));
         QVERIFY(charts);
         QTRY_VERIFY(charts->height() > 0);

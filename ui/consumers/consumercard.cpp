@@ -23,6 +23,9 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <array>
+#include <utility>
+
 namespace PriorityLab {
 
 namespace {
@@ -304,24 +307,16 @@ void ConsumerCard::refresh()
     const int shown = waiting ? int(Consumer::State::Idle) : int(now);
     if (shown != m_stateShown) {
         m_stateShown = shown;
-        QString state;
-        QString style;
-        switch (Consumer::State(shown)) {
-        case Consumer::State::Idle:
-            state = tr("idle");
-            style = QStringLiteral("background: #6b7280;");
-            break;
-        case Consumer::State::Handling:
-            state = tr("handling a batch");
-            style = QStringLiteral("background: #0072b2;");
-            break;
-        case Consumer::State::Offline:
-            state = tr("offline");
-            style = QStringLiteral("background: #b33c00;");
-            break;
-        }
+        // Each Consumer::State in words and its badge colour, in the enum's order.
+        const std::array<std::pair<QString, QLatin1String>, 3> looks{{
+                {tr("idle"), QLatin1String("#6b7280")},
+                {tr("handling a batch"), QLatin1String("#0072b2")},
+                {tr("offline"), QLatin1String("#b33c00")},
+        }};
+        const auto &[state, colour] = looks[size_t(shown)];
         m_state->setText(state);
-        m_state->setStyleSheet(style + QStringLiteral(" color: white; border-radius: 4px; padding: 1px 6px;"));
+        m_state->setStyleSheet(QStringLiteral("background: %1; color: white; border-radius: 4px; padding: 1px 6px;")
+                                       .arg(colour));
     }
 
     m_processed->setText(locale.toString(c.stats.processed));

@@ -187,24 +187,29 @@ SweepDialog::SweepDialog(SetupEditor *editor, QWidget *parent)
         if (!path.isEmpty())
             openSweepFile(path);
     });
-    connect(m_exportCsv, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export Sweep as CSV"), QStringLiteral("sweep.csv"),
-                                                          tr("CSV (*.csv)"));
-        if (!path.isEmpty())
-            showProblems({exportCsv(path)});
-    });
-    connect(m_exportPng, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export Sweep Charts as PNG"), QStringLiteral("sweep.png"),
-                                                          tr("PNG pictures (*.png)"));
-        if (!path.isEmpty())
-            showProblems({exportPng(path)});
-    });
-    connect(m_exportSvg, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export Sweep Charts as SVG"), QStringLiteral("sweep.svg"),
-                                                          tr("SVG drawings (*.svg)"));
-        if (!path.isEmpty())
-            showProblems({exportSvg(path)});
-    });
+    // Each export button asks where to save (title, proposed file, filter), then writes there.
+    const struct
+    {
+        QPushButton *button;
+        QString title;
+        QString fileName;
+        QString filter;
+        QString (SweepDialog::*write)(const QString &) const;
+    } exports[] = {
+            {m_exportCsv, tr("Export Sweep as CSV"), QStringLiteral("sweep.csv"), tr("CSV (*.csv)"),
+             &SweepDialog::exportCsv},
+            {m_exportPng, tr("Export Sweep Charts as PNG"), QStringLiteral("sweep.png"), tr("PNG pictures (*.png)"),
+             &SweepDialog::exportPng},
+            {m_exportSvg, tr("Export Sweep Charts as SVG"), QStringLiteral("sweep.svg"), tr("SVG drawings (*.svg)"),
+             &SweepDialog::exportSvg},
+    };
+    for (const auto &e : exports) {
+        connect(e.button, &QPushButton::clicked, this, [this, e] {
+            const QString path = QFileDialog::getSaveFileName(this, e.title, e.fileName, e.filter);
+            if (!path.isEmpty())
+                showProblems({(this->*e.write)(path)});
+        });
+    }
     connect(m_setting, &QComboBox::currentIndexChanged, this, &SweepDialog::settingChosen);
     connect(m_figure, &QComboBox::currentIndexChanged, this, &SweepDialog::updateChart);
     connect(m_runner, &SweepRunner::progress, this, [this](int done, int total) {
