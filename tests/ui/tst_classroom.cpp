@@ -480,6 +480,9 @@ private Q_SLOTS:
         w.sim()->setIntervalMs(0);
         while (w.window.lessonPanel()->currentStep() < int(named - steps.begin()))
             press(w.window, Qt::Key_PageDown);
+        // Page Down while the step before ran played its rest at once: this one starts paused.
+        if (!w.sim()->isRunning())
+            press(w.window, Qt::Key_PageDown);
         QTRY_VERIFY(inSight(w.window.highlightOverlay()->target()));
         QVERIFY(inSight(w.window.lessonPanel()));
         QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);

@@ -137,6 +137,82 @@ private Q_SLOTS:
         QCOMPARE(sim.cycle(), 30);
     }
 
+    // Page Down pressed again while a step runs to its end (lesson-ttl-moved, Page Down twice
+    // quickly): the rest of the step runs at once and the next step starts paused on the
+    // step's end; a later step's settings never apply before it (step 4's low 0 not at cycle
+    // 55, before the timeline's low 4 at cycle 60).
+    void nextWhileRunningPlaysTheStepToItsEndFirst()
+    {
+        const ScenarioLoadResult r = loadScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        Simulation sim;
+        QVERIFY(sim.load(*r.scenario).isEmpty());
+        LessonPanel panel(&sim);
+        panel.setSteps(r.scenario->steps);
+        QSignalSpy notices(&panel, &LessonPanel::notice);
+
+        panel.next();  // step 1 runs on the timer, "until cycle 30"
+        QVERIFY(sim.isRunning());
+        panel.next();  // again, before a cycle has run
+        QCOMPARE(sim.cycle(), qint64(30));
+        QCOMPARE(panel.currentStep(), 1);
+        QVERIFY(!sim.isRunning());  // step 2 starts paused, on step 1's end
+        QCOMPARE(notices.count(), 1);
+        panel.next();  // plays step 2 (paused short of its end)
+        QCOMPARE(panel.currentStep(), 1);
+        QVERIFY(sim.isRunning());
+        panel.next();
+        QCOMPARE(sim.cycle(), qint64(55));
+        QCOMPARE(panel.currentStep(), 2);
+
+        panel.next();  // step 3, "until cycle 100", runs
+        QVERIFY(sim.isRunning());
+        panel.next();  // at once to 100, then step 4 (low back to 0) starts there
+        QCOMPARE(sim.cycle(), qint64(100));
+        QCOMPARE(panel.currentStep(), 3);
+        QVERIFY(!sim.isRunning());
+        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 0);
+
+        // The same story as the lesson played step by step: the same counts at cycle 100.
+        Simulation byRun;
+        QVERIFY(byRun.load(*r.scenario).isEmpty());
+        LessonPanel runPanel(&byRun);
+        runPanel.setSteps(r.scenario->steps);
+        QCOMPARE(runPanel.runCycles(100), qint64(100));
+        QCOMPARE(sim.metrics().totals().discarded, byRun.metrics().totals().discarded);
+        QCOMPARE(sim.metrics().totals().processed, byRun.metrics().totals().processed);
+        QVERIFY(sim.metrics().totals().discarded > 0);
+    }
+
+    // A running step that only a figure ends cannot be played at once (it may take long, or
+    // never end): Next leaves it running and says so; the next step's settings wait.
+    void nextWhileAFigureStepRunsOnlyTellsToWait()
+    {
+        Simulation sim;
+        const Scenario s = lesson();
+        QVERIFY(sim.load(s).isEmpty());
+        LessonPanel panel(&sim);
+        panel.setSteps(s.steps);
+        panel.next();  // "Run" until cycle 25, running
+        QCOMPARE(panel.currentStep(), 1);
+        panel.next();  // at once to 25: "Break it" (low 3, until the first discard) starts paused
+        QCOMPARE(panel.currentStep(), 2);
+        QCOMPARE(sim.cycle(), qint64(25));
+        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 3);
+        QVERIFY(!sim.isRunning());
+        panel.next();  // plays it
+        QVERIFY(sim.isRunning());
+        QSignalSpy notices(&panel, &LessonPanel::notice);
+        panel.next();
+        QCOMPARE(panel.currentStep(), 2);
+        QVERIFY(sim.isRunning());
+        QCOMPARE(sim.cycle(), qint64(25));
+        QCOMPARE(notices.count(), 1);
+        QVERIFY2(notices.at(0).at(0).toString().contains(QLatin1String("when it pauses")),
+                 qPrintable(notices.at(0).at(0).toString()));
+        sim.pause();
+    }
+
     // `prioritylab --cycles N` on a lesson: the panel shows the step the run reached, with the
     // settings of the steps entered on the way applied on the cycle Next would have applied them.
     void runCyclesFollowsTheSteps()

@@ -34,8 +34,9 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     m_back = new QPushButton(tr("◀ Back"), this);
     m_next = new QPushButton(tr("Next ▶"), this);
     m_back->setToolTip(tr("Show the previous step again (Page Up). The run is not rewound."));
-    m_next->setToolTip(tr("Play this step to its end if it has not reached it, else go to the "
-                          "next step and run it to its end (Page Down)."));
+    m_next->setToolTip(tr("Play this step to its end if it has not reached it (while it runs: at "
+                          "once, then the next step starts paused), else go to the next step and "
+                          "run it to its end (Page Down)."));
     for (QPushButton *b : {m_back, m_next})
         b->setFocusPolicy(Qt::TabFocus);  // a click must not steal Space from the simulation
     auto *buttons = new QHBoxLayout;
@@ -75,12 +76,20 @@ void LessonPanel::next()
 {
     if (m_index < 0)
         return;
-    // The step shown has an end not reached yet and the run is paused (a lesson just opened,
-    // or Space pressed mid-step): Next plays this step to its end first, it does not skip it.
-    // While the step runs, Next goes on to the following step.
-    if (m_index <= m_entered && !m_simulation->isRunning() && !m_simulation->isFinished()
-        && stepHasEnd(m_steps.at(m_index)) && !lessonStepDone(m_steps.at(m_index), *m_simulation)) {
-        m_simulation->run();  // armPause() stops it on the exact cycle
+    // The step shown has an end not reached yet: Next plays this step to its end first, it
+    // never skips it, so that no later step's settings apply before this step's end. Paused (a
+    // lesson just opened, or Space pressed mid-step), the step runs at the chosen speed. Already
+    // running, the rest of it runs at once and the next step starts paused on that cycle.
+    if (m_index <= m_entered && !m_simulation->isFinished() && stepHasEnd(m_steps.at(m_index))
+        && !lessonStepDone(m_steps.at(m_index), *m_simulation)) {
+        if (!m_simulation->isRunning()) {
+            m_simulation->run();  // armPause() stops it on the exact cycle
+            return;
+        }
+        if (!playToEndAtOnce())
+            return;
+        if (m_index + 1 < int(m_steps.size()) && m_index == m_entered)
+            enter(m_index + 1, false);
         return;
     }
     if (m_index + 1 >= int(m_steps.size()))
@@ -106,6 +115,26 @@ qint64 LessonPanel::runCycles(qint64 cycles)
     armPause();
     refresh();
     return ran;
+}
+
+bool LessonPanel::playToEndAtOnce()
+{
+    const LessonStep &step = m_steps.at(m_index);
+    const qint64 left = step.untilCycle ? *step.untilCycle - m_simulation->cycle() : -1;
+    if (left < 0 || left > MaxCyclesAtOnce) {
+        // Only a figure ends it, or its cycle is far: how long it takes is not known, or long.
+        m_notice = tr("Next (Page Down) goes on when it pauses.");
+        refresh();
+        Q_EMIT notice(tr("Step %1 is still running. %2 %3").arg(m_index + 1).arg(describeLessonStepEnd(step), m_notice));
+        return false;
+    }
+    m_simulation->pause();
+    while (!m_simulation->isFinished() && !lessonStepDone(step, *m_simulation))
+        m_simulation->step();
+    Q_EMIT notice(tr("Step %1 played to its end at once (cycle %2).").arg(m_index + 1).arg(m_simulation->cycle()));
+    armPause();
+    refresh();
+    return true;
 }
 
 void LessonPanel::back()
@@ -141,6 +170,7 @@ void LessonPanel::show(int index)
     const LessonStep &step = m_steps.at(index);
     m_heading->setText(tr("Step %1 of %2: %3").arg(index + 1).arg(m_steps.size()).arg(step.title));
     m_text->setPlainText(step.text);
+    m_notice.clear();
     armPause();
     refresh();
     Q_EMIT highlightRequested(step.highlight);
@@ -188,6 +218,10 @@ void LessonPanel::refresh()
         state = tr("Running…");
     else
         state = tr("Run (Space) or Next (Page Down) to play this step.");
+    if (!m_simulation->isRunning())
+        m_notice.clear();  // it asked to wait for the pause
+    if (!m_notice.isEmpty())
+        state += QLatin1Char(' ') + m_notice;
     m_progress->setText(end.isEmpty() ? state : end + QLatin1Char(' ') + state);
 }
 

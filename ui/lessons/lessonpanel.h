@@ -18,9 +18,11 @@ class Simulation;
 /// Entering a step applies its "set" changes (Simulation::applySetting, like a timeline change),
 /// asks for its highlight (highlightRequested()) and arms Simulation::setPauseCondition() so that
 /// a run pauses on the exact cycle the step ends. The first step is shown paused, on cycle 0.
-/// Next plays the step shown to its end if it has one not reached yet and the run is paused
-/// (Space does the same); otherwise it enters the following step and runs it. Back shows the
-/// previous step again without running or undoing anything.
+/// Next plays the step shown to its end if it has one not reached yet: paused, at the chosen
+/// speed (Space does the same); running, at once, then the following step starts paused. A later
+/// step's settings never apply before the end of the one shown. Otherwise Next enters the
+/// following step and runs it. Back shows the previous step again without running or undoing
+/// anything.
 class LessonPanel : public QWidget
 {
     Q_OBJECT
@@ -52,9 +54,15 @@ public:
     /// The step's text (read-only; Tab reaches it, the arrow keys scroll it).
     QTextBrowser *textView() const { return m_text; }
 
+    /// The most cycles Next runs at once to bring a running step to its end (a step that ends
+    /// later, or only by a figure, is not cut short: Next asks to wait for its pause).
+    static constexpr qint64 MaxCyclesAtOnce = 10000;
+
 public Q_SLOTS:
-    /// Runs the step shown to its end if it has an end not reached yet and the run is paused;
-    /// else enters the next step and runs it to its end (no-op on the last step).
+    /// Runs the step shown to its end if it has an end not reached yet: paused, on the timer
+    /// (at the chosen speed); running, at once (step() up to MaxCyclesAtOnce cycles; else only
+    /// notice() is emitted), then the next step is entered paused. A step at its end: enters
+    /// the next step and runs it to its end (no-op on the last step).
     void next();
     /// Shows the previous step again (no-op on the first).
     void back();
@@ -74,11 +82,17 @@ Q_SIGNALS:
     /// A step's settings are being applied (true before the first, false after the last): the
     /// setup changes in between are the lesson's, not edits by hand.
     void applyingSettings(bool applying);
+    /// A line for the status bar: what Next did or why it did nothing, e.g. "Step 3 is still
+    /// running. Runs until discarded is above 0. Next (Page Down) goes on when it pauses."
+    void notice(const QString &text);
 
 private:
     void enter(int index, bool run);
     void show(int index);
     void armPause();
+    /// Runs the step shown (running, with an end not reached) to its end by step(), paused
+    /// there; false, with a notice, if its end is not a cycle within MaxCyclesAtOnce.
+    bool playToEndAtOnce();
     /// True if @p step has an end (untilCycle or until).
     static bool stepHasEnd(const LessonStep &step);
 
@@ -91,6 +105,7 @@ private:
     QLabel *m_progress = nullptr;
     QPushButton *m_back = nullptr;
     QPushButton *m_next = nullptr;
+    QString m_notice;  ///< why Next did nothing, shown under the text while the run goes on
 };
 
 } // namespace PriorityLab

@@ -159,6 +159,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_highlight = new HighlightOverlay(this);
     connect(m_lessonPanel, &LessonPanel::highlightRequested, this, &MainWindow::highlight);
     connect(m_lessonPanel, &LessonPanel::applyingSettings, m_chartPanel, &ChartPanel::setApplyingScript);
+    connect(m_lessonPanel, &LessonPanel::notice, this, [this](const QString &text) {
+        statusBar()->showMessage(text, 8000);
+    });
     connect(m_lessonPanel, &LessonPanel::problemsFound, this, [this](const QStringList &problems) {
         m_files->reportProblems(tr("A lesson step could not apply its settings"), problems);
     });
