@@ -49,7 +49,13 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     layout->addLayout(buttons);
     connect(m_back, &QPushButton::clicked, this, &LessonPanel::back);
     connect(m_next, &QPushButton::clicked, this, &LessonPanel::next);
-    connect(m_simulation, &Simulation::runningChanged, this, &LessonPanel::refresh);
+    connect(m_simulation, &Simulation::runningChanged, this, [this](bool running) {
+        // A run that starts after the step shown has reached its end (paused there by the step,
+        // or by Step) must not pause again after its first cycle: the condition goes.
+        if (running)
+            armPause();
+        refresh();
+    });
     setSteps({});
 }
 

@@ -17,7 +17,7 @@ class Simulation;
 ///
 /// Entering a step applies its "set" changes (Simulation::applySetting, like a timeline change),
 /// asks for its highlight (highlightRequested()) and arms Simulation::setPauseCondition() so that
-/// a run pauses on the exact cycle the step ends. The first step is shown paused, on cycle 0.
+/// a run pauses on the exact cycle the step ends (a run started after that end is not paused). The first step is shown paused, on cycle 0.
 /// Next plays the step shown to its end if it has one not reached yet: paused, at the chosen
 /// speed (Space does the same); running, at once, then the following step starts paused. A later
 /// step's settings never apply before the end of the one shown. Otherwise Next enters the
