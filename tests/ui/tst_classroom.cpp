@@ -199,6 +199,7 @@ private Q_SLOTS:
         QTest::addRow("reset") << "reset";
         QTest::addRow("open another scenario") << "open";
         QTest::addRow("quit") << "quit";
+        QTest::addRow("lesson step back (replays from cycle 0)") << "back";
     }
 
     void unsavedEditsAreAskedFor()
@@ -207,11 +208,17 @@ private Q_SLOTS:
         Window w;
         QVERIFY(QTest::qWaitForWindowActive(&w.window));
         w.sim()->step();
+        if (action == QLatin1String("back")) {
+            w.window.lessonPanel()->next();  // step 1 ended on cycle 1: step 2, which only tells
+            QCOMPARE(w.window.lessonPanel()->currentStep(), 1);
+        }
         QVERIFY(w.window.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 8).isEmpty());
         QVERIFY(!w.window.setupEditor()->undoStack()->isClean());
         const auto act = [&] {
             if (action == QLatin1String("reset"))
                 w.window.resetAction()->trigger();
+            if (action == QLatin1String("back"))
+                w.window.previousStepAction()->trigger();
             if (action == QLatin1String("open")) {
                 const QList<QAction *> presets = w.window.findChildren<QAction *>();
                 for (QAction *a : presets) {

@@ -72,13 +72,20 @@ private Q_SLOTS:
         QCOMPARE(sim.metrics().totals().discarded > 0, true);
         const qint64 stoppedAt = sim.cycle();
 
-        // Back shows the step again; the teacher's own edit is not overwritten by Next.
+        // Back replays to the start of the step before ("Run", on cycle 0 after "Look"): the
+        // settings of the step left are gone; played again, the run stops on the same cycle.
         panel.back();
         QCOMPARE(panel.currentStep(), 1);
-        QVERIFY(sim.applySetting(QStringLiteral("consumers[0].strategy.low"), 1).isEmpty());
+        QCOMPARE(sim.cycle(), 0);
+        QVERIFY(!sim.isRunning());
+        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 0);
+        panel.next();
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        QCOMPARE(sim.cycle(), 25);
         panel.next();
         QCOMPARE(panel.currentStep(), 2);
-        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 1);
+        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 3);
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
         QCOMPARE(sim.cycle(), stoppedAt);
 
         panel.next();
@@ -309,7 +316,8 @@ private Q_SLOTS:
         QVERIFY(bar->value() > 0);
     }
 
-    // Back to a step already past its end: running goes on, it does not stop after every cycle.
+    // Back to a step: it is played again and pauses on its end; past it, running goes on, it
+    // does not stop after every cycle.
     void aFinishedStepDoesNotStopEveryCycle()
     {
         Simulation sim;
@@ -322,11 +330,70 @@ private Q_SLOTS:
         panel.next();  // until the first discard
         QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
         const qint64 stoppedAt = sim.cycle();
-        panel.back();  // "until cycle 25" again, at cycle > 25
+        panel.back();  // "until cycle 25" again, from its start
+        sim.run();
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        QCOMPARE(sim.cycle(), 25);
         sim.run();
         QTRY_VERIFY_WITH_TIMEOUT(sim.cycle() >= stoppedAt + 3, 20000);
         QVERIFY(sim.isRunning());
         sim.pause();
+    }
+
+    // Back replays the lesson to the start of the step before, the run included (lesson-ttl-
+    // moved at step 5, cycle 130: not only step 3's text at cycle 130 with low 0): the cycle,
+    // the settings and the counts are those of the lesson played to there.
+    void backReplaysToThePreviousStepsStart()
+    {
+        const ScenarioLoadResult r = loadScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        const QList<LessonStep> &steps = r.scenario->steps;
+        const auto played = [&](qint64 cycles, Counts *totals) {
+            Simulation sim;
+            if (!sim.load(*r.scenario).isEmpty())
+                return;
+            LessonPanel panel(&sim);
+            panel.setSteps(steps);
+            panel.runCycles(cycles);
+            *totals = sim.metrics().totals();
+        };
+        Counts at55, at100;
+        played(55, &at55);
+        played(100, &at100);
+        QVERIFY(at100.discarded > 0);
+
+        Simulation sim;
+        QVERIFY(sim.load(*r.scenario).isEmpty());
+        LessonPanel panel(&sim);
+        panel.setSteps(steps);
+        QCOMPARE(panel.runCycles(130), qint64(130));
+        panel.next();  // step 5, "Try it yourself", on cycle 130
+        QCOMPARE(panel.currentStep(), 4);
+        QVERIFY(sim.applySetting(QStringLiteral("consumers[1].strategy.high"), 9).isEmpty());
+        QSignalSpy highlights(&panel, &LessonPanel::highlightRequested);
+
+        panel.back();  // step 4 ("Repair the range") starts on cycle 100 with low 0
+        QCOMPARE(panel.currentStep(), 3);
+        QCOMPARE(sim.cycle(), qint64(100));
+        QVERIFY(!sim.isRunning());
+        QCOMPARE(highlights.constLast().at(0).toString(), steps.at(3).highlight);
+        for (int c = 0; c < 3; ++c) {
+            const QString consumer = QStringLiteral("consumers[%1].strategy.").arg(c);
+            QCOMPARE(sim.settingValue(consumer + QLatin1String("low")).toInt(), 0);
+            QCOMPARE(sim.settingValue(consumer + QLatin1String("high")).toInt(), 6);  // the hand edit is gone
+        }
+        QCOMPARE(sim.metrics().totals().discarded, at100.discarded);
+        QCOMPARE(sim.metrics().totals().processed, at100.processed);
+
+        panel.back();  // step 3 starts on cycle 55, before the timeline's low 4 at 60
+        QCOMPARE(panel.currentStep(), 2);
+        QCOMPARE(sim.cycle(), qint64(55));
+        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 0);
+        QCOMPARE(sim.metrics().totals().discarded, 0);
+        QCOMPARE(sim.metrics().totals().processed, at55.processed);
+        panel.runCycles(45);  // played on from there: the timeline still sets low 4 at 60
+        QCOMPARE(sim.cycle(), qint64(100));
+        QCOMPARE(sim.metrics().totals().discarded, at100.discarded);
     }
 
     // The last step of lesson-poison-message ends at cycle 160: once there, Space runs on, it

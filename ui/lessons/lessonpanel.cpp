@@ -33,7 +33,8 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     m_progress->setWordWrap(true);
     m_back = new QPushButton(tr("◀ Back"), this);
     m_next = new QPushButton(tr("Next ▶"), this);
-    m_back->setToolTip(tr("Show the previous step again (Page Up). The run is not rewound."));
+    m_back->setToolTip(tr("Go back to the start of the previous step (Page Up): the run starts "
+                          "over from cycle 0 and replays the lesson to that step, paused."));
     m_next->setToolTip(tr("Play this step to its end if it has not reached it (while it runs: at "
                           "once, then the next step starts paused), else go to the next step and "
                           "run it to its end (Page Down)."));
@@ -62,6 +63,7 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
 void LessonPanel::setSteps(const QList<LessonStep> &steps)
 {
     m_steps = steps;
+    ++m_starts;
     m_entered = -1;
     m_index = -1;
     m_simulation->setPauseCondition({});
@@ -147,7 +149,34 @@ void LessonPanel::back()
 {
     if (m_index <= 0)
         return;
-    show(m_index - 1);
+    if (m_confirmReplay && !m_confirmReplay())
+        return;
+    replayTo(m_index - 1);
+}
+
+void LessonPanel::replayTo(int index)
+{
+    // The run is deterministic from cycle 0 (seed, timeline, the steps' settings): starting over
+    // and playing the steps before @p index brings back the very run that step started on. It
+    // started no later than now, so it takes at most as many cycles as have run.
+    const qint64 bound = m_simulation->cycle();
+    const QList<LessonStep> steps = m_steps;
+    const int started = m_starts;
+    m_simulation->reset();  // its owner may answer scenarioLoaded with setSteps(), as after Reset
+    if (m_starts == started)
+        setSteps(steps);
+    qint64 ran = 0;
+    while (m_index >= 0 && m_index < index) {
+        if (lessonStepDone(m_steps.at(m_index), *m_simulation)) {
+            enter(m_index + 1, false);  // on the cycle Next would have entered it
+            continue;
+        }
+        if (ran++ >= bound)
+            break;  // not reached again (should not happen): shown where the replay stopped
+        m_simulation->step();
+    }
+    armPause();
+    refresh();
 }
 
 void LessonPanel::enter(int index, bool run)

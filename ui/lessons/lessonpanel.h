@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class QLabel;
 class QPushButton;
 class QTextBrowser;
@@ -21,8 +23,9 @@ class Simulation;
 /// Next plays the step shown to its end if it has one not reached yet: paused, at the chosen
 /// speed (Space does the same); running, at once, then the following step starts paused. A later
 /// step's settings never apply before the end of the one shown. Otherwise Next enters the
-/// following step and runs it. Back shows the previous step again without running or undoing
-/// anything.
+/// following step and runs it. Back replays: the run starts over from cycle 0 (Simulation::
+/// reset(): same seed, timeline) and plays the steps, each entered on its previous step's end,
+/// up to the start of the previous step, paused there.
 class LessonPanel : public QWidget
 {
     Q_OBJECT
@@ -48,6 +51,10 @@ public:
     /// (fewer if the simulation finished).
     qint64 runCycles(qint64 cycles);
 
+    /// Asked before Back starts the run over (it loses edits made since the scenario was
+    /// opened, as Reset does): false cancels Back. None: Back always goes.
+    void setConfirmReplay(std::function<bool()> confirm) { m_confirmReplay = std::move(confirm); }
+
     /// The panel's Back and Next buttons (tests, focus order).
     QPushButton *backButton() const { return m_back; }
     QPushButton *nextButton() const { return m_next; }
@@ -64,7 +71,11 @@ public Q_SLOTS:
     /// notice() is emitted), then the next step is entered paused. A step at its end: enters
     /// the next step and runs it to its end (no-op on the last step).
     void next();
-    /// Shows the previous step again (no-op on the first).
+    /// Goes back to the start of the previous step (no-op on the first): after the question of
+    /// setConfirmReplay() (unsaved edits are lost), resets the simulation and replays the lesson
+    /// by step() to the cycle the previous step started on (at most as many cycles as had run),
+    /// its settings and the earlier steps' applied, paused. E.g. lesson-ttl-moved at step 5,
+    /// cycle 130: Back goes to step 4 at cycle 100 with low 0 on every consumer.
     void back();
     /// Updates the line under the text (running, done, finished); the main window calls it at
     /// its refresh tick.
@@ -93,6 +104,8 @@ private:
     /// Runs the step shown (running, with an end not reached) to its end by step(), paused
     /// there; false, with a notice, if its end is not a cycle within MaxCyclesAtOnce.
     bool playToEndAtOnce();
+    /// Back's replay: reset, then the steps played by step() up to the start of step @p index.
+    void replayTo(int index);
     /// True if @p step has an end (untilCycle or until).
     static bool stepHasEnd(const LessonStep &step);
 
@@ -100,6 +113,8 @@ private:
     QList<LessonStep> m_steps;
     int m_index = -1;
     int m_entered = -1;  ///< the furthest step entered (its settings applied)
+    int m_starts = 0;    ///< setSteps() calls: tells whether a reset's owner called it
+    std::function<bool()> m_confirmReplay;
     QLabel *m_heading = nullptr;
     QTextBrowser *m_text = nullptr;
     QLabel *m_progress = nullptr;

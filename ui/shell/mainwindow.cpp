@@ -159,6 +159,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_highlight = new HighlightOverlay(this);
     connect(m_lessonPanel, &LessonPanel::highlightRequested, this, &MainWindow::highlight);
     connect(m_lessonPanel, &LessonPanel::applyingSettings, m_chartPanel, &ChartPanel::setApplyingScript);
+    m_lessonPanel->setConfirmReplay([this] { return confirmDiscardEdits(tr("replaying the lesson from cycle 0")); });
     connect(m_lessonPanel, &LessonPanel::notice, this, [this](const QString &text) {
         statusBar()->showMessage(text, 8000);
     });
