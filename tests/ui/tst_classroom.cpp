@@ -16,6 +16,7 @@
 #include "ui/lessons/lessonpanel.h"
 #include "ui/queue/queuepanel.h"
 #include "ui/setup/producerpanel.h"
+#include "ui/setup/scenarioinfo.h"
 #include "ui/shell/focusorder.h"
 #include "ui/shell/helpdialog.h"
 #include "ui/shell/mainwindow.h"
@@ -467,6 +468,28 @@ private Q_SLOTS:
             QVERIFY(run->width() >= run->sizeHint().width());
         }
         w.window.zoom()->actualSize();
+    }
+
+    // The left column scrolled down in one lesson: the next one opened shows its header.
+    void anOpenedScenarioShowsItsHeader()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        w.window.resize(1024, 600);
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        auto *column = w.window.findChild<QScrollArea *>(QStringLiteral("centralScroll"));
+        QVERIFY(column);
+        QScrollBar *bar = column->verticalScrollBar();
+        QTRY_VERIFY(bar->maximum() > 0);
+        bar->setValue(bar->maximum());
+        const auto headerShown = [&] {
+            const QWidget *header = w.window.scenarioInfo();
+            const QRect inViewport(header->mapTo(column->viewport(), QPoint(0, 0)), header->size());
+            return column->viewport()->rect().contains(inViewport.topLeft());
+        };
+        QVERIFY(!headerShown());
+        QVERIFY(w.window.openScenarioFile(QStringLiteral(":/scenarios/lesson-poison-message.json")).isEmpty());
+        QCOMPARE(bar->value(), 0);
+        QVERIFY(headerShown());
     }
 
     void lessonStaysInSight()

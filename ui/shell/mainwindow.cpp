@@ -60,6 +60,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QWhatsThis>
 
 namespace PriorityLab {
@@ -113,6 +114,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     central->setMinimumHeight(central->minimumSizeHint().height());
     centralScroll->setMinimumHeight(220);
     setCentralWidget(centralScroll);
+    // A scenario just opened shows its header (the name, the description, what to try) even if
+    // the column was scrolled down in the one before; the outlined view of a lesson's first
+    // step stays in sight.
+    connect(m_files, &ScenarioFiles::scenarioOpened, this, [this, centralScroll] {
+        centralScroll->verticalScrollBar()->setValue(0);
+        keepHighlightInSight();
+    });
 
     m_status = new StatusSummary(m_simulation, this);
     statusBar()->addPermanentWidget(m_status, 1);
