@@ -666,17 +666,17 @@ private Q_SLOTS:
     // to its new place, going in and coming back.
     void highlightedCardStaysInSightAfterAResize()
     {
-        // The first step of the TTL lesson outlines consumer A's high bound. Scrolled to while the
-        // window was small, the card's name and counts went out of view; once the window is
+        // The first step of the aging lesson outlines consumer A's aging step. Scrolled to while
+        // the window was small, the card's name and counts went out of view; once the window is
         // larger (maximized on a projector), the whole card shows again, the editor too.
-        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        Window w(QStringLiteral(":/scenarios/lesson-aging.json"));
         QVERIFY(QTest::qWaitForWindowExposed(&w.window));
         w.window.resize(900, 420);  // as small as the window goes
         QTRY_COMPARE(w.window.width(), 900);
-        QVERIFY(w.window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty());
+        QVERIFY(w.window.openScenarioFile(QStringLiteral(":/scenarios/lesson-aging.json")).isEmpty());
         QWidget *target = w.window.highlightOverlay()->target();
         QVERIFY(target);
-        QCOMPARE(target, w.window.viewForHighlight(QStringLiteral("consumers[0].strategy.high")));
+        QCOMPARE(target, w.window.viewForHighlight(QStringLiteral("consumers[0].strategy.agingStep")));
         ConsumerCard *card = nullptr;
         for (QWidget *p = target; p && !card; p = p->parentWidget())
             card = qobject_cast<ConsumerCard *>(p);

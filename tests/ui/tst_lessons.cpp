@@ -426,6 +426,34 @@ private Q_SLOTS:
         }
     }
 
+    // A step outlines what its text asks the viewer to look at (lesson-ttl-moved's first step
+    // says to watch the queue, not the high bound; its last asks for low 5 and high 6 on a
+    // card, not the alarm banner).
+    void shippedHighlightsMatchTheirText_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("step");
+        QTest::addColumn<QString>("asked");
+        QTest::addColumn<QString>("view");
+        QTest::addRow("ttl-moved 1") << "lesson-ttl-moved.json" << 0 << "watch the queue" << "queue";
+        QTest::addRow("ttl-moved 5") << "lesson-ttl-moved.json" << 4 << "on one card" << "consumers[0]";
+        QTest::addRow("max-length 4") << "lesson-max-length-drops-urgent.json" << 3 << "watch the dead letters"
+                                      << "deadLetters";
+    }
+
+    void shippedHighlightsMatchTheirText()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, step);
+        QFETCH(QString, asked);
+        QFETCH(QString, view);
+        const ScenarioLoadResult r = loadScenarioFile(QStringLiteral(":/scenarios/") + file);
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        const LessonStep &s = r.scenario->steps.at(step);
+        QVERIFY2(s.text.contains(asked), qPrintable(s.text));
+        QCOMPARE(s.highlight, view);
+    }
+
     void noStepsNoLesson()
     {
         Simulation sim;
