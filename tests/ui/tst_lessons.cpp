@@ -507,6 +507,9 @@ private Q_SLOTS:
                                      "topics", "Latency", "Dead letters", "Conservation", "Page Down"})
             QVERIFY2(text.contains(QLatin1String(expected)), expected);
         QVERIFY(!text.contains(QLatin1String("missing from this build")));
+        // The TTL a message carries is its own counter (there is no article in the app).
+        QVERIFY(text.contains(QLatin1String("TTL here is the message's own counter")));
+        QVERIFY(!text.contains(QLatin1String("article")));
         QVERIFY(!help.isModal());
     }
 };
