@@ -21,7 +21,7 @@ ModeTexts modeTexts(BrokerConfig::Mode mode)
     switch (mode) {
     case Mode::Fifo:
         return {QStringLiteral("fifo"), QStringLiteral("one queue, arrival order"),
-                QStringLiteral("One queue in arrival order, as in the article's reference system: "
+                QStringLiteral("One queue in arrival order, as in the seed's reference system: "
                                "priority is up to the consumers' strategies.")};
     case Mode::Priority:
         return {QStringLiteral("priority"), QStringLiteral("native priority queue"),

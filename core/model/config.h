@@ -113,7 +113,7 @@ struct BrokerConfig
     /// one wording of docs/design.md §3, which the app shows.
     static QString modeRule(Mode mode);
     /// orders-0 (priorities 7..9), orders-1 (4..6), orders-2 (0..3): lower number = more
-    /// urgent, as in the article; one topic per priorityClasses() entry, within 0..9.
+    /// urgent, as in the seed design; one topic per priorityClasses() entry, within 0..9.
     static QList<TopicConfig> defaultTopics();
     /// high (7 and above), mid (4..6), low (3 and below), most urgent first.
     static const QList<PriorityClass> &priorityClasses();

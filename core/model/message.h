@@ -25,7 +25,7 @@ struct Message
     /// -1 = never. A requeued copy keeps it.
     qint64 expiresAt = -1;
     int priority = 5;          ///< higher = more urgent
-    int ttl = 3;               ///< the article's time-to-live counter, read by the TTL strategy (not expiry)
+    int ttl = 3;               ///< the message's own time-to-live counter, read by the TTL strategy (not expiry)
     int predicateRuns = 0;     ///< how often a predicate postponed it
     int deliveries = 0;        ///< how often the broker handed it to a consumer
     int originalPriority = 5;  ///< priority at production, the key of latency statistics

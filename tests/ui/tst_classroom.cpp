@@ -218,6 +218,7 @@ private Q_SLOTS:
         QTest::addRow("reset") << "reset";
         QTest::addRow("open another scenario") << "open";
         QTest::addRow("quit") << "quit";
+        QTest::addRow("lesson step back (replays from cycle 0)") << "back";
     }
 
     void unsavedEditsAreAskedFor()
@@ -226,11 +227,17 @@ private Q_SLOTS:
         Window w;
         QVERIFY(QTest::qWaitForWindowActive(&w.window));
         w.sim()->step();
+        if (action == QLatin1String("back")) {
+            w.window.lessonPanel()->next();  // step 1 ended on cycle 1: step 2, which only tells
+            QCOMPARE(w.window.lessonPanel()->currentStep(), 1);
+        }
         QVERIFY(w.window.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 8).isEmpty());
         QVERIFY(!w.window.setupEditor()->undoStack()->isClean());
         const auto act = [&] {
             if (action == QLatin1String("reset"))
                 w.window.resetAction()->trigger();
+            if (action == QLatin1String("back"))
+                w.window.previousStepAction()->trigger();
             if (action == QLatin1String("open")) {
                 const QList<QAction *> presets = w.window.findChildren<QAction *>();
                 for (QAction *a : presets) {
@@ -481,6 +488,28 @@ private Q_SLOTS:
         w.window.zoom()->actualSize();
     }
 
+    // The left column scrolled down in one lesson: the next one opened shows its header.
+    void anOpenedScenarioShowsItsHeader()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        w.window.resize(1024, 600);
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        auto *column = w.window.findChild<QScrollArea *>(QStringLiteral("centralScroll"));
+        QVERIFY(column);
+        QScrollBar *bar = column->verticalScrollBar();
+        QTRY_VERIFY(bar->maximum() > 0);
+        bar->setValue(bar->maximum());
+        const auto headerShown = [&] {
+            const QWidget *header = w.window.scenarioInfo();
+            const QRect inViewport(header->mapTo(column->viewport(), QPoint(0, 0)), header->size());
+            return column->viewport()->rect().contains(inViewport.topLeft());
+        };
+        QVERIFY(!headerShown());
+        QVERIFY(w.window.openScenarioFile(QStringLiteral(":/scenarios/lesson-poison-message.json")).isEmpty());
+        QCOMPARE(bar->value(), 0);
+        QVERIFY(headerShown());
+    }
+
     void lessonStaysInSight()
     {
         // The lesson panel is never covered while a lesson runs: not by a step's highlight of the
@@ -498,6 +527,9 @@ private Q_SLOTS:
         QVERIFY(named != steps.end());
         w.sim()->setIntervalMs(0);
         while (w.window.lessonPanel()->currentStep() < int(named - steps.begin()))
+            press(w.window, Qt::Key_PageDown);
+        // Page Down while the step before ran played its rest at once: this one starts paused.
+        if (!w.sim()->isRunning())
             press(w.window, Qt::Key_PageDown);
         QTRY_VERIFY(inSight(w.window.highlightOverlay()->target()));
         QVERIFY(inSight(w.window.lessonPanel()));
@@ -742,17 +774,17 @@ private Q_SLOTS:
     // to its new place, going in and coming back.
     void highlightedCardStaysInSightAfterAResize()
     {
-        // The first step of the TTL lesson outlines consumer A's high bound. Scrolled to while the
-        // window was small, the card's name and counts went out of view; once the window is
+        // The first step of the aging lesson outlines consumer A's aging step. Scrolled to while
+        // the window was small, the card's name and counts went out of view; once the window is
         // larger (maximized on a projector), the whole card shows again, the editor too.
-        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        Window w(QStringLiteral(":/scenarios/lesson-aging.json"));
         QVERIFY(QTest::qWaitForWindowExposed(&w.window));
         w.window.resize(900, 420);  // as small as the window goes
         QTRY_COMPARE(w.window.width(), 900);
-        QVERIFY(w.window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty());
+        QVERIFY(w.window.openScenarioFile(QStringLiteral(":/scenarios/lesson-aging.json")).isEmpty());
         QWidget *target = w.window.highlightOverlay()->target();
         QVERIFY(target);
-        QCOMPARE(target, w.window.viewForHighlight(QStringLiteral("consumers[0].strategy.high")));
+        QCOMPARE(target, w.window.viewForHighlight(QStringLiteral("consumers[0].strategy.agingStep")));
         ConsumerCard *card = nullptr;
         for (QWidget *p = target; p && !card; p = p->parentWidget())
             card = qobject_cast<ConsumerCard *>(p);

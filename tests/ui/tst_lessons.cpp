@@ -72,13 +72,20 @@ private Q_SLOTS:
         QCOMPARE(sim.metrics().totals().discarded > 0, true);
         const qint64 stoppedAt = sim.cycle();
 
-        // Back shows the step again; the teacher's own edit is not overwritten by Next.
+        // Back replays to the start of the step before ("Run", on cycle 0 after "Look"): the
+        // settings of the step left are gone; played again, the run stops on the same cycle.
         panel.back();
         QCOMPARE(panel.currentStep(), 1);
-        QVERIFY(sim.applySetting(QStringLiteral("consumers[0].strategy.low"), 1).isEmpty());
+        QCOMPARE(sim.cycle(), 0);
+        QVERIFY(!sim.isRunning());
+        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 0);
+        panel.next();
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        QCOMPARE(sim.cycle(), 25);
         panel.next();
         QCOMPARE(panel.currentStep(), 2);
-        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 1);
+        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 3);
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
         QCOMPARE(sim.cycle(), stoppedAt);
 
         panel.next();
@@ -135,6 +142,82 @@ private Q_SLOTS:
         QVERIFY(sim.isRunning());
         QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
         QCOMPARE(sim.cycle(), 30);
+    }
+
+    // Page Down pressed again while a step runs to its end (lesson-ttl-moved, Page Down twice
+    // quickly): the rest of the step runs at once and the next step starts paused on the
+    // step's end; a later step's settings never apply before it (step 4's low 0 not at cycle
+    // 55, before the timeline's low 4 at cycle 60).
+    void nextWhileRunningPlaysTheStepToItsEndFirst()
+    {
+        const ScenarioLoadResult r = loadScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        Simulation sim;
+        QVERIFY(sim.load(*r.scenario).isEmpty());
+        LessonPanel panel(&sim);
+        panel.setSteps(r.scenario->steps);
+        QSignalSpy notices(&panel, &LessonPanel::notice);
+
+        panel.next();  // step 1 runs on the timer, "until cycle 30"
+        QVERIFY(sim.isRunning());
+        panel.next();  // again, before a cycle has run
+        QCOMPARE(sim.cycle(), qint64(30));
+        QCOMPARE(panel.currentStep(), 1);
+        QVERIFY(!sim.isRunning());  // step 2 starts paused, on step 1's end
+        QCOMPARE(notices.count(), 1);
+        panel.next();  // plays step 2 (paused short of its end)
+        QCOMPARE(panel.currentStep(), 1);
+        QVERIFY(sim.isRunning());
+        panel.next();
+        QCOMPARE(sim.cycle(), qint64(55));
+        QCOMPARE(panel.currentStep(), 2);
+
+        panel.next();  // step 3, "until cycle 100", runs
+        QVERIFY(sim.isRunning());
+        panel.next();  // at once to 100, then step 4 (low back to 0) starts there
+        QCOMPARE(sim.cycle(), qint64(100));
+        QCOMPARE(panel.currentStep(), 3);
+        QVERIFY(!sim.isRunning());
+        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 0);
+
+        // The same story as the lesson played step by step: the same counts at cycle 100.
+        Simulation byRun;
+        QVERIFY(byRun.load(*r.scenario).isEmpty());
+        LessonPanel runPanel(&byRun);
+        runPanel.setSteps(r.scenario->steps);
+        QCOMPARE(runPanel.runCycles(100), qint64(100));
+        QCOMPARE(sim.metrics().totals().discarded, byRun.metrics().totals().discarded);
+        QCOMPARE(sim.metrics().totals().processed, byRun.metrics().totals().processed);
+        QVERIFY(sim.metrics().totals().discarded > 0);
+    }
+
+    // A running step that only a figure ends cannot be played at once (it may take long, or
+    // never end): Next leaves it running and says so; the next step's settings wait.
+    void nextWhileAFigureStepRunsOnlyTellsToWait()
+    {
+        Simulation sim;
+        const Scenario s = lesson();
+        QVERIFY(sim.load(s).isEmpty());
+        LessonPanel panel(&sim);
+        panel.setSteps(s.steps);
+        panel.next();  // "Run" until cycle 25, running
+        QCOMPARE(panel.currentStep(), 1);
+        panel.next();  // at once to 25: "Break it" (low 3, until the first discard) starts paused
+        QCOMPARE(panel.currentStep(), 2);
+        QCOMPARE(sim.cycle(), qint64(25));
+        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 3);
+        QVERIFY(!sim.isRunning());
+        panel.next();  // plays it
+        QVERIFY(sim.isRunning());
+        QSignalSpy notices(&panel, &LessonPanel::notice);
+        panel.next();
+        QCOMPARE(panel.currentStep(), 2);
+        QVERIFY(sim.isRunning());
+        QCOMPARE(sim.cycle(), qint64(25));
+        QCOMPARE(notices.count(), 1);
+        QVERIFY2(notices.at(0).at(0).toString().contains(QLatin1String("when it pauses")),
+                 qPrintable(notices.at(0).at(0).toString()));
+        sim.pause();
     }
 
     // `prioritylab --cycles N` on a lesson: the panel shows the step the run reached, with the
@@ -233,7 +316,8 @@ private Q_SLOTS:
         QVERIFY(bar->value() > 0);
     }
 
-    // Back to a step already past its end: running goes on, it does not stop after every cycle.
+    // Back to a step: it is played again and pauses on its end; past it, running goes on, it
+    // does not stop after every cycle.
     void aFinishedStepDoesNotStopEveryCycle()
     {
         Simulation sim;
@@ -246,11 +330,128 @@ private Q_SLOTS:
         panel.next();  // until the first discard
         QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
         const qint64 stoppedAt = sim.cycle();
-        panel.back();  // "until cycle 25" again, at cycle > 25
+        panel.back();  // "until cycle 25" again, from its start
+        sim.run();
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        QCOMPARE(sim.cycle(), 25);
         sim.run();
         QTRY_VERIFY_WITH_TIMEOUT(sim.cycle() >= stoppedAt + 3, 20000);
         QVERIFY(sim.isRunning());
         sim.pause();
+    }
+
+    // Back replays the lesson to the start of the step before, the run included (lesson-ttl-
+    // moved at step 5, cycle 130: not only step 3's text at cycle 130 with low 0): the cycle,
+    // the settings and the counts are those of the lesson played to there.
+    void backReplaysToThePreviousStepsStart()
+    {
+        const ScenarioLoadResult r = loadScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        const QList<LessonStep> &steps = r.scenario->steps;
+        const auto played = [&](qint64 cycles, Counts *totals) {
+            Simulation sim;
+            if (!sim.load(*r.scenario).isEmpty())
+                return;
+            LessonPanel panel(&sim);
+            panel.setSteps(steps);
+            panel.runCycles(cycles);
+            *totals = sim.metrics().totals();
+        };
+        Counts at55, at100;
+        played(55, &at55);
+        played(100, &at100);
+        QVERIFY(at100.discarded > 0);
+
+        Simulation sim;
+        QVERIFY(sim.load(*r.scenario).isEmpty());
+        LessonPanel panel(&sim);
+        panel.setSteps(steps);
+        QCOMPARE(panel.runCycles(130), qint64(130));
+        panel.next();  // step 5, "Try it yourself", on cycle 130
+        QCOMPARE(panel.currentStep(), 4);
+        QVERIFY(sim.applySetting(QStringLiteral("consumers[1].strategy.high"), 9).isEmpty());
+        QSignalSpy highlights(&panel, &LessonPanel::highlightRequested);
+
+        panel.back();  // step 4 ("Repair the range") starts on cycle 100 with low 0
+        QCOMPARE(panel.currentStep(), 3);
+        QCOMPARE(sim.cycle(), qint64(100));
+        QVERIFY(!sim.isRunning());
+        QCOMPARE(highlights.constLast().at(0).toString(), steps.at(3).highlight);
+        for (int c = 0; c < 3; ++c) {
+            const QString consumer = QStringLiteral("consumers[%1].strategy.").arg(c);
+            QCOMPARE(sim.settingValue(consumer + QLatin1String("low")).toInt(), 0);
+            QCOMPARE(sim.settingValue(consumer + QLatin1String("high")).toInt(), 6);  // the hand edit is gone
+        }
+        QCOMPARE(sim.metrics().totals().discarded, at100.discarded);
+        QCOMPARE(sim.metrics().totals().processed, at100.processed);
+
+        panel.back();  // step 3 starts on cycle 55, before the timeline's low 4 at 60
+        QCOMPARE(panel.currentStep(), 2);
+        QCOMPARE(sim.cycle(), qint64(55));
+        QCOMPARE(sim.settingValue(QStringLiteral("consumers[0].strategy.low")).toInt(), 0);
+        QCOMPARE(sim.metrics().totals().discarded, 0);
+        QCOMPARE(sim.metrics().totals().processed, at55.processed);
+        panel.runCycles(45);  // played on from there: the timeline still sets low 4 at 60
+        QCOMPARE(sim.cycle(), qint64(100));
+        QCOMPARE(sim.metrics().totals().discarded, at100.discarded);
+    }
+
+    // The last step of lesson-poison-message ends at cycle 160: once there, Space runs on, it
+    // does not pause again after every cycle (paused there by the step or reached by Step).
+    void runningPastTheLastStepsEndGoesOn()
+    {
+        const ScenarioLoadResult r = loadScenarioFile(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        const QList<LessonStep> &steps = r.scenario->steps;
+        QCOMPARE(*steps.constLast().untilCycle, qint64(160));
+        for (const bool byStep : {true, false}) {
+            Simulation sim;
+            QVERIFY(sim.load(*r.scenario).isEmpty());
+            sim.setIntervalMs(0);
+            LessonPanel panel(&sim);
+            panel.setSteps(steps);
+            QCOMPARE(panel.runCycles(byStep ? 159 : 150), byStep ? qint64(159) : qint64(150));
+            QCOMPARE(panel.currentStep(), int(steps.size()) - 1);
+            if (byStep) {
+                sim.step();
+            } else {
+                sim.run();  // paused by the step on cycle 160
+                QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+            }
+            QCOMPARE(sim.cycle(), qint64(160));
+            sim.run();
+            QTRY_VERIFY_WITH_TIMEOUT(sim.cycle() >= 165 || !sim.isRunning(), 20000);
+            QVERIFY2(sim.cycle() >= 165, qPrintable(QString::number(sim.cycle())));
+            sim.pause();
+        }
+    }
+
+    // A step outlines what its text asks the viewer to look at (lesson-ttl-moved's first step
+    // says to watch the queue, not the high bound; its last asks for low 5 and high 6 on a
+    // card, not the alarm banner).
+    void shippedHighlightsMatchTheirText_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("step");
+        QTest::addColumn<QString>("asked");
+        QTest::addColumn<QString>("view");
+        QTest::addRow("ttl-moved 1") << "lesson-ttl-moved.json" << 0 << "watch the queue" << "queue";
+        QTest::addRow("ttl-moved 5") << "lesson-ttl-moved.json" << 4 << "on one card" << "consumers[0]";
+        QTest::addRow("max-length 4") << "lesson-max-length-drops-urgent.json" << 3 << "watch the dead letters"
+                                      << "deadLetters";
+    }
+
+    void shippedHighlightsMatchTheirText()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, step);
+        QFETCH(QString, asked);
+        QFETCH(QString, view);
+        const ScenarioLoadResult r = loadScenarioFile(QStringLiteral(":/scenarios/") + file);
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        const LessonStep &s = r.scenario->steps.at(step);
+        QVERIFY2(s.text.contains(asked), qPrintable(s.text));
+        QCOMPARE(s.highlight, view);
     }
 
     void noStepsNoLesson()
@@ -306,6 +507,9 @@ private Q_SLOTS:
                                      "topics", "Latency", "Dead letters", "Conservation", "Page Down"})
             QVERIFY2(text.contains(QLatin1String(expected)), expected);
         QVERIFY(!text.contains(QLatin1String("missing from this build")));
+        // The TTL a message carries is its own counter (there is no article in the app).
+        QVERIFY(text.contains(QLatin1String("TTL here is the message's own counter")));
+        QVERIFY(!text.contains(QLatin1String("article")));
         QVERIFY(!help.isModal());
     }
 };

@@ -33,9 +33,11 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     m_progress->setWordWrap(true);
     m_back = new QPushButton(tr("◀ Back"), this);
     m_next = new QPushButton(tr("Next ▶"), this);
-    m_back->setToolTip(tr("Show the previous step again (Page Up). The run is not rewound."));
-    m_next->setToolTip(tr("Play this step to its end if it has not reached it, else go to the "
-                          "next step and run it to its end (Page Down)."));
+    m_back->setToolTip(tr("Go back to the start of the previous step (Page Up): the run starts "
+                          "over from cycle 0 and replays the lesson to that step, paused."));
+    m_next->setToolTip(tr("Play this step to its end if it has not reached it (while it runs: at "
+                          "once, then the next step starts paused), else go to the next step and "
+                          "run it to its end (Page Down)."));
     for (QPushButton *b : {m_back, m_next})
         b->setFocusPolicy(Qt::TabFocus);  // a click must not steal Space from the simulation
     auto *buttons = new QHBoxLayout;
@@ -48,13 +50,20 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     layout->addLayout(buttons);
     connect(m_back, &QPushButton::clicked, this, &LessonPanel::back);
     connect(m_next, &QPushButton::clicked, this, &LessonPanel::next);
-    connect(m_simulation, &Simulation::runningChanged, this, &LessonPanel::refresh);
+    connect(m_simulation, &Simulation::runningChanged, this, [this](bool running) {
+        // A run that starts after the step shown has reached its end (paused there by the step,
+        // or by Step) must not pause again after its first cycle: the condition goes.
+        if (running)
+            armPause();
+        refresh();
+    });
     setSteps({});
 }
 
 void LessonPanel::setSteps(const QList<LessonStep> &steps)
 {
     m_steps = steps;
+    ++m_starts;
     m_entered = -1;
     m_index = -1;
     m_simulation->setPauseCondition({});
@@ -75,12 +84,20 @@ void LessonPanel::next()
 {
     if (m_index < 0)
         return;
-    // The step shown has an end not reached yet and the run is paused (a lesson just opened,
-    // or Space pressed mid-step): Next plays this step to its end first, it does not skip it.
-    // While the step runs, Next goes on to the following step.
-    if (m_index <= m_entered && !m_simulation->isRunning() && !m_simulation->isFinished()
-        && stepHasEnd(m_steps.at(m_index)) && !lessonStepDone(m_steps.at(m_index), *m_simulation)) {
-        m_simulation->run();  // armPause() stops it on the exact cycle
+    // The step shown has an end not reached yet: Next plays this step to its end first, it
+    // never skips it, so that no later step's settings apply before this step's end. Paused (a
+    // lesson just opened, or Space pressed mid-step), the step runs at the chosen speed. Already
+    // running, the rest of it runs at once and the next step starts paused on that cycle.
+    if (m_index <= m_entered && !m_simulation->isFinished() && stepHasEnd(m_steps.at(m_index))
+        && !lessonStepDone(m_steps.at(m_index), *m_simulation)) {
+        if (!m_simulation->isRunning()) {
+            m_simulation->run();  // armPause() stops it on the exact cycle
+            return;
+        }
+        if (!playToEndAtOnce())
+            return;
+        if (m_index + 1 < int(m_steps.size()) && m_index == m_entered)
+            enter(m_index + 1, false);
         return;
     }
     if (m_index + 1 >= int(m_steps.size()))
@@ -108,11 +125,58 @@ qint64 LessonPanel::runCycles(qint64 cycles)
     return ran;
 }
 
+bool LessonPanel::playToEndAtOnce()
+{
+    const LessonStep &step = m_steps.at(m_index);
+    const qint64 left = step.untilCycle ? *step.untilCycle - m_simulation->cycle() : -1;
+    if (left < 0 || left > MaxCyclesAtOnce) {
+        // Only a figure ends it, or its cycle is far: how long it takes is not known, or long.
+        m_notice = tr("Next (Page Down) goes on when it pauses.");
+        refresh();
+        Q_EMIT notice(tr("Step %1 is still running. %2 %3").arg(m_index + 1).arg(describeLessonStepEnd(step), m_notice));
+        return false;
+    }
+    m_simulation->pause();
+    while (!m_simulation->isFinished() && !lessonStepDone(step, *m_simulation))
+        m_simulation->step();
+    Q_EMIT notice(tr("Step %1 played to its end at once (cycle %2).").arg(m_index + 1).arg(m_simulation->cycle()));
+    armPause();
+    refresh();
+    return true;
+}
+
 void LessonPanel::back()
 {
     if (m_index <= 0)
         return;
-    show(m_index - 1);
+    if (m_confirmReplay && !m_confirmReplay())
+        return;
+    replayTo(m_index - 1);
+}
+
+void LessonPanel::replayTo(int index)
+{
+    // The run is deterministic from cycle 0 (seed, timeline, the steps' settings): starting over
+    // and playing the steps before @p index brings back the very run that step started on. It
+    // started no later than now, so it takes at most as many cycles as have run.
+    const qint64 bound = m_simulation->cycle();
+    const QList<LessonStep> steps = m_steps;
+    const int started = m_starts;
+    m_simulation->reset();  // its owner may answer scenarioLoaded with setSteps(), as after Reset
+    if (m_starts == started)
+        setSteps(steps);
+    qint64 ran = 0;
+    while (m_index >= 0 && m_index < index) {
+        if (lessonStepDone(m_steps.at(m_index), *m_simulation)) {
+            enter(m_index + 1, false);  // on the cycle Next would have entered it
+            continue;
+        }
+        if (ran++ >= bound)
+            break;  // not reached again (should not happen): shown where the replay stopped
+        m_simulation->step();
+    }
+    armPause();
+    refresh();
 }
 
 void LessonPanel::enter(int index, bool run)
@@ -141,6 +205,7 @@ void LessonPanel::show(int index)
     const LessonStep &step = m_steps.at(index);
     m_heading->setText(tr("Step %1 of %2: %3").arg(index + 1).arg(m_steps.size()).arg(step.title));
     m_text->setPlainText(step.text);
+    m_notice.clear();
     armPause();
     refresh();
     Q_EMIT highlightRequested(step.highlight);
@@ -188,6 +253,10 @@ void LessonPanel::refresh()
         state = tr("Running…");
     else
         state = tr("Run (Space) or Next (Page Down) to play this step.");
+    if (!m_simulation->isRunning())
+        m_notice.clear();  // it asked to wait for the pause
+    if (!m_notice.isEmpty())
+        state += QLatin1Char(' ') + m_notice;
     m_progress->setText(end.isEmpty() ? state : end + QLatin1Char(' ') + state);
 }
 

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class QLabel;
 class QPushButton;
 class QTextBrowser;
@@ -17,10 +19,13 @@ class Simulation;
 ///
 /// Entering a step applies its "set" changes (Simulation::applySetting, like a timeline change),
 /// asks for its highlight (highlightRequested()) and arms Simulation::setPauseCondition() so that
-/// a run pauses on the exact cycle the step ends. The first step is shown paused, on cycle 0.
-/// Next plays the step shown to its end if it has one not reached yet and the run is paused
-/// (Space does the same); otherwise it enters the following step and runs it. Back shows the
-/// previous step again without running or undoing anything.
+/// a run pauses on the exact cycle the step ends (a run started after that end is not paused). The first step is shown paused, on cycle 0.
+/// Next plays the step shown to its end if it has one not reached yet: paused, at the chosen
+/// speed (Space does the same); running, at once, then the following step starts paused. A later
+/// step's settings never apply before the end of the one shown. Otherwise Next enters the
+/// following step and runs it. Back replays: the run starts over from cycle 0 (Simulation::
+/// reset(): same seed, timeline) and plays the steps, each entered on its previous step's end,
+/// up to the start of the previous step, paused there.
 class LessonPanel : public QWidget
 {
     Q_OBJECT
@@ -46,17 +51,31 @@ public:
     /// (fewer if the simulation finished).
     qint64 runCycles(qint64 cycles);
 
+    /// Asked before Back starts the run over (it loses edits made since the scenario was
+    /// opened, as Reset does): false cancels Back. None: Back always goes.
+    void setConfirmReplay(std::function<bool()> confirm) { m_confirmReplay = std::move(confirm); }
+
     /// The panel's Back and Next buttons (tests, focus order).
     QPushButton *backButton() const { return m_back; }
     QPushButton *nextButton() const { return m_next; }
     /// The step's text (read-only; Tab reaches it, the arrow keys scroll it).
     QTextBrowser *textView() const { return m_text; }
 
+    /// The most cycles Next runs at once to bring a running step to its end (a step that ends
+    /// later, or only by a figure, is not cut short: Next asks to wait for its pause).
+    static constexpr qint64 MaxCyclesAtOnce = 10000;
+
 public Q_SLOTS:
-    /// Runs the step shown to its end if it has an end not reached yet and the run is paused;
-    /// else enters the next step and runs it to its end (no-op on the last step).
+    /// Runs the step shown to its end if it has an end not reached yet: paused, on the timer
+    /// (at the chosen speed); running, at once (step() up to MaxCyclesAtOnce cycles; else only
+    /// notice() is emitted), then the next step is entered paused. A step at its end: enters
+    /// the next step and runs it to its end (no-op on the last step).
     void next();
-    /// Shows the previous step again (no-op on the first).
+    /// Goes back to the start of the previous step (no-op on the first): after the question of
+    /// setConfirmReplay() (unsaved edits are lost), resets the simulation and replays the lesson
+    /// by step() to the cycle the previous step started on (at most as many cycles as had run),
+    /// its settings and the earlier steps' applied, paused. E.g. lesson-ttl-moved at step 5,
+    /// cycle 130: Back goes to step 4 at cycle 100 with low 0 on every consumer.
     void back();
     /// Updates the line under the text (running, done, finished); the main window calls it at
     /// its refresh tick.
@@ -74,11 +93,19 @@ Q_SIGNALS:
     /// A step's settings are being applied (true before the first, false after the last): the
     /// setup changes in between are the lesson's, not edits by hand.
     void applyingSettings(bool applying);
+    /// A line for the status bar: what Next did or why it did nothing, e.g. "Step 3 is still
+    /// running. Runs until discarded is above 0. Next (Page Down) goes on when it pauses."
+    void notice(const QString &text);
 
 private:
     void enter(int index, bool run);
     void show(int index);
     void armPause();
+    /// Runs the step shown (running, with an end not reached) to its end by step(), paused
+    /// there; false, with a notice, if its end is not a cycle within MaxCyclesAtOnce.
+    bool playToEndAtOnce();
+    /// Back's replay: reset, then the steps played by step() up to the start of step @p index.
+    void replayTo(int index);
     /// True if @p step has an end (untilCycle or until).
     static bool stepHasEnd(const LessonStep &step);
 
@@ -86,11 +113,14 @@ private:
     QList<LessonStep> m_steps;
     int m_index = -1;
     int m_entered = -1;  ///< the furthest step entered (its settings applied)
+    int m_starts = 0;    ///< setSteps() calls: tells whether a reset's owner called it
+    std::function<bool()> m_confirmReplay;
     QLabel *m_heading = nullptr;
     QTextBrowser *m_text = nullptr;
     QLabel *m_progress = nullptr;
     QPushButton *m_back = nullptr;
     QPushButton *m_next = nullptr;
+    QString m_notice;  ///< why Next did nothing, shown under the text while the run goes on
 };
 
 } // namespace PriorityLab

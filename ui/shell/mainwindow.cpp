@@ -60,6 +60,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QWhatsThis>
 
 namespace PriorityLab {
@@ -114,6 +115,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     central->setMinimumHeight(central->minimumSizeHint().height());
     centralScroll->setMinimumHeight(220);
     setCentralWidget(centralScroll);
+    // A scenario just opened shows its header (the name, the description, what to try) even if
+    // the column was scrolled down in the one before; the outlined view of a lesson's first
+    // step stays in sight.
+    connect(m_files, &ScenarioFiles::scenarioOpened, this, [this, centralScroll] {
+        centralScroll->verticalScrollBar()->setValue(0);
+        keepHighlightInSight();
+    });
 
     m_status = new StatusSummary(m_simulation, this);
     statusBar()->addPermanentWidget(m_status, 1);
@@ -160,6 +168,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_highlight = new HighlightOverlay(this);
     connect(m_lessonPanel, &LessonPanel::highlightRequested, this, &MainWindow::highlight);
     connect(m_lessonPanel, &LessonPanel::applyingSettings, m_chartPanel, &ChartPanel::setApplyingScript);
+    m_lessonPanel->setConfirmReplay([this] { return confirmDiscardEdits(tr("replaying the lesson from cycle 0")); });
+    connect(m_lessonPanel, &LessonPanel::notice, this, [this](const QString &text) {
+        statusBar()->showMessage(text, 8000);
+    });
     connect(m_lessonPanel, &LessonPanel::problemsFound, this, [this](const QStringList &problems) {
         m_files->reportProblems(tr("A lesson step could not apply its settings"), problems);
     });

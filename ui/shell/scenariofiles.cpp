@@ -169,6 +169,7 @@ QStringList ScenarioFiles::loadScenario(const Scenario &scenario, const QString 
     m_currentFile = path;
     rememberFile(path);
     Q_EMIT currentFileChanged(m_currentFile);
+    Q_EMIT scenarioOpened(m_currentFile);
     // Another scenario goes on as the old one did.
     if (wasRunning)
         m_simulation->runUnlessLesson();

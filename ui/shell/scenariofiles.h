@@ -77,6 +77,9 @@ Q_SIGNALS:
     void problemsReported(const QString &title, const QStringList &problems);
     /// The current file changed (opened, saved as).
     void currentFileChanged(const QString &path);
+    /// A scenario was opened (loaded from @p path, empty for one not read from a file); emitted
+    /// after the simulation's scenarioLoaded and currentFileChanged(). Not emitted on Reset.
+    void scenarioOpened(const QString &path);
     /// A short message for the status bar, for @p timeoutMs milliseconds.
     void statusMessage(const QString &text, int timeoutMs);
 
