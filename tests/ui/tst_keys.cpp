@@ -54,6 +54,7 @@ class TestKeys : public QObject
             slider->setRange(0, 10);
             layout->addWidget(spin = new QSpinBox);
             spin->setRange(0, 100);
+            spin->setKeyboardTracking(false);  // as the app's number fields: the value commits on Enter
             layout->addWidget(edit = new QLineEdit);
             layout->addWidget(table = new QTableView);
             table->setModel(&model);
@@ -138,8 +139,58 @@ private Q_SLOTS:
         QSignalSpy run(w.run, &QAction::triggered);
         QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w.window, Qt::Key_Space);
         QCOMPARE(run.count(), 1);
-        if (key == Qt::Key_Return)
-            QCOMPARE(w.spin->value(), 42);
+        QCOMPARE(w.spin->value(), key == Qt::Key_Return ? 42 : 0);  // Escape cancels
+    }
+
+    void escapeCancelsTheEdit()
+    {
+        // Escape in a field puts back what it held, so the focus leaving it applies nothing,
+        // and it does not also trigger the window's own Escape (leaving presentation mode).
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QAction *leave = w.window.addAction(QStringLiteral("Leave presentation mode"));
+        leave->setShortcut(Qt::Key_Escape);
+        QSignalSpy left(leave, &QAction::triggered);
+        w.spin->setValue(7);
+        w.edit->setText(QStringLiteral("data_{n}"));
+        QSignalSpy changed(w.spin, &QSpinBox::valueChanged);
+
+        w.spin->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(w.spin->hasFocus());
+        w.spin->selectAll();
+        QTest::keyClicks(w.spin, QStringLiteral("42"));
+        QCOMPARE(w.spin->text(), QStringLiteral("42"));
+        QTest::keyClick(w.spin, Qt::Key_Escape);
+        QTRY_VERIFY(!w.spin->hasFocus());
+        QCOMPARE(w.spin->value(), 7);
+        QCOMPARE(w.spin->text(), QStringLiteral("7"));
+        QCOMPARE(changed.count(), 0);
+        QCOMPARE(left.count(), 0);
+
+        w.edit->setFocus(Qt::MouseFocusReason);
+        QTRY_VERIFY(w.edit->hasFocus());
+        QTest::keyClicks(w.edit, QStringLiteral("xyz"));
+        QTest::keyClick(w.edit, Qt::Key_Escape);
+        QTRY_VERIFY(!w.edit->hasFocus());
+        QCOMPARE(w.edit->text(), QStringLiteral("data_{n}"));
+        QCOMPARE(left.count(), 0);
+
+        // Enter after an earlier cancelled edit keeps what was typed; the next edit starts from it.
+        w.edit->setFocus(Qt::MouseFocusReason);
+        QTRY_VERIFY(w.edit->hasFocus());
+        QTest::keyClicks(w.edit, QStringLiteral("!"));
+        QTest::keyClick(w.edit, Qt::Key_Return);
+        QTRY_VERIFY(!w.edit->hasFocus());
+        w.edit->setFocus(Qt::MouseFocusReason);
+        QTRY_VERIFY(w.edit->hasFocus());
+        QTest::keyClicks(w.edit, QStringLiteral("?"));
+        QTest::keyClick(w.edit, Qt::Key_Escape);
+        QTRY_VERIFY(!w.edit->hasFocus());
+        QCOMPARE(w.edit->text(), QStringLiteral("data_{n}!"));
+
+        // With no edit going on, Escape is the window's again.
+        QTest::keyClick(&w.window, Qt::Key_Escape);
+        QCOMPARE(left.count(), 1);
     }
 
     void tabResumesAfterTheEndedEdit_data()

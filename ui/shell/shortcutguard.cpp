@@ -12,6 +12,7 @@
 #include <QItemSelectionModel>
 #include <QKeyEvent>
 #include <QLineEdit>
+#include <QMainWindow>
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QTabBar>
@@ -30,6 +31,26 @@ const QObject *typingOwner(const QObject *object)
         && (qobject_cast<const QAbstractSpinBox *>(object->parent()) || qobject_cast<const QComboBox *>(object->parent())))
         return object->parent();
     return object;
+}
+
+/// True for a one-line field (line edit, spin box, editable combo box) of a main window: there
+/// Escape cancels the edit. In a dialog Escape keeps closing the dialog.
+bool cancelsWithEscape(const QObject *object)
+{
+    const auto *widget = qobject_cast<const QWidget *>(object);
+    const QObject *owner = typingOwner(object);
+    return widget && qobject_cast<const QMainWindow *>(widget->window()) && ShortcutGuard::isTextField(owner)
+            && !qobject_cast<const QTextEdit *>(owner) && !qobject_cast<const QPlainTextEdit *>(owner);
+}
+
+/// The text a line edit or editable combo box shows.
+QString fieldText(const QObject *owner)
+{
+    if (const auto *edit = qobject_cast<const QLineEdit *>(owner))
+        return edit->text();
+    if (const auto *combo = qobject_cast<const QComboBox *>(owner))
+        return combo->currentText();
+    return {};
 }
 
 } // namespace
@@ -58,6 +79,8 @@ bool ShortcutGuard::controlUsesKey(const QObject *focus, int key)
         return (key == Qt::Key_Left || key == Qt::Key_Right) && tabs->count() > 1;
     if (!isTextField(focus))
         return false;
+    if (key == Qt::Key_Escape)
+        return cancelsWithEscape(focus);
     switch (key) {
     case Qt::Key_Left:
     case Qt::Key_Right:
@@ -79,6 +102,20 @@ void ShortcutGuard::endEdit(QWidget *window)
     if (!window || !focus || !isTextField(focus) || focus->window() != window)
         return;
     endEdit(window, const_cast<QWidget *>(qobject_cast<const QWidget *>(typingOwner(focus))));
+}
+
+void ShortcutGuard::revertEdit(QObject *owner)
+{
+    if (owner->metaObject()->indexOfProperty("value") >= 0 && qobject_cast<QAbstractSpinBox *>(owner)) {
+        // Its value is still the committed one (keyboard tracking is off): setting it again
+        // puts its text back without a valueChanged().
+        owner->setProperty("value", owner->property("value"));
+    } else if (owner == m_editField) {
+        if (auto *edit = qobject_cast<QLineEdit *>(owner))
+            edit->setText(m_editText);
+        else if (auto *combo = qobject_cast<QComboBox *>(owner))
+            combo->setEditText(m_editText);
+    }
 }
 
 void ShortcutGuard::endEdit(QWidget *window, QWidget *field)
@@ -105,6 +142,16 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
         }
         break;
     case QEvent::FocusIn: {
+        // What a one-line field holds when its edit starts: Escape puts it back.
+        if (watched == QApplication::focusWidget() && cancelsWithEscape(watched)) {
+            auto *owner = const_cast<QObject *>(typingOwner(watched));
+            const Qt::FocusReason reason = static_cast<QFocusEvent *>(event)->reason();
+            // Back from its own popup or another window, the edit goes on.
+            if (owner != m_editField || (reason != Qt::PopupFocusReason && reason != Qt::ActiveWindowFocusReason)) {
+                m_editField = owner;
+                m_editText = fieldText(owner);
+            }
+        }
         // A widget of the window took the focus (Tab, a click): Tab no longer resumes at the
         // field whose edit ended (the FocusFrame stops outlining it too).
         if (auto *widget = qobject_cast<QWidget *>(watched);
@@ -155,6 +202,9 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
             const QObject *owner = typingOwner(focus);
             if (key->key() == Qt::Key_Space && qobject_cast<const QAbstractSpinBox *>(owner))
                 return true;  // a number field has no use for a space: never blank it
+            const bool cancel = key->key() == Qt::Key_Escape && cancelsWithEscape(focus);
+            if (cancel)
+                revertEdit(const_cast<QObject *>(owner));
             if ((enter || key->key() == Qt::Key_Escape)
                 && !qobject_cast<const QTextEdit *>(owner) && !qobject_cast<const QPlainTextEdit *>(owner)) {
                 // The field takes the key first (a spin box commits its value on Enter), then the
@@ -166,6 +216,8 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
                         endEdit(window, field);
                 });
             }
+            if (cancel)
+                return true;  // the edit is cancelled; presentation mode's Escape waits for the next press
             break;
         }
         if (enter) {

@@ -2,6 +2,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QString>
 
 class QWidget;
 
@@ -13,7 +14,9 @@ namespace PriorityLab {
 ///    anywhere in the main window, whatever control has the focus, EXCEPT while a text or number
 ///    field (line edit, spin box, editable combo box, text edit) has it: there Space and N type,
 ///    Right moves the cursor, and Space never blanks a spin box. Enter or Escape in such a field
-///    ends the edit: the field gives the focus back to its window and the keys work again; the
+///    ends the edit, Enter applying what was typed and Escape (in a one-line field of the main
+///    window) cancelling it, the field showing its value again; that Escape does not also leave
+///    presentation mode. Then the field gives the focus back to its window and the keys work again; the
 ///    next Tab (Shift+Tab) goes on to the control after (before) that field, not to the top;
 ///    the window's FocusFrame outlines that field meanwhile (FocusFrame::setResumePoint()).
 ///  - Enter activates a focused button, check box or combo box (Space being the run key).
@@ -52,8 +55,13 @@ protected:
 private:
     /// Gives the focus of @p window (held by a text field) to the window; Tab resumes at @p field.
     void endEdit(QWidget *window, QWidget *field);
+    /// Puts back what the one-line field @p owner held when its edit started (a spin box: its
+    /// committed value), so that the focus leaving it applies nothing.
+    void revertEdit(QObject *owner);
 
     bool m_focusingView = false;  ///< delivering an item view's FocusIn with its signals blocked
+    QPointer<QObject> m_editField;  ///< the one-line field last given the focus
+    QString m_editText;              ///< its text then (line edits, editable combo boxes)
     QPointer<QWidget> m_endedEdit;  ///< the field whose edit Enter/Escape just ended: Tab resumes there
 };
 
