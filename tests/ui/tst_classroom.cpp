@@ -114,6 +114,14 @@ QString columnOverflow(const QScrollArea *scroll)
 }
 
 /// Presses @p key (with @p modifiers) where the keyboard focus is.
+/// "ClassName 'objectName'" of @p widget, for failure messages.
+QString describe(const QWidget *widget)
+{
+    if (!widget)
+        return QStringLiteral("no widget");
+    return QStringLiteral("%1 '%2'").arg(QLatin1String(widget->metaObject()->className()), widget->objectName());
+}
+
 void press(MainWindow &window, Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
 {
     QWidget *focus = QApplication::focusWidget();
@@ -826,6 +834,29 @@ private Q_SLOTS:
         press(w.window, Qt::Key_Escape);
         QVERIFY(!w.window.presentationMode()->isActive());
         QTRY_VERIFY(inView(box));
+    }
+
+    // Entering and leaving presentation mode hides and shows docks and the lesson header: the
+    // control that had the focus keeps it (it went to the alarm banner's More, or the queue's
+    // tab bar), by F11 twice from a number field or F11 and Escape from a check box.
+    void presentationGivesTheFocusBack()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1280, 720));
+        ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
+        const QList<std::pair<QWidget *, Qt::Key>> cases{{card->capacityBox(), Qt::Key_F11},
+                                                          {card->onlineBox(), Qt::Key_Escape}};
+        for (const auto &[control, leaveKey] : cases) {
+            control->setFocus(Qt::TabFocusReason);
+            QTRY_VERIFY(control->hasFocus());
+            press(w.window, Qt::Key_F11);
+            QVERIFY(w.window.presentationMode()->isActive());
+            QTRY_VERIFY2(control->hasFocus(), qPrintable(describe(QApplication::focusWidget())));
+            press(w.window, leaveKey);
+            QVERIFY(!w.window.presentationMode()->isActive());
+            QTRY_VERIFY2(control->hasFocus(), qPrintable(describe(QApplication::focusWidget())));
+            QTRY_VERIFY(FocusOrder::isOnScreen(control, &w.window));
+        }
     }
 
     // In the 1280x720 window the charts are short: the y-axis titles still fit beside the plot

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QMainWindow>
+#include <QPointer>
 #include <QScreen>
 
 #include <algorithm>
@@ -93,11 +94,40 @@ int PresentationMode::zoomPercentFor(int screenHeight)
     return std::max(100, proportional / 5 * 5);
 }
 
+namespace {
+
+/// Gives the focus back, when it goes out of scope, to the control of @p window that had it:
+/// hiding and showing docks and the lesson header moves it elsewhere (the alarm banner's More,
+/// the queue's tab bar), away from the field the teacher was in.
+class FocusKeeper
+{
+public:
+    explicit FocusKeeper(QWidget *window)
+        : m_window(window), m_focus(QApplication::focusWidget())
+    {
+    }
+    ~FocusKeeper()
+    {
+        if (m_focus && m_focus != QApplication::focusWidget() && m_focus->window() == m_window
+            && m_focus->isVisibleTo(m_window) && m_focus->isEnabled())
+            m_focus->setFocus(Qt::OtherFocusReason);
+    }
+    FocusKeeper(const FocusKeeper &) = delete;
+    FocusKeeper &operator=(const FocusKeeper &) = delete;
+
+private:
+    QWidget *m_window;
+    QPointer<QWidget> m_focus;
+};
+
+} // namespace
+
 void PresentationMode::enter()
 {
     if (m_active)
         return;
     m_active = true;
+    const FocusKeeper keeper(m_window);
     m_state = m_window->saveState();
     m_windowState = m_window->windowState();
     m_zoomBefore = m_zoom->percent();
@@ -128,6 +158,7 @@ void PresentationMode::leave()
     if (!m_active)
         return;
     m_active = false;
+    const FocusKeeper keeper(m_window);
     m_zoom->setPercent(m_zoomBefore);
     QApplication::setPalette(m_paletteBefore);
     m_window->setWindowState(m_windowState);
