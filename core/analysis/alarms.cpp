@@ -539,8 +539,8 @@ void AlarmMonitor::observeDeliveryLimit(const Simulation &simulation, const Cycl
     }
     const qint64 total = simulation.broker().discardedByReason().value(QStringLiteral("delivery_limit"));
     const QString text =
-            QStringLiteral("%1 message(s) reached the delivery limit in cycle %2 (%3 so far): each came "
-                           "back more than broker.deliveryLimit %4 times and was dead-lettered (reason "
+            QStringLiteral("%3 message(s) dead-lettered at the delivery limit so far (%1 in cycle %2): "
+                           "each came back more than broker.deliveryLimit %4 times (reason "
                            "delivery_limit). Look at them in the dead-letter list: a poison message "
                            "needs a fix in its producer or a consumer that can handle it; if healthy "
                            "messages reach the limit, raise it or lower the failure rates and the "

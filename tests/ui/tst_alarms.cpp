@@ -430,11 +430,11 @@ void TestAlarms::safetyCapEndsCycle()
 
 void TestAlarms::deliveryLimitReached()
 {
-    // A always fails; deliveryLimit 1: a is dead-lettered at its second return, in cycle 0.
+    // A always fails; deliveryLimit 1: a is dead-lettered at its second return, in cycle 0, b in cycle 1.
     Simulation sim;
     QCOMPARE(sim.load(TestSupport::parseOrFail(R"({"broker": {"deliveryLimit": 1, "maxIdleCycles": 0},
         "consumers": [{"name": "A", "failureRate": 1}],
-        "producers": [{"name": "P", "messages": [{"data": "a"}]}]})", QStringLiteral("limit.json"))),
+        "producers": [{"name": "P", "messages": [{"data": "a"}, {"data": "b", "atCycle": 1}]}]})", QStringLiteral("limit.json"))),
              QStringList());
     AlarmMonitor monitor;
     monitor.update(sim, sim.step());
@@ -448,10 +448,15 @@ void TestAlarms::deliveryLimitReached()
     QVERIFY2(limitAlarm(), qPrintable(describe(monitor)));
     QCOMPARE(limitAlarm()->kind, Alarm::Kind::Loop);
     QVERIFY2(limitAlarm()->text.startsWith(QStringLiteral(
-                     "1 message(s) reached the delivery limit in cycle 0 (1 so far): each came back more "
-                     "than broker.deliveryLimit 1 times")),
+                     "1 message(s) dead-lettered at the delivery limit so far (1 in cycle 0): each came "
+                     "back more than broker.deliveryLimit 1 times")),
              qPrintable(limitAlarm()->text));
     QVERIFY(limitAlarm()->text.contains(QStringLiteral("raise it or lower the failure rates")));
+    // b, in cycle 1: the one line of the banner leads with the total, not this cycle's count.
+    monitor.update(sim, sim.step());
+    QVERIFY2(limitAlarm() && limitAlarm()->text.startsWith(QStringLiteral(
+                     "2 message(s) dead-lettered at the delivery limit so far (1 in cycle 1)")),
+             qPrintable(describe(monitor)));
     run(sim, monitor, int(monitor.settings().holdCycles));
     QVERIFY2(!limitAlarm(), qPrintable(describe(monitor)));
 }
