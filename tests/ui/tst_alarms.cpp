@@ -630,6 +630,13 @@ void TestAlarms::mainWindowShowsAlarms()
     QCOMPARE(count.size(), 1);
     QCOMPARE(count.constLast().constFirst().toInt(), 1);
 
+    // Folded to one line (a short window, presentation mode), the indicator unfolds the advice.
+    panel->setCompact(true);
+    QVERIFY(!panel->isExpanded());
+    indicator->click();
+    QVERIFY(panel->isExpanded());
+    QVERIFY(panel->isVisibleTo(&window));
+
     // A new scenario starts without alarms.
     PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/default.json")));
     QCOMPARE(panel->alarmCount(), 0);

@@ -72,9 +72,12 @@ QToolButton *AlarmPanel::statusIndicator(QWidget *parent)
         m_indicator = new QToolButton(parent);
         m_indicator->setAutoRaise(true);
         m_indicator->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        // Shows the banner, hidden or folded to one line (compact), with the whole advice.
         connect(m_indicator, &QToolButton::clicked, this, [this] {
             m_hidden = false;
             setVisible(alarmCount() > 0);
+            if (m_compact && alarmCount() > 0)
+                setExpanded(true);
         });
         m_count = -1;
         rebuild();
@@ -250,7 +253,7 @@ void AlarmPanel::rebuild()
             m_indicator->setStyleSheet(count == 0 ? QStringLiteral("color: #555;")
                                                   : QStringLiteral("color: #a03c00; font-weight: bold;"));
             m_indicator->setToolTip(count == 0 ? tr("No alarm: nothing discards, starves or loops")
-                                               : tr("Active alarms; click to show them above the queue"));
+                                               : tr("Active alarms; click (or Enter) to show them in full above the queue"));
         }
         Q_EMIT alarmCountChanged(count);
     }
