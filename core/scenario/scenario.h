@@ -117,6 +117,15 @@ CheckedSetting checkScopedSetting(const Scenario &scenario, const SettingPath &p
 QJsonValue settingValue(const Scenario &scenario, const SettingPath &path);
 /// The same with the path as text; undefined for a text that is not a path.
 QJsonValue settingValue(const Scenario &scenario, const QString &path);
+/// The value a setting at @p path has when a scenario file leaves it out and the scenario's JSON
+/// form (settingValue()) omits it as the default: e.g. true for "consumers[0].online", 0 for
+/// "consumers[0].capacity" (no limit), "head" for "broker.expiry". Undefined for a path whose
+/// absence means "unset" rather than a value (e.g. "broker.maxLength": no limit) and for paths
+/// the form always writes.
+QJsonValue settingDefault(const SettingPath &path);
+/// settingValue(), or settingDefault() where the scenario's JSON form leaves the setting out:
+/// the value in effect; undefined only for an unset optional setting or a path that is none.
+QJsonValue effectiveSettingValue(const Scenario &scenario, const SettingPath &path);
 /// @p value as written in a scenario file, compact: 4, true, "x > 1", {"type":"ttl"}. Names a
 /// value in a timeline marker ("PATH = VALUE") and in the editors' timeline notes.
 QString settingValueText(const QJsonValue &value);

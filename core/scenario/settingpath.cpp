@@ -1,6 +1,7 @@
 #include "core/scenario/settingpath.h"
 
 #include "core/scenario/scenario.h"
+#include "core/strategies/strategy.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -314,6 +315,49 @@ QJsonValue settingValue(const Scenario &scenario, const SettingPath &path)
 QJsonValue settingValue(const Scenario &scenario, const QString &path)
 {
     return settingValue(scenario, SettingPath::parse(path));
+}
+
+QJsonValue settingDefault(const SettingPath &path)
+{
+    // The settings the writer leaves out when they have their default value (writer.cpp).
+    if (!path.isValid() || path.depth() < 2)
+        return QJsonValue(QJsonValue::Undefined);
+    const QString key = path.below().toString();
+    if (path.isConsumer()) {
+        const ConsumerConfig c;
+        if (key == QLatin1String("online"))
+            return c.online;
+        if (key == QLatin1String("failureRate"))
+            return c.failureRate;
+        if (key == QLatin1String("capacity"))
+            return c.capacity;
+        if (key == QLatin1String("deadLetters"))
+            return c.deadLetters;
+        if (key == QLatin1String("topics"))
+            return QJsonArray();
+        if (key == QString(QLatin1String("strategy.") + Strategy::retryDelayKey()))
+            return 0;
+    } else if (path.isProducer()) {
+        if (key == QLatin1String("paused"))
+            return ProducerConfig().paused;
+    } else if (path.isBroker() && path.rootIndex() < 0) {
+        const BrokerConfig b;
+        if (key == QLatin1String("maxDeliveriesPerCycle"))
+            return b.maxDeliveriesPerCycle;
+        if (key == QLatin1String("expiry"))
+            return BrokerConfig::expiryName(b.expiry);
+        if (key == QLatin1String("overflow"))
+            return BrokerConfig::overflowName(b.overflow);
+        if (key == QLatin1String("deadLetterQueue"))
+            return b.deadLetterQueue;
+    }
+    return QJsonValue(QJsonValue::Undefined);
+}
+
+QJsonValue effectiveSettingValue(const Scenario &scenario, const SettingPath &path)
+{
+    const QJsonValue value = settingValue(scenario, path);
+    return value.isUndefined() ? settingDefault(path) : value;
 }
 
 QString settingValueText(const QJsonValue &value)

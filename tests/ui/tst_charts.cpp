@@ -71,6 +71,8 @@ private Q_SLOTS:
     void deliveriesHistogram();
     void timelineMarkers();
     void liveEditMarkers();
+    void undoneEditNamesTheRestoredValue();
+    void markerLabelsWrapInANarrowChart();
     void followsADarkPalette();
     void markerLabel_data();
     void markerLabel();
@@ -357,6 +359,58 @@ void TestCharts::liveEditMarkers()
     QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
     rig.sim.reset();
     QVERIFY(rig.panel.liveEditMarkers().isEmpty());
+}
+
+void TestCharts::undoneEditNamesTheRestoredValue()
+{
+    // Ctrl+Z of a click on consumer A's Online box: the marker said "= default", since the
+    // scenario leaves a consumer that is online (the default) without the key. It names the
+    // value in effect, as the box shows it.
+    EditedChartRig rig;
+    QCOMPARE(rig.problems, QStringList());
+    rig.advance(20);
+    rig.editor.setConsumerOnline(0, false);
+    QCOMPARE(rig.panel.liveEditMarkers().first().label, QStringLiteral("✎ c20: consumers[0].online = false"));
+    rig.advance(5);
+    rig.editor.undoStack()->undo();
+    QVERIFY(rig.sim.consumers().at(0)->online);
+    const QList<ChartMarker> live = rig.panel.liveEditMarkers();
+    QCOMPARE(live.size(), 2);
+    QCOMPARE(live.at(1).label, QStringLiteral("✎ c25: consumers[0].online = true"));
+    QVERIFY(live.at(1).toolTip.contains(QLatin1String("consumers[0].online = true")));
+    // The other settings a scenario leaves out at their default, and an unset limit.
+    const Scenario s = rig.sim.currentScenario();
+    QCOMPARE(effectiveSettingValue(s, SettingPath::parse(QStringLiteral("consumers[0].capacity"))), QJsonValue(0));
+    QCOMPARE(effectiveSettingValue(s, SettingPath::parse(QStringLiteral("consumers[0].deadLetters"))), QJsonValue(false));
+    QCOMPARE(effectiveSettingValue(s, SettingPath::parse(QStringLiteral("producers[0].paused"))), QJsonValue(false));
+    QCOMPARE(effectiveSettingValue(s, SettingPath::parse(QStringLiteral("broker.expiry"))), QJsonValue(QStringLiteral("head")));
+    QVERIFY(effectiveSettingValue(s, SettingPath::parse(QStringLiteral("broker.maxLength"))).isUndefined());
+    QCOMPARE(effectiveSettingValue(s, SettingPath::parse(QStringLiteral("consumers[0].strategy.low"))),
+             rig.sim.settingValue(QStringLiteral("consumers[0].strategy.low")));
+}
+
+void TestCharts::markerLabelsWrapInANarrowChart()
+{
+    // In the Charts dock of a 1024x768 window a chart is 260 to 350 px wide: a live edit's label
+    // read "✎ c20: consumers[1].strat…", its value cut off. It is drawn whole on a few lines.
+    EditedChartRig rig;
+    QCOMPARE(rig.problems, QStringList());
+    rig.panel.resize(260, 300);
+    rig.panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&rig.panel));
+    rig.advance(20);
+    QCOMPARE(rig.editor.setConsumerParameter(1, QStringLiteral("low"), 2), QString());
+    rig.advance(1);
+    TimeSeriesChart *chart = rig.panel.timeCharts().constFirst();
+    QTRY_VERIFY(chart->isVisible() && chart->width() <= 260);
+    QCoreApplication::processEvents();
+    const QString label = rig.panel.liveEditMarkers().constFirst().label;
+    QCOMPARE(label, QStringLiteral("✎ c20: consumers[1].strategy.low = 2"));
+    const QStringList texts = chart->markerTexts();
+    QCOMPARE(texts.size(), 1);
+    QVERIFY2(!texts.first().contains(QChar(0x2026)), qPrintable(texts.first()));
+    QVERIFY2(texts.first().contains(QLatin1Char('\n')), "the label had no room for one line: it is wrapped");
+    QCOMPARE(QString(texts.first()).replace(QLatin1Char('\n'), QLatin1Char(' ')), label);
 }
 
 void TestCharts::followsADarkPalette()

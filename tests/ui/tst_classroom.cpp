@@ -24,6 +24,7 @@
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/shortcutguard.h"
 #include "ui/shell/speedcontrol.h"
+#include "ui/shell/statussummary.h"
 #include "ui/shell/zoom.h"
 #include "ui/alarms/alarmpanel.h"
 #include "tests/testsupport.h"
@@ -31,13 +32,17 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QImage>
 #include <QPalette>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -111,6 +116,19 @@ QString columnOverflow(const QScrollArea *scroll)
             .arg(room)
             .arg(scroll->widget()->width())
             .arg(names.join(QStringLiteral(", ")));
+}
+
+/// The labels of @p status whose text is wider than the label (cut on screen), as "text (needs
+/// N px, has M px)"; empty when every figure can be read.
+QStringList cutStatusTexts(const StatusSummary *status)
+{
+    QStringList cut;
+    for (const QLabel *label : status->findChildren<QLabel *>()) {
+        const int needed = label->fontMetrics().horizontalAdvance(label->text());
+        if (label->isVisible() && needed > label->contentsRect().width())
+            cut << QStringLiteral("%1 (needs %2 px, has %3 px)").arg(label->text()).arg(needed).arg(label->contentsRect().width());
+    }
+    return cut;
 }
 
 /// Presses @p key (with @p modifiers) where the keyboard focus is.
@@ -736,6 +754,67 @@ private Q_SLOTS:
             QCOMPARE(tabs->currentIndex(), 2);
         for (int i = 0; i < tabs->count(); ++i)
             QVERIFY2(tabs->rect().contains(tabs->tabRect(i)), qPrintable(tabs->tabText(i)));
+    }
+
+    void statusLineReadableAt1024_data()
+    {
+        QTest::addColumn<QString>("lesson");
+        QTest::addColumn<int>("cycles");
+        for (const QString &name : QDir(QStringLiteral(":/scenarios")).entryList({QStringLiteral("lesson-*.json")}))
+            QTest::addRow("%s", qPrintable(name)) << QStringLiteral(":/scenarios/") + name << 130;
+        QTest::addRow("poison message at its end") << QStringLiteral(":/scenarios/lesson-poison-message.json") << 200;
+    }
+
+    void statusLineReadableAt1024()
+    {
+        // At 1024x768 the status line of the poison-message lesson read "… · faile", and in
+        // presentation mode "… · disca". Every figure on it is whole now, in both; what has no
+        // room goes to the tooltip, the key figures stay.
+        QFETCH(QString, lesson);
+        QFETCH(int, cycles);
+        Window w(lesson);
+        QVERIFY(w.activeAt(1024, 768));
+        w.window.lessonPanel()->runCycles(cycles);
+        w.window.refreshViews();
+        StatusSummary *status = w.window.statusSummary();
+        // A failed check must not leave the application's zoom to the next row.
+        const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
+        for (const bool presenting : {false, true}) {
+            if (presenting) {
+                press(w.window, Qt::Key_F11);
+                QVERIFY(w.window.presentationMode()->isActive());
+                w.window.resize(1024, 768);  // the offscreen screen is smaller than a projector
+                QTRY_COMPARE(w.window.width(), 1024);
+                QCoreApplication::processEvents();
+                w.window.refreshViews();
+            }
+            QTRY_VERIFY2(cutStatusTexts(status).isEmpty(),
+                         qPrintable(QStringLiteral("%1 at %2 px, %3 pt, status %4 px: ")
+                                            .arg(presenting ? "presenting" : "working")
+                                            .arg(w.window.width())
+                                            .arg(status->font().pointSizeF())
+                                            .arg(status->width())
+                                    + cutStatusTexts(status).join(u'\n')));
+            QVERIFY(status->mapTo(&w.window, QPoint(status->width(), 0)).x() <= w.window.width());
+            const QString text = status->text();
+            // In full at 1024 px; presenting on the offscreen screen (800 px, narrower than a
+            // projector) in short words if need be.
+            const QStringList keys = {QStringLiteral("Cycle"), QStringLiteral("produced|prod\\."),
+                                      QStringLiteral("processed|proc\\."), QStringLiteral("discarded|disc\\."),
+                                      QStringLiteral("queued"), QStringLiteral("conservation|[✓✗]")};
+            for (const QString &key : keys) {
+                const QString full = key.section(u'|', 0, 0);
+                QVERIFY2(w.window.width() < 1024 ? text.contains(QRegularExpression(key)) : text.contains(full),
+                         qPrintable(text));
+            }
+            // A figure without room is in its field's tooltip.
+            for (const QString &moved : status->movedToToolTips()) {
+                bool inTip = false;
+                for (const QLabel *label : status->findChildren<QLabel *>())
+                    inTip = inTip || label->toolTip().contains(moved);
+                QVERIFY2(inTip, qPrintable(moved));
+            }
+        }
     }
 
     void presentationShowsTheDockTheStepOutlines()

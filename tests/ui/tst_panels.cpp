@@ -12,6 +12,7 @@
 #include "ui/editing/parametereditor.h"
 #include "ui/setup/producerpanel.h"
 #include "core/scenario/scenario.h"
+#include "ui/shell/scenariofiles.h"
 #include "ui/shell/settings.h"
 #include "ui/editing/setupeditor.h"
 #include "ui/shell/shortcutguard.h"
@@ -27,6 +28,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonValue>
 #include <QLabel>
 #include <QLineEdit>
@@ -117,6 +121,7 @@ private Q_SLOTS:
     void timelineNotesOnTheCards();
     void cardsIdleAtStartAndWhilePaused();
     void recentFilesRoundTrip();
+    void openStartsInTheScenarioFolder();
     void windowStartsAtScenarioSpeed();
     void shortcutsTriggerActions();
     void shortcutsLeaveTextFieldsAlone();
@@ -927,6 +932,55 @@ void TestPanels::recentFilesRoundTrip()
     QVERIFY(window.openScenarioFile(paths.at(5)).size() > 0);  // empty files do not parse...
     QCOMPARE(Settings::recentFiles().first(), scenario);       // ...and are not recorded
     Settings::clearRecentFiles();
+}
+
+void TestPanels::openStartsInTheScenarioFolder()
+{
+    // Ctrl+O started in the working directory whenever the scenario was a built-in one, even
+    // right after a file was opened from elsewhere. It starts in the current file's folder, else
+    // in the folder last used (this session's, else the one remembered from the last session).
+    QTemporaryDir config;
+    QVERIFY(config.isValid());
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, config.path());
+    QSettings().clear();
+    QTemporaryDir first;
+    QTemporaryDir second;
+    QVERIFY(first.isValid() && second.isValid());
+    const QString working = QDir::currentPath();
+
+    // The rule itself.
+    const QString inFirst = first.filePath(QStringLiteral("a.json"));
+    QCOMPARE(ScenarioFiles::openFolder(inFirst, second.path()), QFileInfo(inFirst).absolutePath());
+    QCOMPARE(ScenarioFiles::openFolder(QStringLiteral(":/scenarios/default.json"), second.path()),
+             QFileInfo(second.path()).absoluteFilePath());
+    QCOMPARE(ScenarioFiles::openFolder(QString(), second.path()), QFileInfo(second.path()).absoluteFilePath());
+    QCOMPARE(ScenarioFiles::openFolder(QStringLiteral(":/scenarios/default.json"), second.filePath(QStringLiteral("gone"))),
+             working);
+    QCOMPARE(ScenarioFiles::openFolder(QString(), QString()), working);
+
+    {
+        MainWindow window;
+        window.setShowDialogs(false);
+        window.restoreSettings();  // remembers files and folders
+        ScenarioFiles *files = window.scenarioFiles();
+        QCOMPARE(files->openFolder(), working);  // nothing used yet
+        PL_VERIFY_OK(window.saveScenarioFile(inFirst));
+        QCOMPARE(files->openFolder(), QFileInfo(inFirst).absolutePath());
+        const QString inSecond = second.filePath(QStringLiteral("b.json"));
+        QVERIFY(QFile::copy(inFirst, inSecond));
+        PL_VERIFY_OK(window.openScenarioFile(inSecond));
+        QCOMPARE(files->openFolder(), QFileInfo(inSecond).absolutePath());
+        // A built-in lesson now: the folder last used.
+        PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-aging.json")));
+        QCOMPARE(files->openFolder(), QFileInfo(inSecond).absolutePath());
+    }
+    // The next session, on a built-in scenario: the folder of the last one.
+    MainWindow window;
+    window.setShowDialogs(false);
+    window.restoreSettings();
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/default.json")));
+    QCOMPARE(window.scenarioFiles()->openFolder(), QFileInfo(second.path()).absoluteFilePath());
+    QSettings().clear();
 }
 
 void TestPanels::windowStartsAtScenarioSpeed()

@@ -267,9 +267,11 @@ QString ChartPanel::liveEditText(const SettingChange &change, const Simulation &
             return {};
         if (change.path.isBroker() && change.path.lastKey() == QLatin1String("cycleIntervalMs"))
             return {};
-        const QJsonValue value = simulation.settingValue(change.path);
+        // The value in effect: an undo back to a default (e.g. Online on again) leaves the
+        // setting out of the scenario, which still has a value to name.
+        const QJsonValue value = effectiveSettingValue(simulation.currentScenario(), change.path);
         const QString text = value.isUndefined()
-                ? tr("default")
+                ? tr("none")
                 : settingValueText(value);
         return change.path.toString() + QStringLiteral(" = ") + text;
     }

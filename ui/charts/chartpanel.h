@@ -99,8 +99,9 @@ public:
     /// The live-edit markers of the current window, one per cycle with edits, as last drawn.
     QList<ChartMarker> liveEditMarkers() const;
     /// What a live edit @p change of @p simulation shows on its marker, "PATH = VALUE" (the
-    /// value as it is now) or words ("consumer D added"); empty for a change that gets no marker
-    /// (made by the timeline, the scenario's texts, the timer interval).
+    /// value in effect now, a default included; "none" for an unset optional limit) or words
+    /// ("consumer D added"); empty for a change that gets no marker (made by the timeline, the
+    /// scenario's texts, the timer interval).
     static QString liveEditText(const SettingChange &change, const Simulation &simulation);
     /// While @p scripted is true, setting changes are made by a script rather than by hand (a
     /// lesson step's settings): they get a timeline marker, not a live-edit one.

@@ -14,6 +14,8 @@
 #include <QPen>
 #include <QValueAxis>
 
+#include <utility>
+
 namespace PriorityLab {
 
 namespace {
@@ -25,6 +27,39 @@ struct MarkerItems
     QGraphicsRectItem *box = nullptr;
     QGraphicsSimpleTextItem *text = nullptr;
 };
+
+/// Most lines of a marker's label: a label longer than that is elided on its last line (the
+/// tooltip has it whole).
+constexpr int MaxLabelLines = 3;
+
+/// @p label broken into lines at most @p width wide (in @p metrics), at spaces, at most
+/// MaxLabelLines; a word wider than a line, or what does not fit in the last line, is elided.
+QStringList wrapLabel(const QString &label, const QFontMetricsF &metrics, qreal width)
+{
+    QStringList lines;
+    QString line;
+    const QStringList words = label.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    for (qsizetype i = 0; i < words.size(); ++i) {
+        const QString candidate = line.isEmpty() ? words.at(i) : line + QLatin1Char(' ') + words.at(i);
+        if (line.isEmpty() || metrics.horizontalAdvance(candidate) <= width) {
+            line = candidate;
+            continue;
+        }
+        if (lines.size() == MaxLabelLines - 1) {
+            line = candidate;  // the rest goes to the last line, elided below
+            continue;
+        }
+        lines << line;
+        line = words.at(i);
+    }
+    if (!line.isEmpty() || lines.isEmpty())
+        lines << line;
+    for (QString &l : lines) {
+        if (metrics.horizontalAdvance(l) > width)
+            l = metrics.elidedText(l, Qt::ElideRight, width);
+    }
+    return lines;
+}
 
 } // namespace
 
@@ -220,13 +255,19 @@ QList<ChartMarker> TimeSeriesChart::markers() const
     return d->markers;
 }
 
+QStringList TimeSeriesChart::markerTexts() const
+{
+    QStringList texts;
+    for (const MarkerItems &items : d->markerItems)
+        texts << (items.box->isVisible() ? items.text->text() : QString());
+    return texts;
+}
+
 void TimeSeriesChart::layoutMarkers()
 {
     const QRectF plot = chart()->plotArea();
     const qreal span = d->xRange.y() - d->xRange.x();
-    // Labels are stacked in rows at the top of the plot: each goes to the first row where it
-    // does not overlap the label before it.
-    QList<qreal> rowEnds;
+    QList<QRectF> placed;  // the label boxes laid out so far
     for (qsizetype i = 0; i < d->markers.size(); ++i) {
         const ChartMarker &m = d->markers.at(i);
         const MarkerItems &items = d->markerItems.at(i);
@@ -238,7 +279,8 @@ void TimeSeriesChart::layoutMarkers()
         const qreal x = plot.left() + (m.x - d->xRange.x()) / span * plot.width();
         items.line->setLine(x, plot.top(), x, plot.bottom());
 
-        // Right of the line if it fits, otherwise on the wider side, elided to fit.
+        // Right of the line if it fits, otherwise on the wider side, on a few lines if need be
+        // (a label elided to one line hid the value, the part that matters).
         const QFontMetricsF metrics(items.text->font());
         const qreal padding = 6;
         const qreal rightSpace = plot.right() - x - 3 - padding;
@@ -246,20 +288,26 @@ void TimeSeriesChart::layoutMarkers()
         const qreal full = metrics.horizontalAdvance(m.label);
         const bool right = full <= rightSpace || rightSpace >= leftSpace;
         const qreal space = std::max<qreal>(0, right ? rightSpace : leftSpace);
-        items.text->setText(full <= space ? m.label : metrics.elidedText(m.label, Qt::ElideRight, space));
+        items.text->setText(full <= space ? m.label : wrapLabel(m.label, metrics, space).join(QLatin1Char('\n')));
         const QRectF textRect = items.text->boundingRect();
         const qreal boxWidth = textRect.width() + padding;
         const qreal boxHeight = textRect.height() + 2;
         const qreal left = right ? x + 3 : x - 3 - boxWidth;
-        int row = 0;
-        while (row < rowEnds.size() && rowEnds.at(row) > left)
-            ++row;
-        if (row == rowEnds.size())
-            rowEnds.append(0);
-        rowEnds[row] = left + boxWidth + 4;
-        const qreal top = plot.top() + 2 + row * (boxHeight + 2);
+        // Stacked at the top of the plot: each box goes below every box before it that it
+        // would overlap.
+        QRectF box(left, plot.top() + 2, boxWidth, boxHeight);
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (const QRectF &other : std::as_const(placed)) {
+                if (box.intersects(other.adjusted(-2, -1, 2, 1))) {
+                    box.moveTop(other.bottom() + 2);
+                    moved = true;
+                }
+            }
+        }
+        placed << box;
         items.box->setRect(0, 0, boxWidth, boxHeight);
-        items.box->setPos(left, top);
+        items.box->setPos(box.topLeft());
         items.text->setPos(3, 1);
     }
 }

@@ -6,6 +6,7 @@
 #include <QList>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
@@ -83,10 +84,15 @@ public:
     void setLegendVisible(bool visible);
 
     /// Replaces the vertical markers; markers outside the x range are not drawn. Ignored when
-    /// unchanged. Labels of close markers are stacked so they do not overlap.
+    /// unchanged. Labels of close markers are stacked so they do not overlap; a label too wide
+    /// for the plot beside its line is broken into up to 3 lines (elided only past them; the
+    /// tooltip has it whole).
     void setMarkers(const QList<ChartMarker> &markers);
     /// The markers as last set.
     QList<ChartMarker> markers() const;
+    /// The labels as drawn, in the order of markers(), lines joined by '\n'; empty for a marker
+    /// not drawn (outside the x range).
+    QStringList markerTexts() const;
 
     /// The colour of live-edit markers on a light background (a purple that is no series'
     /// colour); lightened under a dark palette.

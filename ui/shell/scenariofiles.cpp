@@ -93,9 +93,37 @@ void ScenarioFiles::fillCatalogMenu(QMenu *menu)
 
 void ScenarioFiles::rememberFile(const QString &path)
 {
-    if (m_rememberFiles && !path.isEmpty() && !path.startsWith(QLatin1Char(':')))
-        Settings::addRecentFile(path);
+    if (!path.isEmpty() && !path.startsWith(QLatin1Char(':'))) {
+        rememberFolder(path);
+        if (m_rememberFiles)
+            Settings::addRecentFile(path);
+    }
     updateRecentMenu();
+}
+
+void ScenarioFiles::rememberFolder(const QString &path)
+{
+    m_lastFolder = QFileInfo(path).absolutePath();
+    if (m_rememberFiles)
+        Settings::setLastScenarioFolder(m_lastFolder);
+}
+
+QString ScenarioFiles::openFolder(const QString &currentFile, const QString &lastFolder)
+{
+    if (!currentFile.isEmpty() && !currentFile.startsWith(QLatin1Char(':'))) {
+        const QFileInfo file(currentFile);
+        if (file.absoluteDir().exists())
+            return file.absolutePath();
+    }
+    if (!lastFolder.isEmpty() && QFileInfo(lastFolder).isDir())
+        return QFileInfo(lastFolder).absoluteFilePath();
+    return QDir::currentPath();
+}
+
+QString ScenarioFiles::openFolder() const
+{
+    return openFolder(m_currentFile, !m_lastFolder.isEmpty() || !m_rememberFiles ? m_lastFolder
+                                                                                  : Settings::lastScenarioFolder());
 }
 
 void ScenarioFiles::updateRecentMenu()
@@ -227,22 +255,21 @@ void ScenarioFiles::restartWithCurrentSettings()
 
 void ScenarioFiles::openFileDialog()
 {
-    QString dir = QDir::currentPath();
-    if (!m_currentFile.isEmpty() && !m_currentFile.startsWith(QLatin1Char(':')))
-        dir = QFileInfo(m_currentFile).absolutePath();
     if (m_confirmDiscard && !m_confirmDiscard())
         return;
-    const QString path = QFileDialog::getOpenFileName(m_dialogParent, tr("Open scenario"), dir,
+    const QString path = QFileDialog::getOpenFileName(m_dialogParent, tr("Open scenario"), openFolder(),
                                                       tr("Scenarios (*.json);;All files (*)"));
-    if (!path.isEmpty())
-        openScenarioFile(path);
+    if (path.isEmpty())
+        return;
+    rememberFolder(path);  // the folder chosen, even if the file there does not load
+    openScenarioFile(path);
 }
 
 bool ScenarioFiles::saveAsDialog()
 {
     QString suggestion = m_currentFile;
     if (suggestion.isEmpty() || suggestion.startsWith(QLatin1Char(':')))
-        suggestion = QDir::current().filePath(
+        suggestion = QDir(openFolder()).filePath(
                 suggestion.isEmpty() ? QStringLiteral("scenario.json") : QFileInfo(suggestion).fileName());
     QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save scenario as"), suggestion,
                                                 tr("Scenarios (*.json)"));

@@ -45,6 +45,14 @@ public:
     /// The file or resource the current scenario came from; empty if none.
     QString currentFile() const { return m_currentFile; }
 
+    /// The folder File > Open starts in: the folder of @p currentFile when it is a file on disk
+    /// (not a built-in ":/" preset, not empty) and that folder exists, else @p lastFolder when it
+    /// exists, else the working directory. Absolute.
+    static QString openFolder(const QString &currentFile, const QString &lastFolder);
+    /// openFolder() for the current file and the folder a scenario file was last opened from or
+    /// saved to (this session's, else the remembered one of Settings when files are remembered).
+    QString openFolder() const;
+
     /// Whether problems are shown in dialogs (default) or only emitted.
     bool showDialogs() const { return m_showDialogs; }
     void setShowDialogs(bool show) { m_showDialogs = show; }
@@ -89,6 +97,9 @@ private:
     /// openScenarioFile() after setConfirmDiscard()'s question.
     void openAsked(const QString &path);
     void rememberFile(const QString &path);
+    /// Makes the folder of @p path the last scenario folder (and remembers it in Settings when
+    /// files are remembered).
+    void rememberFolder(const QString &path);
     void updateRecentMenu();
 
     SetupEditor *m_editor;
@@ -99,6 +110,7 @@ private:
     QAction *m_saveAs = nullptr;
     QMenu *m_recentMenu = nullptr;
     QString m_currentFile;
+    QString m_lastFolder;  ///< folder of the file last opened or saved this session; empty if none
     bool m_showDialogs = true;
     bool m_rememberFiles = false;
     std::function<bool()> m_confirmDiscard;

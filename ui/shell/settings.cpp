@@ -11,6 +11,7 @@ const QString RecentFilesKey = QStringLiteral("recentFiles");
 const QString GeometryKey = QStringLiteral("window/geometry");
 const QString StateKey = QStringLiteral("window/state");
 const QString ZoomKey = QStringLiteral("view/zoomPercent");
+const QString LastFolderKey = QStringLiteral("lastScenarioFolder");
 
 } // namespace
 
@@ -45,6 +46,18 @@ QStringList Settings::addRecentFile(const QString &path)
 void Settings::clearRecentFiles()
 {
     QSettings().remove(RecentFilesKey);
+}
+
+QString Settings::lastScenarioFolder()
+{
+    const QString folder = QSettings().value(LastFolderKey).toString();
+    return !folder.isEmpty() && QFileInfo(folder).isDir() ? folder : QString();
+}
+
+void Settings::setLastScenarioFolder(const QString &folder)
+{
+    if (!folder.isEmpty())
+        QSettings().setValue(LastFolderKey, QFileInfo(folder).absoluteFilePath());
 }
 
 int Settings::zoomPercent()

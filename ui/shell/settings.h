@@ -8,7 +8,7 @@ namespace PriorityLab {
 
 /// What the app remembers between sessions, through QSettings with the application's
 /// organization and application names (on Linux ~/.config/PriorityLab/PriorityLab.conf): the
-/// recent scenario files, the run speed, and the main window's geometry and dock layout.
+/// recent scenario files and their last folder, the run speed, and the main window's geometry and dock layout.
 /// Tests point QSettings elsewhere (QStandardPaths::setTestModeEnabled() or QSettings::setPath()).
 class Settings
 {
@@ -27,6 +27,13 @@ public:
 
     /// Forgets every recent file.
     static void clearRecentFiles();
+
+    /// The folder a scenario file was last opened from or saved to (absolute); empty if none
+    /// saved or if it no longer exists. File > Open starts there when the current scenario is
+    /// not a file.
+    static QString lastScenarioFolder();
+    /// Remembers @p folder (made absolute) as the last scenario folder.
+    static void setLastScenarioFolder(const QString &folder);
 
     /// View > Zoom of the last session, percent (100 if none saved; clamped by Zoom).
     static int zoomPercent();
