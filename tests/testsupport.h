@@ -63,7 +63,7 @@ inline QStringList queuedData(const Broker &broker)
 {
     QStringList data;
     for (const Message &m : queuedMessages(broker))
-        data << m.data;
+        data << m.data.text();
     return data;
 }
 

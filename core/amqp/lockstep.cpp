@@ -103,16 +103,16 @@ void LockstepBridge::onEvent(const Event &event)
         m_current.reset();
         if (m_fetched.empty()) {
             diverged(event, QStringLiteral("the simulator handed out message %1 (\"%2\"), RabbitMQ's queue was empty")
-                                .arg(event.message.id).arg(event.message.data));
+                                .arg(event.message.id).arg(event.message.data.text()));
             return;
         }
         const AmqpClient::Delivery real = std::move(m_fetched.front());
         m_fetched.pop_front();
         m_current = real.tag;
-        if (real.messageId != idOf(event.message) || real.body != event.message.data.toUtf8())
+        if (real.messageId != idOf(event.message) || real.body != event.message.data.text().toUtf8())
             diverged(event, QStringLiteral("RabbitMQ handed out message %1 (\"%2\"), the simulator message %3 (\"%4\")")
                                 .arg(QString::fromLatin1(real.messageId), QString::fromUtf8(real.body))
-                                .arg(event.message.id).arg(event.message.data));
+                                .arg(event.message.id).arg(event.message.data.text()));
         return;
     }
     case Event::Type::Processed:

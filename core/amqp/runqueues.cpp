@@ -82,7 +82,7 @@ int RunQueues::priorityFor(int priority) const
 
 bool RunQueues::publish(AmqpClient &client, const Message &m) const
 {
-    return client.publish(queueFor(m.priority), m.data.toUtf8(), priorityFor(m.priority), QByteArray::number(m.id),
+    return client.publish(queueFor(m.priority), m.data.text().toUtf8(), priorityFor(m.priority), QByteArray::number(m.id),
                           {{"x-pl-priority", m.priority},
                            {"x-pl-ttl", m.ttl},
                            {"x-pl-predicate-runs", m.predicateRuns},

@@ -764,7 +764,7 @@ void AlarmMonitor::inspectMessageLoop(const Simulation &simulation, const Loopin
     }
     QString text = QStringLiteral("Message %1 (%2) was delivered %3 times and is still queued")
                            .arg(worst->id)
-                           .arg(worst->data)
+                           .arg(worst->data.text())
                            .arg(worst->deliveries);
     if (looping.count > 1)
         text += QStringLiteral(", with %1 other queued %2 over %3 deliveries")

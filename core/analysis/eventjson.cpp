@@ -17,7 +17,7 @@ namespace PriorityLab {
 QJsonObject messageToJson(const Message &m)
 {
     QJsonObject o{{QStringLiteral("id"), qint64(m.id)},
-                  {QStringLiteral("data"), m.data},
+                  {QStringLiteral("data"), m.data.text()},
                   {QStringLiteral("priority"), m.priority},
                   {QStringLiteral("ttl"), m.ttl},
                   {QStringLiteral("predicateRuns"), m.predicateRuns},
@@ -52,7 +52,7 @@ void writeMessage(JsonWriter &json, const char (&key)[N], const Message &m)
 {
     json.key(key);
     json.beginObject();
-    json.field("data", m.data);
+    m.data.withText([&](QStringView data) { json.field("data", data); });
     json.field("deliveries", m.deliveries);
     if (m.expiresAt >= 0)
         json.field("expiresAt", m.expiresAt);

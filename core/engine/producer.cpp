@@ -16,16 +16,11 @@ void Producer::setConfig(ProducerConfig config)
     for (qsizetype i = 0; i < m_config.messages.size(); ++i)
         m_schedule.emplace_back(m_config.messages.at(i).atCycle, i);
     std::sort(m_schedule.begin(), m_schedule.end());
-    m_counted = false;
-    if (m_config.generator) {
-        const QString &t = m_config.generator->data;
-        const qsizetype at = t.indexOf(QLatin1String("{n}"));
-        m_counted = at >= 0;
-        m_prefix = m_counted ? t.left(at) : QString();
-        m_suffix = m_counted ? t.mid(at + 3) : QString();
-        // Every {n} is replaced; the fast path handles the usual single one.
-        m_single = m_counted && !m_suffix.contains(QLatin1String("{n}"));
-    }
+    m_scripted.clear();
+    m_scripted.reserve(size_t(m_config.messages.size()));
+    for (const ScriptedMessage &m : std::as_const(m_config.messages))
+        m_scripted.emplace_back(m.data);
+    m_template = Payload::Template(m_config.generator ? m_config.generator->data : QString());
 }
 
 bool Producer::hasMoreAfter(qint64 cycle) const

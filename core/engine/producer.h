@@ -4,7 +4,6 @@
 #include "core/model/config.h"
 
 #include <algorithm>
-#include <charconv>
 #include <random>
 #include <utility>
 #include <vector>
@@ -74,7 +73,7 @@ public:
     }
 
 private:
-    Message make(QString data, int priority, int ttl, qint64 cycle, int expiration = -1)
+    Message make(Payload data, int priority, int ttl, qint64 cycle, int expiration = -1)
     {
         Message m;
         m.data = std::move(data);
@@ -91,11 +90,10 @@ private:
     ProducerConfig m_config;
     Name m_name;  ///< m_config.name in the name table
     std::mt19937_64 m_rng;
-    // The generator's data template split once at "{n}": prefix, counter, suffix.
-    QString m_prefix;
-    QString m_suffix;
-    bool m_counted = false;
-    bool m_single = false;  ///< exactly one {n}
+    /// The generator's data template, split once at its "{n}" counters.
+    Payload::Template m_template;
+    /// The data of each scripted message (by file index), shared by the messages sent.
+    std::vector<Payload> m_scripted;
     /// (atCycle, index) of every scripted message, sorted: file order within a cycle.
     std::vector<std::pair<qint64, qsizetype>> m_schedule;
 };
@@ -111,7 +109,7 @@ void Producer::produce(qint64 cycle, Sink &&sink)
                                 [](const std::pair<qint64, qsizetype> &e, qint64 c) { return e.first < c; });
     for (; due != m_schedule.cend() && due->first == cycle; ++due) {
         const ScriptedMessage &s = m_config.messages.at(due->second);
-        sink(make(s.data, s.priority, s.ttl, cycle, s.expiration));
+        sink(make(m_scripted[size_t(due->second)], s.priority, s.ttl, cycle, s.expiration));
     }
     if (!m_config.generator)
         return;
@@ -124,23 +122,7 @@ void Producer::produce(qint64 cycle, Sink &&sink)
         // Drawn only from a range, so a fixed expiration leaves the stream as it was.
         const int e = g.expirationMin < g.expirationMax ? drawInt(m_rng, g.expirationMin, g.expirationMax)
                                                         : g.expirationMin;
-        QString data;
-        if (m_counted && !m_single) {
-            data = g.data;
-            data.replace(QLatin1String("{n}"), QString::number(sent));
-        } else if (m_counted) {
-            // One allocation: prefix, the counter's digits, suffix.
-            char digits[24];
-            const qsizetype n = std::to_chars(digits, digits + sizeof digits, sent).ptr - digits;
-            data = QString(m_prefix.size() + n + m_suffix.size(), Qt::Uninitialized);
-            QChar *out = data.data();
-            out = std::copy_n(m_prefix.constData(), m_prefix.size(), out);
-            out = std::transform(digits, digits + n, out, [](char c) { return QLatin1Char(c); });
-            std::copy_n(m_suffix.constData(), m_suffix.size(), out);
-        } else {
-            data = g.data;  // shared, no copy
-        }
-        sink(make(std::move(data), p, t, cycle, e));
+        sink(make(m_template.numbered(sent), p, t, cycle, e));
     }
 }
 

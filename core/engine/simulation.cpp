@@ -584,8 +584,8 @@ void Simulation::hashMessage(const Message &m)
     const auto mixWord = [this](quint64 word) {
         m_workloadHash = (m_workloadHash ^ word) * 1099511628211ULL;
     };
-    const auto mixString = [&](const QString &text) {
-        const QChar *p = text.constData();  // utf16() could reallocate to add a terminator
+    const auto mixString = [&](QStringView text) {
+        const QChar *p = text.data();
         const qsizetype n = text.size();
         qsizetype i = 0;
         for (; i + 4 <= n; i += 4) {
@@ -599,7 +599,7 @@ void Simulation::hashMessage(const Message &m)
         mixWord(tail);
     };
     mixString(m.producer.text());
-    mixString(m.data);
+    m.data.withText(mixString);  // without building a numbered payload's text
     mixWord(quint64(quint32(m.priority)) << 32 | quint32(m.ttl));
     mixWord(quint64(m.producedCycle));
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/model/name.h"
+#include "core/model/payload.h"
 
 #include <QString>
 #include <QtGlobal>
@@ -11,14 +12,14 @@ namespace PriorityLab {
 
 /// One message as the broker stores it: payload plus the metadata the strategies read.
 /// Field meanings and defaults follow docs/design.md §2 (priority 5, TTL 3, predicate runs 0 are the
-/// reference implementation's defaults). Size: 88 bytes plus the payload's characters (the names
-/// are indices into a table, see Name).
+/// reference implementation's defaults). Size: 80 bytes; the names are indices into a table (see
+/// Name) and the payload's text is shared (see Payload).
 struct Message
 {
     quint64 id = 0;            ///< unique, from 1, in order of first acceptance by the broker
     quint64 arrival = 0;       ///< set by the broker each time it queues the message (a requeued
                                ///< copy arrives again): arrival order when a mode change re-routes
-    QString data;              ///< payload, opaque to the broker
+    Payload data;              ///< payload, opaque to the broker (data.text())
     qint64 producedCycle = 0;  ///< cycle in which it was produced
     /// Message expiry (docs/design.md §3; not the TTL counter below): the cycle from which it is
     /// expired, producedCycle + its expiration or the queue's messageTtl, whichever is sooner;
@@ -38,12 +39,12 @@ struct Message
 };
 
 // The memory target of docs/design.md §9 (at most 100 bytes per queued message beyond its
-// payload) rests on this size: the names are indices, the payload the only string.
-static_assert(sizeof(Message) <= 88, "a queued Message grew: see docs/design.md §9 (memory)");
+// payload) rests on this size: the names are indices, the payload a shared text.
+static_assert(sizeof(Message) <= 80, "a queued Message grew: see docs/design.md §9 (memory)");
 
 } // namespace PriorityLab
 
-// Its QString and Names are relocatable, so a Message may be moved in memory with memcpy (QList growth).
+// Its Payload and Names are relocatable, so a Message may be moved in memory with memcpy (QList growth).
 Q_DECLARE_TYPEINFO(PriorityLab::Message, Q_RELOCATABLE_TYPE);
 
 namespace PriorityLab {

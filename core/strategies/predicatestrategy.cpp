@@ -52,7 +52,7 @@ Decision PredicateStrategy::decide(Message &message, const StrategyContext &cont
     if (message.predicateRuns >= m_maxRuns)
         return Decision::Process;
     Expression::Variables v;
-    v.data = message.data;
+    v.data = message.data.text();
     v.priority = message.priority;
     v.ttl = message.ttl;
     v.predicateRuns = message.predicateRuns;

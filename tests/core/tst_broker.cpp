@@ -520,7 +520,7 @@ void TestBroker::postponedGoToTail()
     QCOMPARE(r.appended, 5 + 1);  // 5 produced + 1 postponed copy
     QCOMPARE(queueIds(sim), (QList<quint64>{4, 5, 1}));
     const Message &tail = sim.broker().at(2);
-    QCOMPARE(tail.data, QStringLiteral("m1"));
+    QCOMPARE(tail.data.text(), QStringLiteral("m1"));
     QCOMPARE(tail.priority, 1);
     QCOMPARE(tail.originalPriority, 0);
     QCOMPARE(tail.deliveries, 1);
@@ -771,7 +771,7 @@ void TestBroker::ringQueueGrowsAcrossTheWrap()
     QCOMPARE(queue.size(), qsizetype(230 - 10));
     for (; expected < next; ++expected) {
         QCOMPARE(queue.front().id, quint64(expected));
-        QCOMPARE(queue.front().data, QStringLiteral("data %1").arg(expected));
+        QCOMPARE(queue.front().data.text(), QStringLiteral("data %1").arg(expected));
         QCOMPARE(queue.front().producer.text(), QStringLiteral("P"));
         queue.pop_front();
     }

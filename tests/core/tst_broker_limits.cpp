@@ -44,7 +44,7 @@ QStringList trace(Simulation &sim, int cycles)
         for (const Event &e : r.events) {
             if (e.type == Event::Type::Dispatched)
                 continue;
-            QString line = QStringLiteral("%1 %2 %3").arg(e.cycle).arg(Event::typeName(e.type), e.message.data);
+            QString line = QStringLiteral("%1 %2 %3").arg(e.cycle).arg(Event::typeName(e.type), e.message.data.text());
             if (!e.consumer.isEmpty())
                 line += QStringLiteral(" by ") + e.consumer;
             if (!e.reason.isEmpty())
@@ -535,7 +535,7 @@ void TestBrokerLimits::delayedRetryWaitsItsCycles()
     QCOMPARE(sim.broker().delayedCount(), 2);
     QCOMPARE(sim.queued(), 2);
     QCOMPARE(sim.broker().delayed().begin()->first, 2);
-    QCOMPARE(sim.broker().delayed().begin()->second.data, QStringLiteral("a"));
+    QCOMPARE(sim.broker().delayed().begin()->second.data.text(), QStringLiteral("a"));
     QCOMPARE(trace(sim, 2), (QStringList{"2 processed a by A", "3 processed b by A"}));
     QCOMPARE(sim.metrics().totals().dispatched, 4);
     QCOMPARE(sim.broker().delayedCount(), 0);
@@ -691,7 +691,7 @@ void TestBrokerLimits::deadLettersWaitForTheirConsumer()
     QCOMPARE(trace(sim, 1), (QStringList{"0 produced a", "0 failed a by A", "0 failed a by A",
                                          "0 discarded a by A (delivery_limit)"}));
     QCOMPARE(sim.broker().deadLetterQueue().size(), size_t(1));
-    QCOMPARE(sim.broker().deadLetterQueue().front().data, QStringLiteral("a"));
+    QCOMPARE(sim.broker().deadLetterQueue().front().data.text(), QStringLiteral("a"));
     QVERIFY(sim.conservationHolds());
     QJsonObject summary = summaryToJson(sim, 0);
     QJsonObject dlq = summary.value(QLatin1String("deadLetterQueue")).toObject();

@@ -310,7 +310,7 @@ void TestEdgeCases::intLimitsInPriorityMode()
         {"data": "max", "priority": 2147483647}, {"data": "seven", "priority": 7},
         {"data": "max-1", "priority": 2147483646}])";
     const auto order = [&](const QByteArray &clamp) {
-        return queuedAfterFirstCycle("priority", clamp, messages, [](const Message &m) { return m.data; });
+        return queuedAfterFirstCycle("priority", clamp, messages, [](const Message &m) { return m.data.text(); });
     };
     const QStringList highestFirst{"max", "max-1", "seven", "five", "min"};
     QCOMPARE(order(""), highestFirst);
@@ -327,7 +327,7 @@ void TestEdgeCases::intLimitsInTopicsMode()
         {"data": "zero", "priority": 0}, {"data": "minus", "priority": -1}])";
     const auto topicsOf = [&](const QByteArray &bands) {
         return queuedAfterFirstCycle("topics", bands, messages,
-                                     [](const Message &m) -> QString { return m.data + QLatin1Char('@') + m.topic.text(); });
+                                     [](const Message &m) -> QString { return m.data.text() + QLatin1Char('@') + m.topic.text(); });
     };
     QCOMPARE(topicsOf(""), (QStringList{"max@orders-0", "min@orders-2", "zero@orders-2", "minus@orders-2"}));
     QCOMPARE(topicsOf(R"(, "topics": [{"name": "low", "priorities": [-2147483648, -1]},
@@ -387,7 +387,7 @@ void TestEdgeCases::intLimitsInStrategies()
         STEP_CHECKED(sim, r);  // cycle 5: pmax arrives and is served first (highest priority)
         const Event *failed = firstEvent(r, Event::Type::Failed);
         QVERIFY(failed);
-        QCOMPARE(failed->message.data, QStringLiteral("pmax"));
+        QCOMPARE(failed->message.data.text(), QStringLiteral("pmax"));
         QCOMPARE(failed->after.priority, INT_MAX);  // accept-all requeues unchanged
     }
     QCOMPARE(sim.setConsumerStrategyType(1, QStringLiteral("priority")), QString());
@@ -456,7 +456,7 @@ void TestEdgeCases::negativeTtl()
     // Round-robin: a to ttl (discarded: -5 <= 0), b to neg (processed: -10 < -5 < -2), c to all.
     QCOMPARE(r.counts.discarded, 1);
     QCOMPARE(r.counts.processed, 2);
-    QCOMPARE(sim.broker().deadLetters().front().message.data, QStringLiteral("a"));
+    QCOMPARE(sim.broker().deadLetters().front().message.data.text(), QStringLiteral("a"));
     QCOMPARE(sim.broker().deadLetters().front().reason, QStringLiteral("ttl-expired"));
 
     // Generated negative TTLs are valid too; the TTL strategy discards them all.
@@ -922,7 +922,7 @@ void TestEdgeCases::deadLettersBoundedByBytes()
         bytes += 2 * d.message.data.size();
     QVERIFY2(bytes <= Broker::deadLetterByteCapacity(), qPrintable(QString::number(bytes)));
     QVERIFY(sim.broker().deadLetters().size() > 100);
-    QCOMPARE(sim.broker().deadLetters().back().message.data, QString(9990, QLatin1Char('x')) + QStringLiteral("1999"));
+    QCOMPARE(sim.broker().deadLetters().back().message.data.text(), QString(9990, QLatin1Char('x')) + QStringLiteral("1999"));
 }
 
 QTEST_GUILESS_MAIN(TestEdgeCases)

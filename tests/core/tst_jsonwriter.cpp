@@ -106,7 +106,7 @@ void TestJsonWriter::events_data()
     QTest::addColumn<Event>("event");
     Message m;
     m.id = 42;
-    m.data = QStringLiteral("x\"\\\n\x01é😀") + QChar(0xd800);
+    m.data = QString(QStringLiteral("x\"\\\n\x01é😀") + QChar(0xd800));
     m.producer = Name(QStringLiteral("P\t1"));
     m.priority = -3;
     m.ttl = 2147483647;

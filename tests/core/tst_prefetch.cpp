@@ -33,7 +33,7 @@ QStringList step(Simulation &sim)
     for (const Event &e : r.events) {
         if (e.type == Event::Type::Dispatched || e.type == Event::Type::Produced)
             continue;
-        lines << QStringLiteral("%1 %2 %3 by %4").arg(e.cycle).arg(Event::typeName(e.type), e.message.data, e.consumer);
+        lines << QStringLiteral("%1 %2 %3 by %4").arg(e.cycle).arg(Event::typeName(e.type), e.message.data.text(), e.consumer);
     }
     const QStringList broken = sim.checkInvariants();
     if (!broken.isEmpty())
@@ -49,7 +49,7 @@ QStringList heldData(const Simulation &sim, int index)
 {
     QStringList data;
     for (const Message &m : sim.consumers().at(size_t(index))->held)
-        data << m.data;
+        data << m.data.text();
     return data;
 }
 
@@ -80,7 +80,7 @@ qint64 latencyOf(const Scenario &scenario, const QString &data)
         return -2;
     qint64 latency = -1;
     sim.setEventSink([&](const Event &e) {
-        if (e.type == Event::Type::Processed && e.message.data == data)
+        if (e.type == Event::Type::Processed && e.message.data.text() == data)
             latency = e.cycle - e.message.producedCycle;
     });
     sim.runCycles(1000);

@@ -205,18 +205,18 @@ void TestReference::reference()
             break;
         case Event::Type::Postponed:
             QCOMPARE(e.consumer, currentConsumer);
-            currentBatch << QStringLiteral("%1 %2→%3").arg(e.message.data).arg(fieldOf(e.message, field))
+            currentBatch << QStringLiteral("%1 %2→%3").arg(e.message.data.text()).arg(fieldOf(e.message, field))
                                     .arg(fieldOf(e.after, field));
             break;
         case Event::Type::Processed:
             QCOMPARE(e.consumer, currentConsumer);
-            currentBatch << QStringLiteral("%1 %2 ok").arg(e.message.data).arg(fieldOf(e.message, field));
-            order << e.consumer + QLatin1Char(':') + e.message.data;
+            currentBatch << QStringLiteral("%1 %2 ok").arg(e.message.data.text()).arg(fieldOf(e.message, field));
+            order << e.consumer + QLatin1Char(':') + e.message.data.text();
             break;
         case Event::Type::Discarded:
         case Event::Type::Failed:
         case Event::Type::Rejected:
-            QFAIL(qPrintable(QStringLiteral("unexpected %1 of %2").arg(Event::typeName(e.type), e.message.data)));
+            QFAIL(qPrintable(QStringLiteral("unexpected %1 of %2").arg(Event::typeName(e.type), e.message.data.text())));
         }
     }
     if (!currentBatch.isEmpty())

@@ -37,7 +37,7 @@ struct Fixture
     {
         for (quint64 id = 1; id < simulation.broker().nextId(); ++id) {
             const QList<Event> events = journal.journey(id);
-            if (!events.isEmpty() && events.constFirst().message.data == data)
+            if (!events.isEmpty() && events.constFirst().message.data.text() == data)
                 return id;
         }
         return 0;
@@ -109,7 +109,7 @@ void TestJourney::referencePriorityData0()
         QCOMPARE(e.after.priority, i + 1);
         QCOMPARE(e.message.deliveries, i + 1);
         QCOMPARE(e.after.requeued, true);
-        QCOMPARE(e.message.data, QStringLiteral("data_0"));
+        QCOMPARE(e.message.data.text(), QStringLiteral("data_0"));
         QCOMPARE(e.explanationText(),
                  QStringLiteral("priority %1 < threshold 5: postponed with priority %2")
                          .arg(i)

@@ -225,7 +225,7 @@ void TestPanels::sendMessageNow()
     bool found = false;
     for (qsizetype i = 0; i < sim.broker().size(); ++i) {
         const Message &m = sim.broker().at(i);
-        if (m.data == QLatin1String("hello")) {
+        if (m.data.text() == QLatin1String("hello")) {
             found = true;
             QCOMPARE(m.priority, 8);
             QCOMPARE(m.ttl, 4);

@@ -51,7 +51,7 @@ public:
             cells.cycle = cycle;
             cells.consumer = consumer;
             cells.messageId = message.id;
-            cells.data = message.data;
+            cells.data = message.data.text();
             cells.priority = message.priority;
             cells.ttl = message.ttl;
             cells.deliveries = message.deliveries;

@@ -79,7 +79,7 @@ QVariant DeadLetterModel::messageData(int row, int /*column*/, MessageColumns::K
         return tr("Message %1 (%2), produced by %3 in cycle %4 with priority %5, discarded by %6 "
                   "in cycle %7 after %8 deliveries: %9")
                 .arg(letter.message.id)
-                .arg(letter.message.data, letter.message.producer.text())
+                .arg(letter.message.data.text(), letter.message.producer.text())
                 .arg(letter.message.producedCycle)
                 .arg(letter.message.originalPriority)
                 .arg(letter.consumer.isEmpty() ? tr("the broker") : letter.consumer)

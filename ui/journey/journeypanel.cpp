@@ -233,7 +233,7 @@ void JourneyPanel::rebuild(bool force)
     }
     if (identity) {
         m_heading->setText(
-                tr("Message #%1 %2 (%3)").arg(m_id).arg(identity->data, identity->producer.text()));
+                tr("Message #%1 %2 (%3)").arg(m_id).arg(identity->data.text(), identity->producer.text()));
     } else {
         m_heading->setText(tr("Message #%1").arg(m_id));
     }

@@ -54,7 +54,7 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (Column(index.column())) {
         case Id: return m.id;
-        case Data: return m.data;
+        case Data: return m.data.text();
         case Priority: return m.priority;
         case Ttl: return m.ttl;
         case PredicateRuns: return m.predicateRuns;
@@ -71,7 +71,7 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
         const qint64 age = m_simulation->cycle() - m.producedCycle;
         QString tip = tr("Message %1, position %2 in the queue (0 = next to be dispatched)")
                               .arg(m.id).arg(r)
-                + QLatin1Char('\n') + tr("data: ") + m.data
+                + QLatin1Char('\n') + tr("data: ") + m.data.text()
                 + QLatin1Char('\n') + tr("producer: ") + m.producer.text()
                 + QLatin1Char('\n')
                 + tr("priority %1 (produced with %2), TTL %3").arg(m.priority).arg(m.originalPriority).arg(m.ttl)

@@ -293,7 +293,7 @@ QString QueueTilesView::toolTipText(qsizetype index) const
     } else {
         tip += tr("position %1 in the queue (0 = next to be dispatched)").arg(index);
     }
-    tip += QLatin1Char('\n') + tr("data: ") + m->data + QLatin1Char('\n') + tr("producer: ")
+    tip += QLatin1Char('\n') + tr("data: ") + m->data.text() + QLatin1Char('\n') + tr("producer: ")
             + m->producer.text() + QLatin1Char('\n')
             + (m->priority == m->originalPriority
                        ? tr("priority: %1 (as produced)").arg(m->priority)

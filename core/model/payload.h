@@ -1,0 +1,96 @@
+#pragma once
+
+#include <QExplicitlySharedDataPointer>
+#include <QList>
+#include <QSharedData>
+#include <QString>
+#include <QStringView>
+#include <QVarLengthArray>
+#include <QtGlobal>
+
+#include <utility>
+
+namespace PriorityLab {
+
+/// A message's data (docs/design.md §2): a text, opaque to the broker, stored once however many
+/// messages carry it. A plain text (a scripted or hand-sent message, a generator's data without
+/// "{n}") is shared by every copy. A generated message's text is its generator's data template
+/// with every "{n}" replaced by the message's number; the message keeps only the shared template
+/// and its number, and the text is built where it is read (text(): events, the queue view, the
+/// journey, export), not when the message is produced or dropped. 16 bytes, no allocation per
+/// message.
+class Payload
+{
+    struct Shared;
+
+public:
+    /// A generator's data template, split once at its "{n}" counters; the payloads it numbers
+    /// share it. A template without "{n}" numbers every message with the same plain text.
+    class Template
+    {
+    public:
+        /// The template @p text ("msg-{n}"); the empty text by default.
+        explicit Template(const QString &text = QString());
+        /// The payload of message number @p n (the producer's counter): text() is the template
+        /// with every "{n}" replaced by @p n in decimal. O(1), no allocation.
+        Payload numbered(qint64 n) const { return Payload(d, n); }
+
+    private:
+        QExplicitlySharedDataPointer<Shared> d;
+    };
+
+    /// The empty (null) text.
+    Payload() = default;
+    /// The plain text @p text, shown as it is (a "{n}" in it stays). Implicit: a payload is a
+    /// text. Allocates one small shared block (a null @p text: none).
+    Payload(const QString &text);
+
+    /// The text, as a reader sees it: a plain text without copying its characters; a numbered
+    /// one built in one allocation.
+    QString text() const;
+    /// Length of text() in UTF-16 code units, without building it. O(1) (O(digits) numbered).
+    qsizetype size() const;
+    /// True if text() is empty (null or ""), without building it.
+    bool isEmpty() const { return size() == 0; }
+    /// Writes the size() code units of text() to @p out, without allocating.
+    void writeTo(QChar *out) const;
+    /// Calls @p read with a QStringView of text(), valid during the call only, and returns its
+    /// result: a plain text's own characters, a numbered one's written into a buffer on the stack
+    /// (up to 256 characters, no allocation). For readers that do not keep the text (hashing,
+    /// writing JSON).
+    template<typename Read>
+    decltype(auto) withText(Read &&read) const
+    {
+        if (!isNumbered())
+            return read(d ? QStringView(d->text) : QStringView());
+        QVarLengthArray<QChar, 256> chars(size());
+        writeTo(chars.data());
+        return read(QStringView(chars.data(), chars.size()));
+    }
+    /// True if it was numbered by a Template with a "{n}" (its text is built when read).
+    bool isNumbered() const { return d && !d->counters.isEmpty(); }
+
+    /// Equal texts, as QString's == compares them (a null text equals ""). Never builds a text:
+    /// O(1) for copies of one payload, else O(length).
+    friend bool operator==(const Payload &a, const Payload &b);
+    friend bool operator!=(const Payload &a, const Payload &b) { return !(a == b); }
+
+private:
+    /// The shared text of a payload: a plain text, or a template and where its "{n}" are.
+    struct Shared : QSharedData
+    {
+        ~Shared();  // out of line: a Payload's destructor stays small enough to inline
+        QString text;              ///< the plain text, or the template
+        QList<qsizetype> counters; ///< positions of "{n}" in a template; empty for a plain text
+    };
+
+    Payload(QExplicitlySharedDataPointer<Shared> shared, qint64 n) : d(std::move(shared)), m_n(n) { }
+
+    QExplicitlySharedDataPointer<Shared> d;  ///< null: the null text
+    qint64 m_n = 0;                          ///< the number of a template's "{n}"; unused otherwise
+};
+
+} // namespace PriorityLab
+
+// A pointer and a number: it may be moved in memory with memcpy (QList and RingQueue growth).
+Q_DECLARE_TYPEINFO(PriorityLab::Payload, Q_RELOCATABLE_TYPE);
