@@ -8,6 +8,8 @@ namespace {
 /// Distinct texts kept for sharing; beyond this the table starts again (texts already stored
 /// stay shared by reference count).
 constexpr qsizetype maxInternedTexts = 4096;
+/// Steps an evicted entry's slot keeps room for (more is freed).
+constexpr qsizetype reusedStepCapacity = 16;
 } // namespace
 
 Journal::Journal() : Journal(Limits()) { }
@@ -37,13 +39,36 @@ QString Journal::intern(const QString &text)
 {
     if (text.isEmpty())
         return {};
-    const auto it = m_texts.constFind(text);
-    if (it != m_texts.constEnd())
-        return *it;
-    if (m_texts.size() >= maxInternedTexts)
-        m_texts.clear();
-    m_texts.insert(text);
-    return text;
+    // A text with the characters of one seen before is equal to it (the copy kept holds them, so
+    // they are neither freed nor changed in place meanwhile): no hashing.
+    Recent &recent = m_recentTexts[(quintptr(text.constData()) / sizeof(QChar)) % m_recentTexts.size()];
+    if (recent.seen.constData() == text.constData() && recent.seen.size() == text.size())
+        return recent.shared;
+    auto it = m_texts.constFind(text);
+    if (it == m_texts.constEnd()) {
+        if (m_texts.size() >= maxInternedTexts)
+            m_texts.clear();
+        it = m_texts.insert(text);
+    }
+    recent = {text, *it};
+    return *it;
+}
+
+void Journal::unlink(qsizetype slot)
+{
+    Entry &entry = m_slots[size_t(slot)];
+    (entry.older >= 0 ? m_slots[size_t(entry.older)].newer : m_oldest) = entry.newer;
+    (entry.newer >= 0 ? m_slots[size_t(entry.newer)].older : m_newest) = entry.older;
+    entry.older = entry.newer = -1;
+}
+
+void Journal::linkNewest(qsizetype slot)
+{
+    Entry &entry = m_slots[size_t(slot)];
+    entry.older = m_newest;
+    entry.newer = -1;
+    (m_newest >= 0 ? m_slots[size_t(m_newest)].newer : m_oldest) = slot;
+    m_newest = slot;
 }
 
 void Journal::record(const CycleReport &report)
@@ -52,14 +77,28 @@ void Journal::record(const CycleReport &report)
         if (event.type == Event::Type::Dispatched)
             continue;
         const quint64 id = event.message.id;
-        auto it = m_entries.find(id);
-        if (it == m_entries.end()) {
-            m_recency.push_back(id);
-            it = m_entries.insert(id, Entry {event.message, {}, 0, 0, std::prev(m_recency.end())});
+        qsizetype slot;
+        if (const auto found = m_slotOf.constFind(id); found != m_slotOf.constEnd()) {
+            slot = *found;
+            if (slot != m_newest) {
+                unlink(slot);
+                linkNewest(slot);
+            }
         } else {
-            m_recency.splice(m_recency.end(), m_recency, it->recency);
+            if (!m_freeSlots.empty()) {
+                slot = m_freeSlots.back();
+                m_freeSlots.pop_back();
+            } else {
+                slot = qsizetype(m_slots.size());
+                m_slots.emplace_back();
+            }
+            Entry &fresh = m_slots[size_t(slot)];
+            fresh.identity = event.message;
+            fresh.dropped = 0;
+            m_slotOf.insert(id, slot);
+            linkNewest(slot);
         }
-        Entry &entry = *it;
+        Entry &entry = m_slots[size_t(slot)];
         Step step;
         step.cycle = event.cycle;
         step.type = event.type;
@@ -86,32 +125,43 @@ void Journal::record(const CycleReport &report)
 
 void Journal::evict()
 {
-    // The entry just written is the most recent one, at the back: it goes last.
-    while ((m_entries.size() > m_limits.messages || m_eventCount > m_limits.events)
-           && m_recency.size() > 1) {
-        const quint64 id = m_recency.front();
-        m_recency.pop_front();
-        const auto it = m_entries.find(id);
-        m_eventCount -= it->steps.size();
-        m_entries.erase(it);
+    // The entry just written is the most recent one: it goes last.
+    while ((m_slotOf.size() > m_limits.messages || m_eventCount > m_limits.events) && m_slotOf.size() > 1) {
+        const qsizetype slot = m_oldest;
+        Entry &entry = m_slots[size_t(slot)];
+        unlink(slot);
+        m_slotOf.remove(entry.identity.id);
+        m_eventCount -= entry.steps.size();
+        // The slot is reused by the next new message: its steps keep their memory unless a
+        // looping message made them long.
+        if (entry.steps.capacity() > reusedStepCapacity)
+            entry.steps = QList<Step>();
+        else
+            entry.steps.clear();
+        entry.identity = Message();  // its payload and names are released now
+        m_freeSlots.push_back(slot);
         ++m_evicted;
     }
 }
 
 void Journal::clear()
 {
-    m_entries.clear();
-    m_recency.clear();
+    m_slotOf.clear();
+    std::vector<Entry>().swap(m_slots);
+    std::vector<qsizetype>().swap(m_freeSlots);
+    m_oldest = m_newest = -1;
     m_texts.clear();
+    m_recentTexts.fill(Recent());
     m_eventCount = 0;
     m_evicted = 0;
 }
 
 QList<Event> Journal::journey(quint64 id) const
 {
-    const auto it = m_entries.constFind(id);
-    if (it == m_entries.constEnd())
+    const auto found = m_slotOf.constFind(id);
+    if (found == m_slotOf.constEnd())
         return {};
+    const Entry *it = &m_slots[size_t(*found)];
     QList<Event> events;
     events.reserve(it->steps.size());
     for (const Step &step : it->steps) {
@@ -135,14 +185,14 @@ QList<Event> Journal::journey(quint64 id) const
 
 qsizetype Journal::droppedEvents(quint64 id) const
 {
-    const auto it = m_entries.constFind(id);
-    return it == m_entries.constEnd() ? 0 : it->dropped;
+    const auto found = m_slotOf.constFind(id);
+    return found == m_slotOf.constEnd() ? 0 : m_slots[size_t(*found)].dropped;
 }
 
 quint64 Journal::revision(quint64 id) const
 {
-    const auto it = m_entries.constFind(id);
-    return it == m_entries.constEnd() ? 0 : it->revision;
+    const auto found = m_slotOf.constFind(id);
+    return found == m_slotOf.constEnd() ? 0 : m_slots[size_t(*found)].revision;
 }
 
 } // namespace PriorityLab

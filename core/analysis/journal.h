@@ -7,7 +7,8 @@
 #include <QSet>
 #include <QString>
 
-#include <list>
+#include <array>
+#include <vector>
 
 namespace PriorityLab {
 
@@ -59,7 +60,7 @@ public:
     QList<Event> journey(quint64 id) const;
 
     /// Whether the journal has events of message @p id.
-    bool contains(quint64 id) const { return m_entries.contains(id); }
+    bool contains(quint64 id) const { return m_slotOf.contains(id); }
 
     /// Number of events of @p id dropped because of Limits::eventsPerMessage (the oldest ones).
     qsizetype droppedEvents(quint64 id) const;
@@ -69,7 +70,7 @@ public:
     quint64 revision(quint64 id) const;
 
     /// Messages and events kept now.
-    qsizetype messageCount() const { return m_entries.size(); }
+    qsizetype messageCount() const { return m_slotOf.size(); }
     qsizetype eventCount() const { return m_eventCount; }
     /// Messages evicted since the last clear() (least recently active first).
     qint64 evictedCount() const { return m_evicted; }
@@ -95,24 +96,40 @@ private:
         Meta after;
         Event::Type type = Event::Type::Produced;
     };
+    /// A message's journey, in a slot of m_slots that is reused once the message is evicted.
     struct Entry
     {
         Message identity; ///< payload, producer, production; metadata of the first event
         QList<Step> steps;
         qsizetype dropped = 0;
         quint64 revision = 0;
-        std::list<quint64>::iterator recency;
+        qsizetype older = -1; ///< slot of the next less recently active entry; -1: this is the least
+        qsizetype newer = -1; ///< slot of the next more recently active entry; -1: this is the most
     };
 
     static Meta metaOf(const Message &m);
     static void applyMeta(Message &m, const Meta &meta);
     QString intern(const QString &text);
     void evict();
+    void unlink(qsizetype slot);
+    void linkNewest(qsizetype slot);
 
     Limits m_limits;
-    QHash<quint64, Entry> m_entries;
-    std::list<quint64> m_recency; ///< ids, least recently active first
+    QHash<quint64, qsizetype> m_slotOf; ///< message id -> its entry's slot in m_slots
+    std::vector<Entry> m_slots;         ///< entries; at most Limits::messages + 1 slots
+    std::vector<qsizetype> m_freeSlots; ///< slots of evicted entries, to reuse
+    qsizetype m_oldest = -1;            ///< slot of the least recently active entry; -1: none
+    qsizetype m_newest = -1;            ///< slot of the most recently active entry; -1: none
     QSet<QString> m_texts; ///< shared copies of consumer names, reasons and details
+    /// A text interned lately and its shared copy.
+    struct Recent
+    {
+        QString seen;
+        QString shared;
+    };
+    /// The texts interned lately, by where their characters are: a text with the same characters
+    /// is not hashed again (most texts of an event are copies of a few strings).
+    std::array<Recent, 64> m_recentTexts;
     qsizetype m_eventCount = 0;
     qint64 m_evicted = 0;
     quint64 m_revision = 0;

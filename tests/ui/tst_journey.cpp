@@ -79,6 +79,8 @@ private Q_SLOTS:
     void boundOnEvents();
     void boundPerMessageKeepsTheLatest();
     void clearForgetsEverything();
+    void anEvictedMessagesPlaceStartsEmpty();
+    void textsAreKeptAsTheyWere();
     void modelUnderTester();
     void panelTellsWhereTheMessageIs();
     void panelTellsADelayedRetry();
@@ -284,6 +286,72 @@ void TestJourney::clearForgetsEverything()
     QCOMPARE(journal.eventCount(), qsizetype(0));
     QVERIFY(journal.journey(1).isEmpty());
     QCOMPARE(journal.revision(2), quint64(0));
+}
+
+void TestJourney::anEvictedMessagesPlaceStartsEmpty()
+{
+    // Message 1 loops (3 of its 7 events dropped), then is evicted; the next new messages take
+    // its place and must not inherit its events, dropped count or recency.
+    Journal journal(Journal::Limits {2, 1000, 4});
+    journal.record(report(0, {1}));
+    for (qint64 cycle = 1; cycle <= 6; ++cycle)
+        journal.record(report(cycle, {1}, Event::Type::Postponed));
+    QCOMPARE(journal.droppedEvents(1), qsizetype(3));
+    journal.record(report(7, {2, 3}));
+    QVERIFY(!journal.contains(1));
+    QCOMPARE(journal.eventCount(), qsizetype(2));
+    for (quint64 id = 4; id <= 40; ++id)
+        journal.record(report(qint64(id), {id}));
+    journal.record(report(41, {39}, Event::Type::Processed));
+    QCOMPARE(journal.messageCount(), qsizetype(2));
+    QCOMPARE(journal.evictedCount(), qint64(38));
+    QVERIFY(journal.contains(39) && journal.contains(40));
+    const QList<Event> journey = journal.journey(40);
+    QCOMPARE(journey.size(), 1);
+    QCOMPARE(journey.constFirst().message.data.text(), QStringLiteral("m40"));
+    QCOMPARE(journal.droppedEvents(40), qsizetype(0));
+    QCOMPARE(journal.journey(39).size(), 2);
+    QCOMPARE(journal.journey(39).constLast().type, Event::Type::Processed);
+    QCOMPARE(journal.eventCount(), qsizetype(3));
+    QVERIFY(journal.revision(39) > journal.revision(40));
+    // 40 is now the least recently active: one new message evicts it, not 39.
+    journal.record(report(42, {41}));
+    QVERIFY(!journal.contains(40));
+    QVERIFY(journal.contains(39));
+    journal.clear();
+    journal.record(report(43, {42, 43, 44}));
+    QCOMPARE(journal.messageCount(), qsizetype(2));
+    QVERIFY(!journal.contains(42));
+}
+
+void TestJourney::textsAreKeptAsTheyWere()
+{
+    // Texts are shared between events, never changed: a consumer name edited in place after an
+    // event, and more distinct texts than the journal keeps for sharing, read back as recorded.
+    Journal journal;
+    QString consumer = QStringLiteral("first");
+    CycleReport r = report(0, {1}, Event::Type::Processed);
+    r.events[0].consumer = consumer;
+    journal.record(r);
+    consumer[0] = QLatin1Char('F');
+    r.events[0].consumer = consumer;
+    journal.record(r);
+    consumer.chop(1);
+    r.events[0].consumer = consumer;
+    journal.record(r);
+    QStringList consumers;
+    for (const Event &e : journal.journey(1))
+        consumers << e.consumer;
+    QCOMPARE(consumers, (QStringList{"first", "First", "Firs"}));
+
+    for (quint64 id = 2; id < 5002; ++id)
+        journal.record(report(qint64(id), {id}, Event::Type::Processed));
+    for (const quint64 id : {quint64(2), quint64(4097), quint64(4099), quint64(5001)}) {
+        const QList<Event> journey = journal.journey(id);
+        QCOMPARE(journey.size(), 1);
+        QCOMPARE(journey.constFirst().detail.toText(), QStringLiteral("detail of %1").arg(id));
+        QCOMPARE(journey.constFirst().consumer, QStringLiteral("A"));
+    }
 }
 
 void TestJourney::modelUnderTester()
