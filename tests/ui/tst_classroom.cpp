@@ -980,6 +980,43 @@ private Q_SLOTS:
         QTRY_COMPARE(cutColumns(steps, steps->header(), steps->model()->columnCount() - 1), QStringList());
     }
 
+    void cardWarningWholeWhilePresenting()
+    {
+        // Presenting at 1024 px, consumer A's warning (low 5, high 6: no TTL inside) was cut.
+        // It wraps inside the card, every line shown, its whole text in the tooltip too.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
+        QCOMPARE(w.window.setupEditor()->setConsumerParameter(0, QStringLiteral("low"), 5), QString());
+        QCOMPARE(w.window.setupEditor()->setConsumerParameter(0, QStringLiteral("high"), 6), QString());
+        ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
+        QVERIFY(!card->warningText().isEmpty());
+        QLabel *warning = nullptr;
+        for (QLabel *label : card->findChildren<QLabel *>()) {
+            if (label->text() == card->warningText())
+                warning = label;
+        }
+        QVERIFY(warning);
+        for (const bool presenting : {false, true}) {
+            if (presenting) {
+                press(w.window, Qt::Key_F11);
+                QVERIFY(w.window.presentationMode()->isActive());
+            }
+            QTRY_VERIFY(warning->isVisible());
+            QCoreApplication::processEvents();
+            const QRect inCard(warning->mapTo(card, QPoint(0, 0)), warning->size());
+            QVERIFY2(card->rect().contains(inCard),
+                     qPrintable(QStringLiteral("warning %1,%2 %3x%4 in a card %5x%6").arg(inCard.x()).arg(inCard.y())
+                                        .arg(inCard.width()).arg(inCard.height()).arg(card->width()).arg(card->height())));
+            if (warning->wordWrap())
+                QTRY_VERIFY2(warning->height() >= warning->heightForWidth(warning->width()),
+                             qPrintable(QStringLiteral("%1 px high, needs %2").arg(warning->height()).arg(warning->heightForWidth(warning->width()))));
+            else
+                QVERIFY(warning->fontMetrics().horizontalAdvance(warning->text()) <= warning->contentsRect().width());
+            QVERIFY(warning->toolTip().contains(card->warningText().mid(2)));
+        }
+    }
+
     // In the 1280x720 window the charts are short: the y-axis titles still fit beside the plot
     // (Qt Charts elides a title longer than the plot is tall).
     void chartAxisTitlesFitAt1280x720()
