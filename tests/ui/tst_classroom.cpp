@@ -3,6 +3,9 @@
 // by Page Down with its highlights, presentation mode, and Help > Rules.
 #include "core/engine/simulation.h"
 #include "ui/common/highlightoverlay.h"
+#include "ui/deadletters/deadlettermodel.h"
+#include "ui/deadletters/deadletterpanel.h"
+#include "ui/journey/journeypanel.h"
 #include "ui/consumers/consumercard.h"
 #include "ui/consumers/consumerpanel.h"
 #include "ui/charts/chartpanel.h"
@@ -49,6 +52,9 @@
 #include <QAbstractButton>
 #include <QAbstractSpinBox>
 #include <QTableView>
+#include <QStyle>
+#include <QTreeView>
+#include <QHeaderView>
 #include <QComboBox>
 #include <QTabBar>
 #include <QTest>
@@ -127,6 +133,44 @@ QStringList cutStatusTexts(const StatusSummary *status)
         const int needed = label->fontMetrics().horizontalAdvance(label->text());
         if (label->isVisible() && needed > label->contentsRect().width())
             cut << QStringLiteral("%1 (needs %2 px, has %3 px)").arg(label->text()).arg(needed).arg(label->contentsRect().width());
+    }
+    return cut;
+}
+
+/// The columns of @p view's header (visual order) that are cut at its width: a title or one of
+/// the texts of column @p column (model order) in @p rows wider than its section, or a section
+/// out of the viewport; as "title: why".
+QStringList cutColumns(const QAbstractItemView *view, QHeaderView *header, int lastNeeded)
+{
+    QStringList cut;
+    const QAbstractItemModel *model = view->model();
+    const int padding = view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) * 2 + 4;
+    for (int visual = 0; visual <= header->visualIndex(lastNeeded); ++visual) {
+        const int c = header->logicalIndex(visual);
+        const QString title = model->headerData(c, Qt::Horizontal).toString();
+        const int size = header->sectionSize(c);
+        const int titleWidth = header->fontMetrics().horizontalAdvance(title) + 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+        if (titleWidth > size)
+            cut << QStringLiteral("%1: title needs %2 px, has %3").arg(title).arg(titleWidth).arg(size);
+        if (header->sectionViewportPosition(c) + size > header->viewport()->width())
+            cut << QStringLiteral("%1: ends at %2 px, the view is %3 px").arg(title).arg(header->sectionViewportPosition(c) + size).arg(header->viewport()->width());
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QModelIndex index = model->index(row, c);
+            const auto *tree = qobject_cast<const QTreeView *>(view);
+            if (tree && tree->isFirstColumnSpanned(row, {}))
+                continue;  // a reason row: spans the view and wraps
+            // A view that wraps its texts needs room for the longest word only.
+            int width = 0;
+            const QString text = index.data().toString();
+            const auto *table = qobject_cast<const QTableView *>(view);
+            const bool wraps = tree ? tree->wordWrap() : table && table->wordWrap();
+            for (const QString &word : wraps ? text.split(u' ') : QStringList{text})
+                width = std::max(width, view->fontMetrics().horizontalAdvance(word) + padding);
+            if (width > size) {
+                cut << QStringLiteral("%1: \"%2\" needs %3 px, has %4").arg(title, index.data().toString()).arg(width).arg(size);
+                break;
+            }
+        }
     }
     return cut;
 }
@@ -935,6 +979,72 @@ private Q_SLOTS:
             QVERIFY(!w.window.presentationMode()->isActive());
             QTRY_VERIFY2(control->hasFocus(), qPrintable(describe(QApplication::focusWidget())));
             QTRY_VERIFY(FocusOrder::isOnScreen(control, &w.window));
+        }
+    }
+
+    void tableColumnsWholeAt1024()
+    {
+        // At 1024x768 the dead letters' Reason column read "delivery…" and its Consumer column
+        // was off the right; the message journey's header read "Decisi".
+        Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        w.window.lessonPanel()->runCycles(130);
+        w.window.refreshViews();
+        auto *deadLetters = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
+        auto *journey = w.window.findChild<QDockWidget *>(QStringLiteral("journeyDock"));
+        QVERIFY(deadLetters && journey);
+        deadLetters->show();
+        deadLetters->raise();
+        QTableView *letters = w.window.deadLetterPanel()->view();
+        QTRY_VERIFY(letters->isVisible());
+        QVERIFY(letters->model()->rowCount() > 0);
+        QTRY_COMPARE(cutColumns(letters, letters->horizontalHeader(), DeadLetterModel::ConsumerColumn), QStringList());
+        // A corrupt message's journey: its consumer, decisions and reasons.
+        const quint64 id = letters->model()->index(0, 0).data(DeadLetterModel::MessageIdRole).toULongLong();
+        QVERIFY(id > 0);
+        journey->show();
+        journey->raise();
+        w.window.journeyPanel()->showJourney(id);
+        QTreeView *steps = w.window.journeyPanel()->view();
+        QTRY_VERIFY(steps->isVisible());
+        QVERIFY(steps->model()->rowCount() > 2);
+        QTRY_COMPARE(cutColumns(steps, steps->header(), steps->model()->columnCount() - 1), QStringList());
+    }
+
+    void cardWarningWholeWhilePresenting()
+    {
+        // Presenting at 1024 px, consumer A's warning (low 5, high 6: no TTL inside) was cut.
+        // It wraps inside the card, every line shown, its whole text in the tooltip too.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
+        QCOMPARE(w.window.setupEditor()->setConsumerParameter(0, QStringLiteral("low"), 5), QString());
+        QCOMPARE(w.window.setupEditor()->setConsumerParameter(0, QStringLiteral("high"), 6), QString());
+        ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
+        QVERIFY(!card->warningText().isEmpty());
+        QLabel *warning = nullptr;
+        for (QLabel *label : card->findChildren<QLabel *>()) {
+            if (label->text() == card->warningText())
+                warning = label;
+        }
+        QVERIFY(warning);
+        for (const bool presenting : {false, true}) {
+            if (presenting) {
+                press(w.window, Qt::Key_F11);
+                QVERIFY(w.window.presentationMode()->isActive());
+            }
+            QTRY_VERIFY(warning->isVisible());
+            QCoreApplication::processEvents();
+            const QRect inCard(warning->mapTo(card, QPoint(0, 0)), warning->size());
+            QVERIFY2(card->rect().contains(inCard),
+                     qPrintable(QStringLiteral("warning %1,%2 %3x%4 in a card %5x%6").arg(inCard.x()).arg(inCard.y())
+                                        .arg(inCard.width()).arg(inCard.height()).arg(card->width()).arg(card->height())));
+            if (warning->wordWrap())
+                QTRY_VERIFY2(warning->height() >= warning->heightForWidth(warning->width()),
+                             qPrintable(QStringLiteral("%1 px high, needs %2").arg(warning->height()).arg(warning->heightForWidth(warning->width()))));
+            else
+                QVERIFY(warning->fontMetrics().horizontalAdvance(warning->text()) <= warning->contentsRect().width());
+            QVERIFY(warning->toolTip().contains(card->warningText().mid(2)));
         }
     }
 

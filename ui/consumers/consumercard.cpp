@@ -410,8 +410,7 @@ void ConsumerCard::syncSetup()
         editor->setValue(c.strategy->parameter(editor->info().name));
 
     const QString warning = c.strategy->settingWarning();
-    m_warning->setText(QStringLiteral("⚠ ") + warning);
-    m_warning->setVisible(!warning.isEmpty());
+    showWarning(warning);
     setToolTip(StrategyRegistry::instance().ruleText(type));
     syncTimelineNotes();
 }
@@ -495,8 +494,7 @@ void ConsumerCard::onParameterEdited(ParameterEditor *editor, const QVariant &va
     // Simulation::setupChanged() has refreshed the card already; refresh the warning anyway in
     // case the edit was a no-op.
     const QString warning = m_simulation->consumers()[size_t(m_index)]->strategy->settingWarning();
-    m_warning->setText(QStringLiteral("⚠ ") + warning);
-    m_warning->setVisible(!warning.isEmpty());
+    showWarning(warning);
 }
 
 void ConsumerCard::onStrategyChosen(int comboIndex)
@@ -504,8 +502,7 @@ void ConsumerCard::onStrategyChosen(int comboIndex)
     const QString type = m_strategy->itemData(comboIndex).toString();
     const QString error = m_editor->setConsumerStrategyType(m_index, type);
     if (!error.isEmpty()) {
-        m_warning->setText(QStringLiteral("⚠ ") + error);
-        m_warning->setVisible(true);
+        showWarning(error);
     }
     syncSetup();
 }
@@ -559,8 +556,7 @@ void ConsumerCard::onTopicToggled()
         topics.clear();
     const QString error = m_editor->setConsumerTopics(m_index, topics);
     if (!error.isEmpty()) {
-        m_warning->setText(QStringLiteral("⚠ ") + error);
-        m_warning->setVisible(true);
+        showWarning(error);
     }
     syncTopics();
 }
@@ -592,6 +588,15 @@ QString ConsumerCard::accessibleSummary() const
             .arg(c.stats.discarded)
             .arg(c.stats.failed)
             .arg(c.strategy->type());
+}
+
+void ConsumerCard::showWarning(const QString &text)
+{
+    // Wrapped inside the card (a long word may break anywhere); the whole text in the tooltip
+    // as well, for a projector's zoom.
+    m_warning->setText(QStringLiteral("⚠ ") + text);
+    m_warning->setToolTip(text);
+    m_warning->setVisible(!text.isEmpty());
 }
 
 QString ConsumerCard::warningText() const

@@ -90,6 +90,9 @@ public:
 
 private:
     void rebuildParameterEditors();
+    /// Shows @p text (a warning or an error, without the sign) under the editors, or hides the
+    /// line when it is empty.
+    void showWarning(const QString &text);
     void onParameterEdited(ParameterEditor *editor, const QVariant &value);
     void onStrategyChosen(int comboIndex);
     void syncTopics();

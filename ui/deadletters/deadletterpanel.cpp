@@ -11,6 +11,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace PriorityLab {
 
 DeadLetterPanel::DeadLetterPanel(Simulation *simulation, QWidget *parent)
@@ -30,7 +32,19 @@ DeadLetterPanel::DeadLetterPanel(Simulation *simulation, QWidget *parent)
                              "from it past the delivery limit, is final: data lost."));
 
     // Each column as wide as its title or its typical content, whichever is wider.
-    m_view = new LogTableView(m_model, {3, 4, 9, 7, 5, 3, 2}, this);
+    m_view = new LogTableView(m_model, {3, 4, 6, 7, 5, 3, 2}, this);
+    // The reason and the consumer are what a class reads first: right after the message, in
+    // sight in a narrow dock (at 1024 px the consumer was off the right), the reason as wide as
+    // its longest word (it read "delivery…").
+    QHeaderView *header = m_view->horizontalHeader();
+    header->moveSection(header->visualIndex(DeadLetterModel::ReasonColumn), header->visualIndex(DeadLetterModel::DataColumn));
+    header->moveSection(header->visualIndex(DeadLetterModel::ConsumerColumn), header->visualIndex(DeadLetterModel::DataColumn));
+    const QFontMetrics fm = m_view->fontMetrics();
+    int reason = 0;
+    for (const QString &word : {QStringLiteral("ttl-expired"), QStringLiteral("delivery_limit"), QStringLiteral("maxlen"),
+                                QStringLiteral("expired")})
+        reason = std::max(reason, fm.horizontalAdvance(word) + 2 * fm.horizontalAdvance(QLatin1Char('0')));
+    header->resizeSection(DeadLetterModel::ReasonColumn, std::max(header->sectionSize(DeadLetterModel::ReasonColumn), reason));
     m_view->setToolTip(tr("Discarded messages, newest at the bottom. Click one to follow its "
                           "journey."));
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

@@ -5,6 +5,7 @@
 #include "core/engine/simulation.h"
 
 #include <QHeaderView>
+#include <QStyle>
 #include <QLabel>
 #include <QLocale>
 #include <QStyledItemDelegate>
@@ -127,13 +128,17 @@ JourneyPanel::JourneyPanel(Simulation *simulation, const Journal *journal, QWidg
                "its strategy decided and why, and how the metadata changed (before → "
                "after). A postponed message goes back to the tail of the queue."));
     QHeaderView *header = m_view->header();
-    header->setStretchLastSection(false);
+    // Each column as wide as its whole title or its content, whichever is wider; the last one
+    // takes what is left. (A stretched Decision column was squeezed below its title in a narrow
+    // dock: "Decisi".)
+    header->setStretchLastSection(true);
     header->setSectionResizeMode(QHeaderView::Interactive);
     const QFontMetrics fm = m_view->fontMetrics();
     const int digit = fm.horizontalAdvance(QLatin1Char('0'));
+    const int headerMargin = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + digit;
     const auto width = [&](JourneyModel::Column c, int chars) {
-        const int title =
-                fm.horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString()) + 3 * digit;
+        const int title = header->fontMetrics().horizontalAdvance(m_model->headerData(c, Qt::Horizontal).toString())
+                + headerMargin;
         header->resizeSection(c, std::max(chars * digit, title));
     };
     // A new width changes the height of the wrapped reasons.
@@ -154,7 +159,12 @@ JourneyPanel::JourneyPanel(Simulation *simulation, const Journal *journal, QWidg
     width(JourneyModel::Priority, 6);
     width(JourneyModel::Ttl, 6);
     width(JourneyModel::PredicateRuns, 6);
-    header->setSectionResizeMode(JourneyModel::Decision, QHeaderView::Stretch);
+    // A decision wraps at its spaces ("discarded (delivery_limit)"): its longest word fits.
+    int decisionWord = 0;
+    for (const QString &word : {QStringLiteral("(delivery_limit)"), QStringLiteral("(requeued)"), QStringLiteral("processed"),
+                                QStringLiteral("postponed"), QStringLiteral("discarded")})
+        decisionWord = std::max(decisionWord, fm.horizontalAdvance(word) + 2 * digit);
+    header->resizeSection(JourneyModel::Decision, std::max(header->sectionSize(JourneyModel::Decision), decisionWord));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
