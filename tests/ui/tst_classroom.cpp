@@ -49,6 +49,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStatusBar>
 #include <QAbstractButton>
 #include <QAbstractSpinBox>
 #include <QTableView>
@@ -735,6 +736,70 @@ private Q_SLOTS:
         press(w.window, Qt::Key_N);
         QCOMPARE(w.sim()->cycle(), cycle + 1);
         QCOMPARE(rate->value(), 0.0);  // nothing typed into it
+    }
+
+    void pageDownWaitsForAPendingEdit()
+    {
+        // A clicker's Page Down while a number was being typed into consumer B's failure rate:
+        // the key stepped the field by 10 or moved the lesson, and the edit was lost. Now Page
+        // Down and Page Up wait for the edit to be finished (the status bar says how), the
+        // field keeps what was typed, and the panel's Next button clicked by mouse still works.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        w.window.resize(1280, 720);
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        LessonPanel *lesson = w.window.lessonPanel();
+        QDoubleSpinBox *rate = w.window.consumerPanel()->cards().at(1)->failureRateBox();
+        rate->setFocus(Qt::TabFocusReason);
+        QVERIFY(rate->hasFocus());
+        QTest::keyClick(rate, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(rate, QStringLiteral("0.5"));
+        QCOMPARE(rate->text(), QStringLiteral("0.5"));
+        w.sim()->setIntervalMs(0);
+        for (const Qt::Key key : {Qt::Key_PageDown, Qt::Key_PageUp}) {
+            w.window.statusBar()->clearMessage();
+            press(w.window, key);
+            QCOMPARE(lesson->currentStep(), 0);
+            QVERIFY(!w.sim()->isRunning());
+            QCOMPARE(w.sim()->cycle(), 0);
+            QVERIFY(rate->hasFocus());
+            QCOMPARE(rate->text(), QStringLiteral("0.5"));  // not stepped, not lost
+            QCOMPARE(rate->value(), 0.0);                   // nor applied behind the user's back
+            QVERIFY2(w.window.statusBar()->currentMessage().startsWith(QLatin1String("Finish the edit first")),
+                     qPrintable(w.window.statusBar()->currentMessage()));
+            // Drawn where it can be read: the figures step aside while it shows.
+            const QString message = w.window.statusBar()->currentMessage();
+            const int needed = w.window.statusBar()->fontMetrics().horizontalAdvance(message) + 6;
+            QVERIFY(!w.window.statusSummary()->isVisible());
+            for (QWidget *child : w.window.statusBar()->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly)) {
+                if (child->isVisible() && child->width() > 0)
+                    QVERIFY2(child->x() >= needed, qPrintable(describe(child)));
+            }
+        }
+        w.window.statusBar()->clearMessage();
+        QVERIFY(w.window.statusSummary()->isVisible());
+        // The lesson panel's Next, clicked by mouse, still plays the step.
+        QTest::mouseClick(lesson->nextButton(), Qt::LeftButton);
+        QVERIFY(w.sim()->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        const qint64 cycle = w.sim()->cycle();
+        QVERIFY(cycle > 0);
+        // Escape cancels the edit: the field shows its value and Page Down moves the lesson.
+        QVERIFY(rate->hasFocus());
+        press(w.window, Qt::Key_Escape);
+        QTRY_VERIFY(!rate->hasFocus());
+        QCOMPARE(rate->value(), 0.0);
+        press(w.window, Qt::Key_PageDown);
+        QCOMPARE(lesson->currentStep(), 1);
+        // Typed and applied by Enter: the keys move the lesson too.
+        QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        rate->setFocus(Qt::TabFocusReason);
+        QTest::keyClick(rate, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(rate, QStringLiteral("0.1"));
+        press(w.window, Qt::Key_Return);
+        QCOMPARE(rate->value(), 0.1);
+        QTRY_VERIFY(!rate->hasFocus());
+        press(w.window, Qt::Key_PageUp);
+        QCOMPARE(lesson->currentStep(), 0);
     }
 
     void focusFrameInsideAStepOutline()

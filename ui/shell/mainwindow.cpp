@@ -71,6 +71,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     // controls take the focus by Tab only (a FocusFrame, below, always outlines the focus).
     m_shortcutGuard = new ShortcutGuard(this);
     qApp->installEventFilter(m_shortcutGuard);
+    // Page Down / Page Up held back by a field's pending edit: say how to finish it.
+    connect(m_shortcutGuard, &ShortcutGuard::editPending, this, [this](QWidget *field) {
+        if (field && field->window() == this)
+            showNotice(tr("Finish the edit first: press Enter to apply it or Escape to cancel it"));
+    });
     m_zoom = new Zoom(this);
     m_simulation = new Simulation(this);
     // The message journeys (and the event log) need each cycle's events.
@@ -125,6 +130,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     m_status = new StatusSummary(m_simulation, this);
     statusBar()->addPermanentWidget(m_status, 1);
+    // A message of the status bar is drawn left of the first permanent widget, and the figures
+    // fill the bar: a notice (showNotice()) hides them until the message goes.
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString &message) {
+        if (message.isEmpty())
+            m_status->show();
+    });
     m_alarmIndicator = m_alarmPanel->statusIndicator(this);
     statusBar()->addPermanentWidget(m_alarmIndicator);
     m_rabbitMq = new RabbitMqConnection(m_simulation, this);
@@ -169,9 +180,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_lessonPanel, &LessonPanel::highlightRequested, this, &MainWindow::highlight);
     connect(m_lessonPanel, &LessonPanel::applyingSettings, m_chartPanel, &ChartPanel::setApplyingScript);
     m_lessonPanel->setConfirmReplay([this] { return confirmDiscardEdits(tr("replaying the lesson from cycle 0")); });
-    connect(m_lessonPanel, &LessonPanel::notice, this, [this](const QString &text) {
-        statusBar()->showMessage(text, 8000);
-    });
+    connect(m_lessonPanel, &LessonPanel::notice, this, [this](const QString &text) { showNotice(text); });
     connect(m_lessonPanel, &LessonPanel::problemsFound, this, [this](const QStringList &problems) {
         m_files->reportProblems(tr("A lesson step could not apply its settings"), problems);
     });
@@ -985,6 +994,12 @@ void MainWindow::keepHighlightInSight()
         }
     }
     FocusOrder::scrollIntoView(target, this);
+}
+
+void MainWindow::showNotice(const QString &text, int timeoutMs)
+{
+    m_status->hide();  // shown again when the message goes (messageChanged(""))
+    statusBar()->showMessage(text, timeoutMs);
 }
 
 void MainWindow::showHelp()

@@ -214,6 +214,10 @@ private:
     void editScenarioInfo();
     void showAbout();
     void showHelp();
+    /// Shows @p text in the status bar for @p timeoutMs ms where it can be read: the figures
+    /// (StatusSummary, which fills the bar) step aside until the message goes. For what the user
+    /// must read now: a lesson's notice, why Page Down waited.
+    void showNotice(const QString &text, int timeoutMs = 8000);
     void highlight(const QString &name);
     void onZoomChanged(int percent);
     /// The Run/Pause action's texts.

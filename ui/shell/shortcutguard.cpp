@@ -53,6 +53,19 @@ QString fieldText(const QObject *owner)
     return {};
 }
 
+/// The line edit where the user types into @p owner (a line edit, spin box or editable combo
+/// box); nullptr for other widgets.
+const QLineEdit *typingEdit(const QObject *owner)
+{
+    if (const auto *edit = qobject_cast<const QLineEdit *>(owner))
+        return edit;
+    if (const auto *spin = qobject_cast<const QAbstractSpinBox *>(owner))
+        return spin->findChild<const QLineEdit *>(QString(), Qt::FindDirectChildrenOnly);
+    if (const auto *combo = qobject_cast<const QComboBox *>(owner))
+        return combo->lineEdit();
+    return nullptr;
+}
+
 } // namespace
 
 bool ShortcutGuard::isTextField(const QObject *object)
@@ -94,6 +107,17 @@ bool ShortcutGuard::controlUsesKey(const QObject *focus, int key)
     default:
         return key >= Qt::Key_Space && key <= Qt::Key_AsciiTilde;  // printable
     }
+}
+
+bool ShortcutGuard::hasPendingEdit(const QObject *focus) const
+{
+    if (!cancelsWithEscape(focus))
+        return false;
+    const QObject *owner = typingOwner(focus);
+    const QLineEdit *edit = typingEdit(owner);
+    // Typed into (Qt's modified flag, reset whenever the program sets the text), and not back
+    // to what it held when its edit started (the text recorded on FocusIn).
+    return edit && edit->isModified() && (owner != m_editField || edit->text() != m_editText);
 }
 
 void ShortcutGuard::endEdit(QWidget *window)
@@ -149,7 +173,8 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
             // Back from its own popup or another window, the edit goes on.
             if (owner != m_editField || (reason != Qt::PopupFocusReason && reason != Qt::ActiveWindowFocusReason)) {
                 m_editField = owner;
-                m_editText = fieldText(owner);
+                const QLineEdit *edit = typingEdit(owner);
+                m_editText = edit ? edit->text() : fieldText(owner);
             }
         }
         // A widget of the window took the focus (Tab, a click): Tab no longer resumes at the
@@ -174,8 +199,11 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
     }
     case QEvent::ShortcutOverride: {
         auto *key = static_cast<QKeyEvent *>(event);
+        // The keys a field uses go to it, not to a shortcut; so do the step keys while it holds
+        // a pending edit (the KeyPress below holds them back).
         if ((key->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier)) == Qt::NoModifier
-            && controlUsesKey(QApplication::focusWidget(), key->key())) {
+            && (controlUsesKey(QApplication::focusWidget(), key->key())
+                || (isStepKey(key->key()) && hasPendingEdit(QApplication::focusWidget())))) {
             key->accept();
             return true;
         }
@@ -200,6 +228,11 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
         const bool enter = key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter;
         if (isTextField(focus)) {
             const QObject *owner = typingOwner(focus);
+            if (isStepKey(key->key()) && hasPendingEdit(focus)) {
+                // Neither the lesson nor the field: the edit is finished first, by Enter or Escape.
+                Q_EMIT editPending(const_cast<QWidget *>(qobject_cast<const QWidget *>(owner)));
+                return true;
+            }
             if (key->key() == Qt::Key_Space && qobject_cast<const QAbstractSpinBox *>(owner))
                 return true;  // a number field has no use for a space: never blank it
             const bool cancel = key->key() == Qt::Key_Escape && cancelsWithEscape(focus);

@@ -19,6 +19,11 @@ namespace PriorityLab {
 ///    presentation mode. Then the field gives the focus back to its window and the keys work again; the
 ///    next Tab (Shift+Tab) goes on to the control after (before) that field, not to the top;
 ///    the window's FocusFrame outlines that field meanwhile (FocusFrame::setResumePoint()).
+///  - Page Down / Page Up (the lesson's Next / Back, sent by presentation clickers) wait while a
+///    one-line field of a main window holds an edit not yet applied (hasPendingEdit()): the key
+///    neither moves the lesson (the edit would be applied or lost with it) nor goes to the field
+///    (a spin box would step by 10 and drop what was typed); editPending() asks the window to say
+///    "finish the edit first". Without such an edit the keys move the lesson as from anywhere.
 ///  - Enter activates a focused button, check box or combo box (Space being the run key).
 ///  - Buttons, check boxes, combo boxes, sliders and tab bars take the focus by Tab only, never by
 ///    a mouse click (Qt::TabFocus), so a click never leaves a control holding the keyboard.
@@ -38,6 +43,15 @@ public:
     /// Left and Right in a tab bar of several tabs (they pick the tab; N still steps).
     static bool controlUsesKey(const QObject *focus, int key);
 
+    /// True while @p focus is a one-line field of a main window (line edit, spin box, editable
+    /// combo box) whose text the user changed since its edit started and has neither applied
+    /// (Enter, which also ends the edit) nor cancelled (Escape). A field that only has the focus,
+    /// or whose text the program set, has no pending edit.
+    bool hasPendingEdit(const QObject *focus) const;
+
+    /// True for the keys that move a lesson step, Page Down and Page Up.
+    static bool isStepKey(int key) { return key == Qt::Key_PageDown || key == Qt::Key_PageUp; }
+
     /// True for the controls where the user types: an editable line edit, spin box, editable
     /// combo box, text edit or plain text edit.
     static bool isTextField(const QObject *object);
@@ -48,6 +62,11 @@ public:
     /// of @p window has the focus. Used before a lesson step moves on (Page Down / Page Up), so
     /// that its keys are not left to a field the step may scroll out of sight.
     void endEdit(QWidget *window);
+
+Q_SIGNALS:
+    /// A step key (isStepKey()) was held back because @p field has a pending edit: its window
+    /// should say how to finish the edit (Enter applies it, Escape cancels it).
+    void editPending(QWidget *field);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
