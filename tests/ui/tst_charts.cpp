@@ -5,6 +5,7 @@
 // Runs offscreen; cycles run through Simulation::step(), the charts are redrawn by refresh().
 #include "ui/charts/chartexport.h"
 #include "ui/charts/chartpanel.h"
+#include "ui/lessons/lessonpanel.h"
 #include "ui/shell/exportmenu.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/zoom.h"
@@ -76,6 +77,8 @@ private Q_SLOTS:
     void followsADarkPalette();
     void markerLabel_data();
     void markerLabel();
+    void markerLabelNamesWhose_data();
+    void markerLabelNamesWhose();
     void axesMoveOnlyWhenBoundsMove();
     void exportPngAndSvg();
     void clearedOnNewScenario();
@@ -294,7 +297,7 @@ void TestCharts::timelineMarkers()
         const QList<ChartMarker> markers = chart->markers();
         QCOMPARE(markers.size(), 1);
         QCOMPARE(markers.first().x, 60.0);
-        QCOMPARE(markers.first().label, QStringLiteral("c60: consumers[0,1,2].strategy.low = 4"));
+        QCOMPARE(markers.first().label, QStringLiteral("A, B, C · low = 4"));
         QVERIFY(markers.first().toolTip.contains(QLatin1String("consumers[2].strategy.low = 4")));
     }
     QCOMPARE(rig.panel.timelineMarkers().size(), 1);
@@ -318,7 +321,7 @@ void TestCharts::liveEditMarkers()
     const ChartMarker edit = rig.panel.liveEditMarkers().first();
     QCOMPARE(edit.x, 20.0);
     QCOMPARE(edit.kind, ChartMarker::Kind::LiveEdit);
-    QCOMPARE(edit.label, QStringLiteral("✎ c20: consumers[1].strategy.low = 2"));
+    QCOMPARE(edit.label, QStringLiteral("✎ B · low = 2"));
     QVERIFY(edit.toolTip.contains(QLatin1String("by hand")));
     QVERIFY(rig.panel.timelineMarkers().isEmpty());
     for (TimeSeriesChart *chart : rig.panel.timeCharts())
@@ -327,7 +330,7 @@ void TestCharts::liveEditMarkers()
     // Dragged on before the next cycle: still one change, with the last value.
     QCOMPARE(rig.editor.setConsumerParameter(1, QStringLiteral("low"), 3), QString());
     QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
-    QCOMPARE(rig.panel.liveEditMarkers().first().label, QStringLiteral("✎ c20: consumers[1].strategy.low = 3"));
+    QCOMPARE(rig.panel.liveEditMarkers().first().label, QStringLiteral("✎ B · low = 3"));
     // The timer's speed and the scenario's texts change nothing in the run: no marker.
     QCOMPARE(rig.editor.setCycleIntervalMs(10), QString());
     QCOMPARE(rig.editor.setScenarioInfo(QStringLiteral("renamed"), QString(), QString()), QString());
@@ -345,7 +348,7 @@ void TestCharts::liveEditMarkers()
     const QList<ChartMarker> live = rig.panel.liveEditMarkers();
     QCOMPARE(live.size(), 2);
     QCOMPARE(live.at(1).x, 70.0);
-    QCOMPARE(live.at(1).label, QStringLiteral("✎ c70: consumers[1].strategy.low = 2"));
+    QCOMPARE(live.at(1).label, QStringLiteral("✎ B · low = 2"));
     const QList<ChartMarker> all = rig.panel.queueDepthChart()->markers();
     QCOMPARE(all.size(), 3);  // in cycle order
     QCOMPARE(all.at(0).x, 20.0);
@@ -370,13 +373,13 @@ void TestCharts::undoneEditNamesTheRestoredValue()
     QCOMPARE(rig.problems, QStringList());
     rig.advance(20);
     rig.editor.setConsumerOnline(0, false);
-    QCOMPARE(rig.panel.liveEditMarkers().first().label, QStringLiteral("✎ c20: consumers[0].online = false"));
+    QCOMPARE(rig.panel.liveEditMarkers().first().label, QStringLiteral("✎ A · online = false"));
     rig.advance(5);
     rig.editor.undoStack()->undo();
     QVERIFY(rig.sim.consumers().at(0)->online);
     const QList<ChartMarker> live = rig.panel.liveEditMarkers();
     QCOMPARE(live.size(), 2);
-    QCOMPARE(live.at(1).label, QStringLiteral("✎ c25: consumers[0].online = true"));
+    QCOMPARE(live.at(1).label, QStringLiteral("✎ A · online = true"));
     QVERIFY(live.at(1).toolTip.contains(QLatin1String("consumers[0].online = true")));
     // The other settings a scenario leaves out at their default, and an unset limit.
     const Scenario s = rig.sim.currentScenario();
@@ -392,9 +395,14 @@ void TestCharts::undoneEditNamesTheRestoredValue()
 void TestCharts::markerLabelsWrapInANarrowChart()
 {
     // In the Charts dock of a 1024x768 window a chart is 260 to 350 px wide: a live edit's label
-    // read "✎ c20: consumers[1].strat…", its value cut off. It is drawn whole on a few lines.
+    // read "✎ c20: consumers[1].strat…", its value cut off. It is drawn whole on a few lines
+    // (now that it names the consumer, a long name takes the room the path took).
     EditedChartRig rig;
     QCOMPARE(rig.problems, QStringList());
+    // The label names whose setting changed: a long consumer name needs more than one line.
+    Scenario s = TestSupport::loadPreset(QStringLiteral("lesson-ttl-moved.json"));
+    s.consumers[1].name = QStringLiteral("ttl-guard-of-the-night-shift");
+    QCOMPARE(rig.sim.load(s), QStringList());
     rig.panel.resize(260, 300);
     rig.panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&rig.panel));
@@ -405,7 +413,7 @@ void TestCharts::markerLabelsWrapInANarrowChart()
     QTRY_VERIFY(chart->isVisible() && chart->width() <= 260);
     QCoreApplication::processEvents();
     const QString label = rig.panel.liveEditMarkers().constFirst().label;
-    QCOMPARE(label, QStringLiteral("✎ c20: consumers[1].strategy.low = 2"));
+    QCOMPARE(label, QStringLiteral("✎ ttl-guard-of-the-night-shift · low = 2"));
     const QStringList texts = chart->markerTexts();
     QCOMPARE(texts.size(), 1);
     QVERIFY2(!texts.first().contains(QChar(0x2026)), qPrintable(texts.first()));
@@ -464,28 +472,120 @@ void TestCharts::followsADarkPalette()
 void TestCharts::markerLabel_data()
 {
     QTest::addColumn<QStringList>("changes");
+    QTest::addColumn<QStringList>("owners");
     QTest::addColumn<QString>("label");
-    QTest::addRow("one") << QStringList{QStringLiteral("consumers[0].strategy.low = 4")}
-                         << QStringLiteral("c60: consumers[0].strategy.low = 4");
-    QTest::addRow("merged by index")
-            << QStringList{QStringLiteral("consumers[0].strategy.low = 4"), QStringLiteral("consumers[1].strategy.low = 4")}
-            << QStringLiteral("c60: consumers[0,1].strategy.low = 4");
+    QTest::addRow("one") << QStringList{QStringLiteral("consumers[0].strategy.low = 4")} << QStringList{QStringLiteral("ttl-guard")}
+                         << QStringLiteral("ttl-guard · low = 4");
+    QTest::addRow("one change of several consumers")
+            << QStringList{QStringLiteral("consumers[0].strategy.low = 4"), QStringLiteral("consumers[1].strategy.low = 4"),
+                           QStringLiteral("consumers[2].strategy.low = 4")}
+            << QStringList{QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C")}
+            << QStringLiteral("A, B, C · low = 4");
     QTest::addRow("different values stay apart")
             << QStringList{QStringLiteral("consumers[0].online = false"), QStringLiteral("consumers[1].online = true")}
-            << QStringLiteral("c60: consumers[0].online = false; consumers[1].online = true");
-    QTest::addRow("no index") << QStringList{QStringLiteral("broker.batchSize = 5")}
-                              << QStringLiteral("c60: broker.batchSize = 5");
-    QTest::addRow("elided")
-            << QStringList{QStringLiteral("producers[0].generator.perCycle = 10"), QStringLiteral("broker.batchesPerCycle = 8"),
-                           QStringLiteral("consumers[3].strategy.predicate = \"queueLength < 5\"")}
-            << QStringLiteral("c60: producers[0].generator.perCycle = 10; broker.batchesPe…");
+            << QStringList{QStringLiteral("A"), QStringLiteral("B")}
+            << QStringLiteral("A · online = false; B · online = true");
+    QTest::addRow("one owner, two settings")
+            << QStringList{QStringLiteral("consumers[0].strategy.low = 4"), QStringLiteral("consumers[0].strategy.high = 8")}
+            << QStringList{QStringLiteral("A"), QStringLiteral("A")}
+            << QStringLiteral("A · low = 4, high = 8");
+    QTest::addRow("the broker and a producer")
+            << QStringList{QStringLiteral("broker.deliveryLimit = 5"), QStringLiteral("producers[0].generator.perCycle = 10")}
+            << QStringList{QStringLiteral("broker"), QStringLiteral("orders")}
+            << QStringLiteral("broker · deliveryLimit = 5; orders · perCycle = 10");
+    QTest::addRow("words and no owner")
+            << QStringList{QStringLiteral("consumer D added"), QStringLiteral("consumers[7].online = true")}
+            << QStringList{QString(), QString()}
+            << QStringLiteral("consumer D added; consumers[7].online = true");
+    QStringList changes;
+    QStringList owners;
+    for (int i = 0; i < 12; ++i) {
+        changes << QStringLiteral("consumers[%1].strategy.predicate = \"queueLength < %1\"").arg(i);
+        owners << QStringLiteral("consumer-%1").arg(i);
+    }
+    QTest::addRow("elided") << changes << owners << QString();
 }
 
 void TestCharts::markerLabel()
 {
     QFETCH(QStringList, changes);
+    QFETCH(QStringList, owners);
     QFETCH(QString, label);
-    QCOMPARE(ChartPanel::markerLabel(60, changes), label);
+    const QString made = ChartPanel::markerLabel(changes, owners);
+    if (label.isEmpty()) {  // too long: elided, the tooltip has it whole
+        QCOMPARE(made.size(), ChartPanel::MaxMarkerLabel);
+        QVERIFY(made.endsWith(QChar(0x2026)));
+        QVERIFY2(made.startsWith(QStringLiteral("consumer-0 · predicate = \"queueLength < 0\"; consumer-1 · ")), qPrintable(made));
+        return;
+    }
+    QCOMPARE(made, label);
+}
+
+void TestCharts::markerLabelNamesWhose_data()
+{
+    QTest::addColumn<QString>("lesson");
+    QTest::addColumn<int>("cycles");
+    QTest::addColumn<QString>("label");
+    QTest::addColumn<QString>("path");
+    QTest::addRow("ttl-moved") << QStringLiteral(":/scenarios/lesson-ttl-moved.json") << 70
+                               << QStringLiteral("A, B, C · low = 4") << QStringLiteral("consumers[2].strategy.low = 4");
+    QTest::addRow("poison message") << QStringLiteral(":/scenarios/lesson-poison-message.json") << 200
+                                    << QStringLiteral("broker · deliveryLimit = 5") << QStringLiteral("broker.deliveryLimit = 5");
+}
+
+void TestCharts::markerLabelNamesWhose()
+{
+    // A marker read "c60: consumers[0,1,2].strategy.low = 4", words that say nothing to a class;
+    // now it names whose setting changed, "A, B, C · low = 4", the paths in its tooltip. In the
+    // charts of a 1024x768 window its label is drawn whole, wrapped if need be, never elided.
+    QFETCH(QString, lesson);
+    QFETCH(int, cycles);
+    QFETCH(QString, label);
+    QFETCH(QString, path);
+    MainWindow window;
+    window.setShowDialogs(false);
+    PL_VERIFY_OK(window.openScenarioFile(lesson));
+    window.resize(1024, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.lessonPanel()->runCycles(cycles);
+    window.refreshViews();
+    ChartPanel *panel = window.chartPanel();
+    panel->updateAllCharts();
+    QCoreApplication::processEvents();
+    const QList<ChartMarker> markers = panel->timelineMarkers();
+    const auto marker = std::find_if(markers.begin(), markers.end(), [&](const ChartMarker &m) { return m.label == label; });
+    QStringList labels;
+    for (const ChartMarker &m : markers)
+        labels << m.label;
+    QVERIFY2(marker != markers.end(), qPrintable(labels.join(QStringLiteral(" | "))));
+    QVERIFY2(marker->toolTip.contains(path), qPrintable(marker->toolTip));
+    QVERIFY(!marker->label.contains(QLatin1String("consumers[")));
+    // A live edit names its consumer the same way.
+    window.setupEditor()->setConsumerOnline(0, false);
+    const QString first = window.simulation()->consumers().front()->name;
+    QCOMPARE(panel->liveEditMarkers().constLast().label, QStringLiteral("✎ %1 · online = false").arg(first));
+    // Drawn whole in every time chart on screen: no "…", the lines are the label's words.
+    window.lessonPanel()->runCycles(2);
+    window.refreshViews();
+    panel->updateAllCharts();
+    QCoreApplication::processEvents();
+    int drawn = 0;
+    for (TimeSeriesChart *chart : panel->timeCharts()) {
+        if (!chart->isVisible())
+            continue;
+        QVERIFY2(chart->width() < 600, qPrintable(QString::number(chart->width())));
+        const QList<ChartMarker> shown = chart->markers();
+        const QStringList texts = chart->markerTexts();
+        for (qsizetype i = 0; i < shown.size(); ++i) {
+            if (texts.at(i).isEmpty())
+                continue;  // outside the x range
+            ++drawn;
+            QVERIFY2(!texts.at(i).contains(QChar(0x2026)), qPrintable(texts.at(i)));
+            QCOMPARE(QString(texts.at(i)).replace(QLatin1Char('\n'), QLatin1Char(' ')), shown.at(i).label);
+        }
+    }
+    QVERIFY(drawn >= 2);
 }
 
 void TestCharts::axesMoveOnlyWhenBoundsMove()
@@ -545,7 +645,7 @@ void TestCharts::exportPngAndSvg()
             if (xml.name() == QLatin1String("text")) {
                 ++texts;
                 const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
-                marker = marker || text.contains(QLatin1String("c60:"));
+                marker = marker || text.contains(QLatin1String("low = 4"));
             }
         }
     }

@@ -282,8 +282,8 @@ private Q_SLOTS:
         QVERIFY(charts->liveEditMarkers().isEmpty());
         const QList<ChartMarker> scripted = charts->timelineMarkers();
         QCOMPARE(scripted.size(), 2);
-        QCOMPARE(scripted.at(0).label, QStringLiteral("c60: consumers[0,1,2].strategy.low = 4"));
-        QCOMPARE(scripted.at(1).label, QStringLiteral("c100: consumers[0,1,2].strategy.low = 0"));
+        QCOMPARE(scripted.at(0).label, QStringLiteral("A, B, C · low = 4"));
+        QCOMPARE(scripted.at(1).label, QStringLiteral("A, B, C · low = 0"));
         QCOMPARE(scripted.at(1).kind, ChartMarker::Kind::Timeline);
         QVERIFY(scripted.at(1).toolTip.contains(QLatin1String("lesson step")));
 

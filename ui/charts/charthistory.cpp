@@ -11,7 +11,7 @@ ChartHistory::ChartHistory()
     Q_ASSERT(size_t(BrokerConfig::priorityClasses().size()) == ClassCount);
 }
 
-void ChartHistory::add(const CycleReport &report)
+void ChartHistory::add(const CycleReport &report, const QStringList &timelineOwners)
 {
     if (report.cycle < 0)
         return;
@@ -65,39 +65,45 @@ void ChartHistory::add(const CycleReport &report)
         m_samples.pop_front();
 
     if (!report.timelineChanges.isEmpty()) {
-        if (!m_timeline.isEmpty() && m_timeline.constLast().cycle == report.cycle)
-            m_timeline.last().changes << report.timelineChanges;  // after a lesson step's own
-        else
-            m_timeline.append({report.cycle, report.timelineChanges});
+        QStringList owners = timelineOwners.mid(0, report.timelineChanges.size());
+        while (owners.size() < report.timelineChanges.size())
+            owners.append(QString());
+        if (m_timeline.isEmpty() || m_timeline.constLast().cycle != report.cycle)
+            m_timeline.append({report.cycle, {}, {}});
+        m_timeline.last().changes << report.timelineChanges;  // after a lesson step's own
+        m_timeline.last().owners << owners;
     }
     const qint64 first = m_samples.front().cycle;
     while (!m_liveEdits.isEmpty() && m_liveEdits.constFirst().cycle < first)
         m_liveEdits.removeFirst();
 }
 
-void ChartHistory::addLiveEdit(qint64 cycle, const QString &change)
+void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QString &owner)
 {
     if (m_liveEdits.isEmpty() || m_liveEdits.constLast().cycle != cycle)
-        m_liveEdits.append(TimelineEntry{cycle, {}});
-    QStringList &changes = m_liveEdits.last().changes;
+        m_liveEdits.append(TimelineEntry{cycle, {}, {}});
+    TimelineEntry &entry = m_liveEdits.last();
     const qsizetype equals = change.indexOf(QLatin1String(" = "));
     if (equals > 0) {
         const QString key = change.left(equals + 3);
-        for (QString &earlier : changes) {
-            if (earlier.startsWith(key)) {
-                earlier = change;
+        for (qsizetype i = 0; i < entry.changes.size(); ++i) {
+            if (entry.changes.at(i).startsWith(key)) {
+                entry.changes[i] = change;
+                entry.owners[i] = owner;
                 return;
             }
         }
     }
-    changes.append(change);
+    entry.changes.append(change);
+    entry.owners.append(owner);
 }
 
-void ChartHistory::addScriptedChange(qint64 cycle, const QString &change)
+void ChartHistory::addScriptedChange(qint64 cycle, const QString &change, const QString &owner)
 {
     if (m_timeline.isEmpty() || m_timeline.constLast().cycle != cycle)
-        m_timeline.append(TimelineEntry{cycle, {}});
+        m_timeline.append(TimelineEntry{cycle, {}, {}});
     m_timeline.last().changes.append(change);
+    m_timeline.last().owners.append(owner);
 }
 
 void ChartHistory::clear()

@@ -45,24 +45,30 @@ public:
         std::vector<qint32> consumerProcessed;
     };
     /// Scenario timeline changes applied at the start of one cycle, or live edits in effect from
-    /// one cycle on: "PATH = VALUE" (or words, e.g. "consumer D added").
+    /// one cycle on: "PATH = VALUE" (or words, e.g. "consumer D added"), each with the name of
+    /// whose setting it is, as it was when the change was made ("A", "sensors", "broker"; ""
+    /// when unknown or for words).
     struct TimelineEntry
     {
         qint64 cycle = 0;
         QStringList changes;
+        QStringList owners;  ///< one per change, same order
     };
 
     ChartHistory();
 
-    /// Takes in one cycle's report.
-    void add(const CycleReport &report);
+    /// Takes in one cycle's report; @p timelineOwners names whose setting each of its
+    /// timelineChanges is (missing ones count as "").
+    void add(const CycleReport &report, const QStringList &timelineOwners = {});
     /// Takes in a live edit made before cycle @p cycle ran (Simulation::cycle() at the edit):
-    /// @p change is "PATH = VALUE" or words. A later edit of the same PATH before the same cycle
-    /// replaces the earlier one (a slider dragged while paused is one change).
-    void addLiveEdit(qint64 cycle, const QString &change);
+    /// @p change is "PATH = VALUE" or words, @p owner whose setting it is. A later edit of the
+    /// same PATH before the same cycle replaces the earlier one (a slider dragged while paused
+    /// is one change).
+    void addLiveEdit(qint64 cycle, const QString &change, const QString &owner = {});
     /// Takes in a scripted change made before cycle @p cycle ran, outside the scenario's timeline
-    /// (a lesson step's settings): kept with the timeline changes of that cycle, "PATH = VALUE".
-    void addScriptedChange(qint64 cycle, const QString &change);
+    /// (a lesson step's settings): kept with the timeline changes of that cycle, "PATH = VALUE",
+    /// @p owner whose setting it is.
+    void addScriptedChange(qint64 cycle, const QString &change, const QString &owner = {});
     /// Forgets every cycle (a scenario was loaded or reset).
     void clear();
 

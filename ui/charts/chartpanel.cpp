@@ -14,6 +14,7 @@
 #include <QTabBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace PriorityLab {
@@ -295,50 +296,74 @@ void ChartPanel::onSetupChanged(const SettingChange &change)
     const QString text = liveEditText(change, *m_simulation);
     if (text.isEmpty())
         return;
+    const QString owner = change.kind == SettingChange::Kind::Setting ? settingOwner(change.path) : QString();
     if (m_applyingScript)
-        m_history.addScriptedChange(m_simulation->cycle(), text);
+        m_history.addScriptedChange(m_simulation->cycle(), text, owner);
     else
-        m_history.addLiveEdit(m_simulation->cycle(), text);
+        m_history.addLiveEdit(m_simulation->cycle(), text, owner);
     // Only the markers change: the series stay as they are.
     const QList<ChartMarker> markers = currentMarkers();
     for (TimeSeriesChart *chart : timeCharts())
         chart->setMarkers(markers);
 }
 
-QString ChartPanel::markerLabel(qint64 cycle, const QStringList &changes)
+QString ChartPanel::settingOwner(const SettingPath &path, const CycleReport *report) const
 {
-    // Merge "consumers[0].strategy.low = 4" and "consumers[1].strategy.low = 4" into
-    // "consumers[0,1].strategy.low = 4", keeping the order of first appearance.
-    QStringList keys;
-    QList<QStringList> indices;
-    for (const QString &change : changes) {
+    const qsizetype i = path.rootIndex();
+    if (path.isConsumer()) {
+        if (report)
+            return i < report->consumers.size() ? report->consumers.at(i).name : QString();
+        return size_t(i) < m_simulation->consumers().size() ? m_simulation->consumers().at(size_t(i))->name : QString();
+    }
+    if (path.isProducer())
+        return size_t(i) < m_simulation->producers().size() ? m_simulation->producers().at(size_t(i)).config().name : QString();
+    if (path.isBroker())
+        return tr("broker");
+    return {};
+}
+
+QString ChartPanel::markerLabel(const QStringList &changes, const QStringList &owners)
+{
+    // "consumers[0].strategy.low = 4" of A and "consumers[1].strategy.low = 4" of B become one
+    // group "low = 4" of A, B; then the groups of the same owners share them: "A · low = 4, high = 8".
+    struct Group
+    {
+        QString what;       // "low = 4", or the whole change when it has no owner
+        QStringList owners; // empty: no owner to name
+    };
+    QList<Group> groups;
+    for (qsizetype c = 0; c < changes.size(); ++c) {
+        const QString &change = changes.at(c);
+        const QString owner = owners.value(c);
         const qsizetype equals = change.indexOf(QLatin1String(" = "));
-        const SettingPath path = SettingPath::parse(equals < 0 ? change : change.left(equals));
-        QString key = change;
-        QString i;
-        if (path.rootIndex() >= 0) {
-            key = path.rootKey() + QStringLiteral("[%1]")
-                    + (path.depth() > 1 ? QLatin1Char('.') + path.below().toString() : QString())
-                    + (equals < 0 ? QString() : change.mid(equals));
-            i = QString::number(path.rootIndex());
+        const SettingPath path = SettingPath::parse(equals < 0 ? QString() : change.left(equals));
+        if (owner.isEmpty() || !path.isValid()) {
+            groups.append({change, {}});
+            continue;
         }
-        const qsizetype at = keys.indexOf(key);
-        if (at < 0) {
-            keys << key;
-            indices << QStringList(i);
-        } else {
-            indices[at] << i;
-        }
+        const QString what = path.lastKey() + change.mid(equals);
+        const auto same = std::find_if(groups.begin(), groups.end(), [&](const Group &g) {
+            return !g.owners.isEmpty() && g.what == what;
+        });
+        if (same == groups.end())
+            groups.append({what, {owner}});
+        else if (!same->owners.contains(owner))
+            same->owners.append(owner);
     }
     QStringList parts;
-    for (qsizetype k = 0; k < keys.size(); ++k)
-        parts << (keys.at(k).contains(QLatin1String("[%1]")) ? QString(keys.at(k)).replace(
-                          QLatin1String("[%1]"), QLatin1Char('[') + indices.at(k).join(QLatin1Char(',')) + QLatin1Char(']'))
-                                                            : keys.at(k));
-    QString label = QStringLiteral("c%1: %2").arg(cycle).arg(parts.join(QStringLiteral("; ")));
-    constexpr qsizetype maxLength = 60;
-    if (label.size() > maxLength)
-        label = label.left(maxLength - 1) + QChar(0x2026);
+    QList<QStringList> partOwners;
+    for (const Group &g : std::as_const(groups)) {
+        const qsizetype at = g.owners.isEmpty() ? -1 : partOwners.indexOf(g.owners);
+        if (at >= 0) {
+            parts[at] += QStringLiteral(", ") + g.what;
+            continue;
+        }
+        parts << (g.owners.isEmpty() ? g.what : g.owners.join(QStringLiteral(", ")) + QStringLiteral(" · ") + g.what);
+        partOwners << g.owners;
+    }
+    QString label = parts.join(QStringLiteral("; "));
+    if (label.size() > MaxMarkerLabel)
+        label = label.left(MaxMarkerLabel - 1) + QChar(0x2026);
     return label;
 }
 
@@ -366,14 +391,14 @@ QList<ChartMarker> ChartPanel::currentMarkers() const
     for (const ChartHistory::TimelineEntry &entry : m_history.timeline()) {
         if (entry.cycle < first || entry.cycle > last + 1)
             continue;
-        markers.append({qreal(entry.cycle), markerLabel(entry.cycle, entry.changes),
+        markers.append({qreal(entry.cycle), markerLabel(entry.changes, entry.owners),
                         tr("Cycle %1, scripted (the scenario's timeline or a lesson step):\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n'))),
                         ChartMarker::Kind::Timeline});
     }
     for (const ChartHistory::TimelineEntry &entry : m_history.liveEdits()) {
         if (entry.cycle < first || entry.cycle > last + 1)
             continue;
-        markers.append({qreal(entry.cycle), QStringLiteral("✎ ") + markerLabel(entry.cycle, entry.changes),
+        markers.append({qreal(entry.cycle), QStringLiteral("✎ ") + markerLabel(entry.changes, entry.owners),
                         tr("Cycle %1, changed by hand:\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n'))),
                         ChartMarker::Kind::LiveEdit});
     }
@@ -404,8 +429,13 @@ void ChartPanel::fitYAxis(TimeSeriesChart *chart, qreal maximum)
 
 void ChartPanel::refresh(const RefreshSnapshot &snapshot)
 {
-    for (const CycleReport &report : snapshot.reports())
-        m_history.add(report);
+    for (const CycleReport &report : snapshot.reports()) {
+        // Whose settings the timeline changed: the consumers as they were in that cycle.
+        QStringList owners;
+        for (const QString &change : report.timelineChanges)
+            owners << settingOwner(SettingPath::parse(change.section(QStringLiteral(" = "), 0, 0)), &report);
+        m_history.add(report, owners);
+    }
     m_dirty = m_dirty || snapshot.cycles() > 0;
     redraw();
 }

@@ -16,7 +16,9 @@ class RefreshSnapshot;
 class Simulation;
 class TimeSeriesChart;
 struct ChartMarker;
+struct CycleReport;
 struct SettingChange;
+class SettingPath;
 
 /// The live charts of the "Charts" dock, over the last windowCycles() cycles:
 /// queue depth; processed / postponed / discarded / failed per cycle; latency p50 and p95 per priority
@@ -106,9 +108,20 @@ public:
     /// While @p scripted is true, setting changes are made by a script rather than by hand (a
     /// lesson step's settings): they get a timeline marker, not a live-edit one.
     void setApplyingScript(bool scripted) { m_applyingScript = scripted; }
-    /// The label of a marker at @p cycle for the changes "PATH = VALUE" @p changes, e.g.
-    /// "c60: consumers[0,1,2].strategy.low = 4" (changes differing only in an index merged).
-    static QString markerLabel(qint64 cycle, const QStringList &changes);
+    /// The label of a marker for the changes "PATH = VALUE" @p changes of the settings of
+    /// @p owners (one name per change: a consumer's or producer's name, "broker"), in short words
+    /// for a class: whose setting, then its last key and value, e.g. "ttl-guard · low = 4". One
+    /// change made on several owners names them all, "A, B, C · low = 4"; several changes of one
+    /// owner share its name, "A · low = 4, high = 8"; groups are joined by "; ". A change
+    /// without an owner keeps its path; words ("consumer D added") stay as they are. At most
+    /// MaxMarkerLabel characters (elided; the marker's tooltip lists the full paths).
+    static QString markerLabel(const QStringList &changes, const QStringList &owners);
+    /// The longest label markerLabel() gives.
+    static constexpr qsizetype MaxMarkerLabel = 120;
+    /// Whose setting @p path is, in words for a marker: the consumer's or producer's name (of
+    /// @p report's consumers when given, else the simulation's now), "broker", or "" (the
+    /// scenario's own keys, an index out of range).
+    QString settingOwner(const SettingPath &path, const CycleReport *report = nullptr) const;
 
     /// A "nice" upper bound for an axis showing values up to @p value: 1, 1.5, 2, 3, 5 or 7.5
     /// times a power of ten, at least 10, so that the axis moves rarely.

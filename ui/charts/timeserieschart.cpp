@@ -30,7 +30,7 @@ struct MarkerItems
 
 /// Most lines of a marker's label: a label longer than that is elided on its last line (the
 /// tooltip has it whole).
-constexpr int MaxLabelLines = 3;
+constexpr int MaxLabelLines = 4;
 
 /// @p label broken into lines at most @p width wide (in @p metrics), at spaces, at most
 /// MaxLabelLines; a word wider than a line, or what does not fit in the last line, is elided.

@@ -13,7 +13,7 @@
 namespace PriorityLab {
 
 /// A vertical line across a time chart at cycle @p x with a short label, e.g. a scenario
-/// timeline change "c60: consumers[0].strategy.low = 4".
+/// timeline change "A, B, C · low = 4" (its tooltip: the cycle and the full setting paths).
 struct ChartMarker
 {
     /// What the line marks, which sets its style.
