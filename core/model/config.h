@@ -209,7 +209,9 @@ struct LessonStep
     QString text;                       ///< a few sentences; may name numbers in the view
     std::optional<qint64> untilCycle;   ///< run until this many cycles have run
     std::optional<StepCondition> until; ///< or until this condition holds (both: whichever first)
-    QString highlight;                  ///< a view name of lessonViews(), outlined; "" = none
+    /// Names of the views to outline (lessonViews(), consumers[i], consumers[i].strategy.PARAM),
+    /// at most 16, in file order; empty = none. The file's "highlight" is one name or an array.
+    QStringList highlights;
     QList<TimelineChange> set;          ///< settings applied when the step starts (atCycle unused)
 };
 

@@ -25,6 +25,7 @@ constexpr qint64 MaxScriptedMessages = 1000000;
 constexpr qint64 MaxCycle = qint64(1) << 53;  // exact in a JSON number
 constexpr qsizetype MaxLessonSteps = 100;
 constexpr qsizetype MaxLessonText = 4000;  // characters of a step's title or text
+constexpr qsizetype MaxLessonHighlights = 16;  // views one step may outline
 
 QString describe(const QJsonValue &v)
 {
@@ -592,8 +593,40 @@ void readTimeline(Validator &val, const QJsonValue &value, Scenario &s)
     }
 }
 
-/// Scenario key "steps": a guided lesson. Highlights must name a view of lessonViews() or a
-/// consumer card / strategy parameter that exists; "set" entries are checked like the timeline's.
+/// Why @p name cannot be a step's highlight in scenario @p s: not one of @p views (lessonViews()),
+/// a consumer card consumers[i] or one editor on it, consumers[i].strategy.PARAMETER, of a
+/// consumer and parameter that exist; "" when it can.
+QString highlightProblem(const QString &name, const QStringList &views, const Scenario &s)
+{
+    if (views.contains(name))
+        return {};
+    const SettingPath target = SettingPath::parse(name);
+    const auto plainKey = [&](qsizetype i) { return target.steps().at(i).index < 0; };
+    const bool card = target.isConsumer() && target.depth() == 1;
+    const bool onCard = target.isConsumer() && target.depth() == 3 && plainKey(1) && plainKey(2)
+            && target.steps().at(1).key == QLatin1String("strategy");
+    const qsizetype index = target.rootIndex();
+    if (!card && !onCard)
+        return QStringLiteral("\"%1\" is not a view; use one of %2, consumers[i] or consumers[i].strategy.PARAMETER")
+                .arg(name, views.join(QStringLiteral(", ")));
+    if (index >= s.consumers.size())
+        return QStringLiteral("there is no consumers[%1] (the scenario has %2)").arg(index).arg(s.consumers.size());
+    if (!onCard)
+        return {};
+    const QString parameter = target.lastKey();
+    const auto strategy = StrategyRegistry::instance().create(s.consumers.at(index).strategy.type);
+    QStringList names;
+    for (const ParameterInfo &info : strategy ? strategy->parameters() : QList<ParameterInfo>())
+        names << info.name;
+    if (!names.contains(parameter))
+        return QStringLiteral("consumer %1's strategy has no parameter \"%2\"; use one of %3")
+                .arg(index).arg(parameter, names.join(QStringLiteral(", ")));
+    return {};
+}
+
+/// Scenario key "steps": a guided lesson. A highlight (a name, or an array of up to
+/// MaxLessonHighlights names) must name views of lessonViews() or consumer cards / strategy
+/// parameters that exist (highlightProblem()); "set" entries are checked like the timeline's.
 void readSteps(Validator &val, const QJsonValue &value, Scenario &s)
 {
     const auto list = val.array(value, QStringLiteral("steps"));
@@ -645,32 +678,34 @@ void readSteps(Validator &val, const QJsonValue &value, Scenario &s)
                 step.until = condition;
             }
         }
-        val.readString(*o, ip, QStringLiteral("highlight"), step.highlight);
-        if (!step.highlight.isEmpty() && !views.contains(step.highlight)) {
-            // A consumer card, consumers[i], or one editor on it, consumers[i].strategy.PARAMETER.
-            const SettingPath target = SettingPath::parse(step.highlight);
-            const auto plainKey = [&](qsizetype i) { return target.steps().at(i).index < 0; };
-            const bool card = target.isConsumer() && target.depth() == 1;
-            const bool onCard = target.isConsumer() && target.depth() == 3 && plainKey(1) && plainKey(2)
-                    && target.steps().at(1).key == QLatin1String("strategy");
-            const qsizetype index = target.rootIndex();
-            QString problem;
-            if (!card && !onCard)
-                problem = QStringLiteral("\"%1\" is not a view; use one of %2, consumers[i] or consumers[i].strategy.PARAMETER")
-                                  .arg(step.highlight, views.join(QStringLiteral(", ")));
-            else if (index >= s.consumers.size())
-                problem = QStringLiteral("there is no consumers[%1] (the scenario has %2)").arg(index).arg(s.consumers.size());
-            else if (const QString parameter = onCard ? target.lastKey() : QString(); !parameter.isEmpty()) {
-                const auto strategy = StrategyRegistry::instance().create(s.consumers.at(index).strategy.type);
-                QStringList names;
-                for (const ParameterInfo &info : strategy ? strategy->parameters() : QList<ParameterInfo>())
-                    names << info.name;
-                if (!names.contains(parameter))
-                    problem = QStringLiteral("consumer %1's strategy has no parameter \"%2\"; use one of %3")
-                                      .arg(index).arg(parameter, names.join(QStringLiteral(", ")));
+        // "highlight": one view name, or an array of up to MaxLessonHighlights of them.
+        const QString hp = ip + QStringLiteral(".highlight");
+        QList<std::pair<QString, QString>> named;  // (path for errors, name)
+        if (const QJsonValue h = o->value(QLatin1String("highlight")); h.isString()) {
+            if (!h.toString().isEmpty())
+                named.append({hp, h.toString()});
+        } else if (h.isArray()) {
+            const QJsonArray names = h.toArray();
+            if (names.size() > MaxLessonHighlights)
+                val.error(hp, QStringLiteral("%1 views, above the limit of %2; outline fewer")
+                                      .arg(names.size()).arg(MaxLessonHighlights));
+            for (qsizetype j = 0; j < names.size() && j < MaxLessonHighlights; ++j) {
+                const QString ep = hp + QStringLiteral("[%1]").arg(j);
+                if (!names.at(j).isString() || names.at(j).toString().isEmpty())
+                    val.error(ep, QStringLiteral("expected a view name, got %1; use one of %2, consumers[i] or consumers[i].strategy.PARAMETER")
+                                          .arg(names.at(j).isString() ? QStringLiteral("\"\"") : describe(names.at(j)),
+                                               views.join(QStringLiteral(", "))));
+                else
+                    named.append({ep, names.at(j).toString()});
             }
-            if (!problem.isEmpty())
-                val.error(ip + QStringLiteral(".highlight"), problem);
+        } else if (!h.isUndefined()) {
+            val.error(hp, QStringLiteral("expected a view name or an array of them, got %1").arg(describe(h)));
+        }
+        for (const auto &[where, name] : std::as_const(named)) {
+            if (const QString problem = highlightProblem(name, views, s); !problem.isEmpty())
+                val.error(where, problem);
+            else if (!step.highlights.contains(name))
+                step.highlights << name;
         }
         if (o->contains(QLatin1String("set"))) {
             if (const auto set = val.object(o->value(QLatin1String("set")), ip + QStringLiteral(".set"))) {

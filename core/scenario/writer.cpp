@@ -142,8 +142,11 @@ QJsonObject scenarioToJson(const Scenario &s)
                          QJsonObject{{QStringLiteral("figure"), step.until->figure},
                                      {step.until->above ? QStringLiteral("above") : QStringLiteral("below"),
                                       step.until->bound}});
-            if (!step.highlight.isEmpty())
-                o.insert(QStringLiteral("highlight"), step.highlight);
+            // One view as a string, as files wrote it before arrays were allowed.
+            if (step.highlights.size() == 1)
+                o.insert(QStringLiteral("highlight"), step.highlights.constFirst());
+            else if (step.highlights.size() > 1)
+                o.insert(QStringLiteral("highlight"), QJsonArray::fromStringList(step.highlights));
             if (!step.set.isEmpty()) {
                 QJsonObject set;
                 for (const TimelineChange &c : step.set)

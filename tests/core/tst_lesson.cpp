@@ -5,6 +5,7 @@
 #include "core/scenario/scenario.h"
 #include "tests/testsupport.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
@@ -43,7 +44,7 @@ private Q_SLOTS:
         QCOMPARE(steps.size(), 4);
         QCOMPARE(steps.at(0).title, QStringLiteral("Look"));
         QCOMPARE(steps.at(0).text, QStringLiteral("The queue."));
-        QCOMPARE(steps.at(0).highlight, QStringLiteral("queue"));
+        QCOMPARE(steps.at(0).highlights, QStringList{QStringLiteral("queue")});
         QVERIFY(!steps.at(0).untilCycle && !steps.at(0).until);
         QCOMPARE(steps.at(1).untilCycle.value_or(-1), 30);
         QCOMPARE(steps.at(2).set.size(), 1);
@@ -69,6 +70,39 @@ private Q_SLOTS:
         QCOMPARE(again.scenario->steps.size(), 2);
     }
 
+    void readsSeveralHighlights()
+    {
+        // "highlight" is one view name (as before) or an array of up to 16: a step may outline a
+        // consumer's parameter and the alarm bar at once. Kept as a list, written back as given.
+        const ScenarioLoadResult r = parseScenario(lessonJson(R"([
+            {"title": "Two", "highlight": ["consumers[0].strategy.low", "alarms"]},
+            {"title": "One", "highlight": "queue"},
+            {"title": "Empty", "highlight": []},
+            {"title": "Twice", "highlight": ["charts", "charts", "consumers[0]"]}])"),
+                                                   QStringLiteral("lesson.json"));
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        const QList<LessonStep> &steps = r.scenario->steps;
+        QCOMPARE(steps.at(0).highlights, (QStringList{QStringLiteral("consumers[0].strategy.low"), QStringLiteral("alarms")}));
+        QCOMPARE(steps.at(1).highlights, QStringList{QStringLiteral("queue")});
+        QVERIFY(steps.at(2).highlights.isEmpty());
+        QCOMPARE(steps.at(3).highlights, (QStringList{QStringLiteral("charts"), QStringLiteral("consumers[0]")}));
+        const QJsonObject written = scenarioToJson(*r.scenario);
+        const QJsonArray out = written.value(QLatin1String("steps")).toArray();
+        QVERIFY(out.at(0).toObject().value(QLatin1String("highlight")).isArray());
+        QCOMPARE(out.at(1).toObject().value(QLatin1String("highlight")), QJsonValue(QStringLiteral("queue")));
+        QVERIFY(!out.at(2).toObject().contains(QLatin1String("highlight")));
+        const ScenarioLoadResult again = parseScenario(QJsonDocument(written).toJson(), QStringLiteral("again.json"));
+        QVERIFY2(again.ok(), qPrintable(again.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(again.scenario->steps.at(0).highlights, steps.at(0).highlights);
+        // Sixteen is the most.
+        QStringList sixteen;
+        for (int i = 0; i < 16; ++i)
+            sixteen << QStringLiteral("\"queue\"");
+        const ScenarioLoadResult most = parseScenario(lessonJson("[{\"title\": \"x\", \"highlight\": [" + sixteen.join(u',').toUtf8() + "]}]"),
+                                                      QStringLiteral("lesson.json"));
+        QVERIFY2(most.ok(), qPrintable(most.errors.join(QLatin1Char('\n'))));
+    }
+
     void refusesWithPathAndFix_data()
     {
         QTest::addColumn<QByteArray>("steps");
@@ -80,6 +114,22 @@ private Q_SLOTS:
                                       << "steps[0].highlight: \"gauge\" is not a view";
         QTest::addRow("no such consumer") << QByteArray(R"([{"title": "x", "highlight": "consumers[3]"}])")
                                           << "steps[0].highlight: there is no consumers[3]";
+        QTest::addRow("unknown view in a list") << QByteArray(R"([{"title": "x"}, {"title": "y"}, {"title": "z", "highlight": ["queue", "foo"]}])")
+                                                << "steps[2].highlight[1]: \"foo\" is not a view; use one of queue, histogram";
+        QTest::addRow("no such consumer in a list") << QByteArray(R"([{"title": "x", "highlight": ["alarms", "consumers[0]", "consumers[5].strategy.low"]}])")
+                                                    << "steps[0].highlight[2]: there is no consumers[5]";
+        QTest::addRow("no such parameter in a list") << QByteArray(R"([{"title": "x", "highlight": ["consumers[0].strategy.lo"]}])")
+                                                     << "steps[0].highlight[0]: consumer 0's strategy has no parameter \"lo\"";
+        QTest::addRow("not a name in a list") << QByteArray(R"([{"title": "x", "highlight": ["queue", 3]}])")
+                                              << "steps[0].highlight[1]: expected a view name, got";
+        QTest::addRow("an empty name in a list") << QByteArray(R"([{"title": "x", "highlight": [""]}])")
+                                                 << "steps[0].highlight[0]: expected a view name";
+        QTest::addRow("neither a name nor a list") << QByteArray(R"([{"title": "x", "highlight": {"view": "queue"}}])")
+                                                   << "steps[0].highlight: expected a view name or an array of them";
+        QTest::addRow("seventeen views") << QByteArray(R"([{"title": "x", "highlight": ["queue", "queue", "queue", "queue", "queue",
+                                               "queue", "queue", "queue", "queue", "queue", "queue", "queue", "queue", "queue",
+                                               "queue", "queue", "queue"]}])")
+                                         << "steps[0].highlight: 17 views, above the limit of 16";
         QTest::addRow("no such parameter") << QByteArray(R"([{"title": "x", "highlight": "consumers[0].strategy.threshold"}])")
                                            << "has no parameter \"threshold\"; use one of low, high";
         QTest::addRow("unknown figure") << QByteArray(R"([{"title": "x", "until": {"figure": "lost", "above": 0}}])")

@@ -2,6 +2,7 @@
 // keys, the unsaved-edits prompt on open, reset and quit, the start state, a guided lesson run
 // by Page Down with its highlights, presentation mode, and Help > Rules.
 #include "core/engine/simulation.h"
+#include "core/scenario/scenario.h"
 #include "ui/common/highlightoverlay.h"
 #include "ui/deadletters/deadlettermodel.h"
 #include "ui/deadletters/deadletterpanel.h"
@@ -50,6 +51,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QAbstractButton>
 #include <QAbstractSpinBox>
 #include <QTableView>
@@ -371,8 +373,8 @@ private Q_SLOTS:
         if (second.untilCycle)
             QCOMPARE(w.sim()->cycle(), *second.untilCycle);
         // The step's highlight outlines the widget it names.
-        if (!second.highlight.isEmpty())
-            QCOMPARE(w.window.highlightOverlay()->target(), w.window.viewForHighlight(second.highlight));
+        if (!second.highlights.isEmpty())
+            QCOMPARE(w.window.highlightOverlay()->target(), w.window.viewForHighlight(second.highlights.constFirst()));
         press(w.window, Qt::Key_PageUp);
         QCOMPARE(lesson->currentStep(), 0);
     }
@@ -394,6 +396,61 @@ private Q_SLOTS:
         QWidget *view = w.window.viewForHighlight(name);
         QVERIFY2(view, qPrintable(name));
         QTRY_VERIFY(view->isVisible());
+    }
+
+    void everyViewOfAStepIsOutlined()
+    {
+        // A step may name several views ("highlight": [...]): each gets its own outline, and a
+        // step naming one view leaves one.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        Scenario s = TestSupport::loadPreset(QStringLiteral("lesson-ttl-moved.json"));
+        QVERIFY(!QTest::currentTestFailed());
+        const QStringList names{QStringLiteral("consumers[0].strategy.low"), QStringLiteral("alarms"), QStringLiteral("charts")};
+        s.steps[0].highlights = names;
+        const QString file = dir.filePath(QStringLiteral("three.json"));
+        QCOMPARE(saveScenarioFile(s, file), QString());
+        Window w(file);
+        QVERIFY(w.exposedAt(1280, 720));
+        QCOMPARE(w.window.lessonPanel()->currentStep(), 0);
+        const QList<HighlightOverlay *> overlays = w.window.highlightOverlays();
+        QCOMPARE(overlays.size(), 3);
+        for (qsizetype i = 0; i < names.size(); ++i) {
+            QWidget *view = w.window.viewForHighlight(names.at(i));
+            QVERIFY2(view, qPrintable(names.at(i)));
+            QCOMPARE(overlays.at(i)->target(), view);
+            QTRY_VERIFY2(overlays.at(i)->isVisible(), qPrintable(names.at(i)));
+            // The frame goes around the view.
+            const QRect around = overlays.at(i)->geometry();
+            const QPoint centre = view->mapTo(&w.window, view->rect().center());
+            QVERIFY2(around.contains(centre) || !view->visibleRegion().boundingRect().contains(view->rect().center()),
+                     qPrintable(names.at(i)));
+        }
+        QCOMPARE(w.window.highlightOverlay(), overlays.constFirst());
+        // The next step names one view: one outline.
+        w.sim()->setIntervalMs(0);
+        press(w.window, Qt::Key_PageDown);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        press(w.window, Qt::Key_PageDown);
+        QCOMPARE(w.window.lessonPanel()->currentStep(), 1);
+        QCOMPARE(w.window.highlightOverlays().size(), 1);
+        QCOMPARE(w.window.highlightOverlay()->target(), w.window.viewForHighlight(s.steps.at(1).highlights.constFirst()));
+    }
+
+    void everyShippedHighlightNamesAView()
+    {
+        // Each view a shipped lesson step names is one the window has (the reader checks the
+        // names; this checks that the window finds a widget for each).
+        for (const QString &file : TestSupport::presetFiles()) {
+            const Scenario s = TestSupport::loadPreset(file);
+            if (s.steps.isEmpty())
+                continue;
+            Window w(TestSupport::presetPath(file));
+            for (qsizetype i = 0; i < s.steps.size(); ++i) {
+                for (const QString &name : s.steps.at(i).highlights)
+                    QVERIFY2(w.window.viewForHighlight(name), qPrintable(QStringLiteral("%1 step %2: %3").arg(file).arg(i + 1).arg(name)));
+            }
+        }
     }
 
     void viewsSayWhatTheyShow()
@@ -594,7 +651,7 @@ private Q_SLOTS:
         // A lesson step that names the dead letters, entered by Page Down and run to its end.
         const QList<LessonStep> steps = w.sim()->loadedScenario().steps;
         const auto named = std::find_if(steps.begin(), steps.end(),
-                                        [](const LessonStep &s) { return s.highlight == QLatin1String("deadLetters"); });
+                                        [](const LessonStep &s) { return s.highlights.value(0) == QLatin1String("deadLetters"); });
         QVERIFY(named != steps.end());
         w.sim()->setIntervalMs(0);
         while (w.window.lessonPanel()->currentStep() < int(named - steps.begin()))

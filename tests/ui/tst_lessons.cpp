@@ -54,14 +54,14 @@ private Q_SLOTS:
         QSignalSpy highlights(&panel, &LessonPanel::highlightRequested);
         panel.setSteps(s.steps);
         QCOMPARE(panel.currentStep(), 0);
-        QCOMPARE(highlights.constLast().at(0).toString(), QStringLiteral("queue"));
+        QCOMPARE(highlights.constLast().at(0).toStringList(), QStringList{QStringLiteral("queue")});
         QVERIFY(!sim.isRunning());  // the first step is shown paused, on cycle 0
         QCOMPARE(sim.cycle(), 0);
         QVERIFY(!panel.backButton()->isEnabled());
 
         panel.next();  // "Run": until cycle 25, at the fastest speed
         QCOMPARE(panel.currentStep(), 1);
-        QCOMPARE(highlights.constLast().at(0).toString(), QStringLiteral("consumers[0]"));
+        QCOMPARE(highlights.constLast().at(0).toStringList(), QStringList{QStringLiteral("consumers[0]")});
         QVERIFY(sim.isRunning());
         QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
         QCOMPARE(sim.cycle(), 25);  // paused on the exact cycle
@@ -376,7 +376,7 @@ private Q_SLOTS:
         QCOMPARE(panel.currentStep(), 3);
         QCOMPARE(sim.cycle(), qint64(100));
         QVERIFY(!sim.isRunning());
-        QCOMPARE(highlights.constLast().at(0).toString(), steps.at(3).highlight);
+        QCOMPARE(highlights.constLast().at(0).toStringList(), steps.at(3).highlights);
         for (int c = 0; c < 3; ++c) {
             const QString consumer = QStringLiteral("consumers[%1].strategy.").arg(c);
             QCOMPARE(sim.settingValue(consumer + QLatin1String("low")).toInt(), 0);
@@ -451,7 +451,7 @@ private Q_SLOTS:
         QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
         const LessonStep &s = r.scenario->steps.at(step);
         QVERIFY2(s.text.contains(asked), qPrintable(s.text));
-        QCOMPARE(s.highlight, view);
+        QCOMPARE(s.highlights, QStringList{view});
     }
 
     void noStepsNoLesson()

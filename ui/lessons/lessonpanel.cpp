@@ -74,7 +74,7 @@ void LessonPanel::setSteps(const QList<LessonStep> &steps)
         m_progress->clear();
         m_back->setEnabled(false);
         m_next->setEnabled(false);
-        Q_EMIT highlightRequested(QString());
+        Q_EMIT highlightRequested(QStringList());
         return;
     }
     enter(0, false);
@@ -208,7 +208,7 @@ void LessonPanel::show(int index)
     m_notice.clear();
     armPause();
     refresh();
-    Q_EMIT highlightRequested(step.highlight);
+    Q_EMIT highlightRequested(step.highlights);
     Q_EMIT stepChanged(index);
 }
 

@@ -18,7 +18,7 @@ class Simulation;
 /// docs/scenario-format.md) with its title, text, how far it runs, and Back / Next.
 ///
 /// Entering a step applies its "set" changes (Simulation::applySetting, like a timeline change),
-/// asks for its highlight (highlightRequested()) and arms Simulation::setPauseCondition() so that
+/// asks for its highlights (highlightRequested()) and arms Simulation::setPauseCondition() so that
 /// a run pauses on the exact cycle the step ends (a run started after that end is not paused). The first step is shown paused, on cycle 0.
 /// Next plays the step shown to its end if it has one not reached yet: paused, at the chosen
 /// speed (Space does the same); running, at once, then the following step starts paused. A later
@@ -82,9 +82,9 @@ public Q_SLOTS:
     void refresh();
 
 Q_SIGNALS:
-    /// The view to outline: a name of lessonViews(), "consumers[i]", "consumers[i].strategy.P",
-    /// or "" for none.
-    void highlightRequested(const QString &view);
+    /// The views to outline, each a name of lessonViews(), "consumers[i]" or
+    /// "consumers[i].strategy.P" (LessonStep::highlights); empty for none.
+    void highlightRequested(const QStringList &views);
     /// A step was entered or shown again.
     void stepChanged(int index);
     /// A step's settings were refused by the simulation (should not happen: the reader checks

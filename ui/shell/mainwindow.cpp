@@ -176,7 +176,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     arrangeBottomDocks();
 
     new FocusFrame(this);
-    m_highlight = new HighlightOverlay(this);
+    m_highlights.append(new HighlightOverlay(this));
     connect(m_lessonPanel, &LessonPanel::highlightRequested, this, &MainWindow::highlight);
     connect(m_lessonPanel, &LessonPanel::applyingSettings, m_chartPanel, &ChartPanel::setApplyingScript);
     m_lessonPanel->setConfirmReplay([this] { return confirmDiscardEdits(tr("replaying the lesson from cycle 0")); });
@@ -203,7 +203,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_bottomHeights.clear();  // presenting has its own; leaving restores the window's state
         keepFocusInSight();
         QTimer::singleShot(0, this, &MainWindow::keepFocusInSight);  // after the zoom's layouts
-        m_highlight->follow();
+        for (HighlightOverlay *overlay : std::as_const(m_highlights))
+            overlay->follow();
     });
     connect(m_zoom, &Zoom::changed, this, &MainWindow::onZoomChanged);
     // The keyboard starts on the window itself: no control holds it until the user picks one.
@@ -957,15 +958,39 @@ QWidget *MainWindow::viewForHighlight(const QString &name)
     return editor ? static_cast<QWidget *>(editor) : card;
 }
 
-void MainWindow::highlight(const QString &name)
+QList<HighlightOverlay *> MainWindow::highlightOverlays() const
 {
-    QWidget *target = name.isEmpty() ? nullptr : viewForHighlight(name);
-    m_highlight->setTarget(target);
-    // Presenting hides most docks: the one the step talks about is shown while the step needs it.
+    QList<HighlightOverlay *> shown;
+    for (HighlightOverlay *overlay : m_highlights) {
+        if (overlay->target())
+            shown << overlay;
+    }
+    return shown;
+}
+
+void MainWindow::highlight(const QStringList &names)
+{
+    QList<QWidget *> targets;
+    for (const QString &name : names) {
+        if (QWidget *target = name.isEmpty() ? nullptr : viewForHighlight(name); target && !targets.contains(target))
+            targets << target;
+    }
+    while (m_highlights.size() < targets.size())
+        m_highlights.append(new HighlightOverlay(this));
+    for (qsizetype i = 0; i < m_highlights.size(); ++i)
+        m_highlights.at(i)->setTarget(targets.value(i));
+    // Presenting hides most docks: the one the step talks about is shown while the step needs
+    // it; of several, the first that presenting would hide.
     QDockWidget *dock = nullptr;
-    for (QWidget *w = target; w && !dock; w = w->parentWidget()) {
-        if (auto *d = qobject_cast<QDockWidget *>(w); d && d->parentWidget() == this)
-            dock = d;
+    const QList<QDockWidget *> kept = keptDocks();
+    for (QWidget *target : std::as_const(targets)) {
+        QDockWidget *own = nullptr;
+        for (QWidget *w = target; w && !own; w = w->parentWidget()) {
+            if (auto *d = qobject_cast<QDockWidget *>(w); d && d->parentWidget() == this)
+                own = d;
+        }
+        if (own && (!dock || (kept.contains(dock) && !kept.contains(own))))
+            dock = own;
     }
     if (m_presentation) {
         const bool rearrange = m_presentation->isActive() && dock != m_presentation->stepDock();
@@ -973,27 +998,31 @@ void MainWindow::highlight(const QString &name)
         if (rearrange)
             arrangeBottomDocks();
     }
-    if (target) {
+    if (!targets.isEmpty()) {
         keepHighlightInSight();
         keepFocusInSight();  // a field being edited wins where both cannot be seen
-        m_highlight->follow();
+        for (HighlightOverlay *overlay : std::as_const(m_highlights))
+            overlay->follow();
     }
 }
 
 void MainWindow::keepHighlightInSight()
 {
-    QWidget *target = m_highlight->target();
-    if (!target)
-        return;
     // A card may be scrolled out of view: the whole card first (its name and counts), so far
-    // as it fits, then the editor the step names.
-    for (QWidget *w = target; w; w = w->parentWidget()) {
-        if (auto *card = qobject_cast<ConsumerCard *>(w)) {
-            FocusOrder::scrollIntoView(card, this);
-            break;
+    // as it fits, then the editor the step names. The first view named goes last: where not
+    // all of them fit it is the one in sight.
+    for (qsizetype i = m_highlights.size() - 1; i >= 0; --i) {
+        QWidget *target = m_highlights.at(i)->target();
+        if (!target)
+            continue;
+        for (QWidget *w = target; w; w = w->parentWidget()) {
+            if (auto *card = qobject_cast<ConsumerCard *>(w)) {
+                FocusOrder::scrollIntoView(card, this);
+                break;
+            }
         }
+        FocusOrder::scrollIntoView(target, this);
     }
-    FocusOrder::scrollIntoView(target, this);
 }
 
 void MainWindow::showNotice(const QString &text, int timeoutMs)
@@ -1031,7 +1060,8 @@ void MainWindow::onZoomChanged(int percent)
     m_zoomShown = percent;
     fitRunButton();
     QTimer::singleShot(0, this, &MainWindow::keepFocusInSight);  // once the layouts have the new sizes
-    m_highlight->follow();
+    for (HighlightOverlay *overlay : std::as_const(m_highlights))
+        overlay->follow();
 }
 
 void MainWindow::showAbout()

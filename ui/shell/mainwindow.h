@@ -113,8 +113,11 @@ public:
     /// The widget a lesson step's highlight name stands for (lessonViews(), "consumers[i]",
     /// "consumers[i].strategy.PARAMETER"), its dock brought to the front; nullptr if none.
     QWidget *viewForHighlight(const QString &name);
-    /// The frame a lesson step draws around the view it names.
-    HighlightOverlay *highlightOverlay() const { return m_highlight; }
+    /// The frame a lesson step draws around the first view it names.
+    HighlightOverlay *highlightOverlay() const { return m_highlights.constFirst(); }
+    /// The frames of the views the step names, in its order (LessonStep::highlights): as many as
+    /// it names that exist; the first is highlightOverlay().
+    QList<HighlightOverlay *> highlightOverlays() const;
 
     /// What to do with unsaved edits before they would be lost (another scenario, Reset, Quit):
     /// asks Save / Discard / Cancel (or, without dialogs, follows setUnsavedEditsAnswer()).
@@ -218,7 +221,7 @@ private:
     /// (StatusSummary, which fills the bar) step aside until the message goes. For what the user
     /// must read now: a lesson's notice, why Page Down waited.
     void showNotice(const QString &text, int timeoutMs = 8000);
-    void highlight(const QString &name);
+    void highlight(const QStringList &names);
     void onZoomChanged(int percent);
     /// The Run/Pause action's texts.
     static QString runLabel();
@@ -234,7 +237,8 @@ private:
     /// than CompactAlarmHeight pixels.
     void updateAlarmCompact();
     static constexpr int CompactAlarmHeight = 820;
-    /// Scrolls the lesson step's highlighted view (a card first, then its editor) into sight.
+    /// Scrolls the lesson step's highlighted views (a card first, then its editor) into sight,
+    /// the first named last so that it wins where not all fit.
     void keepHighlightInSight();
     /// The docks presentation mode keeps: the consumers, the charts, the lesson while one is open.
     QList<QDockWidget *> keptDocks() const;
@@ -293,7 +297,7 @@ private:
     QMenu *m_viewMenu = nullptr;
     LessonPanel *m_lessonPanel = nullptr;
     QDockWidget *m_lessonDock = nullptr;
-    HighlightOverlay *m_highlight = nullptr;
+    QList<HighlightOverlay *> m_highlights;  ///< one per outlined view; at least one
     QWidget *m_alarmIndicator = nullptr;
     RabbitMqConnection *m_rabbitMq = nullptr;
     Zoom *m_zoom = nullptr;
