@@ -1,5 +1,6 @@
 // Guided lessons: the "steps" of a scenario file are read, checked (every problem named by its
 // path, with the fix), written back unchanged, and their end conditions evaluated on a run.
+#include "core/analysis/alarms.h"
 #include "core/analysis/lesson.h"
 #include "core/engine/simulation.h"
 #include "core/scenario/scenario.h"
@@ -9,6 +10,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace PriorityLab;
 
@@ -184,6 +187,55 @@ private Q_SLOTS:
         QCOMPARE(describeLessonStepEnd(steps.at(2)), QStringLiteral("Runs until discarded is above 0."));
         QCOMPARE(lessonFigure(sim, QStringLiteral("cycle")), sim.cycle());
         QCOMPARE(lessonFigure(sim, QStringLiteral("queued")), sim.broker().size());
+    }
+
+    /// The poison-message lesson: the Message loop alarm (AlarmMonitor, a queued message with
+    /// more than 20 deliveries) warns the class before the timeline's delivery limit ends the
+    /// loop, and so before the first dead letter. It came after: the limit was set at cycle 100,
+    /// when no corrupt message had yet looped 20 times.
+    void poisonLoopAlarmWarnsBeforeTheFirstDeadLetter()
+    {
+        const Scenario s = TestSupport::loadPreset(QStringLiteral("lesson-poison-message.json"));
+        QVERIFY(!QTest::currentTestFailed());
+        qint64 limitAt = -1;
+        for (const TimelineChange &c : s.timeline) {
+            if (c.path == QLatin1String("broker.deliveryLimit"))
+                limitAt = c.atCycle;
+        }
+        QVERIFY(limitAt > 0);
+        Simulation sim;
+        QVERIFY(sim.load(s).isEmpty());
+        AlarmMonitor monitor;
+        qint64 alarmAt = -1;
+        qint64 firstDeadLetter = -1;
+        qint64 loopStepEnd = -1;  // the step that tells of the loop ends while the alarm is up
+        bool alarmUpAtStepEnd = false;
+        for (const LessonStep &step : s.steps) {
+            if (step.highlights.contains(QLatin1String("alarms")) && step.untilCycle)
+                loopStepEnd = *step.untilCycle;
+        }
+        QVERIFY(loopStepEnd > 0);
+        while (sim.cycle() < limitAt + 20) {
+            const CycleReport report = sim.step();
+            monitor.update(sim, report);
+            const bool looping = std::any_of(monitor.alarms().begin(), monitor.alarms().end(), [](const Alarm &a) {
+                return a.kind == Alarm::Kind::Loop && a.key == QLatin1String("loop");
+            });
+            if (looping && alarmAt < 0)
+                alarmAt = report.cycle;
+            if (report.counts.discarded > 0 && firstDeadLetter < 0)
+                firstDeadLetter = report.cycle;
+            if (sim.cycle() == loopStepEnd)
+                alarmUpAtStepEnd = looping;
+        }
+        qInfo("Message loop alarm at cycle %lld, delivery limit at %lld, first dead letter at %lld",
+              alarmAt, limitAt, firstDeadLetter);
+        QVERIFY(alarmAt >= 0);
+        QVERIFY(firstDeadLetter >= 0);
+        QVERIFY2(alarmAt + 5 <= limitAt, "the alarm is up a few cycles before the fix comes");
+        QVERIFY(firstDeadLetter >= limitAt);
+        QVERIFY(alarmAt < firstDeadLetter);
+        QVERIFY2(alarmUpAtStepEnd, "the step that outlines the alarms ends with the alarm up");
     }
 
     /// Every shipped lesson and reference case with steps loads, and each step's settings apply.

@@ -396,32 +396,32 @@ private Q_SLOTS:
         QCOMPARE(sim.metrics().totals().discarded, at100.discarded);
     }
 
-    // The last step of lesson-poison-message ends at cycle 160: once there, Space runs on, it
+    // The last step of lesson-poison-message ends at cycle 210: once there, Space runs on, it
     // does not pause again after every cycle (paused there by the step or reached by Step).
     void runningPastTheLastStepsEndGoesOn()
     {
         const ScenarioLoadResult r = loadScenarioFile(QStringLiteral(":/scenarios/lesson-poison-message.json"));
         QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
         const QList<LessonStep> &steps = r.scenario->steps;
-        QCOMPARE(*steps.constLast().untilCycle, qint64(160));
+        QCOMPARE(*steps.constLast().untilCycle, qint64(210));
         for (const bool byStep : {true, false}) {
             Simulation sim;
             QVERIFY(sim.load(*r.scenario).isEmpty());
             sim.setIntervalMs(0);
             LessonPanel panel(&sim);
             panel.setSteps(steps);
-            QCOMPARE(panel.runCycles(byStep ? 159 : 150), byStep ? qint64(159) : qint64(150));
+            QCOMPARE(panel.runCycles(byStep ? 209 : 200), byStep ? qint64(209) : qint64(200));
             QCOMPARE(panel.currentStep(), int(steps.size()) - 1);
             if (byStep) {
                 sim.step();
             } else {
-                sim.run();  // paused by the step on cycle 160
+                sim.run();  // paused by the step on cycle 210
                 QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
             }
-            QCOMPARE(sim.cycle(), qint64(160));
+            QCOMPARE(sim.cycle(), qint64(210));
             sim.run();
-            QTRY_VERIFY_WITH_TIMEOUT(sim.cycle() >= 165 || !sim.isRunning(), 20000);
-            QVERIFY2(sim.cycle() >= 165, qPrintable(QString::number(sim.cycle())));
+            QTRY_VERIFY_WITH_TIMEOUT(sim.cycle() >= 215 || !sim.isRunning(), 20000);
+            QVERIFY2(sim.cycle() >= 215, qPrintable(QString::number(sim.cycle())));
             sim.pause();
         }
     }
