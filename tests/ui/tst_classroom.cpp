@@ -52,6 +52,7 @@
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QAbstractButton>
 #include <QAbstractSpinBox>
 #include <QTableView>
@@ -65,6 +66,8 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
+
+#include <cmath>
 
 using namespace PriorityLab;
 
@@ -451,6 +454,78 @@ private Q_SLOTS:
                     QVERIFY2(w.window.viewForHighlight(name), qPrintable(QStringLiteral("%1 step %2: %3").arg(file).arg(i + 1).arg(name)));
             }
         }
+    }
+
+    void everyShippedStepReadable_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<bool>("presenting");
+        for (const QSize size : {QSize(1024, 768), QSize(1280, 720)}) {
+            for (const bool presenting : {false, true})
+                QTest::addRow("%dx%d%s", size.width(), size.height(), presenting ? " presenting" : "")
+                        << size.width() << size.height() << presenting;
+        }
+    }
+
+    void everyShippedStepReadable()
+    {
+        // At 1024x768 the lesson panel (about 245 x 200 px) showed about 5 lines of a step: some
+        // 40 shipped steps were cut, with only a thin scroll bar to tell. Every step of every
+        // shipped lesson is now whole on screen, or its text scrolls with a "More below" cue over
+        // its last line, at least three lines shown, and scrolled to the end it shows the rest;
+        // its heading and the line under it are whole. The status bar stays in the window.
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(bool, presenting);
+        int steps = 0;
+        int scrolled = 0;
+        for (const QString &file : TestSupport::presetFiles()) {
+            const Scenario s = TestSupport::loadPreset(file);
+            if (s.steps.isEmpty())
+                continue;
+            Window w(TestSupport::presetPath(file));
+            QVERIFY(w.activeAt(width, height));
+            const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
+            if (presenting) {
+                press(w.window, Qt::Key_F11);
+                QVERIFY(w.window.presentationMode()->isActive());
+                w.window.resize(width, height);  // the offscreen screen is smaller than a projector
+                QTRY_COMPARE(w.window.size(), QSize(width, height));
+            }
+            LessonPanel *lesson = w.window.lessonPanel();
+            QTRY_VERIFY(lesson->isVisible());
+            QTextBrowser *text = lesson->textView();
+            for (int i = 0; i < s.steps.size(); ++i) {
+                lesson->showStep(i);
+                QCoreApplication::processEvents();
+                const QString where = QStringLiteral("%1 step %2 (panel %3x%4, text %5 px high)")
+                                              .arg(file).arg(i + 1).arg(lesson->width()).arg(lesson->height())
+                                              .arg(text->viewport()->height());
+                ++steps;
+                for (QLabel *label : {lesson->headingLabel(), lesson->progressLabel()})
+                    QVERIFY2(label->heightForWidth(label->width()) <= label->height(),
+                             qPrintable(where + QStringLiteral(": cut: ") + label->text()));
+                const int needed = int(std::ceil(text->document()->size().height()));
+                if (needed <= text->viewport()->height()) {
+                    QVERIFY2(!lesson->moreHint()->isVisible(), qPrintable(where));
+                    continue;
+                }
+                ++scrolled;
+                QVERIFY2(text->verticalScrollBar()->isVisible(), qPrintable(where));
+                QTRY_VERIFY2(lesson->moreHint()->isVisible(), qPrintable(where + QStringLiteral(": no cue that more is below")));
+                QVERIFY2(text->viewport()->height() >= 3 * text->fontMetrics().lineSpacing(), qPrintable(where));
+                QVERIFY2(text->viewport()->geometry().contains(lesson->moreHint()->geometry()), qPrintable(where));
+                // Scrolled to its end, the rest shows and the cue goes.
+                text->verticalScrollBar()->setValue(text->verticalScrollBar()->maximum());
+                QVERIFY2(!lesson->moreHint()->isVisible(), qPrintable(where));
+            }
+            QStatusBar *status = w.window.statusBar();
+            QVERIFY(status->isVisible());
+            QVERIFY2(status->geometry().bottom() < w.window.height(), qPrintable(file));
+        }
+        qInfo("%d steps, %d read by scrolling", steps, scrolled);
+        QVERIFY(steps > 60);
     }
 
     void viewsSayWhatTheyShow()

@@ -3,11 +3,15 @@
 #include "core/analysis/lesson.h"
 #include "core/engine/simulation.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace PriorityLab {
 
@@ -29,6 +33,28 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     // Tab reaches the text, so that a step longer than the panel scrolls by the arrow keys (it
     // is read-only: Space still runs); a click leaves the focus where it was.
     m_text->setFocusPolicy(Qt::TabFocus);
+    m_text->setLineWrapMode(QTextEdit::WidgetWidth);
+    m_text->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_text->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // A step longer than the room the panel has (about 5 lines at 1024x768) is read by
+    // scrolling: a cue over its last visible line says so while more is below, and a click on
+    // it scrolls one page.
+    m_more = new QLabel(m_text);
+    m_more->setObjectName(QStringLiteral("lessonMoreHint"));
+    m_more->setTextFormat(Qt::RichText);
+    m_more->setText(tr("<a href=\"#more\">▼ More below</a>"));
+    m_more->setTextInteractionFlags(Qt::LinksAccessibleByMouse);
+    m_more->setFocusPolicy(Qt::NoFocus);
+    m_more->setAutoFillBackground(true);
+    m_more->setMargin(2);
+    m_more->setToolTip(tr("The step goes on below: scroll the text (mouse wheel, or Tab to it and press Down)"));
+    m_more->hide();
+    connect(m_more, &QLabel::linkActivated, this, [this] {
+        m_text->verticalScrollBar()->triggerAction(QAbstractSlider::SliderPageStepAdd);
+    });
+    connect(m_text->verticalScrollBar(), &QScrollBar::rangeChanged, this, &LessonPanel::updateMoreHint);
+    connect(m_text->verticalScrollBar(), &QScrollBar::valueChanged, this, &LessonPanel::updateMoreHint);
+    m_text->viewport()->installEventFilter(this);
     m_progress = new QLabel(this);
     m_progress->setWordWrap(true);
     m_back = new QPushButton(tr("◀ Back"), this);
@@ -40,6 +66,10 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
                           "run it to its end (Page Down)."));
     for (QPushButton *b : {m_back, m_next})
         b->setFocusPolicy(Qt::TabFocus);  // a click must not steal Space from the simulation
+    // Tight margins: at 1024x768 the dock is about 245 px wide and 200 px high, and every line
+    // of it goes to the step's text.
+    layout->setContentsMargins(6, 4, 6, 4);
+    layout->setSpacing(4);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_back);
     buttons->addStretch();
@@ -205,11 +235,43 @@ void LessonPanel::show(int index)
     const LessonStep &step = m_steps.at(index);
     m_heading->setText(tr("Step %1 of %2: %3").arg(index + 1).arg(m_steps.size()).arg(step.title));
     m_text->setPlainText(step.text);
+    m_text->verticalScrollBar()->setValue(0);
     m_notice.clear();
     armPause();
     refresh();
     Q_EMIT highlightRequested(step.highlights);
     Q_EMIT stepChanged(index);
+}
+
+void LessonPanel::showStep(int index)
+{
+    if (index >= 0 && index < int(m_steps.size()))
+        show(index);
+}
+
+bool LessonPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_text->viewport() && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
+        updateMoreHint();
+    return QWidget::eventFilter(watched, event);
+}
+
+void LessonPanel::updateMoreHint()
+{
+    const QScrollBar *bar = m_text->verticalScrollBar();
+    const bool more = bar->maximum() > 0 && bar->value() < bar->maximum();
+    if (more) {
+        // Over the bottom right of the visible text, left of the scroll bar, on the text's own
+        // background (Base) so that it reads as a note on the text, not as more text.
+        QPalette pal = m_more->palette();
+        pal.setColor(QPalette::Window, m_text->palette().color(QPalette::Base));
+        m_more->setPalette(pal);
+        m_more->adjustSize();
+        const QRect view = m_text->viewport()->geometry();
+        m_more->move(std::max(view.left(), view.right() + 1 - m_more->width()), view.bottom() + 1 - m_more->height());
+        m_more->raise();
+    }
+    m_more->setVisible(more);
 }
 
 bool LessonPanel::stepHasEnd(const LessonStep &step)

@@ -58,8 +58,18 @@ public:
     /// The panel's Back and Next buttons (tests, focus order).
     QPushButton *backButton() const { return m_back; }
     QPushButton *nextButton() const { return m_next; }
-    /// The step's text (read-only; Tab reaches it, the arrow keys scroll it).
+    /// The step's text (read-only, word-wrapped; Tab reaches it, the arrow keys scroll it).
     QTextBrowser *textView() const { return m_text; }
+    /// The cue over the bottom of the text while part of it is below the visible lines
+    /// ("▼ More below"; a click scrolls one page); hidden when the whole text shows or the end is
+    /// scrolled into view.
+    QLabel *moreHint() const { return m_more; }
+    /// The heading ("Step 3 of 5: ...") and the line under the text (how far the step runs).
+    QLabel *headingLabel() const { return m_heading; }
+    QLabel *progressLabel() const { return m_progress; }
+    /// Shows step @p index (0-based) as Back or Next would, its text scrolled to the top, without
+    /// applying its settings or running (screenshots, tests that read every step).
+    void showStep(int index);
 
     /// The most cycles Next runs at once to bring a running step to its end (a step that ends
     /// later, or only by a figure, is not cut short: Next asks to wait for its pause).
@@ -97,7 +107,12 @@ Q_SIGNALS:
     /// running. Runs until discarded is above 0. Next (Page Down) goes on when it pauses."
     void notice(const QString &text);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    /// Shows or hides moreHint() and puts it over the bottom of the text's visible part.
+    void updateMoreHint();
     void enter(int index, bool run);
     void show(int index);
     void armPause();
@@ -117,6 +132,7 @@ private:
     std::function<bool()> m_confirmReplay;
     QLabel *m_heading = nullptr;
     QTextBrowser *m_text = nullptr;
+    QLabel *m_more = nullptr;
     QLabel *m_progress = nullptr;
     QPushButton *m_back = nullptr;
     QPushButton *m_next = nullptr;
