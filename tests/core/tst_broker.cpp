@@ -63,6 +63,15 @@ QStringList consumersOf(const CycleReport &report, int batchSize)
     return names;
 }
 
+/// Runs @p cycles cycles of @p sim (batches of 3) and gives the consumer that got each batch.
+QStringList consumersOfCycles(Simulation &sim, int cycles)
+{
+    QStringList names;
+    for (int c = 0; c < cycles; ++c)
+        names << consumersOf(sim.step(), 3);
+    return names;
+}
+
 const QString A = QStringLiteral("A");
 const QString B = QStringLiteral("B");
 const QString C = QStringLiteral("C");
@@ -230,32 +239,20 @@ void TestBroker::offlineConsumersSkipped()
     Simulation sim;
     QCOMPARE(sim.load(s), QStringList());
     QCOMPARE(sim.consumers().at(1)->state(0), Consumer::State::Offline);
-    QStringList got;
-    for (int c = 0; c < 4; ++c)
-        got << consumersOf(sim.step(), 3);
-    QCOMPARE(got, (QStringList{A, C, A, C}));
+    QCOMPARE(consumersOfCycles(sim, 4), (QStringList{A, C, A, C}));
     QCOMPARE(sim.consumers().at(1)->stats.received, 0);
 
     // B comes back: the next batch after C's goes to A, then B.
     sim.setConsumerOnline(1, true);
-    got.clear();
-    for (int c = 0; c < 3; ++c)
-        got << consumersOf(sim.step(), 3);
-    QCOMPARE(got, (QStringList{A, B, C}));
+    QCOMPARE(consumersOfCycles(sim, 3), (QStringList{A, B, C}));
 
     // The cursor sits on C; C goes offline: A, B, A, B.
     sim.setConsumerOnline(2, false);
-    got.clear();
-    for (int c = 0; c < 4; ++c)
-        got << consumersOf(sim.step(), 3);
-    QCOMPARE(got, (QStringList{A, B, A, B}));
+    QCOMPARE(consumersOfCycles(sim, 4), (QStringList{A, B, A, B}));
 
     // The cursor sits on B and B goes offline: only A remains.
     sim.setConsumerOnline(1, false);
-    got.clear();
-    for (int c = 0; c < 2; ++c)
-        got << consumersOf(sim.step(), 3);
-    QCOMPARE(got, (QStringList{A, A}));
+    QCOMPARE(consumersOfCycles(sim, 2), (QStringList{A, A}));
 }
 
 void TestBroker::noConsumerOnlineIsIdle()
@@ -640,16 +637,11 @@ void TestBroker::removeConsumerKeepsRoundRobin()
     s.broker.batchesPerCycle = 1;
     Simulation sim;
     QCOMPARE(sim.load(s), QStringList());
-    QStringList got;
-    got << consumersOf(sim.step(), 3) << consumersOf(sim.step(), 3);
-    QCOMPARE(got, (QStringList{A, B}));
+    QCOMPARE(consumersOfCycles(sim, 2), (QStringList{A, B}));
 
     // Remove B, which got the last batch: the consumer after it (C) gets the next one.
     sim.removeConsumer(1);
-    got.clear();
-    for (int c = 0; c < 3; ++c)
-        got << consumersOf(sim.step(), 3);
-    QCOMPARE(got, (QStringList{C, D, A}));
+    QCOMPARE(consumersOfCycles(sim, 3), (QStringList{C, D, A}));
 
     // Now [A C D], cursor on A. Remove D (after the cursor): C is still next.
     sim.removeConsumer(2);
@@ -673,24 +665,15 @@ void TestBroker::removeLastConsumerAtCursor()
     s.broker.batchesPerCycle = 1;
     Simulation sim;
     QCOMPARE(sim.load(s), QStringList());
-    QStringList got;
-    for (int c = 0; c < 4; ++c)
-        got << consumersOf(sim.step(), 3);
-    QCOMPARE(got, (QStringList{A, B, C, D}));
+    QCOMPARE(consumersOfCycles(sim, 4), (QStringList{A, B, C, D}));
     // D (last in the list) got the last batch and is removed: next is A, after D in the circle.
     sim.removeConsumer(3);
-    got.clear();
-    for (int c = 0; c < 3; ++c)
-        got << consumersOf(sim.step(), 3);
-    QCOMPARE(got, (QStringList{A, B, C}));
+    QCOMPARE(consumersOfCycles(sim, 3), (QStringList{A, B, C}));
 
     // Remove the first consumer while it holds the cursor: B (after A) is next.
     QCOMPARE(consumersOf(sim.step(), 3), QStringList{A});
     sim.removeConsumer(0);
-    got.clear();
-    for (int c = 0; c < 2; ++c)
-        got << consumersOf(sim.step(), 3);
-    QCOMPARE(got, (QStringList{B, C}));
+    QCOMPARE(consumersOfCycles(sim, 2), (QStringList{B, C}));
 }
 
 void TestBroker::addConsumer()
@@ -706,10 +689,7 @@ void TestBroker::addConsumer()
     QVERIFY(!sim.addConsumer(consumer(D, QStringLiteral("fastest"))).isEmpty());
     QVERIFY(!sim.addConsumer(consumer(D, QStringLiteral("priority"), threshold(5000000))).isEmpty());
     QCOMPARE(sim.consumers().size(), size_t(3));
-    QStringList got;
-    for (int c = 0; c < 4; ++c)
-        got << consumersOf(sim.step(), 3);
-    QCOMPARE(got, (QStringList{B, C, A, B}));
+    QCOMPARE(consumersOfCycles(sim, 4), (QStringList{B, C, A, B}));
 }
 
 void TestBroker::liveParameterEdit()

@@ -35,6 +35,17 @@ QByteArray strategyOfA(const char *fields)
     return QByteArrayLiteral(R"({"consumers": [{"name": "A", "strategy": {)") + fields + QByteArrayLiteral("}}]}");
 }
 
+/// Checks that the scenario file @p path does not load, with one error that names the file and
+/// says @p what.
+void verifyFileError(const QString &path, const QString &what)
+{
+    const ScenarioLoadResult result = loadScenarioFile(path);
+    QVERIFY(!result.ok());
+    QCOMPARE(result.errors.size(), 1);
+    QVERIFY2(result.errors.at(0).startsWith(path), qPrintable(result.errors.at(0)));
+    QVERIFY2(result.errors.at(0).contains(what), qPrintable(result.errors.at(0)));
+}
+
 } // namespace
 
 class TestScenario : public QObject
@@ -356,21 +367,12 @@ void TestScenario::sizeLimit()
     QVERIFY(file.open(QIODevice::WriteOnly));
     QVERIFY(file.resize(MaxScenarioFileBytes + 1));  // sparse: nothing is written
     file.close();
-    const ScenarioLoadResult result = loadScenarioFile(path);
-    QVERIFY(!result.ok());
-    QCOMPARE(result.errors.size(), 1);
-    QVERIFY(result.errors.at(0).startsWith(path));
-    QVERIFY(result.errors.at(0).contains(QStringLiteral("above the limit")));
+    verifyFileError(path, QStringLiteral("above the limit"));
 }
 
 void TestScenario::missingFile()
 {
-    const QString path = QStringLiteral("/nonexistent/dir/scenario.json");
-    const ScenarioLoadResult result = loadScenarioFile(path);
-    QVERIFY(!result.ok());
-    QCOMPARE(result.errors.size(), 1);
-    QVERIFY(result.errors.at(0).startsWith(path));
-    QVERIFY(result.errors.at(0).contains(QStringLiteral("cannot open")));
+    verifyFileError(QStringLiteral("/nonexistent/dir/scenario.json"), QStringLiteral("cannot open"));
 }
 
 void TestScenario::roundTrip()

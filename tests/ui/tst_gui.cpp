@@ -30,6 +30,7 @@
 
 using namespace PriorityLab;
 using PriorityLab::TestSupport::EditedSetup;
+using PriorityLab::TestSupport::loadPreset;
 
 namespace {
 
@@ -79,15 +80,6 @@ private:
     int m_limit = 7;
     QString m_rule = QStringLiteral("true");
 };
-
-/// Loads a preset compiled into the app, or fails the test.
-Scenario preset(const QString &fileName)
-{
-    const ScenarioLoadResult result = loadScenarioFile(QStringLiteral(":/scenarios/") + fileName);
-    if (!result.ok())
-        qFatal("preset %s does not load: %s", qPrintable(fileName), qPrintable(result.errors.join(u'\n')));
-    return *result.scenario;
-}
 
 /// A busy scenario: @p perCycle messages a cycle, consumers that postpone many of them.
 Scenario busyScenario(int perCycle, int batchesPerCycle)
@@ -317,10 +309,10 @@ void TestGui::queueModelFollowsEachStep_data()
 {
     QTest::addColumn<Scenario>("scenario");
     QTest::addColumn<int>("cycles");
-    QTest::addRow("reference-priority") << preset(QStringLiteral("reference-priority.json")) << 10;
-    QTest::addRow("reference-ttl") << preset(QStringLiteral("reference-ttl.json")) << 10;
-    QTest::addRow("reference-predicate") << preset(QStringLiteral("reference-predicate.json")) << 10;
-    QTest::addRow("default") << preset(QStringLiteral("default.json")) << 150;
+    QTest::addRow("reference-priority") << loadPreset(QStringLiteral("reference-priority.json")) << 10;
+    QTest::addRow("reference-ttl") << loadPreset(QStringLiteral("reference-ttl.json")) << 10;
+    QTest::addRow("reference-predicate") << loadPreset(QStringLiteral("reference-predicate.json")) << 10;
+    QTest::addRow("default") << loadPreset(QStringLiteral("default.json")) << 150;
     QTest::addRow("busy, paced") << busyScenario(40, 3) << 60;
     QTest::addRow("busy, drain") << busyScenario(40, 0) << 60;
 }

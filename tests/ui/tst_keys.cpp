@@ -23,6 +23,29 @@
 
 using namespace PriorityLab;
 
+namespace {
+
+/// Gives @p field the focus by @p reason, types @p text into it (a number field's text selected
+/// first, so that @p text replaces it) and ends the edit with @p key. What the field shows just
+/// before @p key goes to @p shown if given. True once the field has given the focus back; false
+/// if it never got the focus or kept it.
+[[nodiscard]] bool editField(QWidget *field, const QString &text, Qt::Key key,
+                             Qt::FocusReason reason = Qt::MouseFocusReason, QString *shown = nullptr)
+{
+    field->setFocus(reason);
+    if (!QTest::qWaitFor([field] { return field->hasFocus(); }))
+        return false;
+    if (auto *spin = qobject_cast<QAbstractSpinBox *>(field))
+        spin->selectAll();
+    QTest::keyClicks(field, text);
+    if (shown)
+        *shown = field->property("text").toString();
+    QTest::keyClick(field, key);
+    return QTest::qWaitFor([field] { return !field->hasFocus(); });
+}
+
+} // namespace
+
 class TestKeys : public QObject
 {
     Q_OBJECT
@@ -69,6 +92,21 @@ class TestKeys : public QObject
             window.show();
             QApplication::setActiveWindow(&window);
         }
+
+        /// The control named @p kind: "button", "check", "combo", "slider", "table", "spin",
+        /// "edit", or "window" for the window itself.
+        QWidget *control(const QString &kind)
+        {
+            const QHash<QString, QWidget *> controls{
+                    {QStringLiteral("button"), button}, {QStringLiteral("check"), check},
+                    {QStringLiteral("combo"), combo},   {QStringLiteral("slider"), slider},
+                    {QStringLiteral("table"), table},   {QStringLiteral("window"), &window},
+                    {QStringLiteral("spin"), spin},     {QStringLiteral("edit"), edit}};
+            return controls.value(kind);
+        }
+
+        /// Where a key press goes: the focused widget, or the window when nothing has the focus.
+        QWidget *keyTarget() { return QApplication::focusWidget() ? QApplication::focusWidget() : &window; }
     };
 
 private Q_SLOTS:
@@ -92,14 +130,10 @@ private Q_SLOTS:
         QFETCH(bool, keysGoToSimulation);
         Window w;
         QVERIFY(QTest::qWaitForWindowActive(&w.window));
-        QHash<QString, QWidget *> widgets{{QStringLiteral("button"), w.button}, {QStringLiteral("check"), w.check},
-                                          {QStringLiteral("combo"), w.combo},   {QStringLiteral("slider"), w.slider},
-                                          {QStringLiteral("table"), w.table},   {QStringLiteral("window"), &w.window},
-                                          {QStringLiteral("spin"), w.spin},     {QStringLiteral("edit"), w.edit}};
-        QWidget *focus = widgets.value(kind);
+        QWidget *focus = w.control(kind);
         focus->setFocus(Qt::TabFocusReason);
         QTRY_VERIFY(focus->hasFocus() || focus == &w.window);
-        QWidget *target = QApplication::focusWidget() ? QApplication::focusWidget() : &w.window;
+        QWidget *target = w.keyTarget();
         QSignalSpy run(w.run, &QAction::triggered), step(w.step, &QAction::triggered), reset(w.reset, &QAction::triggered);
         const int sliderBefore = w.slider->value();
         const bool checkedBefore = w.check->isChecked();
@@ -130,22 +164,38 @@ private Q_SLOTS:
         QFETCH(int, key);
         Window w;
         QVERIFY(QTest::qWaitForWindowActive(&w.window));
-        w.spin->setFocus(Qt::MouseFocusReason);
-        QTRY_VERIFY(w.spin->hasFocus());
-        w.spin->selectAll();
-        QTest::keyClicks(w.spin, QStringLiteral("42"));
-        QTest::keyClick(w.spin, Qt::Key(key));
-        QTRY_VERIFY(!w.spin->hasFocus());
+        QVERIFY(editField(w.spin, QStringLiteral("42"), Qt::Key(key)));
         QSignalSpy run(w.run, &QAction::triggered);
-        QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w.window, Qt::Key_Space);
+        QTest::keyClick(w.keyTarget(), Qt::Key_Space);
         QCOMPARE(run.count(), 1);
         QCOMPARE(w.spin->value(), key == Qt::Key_Return ? 42 : 0);  // Escape cancels
+    }
+
+    void escapeCancelsTheEdit_data()
+    {
+        QTest::addColumn<QString>("field");      // Window::control()
+        QTest::addColumn<int>("reason");         // how the field gets the focus for each edit
+        QTest::addColumn<QString>("held");       // what it shows before the edits
+        QTest::addColumn<QString>("cancelled");  // typed, then Escape
+        QTest::addColumn<QString>("typed");      // what it shows just before that Escape
+        QTest::addColumn<QString>("entered");    // typed, then Enter
+        QTest::addColumn<QString>("kept");       // what it shows after that Enter and a further cancelled edit
+        QTest::addRow("spin box, by Tab") << "spin" << int(Qt::TabFocusReason) << "7" << "42" << "42" << "5" << "5";
+        QTest::addRow("line edit, by a click") << "edit" << int(Qt::MouseFocusReason) << "data_{n}" << "xyz"
+                                               << "data_{n}xyz" << "!" << "data_{n}!";
     }
 
     void escapeCancelsTheEdit()
     {
         // Escape in a field puts back what it held, so the focus leaving it applies nothing,
         // and it does not also trigger the window's own Escape (leaving presentation mode).
+        QFETCH(QString, field);
+        QFETCH(int, reason);
+        QFETCH(QString, held);
+        QFETCH(QString, cancelled);
+        QFETCH(QString, typed);
+        QFETCH(QString, entered);
+        QFETCH(QString, kept);
         Window w;
         QVERIFY(QTest::qWaitForWindowActive(&w.window));
         QAction *leave = w.window.addAction(QStringLiteral("Leave presentation mode"));
@@ -154,39 +204,22 @@ private Q_SLOTS:
         w.spin->setValue(7);
         w.edit->setText(QStringLiteral("data_{n}"));
         QSignalSpy changed(w.spin, &QSpinBox::valueChanged);
+        QWidget *edited = w.control(field);
+        const auto focusReason = Qt::FocusReason(reason);
 
-        w.spin->setFocus(Qt::TabFocusReason);
-        QTRY_VERIFY(w.spin->hasFocus());
-        w.spin->selectAll();
-        QTest::keyClicks(w.spin, QStringLiteral("42"));
-        QCOMPARE(w.spin->text(), QStringLiteral("42"));
-        QTest::keyClick(w.spin, Qt::Key_Escape);
-        QTRY_VERIFY(!w.spin->hasFocus());
+        QString shown;
+        QVERIFY(editField(edited, cancelled, Qt::Key_Escape, focusReason, &shown));
+        QCOMPARE(shown, typed);
+        QCOMPARE(edited->property("text").toString(), held);
         QCOMPARE(w.spin->value(), 7);
-        QCOMPARE(w.spin->text(), QStringLiteral("7"));
         QCOMPARE(changed.count(), 0);
         QCOMPARE(left.count(), 0);
 
-        w.edit->setFocus(Qt::MouseFocusReason);
-        QTRY_VERIFY(w.edit->hasFocus());
-        QTest::keyClicks(w.edit, QStringLiteral("xyz"));
-        QTest::keyClick(w.edit, Qt::Key_Escape);
-        QTRY_VERIFY(!w.edit->hasFocus());
-        QCOMPARE(w.edit->text(), QStringLiteral("data_{n}"));
-        QCOMPARE(left.count(), 0);
-
         // Enter after an earlier cancelled edit keeps what was typed; the next edit starts from it.
-        w.edit->setFocus(Qt::MouseFocusReason);
-        QTRY_VERIFY(w.edit->hasFocus());
-        QTest::keyClicks(w.edit, QStringLiteral("!"));
-        QTest::keyClick(w.edit, Qt::Key_Return);
-        QTRY_VERIFY(!w.edit->hasFocus());
-        w.edit->setFocus(Qt::MouseFocusReason);
-        QTRY_VERIFY(w.edit->hasFocus());
-        QTest::keyClicks(w.edit, QStringLiteral("?"));
-        QTest::keyClick(w.edit, Qt::Key_Escape);
-        QTRY_VERIFY(!w.edit->hasFocus());
-        QCOMPARE(w.edit->text(), QStringLiteral("data_{n}!"));
+        QVERIFY(editField(edited, entered, Qt::Key_Return, focusReason));
+        QVERIFY(editField(edited, QStringLiteral("9"), Qt::Key_Escape, focusReason));
+        QCOMPARE(edited->property("text").toString(), kept);
+        QCOMPARE(left.count(), 0);
 
         // With no edit going on, Escape is the window's again.
         QTest::keyClick(&w.window, Qt::Key_Escape);
@@ -207,12 +240,8 @@ private Q_SLOTS:
         QFETCH(bool, forward);
         Window w;
         QVERIFY(QTest::qWaitForWindowActive(&w.window));
-        w.spin->setFocus(Qt::TabFocusReason);
-        QTRY_VERIFY(w.spin->hasFocus());
-        QTest::keyClick(w.spin, Qt::Key(key));
-        QTRY_VERIFY(!w.spin->hasFocus());
-        QWidget *window = QApplication::focusWidget() ? QApplication::focusWidget() : &w.window;
-        QTest::keyClick(window, forward ? Qt::Key_Tab : Qt::Key_Backtab, forward ? Qt::NoModifier : Qt::ShiftModifier);
+        QVERIFY(editField(w.spin, QString(), Qt::Key(key), Qt::TabFocusReason));
+        QTest::keyClick(w.keyTarget(), forward ? Qt::Key_Tab : Qt::Key_Backtab, forward ? Qt::NoModifier : Qt::ShiftModifier);
         // The place is kept: the control next to the field, not the first control of the window.
         QWidget *expected = forward ? static_cast<QWidget *>(w.edit) : static_cast<QWidget *>(w.slider);
         QTRY_VERIFY(expected->hasFocus());

@@ -102,15 +102,6 @@ PriorityHistogram::Counts countByHand(const Broker &broker)
     return counts;
 }
 
-Scenario preset(const QString &file)
-{
-    const ScenarioLoadResult result = loadScenarioFile(presetPath(file));
-    if (!result.ok())
-        qFatal("preset %s: %s", qPrintable(file),
-               qPrintable(result.errors.join(QLatin1Char('\n'))));
-    return *result.scenario;
-}
-
 /// A backlog in @p mode that keeps requeueing: a threshold consumer postpones (its aging
 /// raises the priority of what goes back), a TTL consumer lowers TTLs and fails now and then.
 Scenario requeueing(BrokerConfig::Mode mode)
@@ -344,7 +335,7 @@ void TestTiles::requeuedTilesAreMarked()
 void TestTiles::oneStripPerSubQueue()
 {
     // Topics mode with only orders-0's consumer online: every topic has a backlog.
-    Scenario s = preset(QStringLiteral("lesson-topics-few-consumers.json"));
+    Scenario s = loadPreset(QStringLiteral("lesson-topics-few-consumers.json"));
     for (qsizetype i = 1; i < s.consumers.size(); ++i)
         s.consumers[i].online = false;
     Simulation simulation;
@@ -384,7 +375,7 @@ void TestTiles::histogramCountsEqualTheQueue()
 {
     QFETCH(QString, file);
     Simulation simulation;
-    QVERIFY(simulation.load(preset(file)).isEmpty());
+    PL_VERIFY_OK(simulation.load(loadPreset(file)));
     QueueTilesPanel panel(&simulation);
     CycleFeed feed(simulation);
     panel.resize(800, 500);
@@ -431,7 +422,7 @@ void TestTiles::censusFollowsFifoIncrementally()
 void TestTiles::censusAfterLiveModeChanges()
 {
     Simulation simulation;
-    QVERIFY(simulation.load(preset(QStringLiteral("default.json"))).isEmpty());
+    PL_VERIFY_OK(simulation.load(loadPreset(QStringLiteral("default.json"))));
     PriorityCensus census(&simulation);
     CycleFeed feed(simulation);
     for (int i = 0; i < 10; ++i)

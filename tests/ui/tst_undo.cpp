@@ -34,16 +34,9 @@
 
 using namespace PriorityLab;
 using PriorityLab::TestSupport::EditedSetup;
+using PriorityLab::TestSupport::loadPreset;
 
 namespace {
-
-Scenario preset(const QString &fileName)
-{
-    const ScenarioLoadResult result = loadScenarioFile(QStringLiteral(":/scenarios/") + fileName);
-    if (!result.ok())
-        qFatal("preset %s does not load: %s", qPrintable(fileName), qPrintable(result.errors.join(u'\n')));
-    return *result.scenario;
-}
 
 int threshold(const Simulation &sim, int consumer)
 {
@@ -114,7 +107,7 @@ private Q_SLOTS:
 void TestUndo::thresholdEditUndoRedo()
 {
     Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("reference-priority.json"))));
     SetupEditor editor(&sim);
     QUndoStack *stack = editor.undoStack();
     QSignalSpy changed(&sim, &Simulation::setupChanged);
@@ -140,7 +133,7 @@ void TestUndo::thresholdEditUndoRedo()
 void TestUndo::consecutiveEditsMerge()
 {
     Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("reference-priority.json"))));
     SetupEditor editor(&sim);
     Gesture gesture;  // e.g. a spin box arrow held down
     for (int t : {6, 7, 8})
@@ -405,7 +398,7 @@ void TestUndo::speedControlIsNotAnEdit()
 void TestUndo::backToStartIsObsolete()
 {
     Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("reference-priority.json"))));
     SetupEditor editor(&sim);
     {
         Gesture gesture;  // e.g. a slider dragged away and back
@@ -429,7 +422,7 @@ void TestUndo::backToStartIsObsolete()
 void TestUndo::differentPathDoesNotMerge()
 {
     Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("reference-priority.json"))));
     SetupEditor editor(&sim);
     QUndoStack *stack = editor.undoStack();
     QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
@@ -482,7 +475,7 @@ void TestUndo::defaultsRoundTrip()
     // Keys absent from the file (online, failureRate 0, no maxPriority, no topics) are
     // QJsonValue::Undefined: undo removes the key again.
     Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("reference-priority.json"))));
     SetupEditor editor(&sim);
     QVERIFY(editor.setBrokerMaxPriority(6).isEmpty());
     QCOMPARE(sim.broker().config().maxPriority, std::optional<int>(6));
@@ -498,7 +491,7 @@ void TestUndo::defaultsRoundTrip()
 void TestUndo::strategyTypeUndoRestoresParameters()
 {
     Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("reference-priority.json"))));
     SetupEditor editor(&sim);
     QVERIFY(editor.setConsumerParameter(1, QStringLiteral("threshold"), 8).isEmpty());
     QVERIFY(editor.setConsumerParameter(1, QStringLiteral("agingStep"), 3).isEmpty());
@@ -519,7 +512,7 @@ void TestUndo::undoRestoresRunningStrategyParameter()
 {
     // While it runs: the undone value is the one the strategy decides with from the next message.
     Simulation sim;
-    Scenario s = preset(QStringLiteral("lesson-mixed-thresholds.json"));
+    Scenario s = loadPreset(QStringLiteral("lesson-mixed-thresholds.json"));
     QVERIFY(sim.load(s).isEmpty());
     SetupEditor editor(&sim);
     sim.runCycles(10);
@@ -612,7 +605,7 @@ void TestUndo::removeConsumerUndo()
 void TestUndo::brokerAndProducerEdits()
 {
     Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("default.json"))).isEmpty());
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("default.json"))));
     SetupEditor editor(&sim);
     const BrokerConfig before = sim.broker().config();
     QVERIFY(editor.setBatchesPerCycle(0).isEmpty());
@@ -631,7 +624,7 @@ void TestUndo::brokerAndProducerEdits()
     QVERIFY(!sim.producers()[1].config().paused);
 
     // A producer with scripted messages only gets a generator from a rate; undo removes it again.
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("reference-priority.json"))));
     QVERIFY(!sim.producers()[0].config().generator);
     QVERIFY(editor.setProducerTtlRange(0, 1, 2).isEmpty());
     QCOMPARE(sim.producers()[0].config().generator->perCycle, 0);  // a range alone sends nothing
@@ -645,12 +638,12 @@ void TestUndo::brokerAndProducerEdits()
 void TestUndo::loadingClearsStack()
 {
     Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("reference-priority.json"))));
     SetupEditor editor(&sim);
     QVERIFY(editor.setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
     QVERIFY(editor.setBatchSize(5).isEmpty());
     QCOMPARE(editor.undoStack()->count(), 2);
-    QVERIFY(sim.load(preset(QStringLiteral("reference-ttl.json"))).isEmpty());
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("reference-ttl.json"))));
     QCOMPARE(editor.undoStack()->count(), 0);
     QVERIFY(!editor.undoStack()->canUndo());
     QVERIFY(editor.undoStack()->isClean());
@@ -662,7 +655,7 @@ void TestUndo::loadingClearsStack()
 
     // A refused scenario changes nothing, the history included.
     QVERIFY(editor.setConsumerParameter(0, QStringLiteral("low"), 1).isEmpty());
-    Scenario broken = preset(QStringLiteral("reference-ttl.json"));
+    Scenario broken = loadPreset(QStringLiteral("reference-ttl.json"));
     broken.consumers[0].strategy.type = QStringLiteral("no-such-strategy");
     QVERIFY(!sim.load(broken).isEmpty());
     QCOMPARE(editor.undoStack()->count(), 1);
@@ -671,7 +664,7 @@ void TestUndo::loadingClearsStack()
 void TestUndo::invalidEditPushesNothing()
 {
     Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("reference-priority.json"))).isEmpty());
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("reference-priority.json"))));
     SetupEditor editor(&sim);
     const QString error = editor.setBatchSize(0);
     QVERIFY2(error.startsWith(QStringLiteral("broker.batchSize: ")), qPrintable(error));
@@ -684,7 +677,7 @@ void TestUndo::invalidEditPushesNothing()
 void TestUndo::scenarioInfoEdit()
 {
     Simulation sim;
-    QVERIFY(sim.load(preset(QStringLiteral("lesson-mixed-thresholds.json"))).isEmpty());
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("lesson-mixed-thresholds.json"))));
     SetupEditor editor(&sim);
     ScenarioInfo info(&editor);
     const Scenario original = sim.loadedScenario();

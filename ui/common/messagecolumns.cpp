@@ -2,6 +2,23 @@
 
 namespace PriorityLab {
 
+QString MessageColumns::title(Kind kind)
+{
+    switch (kind) {
+    case Kind::Cycle: return tr("Cycle");
+    case Kind::Event: return tr("Event");
+    case Kind::Consumer: return tr("Consumer");
+    case Kind::MessageId: return tr("Message");
+    case Kind::Data: return tr("Data");
+    case Kind::Priority: return tr("Priority");
+    case Kind::Ttl: return tr("TTL");
+    case Kind::Deliveries: return tr("Deliveries");
+    case Kind::Reason: return tr("Reason");
+    case Kind::Explanation: return tr("Explanation");
+    }
+    return {};
+}
+
 QVariant MessageColumns::cell(const Cells &cells, Kind kind)
 {
     switch (kind) {
@@ -39,7 +56,7 @@ QVariant MessageColumns::headerData(const QList<Column> &columns, int section, Q
     if (orientation != Qt::Horizontal || section < 0 || section >= columns.size())
         return {};
     if (role == Qt::DisplayRole)
-        return columns.at(section).title;
+        return title(columns.at(section).kind);
     if (role == Qt::ToolTipRole)
         return columns.at(section).toolTip;
     return {};

@@ -10,9 +10,9 @@
 namespace PriorityLab {
 
 /// The columns the message tables share (the event log, the dead letters): what each shows of
-/// a message and its fate, its title and its header tooltip, and its alignment. A model lists
-/// its columns once (MessageColumns::Column) and answers data() and headerData() through
-/// MessageColumns::cell() and MessageColumns::headerData().
+/// a message and its fate, its title (the same in every table) and its alignment. A model lists
+/// its columns once (MessageColumns::Column: a kind and the model's own header tooltip) and
+/// answers data() and headerData() through MessageColumns::cell() and MessageColumns::headerData().
 class MessageColumns
 {
     Q_DECLARE_TR_FUNCTIONS(PriorityLab::MessageColumns)
@@ -21,11 +21,11 @@ public:
     /// What a column shows.
     enum class Kind { Cycle, Event, Consumer, MessageId, Data, Priority, Ttl, Deliveries, Reason, Explanation };
 
-    /// One column of a table: its kind, title and header tooltip.
+    /// One column of a table: its kind (which gives its title, title()) and its header tooltip,
+    /// which says what the column means in that table.
     struct Column
     {
         Kind kind;
-        QString title;
         QString toolTip;
     };
 
@@ -59,11 +59,13 @@ public:
         }
     };
 
+    /// The header title of a column of @p kind, e.g. "TTL" for Kind::Ttl.
+    static QString title(Kind kind);
     /// The display value of @p cells in a column of @p kind.
     static QVariant cell(const Cells &cells, Kind kind);
     /// Right-aligned for numbers; invalid (the default) otherwise.
     static QVariant alignment(Kind kind);
-    /// headerData() of a table with @p columns: the title (Qt::DisplayRole) or the tooltip
+    /// headerData() of a table with @p columns: the title() (Qt::DisplayRole) or the tooltip
     /// (Qt::ToolTipRole) of horizontal section @p section; invalid otherwise.
     static QVariant headerData(const QList<Column> &columns, int section, Qt::Orientation orientation,
                                int role);

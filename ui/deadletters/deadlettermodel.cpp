@@ -48,17 +48,17 @@ const QList<MessageColumns::Column> &DeadLetterModel::columns()
 {
     using Kind = MessageColumns::Kind;
     static const QList<MessageColumns::Column> columns = {
-            {Kind::Cycle, tr("Cycle"), tr("The cycle in which it was discarded")},
-            {Kind::MessageId, tr("Message"), tr("The message's id")},
-            {Kind::Data, tr("Data"), tr("The message's payload: this data is lost unless someone replays it")},
-            {Kind::Reason, tr("Reason"), tr("Why: ttl-expired = its TTL was at or below the consumer's low bound; the broker's own: "
-                                              "maxlen = dropped from the head of a full queue, delivery_limit = "
-                                              "came back more often than broker.deliveryLimit, expired = its "
-                                              "expiration passed")},
-            {Kind::Consumer, tr("Consumer"), tr("The consumer whose strategy discarded it, or that handed it back the last time (delivery_limit); empty when the broker dropped it")},
-            {Kind::Priority, tr("Priority"), tr("Priority when it was discarded")},
-            {Kind::Ttl, tr("TTL"), tr("TTL when it was discarded")},
-            {Kind::Deliveries, tr("Deliveries"), tr("How often the broker had handed it to a consumer")},
+            {Kind::Cycle, tr("The cycle in which it was discarded")},
+            {Kind::MessageId, tr("The message's id")},
+            {Kind::Data, tr("The message's payload: this data is lost unless someone replays it")},
+            {Kind::Reason, tr("Why: ttl-expired = its TTL was at or below the consumer's low bound; the broker's own: "
+                              "maxlen = dropped from the head of a full queue, delivery_limit = "
+                              "came back more often than broker.deliveryLimit, expired = its "
+                              "expiration passed")},
+            {Kind::Consumer, tr("The consumer whose strategy discarded it, or that handed it back the last time (delivery_limit); empty when the broker dropped it")},
+            {Kind::Priority, tr("Priority when it was discarded")},
+            {Kind::Ttl, tr("TTL when it was discarded")},
+            {Kind::Deliveries, tr("How often the broker had handed it to a consumer")},
     };
     return columns;
 }

@@ -78,20 +78,18 @@ const QList<MessageColumns::Column> &EventLogModel::columns()
 {
     using Kind = MessageColumns::Kind;
     static const QList<MessageColumns::Column> columns = {
-            {Kind::Cycle, tr("Cycle"), tr("The cycle in which it happened")},
-            {Kind::Event, tr("Event"),
-             tr("produced: a producer sent it; dispatched: the broker handed it to a "
-                "consumer in a batch; processed, postponed (sent back to the queue's tail), "
-                "discarded (dead letter): the consumer's decision; failed: processing "
-                "failed and the message was requeued")},
-            {Kind::Consumer, tr("Consumer"), tr("The consumer that got or decided on the message")},
-            {Kind::MessageId, tr("Message"), tr("The message's id, unique, in order of arrival at the broker")},
-            {Kind::Data, tr("Data"), tr("The message's payload")},
-            {Kind::Priority, tr("Priority"),
-             tr("Priority as the consumer got it; 'a → b' when a postponement changed it "
-                "(aging raises it, a failure lowers it)")},
-            {Kind::Ttl, tr("TTL"), tr("TTL as the consumer got it; 'a → b' when a postponement changed it")},
-            {Kind::Explanation, tr("Explanation"), tr("The strategy's reason for its decision, in its own words")},
+            {Kind::Cycle, tr("The cycle in which it happened")},
+            {Kind::Event, tr("produced: a producer sent it; dispatched: the broker handed it to a "
+                             "consumer in a batch; processed, postponed (sent back to the queue's tail), "
+                             "discarded (dead letter): the consumer's decision; failed: processing "
+                             "failed and the message was requeued")},
+            {Kind::Consumer, tr("The consumer that got or decided on the message")},
+            {Kind::MessageId, tr("The message's id, unique, in order of arrival at the broker")},
+            {Kind::Data, tr("The message's payload")},
+            {Kind::Priority, tr("Priority as the consumer got it; 'a → b' when a postponement changed it "
+                                "(aging raises it, a failure lowers it)")},
+            {Kind::Ttl, tr("TTL as the consumer got it; 'a → b' when a postponement changed it")},
+            {Kind::Explanation, tr("The strategy's reason for its decision, in its own words")},
     };
     return columns;
 }

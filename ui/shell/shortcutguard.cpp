@@ -33,14 +33,20 @@ const QObject *typingOwner(const QObject *object)
     return object;
 }
 
+/// True for a text or number field of one line: an editable line edit, spin box or editable
+/// combo box (@p owner as typingOwner() gives it), not a text edit, where Enter makes a new line.
+bool isOneLineField(const QObject *owner)
+{
+    return ShortcutGuard::isTextField(owner) && !qobject_cast<const QTextEdit *>(owner)
+            && !qobject_cast<const QPlainTextEdit *>(owner);
+}
+
 /// True for a one-line field (line edit, spin box, editable combo box) of a main window: there
 /// Escape cancels the edit. In a dialog Escape keeps closing the dialog.
 bool cancelsWithEscape(const QObject *object)
 {
     const auto *widget = qobject_cast<const QWidget *>(object);
-    const QObject *owner = typingOwner(object);
-    return widget && qobject_cast<const QMainWindow *>(widget->window()) && ShortcutGuard::isTextField(owner)
-            && !qobject_cast<const QTextEdit *>(owner) && !qobject_cast<const QPlainTextEdit *>(owner);
+    return widget && qobject_cast<const QMainWindow *>(widget->window()) && isOneLineField(typingOwner(object));
 }
 
 /// The text a line edit or editable combo box shows.
@@ -238,8 +244,7 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
             const bool cancel = key->key() == Qt::Key_Escape && cancelsWithEscape(focus);
             if (cancel)
                 revertEdit(const_cast<QObject *>(owner));
-            if ((enter || key->key() == Qt::Key_Escape)
-                && !qobject_cast<const QTextEdit *>(owner) && !qobject_cast<const QPlainTextEdit *>(owner)) {
+            if ((enter || key->key() == Qt::Key_Escape) && isOneLineField(owner)) {
                 // The field takes the key first (a spin box commits its value on Enter), then the
                 // edit ends: the focus goes back to the window so the run keys work again.
                 QPointer<QWidget> window = focus->window();
