@@ -1,5 +1,7 @@
 #include "ui/queue/priorityhistogram.h"
 
+#include "ui/common/describedview.h"
+
 #include <QHelpEvent>
 #include <QLocale>
 #include <QPainter>
@@ -24,11 +26,7 @@ PriorityHistogram::PriorityHistogram(QWidget *parent) : QWidget(parent)
 
 void PriorityHistogram::setCounts(const Counts &counts)
 {
-    if (counts == m_counts)
-        return;
-    m_counts = counts;
-    setAccessibleDescription(accessibleSummary());
-    update();
+    showData(this, m_counts, counts);
 }
 
 QString PriorityHistogram::accessibleSummary() const
