@@ -18,10 +18,7 @@ void ChartHistory::add(const CycleReport &report, const QStringList &timelineOwn
     Sample s;
     s.cycle = report.cycle;
     s.depth = report.queueDepth;
-    s.processed = report.counts.processed;
-    s.postponed = report.counts.postponed;
-    s.discarded = report.counts.discarded;
-    s.failed = report.counts.failed;
+    s.counts = report.counts;
 
     // Latency: the cycle's processed messages join a window of smoothingCycles() cycles.
     std::array<std::vector<qint64>, ClassCount> latencies;

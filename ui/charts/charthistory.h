@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/model/events.h"
+
 #include <QList>
 #include <QStringList>
 
@@ -34,10 +36,9 @@ public:
     {
         qint64 cycle = 0;
         qint64 depth = 0;
-        qint64 processed = 0;
-        qint64 postponed = 0;
-        qint64 discarded = 0;
-        qint64 failed = 0;
+        /// The cycle's counts (CycleReport::counts): the flow chart draws processed, postponed,
+        /// discarded and failed.
+        Counts counts;
         /// Per class c: [2c] p50, [2c + 1] p95 over the last smoothingCycles(), -1 if nothing
         /// was processed.
         std::array<qint64, 2 * ClassCount> latency{};

@@ -497,11 +497,11 @@ void ChartPanel::updateChart(int index)
         qint64 maxFlow = 0;
         for (const ChartHistory::Sample &s : m_history.samples()) {
             const qreal x = qreal(s.cycle);
-            flow[ProcessedSeries].append(QPointF(x, qreal(s.processed)));
-            flow[PostponedSeries].append(QPointF(x, qreal(s.postponed)));
-            flow[DiscardedSeries].append(QPointF(x, qreal(s.discarded)));
-            flow[FailedSeries].append(QPointF(x, qreal(s.failed)));
-            maxFlow = std::max({maxFlow, s.processed, s.postponed, s.discarded, s.failed});
+            flow[ProcessedSeries].append(QPointF(x, qreal(s.counts.processed)));
+            flow[PostponedSeries].append(QPointF(x, qreal(s.counts.postponed)));
+            flow[DiscardedSeries].append(QPointF(x, qreal(s.counts.discarded)));
+            flow[FailedSeries].append(QPointF(x, qreal(s.counts.failed)));
+            maxFlow = std::max({maxFlow, s.counts.processed, s.counts.postponed, s.counts.discarded, s.counts.failed});
         }
         for (int i = 0; i < FlowSeriesCount; ++i)
             m_flow->setPoints(i, flow[size_t(i)]);

@@ -1,5 +1,7 @@
 #include "ui/common/prioritypalette.h"
 
+#include <QCoreApplication>
+
 #include <array>
 
 namespace PriorityLab {
@@ -33,6 +35,12 @@ QString PriorityPalette::label(int priority, bool openEnds)
     if (openEnds && p == maxPriority())
         return QStringLiteral("%1+").arg(p);
     return QString::number(p);
+}
+
+QString PriorityPalette::scaleNote()
+{
+    return QCoreApplication::translate("PriorityPalette",
+                                       "viridis: readable with colour-blindness and in greyscale");
 }
 
 } // namespace PriorityLab

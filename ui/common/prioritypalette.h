@@ -38,6 +38,10 @@ public:
     /// The label of step @p priority in a legend: "0" .. "9", with "≤0" and "9+" at the ends
     /// when @p openEnds (the ends stand for everything beyond them).
     static QString label(int priority, bool openEnds = true);
+
+    /// What the scale is, in the words of the views that explain their colours (tooltips):
+    /// "viridis: readable with colour-blindness and in greyscale" (translated).
+    static QString scaleNote();
 };
 
 } // namespace PriorityLab

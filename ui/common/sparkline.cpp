@@ -1,5 +1,7 @@
 #include "ui/common/sparkline.h"
 
+#include "ui/common/describedview.h"
+
 #include <QLocale>
 #include <QPainter>
 #include <QPolygonF>
@@ -16,11 +18,7 @@ Sparkline::Sparkline(QWidget *parent) : QWidget(parent)
 
 void Sparkline::setValues(const QList<qint64> &values)
 {
-    if (values == m_values)
-        return;
-    m_values = values;
-    setAccessibleDescription(accessibleSummary());
-    update();
+    showData(this, m_values, values);
 }
 
 QString Sparkline::accessibleSummary() const

@@ -1,5 +1,7 @@
 #include "ui/queue/priorityhistogram.h"
 
+#include "ui/common/describedview.h"
+
 #include <QHelpEvent>
 #include <QLocale>
 #include <QPainter>
@@ -13,8 +15,7 @@ PriorityHistogram::PriorityHistogram(QWidget *parent) : QWidget(parent)
 {
     setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
     setToolTip(tr("Queued messages per priority, the most urgent at the top. The colours are the "
-                  "fixed priority scale of the tiles (viridis: readable with colour-blindness "
-                  "and in greyscale)."));
+                  "fixed priority scale of the tiles (%1).").arg(PriorityPalette::scaleNote()));
     setWhatsThis(tr("<b>Queue by priority</b><p>One bar per priority, the most urgent (9) at the top, "
                     "with the number of queued messages beside it. The colours are those of the "
                     "queue's tiles, so this is also their legend. A bar that keeps growing at the "
@@ -25,11 +26,7 @@ PriorityHistogram::PriorityHistogram(QWidget *parent) : QWidget(parent)
 
 void PriorityHistogram::setCounts(const Counts &counts)
 {
-    if (counts == m_counts)
-        return;
-    m_counts = counts;
-    setAccessibleDescription(accessibleSummary());
-    update();
+    showData(this, m_counts, counts);
 }
 
 QString PriorityHistogram::accessibleSummary() const

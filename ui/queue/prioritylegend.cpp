@@ -13,9 +13,9 @@ PriorityLegend::PriorityLegend(QWidget *parent) : QWidget(parent)
     // Narrower than its size hint (a high zoom in a narrow column): "low" instead of "priority:
     // low" and narrower swatches, never a column widened past the window.
     setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
-    setToolTip(tr("Colour = priority, on a fixed scale (viridis: readable with colour-blindness "
-                  "and in greyscale). Priorities below 0 take the colour of 0, above 9 that of 9; "
-                  "tiles still show the exact number."));
+    setToolTip(tr("Colour = priority, on a fixed scale (%1). Priorities below 0 take the colour "
+                  "of 0, above 9 that of 9; tiles still show the exact number.")
+                       .arg(PriorityPalette::scaleNote()));
 }
 
 int PriorityLegend::swatchWidth() const
