@@ -183,6 +183,94 @@ private Q_SLOTS:
         w.window.presentationMode()->leave();
     }
 
+    void tabFollowsTheBottomDocks()
+    {
+        // From the consumer cards to the end of the window and back: in the bottom dock area
+        // Tab reads the charts, the journey's tab group (its dock in front, then its tab bar),
+        // the lesson, then the status bar, left to right. A line picked in the event log brings
+        // the journey to the front: the focus does not stay in the log gone behind its tab (out
+        // of sight, Tab then jumped to the toolbar and Shift+Tab to the status bar) but moves
+        // on to what can be seen, and Tab goes on from there.
+        Window w;
+        w.window.resize(1280, 660);  // a 1280x720 projector less the title bar and a panel
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        auto *log = w.window.findChild<QDockWidget *>(QStringLiteral("eventLogDock"));
+        auto *journey = w.window.findChild<QDockWidget *>(QStringLiteral("journeyDock"));
+        log->raise();
+        QTRY_VERIFY(!log->visibleRegion().isEmpty());
+        ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
+        const QList<QWidget *> all = FocusOrder::stops(&w.window);
+        const auto start = std::find_if(all.cbegin(), all.cend(), [card](QWidget *s) { return card->isAncestorOf(s); });
+        QVERIFY(start != all.cend());
+        (*start)->setFocus(Qt::TabFocusReason);
+
+        // Forward to the event log's table, pick a line: the journey comes to the front.
+        auto *table = w.window.eventLogPanel()->findChild<QTableView *>();
+        for (int press = 0; press < 200 && QApplication::focusWidget() != table; ++press)
+            w.tab();
+        QCOMPARE(QApplication::focusWidget(), table);
+        QTest::keyClick(table, Qt::Key_Down);
+        QTRY_VERIFY(!journey->visibleRegion().isEmpty());
+        QTRY_VERIFY(log->visibleRegion().isEmpty());
+        QTRY_VERIFY(FocusOrder::isOnScreen(QApplication::focusWidget(), &w.window));
+        QVERIFY(!inHiddenDock(QApplication::focusWidget()));
+        // From the log behind its tab Tab goes on where its group stands, not to either end.
+        const QList<QWidget *> now = FocusOrder::stops(&w.window);
+        QWidget *after = FocusOrder::next(&w.window, table, true);
+        QWidget *before = FocusOrder::next(&w.window, table, false);
+        QVERIFY(after != now.constFirst() && before != now.constLast());
+        QVERIFY(journey->isAncestorOf(before));
+        QCOMPARE(FocusOrder::next(&w.window, before, true), after);
+
+        // Then on to the end, round to the top and back to the card: each stop visible, and the
+        // bottom area read in columns left to right, after everything above it.
+        (*start)->setFocus(Qt::TabFocusReason);
+        QList<QWidget *> stops{*start};
+        for (int press = 0; press < 200; ++press) {
+            w.tab();
+            QWidget *focus = QApplication::focusWidget();
+            QVERIFY(focus);
+            if (focus == stops.constFirst())
+                break;
+            QVERIFY2(!stops.contains(focus), focus->metaObject()->className());
+            QVERIFY2(focus->isVisible() && !inHiddenDock(focus) && FocusOrder::isOnScreen(focus, &w.window),
+                     focus->metaObject()->className());
+            verifyOutlined(w);
+            stops << focus;
+        }
+        QCOMPARE(QApplication::focusWidget(), stops.constFirst());
+        const int bottomTop = w.window.findChild<QDockWidget *>(QStringLiteral("chartsDock"))->y();
+        int column = -1;
+        QWidget *statusBar = w.window.statusBar();
+        bool bottom = false, status = false;
+        for (QWidget *stop : std::as_const(stops)) {
+            const QRect r(stop->mapTo(&w.window, QPoint()), stop->size());
+            if (statusBar->isAncestorOf(stop)) {
+                status = true;
+                continue;
+            }
+            if (status)
+                break;  // round to the top
+            auto *dock = qobject_cast<QDockWidget *>(regionOf(stop, &w.window));
+            const bool inBottom = dock ? w.window.dockWidgetArea(dock) == Qt::BottomDockWidgetArea
+                                       : stop->parentWidget() == &w.window && r.top() >= bottomTop;
+            if (!inBottom) {
+                QVERIFY2(!bottom, qPrintable(QStringLiteral("%1 above the docks after them").arg(stop->metaObject()->className())));
+                continue;
+            }
+            bottom = true;
+            QVERIFY2(r.left() >= column, qPrintable(QStringLiteral("%1 at x %2 after x %3").arg(stop->metaObject()->className()).arg(r.left()).arg(column)));
+            column = std::max(column, r.left() - 12);  // a column's stops start within its margin
+        }
+        QVERIFY(bottom && status);
+
+        // Shift+Tab: the same round backwards.
+        for (qsizetype i = stops.size() - 1; i >= 0; --i) {
+            w.tab(false);
+            QCOMPARE(QApplication::focusWidget(), stops.at(i));
+        }
+    }
+
     void focusInPicksNoRow()
     {
         // Tab into the event log: the table has the focus but no message is picked; the arrow

@@ -199,6 +199,14 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_zoom, &Zoom::changed, this, &MainWindow::onZoomChanged);
     // The keyboard starts on the window itself: no control holds it until the user picks one.
     setFocus(Qt::OtherFocusReason);
+    // A dock going behind another tab of its group (a line picked in the event log brings the
+    // journey to the front) takes no focus with it: the focus moves on to what can be seen.
+    for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly)) {
+        connect(dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+            if (!visible)
+                QTimer::singleShot(0, this, &MainWindow::rescueFocus);  // once the tabs have switched
+        });
+    }
     connect(m_setupEditor->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateHeader);
     connect(m_scenarioInfo, &ScenarioInfo::editRequested, this, &MainWindow::editScenarioInfo);
 
@@ -769,6 +777,17 @@ void MainWindow::keepFocusInSight()
     // Full screen, presentation mode, a zoom or a smaller window: the focused box stays in sight.
     if (QWidget *focus = QApplication::focusWidget(); focus && isAncestorOf(focus))
         FocusOrder::scrollIntoView(focus, this);
+}
+
+void MainWindow::rescueFocus()
+{
+    QWidget *focus = QApplication::focusWidget();
+    if (!isVisible() || !focus || focus == this || !isAncestorOf(focus) || FocusOrder::isOnScreen(focus, this))
+        return;
+    if (QWidget *target = FocusOrder::next(this, focus, true)) {
+        target->setFocus(Qt::TabFocusReason);  // an item view gets no current row (ShortcutGuard)
+        FocusOrder::scrollIntoView(target, this);
+    }
 }
 
 void MainWindow::changeEvent(QEvent *event)

@@ -226,6 +226,9 @@ private:
     void arrangeBottomDocks();
     /// Scrolls the focused widget into view inside its scroll areas (after a resize or a zoom).
     void keepFocusInSight();
+    /// Moves a keyboard focus that can no longer be seen (its dock went behind another tab of
+    /// its group) to where Tab would go from it (FocusOrder::next()), so the focus stays visible.
+    void rescueFocus();
     /// The alarm banner on one line while presenting, or with a lesson open in a window lower
     /// than CompactAlarmHeight pixels.
     void updateAlarmCompact();
