@@ -8,6 +8,7 @@
 #include "ui/consumers/consumerpanel.h"
 #include "ui/eventlog/eventlogpanel.h"
 #include "ui/journey/journeypanel.h"
+#include "ui/lessons/lessonpanel.h"
 #include "ui/common/focusframe.h"
 #include "ui/shell/focusorder.h"
 #include "ui/shell/mainwindow.h"
@@ -269,6 +270,66 @@ private Q_SLOTS:
             w.tab(false);
             QCOMPARE(QApplication::focusWidget(), stops.at(i));
         }
+    }
+
+    void presentationKeepsAFocusInSight_data()
+    {
+        QTest::addColumn<QString>("before");
+        QTest::addRow("no control") << QString();
+        QTest::addRow("event log, hidden when presenting") << QStringLiteral("eventLogDock");
+        QTest::addRow("producers, hidden when presenting") << QStringLiteral("producersDock");
+        QTest::addRow("a consumer card, kept") << QStringLiteral("consumersDock");
+    }
+
+    void presentationKeepsAFocusInSight()
+    {
+        // F11 and Esc: wherever the keyboard was, a control the class can see has it afterwards
+        // (outlined), and Space, Page Down and Esc work at once, with no click first.
+        QFETCH(QString, before);
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        if (!before.isEmpty()) {
+            auto *dock = w.window.findChild<QDockWidget *>(before);
+            dock->show();
+            dock->raise();
+            QTRY_VERIFY(!dock->visibleRegion().isEmpty());
+            QWidget *target = nullptr;
+            for (QWidget *stop : FocusOrder::stops(&w.window)) {
+                if (!target && dock->isAncestorOf(stop))
+                    target = stop;
+            }
+            QVERIFY(target);
+            target->setFocus(Qt::TabFocusReason);
+        }
+        const auto focusInSight = [&w] {
+            QWidget *focus = QApplication::focusWidget();
+            return focus && focus != &w.window && w.window.isAncestorOf(focus) && !inHiddenDock(focus)
+                    && FocusOrder::isOnScreen(focus, &w.window);
+        };
+        PresentationMode *presentation = w.window.presentationMode();
+        QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w.window, Qt::Key_F11);
+        QVERIFY(presentation->isActive());
+        QTRY_VERIFY(focusInSight());
+        verifyOutlined(w);
+        QVERIFY(!w.window.simulation()->isRunning());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Space);
+        QVERIFY(w.window.simulation()->isRunning());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Space);
+        QVERIFY(!w.window.simulation()->isRunning());
+        const int step = w.window.lessonPanel()->currentStep();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageDown);
+        QTRY_VERIFY(w.window.lessonPanel()->currentStep() != step);
+        QTRY_VERIFY(focusInSight());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QVERIFY(!presentation->isActive());
+        QTRY_VERIFY(focusInSight());
+        verifyOutlined(w);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F5);
+        QVERIFY(presentation->isActive());
+        QTRY_VERIFY(focusInSight());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QVERIFY(!presentation->isActive());
+        QTRY_VERIFY(focusInSight());
     }
 
     void focusInPicksNoRow()

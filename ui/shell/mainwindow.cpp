@@ -59,6 +59,7 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QWhatsThis>
@@ -192,8 +193,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             resizeDocks({m_chartDock}, {height() * 40 / 100}, Qt::Vertical);
         }
         m_bottomHeights.clear();  // presenting has its own; leaving restores the window's state
+        focusForPresentation();
         keepFocusInSight();
-        QTimer::singleShot(0, this, &MainWindow::keepFocusInSight);  // after the zoom's layouts
+        QTimer::singleShot(0, this, [this] {  // after the zoom's layouts and the window manager
+            focusForPresentation();
+            keepFocusInSight();
+        });
         m_highlight->follow();
     });
     connect(m_zoom, &Zoom::changed, this, &MainWindow::onZoomChanged);
@@ -790,9 +795,36 @@ void MainWindow::rescueFocus()
     }
 }
 
+void MainWindow::focusForPresentation()
+{
+    QWidget *focus = QApplication::focusWidget();
+    if (!focus || !isAncestorOf(focus))
+        focus = focusWidget();  // the window's own, while the window manager has it inactive
+    if (focus && focus != this && isAncestorOf(focus) && FocusOrder::isOnScreen(focus, this))
+        return;
+    const QList<QWidget *> stops = FocusOrder::stops(this);
+    QWidget *target = nullptr;
+    if (QWidget *next = m_lessonPanel->nextButton(); stops.contains(next) && next->isEnabled())
+        target = next;
+    for (auto it = stops.cbegin(); !target && it != stops.cend(); ++it) {
+        if (m_queuePanel->isAncestorOf(*it))
+            target = *it;
+    }
+    if (!target && !stops.isEmpty())
+        target = stops.constFirst();
+    if (!target)
+        return;
+    target->setFocus(Qt::TabFocusReason);  // outlined; an item view gets no current row
+    FocusOrder::scrollIntoView(target, this);
+}
+
 void MainWindow::changeEvent(QEvent *event)
 {
     QMainWindow::changeEvent(event);
+    // Full screen under a window manager: the window may be given back the keyboard after the
+    // switch; the focus it gets must be one the class can see.
+    if (event->type() == QEvent::ActivationChange && isActiveWindow() && m_presentation && m_presentation->isActive())
+        QTimer::singleShot(0, this, &MainWindow::focusForPresentation);
     if (event->type() == QEvent::PaletteChange && m_runPause)
         updateIcons();
 }

@@ -229,6 +229,10 @@ private:
     /// Moves a keyboard focus that can no longer be seen (its dock went behind another tab of
     /// its group) to where Tab would go from it (FocusOrder::next()), so the focus stays visible.
     void rescueFocus();
+    /// Presentation mode entered or left: unless a control that can be seen has the keyboard,
+    /// gives it to the lesson's Next button (Page Down's button), or else to the queue, so
+    /// that the focus is outlined where the class looks and the run keys work at once.
+    void focusForPresentation();
     /// The alarm banner on one line while presenting, or with a lesson open in a window lower
     /// than CompactAlarmHeight pixels.
     void updateAlarmCompact();
