@@ -64,6 +64,8 @@
 #include <QScrollBar>
 #include <QWhatsThis>
 
+#include <algorithm>
+
 namespace PriorityLab {
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
@@ -102,7 +104,6 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_alarmPanel = new AlarmPanel(m_simulation, central);
     centralLayout->addWidget(m_scenarioInfo);
     centralLayout->addWidget(m_alarmPanel);
-    centralLayout->addSpacing(4);
     centralLayout->addWidget(m_queuePanel, 1);
     // In a scroll area: on a short screen (a 1280x720 projector less its title bar and panel)
     // the header and the queue scroll instead of pushing the status bar, the charts' axes and
@@ -119,6 +120,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     // A scenario just opened shows its header (the name, the description, what to try) even if
     // the column was scrolled down in the one before; the outlined view of a lesson's first
     // step stays in sight.
+    // A scroll bar appearing (a resize, an alarm, a zoom, another scenario): fit if it can.
+    connect(centralScroll->verticalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
+        if (max > 0)
+            QTimer::singleShot(0, this, &MainWindow::fitColumn);
+    });
     connect(m_files, &ScenarioFiles::scenarioOpened, this, [this, centralScroll] {
         centralScroll->verticalScrollBar()->setValue(0);
         keepHighlightInSight();
@@ -782,6 +788,28 @@ void MainWindow::keepFocusInSight()
     // Full screen, presentation mode, a zoom or a smaller window: the focused box stays in sight.
     if (QWidget *focus = QApplication::focusWidget(); focus && isAncestorOf(focus))
         FocusOrder::scrollIntoView(focus, this);
+}
+
+void MainWindow::fitColumn()
+{
+    auto *column = qobject_cast<QScrollArea *>(centralWidget());
+    if (!column || !isVisible())
+        return;
+    const int over = column->verticalScrollBar()->maximum();
+    if (over <= 0)
+        return;
+    // What the charts' row can give: the charts dock down to its minimum.
+    const int spare = m_chartDock->isVisible() && !m_chartDock->isFloating()
+            ? m_chartDock->height() - m_chartDock->minimumSizeHint().height()
+            : 0;
+    if (spare > 0)
+        resizeDocks({m_chartDock}, {m_chartDock->height() - std::min(over, spare)}, Qt::Vertical);
+    if (over <= spare)
+        return;
+    const bool presenting = m_presentation && m_presentation->isActive();
+    if (!presenting && m_simulation->loadedScenario().steps.isEmpty() && m_scenarioInfo->isVisible()
+        && !m_scenarioInfo->isFolded())
+        m_scenarioInfo->foldForRoom();  // the range changes again: the charts give the rest
 }
 
 void MainWindow::rescueFocus()
