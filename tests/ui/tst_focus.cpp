@@ -8,6 +8,7 @@
 #include "ui/consumers/consumerpanel.h"
 #include "ui/eventlog/eventlogpanel.h"
 #include "ui/journey/journeypanel.h"
+#include "ui/lessons/lessonpanel.h"
 #include "ui/common/focusframe.h"
 #include "ui/shell/focusorder.h"
 #include "ui/shell/mainwindow.h"
@@ -181,6 +182,154 @@ private Q_SLOTS:
         }
         QCOMPARE(w.window.journeyPanel()->messageId(), shown);
         w.window.presentationMode()->leave();
+    }
+
+    void tabFollowsTheBottomDocks()
+    {
+        // From the consumer cards to the end of the window and back: in the bottom dock area
+        // Tab reads the charts, the journey's tab group (its dock in front, then its tab bar),
+        // the lesson, then the status bar, left to right. A line picked in the event log brings
+        // the journey to the front: the focus does not stay in the log gone behind its tab (out
+        // of sight, Tab then jumped to the toolbar and Shift+Tab to the status bar) but moves
+        // on to what can be seen, and Tab goes on from there.
+        Window w;
+        w.window.resize(1280, 660);  // a 1280x720 projector less the title bar and a panel
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        auto *log = w.window.findChild<QDockWidget *>(QStringLiteral("eventLogDock"));
+        auto *journey = w.window.findChild<QDockWidget *>(QStringLiteral("journeyDock"));
+        log->raise();
+        QTRY_VERIFY(!log->visibleRegion().isEmpty());
+        ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
+        const QList<QWidget *> all = FocusOrder::stops(&w.window);
+        const auto start = std::find_if(all.cbegin(), all.cend(), [card](QWidget *s) { return card->isAncestorOf(s); });
+        QVERIFY(start != all.cend());
+        (*start)->setFocus(Qt::TabFocusReason);
+
+        // Forward to the event log's table, pick a line: the journey comes to the front.
+        auto *table = w.window.eventLogPanel()->findChild<QTableView *>();
+        for (int press = 0; press < 200 && QApplication::focusWidget() != table; ++press)
+            w.tab();
+        QCOMPARE(QApplication::focusWidget(), table);
+        QTest::keyClick(table, Qt::Key_Down);
+        QTRY_VERIFY(!journey->visibleRegion().isEmpty());
+        QTRY_VERIFY(log->visibleRegion().isEmpty());
+        QTRY_VERIFY(FocusOrder::isOnScreen(QApplication::focusWidget(), &w.window));
+        QVERIFY(!inHiddenDock(QApplication::focusWidget()));
+        // From the log behind its tab Tab goes on where its group stands, not to either end.
+        const QList<QWidget *> now = FocusOrder::stops(&w.window);
+        QWidget *after = FocusOrder::next(&w.window, table, true);
+        QWidget *before = FocusOrder::next(&w.window, table, false);
+        QVERIFY(after != now.constFirst() && before != now.constLast());
+        QVERIFY(journey->isAncestorOf(before));
+        QCOMPARE(FocusOrder::next(&w.window, before, true), after);
+
+        // Then on to the end, round to the top and back to the card: each stop visible, and the
+        // bottom area read in columns left to right, after everything above it.
+        (*start)->setFocus(Qt::TabFocusReason);
+        QList<QWidget *> stops{*start};
+        for (int press = 0; press < 200; ++press) {
+            w.tab();
+            QWidget *focus = QApplication::focusWidget();
+            QVERIFY(focus);
+            if (focus == stops.constFirst())
+                break;
+            QVERIFY2(!stops.contains(focus), focus->metaObject()->className());
+            QVERIFY2(focus->isVisible() && !inHiddenDock(focus) && FocusOrder::isOnScreen(focus, &w.window),
+                     focus->metaObject()->className());
+            verifyOutlined(w);
+            stops << focus;
+        }
+        QCOMPARE(QApplication::focusWidget(), stops.constFirst());
+        const int bottomTop = w.window.findChild<QDockWidget *>(QStringLiteral("chartsDock"))->y();
+        int column = -1;
+        QWidget *statusBar = w.window.statusBar();
+        bool bottom = false, status = false;
+        for (QWidget *stop : std::as_const(stops)) {
+            const QRect r(stop->mapTo(&w.window, QPoint()), stop->size());
+            if (statusBar->isAncestorOf(stop)) {
+                status = true;
+                continue;
+            }
+            if (status)
+                break;  // round to the top
+            auto *dock = qobject_cast<QDockWidget *>(regionOf(stop, &w.window));
+            const bool inBottom = dock ? w.window.dockWidgetArea(dock) == Qt::BottomDockWidgetArea
+                                       : stop->parentWidget() == &w.window && r.top() >= bottomTop;
+            if (!inBottom) {
+                QVERIFY2(!bottom, qPrintable(QStringLiteral("%1 above the docks after them").arg(stop->metaObject()->className())));
+                continue;
+            }
+            bottom = true;
+            QVERIFY2(r.left() >= column, qPrintable(QStringLiteral("%1 at x %2 after x %3").arg(stop->metaObject()->className()).arg(r.left()).arg(column)));
+            column = std::max(column, r.left() - 12);  // a column's stops start within its margin
+        }
+        QVERIFY(bottom && status);
+
+        // Shift+Tab: the same round backwards.
+        for (qsizetype i = stops.size() - 1; i >= 0; --i) {
+            w.tab(false);
+            QCOMPARE(QApplication::focusWidget(), stops.at(i));
+        }
+    }
+
+    void presentationKeepsAFocusInSight_data()
+    {
+        QTest::addColumn<QString>("before");
+        QTest::addRow("no control") << QString();
+        QTest::addRow("event log, hidden when presenting") << QStringLiteral("eventLogDock");
+        QTest::addRow("producers, hidden when presenting") << QStringLiteral("producersDock");
+        QTest::addRow("a consumer card, kept") << QStringLiteral("consumersDock");
+    }
+
+    void presentationKeepsAFocusInSight()
+    {
+        // F11 and Esc: wherever the keyboard was, a control the class can see has it afterwards
+        // (outlined), and Space, Page Down and Esc work at once, with no click first.
+        QFETCH(QString, before);
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        if (!before.isEmpty()) {
+            auto *dock = w.window.findChild<QDockWidget *>(before);
+            dock->show();
+            dock->raise();
+            QTRY_VERIFY(!dock->visibleRegion().isEmpty());
+            QWidget *target = nullptr;
+            for (QWidget *stop : FocusOrder::stops(&w.window)) {
+                if (!target && dock->isAncestorOf(stop))
+                    target = stop;
+            }
+            QVERIFY(target);
+            target->setFocus(Qt::TabFocusReason);
+        }
+        const auto focusInSight = [&w] {
+            QWidget *focus = QApplication::focusWidget();
+            return focus && focus != &w.window && w.window.isAncestorOf(focus) && !inHiddenDock(focus)
+                    && FocusOrder::isOnScreen(focus, &w.window);
+        };
+        PresentationMode *presentation = w.window.presentationMode();
+        QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w.window, Qt::Key_F11);
+        QVERIFY(presentation->isActive());
+        QTRY_VERIFY(focusInSight());
+        verifyOutlined(w);
+        QVERIFY(!w.window.simulation()->isRunning());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Space);
+        QVERIFY(w.window.simulation()->isRunning());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Space);
+        QVERIFY(!w.window.simulation()->isRunning());
+        const int step = w.window.lessonPanel()->currentStep();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageDown);
+        QTRY_VERIFY(w.window.lessonPanel()->currentStep() != step);
+        QTRY_VERIFY(focusInSight());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QVERIFY(!presentation->isActive());
+        QTRY_VERIFY(focusInSight());
+        verifyOutlined(w);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F5);
+        QVERIFY(presentation->isActive());
+        QTRY_VERIFY(focusInSight());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QVERIFY(!presentation->isActive());
+        QTRY_VERIFY(focusInSight());
     }
 
     void focusInPicksNoRow()

@@ -103,6 +103,11 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_remove->setToolTip(tr("Remove this consumer now, while the simulation runs: the broker's "
                             "round-robin goes on with the others. Undo (Ctrl+Z) brings it back "
                             "with its settings."));
+    // The name takes the room the controls leave and wraps there (at a space or a hyphen) rather
+    // than being cut: a dead-letter consumer's "parking-lot · dead letters" is wider than a card
+    // at 1024 pixels, presenting or not.
+    m_name->setWordWrap(true);
+    m_name->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
     header->addWidget(m_name);
     header->addWidget(m_state);
     header->addStretch(1);

@@ -78,6 +78,9 @@ public:
     /// The state shown as of the last refresh(): "idle" (also before the first cycle and while
     /// the run is paused), "handling a batch" or "offline".
     QString stateText() const;
+    /// The card's title: the consumer's name (and "· dead letters" for a dead-letter consumer),
+    /// wrapped over lines where the card is narrow.
+    QLabel *nameLabel() const { return m_name; }
     /// What a screen reader says of the card besides its name ("Consumer A"): its accessible
     /// description, updated by refresh(), e.g. "handling a batch; 120 processed, 3 postponed,
     /// 0 discarded, 0 failed; strategy ttl".

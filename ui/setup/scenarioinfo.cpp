@@ -63,6 +63,7 @@ ScenarioInfo::ScenarioInfo(SetupEditor *editor, QWidget *parent) : QWidget(paren
     // A newly opened lesson starts folded.
     connect(simulation, &Simulation::scenarioLoaded, this, [this] {
         m_folded = !m_editor->simulation()->loadedScenario().steps.isEmpty();
+        m_foldedForRoom = false;
         sync();
     });
     m_folded = !simulation->loadedScenario().steps.isEmpty();
@@ -78,8 +79,9 @@ void ScenarioInfo::sync()
     const QString name = m_editor->scenarioName();
     m_name->setText(name.isEmpty() ? tr("Untitled scenario") : name);
     const bool lesson = !s.steps.isEmpty();
-    // Only a lesson folds, and only where folding hides something.
-    const bool foldable = lesson && (!s.description.isEmpty() || !s.hint.isEmpty());
+    // A lesson folds, and a plain scenario in a window without room for its texts
+    // (foldForRoom()); only where folding hides something.
+    const bool foldable = (lesson || m_foldedForRoom) && (!s.description.isEmpty() || !s.hint.isEmpty());
     const bool folded = foldable && m_folded;
     m_description->setText(s.description);
     m_description->setVisible(!s.description.isEmpty() && !folded);
@@ -97,6 +99,14 @@ void ScenarioInfo::setFolded(bool folded)
 {
     m_folded = folded;
     sync();
+}
+
+void ScenarioInfo::foldForRoom()
+{
+    if (m_foldedForRoom)
+        return;  // once: "More" unfolds for good
+    m_foldedForRoom = true;
+    setFolded(true);
 }
 
 void ScenarioInfo::setFile(const QString &file)

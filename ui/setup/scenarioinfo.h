@@ -43,6 +43,10 @@ public:
     bool isFolded() const { return m_folded; }
     /// Folds (@p folded) or unfolds the description and hint; only a lesson folds.
     void setFolded(bool folded);
+    /// Folds the description and hint of any scenario, a plain one too, where the window has no
+    /// room for them (MainWindow: a 1280x720 projector less its panel); "More" then shows them.
+    /// Once per opened scenario (after "More" it stays unfolded).
+    void foldForRoom();
 
 Q_SIGNALS:
     /// The user asked to edit the name, description and hint.
@@ -56,6 +60,7 @@ private:
     QToolButton *m_edit = nullptr;
     QToolButton *m_more = nullptr;  ///< "More" / "Less", for a lesson
     bool m_folded = false;
+    bool m_foldedForRoom = false;  ///< folded by foldForRoom() since the scenario was opened
 };
 
 } // namespace PriorityLab

@@ -3,6 +3,7 @@
 #include <QAbstractScrollArea>
 #include <QApplication>
 #include <QDockWidget>
+#include <QMainWindow>
 #include <QScrollArea>
 #include <QWidget>
 
@@ -85,6 +86,28 @@ void collect(QWidget *parent, QList<QWidget *> &out)
     }
 }
 
+/// The dock in front of the tab group of the dock around @p widget, when that dock is behind
+/// another tab of @p window's dock groups; nullptr otherwise.
+QDockWidget *frontOfGroup(QWidget *window, const QWidget *widget)
+{
+    auto *mainWindow = qobject_cast<QMainWindow *>(window);
+    if (!mainWindow)
+        return nullptr;
+    for (const QWidget *w = widget; w && w != window; w = w->parentWidget()) {
+        auto *dock = qobject_cast<QDockWidget *>(const_cast<QWidget *>(w));
+        if (!dock || dock->parentWidget() != window)
+            continue;
+        if (!dock->isVisible() || dock->isFloating() || !dock->visibleRegion().isEmpty())
+            return nullptr;
+        for (QDockWidget *other : mainWindow->tabifiedDockWidgets(dock)) {
+            if (other->isVisible() && !isHiddenDock(other))
+                return other;
+        }
+        return nullptr;
+    }
+    return nullptr;
+}
+
 } // namespace
 
 bool isOnScreen(const QWidget *widget, const QWidget *window)
@@ -111,10 +134,23 @@ QWidget *next(QWidget *window, QWidget *current, bool forward)
     const QList<QWidget *> all = stops(window);
     if (all.isEmpty())
         return nullptr;
-    const qsizetype at = all.indexOf(current);
-    if (at < 0)
-        return forward ? all.constFirst() : all.constLast();
     const qsizetype n = all.size();
+    const qsizetype at = all.indexOf(current);
+    if (at < 0) {
+        // A widget whose dock went behind another tab of its group (the message journey brought
+        // to the front from the event log) stands where that group is: Tab goes on after the
+        // dock in front (to the group's tab bar), Shift+Tab back into it; not to either end.
+        if (QDockWidget *front = current ? frontOfGroup(window, current) : nullptr) {
+            qsizetype last = -1;
+            for (qsizetype i = 0; i < n; ++i) {
+                if (front->isAncestorOf(all.at(i)))
+                    last = i;
+            }
+            if (last >= 0)
+                return forward ? all.at((last + 1) % n) : all.at(last);
+        }
+        return forward ? all.constFirst() : all.constLast();
+    }
     return all.at((at + (forward ? 1 : n - 1)) % n);
 }
 

@@ -19,8 +19,10 @@ namespace FocusOrder {
 /// policy that includes Qt::TabFocus and no focus proxy, on screen (see above).
 QList<QWidget *> stops(QWidget *window);
 
-/// The stop after (@p forward) or before @p current in stops(@p window), wrapping around; the
-/// first (or last) stop when @p current is not one of them; nullptr when there is no stop.
+/// The stop after (@p forward) or before @p current in stops(@p window), wrapping around;
+/// nullptr when there is no stop. A @p current inside a dock behind another tab of its group
+/// stands at the end of the dock in front: the stop after that dock's last (forward) or that
+/// last stop itself. Any other @p current that is not a stop: the first (or last) stop.
 QWidget *next(QWidget *window, QWidget *current, bool forward);
 
 /// Moves the focus of @p window as Tab (@p forward) or Shift+Tab does: to next(), scrolled into

@@ -59,9 +59,12 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QWhatsThis>
+
+#include <algorithm>
 
 namespace PriorityLab {
 
@@ -106,7 +109,6 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_alarmPanel = new AlarmPanel(m_simulation, central);
     centralLayout->addWidget(m_scenarioInfo);
     centralLayout->addWidget(m_alarmPanel);
-    centralLayout->addSpacing(4);
     centralLayout->addWidget(m_queuePanel, 1);
     // In a scroll area: on a short screen (a 1280x720 projector less its title bar and panel)
     // the header and the queue scroll instead of pushing the status bar, the charts' axes and
@@ -123,6 +125,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     // A scenario just opened shows its header (the name, the description, what to try) even if
     // the column was scrolled down in the one before; the outlined view of a lesson's first
     // step stays in sight.
+    // A scroll bar appearing (a resize, an alarm, a zoom, another scenario): fit if it can.
+    connect(centralScroll->verticalScrollBar(), &QScrollBar::rangeChanged, this, [this](int, int max) {
+        if (max > 0)
+            QTimer::singleShot(0, this, &MainWindow::fitColumn);
+    });
     connect(m_files, &ScenarioFiles::scenarioOpened, this, [this, centralScroll] {
         centralScroll->verticalScrollBar()->setValue(0);
         keepHighlightInSight();
@@ -201,14 +208,26 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             resizeDocks({m_chartDock}, {height() * 40 / 100}, Qt::Vertical);
         }
         m_bottomHeights.clear();  // presenting has its own; leaving restores the window's state
+        focusForPresentation();
         keepFocusInSight();
-        QTimer::singleShot(0, this, &MainWindow::keepFocusInSight);  // after the zoom's layouts
+        QTimer::singleShot(0, this, [this] {  // after the zoom's layouts and the window manager
+            focusForPresentation();
+            keepFocusInSight();
+        });
         for (HighlightOverlay *overlay : std::as_const(m_highlights))
             overlay->follow();
     });
     connect(m_zoom, &Zoom::changed, this, &MainWindow::onZoomChanged);
     // The keyboard starts on the window itself: no control holds it until the user picks one.
     setFocus(Qt::OtherFocusReason);
+    // A dock going behind another tab of its group (a line picked in the event log brings the
+    // journey to the front) takes no focus with it: the focus moves on to what can be seen.
+    for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly)) {
+        connect(dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+            if (!visible)
+                QTimer::singleShot(0, this, &MainWindow::rescueFocus);  // once the tabs have switched
+        });
+    }
     connect(m_setupEditor->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateHeader);
     connect(m_scenarioInfo, &ScenarioInfo::editRequested, this, &MainWindow::editScenarioInfo);
 
@@ -781,9 +800,69 @@ void MainWindow::keepFocusInSight()
         FocusOrder::scrollIntoView(focus, this);
 }
 
+void MainWindow::fitColumn()
+{
+    auto *column = qobject_cast<QScrollArea *>(centralWidget());
+    if (!column || !isVisible())
+        return;
+    const int over = column->verticalScrollBar()->maximum();
+    if (over <= 0)
+        return;
+    // What the charts' row can give: the charts dock down to its minimum.
+    const int spare = m_chartDock->isVisible() && !m_chartDock->isFloating()
+            ? m_chartDock->height() - m_chartDock->minimumSizeHint().height()
+            : 0;
+    if (spare > 0)
+        resizeDocks({m_chartDock}, {m_chartDock->height() - std::min(over, spare)}, Qt::Vertical);
+    if (over <= spare)
+        return;
+    const bool presenting = m_presentation && m_presentation->isActive();
+    if (!presenting && m_simulation->loadedScenario().steps.isEmpty() && m_scenarioInfo->isVisible()
+        && !m_scenarioInfo->isFolded())
+        m_scenarioInfo->foldForRoom();  // the range changes again: the charts give the rest
+}
+
+void MainWindow::rescueFocus()
+{
+    QWidget *focus = QApplication::focusWidget();
+    if (!isVisible() || !focus || focus == this || !isAncestorOf(focus) || FocusOrder::isOnScreen(focus, this))
+        return;
+    if (QWidget *target = FocusOrder::next(this, focus, true)) {
+        target->setFocus(Qt::TabFocusReason);  // an item view gets no current row (ShortcutGuard)
+        FocusOrder::scrollIntoView(target, this);
+    }
+}
+
+void MainWindow::focusForPresentation()
+{
+    QWidget *focus = QApplication::focusWidget();
+    if (!focus || !isAncestorOf(focus))
+        focus = focusWidget();  // the window's own, while the window manager has it inactive
+    if (focus && focus != this && isAncestorOf(focus) && FocusOrder::isOnScreen(focus, this))
+        return;
+    const QList<QWidget *> stops = FocusOrder::stops(this);
+    QWidget *target = nullptr;
+    if (QWidget *next = m_lessonPanel->nextButton(); stops.contains(next) && next->isEnabled())
+        target = next;
+    for (auto it = stops.cbegin(); !target && it != stops.cend(); ++it) {
+        if (m_queuePanel->isAncestorOf(*it))
+            target = *it;
+    }
+    if (!target && !stops.isEmpty())
+        target = stops.constFirst();
+    if (!target)
+        return;
+    target->setFocus(Qt::TabFocusReason);  // outlined; an item view gets no current row
+    FocusOrder::scrollIntoView(target, this);
+}
+
 void MainWindow::changeEvent(QEvent *event)
 {
     QMainWindow::changeEvent(event);
+    // Full screen under a window manager: the window may be given back the keyboard after the
+    // switch; the focus it gets must be one the class can see.
+    if (event->type() == QEvent::ActivationChange && isActiveWindow() && m_presentation && m_presentation->isActive())
+        QTimer::singleShot(0, this, &MainWindow::focusForPresentation);
     if (event->type() == QEvent::PaletteChange && m_runPause)
         updateIcons();
 }

@@ -233,6 +233,18 @@ private:
     void arrangeBottomDocks();
     /// Scrolls the focused widget into view inside its scroll areas (after a resize or a zoom).
     void keepFocusInSight();
+    /// Moves a keyboard focus that can no longer be seen (its dock went behind another tab of
+    /// its group) to where Tab would go from it (FocusOrder::next()), so the focus stays visible.
+    void rescueFocus();
+    /// Presentation mode entered or left: unless a control that can be seen has the keyboard,
+    /// gives it to the lesson's Next button (Page Down's button), or else to the queue, so
+    /// that the focus is outlined where the class looks and the run keys work at once.
+    void focusForPresentation();
+    /// The left column without a scroll bar where it can be had: a column a few pixels too tall
+    /// for its room (the queue's tiles, an alarm's banner) takes them from the charts' row, down
+    /// to the charts' minimum; a plain scenario's description and hint fold (ScenarioInfo::
+    /// foldForRoom()) where even that is not enough.
+    void fitColumn();
     /// The alarm banner on one line while presenting, or with a lesson open in a window lower
     /// than CompactAlarmHeight pixels.
     void updateAlarmCompact();

@@ -105,6 +105,10 @@ public:
     explicit FocusKeeper(QWidget *window)
         : m_window(window), m_focus(QApplication::focusWidget())
     {
+        // While the window manager has the window inactive the application has no focus
+        // widget; the window still knows its own.
+        if (!m_focus || m_focus->window() != window)
+            m_focus = window->focusWidget();
     }
     ~FocusKeeper()
     {
@@ -150,6 +154,9 @@ void PresentationMode::enter()
         }
     }
     m_window->showFullScreen();
+    // The keyboard stays with the window through the window manager's switch to full screen.
+    m_window->raise();
+    m_window->activateWindow();
     Q_EMIT activeChanged(true);
 }
 
@@ -170,6 +177,8 @@ void PresentationMode::leave()
             widget->show();
     }
     m_hiddenByUs.clear();
+    m_window->raise();
+    m_window->activateWindow();
     Q_EMIT activeChanged(false);
 }
 
