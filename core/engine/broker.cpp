@@ -81,6 +81,12 @@ bool expiredBy(const Message &m, qint64 cycle)
 {
     return m.expiresAt >= 0 && cycle >= m.expiresAt;
 }
+/// The Dispatched event of @p m handed to @p consumer. Out of line, as recordDecision(): the
+/// event's temporaries stay out of the frame of deliver(), which runs for every delivery.
+Q_NEVER_INLINE void recordDelivery(EventRecorder &events, qint64 cycle, const QString &consumer, const Message &m)
+{
+    events.add({cycle, Event::Type::Dispatched, consumer, m, {}, {}, {}});
+}
 } // namespace
 
 QString Broker::reasonText(const QString &reason)
@@ -174,7 +180,7 @@ Message Broker::takeHead(qsizetype topic)
     return head;
 }
 
-bool Broker::admit(Message message, const CycleSinks &sinks)
+bool Broker::admit(Message &&message, const CycleSinks &sinks)
 {
     message.id = m_nextId++;
     // The queue's message TTL, unless the message's own expiration is sooner (as RabbitMQ).
@@ -409,7 +415,10 @@ void Broker::route(Message &&message)
 {
     ++m_size;
     message.arrival = ++m_arrivals;
-    queueFor(message).messages.push_back(std::move(message));
+    // Every produced and every requeued message comes here: fifo mode's one queue without the
+    // call to queueFor().
+    SubQueue &queue = m_config.mode == BrokerConfig::Mode::Fifo ? m_queues.front() : queueFor(message);
+    queue.messages.push_back(std::move(message));
 }
 
 Broker::SubQueue &Broker::queueFor(Message &message)
@@ -713,41 +722,48 @@ void Broker::deliver(Consumer &consumer, Message &m, qint64 cycle, CycleReport &
     ++report.counts.dispatched;
     ++consumer.stats.received;
     consumer.lastBatch.push_back(m.id);
-    if (events)
-        events->add({cycle, Event::Type::Dispatched, consumer.name, m, {}, {}, {}});
+    if (events) [[unlikely]]
+        recordDelivery(*events, cycle, consumer.name, m);
 }
 
 void Broker::decide(Consumer &consumer, Message &&m, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
                     CycleReport &report, EventRecorder *events, StrategyContext &context)
 {
+    if (events) [[unlikely]] {
+        decideRecorded(consumer, std::move(m), cycle, rng, metrics, report, *events, context);
+        return;
+    }
+    // Without events nobody reads the message as it was before the decision: `before` is the
+    // message itself, and no copy is made.
+    decideOn(consumer, std::move(m), m, cycle, rng, metrics, report, nullptr, context);
+}
+
+void Broker::decideRecorded(Consumer &consumer, Message &&m, qint64 cycle, std::mt19937_64 &rng,
+                            Metrics &metrics, CycleReport &report, EventRecorder &events, StrategyContext &context)
+{
+    // The events show the message as the consumer got it; the strategy changes m. The copy is
+    // made here, out of the common path: an optional Message in decide()'s frame was cleared
+    // for every decision, events on or off.
+    const Message before = m;
+    decideOn(consumer, std::move(m), before, cycle, rng, metrics, report, &events, context);
+}
+
+void Broker::decideOn(Consumer &consumer, Message &&m, const Message &before, qint64 cycle, std::mt19937_64 &rng,
+                      Metrics &metrics, CycleReport &report, EventRecorder *events, StrategyContext &context)
+{
     Strategy &strategy = *consumer.strategy;
     Counts &counts = report.counts;
     context.queueLength = m_size;
-    // The message as the consumer got it, kept only for events (it costs a copy).
-    std::optional<Message> kept;
-    if (events) [[unlikely]]
-        kept.emplace(m);
-    const Message &before = events ? *kept : m;
     QString reason;
     const Decision decision = strategy.decide(m, context, &reason);
     if (strategy.hasRuntimeWarning()) [[unlikely]]
-        report.warnings << consumer.name + QStringLiteral(": ") + strategy.takeRuntimeWarning();
+        takeRuntimeWarning(consumer, report);
 
-    // A failed processing or a postponement sends the message back: counted, recorded, requeued.
-    const auto sendBack = [&](bool failed) {
-        m.requeued = true;
-        ++(failed ? counts.failed : counts.postponed);
-        ++(failed ? consumer.stats.failed : consumer.stats.postponed);
-        if (events) [[unlikely]]
-            recordDecision(*events, cycle, failed ? Event::Type::Failed : Event::Type::Postponed, consumer.name,
-                           strategy, decision, before, &m);
-        requeue(std::move(m), consumer.name, failed, strategy.retryDelay(), {cycle, metrics, report, events});
-    };
     switch (decision) {
     case Decision::Process:
-        if (processingFails(rng, consumer.failureRate)) {
+        if (processingFails(rng, consumer.failureRate)) [[unlikely]] {
             strategy.onFailure(m);
-            sendBack(true);
+            sendBack(consumer, std::move(m), before, decision, true, cycle, metrics, report, events);
         } else {
             ++counts.processed;
             ++consumer.stats.processed;
@@ -758,14 +774,39 @@ void Broker::decide(Consumer &consumer, Message &&m, qint64 cycle, std::mt19937_
         }
         break;
     case Decision::Postpone:
-        sendBack(false);
+        sendBack(consumer, std::move(m), before, decision, false, cycle, metrics, report, events);
         break;
     case Decision::Discard:
-        ++consumer.stats.discarded;
-        deadLetter(std::move(m), reason, consumer.name, {cycle, metrics, report, events},
-                   events ? strategy.explain(before, decision) : Explanation(), &before);
+        discard(consumer, std::move(m), before, reason, cycle, metrics, report, events);
         break;
     }
+}
+
+void Broker::sendBack(Consumer &consumer, Message &&m, const Message &before, Decision decision, bool failed,
+                      qint64 cycle, Metrics &metrics, CycleReport &report, EventRecorder *events)
+{
+    // A failed processing or a postponement sends the message back: counted, recorded, requeued.
+    m.requeued = true;
+    ++(failed ? report.counts.failed : report.counts.postponed);
+    ++(failed ? consumer.stats.failed : consumer.stats.postponed);
+    const Strategy &strategy = *consumer.strategy;
+    if (events) [[unlikely]]
+        recordDecision(*events, cycle, failed ? Event::Type::Failed : Event::Type::Postponed, consumer.name, strategy,
+                       decision, before, &m);
+    requeue(std::move(m), consumer.name, failed, strategy.retryDelay(), {cycle, metrics, report, events});
+}
+
+void Broker::discard(Consumer &consumer, Message &&m, const Message &before, const QString &reason, qint64 cycle,
+                     Metrics &metrics, CycleReport &report, EventRecorder *events)
+{
+    ++consumer.stats.discarded;
+    deadLetter(std::move(m), reason, consumer.name, {cycle, metrics, report, events},
+               events ? consumer.strategy->explain(before, Decision::Discard) : Explanation(), &before);
+}
+
+void Broker::takeRuntimeWarning(Consumer &consumer, CycleReport &report)
+{
+    report.warnings << consumer.name + QStringLiteral(": ") + consumer.strategy->takeRuntimeWarning();
 }
 
 } // namespace PriorityLab

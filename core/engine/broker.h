@@ -117,7 +117,7 @@ public:
     /// "drop-head" queues it and dead-letters the head of its queue (reason "maxlen"),
     /// "reject-publish" refuses it (CycleReport counts rejected, a Rejected event). Returns
     /// false if it was refused.
-    bool admit(Message message, const CycleSinks &sinks);
+    bool admit(Message &&message, const CycleSinks &sinks);
 
     /// Makes room in the FIFO queue for @p count more messages, so that a cycle of many arrivals
     /// does not regrow it (and copy it) step by step; no effect in the other modes.
@@ -220,6 +220,23 @@ private:
     /// failed or discarded.
     void decide(Consumer &consumer, Message &&message, qint64 cycle, std::mt19937_64 &rng,
                 Metrics &metrics, CycleReport &report, EventRecorder *events, StrategyContext &context);
+    /// decide() with events: keeps a copy of @p message as it was delivered, for the events.
+    Q_NEVER_INLINE void decideRecorded(Consumer &consumer, Message &&message, qint64 cycle, std::mt19937_64 &rng,
+                                       Metrics &metrics, CycleReport &report, EventRecorder &events,
+                                       StrategyContext &context);
+    /// decide() on @p message, which was @p before when delivered (read only for @p events;
+    /// without events it may be @p message itself).
+    void decideOn(Consumer &consumer, Message &&message, const Message &before, qint64 cycle, std::mt19937_64 &rng,
+                Metrics &metrics, CycleReport &report, EventRecorder *events, StrategyContext &context);
+    /// A postponed or (@p failed) failed @p message goes back: counted, its event, requeue().
+    void sendBack(Consumer &consumer, Message &&message, const Message &before, Decision decision, bool failed,
+                  qint64 cycle, Metrics &metrics, CycleReport &report, EventRecorder *events);
+    /// A message @p consumer's strategy discarded with @p reason: counted, dead-lettered.
+    /// Out of line: rare, and its explanation's temporaries stay out of decide()'s frame.
+    Q_NEVER_INLINE void discard(Consumer &consumer, Message &&message, const Message &before, const QString &reason,
+                                qint64 cycle, Metrics &metrics, CycleReport &report, EventRecorder *events);
+    /// Moves the warning @p consumer's strategy met while deciding into @p report (rare).
+    Q_NEVER_INLINE static void takeRuntimeWarning(Consumer &consumer, CycleReport &report);
     /// The consumers holding messages decide on workPerCycle of them each (all if unset);
     /// returns the messages decided on.
     qint64 work(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,

@@ -17,6 +17,26 @@ void Metrics::recordCycle(const CycleReport &report)
     m_history.push_back({report.cycle, report.queueDepth, report.counts, report.held});
 }
 
+void Metrics::Histogram::addNew(qint64 value)
+{
+    ++total;
+    if (value >= 0 && value < DenseLimit) {
+        dense.resize(size_t(value) + 1);
+        ++dense[size_t(value)];
+    } else {
+        ++sparse[value];
+    }
+}
+
+Metrics::Histogram &Metrics::newHistogram(int priority)
+{
+    if (priority >= 0 && priority < 256) {
+        m_latencyDense.resize(size_t(priority) + 1);
+        return m_latencyDense[size_t(priority)];
+    }
+    return m_latencySparse[priority];
+}
+
 std::map<qint64, qint64> Metrics::Histogram::entries() const
 {
     std::map<qint64, qint64> all = sparse;

@@ -115,28 +115,29 @@ private:
 
         void add(qint64 value)
         {
-            ++total;
-            if (value >= 0 && value < DenseLimit) {
-                if (qint64(dense.size()) <= value)
-                    dense.resize(size_t(value) + 1);
+            // Called twice for every processed message: the common case (a value seen before)
+            // is one increment, inlined; growing the table or a sparse value is out of line.
+            if (value >= 0 && value < qint64(dense.size())) [[likely]] {
+                ++total;
                 ++dense[size_t(value)];
             } else {
-                ++sparse[value];
+                addNew(value);
             }
         }
+        /// add() of a value beyond the dense table so far.
+        void addNew(qint64 value);
         /// Every (value, count) with count > 0, ascending.
         std::map<qint64, qint64> entries() const;
     };
 
     Histogram &histogram(int priority)
     {
-        if (priority >= 0 && priority < 256) {
-            if (qsizetype(m_latencyDense.size()) <= priority)
-                m_latencyDense.resize(size_t(priority) + 1);
+        if (priority >= 0 && priority < qsizetype(m_latencyDense.size())) [[likely]]
             return m_latencyDense[size_t(priority)];
-        }
-        return m_latencySparse[priority];
+        return newHistogram(priority);
     }
+    /// histogram() of a priority beyond the dense table so far (out of line, rare).
+    Histogram &newHistogram(int priority);
 
     Counts m_totals;
     std::vector<Histogram> m_latencyDense;      ///< by original priority 0..255

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstring>
 
 namespace PriorityLab {
 
@@ -45,20 +46,52 @@ void Payload::writeTo(QChar *out) const
 {
     if (!d)
         return;
-    const QChar *from = d->text.constData();
-    if (d->counters.isEmpty()) {
-        std::copy_n(from, d->text.size(), out);
+    if (!isNumbered()) {
+        std::copy_n(d->text.constData(), d->text.size(), out);
         return;
     }
-    char digits[20];
-    const qsizetype n = decimal(m_n, digits);
+    writeNumbered(reinterpret_cast<char16_t *>(out), size());
+}
+
+qsizetype Payload::writeNumbered(char16_t *out, qsizetype capacity) const
+{
+    // The number's digits, right-aligned in a buffer, two per division by 100 (this runs for
+    // every generated message: the workload hash reads its text).
+    static constexpr char Pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                    "8081828384858687888990919293949596979899";
+    char16_t buffer[20];
+    char16_t *const end = buffer + 20;
+    char16_t *digits = end;
+    quint64 value = m_n < 0 ? 0 - quint64(m_n) : quint64(m_n);
+    for (; value >= 10; value /= 100) {
+        const char *pair = Pairs + 2 * (value % 100);
+        *--digits = char16_t(pair[1]);
+        *--digits = char16_t(pair[0]);
+    }
+    if (value > 0 || digits == end)
+        *--digits = char16_t(u'0' + value);
+    if (m_n < 0)
+        *--digits = u'-';
+    const qsizetype n = end - digits;
+
+    const Shared &shared = *d;  // const: reading its list must not check for a detach
+    const qsizetype length = shared.text.size() + shared.counters.size() * (n - CounterLength);
+    if (length > capacity)
+        return -1;
+    const auto copy = [&out](const void *from, qsizetype count) {
+        std::memcpy(out, from, size_t(count) * sizeof(char16_t));
+        out += count;
+    };
+    const QChar *from = shared.text.constData();
     qsizetype done = 0;  // characters of the template written
-    for (const qsizetype at : d->counters) {
-        out = std::copy_n(from + done, at - done, out);
-        out = std::transform(digits, digits + n, out, [](char c) { return QLatin1Char(c); });
+    for (const qsizetype at : shared.counters) {
+        copy(from + done, at - done);
+        copy(digits, n);
         done = at + CounterLength;
     }
-    std::copy_n(from + done, d->text.size() - done, out);
+    copy(from + done, shared.text.size() - done);
+    return length;
 }
 
 QString Payload::text() const

@@ -5,7 +5,6 @@
 #include <QSharedData>
 #include <QString>
 #include <QStringView>
-#include <QVarLengthArray>
 #include <QtGlobal>
 
 #include <utility>
@@ -63,9 +62,14 @@ public:
     {
         if (!isNumbered())
             return read(d ? QStringView(d->text) : QStringView());
-        QVarLengthArray<QChar, 256> chars(size());
-        writeTo(chars.data());
-        return read(QStringView(chars.data(), chars.size()));
+        // Left uninitialized: writeNumbered() writes every character read. Called for every
+        // generated message (the workload hash), so it costs one number conversion and a copy
+        // of a few characters, no allocation and no clearing of the buffer.
+        char16_t chars[StackText];
+        if (const qsizetype length = writeNumbered(chars, StackText); length >= 0)
+            return read(QStringView(chars, length));
+        const QString built = text();
+        return read(QStringView(built));
     }
     /// True if it was numbered by a Template with a "{n}" (its text is built when read).
     bool isNumbered() const { return d && !d->counters.isEmpty(); }
@@ -85,6 +89,12 @@ private:
     };
 
     Payload(QExplicitlySharedDataPointer<Shared> shared, qint64 n) : d(std::move(shared)), m_n(n) { }
+
+    /// Characters withText() builds a numbered text in on the stack; longer ones are allocated.
+    static constexpr qsizetype StackText = 256;
+    /// Writes a numbered payload's text into @p out (room for @p capacity code units) and
+    /// returns its length; -1, writing nothing, if it does not fit. Converts the number once.
+    qsizetype writeNumbered(char16_t *out, qsizetype capacity) const;
 
     QExplicitlySharedDataPointer<Shared> d;  ///< null: the null text
     qint64 m_n = 0;                          ///< the number of a template's "{n}"; unused otherwise

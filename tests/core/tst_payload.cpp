@@ -74,6 +74,15 @@ private Q_SLOTS:
         QTest::newRow("non-ASCII") << QStringLiteral("é😀{n}ü") << qint64(3) << QStringLiteral("é😀3ü") << true;
         QTest::newRow("largest number") << QStringLiteral("x{n}") << std::numeric_limits<qint64>::max()
                                         << QStringLiteral("x9223372036854775807") << true;
+        // The digits are written two at a time: every count of digits, odd and even, and a sign.
+        QTest::newRow("one digit, nine") << QStringLiteral("{n}") << qint64(9) << QStringLiteral("9") << true;
+        QTest::newRow("two digits, ten") << QStringLiteral("{n}") << qint64(10) << QStringLiteral("10") << true;
+        QTest::newRow("two digits, 99") << QStringLiteral("{n}") << qint64(99) << QStringLiteral("99") << true;
+        QTest::newRow("three digits, 100") << QStringLiteral("{n}") << qint64(100) << QStringLiteral("100") << true;
+        QTest::newRow("six digits") << QStringLiteral("m{n}") << qint64(100203) << QStringLiteral("m100203") << true;
+        QTest::newRow("negative") << QStringLiteral("m{n}") << qint64(-305) << QStringLiteral("m-305") << true;
+        QTest::newRow("smallest number") << QStringLiteral("{n}") << std::numeric_limits<qint64>::min()
+                                         << QStringLiteral("-9223372036854775808") << true;
         QTest::newRow("no counter") << QStringLiteral("same") << qint64(9) << QStringLiteral("same") << false;
         QTest::newRow("empty template") << QString() << qint64(9) << QString() << false;
     }
