@@ -9,6 +9,7 @@
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/helpdialog.h"
 #include "ui/lessons/lessonpanel.h"
+#include "tests/testsupport.h"
 
 #include <QPushButton>
 #include <QScrollBar>
@@ -37,6 +38,22 @@ Scenario lesson()
         qFatal("%s", qPrintable(r.errors.join(QLatin1Char('\n'))));
     return *r.scenario;
 }
+
+/// A lesson as the app plays it: @p scenario loaded into a simulation (the load problems kept for
+/// the test to check) and a lesson panel showing @p steps, on the first one, paused.
+struct PlayedLesson
+{
+    PlayedLesson(const Scenario &scenario, const QList<LessonStep> &steps)
+        : problems(sim.load(scenario))
+    {
+        panel.setSteps(steps);
+    }
+    explicit PlayedLesson(const Scenario &scenario) : PlayedLesson(scenario, scenario.steps) { }
+
+    Simulation sim;
+    QStringList problems;  ///< what Simulation::load() refused; empty when it loaded
+    LessonPanel panel{&sim};
+};
 
 } // namespace
 
@@ -108,10 +125,10 @@ private Q_SLOTS:
                       {"title": "Third", "untilCycle": 30}]})",
                                                    QStringLiteral("two-runs.json"));
         QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
-        Simulation sim;
-        QVERIFY(sim.load(*r.scenario).isEmpty());
-        LessonPanel panel(&sim);
-        panel.setSteps(r.scenario->steps);
+        PlayedLesson playing(*r.scenario);
+        PL_VERIFY_OK(playing.problems);
+        Simulation &sim = playing.sim;
+        LessonPanel &panel = playing.panel;
         QSignalSpy steps(&panel, &LessonPanel::stepChanged);
         QSignalSpy running(&sim, &Simulation::runningChanged);
         QCOMPARE(panel.currentStep(), 0);
@@ -152,10 +169,10 @@ private Q_SLOTS:
     {
         const ScenarioLoadResult r = loadScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
         QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
-        Simulation sim;
-        QVERIFY(sim.load(*r.scenario).isEmpty());
-        LessonPanel panel(&sim);
-        panel.setSteps(r.scenario->steps);
+        PlayedLesson playing(*r.scenario);
+        PL_VERIFY_OK(playing.problems);
+        Simulation &sim = playing.sim;
+        LessonPanel &panel = playing.panel;
         QSignalSpy notices(&panel, &LessonPanel::notice);
 
         panel.next();  // step 1 runs on the timer, "until cycle 30"
@@ -195,11 +212,10 @@ private Q_SLOTS:
     // never end): Next leaves it running and says so; the next step's settings wait.
     void nextWhileAFigureStepRunsOnlyTellsToWait()
     {
-        Simulation sim;
-        const Scenario s = lesson();
-        QVERIFY(sim.load(s).isEmpty());
-        LessonPanel panel(&sim);
-        panel.setSteps(s.steps);
+        PlayedLesson playing(lesson());
+        PL_VERIFY_OK(playing.problems);
+        Simulation &sim = playing.sim;
+        LessonPanel &panel = playing.panel;
         panel.next();  // "Run" until cycle 25, running
         QCOMPARE(panel.currentStep(), 1);
         panel.next();  // at once to 25: "Break it" (low 3, until the first discard) starts paused
@@ -232,10 +248,10 @@ private Q_SLOTS:
         QCOMPARE(*steps.at(2).untilCycle, qint64(100));
         QCOMPARE(*steps.at(3).untilCycle, qint64(130));
         QVERIFY(!steps.at(3).set.isEmpty());  // low back to 0
-        Simulation sim;
-        QVERIFY(sim.load(*r.scenario).isEmpty());
-        LessonPanel panel(&sim);
-        panel.setSteps(steps);
+        PlayedLesson playing(*r.scenario, steps);
+        PL_VERIFY_OK(playing.problems);
+        Simulation &sim = playing.sim;
+        LessonPanel &panel = playing.panel;
         QSignalSpy changed(&panel, &LessonPanel::stepChanged);
 
         QCOMPARE(panel.runCycles(60), qint64(60));
@@ -320,11 +336,10 @@ private Q_SLOTS:
     // does not stop after every cycle.
     void aFinishedStepDoesNotStopEveryCycle()
     {
-        Simulation sim;
-        const Scenario s = lesson();
-        QVERIFY(sim.load(s).isEmpty());
-        LessonPanel panel(&sim);
-        panel.setSteps(s.steps);
+        PlayedLesson playing(lesson());
+        PL_VERIFY_OK(playing.problems);
+        Simulation &sim = playing.sim;
+        LessonPanel &panel = playing.panel;
         panel.next();  // until cycle 25
         QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
         panel.next();  // until the first discard
@@ -362,10 +377,10 @@ private Q_SLOTS:
         played(100, &at100);
         QVERIFY(at100.discarded > 0);
 
-        Simulation sim;
-        QVERIFY(sim.load(*r.scenario).isEmpty());
-        LessonPanel panel(&sim);
-        panel.setSteps(steps);
+        PlayedLesson playing(*r.scenario, steps);
+        PL_VERIFY_OK(playing.problems);
+        Simulation &sim = playing.sim;
+        LessonPanel &panel = playing.panel;
         QCOMPARE(panel.runCycles(130), qint64(130));
         panel.next();  // step 5, "Try it yourself", on cycle 130
         QCOMPARE(panel.currentStep(), 4);
