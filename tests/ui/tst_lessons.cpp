@@ -127,8 +127,7 @@ private Q_SLOTS:
         QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
         PlayedLesson playing(*r.scenario);
         PL_VERIFY_OK(playing.problems);
-        Simulation &sim = playing.sim;
-        LessonPanel &panel = playing.panel;
+        auto &[sim, problems, panel] = playing;
         QSignalSpy steps(&panel, &LessonPanel::stepChanged);
         QSignalSpy running(&sim, &Simulation::runningChanged);
         QCOMPARE(panel.currentStep(), 0);
@@ -171,8 +170,7 @@ private Q_SLOTS:
         QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
         PlayedLesson playing(*r.scenario);
         PL_VERIFY_OK(playing.problems);
-        Simulation &sim = playing.sim;
-        LessonPanel &panel = playing.panel;
+        auto &[sim, problems, panel] = playing;
         QSignalSpy notices(&panel, &LessonPanel::notice);
 
         panel.next();  // step 1 runs on the timer, "until cycle 30"
@@ -214,8 +212,7 @@ private Q_SLOTS:
     {
         PlayedLesson playing(lesson());
         PL_VERIFY_OK(playing.problems);
-        Simulation &sim = playing.sim;
-        LessonPanel &panel = playing.panel;
+        auto &[sim, problems, panel] = playing;
         panel.next();  // "Run" until cycle 25, running
         QCOMPARE(panel.currentStep(), 1);
         panel.next();  // at once to 25: "Break it" (low 3, until the first discard) starts paused
@@ -250,8 +247,7 @@ private Q_SLOTS:
         QVERIFY(!steps.at(3).set.isEmpty());  // low back to 0
         PlayedLesson playing(*r.scenario, steps);
         PL_VERIFY_OK(playing.problems);
-        Simulation &sim = playing.sim;
-        LessonPanel &panel = playing.panel;
+        auto &[sim, problems, panel] = playing;
         QSignalSpy changed(&panel, &LessonPanel::stepChanged);
 
         QCOMPARE(panel.runCycles(60), qint64(60));
@@ -338,8 +334,7 @@ private Q_SLOTS:
     {
         PlayedLesson playing(lesson());
         PL_VERIFY_OK(playing.problems);
-        Simulation &sim = playing.sim;
-        LessonPanel &panel = playing.panel;
+        auto &[sim, problems, panel] = playing;
         panel.next();  // until cycle 25
         QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
         panel.next();  // until the first discard
@@ -379,8 +374,7 @@ private Q_SLOTS:
 
         PlayedLesson playing(*r.scenario, steps);
         PL_VERIFY_OK(playing.problems);
-        Simulation &sim = playing.sim;
-        LessonPanel &panel = playing.panel;
+        auto &[sim, problems, panel] = playing;
         QCOMPARE(panel.runCycles(130), qint64(130));
         panel.next();  // step 5, "Try it yourself", on cycle 130
         QCOMPARE(panel.currentStep(), 4);
