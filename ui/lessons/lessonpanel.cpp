@@ -37,16 +37,16 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     m_text->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_text->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // A step longer than the room the panel has (about 5 lines at 1024x768) is read by
-    // scrolling: a cue over its last visible line says so while more is below, and a click on
-    // it scrolls one page.
-    m_more = new QLabel(m_text);
+    // scrolling: a cue under the text says so while more is below, and a click on it scrolls
+    // one page. It sits in its own row, not over the text: over the last visible line it cut
+    // words ("Press S▼ More below" hid "Press Space").
+    m_more = new QLabel(this);
     m_more->setObjectName(QStringLiteral("lessonMoreHint"));
     m_more->setTextFormat(Qt::RichText);
     m_more->setText(tr("<a href=\"#more\">▼ More below</a>"));
     m_more->setTextInteractionFlags(Qt::LinksAccessibleByMouse);
     m_more->setFocusPolicy(Qt::NoFocus);
-    m_more->setAutoFillBackground(true);
-    m_more->setMargin(2);
+    m_more->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_more->setToolTip(tr("The step goes on below: scroll the text (mouse wheel, or Tab to it and press Down)"));
     m_more->hide();
     connect(m_more, &QLabel::linkActivated, this, [this] {
@@ -76,6 +76,7 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     buttons->addWidget(m_next);
     layout->addWidget(m_heading);
     layout->addWidget(m_text, 1);
+    layout->addWidget(m_more);
     layout->addWidget(m_progress);
     layout->addLayout(buttons);
     connect(m_back, &QPushButton::clicked, this, &LessonPanel::back);
@@ -260,17 +261,6 @@ void LessonPanel::updateMoreHint()
 {
     const QScrollBar *bar = m_text->verticalScrollBar();
     const bool more = bar->maximum() > 0 && bar->value() < bar->maximum();
-    if (more) {
-        // Over the bottom right of the visible text, left of the scroll bar, on the text's own
-        // background (Base) so that it reads as a note on the text, not as more text.
-        QPalette pal = m_more->palette();
-        pal.setColor(QPalette::Window, m_text->palette().color(QPalette::Base));
-        m_more->setPalette(pal);
-        m_more->adjustSize();
-        const QRect view = m_text->viewport()->geometry();
-        m_more->move(std::max(view.left(), view.right() + 1 - m_more->width()), view.bottom() + 1 - m_more->height());
-        m_more->raise();
-    }
     m_more->setVisible(more);
 }
 

@@ -60,7 +60,7 @@ public:
     QPushButton *nextButton() const { return m_next; }
     /// The step's text (read-only, word-wrapped; Tab reaches it, the arrow keys scroll it).
     QTextBrowser *textView() const { return m_text; }
-    /// The cue over the bottom of the text while part of it is below the visible lines
+    /// The cue under the text (in its own row) while part of it is below the visible lines
     /// ("▼ More below"; a click scrolls one page); hidden when the whole text shows or the end is
     /// scrolled into view.
     QLabel *moreHint() const { return m_more; }
@@ -111,7 +111,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    /// Shows or hides moreHint() and puts it over the bottom of the text's visible part.
+    /// Shows moreHint() (in its row under the text) while more of the text is below.
     void updateMoreHint();
     void enter(int index, bool run);
     void show(int index);
