@@ -122,6 +122,7 @@ private Q_SLOTS:
     void cardsIdleAtStartAndWhilePaused();
     void recentFilesRoundTrip();
     void openStartsInTheScenarioFolder();
+    void saveNeverWritesOverAShippedLesson();
     void windowStartsAtScenarioSpeed();
     void shortcutsTriggerActions();
     void shortcutsLeaveTextFieldsAlone();
@@ -981,6 +982,37 @@ void TestPanels::openStartsInTheScenarioFolder()
     PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/default.json")));
     QCOMPARE(window.scenarioFiles()->openFolder(), QFileInfo(second.path()).absoluteFilePath());
     QSettings().clear();
+}
+
+void TestPanels::saveNeverWritesOverAShippedLesson()
+{
+    // A teacher who edited a lesson opened from the checkout's resources/scenarios was offered
+    // that very file by Save As, and Save in the unsaved-changes prompt would have written over
+    // it: the next class would get the edited lesson. A shipped lesson (built in, or a file with
+    // a shipped name and the shipped bytes) is never the save target; a user's own file is.
+    const QString shipped = TestSupport::presetPath(QStringLiteral("lesson-poison-message.json"));
+    QVERIFY(ScenarioFiles::isShippedScenario(shipped));
+    QVERIFY(ScenarioFiles::isShippedScenario(QStringLiteral(":/scenarios/default.json")));
+    QVERIFY(!ScenarioFiles::isShippedScenario(QString()));
+    QTemporaryDir user;
+    QVERIFY(user.isValid());
+    const QString copy = user.filePath(QStringLiteral("lesson-poison-message.json"));
+    QVERIFY(QFile::copy(shipped, copy));
+    QVERIFY(ScenarioFiles::isShippedScenario(copy));  // same name, same bytes: still the lesson
+    QFile edited(copy);
+    QVERIFY(edited.setPermissions(edited.permissions() | QFileDevice::WriteOwner));
+    QVERIFY(edited.open(QIODevice::Append));
+    edited.write("\n");
+    edited.close();
+    QVERIFY(!ScenarioFiles::isShippedScenario(copy));  // the user's own version now
+    QVERIFY(!ScenarioFiles::isShippedScenario(user.filePath(QStringLiteral("mine.json"))));
+
+    QCOMPARE(ScenarioFiles::saveAsSuggestion(shipped, user.path()),
+             user.filePath(QStringLiteral("lesson-poison-message-edited.json")));
+    QCOMPARE(ScenarioFiles::saveAsSuggestion(QStringLiteral(":/scenarios/default.json"), user.path()),
+             user.filePath(QStringLiteral("default-edited.json")));
+    QCOMPARE(ScenarioFiles::saveAsSuggestion(copy, user.path()), copy);
+    QCOMPARE(ScenarioFiles::saveAsSuggestion(QString(), user.path()), user.filePath(QStringLiteral("scenario.json")));
 }
 
 void TestPanels::windowStartsAtScenarioSpeed()

@@ -8,10 +8,12 @@
 
 #include <QAction>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+#include <QStandardPaths>
 #include <QStyle>
 #include <QUndoStack>
 #include <QWidget>
@@ -154,9 +156,31 @@ void ScenarioFiles::updateRecentMenu()
     m_recentMenu->setToolTipsVisible(true);
 }
 
+bool ScenarioFiles::isShippedScenario(const QString &path)
+{
+    if (path.startsWith(QLatin1Char(':')))
+        return true;
+    if (path.isEmpty())
+        return false;
+    QFile builtIn(QStringLiteral(":/scenarios/") + QFileInfo(path).fileName());
+    QFile file(path);
+    if (!builtIn.exists() || builtIn.size() != file.size())
+        return false;
+    return builtIn.open(QIODevice::ReadOnly) && file.open(QIODevice::ReadOnly) && builtIn.readAll() == file.readAll();
+}
+
+QString ScenarioFiles::saveAsSuggestion(const QString &currentFile, const QString &userFolder)
+{
+    if (currentFile.isEmpty())
+        return QDir(userFolder).filePath(QStringLiteral("scenario.json"));
+    if (!isShippedScenario(currentFile))
+        return currentFile;
+    return QDir(userFolder).filePath(QFileInfo(currentFile).completeBaseName() + QStringLiteral("-edited.json"));
+}
+
 bool ScenarioFiles::save()
 {
-    if (m_currentFile.isEmpty() || m_currentFile.startsWith(QLatin1Char(':')))
+    if (m_currentFile.isEmpty() || isShippedScenario(m_currentFile))
         return saveAsDialog();
     return saveScenarioFile(m_currentFile).isEmpty();
 }
@@ -267,10 +291,15 @@ void ScenarioFiles::openFileDialog()
 
 bool ScenarioFiles::saveAsDialog()
 {
-    QString suggestion = m_currentFile;
-    if (suggestion.isEmpty() || suggestion.startsWith(QLatin1Char(':')))
-        suggestion = QDir(openFolder()).filePath(
-                suggestion.isEmpty() ? QStringLiteral("scenario.json") : QFileInfo(suggestion).fileName());
+    // A shipped lesson's own folder is not the user's: the suggestion goes to the folder last
+    // used for the user's files, else to Documents.
+    QString userFolder = openFolder();
+    if (isShippedScenario(m_currentFile) && userFolder == QFileInfo(m_currentFile).absolutePath()) {
+        userFolder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        if (userFolder.isEmpty() || !QFileInfo(userFolder).isDir())
+            userFolder = QDir::homePath();
+    }
+    const QString suggestion = saveAsSuggestion(m_currentFile, userFolder);
     QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save scenario as"), suggestion,
                                                 tr("Scenarios (*.json)"));
     if (path.isEmpty())

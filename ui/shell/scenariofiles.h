@@ -49,6 +49,15 @@ public:
     /// (not a built-in ":/" preset, not empty) and that folder exists, else @p lastFolder when it
     /// exists, else the working directory. Absolute.
     static QString openFolder(const QString &currentFile, const QString &lastFolder);
+    /// Whether @p path is a built-in preset (":/scenarios/...") or a file on disk with the same
+    /// name and the same bytes as one (a checkout's resources/scenarios, an installed copy).
+    /// Save does not write over such a file, so that a lesson stays as shipped for the next
+    /// class: it asks for a new file (Save As) in the user's documents folder instead.
+    static bool isShippedScenario(const QString &path);
+    /// Where Save As suggests saving @p currentFile: beside it, except for an empty or shipped
+    /// one (isShippedScenario()), which goes to @p userFolder as NAME-edited.json
+    /// (scenario.json when there is no file).
+    static QString saveAsSuggestion(const QString &currentFile, const QString &userFolder);
     /// openFolder() for the current file and the folder a scenario file was last opened from or
     /// saved to (this session's, else the remembered one of Settings when files are remembered).
     QString openFolder() const;
