@@ -332,6 +332,36 @@ private Q_SLOTS:
         QTRY_VERIFY(focusInSight());
     }
 
+    void presentationKeepsTheEditedFieldsPlace()
+    {
+        // An edit ended by Enter gives the keys back to the window, the field keeping a dotted
+        // frame where Tab goes on. F11 and Esc moved that place to the queue's Tiles/Table tabs
+        // (a keyboard-only trial lost its place in a card both times); it stays on the field.
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
+        QSpinBox *field = card->capacityBox();
+        field->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(field->hasFocus());
+        field->selectAll();
+        QTest::keyClicks(field, QStringLiteral("7"));
+        QTest::keyClick(field, Qt::Key_Return);
+        auto *frame = w.window.findChild<FocusFrame *>();
+        QVERIFY(frame);
+        QTRY_COMPARE(frame->resumePoint(), static_cast<QWidget *>(field));
+        QVERIFY(!field->hasFocus());  // the window holds the keys
+        PresentationMode *presentation = w.window.presentationMode();
+        for (const Qt::Key key : {Qt::Key_F11, Qt::Key_Escape}) {
+            QTest::keyClick(w.focus(), key);
+            QCOMPARE(presentation->isActive(), key == Qt::Key_F11);
+            QCoreApplication::processEvents();
+            QCoreApplication::processEvents();  // the deferred focusForPresentation() of the switch
+            QCOMPARE(frame->resumePoint(), static_cast<QWidget *>(field));
+            QVERIFY2(w.focus() == &w.window || w.focus() == field, w.focus()->metaObject()->className());
+            QVERIFY(FocusOrder::isOnScreen(field, &w.window));
+        }
+    }
+
     void focusInPicksNoRow()
     {
         // Tab into the event log: the table has the focus but no message is picked; the arrow

@@ -840,6 +840,17 @@ void MainWindow::focusForPresentation()
         focus = focusWidget();  // the window's own, while the window manager has it inactive
     if (focus && focus != this && isAncestorOf(focus) && FocusOrder::isOnScreen(focus, this))
         return;
+    // After an edit ended by Enter or Esc the window holds the keys and the field keeps its
+    // dotted frame (where Tab goes on): that is the user's place, kept in sight, not moved to
+    // the lesson or the queue.
+    if (focus == this || !focus) {
+        const auto *frame = findChild<FocusFrame *>();
+        if (QWidget *resume = frame ? frame->resumePoint() : nullptr; resume && resume->isVisibleTo(this)) {
+            FocusOrder::scrollIntoView(resume, this);
+            if (FocusOrder::isOnScreen(resume, this))
+                return;
+        }
+    }
     const QList<QWidget *> stops = FocusOrder::stops(this);
     QWidget *target = nullptr;
     if (QWidget *next = m_lessonPanel->nextButton(); stops.contains(next) && next->isEnabled())
