@@ -16,6 +16,9 @@
 #include "tests/testsupport.h"
 
 #include <QApplication>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QGraphicsView>
 #include <QImage>
 #include <QPalette>
 #include <QMenu>
@@ -85,6 +88,7 @@ private Q_SLOTS:
     void fileExportMenu();
     void zoomedChartsGetTheirRoom();
     void shortTabTitles();
+    void axisLabelsWholeInAShortChart();
 };
 
 void TestCharts::decisionsAndDepthEqualReports_data()
@@ -775,4 +779,40 @@ void TestCharts::shortTabTitles()
 }
 
 QTEST_MAIN(TestCharts)
+void TestCharts::axisLabelsWholeInAShortChart()
+{
+    // At 1280x720 with a lesson open the chart dock is about 60 px high. Qt Charts writes a value
+    // axis label that has less than a line of room as "…": a keyboard-only trial could not read
+    // the latency axis the lesson talked about ("orders wait up to 9 cycles", poison lesson at
+    // cycle 150). The axes give a short chart fewer ticks instead, every label whole.
+    MainWindow window;
+    window.setShowDialogs(false);
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-poison-message.json")));
+    window.resize(1280, 690);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.lessonPanel()->runCycles(150);
+    window.refreshViews();
+    ChartPanel *panel = window.chartPanel();
+    int checked = 0;
+    for (TimeSeriesChart *chart : panel->timeCharts()) {
+        panel->findChild<QTabBar *>()->setCurrentIndex(int(panel->timeCharts().indexOf(chart)));
+        panel->updateAllCharts();
+        QCoreApplication::processEvents();
+        if (!chart->isVisible())
+            continue;
+        ++checked;
+        QVERIFY2(chart->height() < 200, qPrintable(QString::number(chart->height())));  // a short chart, as seen
+        QStringList labels;
+        for (QGraphicsItem *item : chart->findChild<QGraphicsView *>()->scene()->items()) {
+            if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+                labels << text->toPlainText();
+        }
+        QVERIFY2(!labels.isEmpty(), qPrintable(chart->title()));
+        for (const QString &label : std::as_const(labels))
+            QVERIFY2(!label.endsWith(QLatin1String("...")) && !label.endsWith(QChar(0x2026)), qPrintable(chart->title() + QStringLiteral(": ") + labels.join(QStringLiteral(" | "))));
+    }
+    QVERIFY(checked >= 3);
+}
+
 #include "tst_charts.moc"

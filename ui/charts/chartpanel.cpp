@@ -87,7 +87,7 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
     }
 
     m_throughput = newChart<TimeSeriesChart>(
-            this, tr("Throughput per consumer"), tr("cycle"), tr("processed per cycle"),
+            this, tr("Throughput per consumer"), tr("cycle"), tr("per cycle"),
             tr("Messages each consumer processed per cycle, averaged over %1 cycles. Round-robin "
                "gives every online consumer the same number of batches; what it processes of them "
                "depends on its strategy.").arg(smoothingCycles()));

@@ -7,7 +7,10 @@
 #include <QEvent>
 #include <QLegend>
 #include <QValueAxis>
+#include <QFontMetricsF>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace PriorityLab {
 
@@ -19,7 +22,8 @@ ChartWidget::ChartWidget(QAbstractAxis *xAxis, QWidget *parent) : QWidget(parent
 
     m_yAxis = new QValueAxis;
     m_yAxis->setLabelFormat(QStringLiteral("%d"));
-    ChartSupport::applyRange(m_yAxis, m_yRange.x(), m_yRange.y(), 5);
+    ChartSupport::applyRange(m_yAxis, m_yRange.x(), m_yRange.y(), m_yTicks);
+    connect(m_chart, &QChart::plotAreaChanged, this, &ChartWidget::fitYTicks);
     m_chart->addAxis(m_xAxis, Qt::AlignBottom);
     m_chart->addAxis(m_yAxis, Qt::AlignLeft);
     ChartSupport::applyPalette(m_chart, palette());
@@ -56,7 +60,21 @@ void ChartWidget::setYRange(qreal min, qreal max)
     if (range == m_yRange)
         return;
     m_yRange = range;
-    ChartSupport::applyRange(m_yAxis, min, max, 5);
+    ChartSupport::applyRange(m_yAxis, min, max, m_yTicks);
+}
+
+void ChartWidget::fitYTicks(const QRectF &plotArea)
+{
+    // Qt Charts writes a value-axis label with less than its height of room as "...": a docked
+    // chart at 1280x720 has a plot about 60 px high, room for 3 labels, not 6 (a keyboard-only
+    // trial could not read the latency axis a lesson talked about). At most 5 intervals, each at
+    // least one and a half label lines high.
+    const qreal line = QFontMetricsF(m_yAxis->labelsFont()).height();
+    const int ticks = std::clamp(int(plotArea.height() / (1.5 * line)), 1, 5);
+    if (ticks == m_yTicks)
+        return;
+    m_yTicks = ticks;
+    ChartSupport::applyRange(m_yAxis, m_yRange.x(), m_yRange.y(), m_yTicks);
 }
 
 QPointF ChartWidget::yRange() const

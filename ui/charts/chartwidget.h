@@ -3,6 +3,7 @@
 #include <QColor>
 #include <QFont>
 #include <QPointF>
+#include <QRectF>
 #include <QString>
 #include <QWidget>
 
@@ -86,6 +87,9 @@ protected:
     void applyStyle();
 
 private:
+    /// Fewer value-axis intervals when the plot (@p plotArea, pixels) is too short for 5 with
+    /// whole labels: each interval at least 1.5 label lines high, 1 to 5 of them.
+    void fitYTicks(const QRectF &plotArea);
     /// The view's minimum height for the current font (taller for zoomed text).
     void fitViewHeight();
 
@@ -94,6 +98,7 @@ private:
     QAbstractAxis *m_xAxis = nullptr;
     QValueAxis *m_yAxis = nullptr;
     QPointF m_yRange{0, 1};
+    int m_yTicks = 5;  ///< intervals asked of the value axis; fewer in a short plot (fitYTicks())
 };
 
 } // namespace PriorityLab
