@@ -1,5 +1,8 @@
 #include "core/engine/broker.h"
 
+#include "core/strategies/prioritystrategy.h"
+#include "core/strategies/ttlstrategy.h"
+
 #include <algorithm>
 #include <optional>
 
@@ -321,6 +324,47 @@ void Broker::releaseDelayed(const CycleSinks &sinks)
     }
 }
 
+// Inlined into handle(): it runs for every delivery.
+Q_ALWAYS_INLINE void Broker::deliver(Consumer &consumer, Message &m, qint64 cycle, CycleReport &report, EventRecorder *events)
+{
+    // Saturates: a message looping for ever (aging step 0, drain) may be delivered more than
+    // INT_MAX times over a long run.
+    m.deliveries = saturatingAdd(m.deliveries, 1);
+    ++report.counts.dispatched;
+    ++consumer.stats.received;
+    consumer.lastBatch.push_back(m.id);
+    if (events) [[unlikely]]
+        recordDelivery(*events, cycle, consumer.name, m);
+}
+
+// Inlined into handle() and work(): it runs for every decision.
+Q_ALWAYS_INLINE void Broker::decide(Consumer &consumer, Message &&m, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
+                    CycleReport &report, EventRecorder *events, StrategyContext &context)
+{
+    if (events) [[unlikely]] {
+        decideRecorded(consumer, std::move(m), cycle, rng, metrics, report, *events, context);
+        return;
+    }
+    // Without events nobody reads the message as it was before the decision: `before` is the
+    // message itself, and no copy is made.
+    decideOn(consumer, std::move(m), m, cycle, rng, metrics, report, nullptr, context);
+}
+
+template<typename Next>
+void Broker::handle(Consumer &consumer, qint64 count, Next &&next, qint64 cycle, std::mt19937_64 &rng,
+                    Metrics &metrics, CycleReport &report, EventRecorder *events, StrategyContext &context)
+{
+    const bool hold = consumer.holdsMessages();
+    for (qint64 i = 0; i < count; ++i) {
+        Message m = next();
+        deliver(consumer, m, cycle, report, events);
+        if (hold)
+            consumer.held.push_back(std::move(m));  // decided on by work(), after the batches
+        else
+            decide(consumer, std::move(m), cycle, rng, metrics, report, events, context);
+    }
+}
+
 void Broker::dispatchDeadLetters(Consumers &consumers, const CycleSinks &sinks, std::mt19937_64 &rng,
                                  StrategyContext &context)
 {
@@ -364,7 +408,7 @@ void Broker::dispatchDeadLetters(Consumers &consumers, const CycleSinks &sinks, 
         }
         if (sinks.events)
             sinks.events->batch(consumer.name, qint64(m_batch.size()));
-        handle(consumer, sinks.cycle, rng, sinks.metrics, report, sinks.events, context);
+        handleBatch(consumer, sinks.cycle, rng, sinks.metrics, report, sinks.events, context);
     }
 }
 
@@ -630,13 +674,33 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
         consumer.lastBatchCycle = cycle;
         consumer.lastBatch.clear();
 
-        // Take the whole batch before handling it: messages postponed by this batch go back as
-        // new arrivals and cannot come back into the same batch. A topic's batch comes from that
-        // topic alone; in priority mode a batch runs on into the next lower priority.
-        m_batch.clear();
         // The cap is a maximum: the last batch is cut to fit it.
         const size_t batchSize = size_t(std::min<qint64>({std::max(1, m_config.batchSize),
                                                           cap - report.counts.dispatched, consumer.room()}));
+        // The batch is fixed before it is handled: messages postponed by this batch go back as
+        // new arrivals (to the tail) and cannot come back into the same batch.
+        // Commonly it is the first messages of one ring (fifo, a topic, or a priority holding
+        // more than a batch, no expiry at the heads): handled where they are, each taken from the
+        // head just before it is delivered, with no copy into a batch vector. Their count leaves
+        // the queued count at once, as if they were taken all together.
+        if (!expireAtHeads && (!priority || size_t(queue->messages.size()) > batchSize)) {
+            RingQueue<Message> &ring = queue->messages;
+            const qint64 taken = std::min<qint64>(qint64(batchSize), ring.size());
+            m_size -= taken;
+            report.takenFromHead += taken;
+            if (events)
+                events->batch(consumer.name, taken);
+            const auto head = [&ring]() {
+                Message m = std::move(ring.front());
+                ring.pop_front();
+                return m;
+            };
+            handle(consumer, taken, head, cycle, rng, metrics, report, events, context);
+            continue;
+        }
+        // Otherwise the batch is taken first into m_batch. A topic's batch comes from that topic
+        // alone; in priority mode a batch runs on into the next lower priority.
+        m_batch.clear();
         const auto take = [&](SubQueue &q) {
             while (!q.messages.empty() && m_batch.size() < batchSize) {
                 if (expireAtHeads && expiredBy(q.messages.front(), cycle)) {
@@ -670,7 +734,7 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
         report.takenFromHead += taken;
         if (events)
             events->batch(consumer.name, taken);
-        handle(consumer, cycle, rng, metrics, report, events, context);
+        handleBatch(consumer, cycle, rng, metrics, report, events, context);
         Q_ASSERT(taken > 0);
     }
     if (!m_deadLetterQueue.empty())
@@ -701,41 +765,12 @@ qint64 Broker::work(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, Me
     return worked;
 }
 
-void Broker::handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
-                    CycleReport &report, EventRecorder *events, StrategyContext &context)
+void Broker::handleBatch(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
+                         CycleReport &report, EventRecorder *events, StrategyContext &context)
 {
-    const bool hold = consumer.holdsMessages();
-    for (Message &m : m_batch) {
-        deliver(consumer, m, cycle, report, events);
-        if (hold)
-            consumer.held.push_back(std::move(m));  // decided on by work(), after the batches
-        else
-            decide(consumer, std::move(m), cycle, rng, metrics, report, events, context);
-    }
-}
-
-void Broker::deliver(Consumer &consumer, Message &m, qint64 cycle, CycleReport &report, EventRecorder *events)
-{
-    // Saturates: a message looping for ever (aging step 0, drain) may be delivered more than
-    // INT_MAX times over a long run.
-    m.deliveries = saturatingAdd(m.deliveries, 1);
-    ++report.counts.dispatched;
-    ++consumer.stats.received;
-    consumer.lastBatch.push_back(m.id);
-    if (events) [[unlikely]]
-        recordDelivery(*events, cycle, consumer.name, m);
-}
-
-void Broker::decide(Consumer &consumer, Message &&m, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
-                    CycleReport &report, EventRecorder *events, StrategyContext &context)
-{
-    if (events) [[unlikely]] {
-        decideRecorded(consumer, std::move(m), cycle, rng, metrics, report, *events, context);
-        return;
-    }
-    // Without events nobody reads the message as it was before the decision: `before` is the
-    // message itself, and no copy is made.
-    decideOn(consumer, std::move(m), m, cycle, rng, metrics, report, nullptr, context);
+    auto next = m_batch.begin();
+    handle(consumer, qint64(m_batch.size()), [&next]() -> Message && { return std::move(*next++); }, cycle, rng,
+           metrics, report, events, context);
 }
 
 void Broker::decideRecorded(Consumer &consumer, Message &&m, qint64 cycle, std::mt19937_64 &rng,
@@ -753,11 +788,22 @@ void Broker::decideOn(Consumer &consumer, Message &&m, const Message &before, qi
 {
     Strategy &strategy = *consumer.strategy;
     Counts &counts = report.counts;
-    context.queueLength = m_size;
-    QString reason;
-    const Decision decision = strategy.decide(m, context, &reason);
-    if (strategy.hasRuntimeWarning()) [[unlikely]]
-        takeRuntimeWarning(consumer, report);
+    // The built-in rules are called directly (final classes, inline rules): no virtual call and
+    // no reason string per decision. Any other strategy goes through Strategy::decide().
+    Decision decision = Decision::Process;
+    switch (strategy.builtIn()) {
+    case Strategy::BuiltIn::Priority:
+        decision = static_cast<const PriorityStrategy &>(strategy).rule(m);
+        break;
+    case Strategy::BuiltIn::Ttl:
+        decision = static_cast<const TtlStrategy &>(strategy).rule(m);
+        break;
+    case Strategy::BuiltIn::AcceptAll:
+        break;
+    case Strategy::BuiltIn::Custom:
+        decision = decideCustom(consumer, m, report, context);
+        break;
+    }
 
     switch (decision) {
     case Decision::Process:
@@ -777,9 +823,20 @@ void Broker::decideOn(Consumer &consumer, Message &&m, const Message &before, qi
         sendBack(consumer, std::move(m), before, decision, false, cycle, metrics, report, events);
         break;
     case Decision::Discard:
-        discard(consumer, std::move(m), before, reason, cycle, metrics, report, events);
+        discard(consumer, std::move(m), before, cycle, metrics, report, events);
         break;
     }
+}
+
+Decision Broker::decideCustom(Consumer &consumer, Message &m, CycleReport &report, StrategyContext &context)
+{
+    Strategy &strategy = *consumer.strategy;
+    context.queueLength = m_size;
+    m_customReason.clear();
+    const Decision decision = strategy.decide(m, context, &m_customReason);
+    if (strategy.hasRuntimeWarning()) [[unlikely]]
+        takeRuntimeWarning(consumer, report);
+    return decision;
 }
 
 void Broker::sendBack(Consumer &consumer, Message &&m, const Message &before, Decision decision, bool failed,
@@ -793,15 +850,27 @@ void Broker::sendBack(Consumer &consumer, Message &&m, const Message &before, De
     if (events) [[unlikely]]
         recordDecision(*events, cycle, failed ? Event::Type::Failed : Event::Type::Postponed, consumer.name, strategy,
                        decision, before, &m);
-    requeue(std::move(m), consumer.name, failed, strategy.retryDelay(), {cycle, metrics, report, events});
+    // The common return, as requeue() and queueBack() would do it: no delivery limit, no retry
+    // delay and not a dead letter, so straight to the tail of its queue as a new arrival.
+    const int delay = strategy.retryDelay();
+    if (!m_config.deliveryLimit && delay <= 0 && !m.deadLetter) [[likely]] {
+        route(std::move(m));
+        ++report.appended;
+        return;
+    }
+    requeue(std::move(m), consumer.name, failed, delay, {cycle, metrics, report, events});
 }
 
-void Broker::discard(Consumer &consumer, Message &&m, const Message &before, const QString &reason, qint64 cycle,
-                     Metrics &metrics, CycleReport &report, EventRecorder *events)
+void Broker::discard(Consumer &consumer, Message &&m, const Message &before, qint64 cycle, Metrics &metrics,
+                     CycleReport &report, EventRecorder *events)
 {
     ++consumer.stats.discarded;
+    // A built-in rule gave no reason string: `ttl` is the built-in one that discards.
+    const Strategy &strategy = *consumer.strategy;
+    const QString reason = strategy.builtIn() == Strategy::BuiltIn::Ttl ? TtlStrategy::expiredReason()
+                                                                          : m_customReason;
     deadLetter(std::move(m), reason, consumer.name, {cycle, metrics, report, events},
-               events ? consumer.strategy->explain(before, Decision::Discard) : Explanation(), &before);
+               events ? strategy.explain(before, Decision::Discard) : Explanation(), &before);
 }
 
 void Broker::takeRuntimeWarning(Consumer &consumer, CycleReport &report)

@@ -228,13 +228,21 @@ private:
     /// without events it may be @p message itself).
     void decideOn(Consumer &consumer, Message &&message, const Message &before, qint64 cycle, std::mt19937_64 &rng,
                 Metrics &metrics, CycleReport &report, EventRecorder *events, StrategyContext &context);
-    /// A postponed or (@p failed) failed @p message goes back: counted, its event, requeue().
+    /// A strategy that is not built in (Strategy::BuiltIn::Custom) decides on @p message through
+    /// Strategy::decide(), its reason for a discard into m_customReason. Out of line: the
+    /// reason string and the context stay out of decideOn()'s frame.
+    Q_NEVER_INLINE Decision decideCustom(Consumer &consumer, Message &message, CycleReport &report,
+                                         StrategyContext &context);
+    /// A postponed or (@p failed) failed @p message goes back: counted, its event, then at
+    /// once to the tail of its queue, or through requeue() when a delivery limit, a retry delay
+    /// or the dead-letter queue has a say.
     void sendBack(Consumer &consumer, Message &&message, const Message &before, Decision decision, bool failed,
                   qint64 cycle, Metrics &metrics, CycleReport &report, EventRecorder *events);
-    /// A message @p consumer's strategy discarded with @p reason: counted, dead-lettered.
-    /// Out of line: rare, and its explanation's temporaries stay out of decide()'s frame.
-    Q_NEVER_INLINE void discard(Consumer &consumer, Message &&message, const Message &before, const QString &reason,
-                                qint64 cycle, Metrics &metrics, CycleReport &report, EventRecorder *events);
+    /// A message @p consumer's strategy discarded: counted, dead-lettered with the strategy's
+    /// reason (a built-in one's, or m_customReason). Out of line: rare, and its explanation's
+    /// temporaries stay out of decide()'s frame.
+    Q_NEVER_INLINE void discard(Consumer &consumer, Message &&message, const Message &before, qint64 cycle,
+                                Metrics &metrics, CycleReport &report, EventRecorder *events);
     /// Moves the warning @p consumer's strategy met while deciding into @p report (rare).
     Q_NEVER_INLINE static void takeRuntimeWarning(Consumer &consumer, CycleReport &report);
     /// The consumers holding messages decide on workPerCycle of them each (all if unset);
@@ -275,15 +283,26 @@ private:
                     const CycleSinks &sinks, const Explanation &why, const Message *shown = nullptr);
     int effectivePriority(int priority) const;
     int nextConsumer(const Consumers &consumers, int after, const QString *topic) const;
-    void handle(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
-                CycleReport &report, EventRecorder *events, StrategyContext &context);
+    /// Hands @p count messages to @p consumer, one after the other: each is delivered, then
+    /// held or decided on. @p next() gives the next message of the batch (as Message&&), which
+    /// is out of the queue when it is decided on.
+    /// handle() on the messages of m_batch.
+    void handleBatch(Consumer &consumer, qint64 cycle, std::mt19937_64 &rng, Metrics &metrics,
+                     CycleReport &report, EventRecorder *events, StrategyContext &context);
+    template<typename Next>
+    void handle(Consumer &consumer, qint64 count, Next &&next, qint64 cycle, std::mt19937_64 &rng,
+                Metrics &metrics, CycleReport &report, EventRecorder *events, StrategyContext &context);
 
     BrokerConfig m_config;
     std::vector<SubQueue> m_queues;  ///< fifo: the queue; topics: one per topic
     std::map<int, SubQueue, std::greater<int>> m_byPriority;  ///< priority mode: highest first
     mutable SubQueueList m_view;
     mutable bool m_viewDirty = true;
-    std::vector<Message> m_batch;  ///< the batch being handled, reused across batches
+    /// The batch being handled when it is not the head of one ring (dead letters, held messages,
+    /// a priority batch running on into the next priority, expiry at the heads); reused.
+    std::vector<Message> m_batch;
+    /// The reason a custom strategy gave its last discard (decideCustom()), reused.
+    QString m_customReason;
     std::deque<DeadLetter> m_deadLetters;
     std::multimap<qint64, Message> m_delayed;  ///< by the cycle they become visible in
     std::deque<Message> m_deadLetterQueue;     ///< broker.deadLetterQueue: head first

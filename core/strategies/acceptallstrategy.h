@@ -13,7 +13,8 @@ public:
         : Strategy({QStringLiteral("accept-all"),
                     QStringLiteral("accept-all: processes every message at once, in queue order. The "
                                    "plain queue to compare the others with."),
-                    QStringLiteral("sends it back unchanged")})
+                    QStringLiteral("sends it back unchanged")},
+                   BuiltIn::AcceptAll)
     {
     }
     QList<ParameterInfo> parameters() const override { return {}; }

@@ -21,16 +21,13 @@ PriorityStrategy::PriorityStrategy()
          QStringLiteral("How much a postponed message's priority rises each time it goes back; "
                         "0 means no aging, so messages below the threshold loop forever.")},
       },
-            &Message::priority, QStringLiteral("priority"))
+            &Message::priority, QStringLiteral("priority"), BuiltIn::Priority)
 {
 }
 
 Decision PriorityStrategy::decide(Message &message, const StrategyContext &, QString *)
 {
-    if (message.priority >= threshold())
-        return Decision::Process;
-    message.priority = saturatingAdd(message.priority, agingStep());
-    return Decision::Postpone;
+    return rule(message);
 }
 
 namespace {

@@ -16,6 +16,16 @@ public:
     PRIORITYLAB_DECISION_RULES
     QString settingWarning() const override;
 
+    /// The rule of decide(), inline and not virtual: the broker calls it directly
+    /// (Strategy::BuiltIn). Processes at or above the threshold; else ages @p message.
+    Decision rule(Message &message) const
+    {
+        if (message.priority >= threshold())
+            return Decision::Process;
+        message.priority = saturatingAdd(message.priority, agingStep());
+        return Decision::Postpone;
+    }
+
     /// Lowest priority processed at once (priority).
     int threshold() const { return value(0); }
     /// What a postponement adds to the priority (0 = no aging).

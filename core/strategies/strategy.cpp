@@ -63,8 +63,9 @@ QString Strategy::setParameter(const QString &name, const QVariant &value)
 }
 
 IntegerParameterStrategy::IntegerParameterStrategy(StrategyWords words, QList<ParameterInfo> infos,
-                                                   int Message::*failureField, QString failureQuantity)
-    : Strategy(std::move(words)),
+                                                   int Message::*failureField, QString failureQuantity,
+                                                   BuiltIn builtIn)
+    : Strategy(std::move(words), builtIn),
       m_infos(std::move(infos)),
       m_failureField(failureField),
       m_failureQuantity(std::move(failureQuantity))
@@ -220,7 +221,7 @@ Explanation IntegerParameterStrategy::explainFailure(const Message &before) cons
     return {words, {before.*m_failureField, 0, 0}, m_failureQuantity};
 }
 
-Strategy::Strategy(StrategyWords words) : m_words(std::move(words))
+Strategy::Strategy(StrategyWords words, BuiltIn builtIn) : m_words(std::move(words)), m_builtIn(builtIn)
 {
     if (m_words.rule.isEmpty())
         m_words.rule = QStringLiteral("%1: a strategy without a description here; hover its parameters for "

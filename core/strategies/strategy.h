@@ -89,6 +89,14 @@ public:
     virtual Decision decide(Message &message, const StrategyContext &context,
                             QString *reason) = 0;
 
+    /// Which built-in rule this is, for the broker's direct call (docs/design.md §9): a decision
+    /// is the broker's most frequent step, so for `accept-all`, `priority` and `ttl` (final
+    /// classes) it calls their rule without a virtual call and without a reason string (the
+    /// reason of a `ttl` discard is known: TtlStrategy::expiredReason()). Custom: any other
+    /// strategy, called through decide().
+    enum class BuiltIn : quint8 { Custom, AcceptAll, Priority, Ttl };
+    BuiltIn builtIn() const { return m_builtIn; }
+
     /// Processing of @p message failed: modifies it into the copy that is requeued
     /// (docs/design.md §4, column "on processing failure").
     virtual void onFailure(Message &message) const = 0;
@@ -147,8 +155,9 @@ public:
 
 protected:
     /// A strategy called and described by @p words. An empty rule reads "TYPE: a strategy without a
-    /// description here; ...", an empty failure rule "sends it back to the queue".
-    explicit Strategy(StrategyWords words);
+    /// description here; ...", an empty failure rule "sends it back to the queue". @p builtIn:
+    /// set only by the built-in final classes whose rule the broker calls directly.
+    explicit Strategy(StrategyWords words, BuiltIn builtIn = BuiltIn::Custom);
 
     QString m_runtimeWarning;
 
@@ -158,6 +167,7 @@ protected:
 private:
     StrategyWords m_words;
     int m_retryDelay = 0;
+    BuiltIn m_builtIn = BuiltIn::Custom;
 };
 
 /// Declares, in a strategy class, the decision rule and its explanation: decide() and explain()
@@ -192,9 +202,9 @@ public:
 protected:
     /// @p words: as Strategy's; @p infos: the parameters, every one of kind Integer with an int
     /// defaultValue; @p failureField: the message field a failed processing lowers by one, called
-    /// @p failureQuantity in words (e.g. &Message::ttl, "TTL").
+    /// @p failureQuantity in words (e.g. &Message::ttl, "TTL"); @p builtIn as Strategy's.
     IntegerParameterStrategy(StrategyWords words, QList<ParameterInfo> infos, int Message::*failureField,
-                             QString failureQuantity);
+                             QString failureQuantity, BuiltIn builtIn = BuiltIn::Custom);
 
     /// Current value of the parameter at @p index of the list given at construction.
     int value(qsizetype index) const { return m_values[size_t(index)]; }

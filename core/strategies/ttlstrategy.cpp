@@ -20,22 +20,16 @@ TtlStrategy::TtlStrategy()
          QStringLiteral("Messages with TTL at or above the high bound go back with TTL - 1; "
                         "those strictly between the bounds are processed.")},
       },
-            &Message::ttl, QStringLiteral("TTL"))
+            &Message::ttl, QStringLiteral("TTL"), BuiltIn::Ttl)
 {
 }
 
 Decision TtlStrategy::decide(Message &message, const StrategyContext &, QString *reason)
 {
-    if (message.ttl <= low()) {
-        if (reason)
-            *reason = QStringLiteral("ttl-expired");
-        return Decision::Discard;
-    }
-    if (message.ttl >= high()) {
-        message.ttl = saturatingAdd(message.ttl, -1);
-        return Decision::Postpone;
-    }
-    return Decision::Process;
+    const Decision decision = rule(message);
+    if (decision == Decision::Discard && reason)
+        *reason = expiredReason();
+    return decision;
 }
 
 namespace {

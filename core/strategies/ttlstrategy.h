@@ -22,7 +22,22 @@ public:
     int high() const { return value(1); }
 
     QString settingWarning() const override;
-    QStringList discardReasons() const override { return {QStringLiteral("ttl-expired")}; }
+    QStringList discardReasons() const override { return {expiredReason()}; }
+
+    /// The reason of every discard: "ttl-expired".
+    static QString expiredReason() { return QStringLiteral("ttl-expired"); }
+    /// The rule of decide(), inline and not virtual: the broker calls it directly
+    /// (Strategy::BuiltIn) and takes the reason of a discard from expiredReason().
+    Decision rule(Message &message) const
+    {
+        if (message.ttl <= low())
+            return Decision::Discard;
+        if (message.ttl >= high()) {
+            message.ttl = saturatingAdd(message.ttl, -1);
+            return Decision::Postpone;
+        }
+        return Decision::Process;
+    }
 };
 
 } // namespace PriorityLab

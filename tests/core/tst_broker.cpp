@@ -82,6 +82,65 @@ QVariantMap threshold(int t)
     return {{QStringLiteral("threshold"), t}};
 }
 
+/// A strategy only the tests know: a built-in one (@p inner's type) called the way any custom
+/// strategy is, through the virtual Strategy::decide() and its reason string, never through the
+/// broker's direct call of the built-in rules (Strategy::BuiltIn).
+class ViaDecideStrategy final : public Strategy
+{
+public:
+    explicit ViaDecideStrategy(const QString &type)
+        : Strategy({QStringLiteral("test-via-decide-") + type, {}, {}}), m_inner(StrategyRegistry::instance().create(type))
+    {
+    }
+    QList<ParameterInfo> parameters() const override { return m_inner->parameters(); }
+    QVariant parameter(const QString &name) const override { return m_inner->parameter(name); }
+    Decision decide(Message &message, const StrategyContext &context, QString *reason) override
+    {
+        return m_inner->decide(message, context, reason);
+    }
+    void onFailure(Message &message) const override { m_inner->onFailure(message); }
+    Explanation explain(const Message &before, Decision decision) const override
+    {
+        return m_inner->explain(before, decision);
+    }
+    Explanation explainFailure(const Message &before) const override { return m_inner->explainFailure(before); }
+
+protected:
+    QString applyParameter(const QString &name, const QVariant &value) override
+    {
+        return m_inner->setParameter(name, value);
+    }
+
+private:
+    std::unique_ptr<Strategy> m_inner;
+};
+
+/// Every event of a run of @p cycles cycles of @p scenario as one line each (type, consumer,
+/// message before and after, reason, explanation), then the dead letters' reasons and counts.
+QStringList runLines(const Scenario &scenario, int cycles)
+{
+    Simulation sim;
+    if (const QStringList errors = sim.load(scenario); !errors.isEmpty())
+        qFatal("scenario refused: %s", qPrintable(errors.join(QLatin1Char('\n'))));
+    QStringList lines;
+    const auto text = [](const Message &m) {
+        return QStringLiteral("%1/p%2/t%3/d%4").arg(m.id).arg(m.priority).arg(m.ttl).arg(m.deliveries);
+    };
+    sim.setEventSink([&](const Event &e) {
+        lines << QStringLiteral("%1 %2 %3 %4 %5 %6 %7")
+                         .arg(e.cycle).arg(Event::typeName(e.type), e.consumer, text(e.message), text(e.after),
+                              e.reason, e.explanationText());
+    });
+    for (int c = 0; c < cycles; ++c)
+        sim.step();
+    for (const Broker::DeadLetter &d : sim.broker().deadLetters())
+        lines << QStringLiteral("dead %1 %2 %3").arg(d.message.id).arg(d.reason, d.consumer);
+    const auto &reasons = sim.broker().discardedByReason();
+    for (auto it = reasons.cbegin(); it != reasons.cend(); ++it)
+        lines << QStringLiteral("discarded %1: %2").arg(it.key()).arg(it.value());
+    return lines;
+}
+
 } // namespace
 
 class TestBroker : public QObject
@@ -116,6 +175,8 @@ private Q_SLOTS:
     void removeLastConsumerAtCursor();
     void addConsumer();
     void liveParameterEdit();
+    void builtInRulesDecideAsThroughDecide_data();
+    void builtInRulesDecideAsThroughDecide();
 };
 
 void TestBroker::idsInOrderOfAcceptance()
@@ -764,4 +825,41 @@ void TestBroker::ringQueueGrowsAcrossTheWrap()
 }
 
 QTEST_GUILESS_MAIN(TestBroker)
+/// The broker calls the rules of `accept-all`, `priority` and `ttl` directly, without the
+/// virtual decide() or a reason string (docs/design.md §9): the same run through decide(), as a
+/// custom strategy is called, gives the same events (decisions, failures, reasons, explanations),
+/// the same dead letters and the same counts per reason.
+void TestBroker::builtInRulesDecideAsThroughDecide_data()
+{
+    QTest::addColumn<QString>("type");
+    QTest::addColumn<QVariantMap>("parameters");
+    QTest::addRow("accept-all") << QStringLiteral("accept-all") << QVariantMap();
+    QTest::addRow("priority") << QStringLiteral("priority") << threshold(6);
+    QTest::addRow("ttl") << QStringLiteral("ttl")
+                         << QVariantMap{{QStringLiteral("low"), 1}, {QStringLiteral("high"), 4}};
+}
+
+void TestBroker::builtInRulesDecideAsThroughDecide()
+{
+    QFETCH(QString, type);
+    QFETCH(QVariantMap, parameters);
+    const QString via = QStringLiteral("test-via-decide-") + type;
+    StrategyRegistry::instance().add(via, [type] { return std::make_unique<ViaDecideStrategy>(type); });
+    const auto run = [&](const QString &strategy) {
+        Scenario s = scenario({consumer(A, strategy, parameters, true, 0.2), consumer(B, strategy, parameters),
+                               consumer(C, strategy, parameters, true, 0.5)},
+                              {});
+        s.producers[0] = generatingProducer(QStringLiteral("P"), 7, 0, 9, 0, 6);
+        s.broker.batchSize = 2;
+        return runLines(s, 6);
+    };
+    const QStringList direct = run(type);
+    const QStringList throughDecide = run(via);
+    StrategyRegistry::instance().remove(via);
+    QVERIFY(direct.size() > 100);
+    QCOMPARE(direct, throughDecide);
+    if (type == QLatin1String("ttl"))
+        QVERIFY(direct.filter(QStringLiteral("discarded ttl-expired: ")).size() == 1);
+}
+
 #include "tst_broker.moc"
