@@ -1180,6 +1180,206 @@ private Q_SLOTS:
         }
     }
 
+    // Zoom with the keyboard in consumer B's "High bound" field: the cards' scroll area went back
+    // to card A and the field out of sight; and a zoomed card kept its column, cut at the right.
+    void zoomKeepsTheFocusInSight()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1280, 720));
+        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
+        const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();
+        QVERIFY(cards.size() >= 2);
+        ParameterEditor *editor = cards.at(1)->parameterEditor(QStringLiteral("high"));
+        QVERIFY(editor);
+        auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
+        QVERIFY(area);
+        const auto inView = [area](const QWidget *widget) {
+            const QRect r(widget->mapTo(area->viewport(), QPoint(0, 0)), widget->size());
+            return area->viewport()->rect().contains(r);
+        };
+        QWidget *box = editor->focusProxy() ? editor->focusProxy() : editor;
+        if (auto *spin = editor->findChild<QAbstractSpinBox *>())
+            box = spin;
+        box->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(box->hasFocus());
+        FocusOrder::scrollIntoView(box, &w.window);
+        QVERIFY(inView(box));
+        const auto settle = [] {
+            for (int i = 0; i < 5; ++i)
+                QCoreApplication::processEvents();
+        };
+        const QList<std::pair<Qt::Key, int>> steps{{Qt::Key_Plus, 110}, {Qt::Key_Plus, 120}, {Qt::Key_Plus, 130},
+                                                    {Qt::Key_Plus, 140}, {Qt::Key_Plus, 150}, {Qt::Key_Minus, 140},
+                                                    {Qt::Key_0, 100}};
+        for (const auto &[key, percent] : steps) {
+            press(w.window, key, Qt::ControlModifier);
+            QCOMPARE(w.window.zoom()->percent(), percent);
+            settle();
+            QTRY_VERIFY2(inView(box), qPrintable(QStringLiteral("at %1%: the field at y %2 in a view %3 px high")
+                                                         .arg(percent).arg(box->mapTo(area->viewport(), QPoint(0, 0)).y())
+                                                         .arg(area->viewport()->height())));
+            QVERIFY(box->hasFocus());
+            for (const ConsumerCard *card : cards) {
+                const int right = card->mapTo(area->viewport(), QPoint(card->width(), 0)).x();
+                QVERIFY2(right <= area->viewport()->width(),
+                         qPrintable(QStringLiteral("at %1%: card %2 ends at %3 px in a view %4 px wide")
+                                            .arg(percent).arg(card->nameLabel()->text()).arg(right).arg(area->viewport()->width())));
+            }
+        }
+    }
+
+    // No zoom level was shown anywhere: the status bar has it (while not 100%), and so have the
+    // View menu's zoom actions.
+    void zoomLevelIsShown()
+    {
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
+        auto *label = w.window.statusBar()->findChild<QLabel *>(QStringLiteral("zoomLabel"));
+        QVERIFY(label);
+        QVERIFY(!label->isVisible());
+        QAction *actual = nullptr;
+        for (QAction *action : w.window.findChildren<QAction *>()) {
+            if (action->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_0)))
+                actual = action;
+        }
+        QVERIFY(actual);
+        press(w.window, Qt::Key_Plus, Qt::ControlModifier);
+        press(w.window, Qt::Key_Plus, Qt::ControlModifier);
+        QCOMPARE(w.window.zoom()->percent(), 120);
+        QTRY_VERIFY(label->isVisible());
+        QCOMPARE(label->text(), QStringLiteral("Zoom 120%"));
+        QVERIFY2(actual->text().contains(QStringLiteral("120%")), qPrintable(actual->text()));
+        QVERIFY(actual->statusTip().contains(QStringLiteral("120%")));
+        press(w.window, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(w.window.zoom()->percent(), 100);
+        QVERIFY(!label->isVisible());
+        QVERIFY(!actual->text().contains(u'%'));
+    }
+
+    // Zoomed at 1280x720 the queue's rows by priority were given a compacted height and their
+    // text shrank with it, below even the unzoomed size: the text follows the zoom, a compacted
+    // row gives up its spacing only.
+    void priorityRowsFollowTheZoom()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1280, 720));
+        auto *histogram = w.window.findChild<PriorityHistogram *>();
+        QVERIFY(histogram);
+        const auto swatchHeight = [histogram] {
+            // The "9+" swatch, the first row: its colour's run down a column near its left edge.
+            const QImage image = histogram->grab().toImage();
+            const QRgb top = PriorityPalette::color(9).rgb();
+            int run = 0, best = 0;
+            for (int y = 0; y < image.height(); ++y) {
+                run = image.pixel(4, y) == top ? run + 1 : 0;
+                best = std::max(best, run);
+            }
+            return best;
+        };
+        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
+        const int before = swatchHeight();
+        QVERIFY(before > 0);
+        const qreal size = histogram->rowFont().pointSizeF();
+        w.window.zoom()->setPercent(150);
+        QTRY_COMPARE(histogram->font().pointSizeF(), QApplication::font().pointSizeF());
+        QCoreApplication::processEvents();
+        QCOMPARE(histogram->rowFont().pointSizeF(), size * 1.5);
+        // The digits (a capital's height) still fit their swatch, give or take a pixel.
+        const int digits = QFontMetrics(histogram->rowFont()).capHeight();
+        QTRY_VERIFY2(swatchHeight() >= digits - 1,
+                     qPrintable(QStringLiteral("swatch %1 px for %2 px digits (%3 px at 100%)").arg(swatchHeight()).arg(digits).arg(before)));
+    }
+
+    // Presenting, the panels stayed grey: white on white with the style's light grey edges.
+    // The cards, fields and panels are outlined in black while presenting, and leaving puts
+    // back exactly the palette (and its resolve mask) that was there before.
+    void presentationOutlinesThePanels()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1280, 720));
+        const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
+        ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
+        QDoubleSpinBox *field = card->failureRateBox();
+        // The darkest pixel on the card's left edge and on the field's top edge.
+        const auto darkest = [](QWidget *widget, bool vertical) {
+            const QImage image = widget->grab().toImage();
+            int dark = 255;
+            for (int i = 0; i < (vertical ? image.height() : image.width()); ++i) {
+                for (int d = 0; d < 2; ++d) {
+                    const QColor c = vertical ? image.pixelColor(d, i) : image.pixelColor(i, d);
+                    dark = std::min(dark, c.lightness());
+                }
+            }
+            return dark;
+        };
+        const QPalette before = QApplication::palette();
+        const bool setBefore = QCoreApplication::testAttribute(Qt::AA_SetPalette);
+        QTRY_VERIFY(card->isVisible());
+        const int cardEdge = darkest(card, true), fieldEdge = darkest(field, false);
+        QVERIFY2(cardEdge > 100 && fieldEdge > 100, qPrintable(QStringLiteral("working edges %1, %2").arg(cardEdge).arg(fieldEdge)));
+        press(w.window, Qt::Key_F11);
+        QVERIFY(w.window.presentationMode()->isActive());
+        QVERIFY(QApplication::palette() != before);
+        QCOMPARE(QApplication::palette().color(QPalette::Window), QColor(Qt::white));
+        QTRY_VERIFY2(darkest(card, true) < 40, qPrintable(QStringLiteral("card edge lightness %1").arg(darkest(card, true))));
+        QVERIFY2(darkest(field, false) < 40, qPrintable(QStringLiteral("field edge lightness %1").arg(darkest(field, false))));
+        press(w.window, Qt::Key_Escape);
+        QVERIFY(!w.window.presentationMode()->isActive());
+        QCOMPARE(QApplication::palette(), before);
+        QCOMPARE(QApplication::palette().resolveMask(), before.resolveMask());
+        QCOMPARE(QCoreApplication::testAttribute(Qt::AA_SetPalette), setBefore);
+        QTRY_COMPARE(darkest(card, true), cardEdge);
+        QCOMPARE(darkest(field, false), fieldEdge);
+    }
+
+    // Presenting at 1280x720, consumer card B was cut at the right while the lesson beside the
+    // chart had room to spare: every card of the TTL lesson is whole in the cards' view (it
+    // scrolls down to the lower ones) at the zoom presenting takes, and whole across zoomed
+    // further.
+    void cardsWholeWhilePresentingAt1280x720()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1280, 720));
+        const auto leave = qScopeGuard([&w] {
+            w.window.presentationMode()->leave();
+            w.window.zoom()->actualSize();
+        });
+        w.window.lessonPanel()->runCycles(60);
+        w.window.refreshViews();
+        press(w.window, Qt::Key_F11);
+        QVERIFY(w.window.presentationMode()->isActive());
+        auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
+        QVERIFY(area);
+        const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();
+        QCOMPARE(cards.size(), 3);
+        for (const int percent : {PresentationMode::zoomPercentFor(720), 130}) {
+            w.window.zoom()->setPercent(percent);
+            w.window.resize(1280, 720);  // the offscreen screen is smaller than a projector
+            QTRY_COMPARE(w.window.size(), QSize(1280, 720));
+            for (int i = 0; i < 5; ++i)
+                QCoreApplication::processEvents();
+            for (ConsumerCard *card : cards) {
+                area->ensureWidgetVisible(card, 0, 0);
+                const auto why = [&] {
+                    const QRect r(card->mapTo(area->viewport(), QPoint(0, 0)), card->size());
+                    return QStringLiteral("at %1%: card %2 at %3,%4 %5x%6 in a view %7x%8")
+                            .arg(percent).arg(card->nameLabel()->text()).arg(r.x()).arg(r.y()).arg(r.width())
+                            .arg(r.height()).arg(area->viewport()->width()).arg(area->viewport()->height());
+                };
+                // Across, always; down too at the zoom presenting takes (zoomed further, a card
+                // is taller than the view: at 130% about 350 px in a 300 px view).
+                const auto whole = [&] {
+                    const QRect r(card->mapTo(area->viewport(), QPoint(0, 0)), card->size());
+                    const QRect view = area->viewport()->rect();
+                    return r.left() >= view.left() && r.right() <= view.right()
+                            && (percent != PresentationMode::zoomPercentFor(720) || view.contains(r));
+                };
+                QTRY_VERIFY2(whole(), qPrintable(why()));
+            }
+        }
+    }
+
     void tableColumnsWholeAt1024()
     {
         // At 1024x768 the dead letters' Reason column read "delivery…" and its Consumer column

@@ -17,6 +17,8 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTimer>
+#include <QApplication>
 #include <QVBoxLayout>
 
 namespace PriorityLab {
@@ -34,6 +36,9 @@ ConsumerPanel::ConsumerPanel(SetupEditor *editor, QWidget *parent)
     m_grid->setSpacing(8);
     m_scroll->setWidget(m_container);
     m_scroll->viewport()->installEventFilter(this);
+    // A zoom makes the cards wider without resizing the viewport: their columns are counted
+    // again before the grid lays them out, so no card is cut at the right.
+    m_container->installEventFilter(this);
 
     m_addButton = new QPushButton(tr("+ Consumer"), this);
     m_addButton->setFocusPolicy(Qt::TabFocus);
@@ -204,9 +209,41 @@ void ConsumerPanel::layoutCards()
 
 bool ConsumerPanel::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_scroll->viewport() && event->type() == QEvent::Resize)
+    if ((watched == m_scroll->viewport() && event->type() == QEvent::Resize)
+        || (watched == m_container && event->type() == QEvent::LayoutRequest)) {
+        // The focused field moves with its card (another column, a taller card above): if it
+        // was in sight, it stays in sight once the scroll area has the grid's new size (a
+        // field the user scrolled away from is left where it is).
+        const bool focusInSight = focusedFieldInSight();
         layoutCards();
+        if (focusInSight) {
+            QTimer::singleShot(0, this, [this] {
+                // The grid's new size reaches the scroll area by layout requests posted while
+                // the grid was laid out: settled first, then scrolled.
+                for (int pass = 0; pass < 3; ++pass)
+                    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+                if (QWidget *focus = focusedField())
+                    m_scroll->ensureWidgetVisible(focus, 8, 8);
+            });
+        }
+    }
     return QWidget::eventFilter(watched, event);
+}
+
+
+QWidget *ConsumerPanel::focusedField() const
+{
+    QWidget *focus = QApplication::focusWidget();
+    return focus && m_container->isAncestorOf(focus) && focus->isVisibleTo(m_container) ? focus : nullptr;
+}
+
+bool ConsumerPanel::focusedFieldInSight() const
+{
+    const QWidget *focus = focusedField();
+    if (!focus)
+        return false;
+    const QRect r(focus->mapTo(m_scroll->viewport(), QPoint(0, 0)), focus->size());
+    return m_scroll->viewport()->rect().intersects(r);
 }
 
 } // namespace PriorityLab

@@ -60,6 +60,10 @@ private:
     void updateSummary();
     void layoutCards();
     int columnsFor(int width) const;
+    /// The control with the keyboard focus if it is on a card, else nullptr.
+    QWidget *focusedField() const;
+    /// Whether focusedField() is (at least partly) inside the cards' view.
+    bool focusedFieldInSight() const;
 
     SetupEditor *m_editor;
     Simulation *m_simulation;

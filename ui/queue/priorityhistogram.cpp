@@ -49,29 +49,23 @@ int PriorityHistogram::naturalRowHeight() const
 
 int PriorityHistogram::compactRowHeight() const
 {
+    // Two thirds of a line: the rows give up their spacing and the room a line keeps above and
+    // below its digits, never the text's size, which follows the zoom like every other text.
     return fontMetrics().height() * 2 / 3 + 4;
 }
 
 int PriorityHistogram::rowHeight() const
 {
     // As tall as the text wants when there is room; in a short queue dock (a projector's 720
-    // lines) the rows and their text shrink, down to two thirds, so that every priority shows.
+    // lines) the rows lose their spacing so that every priority shows.
     const int room = (height() - titleHeight() - fontMetrics().height() - 12) / PriorityPalette::steps();
     return std::clamp(room, compactRowHeight(), naturalRowHeight());
 }
 
 QFont PriorityHistogram::rowFont() const
 {
-    // The text as tall as the row's swatch (its height less 3 pixels), never taller than normal.
-    QFont f = font();
-    const double ratio = std::min(1.0, double(rowHeight() - 3) / fontMetrics().height());
-    if (ratio >= 1.0)
-        return f;
-    if (f.pointSizeF() > 0)
-        f.setPointSizeF(f.pointSizeF() * ratio);
-    else if (f.pixelSize() > 0)
-        f.setPixelSize(std::max(6, int(f.pixelSize() * ratio)));
-    return f;
+    // The widget's own font (zoomed with the app's): a compacted row loses its spacing only.
+    return font();
 }
 
 int PriorityHistogram::titleHeight() const
@@ -171,7 +165,7 @@ void PriorityHistogram::paintEvent(QPaintEvent *)
         p.drawRoundedRect(sw, 3, 3);
         p.setPen(PriorityPalette::textColor(step));
         p.setFont(rows);
-        p.drawText(sw, Qt::AlignCenter, PriorityPalette::label(step));
+        p.drawText(sw, Qt::AlignCenter | Qt::TextDontClip, PriorityPalette::label(step));
 
         const qint64 n = m_counts[size_t(step)];
         const int bar = n == 0 ? 0 : std::max(2, int(double(barSpace) * double(n) / double(max)));
@@ -182,7 +176,7 @@ void PriorityHistogram::paintEvent(QPaintEvent *)
         }
         p.setPen(n == 0 ? pal.color(QPalette::PlaceholderText) : pal.color(QPalette::WindowText));
         p.drawText(QRect(barLeft + bar + 4, y, countWidth, rowHeight() - 3),
-                   Qt::AlignLeft | Qt::AlignVCenter, QLocale().toString(n));
+                   Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, QLocale().toString(n));
     }
     p.setPen(pal.color(QPalette::WindowText));
     p.setFont(font());

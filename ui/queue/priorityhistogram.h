@@ -35,6 +35,10 @@ public:
     /// The tooltip of the bar of priority step @p step (0..9): its count and share.
     QString toolTipText(int step) const;
 
+    /// The font of a row's label and count: the widget's font (which the zoom scales), also
+    /// in a compacted row, which gives up its spacing only.
+    QFont rowFont() const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -44,12 +48,10 @@ protected:
 
 private:
     /// A row's height in pixels: naturalRowHeight() when the widget is tall enough, less (down
-    /// to compactRowHeight()) when it is not.
+    /// to compactRowHeight(), two thirds of a line, as tall as the digits) when it is not.
     int rowHeight() const;
     int naturalRowHeight() const;
     int compactRowHeight() const;
-    /// The font of a row's label and count, scaled down with a compacted row.
-    QFont rowFont() const;
     int titleHeight() const;
     int stepAt(const QPoint &point) const;
 

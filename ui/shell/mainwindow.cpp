@@ -33,6 +33,7 @@
 #include "ui/shell/focusorder.h"
 #include "ui/shell/helpdialog.h"
 #include "ui/shell/presentationmode.h"
+#include "ui/shell/highcontraststyle.h"
 #include "ui/shell/zoom.h"
 #include "ui/shell/shortcutguard.h"
 #include "ui/editing/setupeditor.h"
@@ -70,6 +71,9 @@ namespace PriorityLab {
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 {
+    // Presentation mode's high-contrast palette outlines the panels and fields in black: the
+    // style draws the edges the palette asks for (once per application, before any polish).
+    HighContrastStyle::install();
     // First, before any widget is polished: the run keys act from anywhere but a text field;
     // controls take the focus by Tab only (a FocusFrame, below, always outlines the focus).
     m_shortcutGuard = new ShortcutGuard(this);
@@ -148,6 +152,14 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_rabbitMq = new RabbitMqConnection(m_simulation, this);
     statusBar()->addPermanentWidget(m_rabbitMq->statusIndicator(this));
     connect(m_rabbitMq, &RabbitMqConnection::connectionAlarmChanged, m_alarmPanel, &AlarmPanel::setConnectionAlarm);
+    // The zoom, when it is not 100%: a permanent label, so that a class (and the teacher after
+    // Ctrl++ on a projector) can see the text is enlarged and by how much.
+    m_zoomLabel = new QLabel(this);
+    m_zoomLabel->setObjectName(QStringLiteral("zoomLabel"));
+    m_zoomLabel->setToolTip(tr("The text, tiles and charts are zoomed (View > Zoom In / Zoom Out; "
+                               "Ctrl+0 for the actual size)"));
+    m_zoomLabel->hide();
+    statusBar()->addPermanentWidget(m_zoomLabel);
 
     createActions();
     updateIcons();
@@ -369,6 +381,7 @@ void MainWindow::createActions()
     m_zoomReset = createAction(tr("&Actual Size"), {QKeySequence(Qt::CTRL | Qt::Key_0)},
                                tr("Text at its normal size (Ctrl+0)"));
     connect(m_zoomReset, &QAction::triggered, m_zoom, &Zoom::actualSize);
+    showZoom(m_zoom->percent());
 
     m_presentationAction = createAction(tr("&Presentation Mode"),
                                         {QKeySequence(Qt::Key_F11), QKeySequence(Qt::Key_F5)},
@@ -1133,8 +1146,27 @@ void MainWindow::showHelp()
     m_helpDialog->activateWindow();
 }
 
+void MainWindow::showZoom(int percent)
+{
+    const QString zoomed = tr("Zoom %1%").arg(percent);
+    m_zoomLabel->setText(zoomed);
+    m_zoomLabel->setAccessibleName(zoomed);
+    m_zoomLabel->setVisible(percent != 100);
+    m_zoomReset->setText(percent == 100 ? tr("&Actual Size") : tr("&Actual Size (now %1%)").arg(percent));
+    m_zoomReset->setStatusTip(tr("Text at its normal size, 100% (Ctrl+0); now %1%").arg(percent));
+    const int in = std::min(percent + Zoom::Step, int(Zoom::Maximum));
+    const int out = std::max(percent - Zoom::Step, int(Zoom::Minimum));
+    m_zoomIn->setStatusTip(tr("Bigger text, tiles and charts, e.g. for a projector: %1% to %2% (Ctrl++)").arg(percent).arg(in));
+    m_zoomOut->setStatusTip(tr("Smaller text, tiles and charts: %1% to %2% (Ctrl+-)").arg(percent).arg(out));
+    for (QAction *action : {m_zoomIn, m_zoomOut, m_zoomReset})
+        action->setToolTip(action->statusTip());
+    m_zoomIn->setEnabled(percent < Zoom::Maximum);
+    m_zoomOut->setEnabled(percent > Zoom::Minimum);
+}
+
 void MainWindow::onZoomChanged(int percent)
 {
+    showZoom(percent);
     statusBar()->showMessage(tr("Zoom %1%").arg(percent), 2000);
     // Zoomed text makes the charts' minimum taller and pushes the bottom docks up; back at a
     // zoom already seen (Ctrl+0), they get the height they had there. Presentation mode puts

@@ -223,6 +223,9 @@ private:
     void showNotice(const QString &text, int timeoutMs = 8000);
     void highlight(const QStringList &names);
     void onZoomChanged(int percent);
+    /// Shows the zoom @p percent: the status bar's zoom label (hidden at 100%) and the View
+    /// menu's zoom actions ("Actual Size (now 150%)", "Zoom in to 160%").
+    void showZoom(int percent);
     /// The Run/Pause action's texts.
     static QString runLabel();
     static QString pauseLabel();
@@ -275,6 +278,7 @@ private:
     QDockWidget *m_brokerDock = nullptr;
     ScenarioInfo *m_scenarioInfo = nullptr;
     QLabel *m_cycleLabel = nullptr;
+    QLabel *m_zoomLabel = nullptr;  ///< "Zoom 150%" in the status bar, hidden at 100%
     QMenu *m_recentMenu = nullptr;
     QAction *m_save = nullptr;
     QAction *m_undo = nullptr;
