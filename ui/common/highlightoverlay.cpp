@@ -71,6 +71,7 @@ void HighlightOverlay::follow()
     QWidget *window = parentWidget();
     if (!m_target || !m_target->isVisible() || !window || !window->isAncestorOf(m_target)) {
         hide();
+        Q_EMIT followed();
         return;
     }
     // The part of the target that can be seen: clipped by each widget around it.
@@ -80,12 +81,14 @@ void HighlightOverlay::follow()
     seen &= window->rect();
     if (seen.isEmpty()) {
         hide();
+        Q_EMIT followed();
         return;
     }
     setGeometry(seen.adjusted(-m_margin, -m_margin, m_margin, m_margin) & window->rect());
     raise();
     show();
     update();
+    Q_EMIT followed();
 }
 
 void HighlightOverlay::setMargin(int margin)

@@ -40,6 +40,10 @@ public:
     void setMargin(int margin);
     int margin() const { return m_margin; }
 
+Q_SIGNALS:
+    /// The frame was placed again (follow()): it moved, or was hidden or shown.
+    void followed();
+
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
