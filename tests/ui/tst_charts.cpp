@@ -77,6 +77,7 @@ private Q_SLOTS:
     void liveEditMarkers();
     void undoneEditNamesTheRestoredValue();
     void markerLabelsWrapInANarrowChart();
+    void closeMarkerLabelsDoNotOverlap();
     void followsADarkPalette();
     void markerLabel_data();
     void markerLabel();
@@ -423,6 +424,59 @@ void TestCharts::markerLabelsWrapInANarrowChart()
     QVERIFY2(!texts.first().contains(QChar(0x2026)), qPrintable(texts.first()));
     QVERIFY2(texts.first().contains(QLatin1Char('\n')), "the label had no room for one line: it is wrapped");
     QCOMPARE(QString(texts.first()).replace(QLatin1Char('\n'), QLatin1Char(' ')), label);
+}
+
+void TestCharts::closeMarkerLabelsDoNotOverlap()
+{
+    // The poison lesson near cycle 150 in the Charts dock of a 1280x720 window: two live edits a
+    // few cycles apart around the timeline's delivery limit. The labels lay on the plot, over
+    // the queue's line, and the two edits' labels stacked on each other. Now every label sits
+    // in a band above the plot, no two overlap, and the two edits share one label.
+    ChartRig rig(QStringLiteral("lesson-poison-message.json"));
+    QCOMPARE(rig.problems, QStringList());
+    SetupEditor editor(&rig.sim);
+    rig.panel.resize(480, 220);
+    rig.panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&rig.panel));
+    rig.advance(147);
+    editor.setConsumerOnline(0, false);
+    rig.advance(4);
+    editor.setConsumerOnline(0, true);
+    rig.advance(6);
+    TimeSeriesChart *chart = rig.panel.queueDepthChart();
+    QTRY_VERIFY(chart->isVisible());
+    QCoreApplication::processEvents();
+    const QList<ChartMarker> markers = chart->markers();
+    QCOMPARE(markers.size(), 4);  // 147 and 151 by hand, 150 and 155 by the timeline
+    QTRY_VERIFY(chart->plotArea().top() > 0);
+    const QRectF plot = chart->plotArea();
+    const QList<QRectF> rects = chart->markerLabelRects();
+    const QStringList texts = chart->markerTexts();
+    QCOMPARE(rects.size(), markers.size());
+    QStringList drawn;
+    for (qsizetype i = 0; i < rects.size(); ++i) {
+        if (rects.at(i).isEmpty())
+            continue;
+        drawn << texts.at(i);
+        QVERIFY2(rects.at(i).bottom() <= plot.top(), qPrintable(QStringLiteral("%1 over the plot").arg(texts.at(i))));
+        QVERIFY2(rects.at(i).left() >= plot.left() - 1 && rects.at(i).right() <= plot.right() + 1, qPrintable(texts.at(i)));
+        for (qsizetype j = 0; j < i; ++j) {
+            QVERIFY2(!rects.at(i).intersects(rects.at(j)),
+                     qPrintable(QStringLiteral("'%1' on '%2'").arg(texts.at(i), texts.at(j))));
+        }
+    }
+    // The two edits: one label, both in its tooltip; the timeline's two drawn as they are.
+    QCOMPARE(drawn.size(), 3);
+    const qsizetype first = std::find_if(markers.begin(), markers.end(), [](const ChartMarker &m) {
+                                return m.kind == ChartMarker::Kind::LiveEdit;
+                            }) - markers.begin();
+    QCOMPARE(texts.at(first), QStringLiteral("✎ 2 edits"));
+    const QString tip = chart->markerLabelToolTips().at(first);
+    QVERIFY2(tip.contains(QLatin1String("online = false")) && tip.contains(QLatin1String("online = true")), qPrintable(tip));
+    for (const ChartMarker &m : markers) {
+        if (m.kind == ChartMarker::Kind::Timeline)
+            QVERIFY2(drawn.contains(m.label), qPrintable(m.label));
+    }
 }
 
 void TestCharts::followsADarkPalette()

@@ -456,6 +456,87 @@ private Q_SLOTS:
         }
     }
 
+    void everyShippedStepShowsItsFirstOutlinedView_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addRow("1280x720") << QSize(1280, 720);
+        QTest::addRow("1024x768") << QSize(1024, 768);
+    }
+
+    void everyShippedStepShowsItsFirstOutlinedView()
+    {
+        // Step 4 of the TTL lesson outlines the low bounds of A, B and C; at 1280x720 only A's
+        // card can be seen. Every shipped step's first outlined view is scrolled into its
+        // viewport (wholly, or filling it where it is larger), and the lesson panel names the
+        // ones that are out of sight.
+        QFETCH(QSize, size);
+        for (const QString &file : TestSupport::presetFiles()) {
+            const Scenario s = TestSupport::loadPreset(file);
+            if (s.steps.isEmpty())
+                continue;
+            Window w(TestSupport::presetPath(file));
+            QVERIFY(w.exposedAt(size.width(), size.height()));
+            QTRY_COMPARE(w.window.size(), size);
+            for (int i = 0; i < int(s.steps.size()); ++i) {
+                if (s.steps.at(i).highlights.isEmpty())
+                    continue;
+                const QString where = QStringLiteral("%1 step %2").arg(file).arg(i + 1);
+                w.window.lessonPanel()->showStep(i);
+                QWidget *target = w.window.highlightOverlay()->target();
+                QVERIFY2(target, qPrintable(where));
+                QScrollArea *scroll = nullptr;
+                for (QWidget *p = target->parentWidget(); p && !scroll; p = p->parentWidget())
+                    scroll = qobject_cast<QScrollArea *>(p);
+                if (!scroll)
+                    continue;  // a dock of its own: in sight when shown (lessonStaysInSight)
+                const auto inside = [&] {
+                    const QRect r(target->mapTo(scroll->viewport(), QPoint(0, 0)), target->size());
+                    const QRect v = scroll->viewport()->rect();
+                    const bool vertical = r.height() <= v.height() ? r.top() >= v.top() && r.bottom() <= v.bottom()
+                                                                   : r.top() <= v.top() && r.bottom() >= v.bottom();
+                    const bool horizontal = r.width() <= v.width() ? r.left() >= v.left() && r.right() <= v.right()
+                                                                  : r.left() <= v.left() && r.right() >= v.right();
+                    return vertical && horizontal;
+                };
+                QTRY_VERIFY2(inside(), qPrintable(where));
+            }
+        }
+    }
+
+    void outlinedViewsOutOfSightAreNamed()
+    {
+        // Step 4 of the TTL lesson at 1280x720: A's low bound in sight, B's and C's below it.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.exposedAt(1280, 720));
+        QTRY_COMPARE(w.window.size(), QSize(1280, 720));
+        w.window.lessonPanel()->showStep(3);
+        const QList<HighlightOverlay *> overlays = w.window.highlightOverlays();
+        QCOMPARE(overlays.size(), 3);
+        QTRY_VERIFY(overlays.at(0)->isVisible());
+        QLabel *cue = w.window.lessonPanel()->outlineCue();
+        QVERIFY(cue);
+        QTRY_VERIFY(cue->isVisible());
+        // B's low bound is out of sight unless the dock is high enough for both.
+        QStringList hidden;
+        for (int i = 1; i < 3; ++i) {
+            if (!overlays.at(i)->isVisible())
+                hidden << QStringList{QStringLiteral("B"), QStringLiteral("C")}.at(i - 1);
+        }
+        QVERIFY(hidden.contains(QStringLiteral("C")));
+        QCOMPARE(cue->text(), QStringLiteral("➜ %1: scroll down to see %2").arg(hidden.join(QStringLiteral(", ")),
+                                                                                  hidden.size() == 1 ? QStringLiteral("it") : QStringLiteral("them")));
+        // Scrolled to the end, C is in sight; a step that outlines one view in sight has no cue.
+        auto *consumers = w.window.consumerPanel()->cards().constLast()->parentWidget();
+        QScrollArea *scroll = nullptr;
+        for (QWidget *p = consumers; p && !scroll; p = p->parentWidget())
+            scroll = qobject_cast<QScrollArea *>(p);
+        QVERIFY(scroll);
+        scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
+        QTRY_VERIFY(!cue->text().contains(QLatin1String("C")));
+        w.window.lessonPanel()->showStep(4);
+        QTRY_VERIFY(!cue->isVisible());
+    }
+
     void everyShippedStepReadable_data()
     {
         QTest::addColumn<int>("width");

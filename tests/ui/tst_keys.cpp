@@ -19,6 +19,8 @@
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTest>
+
+#include <cmath>
 #include <QVBoxLayout>
 
 using namespace PriorityLab;
@@ -277,6 +279,47 @@ private Q_SLOTS:
         QCOMPARE(w.frame->resumePoint(), nullptr);
         w.window.setFocus();
         QTRY_COMPARE(w.frame->target(), nullptr);
+    }
+
+    void threeOutlinesLookDifferent()
+    {
+        // On a projector the resume point's 1 px dotted frame was hardly seen, and the focus
+        // frame looked like a lesson step's outline: all three differ in width, style or colour.
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        const HighlightOverlay *frame = w.frame->overlay();
+        w.spin->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(w.frame->target(), w.spin);
+        const QPen focus = frame->pen();
+        QTest::keyClick(w.spin, Qt::Key_Return);
+        QTRY_COMPARE(w.frame->resumePoint(), w.spin);
+        const QPen resume = frame->pen();
+        HighlightOverlay step(&w.window);  // as the main window outlines a lesson step's view
+        const QPen lesson = step.pen();
+
+        QCOMPARE(focus.style(), Qt::SolidLine);
+        QCOMPARE(focus.color(), w.window.palette().color(QPalette::Highlight));
+        QVERIFY(focus.widthF() >= 2);
+        // The resume point: as wide as the focus, dashed, in the text colour (black on light).
+        QCOMPARE(resume.widthF(), focus.widthF());
+        QCOMPARE(resume.style(), Qt::CustomDashLine);
+        QCOMPARE(resume.color(), w.window.palette().color(QPalette::WindowText));
+        QVERIFY(resume.color() != focus.color());
+        // The lesson step: thicker than both, solid, in a colour of its own.
+        QCOMPARE(lesson.style(), Qt::SolidLine);
+        QVERIFY(lesson.widthF() >= 2 * focus.widthF());
+        QVERIFY(lesson.color() != focus.color() && lesson.color() != resume.color());
+        // Each strong against the window's background (contrast of at least 3:1).
+        const auto luminance = [](const QColor &c) {
+            const auto lin = [](qreal v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+            return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+        };
+        const qreal background = luminance(w.window.palette().color(QPalette::Window));
+        for (const QPen &pen : {focus, resume, lesson}) {
+            const qreal l = luminance(pen.color());
+            const qreal contrast = (std::max(l, background) + 0.05) / (std::min(l, background) + 0.05);
+            QVERIFY2(contrast >= 3, qPrintable(QStringLiteral("%1: %2").arg(pen.color().name()).arg(contrast)));
+        }
     }
 
     void controlsTakeFocusByTabOnly()

@@ -14,6 +14,7 @@
 #include <QPen>
 #include <QValueAxis>
 
+#include <cmath>
 #include <utility>
 
 namespace PriorityLab {
@@ -71,6 +72,8 @@ struct TimeSeriesChart::Private
     QPointF xRange{0, 1};
     QList<ChartMarker> markers;
     QList<MarkerItems> markerItems;
+    qreal band = 0;         ///< pixels of the chart's top margin held for the labels
+    bool laying = false;    ///< layoutMarkers() is running (its margin change lays out again)
 };
 
 TimeSeriesChart::TimeSeriesChart(QWidget *parent)
@@ -263,52 +266,146 @@ QStringList TimeSeriesChart::markerTexts() const
     return texts;
 }
 
+QList<QRectF> TimeSeriesChart::markerLabelRects() const
+{
+    QList<QRectF> rects;
+    for (const MarkerItems &items : d->markerItems)
+        rects << (items.box->isVisible() ? items.box->sceneBoundingRect() : QRectF());
+    return rects;
+}
+
+QStringList TimeSeriesChart::markerLabelToolTips() const
+{
+    QStringList tips;
+    for (const MarkerItems &items : d->markerItems)
+        tips << (items.box->isVisible() ? items.box->toolTip() : QString());
+    return tips;
+}
+
+QRectF TimeSeriesChart::plotArea() const
+{
+    return chart()->plotArea();
+}
+
 void TimeSeriesChart::layoutMarkers()
 {
+    if (d->laying)
+        return;
+    d->laying = true;
     const QRectF plot = chart()->plotArea();
     const qreal span = d->xRange.y() - d->xRange.x();
-    QList<QRectF> placed;  // the label boxes laid out so far
+    // The labels go in a band at the top of the chart, above its title, held by the chart's
+    // top margin: over the plot they covered the series' line where it was highest (a short
+    // chart is mostly line). The lines run from the band down through the plot.
+    const qreal bandTop = chart()->rect().top() + 2;
+    const qreal padding = 6;
+
+    // First the lines, and which markers get a label of their own: a live edit whose line falls
+    // under the label of the live edit before it (edits a few cycles apart, a scripted change
+    // between them or not) shares that label, "✎ 2 edits", every edit in its tooltip.
+    struct Label
+    {
+        qsizetype marker;
+        qreal x;
+        QString text;
+        QStringList tips;
+    };
+    QList<Label> labels;
+    qsizetype liveLabel = -1;  // the label of the last live edit, in labels
     for (qsizetype i = 0; i < d->markers.size(); ++i) {
         const ChartMarker &m = d->markers.at(i);
         const MarkerItems &items = d->markerItems.at(i);
         const bool visible = span > 0 && plot.width() > 0 && m.x >= d->xRange.x() && m.x <= d->xRange.y();
         items.line->setVisible(visible);
-        items.box->setVisible(visible);
+        items.box->setVisible(false);
         if (!visible)
             continue;
         const qreal x = plot.left() + (m.x - d->xRange.x()) / span * plot.width();
-        items.line->setLine(x, plot.top(), x, plot.bottom());
-
-        // Right of the line if it fits, otherwise on the wider side, on a few lines if need be
-        // (a label elided to one line hid the value, the part that matters).
-        const QFontMetricsF metrics(items.text->font());
-        const qreal padding = 6;
-        const qreal rightSpace = plot.right() - x - 3 - padding;
-        const qreal leftSpace = x - 3 - plot.left() - padding;
-        const qreal full = metrics.horizontalAdvance(m.label);
-        const bool right = full <= rightSpace || rightSpace >= leftSpace;
-        const qreal space = std::max<qreal>(0, right ? rightSpace : leftSpace);
-        items.text->setText(full <= space ? m.label : wrapLabel(m.label, metrics, space).join(QLatin1Char('\n')));
-        const QRectF textRect = items.text->boundingRect();
-        const qreal boxWidth = textRect.width() + padding;
-        const qreal boxHeight = textRect.height() + 2;
-        const qreal left = right ? x + 3 : x - 3 - boxWidth;
-        // Stacked at the top of the plot: each box goes below every box before it that it
-        // would overlap.
-        QRectF box(left, plot.top() + 2, boxWidth, boxHeight);
-        for (bool moved = true; moved;) {
-            moved = false;
-            for (const QRectF &other : std::as_const(placed)) {
-                if (box.intersects(other.adjusted(-2, -1, 2, 1))) {
-                    box.moveTop(other.bottom() + 2);
-                    moved = true;
-                }
+        items.line->setLine(x, bandTop, x, plot.bottom());
+        const QString tip = m.toolTip.isEmpty() ? m.label : m.toolTip;
+        if (m.kind != ChartMarker::Kind::LiveEdit) {
+            labels.append({i, x, m.label, {tip}});
+            continue;
+        }
+        if (liveLabel >= 0) {
+            Label &shared = labels[liveLabel];
+            const QFontMetricsF metrics(d->markerItems.at(shared.marker).text->font());
+            if (x < shared.x + 3 + metrics.horizontalAdvance(shared.text) + padding + 2) {
+                shared.tips << tip;
+                shared.text = tr("✎ %1 edits").arg(shared.tips.size());
+                continue;
             }
         }
+        liveLabel = labels.size();
+        labels.append({i, x, m.label, {tip}});
+    }
+
+    // Then the labels, stacked in the band as few rows deep as can be: on the first row where
+    // the box fits beside its line, right of it (left of it when the next label's line would
+    // fall under it and the whole label fits there on one line), on a few lines if need be (a
+    // label elided to one line hid the value, the part that matters); else below the boxes it
+    // would overlap.
+    QList<QRectF> placed;
+    qreal bandBottom = bandTop;
+    for (qsizetype l = 0; l < labels.size(); ++l) {
+        const Label &label = labels.at(l);
+        const MarkerItems &items = d->markerItems.at(label.marker);
+        const QFontMetricsF metrics(items.text->font());
+        const qreal x = label.x;
+        const qreal rightSpace = plot.right() - x - 3 - padding;
+        const qreal leftSpace = x - 3 - plot.left() - padding;
+        const qreal full = metrics.horizontalAdvance(label.text);
+        const bool nextUnder = l + 1 < labels.size() && labels.at(l + 1).x < x + 3 + full + padding + 2;
+        const bool right = (full <= rightSpace && !(nextUnder && full <= leftSpace)) || (full > rightSpace && rightSpace >= leftSpace);
+        const qreal space = std::max<qreal>(0, right ? rightSpace : leftSpace);
+        items.text->setText(full <= space ? label.text : wrapLabel(label.text, metrics, space).join(QLatin1Char('\n')));
+        const QRectF textRect = items.text->boundingRect();
+        const bool otherSide = right ? full <= leftSpace : full <= rightSpace;
+        const auto clash = [&placed](const QRectF &box) -> const QRectF * {
+            for (const QRectF &other : std::as_const(placed)) {
+                if (box.intersects(other.adjusted(-2, -1, 2, 1)))
+                    return &other;
+            }
+            return nullptr;
+        };
+        const qreal boxWidth = textRect.width() + padding;
+        QRectF box(right ? x + 3 : x - 3 - boxWidth, bandTop + 1, boxWidth, textRect.height() + 2);
+        const qreal otherWidth = full + padding;
+        for (;;) {
+            const QRectF *hit = clash(box);
+            if (!hit)
+                break;
+            if (otherSide) {
+                const QRectF other(right ? x - 3 - otherWidth : x + 3, box.top(), otherWidth, metrics.height() + 2);
+                if (!clash(other)) {
+                    box = other;
+                    items.text->setText(label.text);
+                    break;
+                }
+            }
+            box.moveTop(hit->bottom() + 2);
+        }
         placed << box;
-        items.box->setRect(0, 0, boxWidth, boxHeight);
+        bandBottom = std::max(bandBottom, box.bottom());
+        const QString tip = label.tips.join(QStringLiteral("\n\n"));
+        items.box->setToolTip(tip);
+        items.text->setToolTip(tip);
+        items.box->setRect(0, 0, box.width(), box.height());
         items.box->setPos(box.topLeft());
+        items.box->setVisible(true);
         items.text->setPos(3, 1);
+    }
+    // The band as high as the labels need (none without a label); a change lays the chart out
+    // again (plotAreaChanged), and this again with the new plot.
+    const qreal band = bandBottom > bandTop ? std::ceil(bandBottom - bandTop + 2) : 0;
+    d->laying = false;
+    if (band != d->band) {
+        d->band = band;
+        QMargins margins = chart()->margins();
+        margins.setTop(int(band));
+        chart()->setMargins(margins);
+        if (chart()->plotArea() != plot)
+            layoutMarkers();  // laid out at once
     }
 }
 

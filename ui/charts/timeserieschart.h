@@ -84,15 +84,26 @@ public:
     void setLegendVisible(bool visible);
 
     /// Replaces the vertical markers; markers outside the x range are not drawn. Ignored when
-    /// unchanged. Labels of close markers are stacked so they do not overlap; a label too wide
-    /// for the plot beside its line is broken into up to 3 lines (elided only past them; the
-    /// tooltip has it whole).
+    /// unchanged. The labels sit in a band above the plot (the chart's top margin grows to hold
+    /// it), so they never cover a series' line; labels of close markers are stacked in it so
+    /// they do not overlap, and live edits closer than their label's width share one label
+    /// ("✎ 2 edits", each edit in its tooltip). A label too wide for the plot beside its line is
+    /// broken into up to 4 lines (elided only past them; the tooltip has it whole).
     void setMarkers(const QList<ChartMarker> &markers);
     /// The markers as last set.
     QList<ChartMarker> markers() const;
     /// The labels as drawn, in the order of markers(), lines joined by '\n'; empty for a marker
-    /// not drawn (outside the x range).
+    /// not drawn (outside the x range) and for a live edit that shares the label of the one
+    /// before it (that one's label is then "✎ N edits").
     QStringList markerTexts() const;
+    /// The label boxes as drawn, in the order of markers(), in the chart's scene coordinates
+    /// (pixels); an empty rectangle where markerTexts() is empty.
+    QList<QRectF> markerLabelRects() const;
+    /// The tooltips of the labels as drawn, in the order of markers(); empty where
+    /// markerTexts() is.
+    QStringList markerLabelToolTips() const;
+    /// The plot area (inside the axes) in the chart's scene coordinates (pixels).
+    QRectF plotArea() const;
 
     /// The colour of live-edit markers on a light background (a purple that is no series'
     /// colour); lightened under a dark palette.

@@ -13,6 +13,8 @@ FocusFrame::FocusFrame(QWidget *window)
     // Closer to its widget than a lesson step's outline (4 px): a focused field inside the
     // step's outline keeps a frame of its own instead of one drawn on the outline's line.
     m_overlay->setMargin(FocusMargin);
+    m_overlay->setColorRole(QPalette::Highlight);
+    m_overlay->setLine(FrameWidth, Qt::SolidLine);
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) { focusChanged(now); });
     focusChanged(QApplication::focusWidget());
 }
@@ -44,8 +46,13 @@ void FocusFrame::focusChanged(QWidget *now)
     if (inside)
         m_resume = nullptr;  // the keyboard went on from the resume point (Tab, a click)
     const bool resuming = !inside && now == m_window && m_resume;
-    // Thinner and dotted: the keys go to the window; the field only says where Tab goes on from.
-    m_overlay->setLine(resuming ? 1 : 2, resuming ? Qt::DotLine : Qt::DashLine);
+    // Three outlines that must not be taken for one another on a projector: a lesson step's is
+    // 4 px solid vermilion (HighlightOverlay's default); the focus is 2 px solid in the
+    // palette's highlight (the colour the style gives focus); the resume point is 2 px dashed in
+    // the text colour (black on light, white on dark): the keys go to the window, the field
+    // only says where Tab goes on from.
+    m_overlay->setLine(FrameWidth, resuming ? Qt::DashLine : Qt::SolidLine);
+    m_overlay->setColorRole(resuming ? QPalette::WindowText : QPalette::Highlight);
     m_overlay->setTarget(inside ? now : resuming ? m_resume.data() : nullptr);
 }
 

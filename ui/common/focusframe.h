@@ -9,12 +9,13 @@ namespace PriorityLab {
 
 class HighlightOverlay;
 
-/// Keeps the keyboard focus visible in a window whatever the style draws: a dashed frame
-/// (HighlightOverlay, 2 pixels) around the widget that has the focus, following it as the focus
-/// moves; nothing when a widget of another window has it. When the window itself holds the
-/// focus because an edit ended in a field (setResumePoint()), a thinner dotted frame (1 pixel)
-/// stays around that field: the keys go to the window, and Tab goes on from there. Otherwise
-/// nothing is outlined while the window itself holds the focus.
+/// Keeps the keyboard focus visible in a window whatever the style draws: a solid frame
+/// (HighlightOverlay, 2 pixels, the palette's highlight colour) around the widget that has the
+/// focus, following it as the focus moves; nothing when a widget of another window has it. When
+/// the window itself holds the focus because an edit ended in a field (setResumePoint()), a
+/// dashed frame (2 pixels, the palette's text colour) stays around that field: the keys go to
+/// the window, and Tab goes on from there. Otherwise nothing is outlined while the window itself
+/// holds the focus. Both differ from a lesson step's outline (4 pixels, solid vermilion).
 class FocusFrame : public QObject
 {
     Q_OBJECT
@@ -22,15 +23,19 @@ class FocusFrame : public QObject
 public:
     /// Pixels between the focused widget and its frame: inside a lesson step's outline (4 px).
     static constexpr int FocusMargin = 2;
+    /// Width of the frame in pixels, for the focus and the resume point alike.
+    static constexpr int FrameWidth = 2;
 
     /// Watches the focus inside @p window (the frame is a child of it).
     explicit FocusFrame(QWidget *window);
 
     /// The widget outlined now (the focused widget or the resume point), or nullptr.
     QWidget *target() const;
+    /// The frame as drawn (its pen and place; tests).
+    const HighlightOverlay *overlay() const { return m_overlay; }
 
     /// Marks @p field (a descendant of the window) as the place the keyboard resumes from while
-    /// the window itself holds the focus: outlined with the thinner dotted line until a widget
+    /// the window itself holds the focus: outlined with the dashed line until a widget
     /// of the window takes the focus (Tab, a click), which clears it. nullptr clears it.
     void setResumePoint(QWidget *field);
     /// The field set by setResumePoint() and not cleared since, or nullptr.

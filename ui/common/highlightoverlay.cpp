@@ -71,6 +71,7 @@ void HighlightOverlay::follow()
     QWidget *window = parentWidget();
     if (!m_target || !m_target->isVisible() || !window || !window->isAncestorOf(m_target)) {
         hide();
+        Q_EMIT followed();
         return;
     }
     // The part of the target that can be seen: clipped by each widget around it.
@@ -80,12 +81,14 @@ void HighlightOverlay::follow()
     seen &= window->rect();
     if (seen.isEmpty()) {
         hide();
+        Q_EMIT followed();
         return;
     }
     setGeometry(seen.adjusted(-m_margin, -m_margin, m_margin, m_margin) & window->rect());
     raise();
     show();
     update();
+    Q_EMIT followed();
 }
 
 void HighlightOverlay::setMargin(int margin)
@@ -101,11 +104,34 @@ void HighlightOverlay::setLine(int width, Qt::PenStyle style)
     update();
 }
 
+void HighlightOverlay::setColorRole(QPalette::ColorRole role)
+{
+    m_role = role;
+    update();
+}
+
+QColor HighlightOverlay::lessonColor(const QPalette &palette)
+{
+    // Vermilion (Okabe-Ito): apart from the blue of the focus and of most styles' selection.
+    const QColor vermilion(0xd5, 0x5e, 0x00);
+    return palette.color(QPalette::Window).lightness() < 128 ? vermilion.lighter(140) : vermilion;
+}
+
+QPen HighlightOverlay::pen() const
+{
+    QPen pen(m_role == QPalette::NoRole ? lessonColor(palette()) : palette().color(m_role), m_width, m_style);
+    // A dashed line of dashes as long as the line is wide reads as dots on a projector: longer
+    // dashes and gaps.
+    if (m_style == Qt::DashLine)
+        pen.setDashPattern({3, 2});
+    return pen;
+}
+
 void HighlightOverlay::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
-    painter.setPen(QPen(palette().color(QPalette::Highlight), m_width, m_style));
+    painter.setPen(pen());
     painter.setBrush(Qt::NoBrush);
     const qreal half = m_width / 2.0;
     painter.drawRoundedRect(QRectF(rect()).adjusted(half, half, -half, -half), 6, 6);

@@ -2,6 +2,7 @@
 
 #include "core/analysis/lesson.h"
 #include "core/engine/simulation.h"
+#include "ui/common/highlightoverlay.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -55,6 +56,13 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     connect(m_text->verticalScrollBar(), &QScrollBar::rangeChanged, this, &LessonPanel::updateMoreHint);
     connect(m_text->verticalScrollBar(), &QScrollBar::valueChanged, this, &LessonPanel::updateMoreHint);
     m_text->viewport()->installEventFilter(this);
+    // Where the step outlines a view out of sight (a card below the others): in the outline's
+    // colour, so it reads as part of the outline.
+    m_cue = new QLabel(this);
+    m_cue->setObjectName(QStringLiteral("lessonOutlineCue"));
+    m_cue->setWordWrap(true);
+    m_cue->setTextFormat(Qt::PlainText);
+    m_cue->hide();
     m_progress = new QLabel(this);
     m_progress->setWordWrap(true);
     m_back = new QPushButton(tr("◀ Back"), this);
@@ -75,6 +83,7 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     buttons->addStretch();
     buttons->addWidget(m_next);
     layout->addWidget(m_heading);
+    layout->addWidget(m_cue);
     layout->addWidget(m_text, 1);
     layout->addWidget(m_more);
     layout->addWidget(m_progress);
@@ -242,6 +251,18 @@ void LessonPanel::show(int index)
     refresh();
     Q_EMIT highlightRequested(step.highlights);
     Q_EMIT stepChanged(index);
+}
+
+void LessonPanel::setOutlineCue(const QString &text)
+{
+    const QString shown = text.isEmpty() ? QString() : QStringLiteral("➜ ") + text;
+    if (m_cue->text() == shown && m_cue->isVisibleTo(this) == !text.isEmpty())
+        return;
+    QPalette pal = m_cue->palette();
+    pal.setColor(QPalette::WindowText, HighlightOverlay::lessonColor(palette()).darker(110));
+    m_cue->setPalette(pal);
+    m_cue->setText(shown);
+    m_cue->setVisible(!text.isEmpty());
 }
 
 void LessonPanel::showStep(int index)

@@ -64,6 +64,11 @@ public:
     /// ("▼ More below"; a click scrolls one page); hidden when the whole text shows or the end is
     /// scrolled into view.
     QLabel *moreHint() const { return m_more; }
+    /// Says which views the step outlines that cannot be seen and where to scroll for them,
+    /// e.g. "B, C: scroll down to see them", in a row under the heading; empty hides it.
+    void setOutlineCue(const QString &text);
+    /// The row of setOutlineCue() (tests).
+    QLabel *outlineCue() const { return m_cue; }
     /// The heading ("Step 3 of 5: ...") and the line under the text (how far the step runs).
     QLabel *headingLabel() const { return m_heading; }
     QLabel *progressLabel() const { return m_progress; }
@@ -133,6 +138,7 @@ private:
     QLabel *m_heading = nullptr;
     QTextBrowser *m_text = nullptr;
     QLabel *m_more = nullptr;
+    QLabel *m_cue = nullptr;
     QLabel *m_progress = nullptr;
     QPushButton *m_back = nullptr;
     QPushButton *m_next = nullptr;

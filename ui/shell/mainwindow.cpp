@@ -195,7 +195,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     arrangeBottomDocks();
 
     new FocusFrame(this);
-    m_highlights.append(new HighlightOverlay(this));
+    addHighlightOverlay();
     connect(m_lessonPanel, &LessonPanel::highlightRequested, this, &MainWindow::highlight);
     connect(m_lessonPanel, &LessonPanel::applyingSettings, m_chartPanel, &ChartPanel::setApplyingScript);
     m_lessonPanel->setConfirmReplay([this] { return confirmDiscardEdits(tr("replaying the lesson from cycle 0")); });
@@ -1071,15 +1071,28 @@ QList<HighlightOverlay *> MainWindow::highlightOverlays() const
     return shown;
 }
 
+HighlightOverlay *MainWindow::addHighlightOverlay()
+{
+    auto *overlay = new HighlightOverlay(this);
+    // The user scrolling a view into sight (or out of it) changes what the cue says.
+    // Queued: a frame also follows while the window is being destroyed.
+    connect(overlay, &HighlightOverlay::followed, this, &MainWindow::updateHighlightCue, Qt::QueuedConnection);
+    m_highlights.append(overlay);
+    return overlay;
+}
+
 void MainWindow::highlight(const QStringList &names)
 {
     QList<QWidget *> targets;
+    m_highlightNames.clear();
     for (const QString &name : names) {
-        if (QWidget *target = name.isEmpty() ? nullptr : viewForHighlight(name); target && !targets.contains(target))
+        if (QWidget *target = name.isEmpty() ? nullptr : viewForHighlight(name); target && !targets.contains(target)) {
             targets << target;
+            m_highlightNames << name;
+        }
     }
     while (m_highlights.size() < targets.size())
-        m_highlights.append(new HighlightOverlay(this));
+        addHighlightOverlay();
     for (qsizetype i = 0; i < m_highlights.size(); ++i)
         m_highlights.at(i)->setTarget(targets.value(i));
     // Presenting hides most docks: the one the step talks about is shown while the step needs
@@ -1109,23 +1122,121 @@ void MainWindow::highlight(const QStringList &names)
     }
 }
 
+namespace {
+
+/// The part of @p widget that can be seen in @p window: its rectangle clipped by every widget
+/// around it (a scroll area's viewport), in the window's coordinates; empty when hidden.
+QRect seenPart(const QWidget *widget, const QWidget *window)
+{
+    if (!widget || !widget->isVisible() || !window->isAncestorOf(widget))
+        return {};
+    QRect seen(widget->mapTo(window, QPoint(0, 0)), widget->size());
+    for (const QWidget *w = widget->parentWidget(); w && w != window; w = w->parentWidget())
+        seen &= QRect(w->mapTo(window, QPoint(0, 0)), w->size());
+    return seen & window->rect();
+}
+
+/// Pixels of @p rect (0 if empty).
+qint64 area(const QRect &rect)
+{
+    return rect.isEmpty() ? 0 : qint64(rect.width()) * rect.height();
+}
+
+} // namespace
+
 void MainWindow::keepHighlightInSight()
 {
-    // A card may be scrolled out of view: the whole card first (its name and counts), so far
-    // as it fits, then the editor the step names. The first view named goes last: where not
-    // all of them fit it is the one in sight.
-    for (qsizetype i = m_highlights.size() - 1; i >= 0; --i) {
-        QWidget *target = m_highlights.at(i)->target();
-        if (!target)
-            continue;
-        for (QWidget *w = target; w; w = w->parentWidget()) {
-            if (auto *card = qobject_cast<ConsumerCard *>(w)) {
-                FocusOrder::scrollIntoView(card, this);
-                break;
+    QList<QWidget *> targets;
+    for (HighlightOverlay *overlay : std::as_const(m_highlights)) {
+        if (overlay->target())
+            targets << overlay->target();
+    }
+    // The first view named is the one in sight: a card may be scrolled out of view, so the whole
+    // card first (its name and counts), so far as it fits, then the editor the step names. Then
+    // each of the others, unless scrolling to it takes part of an earlier one out of sight (the
+    // three low bounds of the TTL lesson: A's, and B's where the dock is high enough).
+    QList<QWidget *> shown;
+    for (QWidget *target : std::as_const(targets)) {
+        QList<QPair<QScrollBar *, int>> before;
+        for (QWidget *w = target->parentWidget(); w && w != this; w = w->parentWidget()) {
+            if (auto *scroll = qobject_cast<QScrollArea *>(w)) {
+                before.append({scroll->horizontalScrollBar(), scroll->horizontalScrollBar()->value()});
+                before.append({scroll->verticalScrollBar(), scroll->verticalScrollBar()->value()});
+            }
+        }
+        QList<qint64> seenBefore;
+        for (QWidget *w : std::as_const(shown))
+            seenBefore << area(seenPart(w, this));
+        if (shown.isEmpty()) {
+            for (QWidget *w = target; w; w = w->parentWidget()) {
+                if (auto *card = qobject_cast<ConsumerCard *>(w)) {
+                    FocusOrder::scrollIntoView(card, this);
+                    break;
+                }
             }
         }
         FocusOrder::scrollIntoView(target, this);
+        bool lost = false;
+        for (qsizetype i = 0; i < shown.size() && !lost; ++i)
+            lost = area(seenPart(shown.at(i), this)) < seenBefore.at(i);
+        if (lost) {
+            for (const auto &[bar, value] : std::as_const(before))
+                bar->setValue(value);
+        } else {
+            shown << target;
+        }
     }
+    updateHighlightCue();
+}
+
+void MainWindow::updateHighlightCue()
+{
+    if (!m_lessonPanel)
+        return;
+    // A view less than half of which can be seen is out of sight; its scroll area says where it
+    // is. Grouped by direction: "B, C: scroll down to see them".
+    QList<QPair<QString, QStringList>> groups;  // direction, names
+    for (qsizetype i = 0; i < m_highlights.size() && i < m_highlightNames.size(); ++i) {
+        QWidget *target = m_highlights.at(i)->target();
+        if (!target || !target->isVisible() || 2 * area(seenPart(target, this)) >= area(target->rect()))
+            continue;
+        QScrollArea *scroll = nullptr;
+        for (QWidget *w = target->parentWidget(); w && w != this && !scroll; w = w->parentWidget())
+            scroll = qobject_cast<QScrollArea *>(w);
+        if (!scroll)
+            continue;
+        const QRect inViewport(target->mapTo(scroll->viewport(), QPoint(0, 0)), target->size());
+        const QRect viewport = scroll->viewport()->rect();
+        QString direction;
+        if (inViewport.top() >= viewport.bottom() - inViewport.height() / 2)
+            direction = tr("scroll down");
+        else if (inViewport.bottom() <= viewport.top() + inViewport.height() / 2)
+            direction = tr("scroll up");
+        else if (inViewport.left() >= viewport.center().x())
+            direction = tr("scroll right");
+        else
+            direction = tr("scroll left");
+        // A consumer's card or editor goes by the consumer's name, another view by its name.
+        QString name = m_highlightNames.at(i);
+        for (QWidget *w = target; w; w = w->parentWidget()) {
+            if (auto *card = qobject_cast<ConsumerCard *>(w)) {
+                if (size_t(card->index()) < m_simulation->consumers().size())
+                    name = m_simulation->consumers().at(size_t(card->index()))->name;
+                break;
+            }
+        }
+        auto group = std::find_if(groups.begin(), groups.end(), [&](const auto &g) { return g.first == direction; });
+        if (group == groups.end())
+            groups.append({direction, {name}});
+        else if (!group->second.contains(name))
+            group->second << name;
+    }
+    QStringList parts;
+    for (const auto &[direction, names] : std::as_const(groups)) {
+        parts << (names.size() == 1 ? tr("%1: %2 to see it") : tr("%1: %2 to see them"))
+                         .arg(names.join(QStringLiteral(", ")), direction);
+    }
+    m_lessonPanel->setOutlineCue(parts.join(QStringLiteral("; ")));
 }
 
 void MainWindow::showNotice(const QString &text, int timeoutMs)

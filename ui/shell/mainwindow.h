@@ -252,9 +252,17 @@ private:
     /// than CompactAlarmHeight pixels.
     void updateAlarmCompact();
     static constexpr int CompactAlarmHeight = 820;
-    /// Scrolls the lesson step's highlighted views (a card first, then its editor) into sight,
-    /// the first named last so that it wins where not all fit.
+    /// Scrolls the lesson step's highlighted views into sight: the first named first (its card
+    /// first, so far as it fits, then its editor), then as many of the others as fit with it
+    /// (a scroll that would take an earlier one out of sight is undone); then
+    /// updateHighlightCue().
     void keepHighlightInSight();
+    /// Tells the lesson panel which outlined views are out of sight and where to scroll for
+    /// them (LessonPanel::setOutlineCue()), e.g. "B, C: scroll down to see them"; no cue when
+    /// every outlined view can be seen.
+    void updateHighlightCue();
+    /// A new outline for a lesson step's view (its moves update the cue).
+    HighlightOverlay *addHighlightOverlay();
     /// The docks presentation mode keeps: the consumers, the charts, the lesson while one is open.
     QList<QDockWidget *> keptDocks() const;
 
@@ -314,6 +322,7 @@ private:
     LessonPanel *m_lessonPanel = nullptr;
     QDockWidget *m_lessonDock = nullptr;
     QList<HighlightOverlay *> m_highlights;  ///< one per outlined view; at least one
+    QStringList m_highlightNames;  ///< the step's name of each outlined view, as m_highlights
     QWidget *m_alarmIndicator = nullptr;
     RabbitMqConnection *m_rabbitMq = nullptr;
     Zoom *m_zoom = nullptr;
