@@ -18,7 +18,7 @@ namespace PriorityLab::TestSupport {
 /// exposedAt() or activeAt() before it looks at geometry or sends keys.
 struct ScenarioWindow
 {
-    MainWindow window;
+    MainWindow window;  ///< the window under test
 
     explicit ScenarioWindow(const QString &scenario, QSize size = {})
     {
@@ -31,6 +31,7 @@ struct ScenarioWindow
         QApplication::setActiveWindow(&window);
     }
 
+    /// The window's simulation.
     Simulation *sim() const { return window.simulation(); }
 
     /// Waits until the window is exposed; false if it never is.
