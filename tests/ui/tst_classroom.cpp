@@ -32,6 +32,7 @@
 #include "ui/shell/zoom.h"
 #include "ui/alarms/alarmpanel.h"
 #include "tests/testsupport.h"
+#include "tests/ui/scenariowindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -73,32 +74,12 @@ using namespace PriorityLab;
 
 namespace {
 
-/// A shown, active main window on @p scenario (a built-in preset), dialogs off.
-struct Window
+/// The main window of these tests: reference-priority.json unless the test names a scenario.
+struct Window : TestSupport::ScenarioWindow
 {
-    MainWindow window;
     explicit Window(const QString &scenario = QStringLiteral(":/scenarios/reference-priority.json"))
+        : ScenarioWindow(scenario)
     {
-        window.setShowDialogs(false);
-        if (!window.openScenarioFile(scenario).isEmpty())
-            qFatal("cannot open %s", qPrintable(scenario));
-        window.show();
-        QApplication::setActiveWindow(&window);
-    }
-    Simulation *sim() const { return window.simulation(); }
-    /// Resizes the window to @p width x @p height px and waits until it is exposed; false if it
-    /// never is.
-    bool exposedAt(int width, int height)
-    {
-        window.resize(width, height);
-        return QTest::qWaitForWindowExposed(&window);
-    }
-    /// Resizes the window to @p width x @p height px and waits until it is active; false if it
-    /// never is.
-    bool activeAt(int width, int height)
-    {
-        window.resize(width, height);
-        return QTest::qWaitForWindowActive(&window);
     }
 };
 
@@ -190,12 +171,6 @@ QString describe(const QWidget *widget)
     return QStringLiteral("%1 '%2'").arg(QLatin1String(widget->metaObject()->className()), widget->objectName());
 }
 
-void press(MainWindow &window, Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
-{
-    QWidget *focus = QApplication::focusWidget();
-    QTest::keyClick(focus ? focus : &window, key, modifiers);
-}
-
 } // namespace
 
 class TestClassroom : public QObject
@@ -220,7 +195,7 @@ private Q_SLOTS:
         QFETCH(QString, widget);
         QFETCH(bool, keysRun);
         Window w;
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.active());
         ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
         QWidget *focus = &w.window;
         if (widget == QLatin1String("edit"))
@@ -240,22 +215,22 @@ private Q_SLOTS:
         }
         focus->setFocus(Qt::TabFocusReason);
         const bool online = card->onlineBox()->isChecked();
-        press(w.window, Qt::Key_Space);
+        w.press(Qt::Key_Space);
         QCOMPARE(w.sim()->isRunning(), keysRun);
-        press(w.window, Qt::Key_Space);
+        w.press(Qt::Key_Space);
         QVERIFY(!w.sim()->isRunning());
-        press(w.window, Qt::Key_Right);
-        press(w.window, Qt::Key_N);
+        w.press(Qt::Key_Right);
+        w.press(Qt::Key_N);
         QCOMPARE(w.sim()->cycle(), keysRun ? 2 : 0);
         QCOMPARE(card->onlineBox()->isChecked(), online);  // Space never toggles the consumer
-        press(w.window, Qt::Key_R, Qt::ControlModifier);     // Reset from anywhere
+        w.press(Qt::Key_R, Qt::ControlModifier);     // Reset from anywhere
         QCOMPARE(w.sim()->cycle(), 0);
     }
 
     void startsWithTheKeyboardOnTheWindow()
     {
         Window w;
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.active());
         QWidget *focus = QApplication::focusWidget();
         QVERIFY2(!focus || focus == &w.window, focus ? focus->metaObject()->className() : "");
     }
@@ -263,9 +238,9 @@ private Q_SLOTS:
     void zoomAndSpeedKeys()
     {
         Window w;
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.active());
         const qreal before = QApplication::font().pointSizeF();
-        press(w.window, Qt::Key_Plus, Qt::ControlModifier);
+        w.press(Qt::Key_Plus, Qt::ControlModifier);
         QCOMPARE(w.window.zoom()->percent(), 100 + Zoom::Step);
         QCOMPARE(QApplication::font().pointSizeF(), before * (100 + Zoom::Step) / 100.0);
         // The dock titles too: a dock whose font is the application's draws its title in the
@@ -274,17 +249,17 @@ private Q_SLOTS:
             QVERIFY(dock->font() != QApplication::font("QDockWidget"));
             QCOMPARE(dock->font().pointSizeF(), before * (100 + Zoom::Step) / 100.0);
         }
-        press(w.window, Qt::Key_Minus, Qt::ControlModifier);
-        press(w.window, Qt::Key_Minus, Qt::ControlModifier);
+        w.press(Qt::Key_Minus, Qt::ControlModifier);
+        w.press(Qt::Key_Minus, Qt::ControlModifier);
         QCOMPARE(w.window.zoom()->percent(), 100 - Zoom::Step);
-        press(w.window, Qt::Key_0, Qt::ControlModifier);
+        w.press(Qt::Key_0, Qt::ControlModifier);
         QCOMPARE(w.window.zoom()->percent(), 100);
         QCOMPARE(QApplication::font().pointSizeF(), before);
         // Speed moved to [ and ].
         const int interval = w.sim()->intervalMs();
-        press(w.window, Qt::Key_BracketRight);
+        w.press(Qt::Key_BracketRight);
         QVERIFY(w.sim()->intervalMs() < interval);
-        press(w.window, Qt::Key_BracketLeft);
+        w.press(Qt::Key_BracketLeft);
         QCOMPARE(w.sim()->intervalMs(), interval);
     }
 
@@ -301,7 +276,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, action);
         Window w;
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.active());
         w.sim()->step();
         if (action == QLatin1String("back")) {
             w.window.lessonPanel()->next();  // step 1 ended on cycle 1: step 2, which only tells
@@ -351,7 +326,7 @@ private Q_SLOTS:
     void lessonStartsPausedAndRunsByPageDown()
     {
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.active());
         LessonPanel *lesson = w.window.lessonPanel();
         QVERIFY(lesson->hasLesson());
         QCOMPARE(lesson->currentStep(), 0);
@@ -364,12 +339,12 @@ private Q_SLOTS:
         QVERIFY(second.untilCycle || second.until);
         w.sim()->setIntervalMs(0);
         // The first Page Down plays step 1 to its end; it does not skip it.
-        press(w.window, Qt::Key_PageDown);
+        w.press(Qt::Key_PageDown);
         QCOMPARE(lesson->currentStep(), 0);
         QVERIFY(w.sim()->isRunning());
         QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
         QCOMPARE(w.sim()->cycle(), *first.untilCycle);
-        press(w.window, Qt::Key_PageDown);
+        w.press(Qt::Key_PageDown);
         QCOMPARE(lesson->currentStep(), 1);
         QVERIFY(w.sim()->isRunning());
         QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
@@ -378,7 +353,7 @@ private Q_SLOTS:
         // The step's highlight outlines the widget it names.
         if (!second.highlights.isEmpty())
             QCOMPARE(w.window.highlightOverlay()->target(), w.window.viewForHighlight(second.highlights.constFirst()));
-        press(w.window, Qt::Key_PageUp);
+        w.press(Qt::Key_PageUp);
         QCOMPARE(lesson->currentStep(), 0);
     }
 
@@ -395,7 +370,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, name);
         Window w;
-        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        QVERIFY(w.exposed());
         QWidget *view = w.window.viewForHighlight(name);
         QVERIFY2(view, qPrintable(name));
         QTRY_VERIFY(view->isVisible());
@@ -432,9 +407,9 @@ private Q_SLOTS:
         QCOMPARE(w.window.highlightOverlay(), overlays.constFirst());
         // The next step names one view: one outline.
         w.sim()->setIntervalMs(0);
-        press(w.window, Qt::Key_PageDown);
+        w.press(Qt::Key_PageDown);
         QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
-        press(w.window, Qt::Key_PageDown);
+        w.press(Qt::Key_PageDown);
         QCOMPARE(w.window.lessonPanel()->currentStep(), 1);
         QCOMPARE(w.window.highlightOverlays().size(), 1);
         QCOMPARE(w.window.highlightOverlay()->target(), w.window.viewForHighlight(s.steps.at(1).highlights.constFirst()));
@@ -569,7 +544,7 @@ private Q_SLOTS:
             QVERIFY(w.activeAt(width, height));
             const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
             if (presenting) {
-                press(w.window, Qt::Key_F11);
+                w.press(Qt::Key_F11);
                 QVERIFY(w.window.presentationMode()->isActive());
                 w.window.resize(width, height);  // the offscreen screen is smaller than a projector
                 QTRY_COMPARE(w.window.size(), QSize(width, height));
@@ -613,7 +588,7 @@ private Q_SLOTS:
     void viewsSayWhatTheyShow()
     {
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        QVERIFY(w.exposed());
         auto *tiles = w.window.findChild<QueueTilesView *>();
         auto *histogram = w.window.findChild<PriorityHistogram *>();
         QVERIFY(tiles && histogram);
@@ -677,7 +652,7 @@ private Q_SLOTS:
     void followsADarkPalette()
     {
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        QVERIFY(w.exposed());
         w.sim()->runCycles(20);
         w.window.refreshViews();
         const QPalette before = QApplication::palette();
@@ -718,7 +693,7 @@ private Q_SLOTS:
         // Every text of every chart (axis labels and titles, legend, chart title) scales with the
         // zoom, exactly once: 1.5 times at 150 %, back at Actual Size.
         Window w;
-        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        QVERIFY(w.exposed());
         const QList<ChartWidget *> charts = w.window.findChildren<ChartWidget *>();
         QVERIFY(charts.size() >= 5);
         const auto sizes = [](const ChartWidget *chart) {
@@ -748,7 +723,7 @@ private Q_SLOTS:
     {
         // Run and Pause have different widths; the toolbar buttons after them never move.
         Window w;
-        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        QVERIFY(w.exposed());
         auto *bar = w.window.findChild<QToolBar *>(QStringLiteral("runToolBar"));
         QVERIFY(bar);
         for (int zoom : {100, 150}) {
@@ -777,8 +752,7 @@ private Q_SLOTS:
     void anOpenedScenarioShowsItsHeader()
     {
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        w.window.resize(1024, 600);
-        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        QVERIFY(w.exposedAt(1024, 600));
         auto *column = w.window.findChild<QScrollArea *>(QStringLiteral("centralScroll"));
         QVERIFY(column);
         QScrollBar *bar = column->verticalScrollBar();
@@ -800,7 +774,7 @@ private Q_SLOTS:
         // The lesson panel is never covered while a lesson runs: not by a step's highlight of the
         // dead letters, nor by their first discard, nor by a picked message's journey.
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.active());
         auto *lessonDock = w.window.findChild<QDockWidget *>(QStringLiteral("lessonDock"));
         const auto inSight = [&w](QWidget *widget) { return FocusOrder::isOnScreen(widget, &w.window); };
         QTRY_VERIFY(inSight(w.window.lessonPanel()));
@@ -812,10 +786,10 @@ private Q_SLOTS:
         QVERIFY(named != steps.end());
         w.sim()->setIntervalMs(0);
         while (w.window.lessonPanel()->currentStep() < int(named - steps.begin()))
-            press(w.window, Qt::Key_PageDown);
+            w.press(Qt::Key_PageDown);
         // Page Down while the step before ran played its rest at once: this one starts paused.
         if (!w.sim()->isRunning())
-            press(w.window, Qt::Key_PageDown);
+            w.press(Qt::Key_PageDown);
         QTRY_VERIFY(inSight(w.window.highlightOverlay()->target()));
         QVERIFY(inSight(w.window.lessonPanel()));
         QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
@@ -863,7 +837,7 @@ private Q_SLOTS:
         w.window.lessonPanel()->runCycles(100);
         w.window.refreshViews();
         for (int i = 0; i < 4; ++i)
-            press(w.window, Qt::Key_Plus, Qt::ControlModifier);
+            w.press(Qt::Key_Plus, Qt::ControlModifier);
         // The consumers' dock as wide as on the trial's desktop: a column of about 580 px.
         QScrollArea *scroll = columnBesideDock(w.window, 680);
         QVERIFY(scroll);
@@ -890,8 +864,7 @@ private Q_SLOTS:
         // the queue could be seen. A lesson opens with its header folded (its name and "More")
         // and, in a window under 820 px, its alarm on one line (with its own "More").
         Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
-        w.window.resize(1280, 720);
-        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        QVERIFY(w.exposedAt(1280, 720));
         w.sim()->runCycles(165);  // the delivery limit came at cycle 150: its alarm is up
         w.window.refreshViews();
         QCOMPARE(w.window.alarmPanel()->alarmCount(), 1);
@@ -936,18 +909,17 @@ private Q_SLOTS:
         // Right and N went to it (nothing happened). The step now ends the edit first, as Enter
         // does: the run keys work, and Tab resumes after that field.
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        w.window.resize(1280, 720);
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.activeAt(1280, 720));
         QDoubleSpinBox *rate = w.window.consumerPanel()->cards().at(1)->failureRateBox();
         rate->setFocus(Qt::TabFocusReason);
         QVERIFY(rate->hasFocus());
         w.sim()->setIntervalMs(0);
-        press(w.window, Qt::Key_PageDown);
+        w.press(Qt::Key_PageDown);
         QVERIFY(!rate->hasFocus());
         QVERIFY(!ShortcutGuard::isTextField(QApplication::focusWidget()));
         QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
         const qint64 cycle = w.sim()->cycle();
-        press(w.window, Qt::Key_N);
+        w.press(Qt::Key_N);
         QCOMPARE(w.sim()->cycle(), cycle + 1);
         QCOMPARE(rate->value(), 0.0);  // nothing typed into it
     }
@@ -959,8 +931,7 @@ private Q_SLOTS:
         // Down and Page Up wait for the edit to be finished (the status bar says how), the
         // field keeps what was typed, and the panel's Next button clicked by mouse still works.
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        w.window.resize(1280, 720);
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.activeAt(1280, 720));
         LessonPanel *lesson = w.window.lessonPanel();
         QDoubleSpinBox *rate = w.window.consumerPanel()->cards().at(1)->failureRateBox();
         rate->setFocus(Qt::TabFocusReason);
@@ -971,7 +942,7 @@ private Q_SLOTS:
         w.sim()->setIntervalMs(0);
         for (const Qt::Key key : {Qt::Key_PageDown, Qt::Key_PageUp}) {
             w.window.statusBar()->clearMessage();
-            press(w.window, key);
+            w.press(key);
             QCOMPARE(lesson->currentStep(), 0);
             QVERIFY(!w.sim()->isRunning());
             QCOMPARE(w.sim()->cycle(), 0);
@@ -999,20 +970,20 @@ private Q_SLOTS:
         QVERIFY(cycle > 0);
         // Escape cancels the edit: the field shows its value and Page Down moves the lesson.
         QVERIFY(rate->hasFocus());
-        press(w.window, Qt::Key_Escape);
+        w.press(Qt::Key_Escape);
         QTRY_VERIFY(!rate->hasFocus());
         QCOMPARE(rate->value(), 0.0);
-        press(w.window, Qt::Key_PageDown);
+        w.press(Qt::Key_PageDown);
         QCOMPARE(lesson->currentStep(), 1);
         // Typed and applied by Enter: the keys move the lesson too.
         QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
         rate->setFocus(Qt::TabFocusReason);
         QTest::keyClick(rate, Qt::Key_A, Qt::ControlModifier);
         QTest::keyClicks(rate, QStringLiteral("0.1"));
-        press(w.window, Qt::Key_Return);
+        w.press(Qt::Key_Return);
         QCOMPARE(rate->value(), 0.1);
         QTRY_VERIFY(!rate->hasFocus());
-        press(w.window, Qt::Key_PageUp);
+        w.press(Qt::Key_PageUp);
         QCOMPARE(lesson->currentStep(), 0);
     }
 
@@ -1022,8 +993,7 @@ private Q_SLOTS:
         // focus frame drawn on the outline's own line, 4 px out on three sides: no focus could
         // be seen. The focus frame now lies inside the outline, apart from it on every side.
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        w.window.resize(1280, 720);
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.activeAt(1280, 720));
         QWidget *editor = w.window.viewForHighlight(QStringLiteral("consumers[0].strategy.high"));
         QVERIFY(editor);
         w.window.highlightOverlay()->setTarget(editor);
@@ -1104,7 +1074,7 @@ private Q_SLOTS:
         const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
         for (const bool presenting : {false, true}) {
             if (presenting) {
-                press(w.window, Qt::Key_F11);
+                w.press(Qt::Key_F11);
                 QVERIFY(w.window.presentationMode()->isActive());
                 w.window.resize(1024, 768);  // the offscreen screen is smaller than a projector
                 QTRY_COMPARE(w.window.width(), 1024);
@@ -1155,7 +1125,7 @@ private Q_SLOTS:
         w.window.lessonPanel()->runCycles(100);  // step 3, "until cycle 100", at its end
         QCOMPARE(w.window.lessonPanel()->currentStep(), 2);
         QCOMPARE(w.window.highlightOverlay()->target(), w.window.viewForHighlight(QStringLiteral("deadLetters")));
-        press(w.window, Qt::Key_F11);
+        w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         QTRY_VERIFY(inSight(w.window.highlightOverlay()->target()));
         QVERIFY(deadLetters->isVisible());
@@ -1164,17 +1134,17 @@ private Q_SLOTS:
         QVERIFY(!w.window.findChild<QDockWidget *>(QStringLiteral("eventLogDock"))->isVisible());
         // The next step outlines consumer A's low bound: the dead letters go away again.
         w.sim()->setIntervalMs(0);
-        press(w.window, Qt::Key_PageDown);
+        w.press(Qt::Key_PageDown);
         QCOMPARE(w.window.lessonPanel()->currentStep(), 3);
         QTRY_VERIFY(!deadLetters->isVisible());
         QVERIFY(inSight(w.window.highlightOverlay()->target()));
         QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
         // Back to step 3 while presenting: shown again; Esc puts the working layout back.
-        press(w.window, Qt::Key_PageUp);
+        w.press(Qt::Key_PageUp);
         QCOMPARE(w.window.lessonPanel()->currentStep(), 2);
         QTRY_VERIFY(deadLetters->isVisible());
         QTRY_VERIFY(inSight(w.window.highlightOverlay()->target()));
-        press(w.window, Qt::Key_Escape);
+        w.press(Qt::Key_Escape);
         QVERIFY(!w.window.presentationMode()->isActive());
         QTRY_VERIFY(w.window.findChild<QDockWidget *>(QStringLiteral("journeyDock"))->isVisibleTo(&w.window));
         QVERIFY(lessonDock->isVisible());
@@ -1188,7 +1158,7 @@ private Q_SLOTS:
         // the window was small, the card's name and counts went out of view; once the window is
         // larger (maximized on a projector), the whole card shows again, the editor too.
         Window w(QStringLiteral(":/scenarios/lesson-aging.json"));
-        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        QVERIFY(w.exposed());
         w.window.resize(900, 420);  // as small as the window goes
         QTRY_COMPARE(w.window.width(), 900);
         QVERIFY(w.window.openScenarioFile(QStringLiteral(":/scenarios/lesson-aging.json")).isEmpty());
@@ -1229,11 +1199,11 @@ private Q_SLOTS:
         box->setFocus(Qt::TabFocusReason);
         FocusOrder::scrollIntoView(box, &w.window);
         QVERIFY(inView(box));
-        press(w.window, Qt::Key_F11);
+        w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         QTRY_VERIFY(inView(box));
         QCOMPARE(QApplication::focusWidget(), box->focusWidget() ? box->focusWidget() : box);
-        press(w.window, Qt::Key_Escape);
+        w.press(Qt::Key_Escape);
         QVERIFY(!w.window.presentationMode()->isActive());
         QTRY_VERIFY(inView(box));
     }
@@ -1251,10 +1221,10 @@ private Q_SLOTS:
         for (const auto &[control, leaveKey] : cases) {
             control->setFocus(Qt::TabFocusReason);
             QTRY_VERIFY(control->hasFocus());
-            press(w.window, Qt::Key_F11);
+            w.press(Qt::Key_F11);
             QVERIFY(w.window.presentationMode()->isActive());
             QTRY_VERIFY2(control->hasFocus(), qPrintable(describe(QApplication::focusWidget())));
-            press(w.window, leaveKey);
+            w.press(leaveKey);
             QVERIFY(!w.window.presentationMode()->isActive());
             QTRY_VERIFY2(control->hasFocus(), qPrintable(describe(QApplication::focusWidget())));
             QTRY_VERIFY(FocusOrder::isOnScreen(control, &w.window));
@@ -1543,7 +1513,7 @@ private Q_SLOTS:
         Window w(file);
         QVERIFY(w.activeAt(1024, 768));
         const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
-        press(w.window, Qt::Key_F11);
+        w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));
         w.window.resize(1024, 768);  // the offscreen screen is smaller than a projector
@@ -1593,7 +1563,7 @@ private Q_SLOTS:
         QVERIFY(warning);
         for (const bool presenting : {false, true}) {
             if (presenting) {
-                press(w.window, Qt::Key_F11);
+                w.press(Qt::Key_F11);
                 QVERIFY(w.window.presentationMode()->isActive());
             }
             QTRY_VERIFY(warning->isVisible());
@@ -1641,12 +1611,12 @@ private Q_SLOTS:
         QCoreApplication::processEvents();
         const int before = charts->height();
         for (int i = 0; i < 4; ++i) {
-            press(w.window, Qt::Key_Plus, Qt::ControlModifier);
+            w.press(Qt::Key_Plus, Qt::ControlModifier);
             QCoreApplication::processEvents();
         }
         QCOMPARE(w.window.zoom()->percent(), 140);
         QTRY_VERIFY2(charts->height() > before, qPrintable(QString::number(charts->height())));
-        press(w.window, Qt::Key_0, Qt::ControlModifier);
+        w.press(Qt::Key_0, Qt::ControlModifier);
         QCOMPARE(w.window.zoom()->percent(), 100);
         QTRY_COMPARE(charts->height(), before);
     }
@@ -1654,8 +1624,8 @@ private Q_SLOTS:
     void presentationModeByKeys()
     {
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
-        press(w.window, Qt::Key_F11);
+        QVERIFY(w.active());
+        w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         QVERIFY(w.window.windowState() & Qt::WindowFullScreen);
         QCOMPARE(w.window.zoom()->percent(), PresentationMode::zoomPercentFor(w.window.screen()->size().height()));
@@ -1681,11 +1651,11 @@ private Q_SLOTS:
         TimeSeriesChart *chart = w.window.chartPanel()->queueDepthChart();
         QCOMPARE(chart->backgroundColor(), QColor(Qt::white));
         QCOMPARE(chart->labelColor(), QColor(Qt::black));
-        press(w.window, Qt::Key_Escape);
+        w.press(Qt::Key_Escape);
         QVERIFY(!w.window.presentationMode()->isActive());
         QCOMPARE(w.window.zoom()->percent(), 100);
         QVERIFY(!w.window.chartPanel()->oneChartAtATime());
-        press(w.window, Qt::Key_F5);
+        w.press(Qt::Key_F5);
         QVERIFY(w.window.presentationMode()->isActive());
         w.window.presentationAction()->trigger();
         QVERIFY(!w.window.presentationMode()->isActive());
@@ -1694,8 +1664,8 @@ private Q_SLOTS:
     void helpOpensTheRules()
     {
         Window w;
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
-        press(w.window, Qt::Key_F1);
+        QVERIFY(w.active());
+        w.press(Qt::Key_F1);
         auto *help = w.window.findChild<HelpDialog *>();
         QVERIFY(help);
         QTRY_VERIFY(help->isVisible());

@@ -13,6 +13,7 @@
 #include "ui/shell/focusorder.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
+#include "tests/ui/scenariowindow.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -33,23 +34,14 @@ using namespace PriorityLab;
 namespace {
 
 /// The TTL lesson at cycle 70 (data lost since cycle 60) in a 1280x720 window, shown and active.
-struct Window
+struct Window : TestSupport::ScenarioWindow
 {
-    MainWindow window;
-    Window()
+    Window() : ScenarioWindow(QStringLiteral(":/scenarios/lesson-ttl-moved.json"), {1280, 690})
     {
-        window.setShowDialogs(false);
-        if (!window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty())
-            qFatal("cannot open the lesson");
-        window.resize(1280, 690);
-        window.show();
-        QApplication::setActiveWindow(&window);
-        window.simulation()->runCycles(70);
+        sim()->runCycles(70);
         window.refreshViews();
     }
-    /// The keyboard focus, or the window when no widget has it.
-    QWidget *focus() { return QApplication::focusWidget() ? QApplication::focusWidget() : &window; }
-    void tab(bool forward = true) { QTest::keyClick(focus(), Qt::Key_Tab, forward ? Qt::NoModifier : Qt::ShiftModifier); }
+    void tab(bool forward = true) { press(Qt::Key_Tab, forward ? Qt::NoModifier : Qt::ShiftModifier); }
 };
 
 /// The part of the window a stop belongs to: its toolbar, dock or status bar, or the central
@@ -121,7 +113,7 @@ private Q_SLOTS:
         QFETCH(bool, presenting);
         QFETCH(QString, parts);
         Window w;
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.active());
         if (presenting)
             w.window.presentationMode()->enter();
         // A message's journey is shown; nothing the Tab key does may change it.
@@ -193,8 +185,7 @@ private Q_SLOTS:
         // of sight, Tab then jumped to the toolbar and Shift+Tab to the status bar) but moves
         // on to what can be seen, and Tab goes on from there.
         Window w;
-        w.window.resize(1280, 660);  // a 1280x720 projector less the title bar and a panel
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.activeAt(1280, 660));  // a 1280x720 projector less the title bar and a panel
         auto *log = w.window.findChild<QDockWidget *>(QStringLiteral("eventLogDock"));
         auto *journey = w.window.findChild<QDockWidget *>(QStringLiteral("journeyDock"));
         log->raise();
@@ -287,7 +278,7 @@ private Q_SLOTS:
         // (outlined), and Space, Page Down and Esc work at once, with no click first.
         QFETCH(QString, before);
         Window w;
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.active());
         if (!before.isEmpty()) {
             auto *dock = w.window.findChild<QDockWidget *>(before);
             dock->show();
@@ -307,7 +298,7 @@ private Q_SLOTS:
                     && FocusOrder::isOnScreen(focus, &w.window);
         };
         PresentationMode *presentation = w.window.presentationMode();
-        QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w.window, Qt::Key_F11);
+        w.press(Qt::Key_F11);
         QVERIFY(presentation->isActive());
         QTRY_VERIFY(focusInSight());
         verifyOutlined(w);
@@ -338,7 +329,7 @@ private Q_SLOTS:
         // frame where Tab goes on. F11 and Esc moved that place to the queue's Tiles/Table tabs
         // (a keyboard-only trial lost its place in a card both times); it stays on the field.
         Window w;
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.active());
         ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
         QSpinBox *field = card->capacityBox();
         field->setFocus(Qt::TabFocusReason);
@@ -352,7 +343,7 @@ private Q_SLOTS:
         QVERIFY(!field->hasFocus());  // the window holds the keys
         PresentationMode *presentation = w.window.presentationMode();
         for (const Qt::Key key : {Qt::Key_F11, Qt::Key_Escape}) {
-            QTest::keyClick(w.focus(), key);
+            w.press(key);
             QCOMPARE(presentation->isActive(), key == Qt::Key_F11);
             QCoreApplication::processEvents();
             QCoreApplication::processEvents();  // the deferred focusForPresentation() of the switch
@@ -367,7 +358,7 @@ private Q_SLOTS:
         // Tab into the event log: the table has the focus but no message is picked; the arrow
         // keys pick one, and only then the journey follows.
         Window w;
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.active());
         auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("eventLogDock"));
         dock->raise();
         QTRY_VERIFY(!dock->visibleRegion().isEmpty());
@@ -390,7 +381,7 @@ private Q_SLOTS:
         // The focus on an editor of a card in the scrolled consumer list: scrolling moves the
         // frame with it, and a card scrolled out of sight has no frame left behind.
         Window w;
-        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(w.active());
         ConsumerCard *card = w.window.consumerPanel()->cards().at(1);
         QWidget *online = card->onlineBox();
         auto *area = qobject_cast<QScrollArea *>(w.window.consumerPanel()->findChild<QScrollArea *>());

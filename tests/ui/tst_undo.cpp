@@ -12,6 +12,7 @@
 #include "ui/editing/parametereditor.h"
 #include "core/scenario/scenario.h"
 #include "ui/setup/scenarioinfo.h"
+#include "ui/setup/scenarioinfodialog.h"
 #include "ui/editing/setupeditor.h"
 #include "core/engine/simulation.h"
 #include "ui/editing/undocommands.h"
@@ -23,6 +24,9 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -30,6 +34,7 @@
 #include <QToolButton>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <optional>
 
 using namespace PriorityLab;
@@ -100,6 +105,7 @@ private Q_SLOTS:
     void loadingClearsStack();
     void invalidEditPushesNothing();
     void scenarioInfoEdit();
+    void scenarioInfoDialog();
     void saveRoundTripKeepsTimeline();
     void windowModifiedFlag();
 };
@@ -709,6 +715,40 @@ void TestUndo::scenarioInfoEdit()
     // An empty hint removes it.
     QVERIFY(editor.setScenarioInfo(original.name, original.description, QString()).isEmpty());
     QVERIFY(info.hintText().isEmpty());
+}
+
+void TestUndo::scenarioInfoDialog()
+{
+    // Edit > Scenario Description…: the fields show the scenario; a refused edit keeps the
+    // dialog open with the problem in its error line, OK applies the trimmed texts as one step.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("lesson-mixed-thresholds.json"))));
+    SetupEditor editor(&sim);
+    const Scenario original = sim.loadedScenario();
+    ScenarioInfoDialog dialog(&editor);
+    QCOMPARE(dialog.nameEdit()->text(), editor.scenarioName());
+    QCOMPARE(dialog.descriptionEdit()->toPlainText(), original.description);
+    QCOMPARE(dialog.hintEdit()->toPlainText(), original.hint);
+
+    dialog.nameEdit()->clear();
+    const QString problem = dialog.apply();
+    QVERIFY(!problem.isEmpty());
+    QCOMPARE(dialog.result(), int(QDialog::Rejected));
+    const QList<QLabel *> labels = dialog.findChildren<QLabel *>();
+    QVERIFY(std::any_of(labels.cbegin(), labels.cend(), [&](const QLabel *label) {
+        return label->text() == problem && label->isVisibleTo(&dialog);
+    }));
+    QCOMPARE(editor.undoStack()->count(), 0);
+
+    dialog.nameEdit()->setText(QStringLiteral("My lesson"));
+    dialog.descriptionEdit()->setPlainText(QStringLiteral("  New description.\n"));
+    dialog.hintEdit()->setPlainText(QStringLiteral("Try this. "));
+    QCOMPARE(dialog.apply(), QString());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(editor.undoStack()->count(), 1);
+    QCOMPARE(editor.scenarioName(), QStringLiteral("My lesson"));
+    QCOMPARE(sim.loadedScenario().description, QStringLiteral("New description."));
+    QCOMPARE(sim.loadedScenario().hint, QStringLiteral("Try this."));
 }
 
 void TestUndo::saveRoundTripKeepsTimeline()

@@ -17,7 +17,7 @@
 namespace PriorityLab {
 
 QueuePanel::QueuePanel(Simulation *simulation, QWidget *parent)
-    : QWidget(parent), m_simulation(simulation)
+    : QWidget(parent)
 {
     m_model = new QueueModel(simulation, this);
 
@@ -85,10 +85,11 @@ void QueuePanel::refresh(const RefreshSnapshot &snapshot)
     m_model->sync(snapshot);
     m_syncing = false;
     m_tiles->refresh(snapshot);
-    const qsizetype queued = m_simulation->broker().size();
-    const qsizetype delayed = m_simulation->broker().delayedCount();
-    const qsizetype dead = qsizetype(m_simulation->broker().deadLetterQueue().size());
-    const bool deadQueue = m_simulation->broker().config().deadLetterQueue || dead > 0;
+    const Broker &broker = snapshot.simulation().broker();
+    const qsizetype queued = broker.size();
+    const qsizetype delayed = broker.delayedCount();
+    const qsizetype dead = qsizetype(broker.deadLetterQueue().size());
+    const bool deadQueue = broker.config().deadLetterQueue || dead > 0;
     m_caption->setText(tr("<b>Broker queue:</b> %1 %2 &nbsp;·&nbsp; head (next to be "
                           "dispatched) first")
                                .arg(QLocale().toString(queued),

@@ -25,7 +25,7 @@ public:
     explicit QueuePanel(Simulation *simulation, QWidget *parent = nullptr);
 
     /// Brings the views up to date after the cycles of @p snapshot (one model sync, the census,
-    /// the caption). Called by the main window's throttled refresh.
+    /// the caption, all read from the snapshot). Called by the main window's throttled refresh.
     void refresh(const RefreshSnapshot &snapshot);
 
     QueueModel *model() const { return m_model; }
@@ -38,7 +38,6 @@ Q_SIGNALS:
     void messageSelected(quint64 id);
 
 private:
-    Simulation *m_simulation;
     QueueModel *m_model = nullptr;
     QLabel *m_caption = nullptr;
     QTabWidget *m_tabs = nullptr;

@@ -1,5 +1,6 @@
 #include "ui/setup/brokerpanel.h"
 
+#include "ui/common/notelabels.h"
 #include "ui/editing/setupeditor.h"
 #include "ui/setup/panelform.h"
 #include "core/engine/simulation.h"
@@ -157,10 +158,7 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
                  "off while a consumer takes dead letters."));
 
     contentLayout->addLayout(form);
-    m_error = new QLabel(content);
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #b00020;"));
-    m_error->hide();
+    m_error = newErrorLabel(content);
     contentLayout->addWidget(m_error);
     contentLayout->addStretch(1);
 

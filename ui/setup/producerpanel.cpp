@@ -1,5 +1,6 @@
 #include "ui/setup/producerpanel.h"
 
+#include "ui/common/notelabels.h"
 #include "ui/editing/setupeditor.h"
 #include "ui/setup/panelform.h"
 #include "core/engine/simulation.h"
@@ -202,10 +203,7 @@ ProducerPanel::Row ProducerPanel::createRow(int index)
     row.scripted->setWordWrap(true);
     row.scripted->setStyleSheet(QStringLiteral("color: #4b5563;"));
     form->addRow(row.scripted);
-    row.error = new QLabel(row.box);
-    row.error->setWordWrap(true);
-    row.error->setStyleSheet(QStringLiteral("color: #b00020;"));
-    row.error->hide();
+    row.error = newErrorLabel(row.box);
     form->addRow(row.error);
 
     connect(row.paused, &QCheckBox::toggled, this,

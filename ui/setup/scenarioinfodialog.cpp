@@ -1,5 +1,6 @@
 #include "ui/setup/scenarioinfodialog.h"
 
+#include "ui/common/notelabels.h"
 #include "ui/editing/setupeditor.h"
 #include "core/engine/simulation.h"
 
@@ -28,10 +29,7 @@ ScenarioInfoDialog::ScenarioInfoDialog(SetupEditor *editor, QWidget *parent)
     const int lineHeight = fontMetrics().lineSpacing();
     m_description->setMinimumHeight(lineHeight * 5);
     m_hint->setMinimumHeight(lineHeight * 4);
-    m_error = new QLabel(this);
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #b00020;"));
-    m_error->hide();
+    m_error = newErrorLabel(this);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     auto *form = new QFormLayout(this);

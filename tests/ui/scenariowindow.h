@@ -1,0 +1,65 @@
+// Shared by the UI tests that drive the whole main window: a MainWindow opened on a scenario
+// file, shown and made the active window, at a size the test gives.
+#pragma once
+
+#include "core/engine/simulation.h"
+#include "ui/shell/mainwindow.h"
+
+#include <QApplication>
+#include <QSize>
+#include <QTest>
+
+namespace PriorityLab::TestSupport {
+
+/// A MainWindow on scenario file @p scenario (a path or a ":/scenarios/..." resource), dialogs
+/// off, shown and made the active window; at @p size (px) if one is given, else at the size the
+/// window takes. A scenario that does not open ends the test program (qFatal): every test of the
+/// file depends on it. Showing is asynchronous: a test waits with exposed(), active(),
+/// exposedAt() or activeAt() before it looks at geometry or sends keys.
+struct ScenarioWindow
+{
+    MainWindow window;  ///< the window under test
+
+    explicit ScenarioWindow(const QString &scenario, QSize size = {})
+    {
+        window.setShowDialogs(false);
+        if (!window.openScenarioFile(scenario).isEmpty())
+            qFatal("cannot open %s", qPrintable(scenario));
+        if (size.isValid())
+            window.resize(size);
+        window.show();
+        QApplication::setActiveWindow(&window);
+    }
+
+    /// The window's simulation.
+    Simulation *sim() const { return window.simulation(); }
+
+    /// Waits until the window is exposed; false if it never is.
+    bool exposed() { return QTest::qWaitForWindowExposed(&window); }
+    /// Waits until the window is active; false if it never is.
+    bool active() { return QTest::qWaitForWindowActive(&window); }
+    /// Resizes the window to @p width x @p height px and waits until it is exposed; false if it
+    /// never is.
+    bool exposedAt(int width, int height)
+    {
+        window.resize(width, height);
+        return exposed();
+    }
+    /// Resizes the window to @p width x @p height px and waits until it is active; false if it
+    /// never is.
+    bool activeAt(int width, int height)
+    {
+        window.resize(width, height);
+        return active();
+    }
+
+    /// The keyboard focus, or the window when no widget has it: where a key press goes.
+    QWidget *focus() { return QApplication::focusWidget() ? QApplication::focusWidget() : &window; }
+    /// Presses @p key (with @p modifiers) where the keyboard focus is.
+    void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+    {
+        QTest::keyClick(focus(), key, modifiers);
+    }
+};
+
+} // namespace PriorityLab::TestSupport
