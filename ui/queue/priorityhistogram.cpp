@@ -156,10 +156,12 @@ void PriorityHistogram::paintEvent(QPaintEvent *)
     const int barLeft = swatch + 4;
     const int barSpace = std::max(10, width() - barLeft - countWidth - 4);
 
+    // A compacted row's swatch takes all but a pixel of it, room for the digits at full size.
+    const int gap = rowHeight() < naturalRowHeight() ? 1 : 3;
     for (int row = 0; row < PriorityPalette::steps(); ++row) {
         const int step = PriorityPalette::maxPriority() - row;
         const int y = titleHeight() + row * rowHeight();
-        const QRect sw(0, y, swatch, rowHeight() - 3);
+        const QRect sw(0, y, swatch, rowHeight() - gap);
         p.setPen(Qt::NoPen);
         p.setBrush(PriorityPalette::color(step));
         p.drawRoundedRect(sw, 3, 3);
@@ -175,7 +177,7 @@ void PriorityHistogram::paintEvent(QPaintEvent *)
             p.drawRect(QRect(barLeft, y + 2, bar, rowHeight() - 7));
         }
         p.setPen(n == 0 ? pal.color(QPalette::PlaceholderText) : pal.color(QPalette::WindowText));
-        p.drawText(QRect(barLeft + bar + 4, y, countWidth, rowHeight() - 3),
+        p.drawText(QRect(barLeft + bar + 4, y, countWidth, rowHeight() - gap),
                    Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, QLocale().toString(n));
     }
     p.setPen(pal.color(QPalette::WindowText));
