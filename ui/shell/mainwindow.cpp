@@ -342,8 +342,18 @@ void MainWindow::createActions()
     // broker.cycleIntervalMs (edited, undoable, in the broker panel). The slider shows what the
     // simulation has, whoever changed it.
     connect(m_speed, &SpeedControl::intervalChanged, m_simulation, &Simulation::setIntervalMs);
-    connect(m_simulation, &Simulation::setupChanged, this,
-            [this] { m_speed->setIntervalMs(m_simulation->intervalMs()); });
+    connect(m_simulation, &Simulation::setupChanged, this, &MainWindow::updateSpeed);
+    connect(m_setupEditor->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateSpeed);
+    // Where the speed lives: the toolbar's label, the Simulation menu, and the status bar when
+    // [ or ] (or the slider) changes it.
+    m_speedInfo = new QAction(this);
+    m_speedInfo->setObjectName(QStringLiteral("speedInfo"));
+    m_speedInfo->setEnabled(false);
+    connect(m_speed, &SpeedControl::intervalChanged, this, [this] {
+        showNotice(SpeedControl::speedText(m_simulation->intervalMs(), m_setupEditor->scenarioIntervalMs())
+                           + tr(" (how fast you watch: not an edit, not saved)"),
+                   4000);
+    });
 
     // Speed on [ and ]: Ctrl++ and Ctrl+- are the platform's zoom keys.
     m_faster = createAction(tr("&Faster"), {QKeySequence(Qt::Key_BracketRight)},
@@ -658,6 +668,7 @@ void MainWindow::createMenus()
     run->addSeparator();
     run->addAction(m_faster);
     run->addAction(m_slower);
+    run->addAction(m_speedInfo);
     run->addSeparator();
     run->addAction(m_nextStep);
     run->addAction(m_previousStep);
@@ -692,6 +703,13 @@ void MainWindow::createMenus()
     help->addAction(whatsThis);
     help->addSeparator();
     help->addAction(m_about);
+}
+
+void MainWindow::updateSpeed()
+{
+    m_speed->setScenarioIntervalMs(m_setupEditor->scenarioIntervalMs());
+    m_speed->setIntervalMs(m_simulation->intervalMs());
+    m_speedInfo->setText(SpeedControl::speedText(m_simulation->intervalMs(), m_setupEditor->scenarioIntervalMs()));
 }
 
 void MainWindow::scheduleRefresh()
@@ -744,7 +762,7 @@ void MainWindow::onScenarioLoaded()
     // The views started over with the new system: reports of the old one are gone.
     m_cycles.clear();
     m_journal->clear();
-    m_speed->setIntervalMs(m_simulation->intervalMs());
+    updateSpeed();
     // A lesson opens on its first step, paused; the lesson tab comes to the front.
     m_lessonPanel->setSteps(m_simulation->loadedScenario().steps);
     const bool lesson = m_lessonPanel->hasLesson();

@@ -75,6 +75,8 @@ public:
     ChartPanel *chartPanel() const { return m_chartPanel; }
     StatusSummary *statusSummary() const { return m_status; }
     SpeedControl *speedControl() const { return m_speed; }
+    /// The Simulation menu's line naming the speed and the scenario's interval (disabled).
+    QAction *speedInfoAction() const { return m_speedInfo; }
     ProducerPanel *producerPanel() const { return m_producerPanel; }
     BrokerPanel *brokerPanel() const { return m_brokerPanel; }
     /// The scenario's name, description and "what to try" hint above the queue.
@@ -209,6 +211,9 @@ private:
     void onFinished(const QString &reason);
     void onScenarioLoaded();
     void updateActions();
+    /// Shows the run's speed (Simulation::intervalMs(), the view's) beside the scenario's own
+    /// interval (SetupEditor::scenarioIntervalMs()) in the speed control and the Simulation menu.
+    void updateSpeed();
     void updateIcons();
     void updateHeader();
     void toggleRun();
@@ -297,6 +302,7 @@ private:
     QAction *m_restart = nullptr;
     QAction *m_faster = nullptr;
     QAction *m_slower = nullptr;
+    QAction *m_speedInfo = nullptr;  ///< the Simulation menu's line naming the speed (disabled)
     QAction *m_about = nullptr;
     QAction *m_help = nullptr;
     QAction *m_nextStep = nullptr;
