@@ -397,6 +397,44 @@ void MainWindow::createActions()
                                  "pauses (Page Down, as a presentation clicker sends)"));
     m_previousStep = createAction(tr("&Previous Lesson Step"), {QKeySequence(Qt::Key_PageUp)},
                                   tr("Show the lesson's previous step again (Page Up)"));
+
+    // F6 / Shift+F6, the platforms' "next pane" keys: one press from pane to pane instead of
+    // dozens of Tabs through every control between.
+    m_nextPane = createAction(tr("Next &Pane"), {QKeySequence(Qt::Key_F6)},
+                              tr("Move the keyboard to the next pane (F6): toolbar, lesson, queue, "
+                                 "consumers, charts, journey and logs"));
+    m_nextPane->setObjectName(QStringLiteral("nextPaneAction"));
+    connect(m_nextPane, &QAction::triggered, this, [this] { focusPane(true); });
+    m_previousPane = createAction(tr("Pre&vious Pane"), {QKeySequence(Qt::SHIFT | Qt::Key_F6)},
+                                  tr("Move the keyboard to the previous pane (Shift+F6)"));
+    m_previousPane->setObjectName(QStringLiteral("previousPaneAction"));
+    connect(m_previousPane, &QAction::triggered, this, [this] { focusPane(false); });
+}
+
+QList<QWidget *> MainWindow::panes() const
+{
+    // The F6 order: the controls at the top (the lesson's Next where a lesson is open), then
+    // the views as they lie on the screen. Docks of a tab group are each a pane; only the one
+    // in front has stops.
+    return {m_toolBar,        m_lessonDock,    centralWidget(), m_consumerDock,   m_producerDock,
+            m_brokerDock,     m_chartDock,     m_journeyDock,   m_eventLogDock,   m_deadLetterDock};
+}
+
+void MainWindow::focusPane(bool forward)
+{
+    QWidget *from = QApplication::focusWidget();
+    m_shortcutGuard->endEdit(this);  // an edit in progress ends first, as with Enter
+    const QList<QWidget *> all = panes();
+    const qsizetype index = FocusOrder::nextPane(this, all, from, forward);
+    if (index < 0)
+        return;
+    QWidget *target = FocusOrder::firstStopIn(this, all.at(index));
+    // The lesson's pane starts on Next (Page Down's button), the one a teacher presses.
+    if (all.at(index) == m_lessonDock && m_lessonPanel->nextButton()->isEnabled()
+        && FocusOrder::isOnScreen(m_lessonPanel->nextButton(), this))
+        target = m_lessonPanel->nextButton();
+    target->setFocus(forward ? Qt::TabFocusReason : Qt::BacktabFocusReason);
+    FocusOrder::scrollIntoView(target, this);
 }
 
 QAction *MainWindow::createAction(const QString &text, const QList<QKeySequence> &shortcuts,
@@ -411,6 +449,7 @@ QAction *MainWindow::createAction(const QString &text, const QList<QKeySequence>
 void MainWindow::createToolBar()
 {
     QToolBar *bar = addToolBar(tr("Run"));
+    m_toolBar = bar;
     bar->setObjectName(QStringLiteral("runToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->setMovable(false);
@@ -686,6 +725,9 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_zoomReset);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_presentationAction);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_nextPane);
+    m_viewMenu->addAction(m_previousPane);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_lessonDock->toggleViewAction());
     m_viewMenu->addAction(m_consumerDock->toggleViewAction());
