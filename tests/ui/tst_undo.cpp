@@ -470,6 +470,16 @@ void TestUndo::speedKeysLeaveTheScenarioInterval()
     window.undoAction()->trigger();
     QCOMPARE(field->value(), 200);
     QCOMPARE(window.setupEditor()->scenarioIntervalMs(), 200);
+
+    // Restart with Current Settings keeps both apart: the scenario's interval and the speed.
+    QTest::keyClick(&window, Qt::Key_BracketRight);
+    const int speed = sim->intervalMs();
+    QVERIFY(speed != 200);
+    window.scenarioFiles()->restartWithCurrentSettings();
+    QCOMPARE(sim->cycle(), 0);
+    QCOMPARE(sim->loadedScenario().broker.cycleIntervalMs, 200);
+    QCOMPARE(field->value(), 200);
+    QCOMPARE(sim->intervalMs(), speed);
 }
 
 void TestUndo::backToStartIsObsolete()

@@ -278,7 +278,13 @@ void ScenarioFiles::reportProblems(const QString &title, const QStringList &prob
 
 void ScenarioFiles::restartWithCurrentSettings()
 {
-    loadScenario(m_simulation->currentScenario(), m_currentFile);
+    // The live setup keeps the scenario's own interval, not the speed it is watched at (that
+    // would have become the scenario's, shown in the broker panel and saved); the speed stays.
+    Scenario current = m_simulation->currentScenario();
+    current.broker.cycleIntervalMs = m_editor->scenarioIntervalMs();
+    const int watched = m_simulation->intervalMs();
+    if (loadScenario(current, m_currentFile).isEmpty())
+        m_simulation->setIntervalMs(watched);
 }
 
 void ScenarioFiles::openFileDialog()
