@@ -6,6 +6,7 @@
 #include "ui/eventlog/eventlogfiltermodel.h"
 #include "ui/eventlog/eventlogmodel.h"
 #include "ui/eventlog/eventlogpanel.h"
+#include "ui/deadletters/deadletterpanel.h"
 #include "core/engine/simulation.h"
 #include "tests/testsupport.h"
 
@@ -14,6 +15,9 @@
 #include <QDockWidget>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMainWindow>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -74,6 +78,7 @@ private Q_SLOTS:
     void jsonLinesExport();
     void clearedOnNewScenario();
     void waitsWhileItsDockTabIsBehind();
+    void narrowDockKeepsFiltersAndColumnsInSight();
 };
 
 void TestEventLog::ringBufferCapAndOrder()
@@ -372,6 +377,54 @@ void TestEventLog::waitsWhileItsDockTabIsBehind()
     sim.step();
     panel->refresh(feed.take());
     QVERIFY(panel->model()->rowCount() > rows);
+}
+
+void TestEventLog::narrowDockKeepsFiltersAndColumnsInSight()
+{
+    // At 1280x720 with a lesson open the journey's tab group is about 400 px wide: the event
+    // log's message id box was cut to "mes…" and the dead letters' right columns (Priority,
+    // TTL, Deliveries) were off the edge. The box keeps room for its placeholder (the count
+    // gives way, elided, in full in its tooltip); every dead-letter column stays in sight.
+    Simulation sim;
+    QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
+    sim.runCycles(70);
+    EventLogPanel log(&sim);
+    log.resize(400, 220);
+    log.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&log));
+    auto *box = log.findChild<QLineEdit *>();
+    QVERIFY(box);
+    QVERIFY2(box->width() >= box->fontMetrics().horizontalAdvance(box->placeholderText()) + 30,
+             qPrintable(QString::number(box->width())));
+    for (QWidget *w : log.findChildren<QWidget *>()) {
+        if (w->isVisible() && w->parentWidget() == &log && !qobject_cast<QTableView *>(w))
+            QVERIFY2(w->geometry().right() <= log.width(), w->metaObject()->className());
+    }
+
+    DeadLetterPanel letters(&sim);
+    letters.resize(400, 220);
+    letters.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&letters));
+    letters.refresh();
+    QVERIFY(letters.view()->model()->rowCount() > 0);
+    QHeaderView *header = letters.view()->horizontalHeader();
+    // Every column starts in sight, the last (stretched) one with room for a few digits.
+    const int lastColumn = header->logicalIndex(header->count() - 1);
+    const int lastStart = header->sectionViewportPosition(lastColumn);
+    const int digit = letters.view()->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+    QVERIFY2(lastStart + 4 * digit <= letters.view()->viewport()->width(),
+             qPrintable(QStringLiteral("%1 + %2 > %3").arg(lastStart).arg(4 * digit).arg(letters.view()->viewport()->width())));
+    QCoreApplication::processEvents();  // the header lays its stretched section out late
+    QVERIFY2(header->length() <= letters.view()->viewport()->width(),
+             qPrintable(QStringLiteral("%1 > %2").arg(header->length()).arg(letters.view()->viewport()->width())));
+    QVERIFY(!letters.view()->horizontalScrollBar()->isVisible());
+    for (int c = 0; c < header->count(); ++c) {
+        QVERIFY(header->sectionSize(c) > 0);
+        QVERIFY(!letters.view()->model()->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+    }
+    // With room again, the columns get their widths back.
+    letters.resize(1200, 220);
+    QVERIFY(header->sectionSize(0) >= letters.view()->fontMetrics().horizontalAdvance(QStringLiteral("Cycle")));
 }
 
 QTEST_MAIN(TestEventLog)

@@ -18,7 +18,10 @@
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDockWidget>
+#include <QMenu>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSlider>
@@ -174,6 +177,68 @@ private Q_SLOTS:
         }
         QCOMPARE(w.window.journeyPanel()->messageId(), shown);
         w.window.presentationMode()->leave();
+    }
+
+    void f6MovesBetweenPanes()
+    {
+        // From the lesson's Back/Next the chart tabs were about 40 Tabs away. F6 / Shift+F6 (the
+        // platforms' "next pane" keys, in the View menu) go from pane to pane: lesson, queue,
+        // consumers, charts, the journey's group, the toolbar; each stop outlined on screen.
+        Window w;
+        w.window.resize(1280, 660);
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QAction *next = w.window.findChild<QAction *>(QStringLiteral("nextPaneAction"));
+        QAction *previous = w.window.findChild<QAction *>(QStringLiteral("previousPaneAction"));
+        QVERIFY(next && previous);
+        QCOMPARE(next->shortcut(), QKeySequence(Qt::Key_F6));
+        QCOMPARE(previous->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_F6));
+        QVERIFY(w.window.viewMenu()->actions().contains(next));
+        QVERIFY(w.window.viewMenu()->actions().contains(previous));
+
+        QPushButton *lessonNext = w.window.lessonPanel()->nextButton();
+        lessonNext->setFocus(Qt::TabFocusReason);
+        QCOMPARE(QApplication::focusWidget(), lessonNext);
+        auto *charts = w.window.findChild<QDockWidget *>(QStringLiteral("chartsDock"));
+        QStringList visited;
+        int presses = 0;
+        while (presses < 10 && !charts->isAncestorOf(QApplication::focusWidget())) {
+            QTest::keyClick(w.focus(), Qt::Key_F6);
+            ++presses;
+            QWidget *focus = QApplication::focusWidget();
+            QVERIFY(focus);
+            QVERIFY2(FocusOrder::isOnScreen(focus, &w.window), focus->metaObject()->className());
+            verifyOutlined(w);
+            QWidget *region = regionOf(focus, &w.window);
+            QVERIFY(region);
+            visited << (region == w.window.centralWidget() ? QStringLiteral("central") : region->objectName());
+        }
+        QVERIFY2(presses <= 5, qPrintable(visited.join(u' ')));
+        QCOMPARE(visited.join(u' '), QStringLiteral("central consumersDock chartsDock"));
+        QVERIFY(qobject_cast<QTabBar *>(QApplication::focusWidget())
+                || qobject_cast<QComboBox *>(QApplication::focusWidget()));  // the chart tabs
+
+        // On round the panes and back to the lesson's Next; Shift+F6 goes back the same way.
+        QStringList round;
+        for (int press = 0; press < 12 && QApplication::focusWidget() != lessonNext; ++press) {
+            QTest::keyClick(w.focus(), Qt::Key_F6);
+            verifyOutlined(w);
+            QWidget *region = regionOf(QApplication::focusWidget(), &w.window);
+            round << (region ? region->objectName() : QStringLiteral("?"));
+        }
+        QCOMPARE(QApplication::focusWidget(), lessonNext);
+        // The journey's tab group: the dock in front (the dead letters, since the first discard).
+        QString group;
+        for (const char *name : {"journeyDock", "eventLogDock", "deadLettersDock"}) {
+            if (!w.window.findChild<QDockWidget *>(QLatin1String(name))->visibleRegion().isEmpty())
+                group = QLatin1String(name);
+        }
+        QVERIFY(!group.isEmpty());
+        QCOMPARE(round.join(u' '), group + QStringLiteral(" runToolBar lessonDock"));
+        QTest::keyClick(w.focus(), Qt::Key_F6, Qt::ShiftModifier);
+        QCOMPARE(regionOf(QApplication::focusWidget(), &w.window)->objectName(), QStringLiteral("runToolBar"));
+        QTest::keyClick(w.focus(), Qt::Key_F6, Qt::ShiftModifier);
+        QCOMPARE(regionOf(QApplication::focusWidget(), &w.window)->objectName(), group);
+        verifyOutlined(w);
     }
 
     void tabFollowsTheBottomDocks()

@@ -17,10 +17,13 @@
 #include "core/engine/simulation.h"
 #include "ui/editing/undocommands.h"
 #include "tests/ui/editedsetup.h"
+#include "ui/setup/brokerpanel.h"
+#include "core/analysis/eventjson.h"
 
 #include <QAbstractSlider>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QKeyEvent>
@@ -29,6 +32,7 @@
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -93,6 +97,7 @@ private Q_SLOTS:
     void editBetweenSeparatesSteps();
     void undoSeparatesStepsOfOneGesture();
     void speedControlIsNotAnEdit();
+    void speedKeysLeaveTheScenarioInterval();
     void backToStartIsObsolete();
     void differentPathDoesNotMerge();
     void editorsFollowUndo();
@@ -107,6 +112,7 @@ private Q_SLOTS:
     void scenarioInfoEdit();
     void scenarioInfoDialog();
     void saveRoundTripKeepsTimeline();
+    void liveEditsAreSavedAtTheirCycle();
     void windowModifiedFlag();
 };
 
@@ -399,6 +405,86 @@ void TestUndo::speedControlIsNotAnEdit()
     QVERIFY(window.isWindowModified());
     window.undoAction()->trigger();
     QVERIFY(!window.isWindowModified());
+}
+
+void TestUndo::speedKeysLeaveTheScenarioInterval()
+{
+    // ] made the broker panel's Cycle interval show the new speed (33 ms) as if the scenario had
+    // been edited, though the speed is no edit: no "*", not saved. The field shows the
+    // scenario's interval (what Save writes); the speed shows where speed lives (the toolbar's
+    // label, the Simulation menu, the status bar).
+    MainWindow window;
+    window.setShowDialogs(false);
+    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-poison-message.json")).isEmpty());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    Simulation *sim = window.simulation();
+    QSpinBox *field = window.brokerPanel()->intervalBox();
+    QCOMPARE(sim->loadedScenario().broker.cycleIntervalMs, 200);
+    QCOMPARE(field->value(), 200);
+    QCOMPARE(window.speedInfoAction()->text(), SpeedControl::speedText(200, 200));
+    QVERIFY2(window.speedInfoAction()->text().contains(QStringLiteral("1× (200 ms per cycle")),
+             qPrintable(window.speedInfoAction()->text()));
+
+    QTemporaryDir dir;
+    const QString before = dir.filePath(QStringLiteral("before.json"));
+    QVERIFY(window.saveScenarioFile(before).isEmpty());
+
+    QTest::keyClick(&window, Qt::Key_BracketRight);
+    QTest::keyClick(&window, Qt::Key_BracketRight);
+    const int watched = sim->intervalMs();
+    QVERIFY2(watched < 200, qPrintable(QString::number(watched)));
+    QCOMPARE(field->value(), 200);  // the scenario's interval, not the speed
+    QVERIFY(!window.isWindowModified());
+    QCOMPARE(window.setupEditor()->undoStack()->count(), 0);
+    // The speed is shown where speed lives, compared with the scenario's interval.
+    const QString info = window.speedInfoAction()->text();
+    QVERIFY2(info.contains(QStringLiteral("%1 ms per cycle").arg(watched)), qPrintable(info));
+    QVERIFY2(info.contains(SpeedControl::factor(watched, 200)), qPrintable(info));
+    QVERIFY2(info.contains(QStringLiteral("stays 200 ms")), qPrintable(info));
+    QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("%1 ms per cycle").arg(watched)),
+             qPrintable(window.statusBar()->currentMessage()));
+    bool labelled = false;
+    for (const QLabel *label : window.speedControl()->findChildren<QLabel *>())
+        labelled = labelled || label->text().contains(SpeedControl::factor(watched, 200));
+    QVERIFY(labelled);
+    // Also after a cycle's refresh (setupChanged of any kind re-reads the panel).
+    sim->runCycles(3);
+    QVERIFY(window.setupEditor()->setBatchSize(4).isEmpty());
+    QCOMPARE(field->value(), 200);
+    window.undoAction()->trigger();
+    QCOMPARE(field->value(), 200);
+    QVERIFY(!window.isWindowModified());
+
+    const QString after = dir.filePath(QStringLiteral("after.json"));
+    QVERIFY(window.saveScenarioFile(after).isEmpty());
+    QFile a(before);
+    QFile b(after);
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    QCOMPARE(b.readAll(), a.readAll());
+
+    // The field's own edit is an edit of the scenario: it shows, is saved, and sets the speed.
+    field->setValue(300);
+    QCOMPARE(window.setupEditor()->scenarioIntervalMs(), 300);
+    QCOMPARE(sim->intervalMs(), 300);
+    QVERIFY(window.isWindowModified());
+    QVERIFY2(window.speedInfoAction()->text().contains(QStringLiteral("1× (300 ms")),
+             qPrintable(window.speedInfoAction()->text()));
+    QTest::keyClick(&window, Qt::Key_BracketLeft);
+    QCOMPARE(field->value(), 300);
+    window.undoAction()->trigger();
+    QCOMPARE(field->value(), 200);
+    QCOMPARE(window.setupEditor()->scenarioIntervalMs(), 200);
+
+    // Restart with Current Settings keeps both apart: the scenario's interval and the speed.
+    QTest::keyClick(&window, Qt::Key_BracketRight);
+    const int speed = sim->intervalMs();
+    QVERIFY(speed != 200);
+    window.scenarioFiles()->restartWithCurrentSettings();
+    QCOMPARE(sim->cycle(), 0);
+    QCOMPARE(sim->loadedScenario().broker.cycleIntervalMs, 200);
+    QCOMPARE(field->value(), 200);
+    QCOMPARE(sim->intervalMs(), speed);
 }
 
 void TestUndo::backToStartIsObsolete()
@@ -754,7 +840,9 @@ void TestUndo::scenarioInfoDialog()
 void TestUndo::saveRoundTripKeepsTimeline()
 {
     // lesson-ttl-moved raises low to 4 at cycle 60 through its timeline. Saved at cycle 80 with
-    // one edit, the file must still start with low 0 and keep the timeline, plus the edit.
+    // two edits, the file must still start with low 0 and keep the timeline, plus the edits: made
+    // while running, they are timeline changes at cycle 80 (docs/scenario-format.md, "Live edits
+    // in a saved file").
     MainWindow window;
     window.setShowDialogs(false);
     QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty());
@@ -773,10 +861,19 @@ void TestUndo::saveRoundTripKeepsTimeline()
     const ScenarioLoadResult saved = loadScenarioFile(path);
     QVERIFY2(saved.ok(), qPrintable(saved.errors.join(u'\n')));
     const Scenario &s = *saved.scenario;
-    QCOMPARE(s.timeline.size(), opened.timeline.size());
+    QCOMPARE(s.timeline.size(), opened.timeline.size() + 2);
     QCOMPARE(s.consumers.at(0).strategy.parameters.value(QStringLiteral("low")).toInt(), 0);
-    QCOMPARE(s.consumers.at(1).strategy.parameters.value(QStringLiteral("high")).toInt(), 8);
-    QCOMPARE(s.broker.batchesPerCycle, 6);
+    QCOMPARE(s.consumers.at(1).strategy.parameters.value(QStringLiteral("high")),
+             opened.consumers.at(1).strategy.parameters.value(QStringLiteral("high")));
+    QCOMPARE(s.broker.batchesPerCycle, opened.broker.batchesPerCycle);
+    const TimelineChange &high = s.timeline.at(s.timeline.size() - 2);
+    QCOMPARE(high.atCycle, 80);
+    QCOMPARE(high.path, QStringLiteral("consumers[1].strategy.high"));
+    QCOMPARE(high.value, QJsonValue(8));
+    const TimelineChange &dispatch = s.timeline.constLast();
+    QCOMPARE(dispatch.atCycle, 80);
+    QCOMPARE(dispatch.path, QStringLiteral("broker.dispatch"));
+    QCOMPARE(dispatch.value, QJsonValue(QJsonObject{{QStringLiteral("batchesPerCycle"), 6}}));
     QCOMPARE(s.description, opened.description);
     QCOMPARE(s.hint, opened.hint);
 
@@ -786,6 +883,99 @@ void TestUndo::saveRoundTripKeepsTimeline()
     QCOMPARE(sim->consumers()[0]->strategy->parameter(QStringLiteral("low")).toInt(), 0);
     sim->runCycles(2);
     QCOMPARE(sim->consumers()[0]->strategy->parameter(QStringLiteral("low")).toInt(), 4);
+    // ...and the edits from cycle 80.
+    sim->runCycles(19);
+    QCOMPARE(sim->cycle(), 80);
+    QVERIFY(sim->consumers()[1]->strategy->parameter(QStringLiteral("high")).toInt() != 8);
+    sim->runCycles(1);
+    QCOMPARE(sim->consumers()[1]->strategy->parameter(QStringLiteral("high")).toInt(), 8);
+    QCOMPARE(sim->broker().config().batchesPerCycle, 6);
+}
+
+namespace {
+
+/// The event stream (JSON Lines) and the delivery limit in force at each cycle of @p cycles
+/// cycles of @p sim from where it is.
+struct Watched
+{
+    QByteArray events;
+    QList<QJsonValue> limits;
+};
+
+void watch(Simulation &sim, qint64 cycles, Watched &out)
+{
+    sim.setEventSink([&out](const Event &e) { appendEventJsonLine(out.events, e); });
+    for (qint64 i = 0; i < cycles; ++i) {
+        sim.step();
+        out.limits << sim.settingValue(QStringLiteral("broker.deliveryLimit"));
+    }
+    sim.setEventSink({});
+}
+
+} // namespace
+
+void TestUndo::liveEditsAreSavedAtTheirCycle()
+{
+    // A live edit made while running was saved as the starting value: the file, reopened, did
+    // not replay what the class saw. An edit on cycle 0 changes the starting setup; one made
+    // later is saved as a timeline change at its cycle, before the file's own changes of that
+    // cycle; an undone edit is not saved.
+    const Scenario opened = loadPreset(QStringLiteral("lesson-poison-message.json"));
+    QCOMPARE(opened.timeline.size(), 2);
+    QCOMPARE(opened.timeline.at(0).atCycle, 150);
+
+    {
+        EditedSetup e(opened);
+        QVERIFY(e.loaded);
+        QVERIFY(e.editor.applySetting(QStringLiteral("broker.deliveryLimit"), 3).isEmpty());
+        const Scenario saved = e.editor.editedScenario();
+        QCOMPARE(saved.broker.deliveryLimit, std::optional<int>(3));
+        QCOMPARE(saved.timeline.size(), opened.timeline.size());
+    }
+
+    EditedSetup e(opened);
+    QVERIFY(e.loaded);
+    Watched live;
+    watch(e.sim, 100, live);
+    QVERIFY(e.editor.applySetting(QStringLiteral("broker.deliveryLimit"), 2).isEmpty());
+    QVERIFY(e.editor.setBatchSize(4).isEmpty());
+    e.editor.undoStack()->undo();  // undone: not saved
+    watch(e.sim, 110, live);
+    QCOMPARE(e.sim.cycle(), 210);
+    QVERIFY(e.editor.applySetting(QStringLiteral("broker.deliveryLimit"), 3).isEmpty());
+    watch(e.sim, 40, live);
+
+    const Scenario edited = e.editor.editedScenario();
+    QCOMPARE(edited.broker.deliveryLimit, opened.broker.deliveryLimit);  // starts as opened
+    QCOMPARE(edited.broker.batchSize, opened.broker.batchSize);
+    QCOMPARE(edited.timeline.size(), 4);
+    QList<QPair<qint64, QString>> entries;
+    for (const TimelineChange &c : edited.timeline)
+        entries << qMakePair(c.atCycle, c.path + QLatin1Char('=') + settingValueText(c.value));
+    const QList<QPair<qint64, QString>> expected{{100, QStringLiteral("broker.deliveryLimit=2")},
+                                                 {150, QStringLiteral("broker.deliveryLimit=5")},
+                                                 {155, QStringLiteral("consumers[2].online=true")},
+                                                 {210, QStringLiteral("broker.deliveryLimit=3")}};
+    QCOMPARE(entries, expected);
+
+    // Written and opened again, it replays what was seen: the same events, the same limit on
+    // every cycle.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("class.json"));
+    QCOMPARE(saveScenarioFile(edited, path), QString());
+    const ScenarioLoadResult reopened = loadScenarioFile(path);
+    QVERIFY2(reopened.ok(), qPrintable(reopened.errors.join(u'\n')));
+    Simulation replay;
+    PL_VERIFY_OK(replay.load(*reopened.scenario));
+    Watched again;
+    watch(replay, 250, again);
+    QCOMPARE(again.limits, live.limits);
+    QCOMPARE(again.limits.at(100), QJsonValue(2));
+    QCOMPARE(again.limits.at(160), QJsonValue(5));
+    QCOMPARE(again.limits.at(249), QJsonValue(3));
+    QVERIFY(!live.events.isEmpty());
+    QVERIFY(again.events == live.events);
+    QCOMPARE(replay.workloadHash(), e.sim.workloadHash());
 }
 
 void TestUndo::windowModifiedFlag()

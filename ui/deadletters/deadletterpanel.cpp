@@ -45,6 +45,9 @@ DeadLetterPanel::DeadLetterPanel(Simulation *simulation, QWidget *parent)
                                 QStringLiteral("expired")})
         reason = std::max(reason, fm.horizontalAdvance(word) + 2 * fm.horizontalAdvance(QLatin1Char('0')));
     header->resizeSection(DeadLetterModel::ReasonColumn, std::max(header->sectionSize(DeadLetterModel::ReasonColumn), reason));
+    // In a narrow dock (1280x720 with a lesson open) every column stays in sight, shrunk and
+    // elided, instead of the right ones going off the edge; the tooltips say all.
+    m_view->setFitsColumns(true);
     m_view->setToolTip(tr("Discarded messages, newest at the bottom. Click one to follow its "
                           "journey."));
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/common/logtableview.h"
+
 #include <QWidget>
 
 class QLabel;
@@ -50,7 +52,7 @@ private:
 
     Simulation *m_simulation;
     DeadLetterModel *m_model = nullptr;
-    QTableView *m_view = nullptr;
+    LogTableView *m_view = nullptr;
     QLabel *m_summary = nullptr;
     qint64 m_shownTotal = -1;
 };

@@ -13,6 +13,7 @@
 #include <QWidget>
 
 #include <algorithm>
+#include <functional>
 
 namespace PriorityLab {
 
@@ -435,20 +436,79 @@ QString SetupEditor::scenarioName() const
     return name;
 }
 
+namespace {
+
+/// Replays @p command and its children onto @p scenario as File > Save writes them: an edit of
+/// the starting setup (made on cycle 0, a consumer added or removed, the texts) into the setup,
+/// a setting changed while running into @p timed, to become a timeline change at its cycle.
+QString record(const QUndoCommand *command, Scenario &scenario,
+               QList<const ChangeSettingCommand *> &timed)
+{
+    const auto *change = dynamic_cast<const ChangeSettingCommand *>(command);
+    if (change && change->cycle() > 0 && change->isTimed()) {
+        timed.append(change);
+    } else if (const auto *setup = dynamic_cast<const SetupCommand *>(command)) {
+        if (QString e = setup->applyTo(scenario); !e.isEmpty())
+            return e;
+    }
+    for (int i = 0; i < command->childCount(); ++i) {
+        if (QString e = record(command->child(i), scenario, timed); !e.isEmpty())
+            return e;
+    }
+    return {};
+}
+
+} // namespace
+
 Scenario SetupEditor::editedScenario() const
 {
     Scenario scenario = m_simulation->loadedScenario();
+    QList<const ChangeSettingCommand *> timed;
     for (int i = 0; i < m_undoStack->index(); ++i) {
-        if (const QString e = SetupCommand::replay(m_undoStack->command(i), scenario); !e.isEmpty()) {
+        if (const QString e = record(m_undoStack->command(i), scenario, timed); !e.isEmpty()) {
             qWarning("PriorityLab: edit %d cannot be replayed onto the scenario as opened (%s); "
                      "using the live setup",
                      i, qPrintable(e));
             return m_simulation->currentScenario();
         }
     }
+    // Edits made while running go into the timeline at their cycle, so the file, opened again,
+    // replays what was seen (docs/scenario-format.md, "Live edits in a saved file"). An edit made
+    // on cycle N came before that cycle's scripted changes: it goes before the file's own
+    // entries of cycle N, which then override it as they did in the run.
+    if (!timed.isEmpty()) {
+        QList<TimelineChange> edits;
+        for (const ChangeSettingCommand *change : std::as_const(timed)) {
+            if (std::optional<TimelineChange> c = change->asTimelineChange(scenario))
+                edits.append(*c);  // (a consumer removed from the start takes its edits along)
+        }
+        QList<TimelineChange> timeline = edits + scenario.timeline;
+        std::stable_sort(timeline.begin(), timeline.end(),
+                         [](const TimelineChange &a, const TimelineChange &b) { return a.atCycle < b.atCycle; });
+        scenario.timeline = timeline;
+    }
     // The speed slider is the view's: the file keeps its own broker.cycleIntervalMs (as opened,
     // or as edited in the broker panel).
     return scenario;
+}
+
+int SetupEditor::scenarioIntervalMs() const
+{
+    int ms = m_simulation->loadedScenario().broker.cycleIntervalMs;
+    const std::function<void(const QUndoCommand *)> visit = [&](const QUndoCommand *command) {
+        if (const auto *change = dynamic_cast<const ChangeSettingCommand *>(command)) {
+            const QString path = change->path();
+            if (path == QLatin1String("broker.cycleIntervalMs"))
+                ms = change->newValue().toInt(BrokerConfig().cycleIntervalMs);
+            else if (path == QLatin1String("broker"))
+                ms = change->newValue().toObject().value(QLatin1String("cycleIntervalMs")).toInt(BrokerConfig().cycleIntervalMs);
+        }
+        for (int i = 0; i < command->childCount(); ++i)
+            visit(command->child(i));
+    };
+    for (int i = 0; i < m_undoStack->index(); ++i)
+        visit(m_undoStack->command(i));
+    return ms;
 }
 
 void SetupEditor::markSaved()

@@ -172,11 +172,21 @@ public:
     QString scenarioName() const;
 
     /// The scenario as opened (Simulation::loadedScenario()) with every edit up to the undo
-    /// stack's current index replayed onto it, timeline included: what File > Save writes. Unlike
+    /// stack's current index (an undone edit is not saved), timeline included: what File > Save
+    /// writes. An edit made on cycle 0 (before the first cycle) changes the starting setup; a
+    /// setting changed after cycle 0 becomes a timeline change at the cycle it took effect
+    /// (SetupCommand::cycle()), placed before the file's own changes of that cycle; the texts
+    /// (name, description, hint) and adding or removing a consumer change the starting setup
+    /// whenever made (docs/scenario-format.md, "Live edits in a saved file"). Unlike
     /// Simulation::currentScenario() it does not bake in the changes the scenario's timeline made
     /// while it ran, so the saved file, opened again, runs the same way. Falls back to
     /// currentScenario() if an edit cannot be replayed.
     Scenario editedScenario() const;
+
+    /// The scenario's own cycle interval in milliseconds, what File > Save writes as
+    /// broker.cycleIntervalMs: as opened, or as last set through setCycleIntervalMs() (an edit
+    /// not undone). Not the speed control's interval (Simulation::intervalMs(), the view's).
+    int scenarioIntervalMs() const;
 
     /// Marks the current state as saved (the undo stack's clean state).
     void markSaved();

@@ -47,6 +47,11 @@ int SetupCommand::liveConsumerIndex(const QString &name) const
     return -1;
 }
 
+void SetupCommand::noteCycle()
+{
+    m_cycle = m_simulation->cycle();
+}
+
 QString SetupCommand::replay(const QUndoCommand *command, Scenario &scenario)
 {
     if (const auto *setup = dynamic_cast<const SetupCommand *>(command)) {
@@ -143,6 +148,7 @@ void ChangeSettingCommand::undo()
 
 void ChangeSettingCommand::redo()
 {
+    noteCycle();
     if (!m_check) {
         apply(m_new);
         return;
@@ -183,6 +189,35 @@ QString ChangeSettingCommand::applyTo(Scenario &scenario) const
     return PriorityLab::applySetting(scenario, target, m_new);
 }
 
+bool ChangeSettingCommand::isTimed() const
+{
+    const QString root = m_path.rootKey();
+    if (m_path.depth() == 1
+        && (root == QLatin1String("name") || root == QLatin1String("description") || root == QLatin1String("hint")))
+        return false;
+    // The timer interval changes how fast a run is seen, never what happens in it.
+    return m_path.toString() != QLatin1String("broker.cycleIntervalMs");
+}
+
+std::optional<TimelineChange> ChangeSettingCommand::asTimelineChange(const Scenario &scenario) const
+{
+    SettingPath target = m_path;
+    if (!m_consumer.isEmpty()) {
+        const int index = scenarioConsumerIndex(scenario, m_consumer);
+        if (index < 0)
+            return std::nullopt;
+        target = m_path.withRootIndex(index);
+    }
+    // A timeline entry has no "key absent": the format's default stands for it, or null (no
+    // limit) for the settings whose default is none (docs/scenario-format.md).
+    QJsonValue value = m_new;
+    if (value.isUndefined())
+        value = settingDefault(target);
+    if (value.isUndefined())
+        value = QJsonValue(QJsonValue::Null);
+    return TimelineChange{m_cycle, target.toString(), value};
+}
+
 // --- AddConsumerCommand ---------------------------------------------------------------------
 
 AddConsumerCommand::AddConsumerCommand(Simulation *simulation, ConsumerConfig config, QUndoCommand *parent)
@@ -200,6 +235,7 @@ void AddConsumerCommand::undo()
 
 void AddConsumerCommand::redo()
 {
+    noteCycle();
     if (const QString error = m_simulation->addConsumer(m_config); !error.isEmpty())
         qWarning("PriorityLab: redo of adding consumer %s failed: %s", qPrintable(m_config.name),
                  qPrintable(error));
@@ -233,6 +269,7 @@ void RemoveConsumerCommand::undo()
 
 void RemoveConsumerCommand::redo()
 {
+    noteCycle();
     const int index = liveConsumerIndex(m_config.name);
     if (index >= 0)
         m_simulation->removeConsumer(index);

@@ -30,13 +30,21 @@ public:
     /// @p scenario in order; returns the first problem, or "".
     static QString replay(const QUndoCommand *command, Scenario &scenario);
 
+    /// The cycle the live run had when this edit last took effect (its first redo, or a later
+    /// redo after an undo): Simulation::cycle(), the number of cycles run. 0 = before the first
+    /// cycle, an edit of the starting setup. Merged steps of one gesture keep the first one's.
+    qint64 cycle() const { return m_cycle; }
+
 protected:
     explicit SetupCommand(Simulation *simulation, QUndoCommand *parent = nullptr);
 
     /// Index of the consumer named @p name in the simulation, or -1.
     int liveConsumerIndex(const QString &name) const;
+    /// Remembers the simulation's cycle as the one this edit took effect on (redo() calls it).
+    void noteCycle();
 
     Simulation *m_simulation;
+    qint64 m_cycle = 0;
 };
 
 /// Sets one setting by its path in the scenario format (Simulation::applySetting(), validated as
@@ -66,6 +74,15 @@ public:
     int id() const override { return m_gesture != 0 ? m_id : -1; }
     bool mergeWith(const QUndoCommand *other) override;
     QString applyTo(Scenario &scenario) const override;
+
+    /// Whether this edit belongs to the run's time, so that one made after cycle 0 is saved as a
+    /// timeline change at cycle() (docs/scenario-format.md, "Live edits in a saved file"): every
+    /// setting but the scenario's texts (name, description, hint), which describe the file, and
+    /// broker.cycleIntervalMs, which never changes what happens in a run.
+    bool isTimed() const;
+    /// This edit as a change of @p scenario's timeline at cycle(): its path resolved in
+    /// @p scenario (a consumer by its name); std::nullopt if that consumer is not in it.
+    std::optional<TimelineChange> asTimelineChange(const Scenario &scenario) const;
 
     /// The path as it resolves now (the consumer's current index), e.g. "consumers[2].capacity";
     /// empty if the consumer no longer exists.

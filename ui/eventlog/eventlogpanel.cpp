@@ -17,6 +17,7 @@
 #include <QPainter>
 #include <QPixmap>
 #include <QRegularExpressionValidator>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QShowEvent>
 #include <QTableView>
@@ -114,6 +115,9 @@ EventLogPanel::EventLogPanel(Simulation *simulation, QWidget *parent, qsizetype 
     m_messageId->setClearButtonEnabled(true);
     m_messageId->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{0,19}")), m_messageId));
     m_messageId->setMaximumWidth(130);
+    // Room for its placeholder and the clear button: at 1280x720 it was cut to "mes…" while
+    // the event count beside it kept its width.
+    m_messageId->setMinimumWidth(m_messageId->fontMetrics().horizontalAdvance(tr("message id")) + 40);
     m_messageId->setToolTip(tr("Show only the events of the message with this id: its whole story "
                                "from production to processing or discard. Empty = all messages."));
     connect(m_messageId, &QLineEdit::textChanged, this, [this](const QString &text) {
@@ -133,10 +137,12 @@ EventLogPanel::EventLogPanel(Simulation *simulation, QWidget *parent, qsizetype 
     m_count = new QLabel(this);
     m_count->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_count->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    m_count->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("00,000 events")));
-    m_count->setToolTip(tr("The log keeps the newest %L1 events; older ones are dropped (the "
+    // The count gives way first, elided ("1,234 of 5,…"; in full in its tooltip).
+    m_count->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("00,000")));
+    m_countTip = (tr("The log keeps the newest %L1 events; older ones are dropped (the "
                            "dead-letter list and File > Export keep what matters).")
                                 .arg(m_model->capacity()));
+    m_count->setToolTip(m_countTip);
     bar->addWidget(m_count, 1);
 
     // Each column as wide as its title or its typical content, whichever is wider.
@@ -314,7 +320,17 @@ void EventLogPanel::updateCount()
         text += tr(" (newest %1 kept)").arg(locale.toString(m_model->capacity()));
     if (kept == 0 && !m_simulation->recordEvents())
         text = tr("event recording is off");
-    m_count->setText(text);
+    m_countText = text;
+    m_count->setText(m_count->fontMetrics().elidedText(text, Qt::ElideRight, std::max(0, m_count->width())));
+    m_count->setToolTip(text + QStringLiteral(". ") + m_countTip);
+}
+
+void EventLogPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // The layout has placed the label already (it sees the resize first).
+    if (!m_countText.isEmpty())
+        m_count->setText(m_count->fontMetrics().elidedText(m_countText, Qt::ElideRight, std::max(0, m_count->width())));
 }
 
 void EventLogPanel::onCurrentChanged()

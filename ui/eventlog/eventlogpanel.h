@@ -68,6 +68,8 @@ Q_SIGNALS:
 protected:
     /// Applies the events that waited while the panel was hidden.
     void showEvent(QShowEvent *event) override;
+    /// Elides the event count to its room again.
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     /// Applies the pending events (see refresh()).
@@ -93,6 +95,8 @@ private:
     QLabel *m_count = nullptr;
     bool m_follow = true;
     bool m_countDirty = true;
+    QString m_countText;  ///< the count in full; the label shows it elided to its room
+    QString m_countTip;   ///< the count label's own tooltip, after the full count
     QPointer<QDockWidget> m_dock;  ///< the dock the panel sits in, if any
 };
 

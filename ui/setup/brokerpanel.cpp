@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <climits>
@@ -119,9 +120,12 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
     form->addRow(label(tr("Stop after:"), m_idleCycles, content), m_idleCycles);
 
     m_interval = makeSpin(content, 0, 60000, tr(" ms"),
-                          tr("Cycle interval: milliseconds between two cycles in the app, the same "
-                             "setting as the speed slider (0 = as fast as possible). It never "
-                             "changes the results, only how fast you see them."));
+                          tr("Cycle interval: the scenario's own milliseconds between two cycles "
+                             "(0 = as fast as possible), saved with the file and the speed it "
+                             "opens at. Changing it here is an edit (undoable, saved) and sets the "
+                             "speed too. The speed keys [ and ] and the speed slider only change "
+                             "how fast you watch: not an edit, not saved, not shown here. It never "
+                             "changes the results."));
     m_interval->setSpecialValueText(tr("as fast as possible"));
     m_interval->setSingleStep(50);
     form->addRow(label(tr("Cycle interval:"), m_interval, content), m_interval);
@@ -179,6 +183,10 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
             [this](int value) { showError(m_editor->setCycleIntervalMs(value)); });
     connect(m_simulation, &Simulation::setupChanged, this, &BrokerPanel::sync);
     connect(m_simulation, &Simulation::scenarioLoaded, this, &BrokerPanel::sync);
+    // The interval shown is the undo stack's (SetupEditor::scenarioIntervalMs()): an edit or its
+    // undo is on the stack only after the simulation announced it.
+    connect(m_editor->undoStack(), &QUndoStack::indexChanged, this,
+            [this] { setSpin(m_interval, m_editor->scenarioIntervalMs()); });
     sync();
 }
 
@@ -279,7 +287,8 @@ void BrokerPanel::sync()
     setSpin(m_batchesPerCycle, paced ? config.batchesPerCycle : m_lastPaced);
     m_batchesPerCycle->setEnabled(paced);
     setSpin(m_idleCycles, config.maxIdleCycles);
-    setSpin(m_interval, m_simulation->intervalMs());
+    // The scenario's interval (what Save writes), not the speed the run is watched at.
+    setSpin(m_interval, m_editor->scenarioIntervalMs());
     for (const PathEditor &e : m_pathEditors) {
         const QJsonValue value = m_simulation->settingValue(e.path);
         if (e.spin) {

@@ -18,15 +18,15 @@ class Simulation;
 
 /// The broker's settings, live: queue mode (fifo, native
 /// priority with an optional max priority, topics with their priority bands), batch size,
-/// dispatch per cycle (drain, or at most K batches), idle cycles before it stops, the cycle
-/// interval in milliseconds (the same setting as the speed slider), and the limits of a real
+/// dispatch per cycle (drain, or at most K batches), idle cycles before it stops, the scenario's
+/// cycle interval in milliseconds (SetupEditor::scenarioIntervalMs(), what Save writes; not the
+/// speed the run is watched at, which the speed control sets), and the limits of a real
 /// broker (docs/design.md §3): length limit and overflow, delivery limit, message TTL and expiry, and
 /// the dead-letter queue.
 ///
 /// Every edit goes through SetupEditor (undoable, validated as in a scenario file) and applies
 /// from the next batch or cycle; the panel re-reads the simulation on Simulation::setupChanged()
-/// and Simulation::scenarioLoaded(), so it follows undo, redo and timeline changes. Call sync()
-/// when the interval was changed elsewhere (the speed slider).
+/// and Simulation::scenarioLoaded(), so it follows undo, redo and timeline changes.
 class BrokerPanel : public QWidget
 {
     Q_OBJECT

@@ -164,6 +164,37 @@ bool move(QWidget *window, bool forward)
     return true;
 }
 
+QWidget *firstStopIn(QWidget *window, const QWidget *pane)
+{
+    if (!pane)
+        return nullptr;
+    for (QWidget *stop : stops(window)) {
+        if (stop == pane || pane->isAncestorOf(stop))
+            return stop;
+    }
+    return nullptr;
+}
+
+qsizetype nextPane(QWidget *window, const QList<QWidget *> &panes, const QWidget *current, bool forward)
+{
+    const qsizetype n = panes.size();
+    qsizetype at = -1;
+    for (qsizetype i = 0; current && i < n; ++i) {
+        if (panes.at(i) && (panes.at(i) == current || panes.at(i)->isAncestorOf(current))) {
+            at = i;
+            break;
+        }
+    }
+    if (at < 0)
+        at = forward ? n - 1 : 0;  // the first (last) pane comes next
+    for (qsizetype k = 1; k <= n; ++k) {
+        const qsizetype i = (at + (forward ? k : n - k)) % n;
+        if (firstStopIn(window, panes.at(i)))
+            return i;
+    }
+    return -1;
+}
+
 void scrollIntoView(QWidget *target, const QWidget *window)
 {
     for (QWidget *w = target ? target->parentWidget() : nullptr; w && w != window; w = w->parentWidget()) {

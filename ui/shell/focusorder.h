@@ -33,6 +33,17 @@ bool move(QWidget *window, bool forward);
 /// margin of 8 pixels (the focus frame's room).
 void scrollIntoView(QWidget *target, const QWidget *window);
 
+/// The first stop of stops(@p window) inside @p pane (a widget of @p window, e.g. a dock);
+/// nullptr when it has none (hidden, behind another tab, nothing that takes the focus).
+QWidget *firstStopIn(QWidget *window, const QWidget *pane);
+
+/// The "next pane" keys, F6 (@p forward) and Shift+F6: the index in @p panes (widgets of
+/// @p window in their F6 order, e.g. the toolbar, the lesson, the queue, the consumers, the
+/// charts, the bottom docks) of the pane after (before) the one holding @p current, skipping
+/// panes without a stop (firstStopIn()), wrapping around. A @p current in no pane goes to the
+/// first (last) pane with a stop. -1 when no pane has a stop.
+qsizetype nextPane(QWidget *window, const QList<QWidget *> &panes, const QWidget *current, bool forward);
+
 /// Whether @p widget can be seen inside @p window: shown, not inside a dock widget that is
 /// floating or sits behind another tab of its dock group, and with room inside the window (or
 /// inside a scroll area's content, to be scrolled to).

@@ -354,8 +354,18 @@ void MainWindow::createActions()
     // broker.cycleIntervalMs (edited, undoable, in the broker panel). The slider shows what the
     // simulation has, whoever changed it.
     connect(m_speed, &SpeedControl::intervalChanged, m_simulation, &Simulation::setIntervalMs);
-    connect(m_simulation, &Simulation::setupChanged, this,
-            [this] { m_speed->setIntervalMs(m_simulation->intervalMs()); });
+    connect(m_simulation, &Simulation::setupChanged, this, &MainWindow::updateSpeed);
+    connect(m_setupEditor->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateSpeed);
+    // Where the speed lives: the toolbar's label, the Simulation menu, and the status bar when
+    // [ or ] (or the slider) changes it.
+    m_speedInfo = new QAction(this);
+    m_speedInfo->setObjectName(QStringLiteral("speedInfo"));
+    m_speedInfo->setEnabled(false);
+    connect(m_speed, &SpeedControl::intervalChanged, this, [this] {
+        showNotice(SpeedControl::speedText(m_simulation->intervalMs(), m_setupEditor->scenarioIntervalMs())
+                           + tr(" (how fast you watch: not an edit, not saved)"),
+                   4000);
+    });
 
     // Speed on [ and ]: Ctrl++ and Ctrl+- are the platform's zoom keys.
     m_faster = createAction(tr("&Faster"), {QKeySequence(Qt::Key_BracketRight)},
@@ -400,6 +410,44 @@ void MainWindow::createActions()
                                  "pauses (Page Down, as a presentation clicker sends)"));
     m_previousStep = createAction(tr("&Previous Lesson Step"), {QKeySequence(Qt::Key_PageUp)},
                                   tr("Show the lesson's previous step again (Page Up)"));
+
+    // F6 / Shift+F6, the platforms' "next pane" keys: one press from pane to pane instead of
+    // dozens of Tabs through every control between.
+    m_nextPane = createAction(tr("Next &Pane"), {QKeySequence(Qt::Key_F6)},
+                              tr("Move the keyboard to the next pane (F6): toolbar, lesson, queue, "
+                                 "consumers, charts, journey and logs"));
+    m_nextPane->setObjectName(QStringLiteral("nextPaneAction"));
+    connect(m_nextPane, &QAction::triggered, this, [this] { focusPane(true); });
+    m_previousPane = createAction(tr("Pre&vious Pane"), {QKeySequence(Qt::SHIFT | Qt::Key_F6)},
+                                  tr("Move the keyboard to the previous pane (Shift+F6)"));
+    m_previousPane->setObjectName(QStringLiteral("previousPaneAction"));
+    connect(m_previousPane, &QAction::triggered, this, [this] { focusPane(false); });
+}
+
+QList<QWidget *> MainWindow::panes() const
+{
+    // The F6 order: the controls at the top (the lesson's Next where a lesson is open), then
+    // the views as they lie on the screen. Docks of a tab group are each a pane; only the one
+    // in front has stops.
+    return {m_toolBar,        m_lessonDock,    centralWidget(), m_consumerDock,   m_producerDock,
+            m_brokerDock,     m_chartDock,     m_journeyDock,   m_eventLogDock,   m_deadLetterDock};
+}
+
+void MainWindow::focusPane(bool forward)
+{
+    QWidget *from = QApplication::focusWidget();
+    m_shortcutGuard->endEdit(this);  // an edit in progress ends first, as with Enter
+    const QList<QWidget *> all = panes();
+    const qsizetype index = FocusOrder::nextPane(this, all, from, forward);
+    if (index < 0)
+        return;
+    QWidget *target = FocusOrder::firstStopIn(this, all.at(index));
+    // The lesson's pane starts on Next (Page Down's button), the one a teacher presses.
+    if (all.at(index) == m_lessonDock && m_lessonPanel->nextButton()->isEnabled()
+        && FocusOrder::isOnScreen(m_lessonPanel->nextButton(), this))
+        target = m_lessonPanel->nextButton();
+    target->setFocus(forward ? Qt::TabFocusReason : Qt::BacktabFocusReason);
+    FocusOrder::scrollIntoView(target, this);
 }
 
 QAction *MainWindow::createAction(const QString &text, const QList<QKeySequence> &shortcuts,
@@ -414,6 +462,7 @@ QAction *MainWindow::createAction(const QString &text, const QList<QKeySequence>
 void MainWindow::createToolBar()
 {
     QToolBar *bar = addToolBar(tr("Run"));
+    m_toolBar = bar;
     bar->setObjectName(QStringLiteral("runToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->setMovable(false);
@@ -671,6 +720,7 @@ void MainWindow::createMenus()
     run->addSeparator();
     run->addAction(m_faster);
     run->addAction(m_slower);
+    run->addAction(m_speedInfo);
     run->addSeparator();
     run->addAction(m_nextStep);
     run->addAction(m_previousStep);
@@ -689,6 +739,9 @@ void MainWindow::createMenus()
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_presentationAction);
     m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_nextPane);
+    m_viewMenu->addAction(m_previousPane);
+    m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_lessonDock->toggleViewAction());
     m_viewMenu->addAction(m_consumerDock->toggleViewAction());
     m_viewMenu->addAction(m_producerDock->toggleViewAction());
@@ -705,6 +758,13 @@ void MainWindow::createMenus()
     help->addAction(whatsThis);
     help->addSeparator();
     help->addAction(m_about);
+}
+
+void MainWindow::updateSpeed()
+{
+    m_speed->setScenarioIntervalMs(m_setupEditor->scenarioIntervalMs());
+    m_speed->setIntervalMs(m_simulation->intervalMs());
+    m_speedInfo->setText(SpeedControl::speedText(m_simulation->intervalMs(), m_setupEditor->scenarioIntervalMs()));
 }
 
 void MainWindow::scheduleRefresh()
@@ -757,7 +817,7 @@ void MainWindow::onScenarioLoaded()
     // The views started over with the new system: reports of the old one are gone.
     m_cycles.clear();
     m_journal->clear();
-    m_speed->setIntervalMs(m_simulation->intervalMs());
+    updateSpeed();
     // A lesson opens on its first step, paused; the lesson tab comes to the front.
     m_lessonPanel->setSteps(m_simulation->loadedScenario().steps);
     const bool lesson = m_lessonPanel->hasLesson();

@@ -16,6 +16,7 @@ class QCloseEvent;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QToolBar;
 class QToolButton;
 
 namespace PriorityLab {
@@ -75,6 +76,8 @@ public:
     ChartPanel *chartPanel() const { return m_chartPanel; }
     StatusSummary *statusSummary() const { return m_status; }
     SpeedControl *speedControl() const { return m_speed; }
+    /// The Simulation menu's line naming the speed and the scenario's interval (disabled).
+    QAction *speedInfoAction() const { return m_speedInfo; }
     ProducerPanel *producerPanel() const { return m_producerPanel; }
     BrokerPanel *brokerPanel() const { return m_brokerPanel; }
     /// The scenario's name, description and "what to try" hint above the queue.
@@ -103,6 +106,8 @@ public:
     DeadLetterPanel *deadLetterPanel() const { return m_deadLetterPanel; }
     /// The lesson dock's panel (guided lessons: a scenario's "steps").
     LessonPanel *lessonPanel() const { return m_lessonPanel; }
+    /// The View menu (zoom, presentation mode, the panes keys, the docks).
+    QMenu *viewMenu() const { return m_viewMenu; }
     /// View > Zoom In / Zoom Out / Actual Size (Ctrl++, Ctrl+-, Ctrl+0), remembered in settings.
     Zoom *zoom() const { return m_zoom; }
     /// Opens a new Analysis > Sweep… window on the current setup (deleted when closed) and
@@ -209,6 +214,16 @@ private:
     void onFinished(const QString &reason);
     void onScenarioLoaded();
     void updateActions();
+    /// Shows the run's speed (Simulation::intervalMs(), the view's) beside the scenario's own
+    /// interval (SetupEditor::scenarioIntervalMs()) in the speed control and the Simulation menu.
+    void updateSpeed();
+    /// The panes F6 and Shift+F6 go through, in order: the toolbar, the lesson, the queue (the
+    /// central widget), the consumers, producers and broker docks, the charts, the journey, the
+    /// event log and the dead letters (FocusOrder::nextPane() skips those with nothing to focus).
+    QList<QWidget *> panes() const;
+    /// Moves the keyboard to the next (@p forward) or previous pane: its first Tab stop, or the
+    /// lesson's Next button; outlined as after Tab (Qt::TabFocusReason).
+    void focusPane(bool forward);
     void updateIcons();
     void updateHeader();
     void toggleRun();
@@ -309,6 +324,10 @@ private:
     QAction *m_restart = nullptr;
     QAction *m_faster = nullptr;
     QAction *m_slower = nullptr;
+    QAction *m_nextPane = nullptr;      ///< F6
+    QAction *m_previousPane = nullptr;  ///< Shift+F6
+    QToolBar *m_toolBar = nullptr;
+    QAction *m_speedInfo = nullptr;  ///< the Simulation menu's line naming the speed (disabled)
     QAction *m_about = nullptr;
     QAction *m_help = nullptr;
     QAction *m_nextStep = nullptr;

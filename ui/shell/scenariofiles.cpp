@@ -49,7 +49,10 @@ QAction *ScenarioFiles::saveAction()
         m_save = new QAction(m_dialogParent->style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), m_dialogParent);
         m_save->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_S));
         m_save->setToolTip(tr("Save the setup with your edits (thresholds, consumers, producers, broker, "
-                              "description) to its file (Ctrl+S); a built-in preset asks for a new file"));
+                              "description) to its file (Ctrl+S); a built-in preset asks for a new file. "
+                              "An edit made on cycle 0 changes the starting value; one made while "
+                              "running is saved as a timeline change at its cycle, so the file replays "
+                              "what was seen. The speed ([ ]) is not saved."));
         m_save->setStatusTip(m_save->toolTip());
         connect(m_save, &QAction::triggered, this, [this] { save(); });
     }
@@ -62,7 +65,8 @@ QAction *ScenarioFiles::saveAsAction()
         m_saveAs = new QAction(tr("Save &As…"), m_dialogParent);
         m_saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
         m_saveAs->setStatusTip(tr("Save the setup with your edits as a new scenario file (Ctrl+Shift+S); "
-                                  "its timeline and description are kept"));
+                                  "its timeline and description are kept, edits made while running "
+                                  "join the timeline at their cycle"));
         connect(m_saveAs, &QAction::triggered, this, [this] { saveAsDialog(); });
     }
     return m_saveAs;
@@ -274,7 +278,13 @@ void ScenarioFiles::reportProblems(const QString &title, const QStringList &prob
 
 void ScenarioFiles::restartWithCurrentSettings()
 {
-    loadScenario(m_simulation->currentScenario(), m_currentFile);
+    // The live setup keeps the scenario's own interval, not the speed it is watched at (that
+    // would have become the scenario's, shown in the broker panel and saved); the speed stays.
+    Scenario current = m_simulation->currentScenario();
+    current.broker.cycleIntervalMs = m_editor->scenarioIntervalMs();
+    const int watched = m_simulation->intervalMs();
+    if (loadScenario(current, m_currentFile).isEmpty())
+        m_simulation->setIntervalMs(watched);
 }
 
 void ScenarioFiles::openFileDialog()

@@ -31,6 +31,52 @@ QString SpeedControl::describe(int intervalMs)
     return tr("%1 cycles/s").arg(cps, 0, 'f', 1);
 }
 
+QString SpeedControl::factor(int intervalMs, int scenarioMs)
+{
+    if (intervalMs <= 0 || scenarioMs <= 0)
+        return {};
+    const double f = double(scenarioMs) / intervalMs;
+    if (std::abs(f - std::round(f)) < 0.05 || f >= 10)
+        return tr("%1×").arg(std::lround(f));
+    return tr("%1×").arg(f, 0, 'g', 2);
+}
+
+QString SpeedControl::speedText(int intervalMs, int scenarioMs)
+{
+    const QString scenario = scenarioMs <= 0 ? tr("as fast as possible") : tr("%1 ms").arg(scenarioMs);
+    if (intervalMs == scenarioMs) {
+        if (intervalMs <= 0)
+            return tr("Speed: as fast as possible, the scenario's interval");
+        return tr("Speed 1× (%1 ms per cycle, %2): the scenario's interval").arg(intervalMs).arg(describe(intervalMs));
+    }
+    if (intervalMs <= 0)
+        return tr("Speed: as fast as possible; the scenario's interval stays %1").arg(scenario);
+    const QString f = factor(intervalMs, scenarioMs);
+    const QString lead = f.isEmpty() ? tr("Speed %1 ms per cycle (%2)").arg(intervalMs).arg(describe(intervalMs))
+                                     : tr("Speed %1 (%2 ms per cycle, %3)").arg(f).arg(intervalMs).arg(describe(intervalMs));
+    return tr("%1; the scenario's interval stays %2").arg(lead, scenario);
+}
+
+void SpeedControl::setScenarioIntervalMs(int ms)
+{
+    m_scenarioMs = std::max(0, ms);
+    updateLabel();
+}
+
+void SpeedControl::updateLabel()
+{
+    const QString f = factor(m_intervalMs, m_scenarioMs);
+    m_label->setText(m_intervalMs == m_scenarioMs || f.isEmpty()
+                             ? describe(m_intervalMs)
+                             : tr("%1 · %2").arg(describe(m_intervalMs), f));
+    const QString tip = m_tip + QStringLiteral("\n\n") + speedText(m_intervalMs, m_scenarioMs)
+                        + tr(". The speed is how fast you watch: not an edit, not saved, no \"*\" in "
+                             "the title; the scenario's own interval is the broker panel's Cycle "
+                             "interval.");
+    for (QWidget *w : findChildren<QWidget *>())
+        w->setToolTip(tip);
+}
+
 SpeedControl::SpeedControl(QWidget *parent) : QWidget(parent)
 {
     auto *caption = new QLabel(tr("Speed"), this);
@@ -43,14 +89,11 @@ SpeedControl::SpeedControl(QWidget *parent) : QWidget(parent)
     m_label = new QLabel(this);
     m_label->setMinimumWidth(m_label->fontMetrics().horizontalAdvance(describe(0)) + 8);
 
-    const QString tip = tr("How many cycles run per second: from 1 (watch each batch) to 1000, "
+    m_tip = tr("How many cycles run per second: from 1 (watch each batch) to 1000, "
                            "and at the right end as fast as the machine can. In one cycle the "
                            "producers send what is due and the broker hands out batches. The speed "
                            "never changes the results: the same scenario and seed give the same "
                            "events at any speed.");
-    for (QWidget *w : {static_cast<QWidget *>(caption), static_cast<QWidget *>(m_slider),
-                       static_cast<QWidget *>(m_label)})
-        w->setToolTip(tip);
 
     setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
     auto *layout = new QHBoxLayout(this);
@@ -79,16 +122,16 @@ void SpeedControl::setIntervalMs(int ms)
     }
     const QSignalBlocker blocker(m_slider);
     m_slider->setValue(best);
-    m_label->setText(describe(m_intervalMs));
+    updateLabel();
 }
 
 void SpeedControl::onSliderMoved(int position)
 {
     const int ms = intervalOfStep(position);
-    m_label->setText(describe(ms));
     if (ms == m_intervalMs)
         return;
     m_intervalMs = ms;
+    updateLabel();
     Q_EMIT intervalChanged(ms);
 }
 

@@ -39,6 +39,21 @@ public:
     /// The speed in words, e.g. "5 cycles/s" or "as fast as possible".
     static QString describe(int intervalMs);
 
+    /// The scenario's own interval (SetupEditor::scenarioIntervalMs(), what Save writes), which
+    /// the speed is compared with: the label says e.g. "6×" when the run is watched 6 times as
+    /// fast as the scenario's interval. Emits nothing.
+    void setScenarioIntervalMs(int ms);
+    int scenarioIntervalMs() const { return m_scenarioMs; }
+
+    /// The speed in full, e.g. "Speed 6× (33 ms per cycle, 30 cycles/s); the scenario's
+    /// interval stays 200 ms", "Speed 1× (200 ms per cycle, 5 cycles/s): the scenario's interval"
+    /// or "Speed: as fast as possible; the scenario's interval stays 200 ms", for the status
+    /// bar, the Simulation menu and the tooltip. @p intervalMs and @p scenarioMs in milliseconds
+    /// (0 = as fast as possible).
+    static QString speedText(int intervalMs, int scenarioMs);
+    /// The factor of speedText() alone, e.g. "6×", "0.5×", "1×"; empty when either interval is 0.
+    static QString factor(int intervalMs, int scenarioMs);
+
 Q_SIGNALS:
     /// The user moved the slider to a new speed.
     void intervalChanged(int ms);
@@ -48,8 +63,12 @@ private:
     static int intervalOfStep(int step);
 
     QSlider *m_slider = nullptr;
+    void updateLabel();
+
     QLabel *m_label = nullptr;
+    QString m_tip;
     int m_intervalMs = 200;
+    int m_scenarioMs = 200;
 };
 
 } // namespace PriorityLab
