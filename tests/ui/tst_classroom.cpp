@@ -1263,7 +1263,7 @@ private Q_SLOTS:
                                                     {Qt::Key_Plus, 140}, {Qt::Key_Plus, 150}, {Qt::Key_Minus, 140},
                                                     {Qt::Key_0, 100}};
         for (const auto &[key, percent] : steps) {
-            press(w.window, key, Qt::ControlModifier);
+            w.press(key, Qt::ControlModifier);
             QCOMPARE(w.window.zoom()->percent(), percent);
             settle();
             QTRY_VERIFY2(inView(box), qPrintable(QStringLiteral("at %1%: the field at y %2 in a view %3 px high")
@@ -1295,14 +1295,14 @@ private Q_SLOTS:
                 actual = action;
         }
         QVERIFY(actual);
-        press(w.window, Qt::Key_Plus, Qt::ControlModifier);
-        press(w.window, Qt::Key_Plus, Qt::ControlModifier);
+        w.press(Qt::Key_Plus, Qt::ControlModifier);
+        w.press(Qt::Key_Plus, Qt::ControlModifier);
         QCOMPARE(w.window.zoom()->percent(), 120);
         QTRY_VERIFY(label->isVisible());
         QCOMPARE(label->text(), QStringLiteral("Zoom 120%"));
         QVERIFY2(actual->text().contains(QStringLiteral("120%")), qPrintable(actual->text()));
         QVERIFY(actual->statusTip().contains(QStringLiteral("120%")));
-        press(w.window, Qt::Key_0, Qt::ControlModifier);
+        w.press(Qt::Key_0, Qt::ControlModifier);
         QCOMPARE(w.window.zoom()->percent(), 100);
         QVERIFY(!label->isVisible());
         QVERIFY(!actual->text().contains(u'%'));
@@ -1369,13 +1369,13 @@ private Q_SLOTS:
         QTRY_VERIFY(card->isVisible());
         const int cardEdge = darkest(card, true), fieldEdge = darkest(field, false);
         QVERIFY2(cardEdge > 100 && fieldEdge > 100, qPrintable(QStringLiteral("working edges %1, %2").arg(cardEdge).arg(fieldEdge)));
-        press(w.window, Qt::Key_F11);
+        w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         QVERIFY(QApplication::palette() != before);
         QCOMPARE(QApplication::palette().color(QPalette::Window), QColor(Qt::white));
         QTRY_VERIFY2(darkest(card, true) < 40, qPrintable(QStringLiteral("card edge lightness %1").arg(darkest(card, true))));
         QVERIFY2(darkest(field, false) < 40, qPrintable(QStringLiteral("field edge lightness %1").arg(darkest(field, false))));
-        press(w.window, Qt::Key_Escape);
+        w.press(Qt::Key_Escape);
         QVERIFY(!w.window.presentationMode()->isActive());
         QCOMPARE(QApplication::palette(), before);
         QCOMPARE(QApplication::palette().resolveMask(), before.resolveMask());
@@ -1398,7 +1398,7 @@ private Q_SLOTS:
         });
         w.window.lessonPanel()->runCycles(60);
         w.window.refreshViews();
-        press(w.window, Qt::Key_F11);
+        w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
         QVERIFY(area);
