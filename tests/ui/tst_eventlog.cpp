@@ -7,6 +7,7 @@
 #include "ui/eventlog/eventlogmodel.h"
 #include "ui/eventlog/eventlogpanel.h"
 #include "ui/deadletters/deadletterpanel.h"
+#include "ui/shell/highcontraststyle.h"
 #include "core/engine/simulation.h"
 #include "tests/testsupport.h"
 
@@ -19,6 +20,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
+#include <QPainter>
+#include <QStyleOptionHeader>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
@@ -79,6 +82,7 @@ private Q_SLOTS:
     void clearedOnNewScenario();
     void waitsWhileItsDockTabIsBehind();
     void narrowDockKeepsFiltersAndColumnsInSight();
+    void narrowHeaderTitlesEndWithAnEllipsis();
 };
 
 void TestEventLog::ringBufferCapAndOrder()
@@ -427,5 +431,42 @@ void TestEventLog::narrowDockKeepsFiltersAndColumnsInSight()
     QVERIFY(header->sectionSize(0) >= letters.view()->fontMetrics().horizontalAdvance(QStringLiteral("Cycle")));
 }
 
+// A dead-letter column squeezed into a narrow dock is narrower than its title: the base style
+// clipped the centred title at both edges ("riorit"); the application's style ends it with "…"
+// inside the section, so no ink touches either edge.
+void TestEventLog::narrowHeaderTitlesEndWithAnEllipsis()
+{
+    HighContrastStyle style;
+    QStyleOptionHeader option;
+    option.rect = QRect(0, 0, 40, 24);
+    option.text = QStringLiteral("Deliveries");
+    option.textAlignment = Qt::AlignCenter;
+    option.fontMetrics = QFontMetrics(QApplication::font());
+    option.palette = QApplication::palette();
+    QVERIFY2(option.fontMetrics.horizontalAdvance(option.text) > option.rect.width(), "the title must not fit");
+
+    QImage image(option.rect.size(), QImage::Format_RGB32);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        painter.setFont(QApplication::font());
+        style.drawControl(QStyle::CE_HeaderLabel, &option, &painter);
+    }
+    const auto inkInColumn = [&image](int x) {
+        for (int y = 0; y < image.height(); ++y) {
+            if (qGray(image.pixel(x, y)) < 160)
+                return true;
+        }
+        return false;
+    };
+    int inked = 0;
+    for (int x = 0; x < image.width(); ++x)
+        inked += inkInColumn(x) ? 1 : 0;
+    QVERIFY2(inked > 0, "the title is drawn");
+    QVERIFY2(!inkInColumn(0), "the title is clipped at the left edge");
+    QVERIFY2(!inkInColumn(image.width() - 1), "the title is clipped at the right edge");
+}
+
 QTEST_MAIN(TestEventLog)
 #include "tst_eventlog.moc"
+

@@ -17,6 +17,7 @@
 #include "core/engine/simulation.h"
 #include "ui/editing/undocommands.h"
 #include "tests/ui/editedsetup.h"
+#include "tests/ui/scenariowindow.h"
 #include "ui/setup/brokerpanel.h"
 #include "core/analysis/eventjson.h"
 
@@ -367,11 +368,9 @@ void TestUndo::speedControlIsNotAnEdit()
     // The speed is the view's: [ and ] (and the slider) change the timer's interval, with no undo
     // step, no "*" in the title, and a saved file keeps the scenario's own interval. The broker
     // panel's edit of broker.cycleIntervalMs is an edit (undoable) and moves the speed control.
-    MainWindow window;
-    window.setShowDialogs(false);
-    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/reference-priority.json")).isEmpty());
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/reference-priority.json"));
+    QVERIFY(shown.exposed());
+    MainWindow &window = shown.window;
     Simulation *sim = window.simulation();
     QUndoStack *stack = window.setupEditor()->undoStack();
     QSignalSpy cleanChanged(stack, &QUndoStack::cleanChanged);
@@ -413,11 +412,9 @@ void TestUndo::speedKeysLeaveTheScenarioInterval()
     // been edited, though the speed is no edit: no "*", not saved. The field shows the
     // scenario's interval (what Save writes); the speed shows where speed lives (the toolbar's
     // label, the Simulation menu, the status bar).
-    MainWindow window;
-    window.setShowDialogs(false);
-    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-poison-message.json")).isEmpty());
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+    QVERIFY(shown.exposed());
+    MainWindow &window = shown.window;
     Simulation *sim = window.simulation();
     QSpinBox *field = window.brokerPanel()->intervalBox();
     QCOMPARE(sim->loadedScenario().broker.cycleIntervalMs, 200);

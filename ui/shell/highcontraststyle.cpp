@@ -5,6 +5,8 @@
 #include <QStyleFactory>
 #include <QStyleOption>
 
+#include <algorithm>
+
 namespace PriorityLab {
 
 namespace {
@@ -75,6 +77,27 @@ void HighContrastStyle::drawPrimitive(PrimitiveElement element, const QStyleOpti
     default:
         break;
     }
+}
+
+void HighContrastStyle::drawControl(ControlElement element, const QStyleOption *option, QPainter *painter,
+                                    const QWidget *widget) const
+{
+    if (element == CE_HeaderLabel) {
+        if (const auto *header = qstyleoption_cast<const QStyleOptionHeader *>(option)) {
+            // The label's rectangle (SE_HeaderLabel: the section less its margins) less an icon's room.
+            int room = header->rect.width();
+            if (!header->icon.isNull())
+                room -= pixelMetric(PM_SmallIconSize, option, widget) + pixelMetric(PM_HeaderMargin, option, widget);
+            const QString title = header->fontMetrics.elidedText(header->text, Qt::ElideRight, std::max(0, room));
+            if (title != header->text) {
+                QStyleOptionHeader elided(*header);
+                elided.text = title;
+                QProxyStyle::drawControl(element, &elided, painter, widget);
+                return;
+            }
+        }
+    }
+    QProxyStyle::drawControl(element, option, painter, widget);
 }
 
 void HighContrastStyle::drawComplexControl(ComplexControl control, const QStyleOptionComplex *option,

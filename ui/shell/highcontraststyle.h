@@ -10,6 +10,10 @@ namespace PriorityLab {
 /// and spin boxes, buttons and check boxes get an outline in the palette's Dark colour (2 px
 /// for frames and panels, 1 px for controls) instead of the grey the base style derives from
 /// the window colour. With any other palette it draws exactly as the base style.
+///
+/// With every palette, a table header's title wider than its section ends with "…" (the base
+/// style clips a centred title at both edges: "riorit" for "Priority"); the full title stays in
+/// the model's header tooltip.
 class HighContrastStyle : public QProxyStyle
 {
     Q_OBJECT
@@ -28,6 +32,9 @@ public:
 
     void drawPrimitive(PrimitiveElement element, const QStyleOption *option, QPainter *painter,
                        const QWidget *widget = nullptr) const override;
+    /// Draws @p element as the base style does; CE_HeaderLabel gets its title elided first.
+    void drawControl(ControlElement element, const QStyleOption *option, QPainter *painter,
+                     const QWidget *widget = nullptr) const override;
     void drawComplexControl(ComplexControl control, const QStyleOptionComplex *option, QPainter *painter,
                             const QWidget *widget = nullptr) const override;
 };
