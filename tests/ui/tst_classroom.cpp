@@ -44,8 +44,10 @@
 #include <QPalette>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMap>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRect>
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QScreen>
@@ -1659,6 +1661,50 @@ private Q_SLOTS:
         QVERIFY(w.window.presentationMode()->isActive());
         w.window.presentationAction()->trigger();
         QVERIFY(!w.window.presentationMode()->isActive());
+    }
+
+    // Leaving presentation mode (F11 or F5, then Esc) puts every dock back where it was, to the
+    // pixel: the docks' sizes were put back for the full-screen window and then squeezed into the
+    // smaller one, so the charts lost width on every round (their tabs became a drop-down).
+    void presentationLeavesTheDocksAsTheyWere()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1280, 720));
+        const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
+        auto *charts = w.window.findChild<QDockWidget *>(QStringLiteral("chartsDock"));
+        QVERIFY(charts);
+        QTRY_VERIFY(charts->width() > 0);
+        QCoreApplication::processEvents();
+        const auto geometries = [&w] {
+            QMap<QString, QRect> map;
+            for (QDockWidget *dock : w.window.findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly)) {
+                if (dock->isVisible())
+                    map.insert(dock->objectName(), dock->geometry());
+            }
+            return map;
+        };
+        const QMap<QString, QRect> before = geometries();
+        QVERIFY(before.contains(QStringLiteral("lessonDock")));
+        const QSize size = w.window.size();
+        for (int round = 0; round < 3; ++round) {
+            w.press(round % 2 ? Qt::Key_F5 : Qt::Key_F11);
+            QVERIFY(w.window.presentationMode()->isActive());
+            QCoreApplication::processEvents();
+            w.press(Qt::Key_Escape);
+            QVERIFY(!w.window.presentationMode()->isActive());
+            QTRY_COMPARE(w.window.size(), size);
+            QCoreApplication::processEvents();
+            const QMap<QString, QRect> after = geometries();
+            QCOMPARE(after.keys(), before.keys());
+            for (auto it = before.cbegin(); it != before.cend(); ++it)
+                QVERIFY2(after.value(it.key()) == it.value(),
+                         qPrintable(QStringLiteral("round %1, %2: (%3,%4 %5x%6), was (%7,%8 %9x%10)")
+                                            .arg(round + 1).arg(it.key())
+                                            .arg(after.value(it.key()).x()).arg(after.value(it.key()).y())
+                                            .arg(after.value(it.key()).width()).arg(after.value(it.key()).height())
+                                            .arg(it.value().x()).arg(it.value().y())
+                                            .arg(it.value().width()).arg(it.value().height())));
+        }
     }
 
     void helpOpensTheRules()

@@ -28,6 +28,8 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTabBar>
+#include <QTextBrowser>
+#include <QLabel>
 #include <QTableView>
 #include <QTest>
 #include <QToolBar>
@@ -464,6 +466,60 @@ private Q_SLOTS:
             QVERIFY(!frame->isVisible());
         else
             verifyOutlined(w);
+    }
+
+    // A step longer than the lesson panel ("▼ More below") is read by keyboard: Up and Down on
+    // Next (where F6 and presentation mode put the focus) and on Back scroll the text; Shift+Tab
+    // from Back reaches the text, where Up, Down, Home and End scroll it. Page Down and Page Up
+    // stay the lesson's step keys, from the text too.
+    void lessonTextScrollsByKeyboard()
+    {
+        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"), {1024, 768});
+        QVERIFY(w.active());
+        LessonPanel *lesson = w.window.lessonPanel();
+        QTRY_VERIFY(lesson->isVisible());
+        lesson->showStep(1);  // Back enabled
+        QCoreApplication::processEvents();
+        QTextBrowser *text = lesson->textView();
+        QScrollBar *bar = text->verticalScrollBar();
+        QVERIFY2(bar->maximum() > 0, "step 2 fits the panel at 1024x768");
+        QTRY_VERIFY(lesson->moreHint()->isVisible());
+        QPushButton *back = lesson->backButton();
+        QPushButton *next = lesson->nextButton();
+        QVERIFY(back->isEnabled() && next->isEnabled());
+        next->setFocus(Qt::TabFocusReason);
+        w.press(Qt::Key_Down);
+        QCOMPARE(QApplication::focusWidget(), next);
+        QVERIFY2(bar->value() > 0, "Down on Next");
+        w.press(Qt::Key_Up);
+        QCOMPARE(bar->value(), 0);
+        // Tab order: the text, Back, Next.
+        w.press(Qt::Key_Tab, Qt::ShiftModifier);
+        QCOMPARE(QApplication::focusWidget(), back);
+        w.press(Qt::Key_Down);
+        QVERIFY2(bar->value() > 0, "Down on Back");
+        w.press(Qt::Key_Up);
+        w.press(Qt::Key_Tab, Qt::ShiftModifier);
+        QCOMPARE(QApplication::focusWidget(), text);
+        QVERIFY(FocusOrder::isOnScreen(text, &w.window));
+        w.press(Qt::Key_Down);
+        QVERIFY2(bar->value() > 0, "Down in the text");
+        w.press(Qt::Key_Up);
+        QCOMPARE(bar->value(), 0);
+        w.press(Qt::Key_End, Qt::ControlModifier);
+        QCOMPARE(bar->value(), bar->maximum());
+        QVERIFY(!lesson->moreHint()->isVisible());
+        w.press(Qt::Key_Home);
+        QCOMPARE(bar->value(), 0);
+        w.press(Qt::Key_End);
+        QCOMPARE(bar->value(), bar->maximum());
+        w.press(Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), back);
+        // Page Up is still the lesson's Back, from the text too.
+        text->setFocus(Qt::TabFocusReason);
+        const QString heading = lesson->headingLabel()->text();
+        w.press(Qt::Key_PageUp);
+        QTRY_VERIFY(lesson->headingLabel()->text() != heading);
     }
 };
 

@@ -6,6 +6,7 @@
 
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollBar>
@@ -48,7 +49,8 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     m_more->setTextInteractionFlags(Qt::LinksAccessibleByMouse);
     m_more->setFocusPolicy(Qt::NoFocus);
     m_more->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    m_more->setToolTip(tr("The step goes on below: scroll the text (mouse wheel, or Tab to it and press Down)"));
+    m_more->setToolTip(tr("The step goes on below: scroll the text (mouse wheel; Down on Back or Next; "
+                          "or Tab to the text: Up, Down, Home, End)"));
     m_more->hide();
     connect(m_more, &QLabel::linkActivated, this, [this] {
         m_text->verticalScrollBar()->triggerAction(QAbstractSlider::SliderPageStepAdd);
@@ -56,6 +58,7 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     connect(m_text->verticalScrollBar(), &QScrollBar::rangeChanged, this, &LessonPanel::updateMoreHint);
     connect(m_text->verticalScrollBar(), &QScrollBar::valueChanged, this, &LessonPanel::updateMoreHint);
     m_text->viewport()->installEventFilter(this);
+    m_text->installEventFilter(this);  // Home and End (scrollTextByKey())
     // Where the step outlines a view out of sight (a card below the others): in the outline's
     // colour, so it reads as part of the outline.
     m_cue = new QLabel(this);
@@ -72,8 +75,10 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     m_next->setToolTip(tr("Play this step to its end if it has not reached it (while it runs: at "
                           "once, then the next step starts paused), else go to the next step and "
                           "run it to its end (Page Down)."));
-    for (QPushButton *b : {m_back, m_next})
+    for (QPushButton *b : {m_back, m_next}) {
         b->setFocusPolicy(Qt::TabFocus);  // a click must not steal Space from the simulation
+        b->installEventFilter(this);      // Up and Down scroll the text (scrollTextByKey())
+    }
     // Tight margins: at 1024x768 the dock is about 245 px wide and 200 px high, and every line
     // of it goes to the step's text.
     layout->setContentsMargins(6, 4, 6, 4);
@@ -275,7 +280,33 @@ bool LessonPanel::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_text->viewport() && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
         updateMoreHint();
+    if (event->type() == QEvent::KeyPress && scrollTextByKey(watched, static_cast<QKeyEvent *>(event)))
+        return true;
     return QWidget::eventFilter(watched, event);
+}
+
+bool LessonPanel::scrollTextByKey(QObject *watched, const QKeyEvent *event)
+{
+    QScrollBar *bar = m_text->verticalScrollBar();
+    const Qt::KeyboardModifiers modifiers = event->modifiers() & ~Qt::KeypadModifier;
+    // On Back and Next (where F6 and presentation mode put the focus) Up and Down scroll the
+    // text a line: they did nothing there, and "▼ More below" must be readable from where the
+    // keyboard is. Page Up and Page Down stay the step keys everywhere.
+    if ((watched == m_back || watched == m_next) && modifiers == Qt::NoModifier
+        && (event->key() == Qt::Key_Up || event->key() == Qt::Key_Down)) {
+        bar->triggerAction(event->key() == Qt::Key_Down ? QAbstractSlider::SliderSingleStepAdd
+                                                        : QAbstractSlider::SliderSingleStepSub);
+        return true;
+    }
+    // In the text, Home and End (with or without Ctrl) go to its top and its end; the read-only
+    // view had no key for them.
+    if (watched == m_text && (modifiers == Qt::NoModifier || modifiers == Qt::ControlModifier)
+        && (event->key() == Qt::Key_Home || event->key() == Qt::Key_End)) {
+        bar->triggerAction(event->key() == Qt::Key_End ? QAbstractSlider::SliderToMaximum
+                                                       : QAbstractSlider::SliderToMinimum);
+        return true;
+    }
+    return false;
 }
 
 void LessonPanel::updateMoreHint()

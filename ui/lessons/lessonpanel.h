@@ -6,6 +6,7 @@
 
 #include <functional>
 
+class QKeyEvent;
 class QLabel;
 class QPushButton;
 class QTextBrowser;
@@ -58,7 +59,8 @@ public:
     /// The panel's Back and Next buttons (tests, focus order).
     QPushButton *backButton() const { return m_back; }
     QPushButton *nextButton() const { return m_next; }
-    /// The step's text (read-only, word-wrapped; Tab reaches it, the arrow keys scroll it).
+    /// The step's text (read-only, word-wrapped; Tab reaches it, between the heading and Back;
+    /// Up, Down, Home and End scroll it there, and Up and Down on Back and Next scroll it too).
     QTextBrowser *textView() const { return m_text; }
     /// The cue under the text (in its own row) while part of it is below the visible lines
     /// ("▼ More below"; a click scrolls one page); hidden when the whole text shows or the end is
@@ -116,6 +118,9 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// Scrolls the text for @p event on @p watched: Up/Down on Back or Next (a line), Home/End
+    /// (with or without Ctrl) in the text (its top, its end). True if it did (the key is used).
+    bool scrollTextByKey(QObject *watched, const QKeyEvent *event);
     /// Shows moreHint() (in its row under the text) while more of the text is below.
     void updateMoreHint();
     void enter(int index, bool run);

@@ -6,7 +6,9 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QPointer>
+#include <QResizeEvent>
 #include <QScreen>
+#include <QTimer>
 
 #include <algorithm>
 #include <utility>
@@ -133,7 +135,10 @@ void PresentationMode::enter()
     m_active = true;
     const FocusKeeper keeper(m_window);
     m_state = m_window->saveState();
+    m_geometry = m_window->saveGeometry();
+    m_sizeBefore = m_window->size();
     m_windowState = m_window->windowState();
+    m_restorePending = false;
     m_zoomBefore = m_zoom->percent();
     m_paletteBefore = QApplication::palette();
     QApplication::setPalette(highContrastPalette());
@@ -169,9 +174,18 @@ void PresentationMode::leave()
     m_zoom->setPercent(m_zoomBefore);
     QApplication::setPalette(m_paletteBefore);
     m_window->setWindowState(m_windowState);
-    if (!(m_windowState & (Qt::WindowFullScreen | Qt::WindowMaximized | Qt::WindowMinimized)))
+    if (!(m_windowState & (Qt::WindowFullScreen | Qt::WindowMaximized | Qt::WindowMinimized))) {
         m_window->showNormal();
+        m_window->restoreGeometry(m_geometry);  // the size and place it had, not the platform's guess
+    }
+    // The docks' sizes are put back for the window's size now; under a window manager the
+    // window is still full screen here and gets its old size later, which would squeeze the
+    // docks it was given for the big one (a little narrower on every round): the state is put
+    // back once more when the window has its size again (eventFilter()).
     m_window->restoreState(m_state);
+    m_restorePending = m_window->size() != m_sizeBefore;
+    if (m_restorePending)
+        m_window->installEventFilter(this);
     for (const QPointer<QWidget> &widget : std::as_const(m_hiddenByUs)) {
         if (widget)
             widget->show();
@@ -180,6 +194,21 @@ void PresentationMode::leave()
     m_window->raise();
     m_window->activateWindow();
     Q_EMIT activeChanged(false);
+}
+
+bool PresentationMode::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_window && event->type() == QEvent::Resize && m_restorePending && !m_active
+        && static_cast<QResizeEvent *>(event)->size() == m_sizeBefore) {
+        m_restorePending = false;
+        m_window->removeEventFilter(this);
+        // After the main window's own resize handling has laid the docks out for the new size.
+        QTimer::singleShot(0, this, [this] {
+            if (!m_active)
+                m_window->restoreState(m_state);
+        });
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 } // namespace PriorityLab

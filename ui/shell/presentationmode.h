@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QPalette>
 #include <QPointer>
+#include <QSize>
 
 class QDockWidget;
 class QMainWindow;
@@ -58,6 +59,10 @@ public Q_SLOTS:
 Q_SIGNALS:
     void activeChanged(bool active);
 
+protected:
+    /// Watches the main window's resize after leaving: see leave().
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     bool isKept(const QDockWidget *dock) const;
 
@@ -68,7 +73,10 @@ private:
     QList<QPointer<QWidget>> m_hiddenByUs;
     QPointer<QDockWidget> m_stepDock;
     bool m_active = false;
-    QByteArray m_state;
+    QByteArray m_state;     ///< the main window's saveState() before presenting
+    QByteArray m_geometry;  ///< its saveGeometry() before presenting
+    QSize m_sizeBefore;     ///< its size before presenting (px)
+    bool m_restorePending = false;  ///< the state is put back again when the window has that size
     Qt::WindowStates m_windowState;
     int m_zoomBefore = 100;
     QPalette m_paletteBefore;
