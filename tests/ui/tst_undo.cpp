@@ -5,6 +5,8 @@
 // are undoable, loading clears the stack, and File > Save writes the scenario as opened plus the
 // edits.
 // Runs offscreen (CTest sets QT_QPA_PLATFORM); cycles run through step(), no timers.
+#include "ui/charts/chartpanel.h"
+#include "ui/charts/timeserieschart.h"
 #include "ui/consumers/consumercard.h"
 #include "ui/consumers/consumerpanel.h"
 #include "ui/shell/mainwindow.h"
@@ -115,6 +117,7 @@ private Q_SLOTS:
     void saveRoundTripKeepsTimeline();
     void liveEditsAreSavedAtTheirCycle();
     void windowModifiedFlag();
+    void redoKeepsTheCycleOfItsEdit();
 };
 
 void TestUndo::thresholdEditUndoRedo()
@@ -1011,6 +1014,74 @@ void TestUndo::windowModifiedFlag()
     QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/reference-ttl.json")).isEmpty());
     QVERIFY(!window.isWindowModified());
     QVERIFY(!window.undoAction()->isEnabled());
+}
+
+void TestUndo::redoKeepsTheCycleOfItsEdit()
+{
+    // A keyboard-only trial of the TTL lesson: A's low bound set to 5 at cycle 130, run to 149,
+    // Ctrl+Z then Ctrl+Shift+Z, Save. The redo took the cycle 149 as its own: the file set low 5
+    // at 149, the marker moved there, the replay was not what the class saw; and after the undo
+    // the title lost its "*" though the edit had shaped 19 cycles of the run.
+    MainWindow window;
+    window.setShowDialogs(false);
+    QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty());
+    Simulation &sim = *window.simulation();
+    const auto runTo = [&](qint64 cycle) {
+        while (sim.cycle() < cycle)
+            sim.step();
+        window.refreshViews();  // the charts take in the cycles run
+    };
+    const QString low = QStringLiteral("consumers[0].strategy.low");
+    runTo(130);
+    QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("low"), 5).isEmpty());
+    runTo(149);
+    QVERIFY(window.isWindowModified());
+    window.undoAction()->trigger();
+    QCOMPARE(sim.settingValue(low), QJsonValue(4));
+    const bool modifiedAfterUndo = window.isWindowModified();  // checked below, after the file
+    window.redoAction()->trigger();
+    QCOMPARE(sim.settingValue(low), QJsonValue(5));
+    QVERIFY(window.isWindowModified());
+    // Undo then redo at the same cycle is as if nothing happened: one marker, at 130.
+    const QList<ChartMarker> markers = window.chartPanel()->liveEditMarkers();
+    QCOMPARE(markers.size(), 1);
+    QCOMPARE(markers.first().x, 130.0);
+    QCOMPARE(markers.first().label, QStringLiteral("✎ A · low = 5"));
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("class.json"));
+    QVERIFY(window.saveScenarioFile(path).isEmpty());
+    QVERIFY(!window.isWindowModified());
+    const ScenarioLoadResult reopened = loadScenarioFile(path);
+    QVERIFY2(reopened.ok(), qPrintable(reopened.errors.join(u'\n')));
+    QList<qint64> edits;
+    for (const TimelineChange &c : reopened.scenario->timeline) {
+        if (c.path == low && c.value == QJsonValue(5))
+            edits << c.atCycle;
+    }
+    QCOMPARE(edits, QList<qint64>{130});
+    // The file replays what was seen: low 5 from cycle 130 on, the same run.
+    Simulation replay;
+    PL_VERIFY_OK(replay.load(*reopened.scenario));
+    while (replay.cycle() < 130)
+        replay.step();
+    QCOMPARE(replay.settingValue(low), QJsonValue(4));
+    while (replay.cycle() < 149)
+        replay.step();
+    QCOMPARE(replay.settingValue(low), QJsonValue(5));
+    QCOMPARE(replay.workloadHash(), sim.workloadHash());
+    QVERIFY2(modifiedAfterUndo, "the undone edit shaped cycles 130 to 148: the run is not the file's");
+
+    // Saved, then undone at a later cycle: modified again (the file has the edit, the run no
+    // longer). When cycles run between the undo and the redo, the redo is a new edit at its cycle.
+    window.undoAction()->trigger();
+    QVERIFY(window.isWindowModified());
+    runTo(160);
+    window.redoAction()->trigger();
+    const auto *command = dynamic_cast<const SetupCommand *>(window.setupEditor()->undoStack()->command(0));
+    QVERIFY(command);
+    QCOMPARE(command->cycle(), 160);
+    QVERIFY(window.isWindowModified());
 }
 
 QTEST_MAIN(TestUndo)

@@ -77,20 +77,53 @@ void ChartHistory::add(const CycleReport &report, const QStringList &timelineOwn
 
 void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QString &owner)
 {
-    if (m_liveEdits.isEmpty() || m_liveEdits.constLast().cycle != cycle)
-        m_liveEdits.append(TimelineEntry{cycle, {}, {}});
-    TimelineEntry &entry = m_liveEdits.last();
     const qsizetype equals = change.indexOf(QLatin1String(" = "));
-    if (equals > 0) {
-        const QString key = change.left(equals + 3);
+    const QString key = equals > 0 ? change.left(equals + 3) : QString();
+    // What the setting showed before this cycle's edits: the last change of PATH at an earlier
+    // cycle, a live edit or a scripted one; empty if none is known (e.g. slid out of the window).
+    QString before;
+    if (!key.isEmpty()) {
+        qint64 beforeCycle = -1;
+        for (const QList<TimelineEntry> *list : {&m_liveEdits, &m_timeline}) {
+            for (const TimelineEntry &entry : *list) {
+                if (entry.cycle >= cycle || entry.cycle < beforeCycle)
+                    continue;
+                for (const QString &c : entry.changes) {
+                    if (c.startsWith(key)) {
+                        before = c;
+                        beforeCycle = entry.cycle;
+                    }
+                }
+            }
+        }
+    }
+    // An edit that brings PATH back to that value before the cycle ran (an undo, then nothing
+    // else, or an undo and its redo) changed nothing in the run: no change, no marker.
+    const bool backToBefore = !before.isEmpty() && change == before;
+    if (m_liveEdits.isEmpty() || m_liveEdits.constLast().cycle != cycle) {
+        if (backToBefore)
+            return;
+        m_liveEdits.append(TimelineEntry{cycle, {}, {}});
+    }
+    TimelineEntry &entry = m_liveEdits.last();
+    if (!key.isEmpty()) {
         for (qsizetype i = 0; i < entry.changes.size(); ++i) {
             if (entry.changes.at(i).startsWith(key)) {
-                entry.changes[i] = change;
-                entry.owners[i] = owner;
+                if (backToBefore) {
+                    entry.changes.removeAt(i);
+                    entry.owners.removeAt(i);
+                    if (entry.changes.isEmpty())
+                        m_liveEdits.removeLast();
+                } else {
+                    entry.changes[i] = change;
+                    entry.owners[i] = owner;
+                }
                 return;
             }
         }
     }
+    if (backToBefore)
+        return;
     entry.changes.append(change);
     entry.owners.append(owner);
 }

@@ -64,7 +64,9 @@ public:
     /// Takes in a live edit made before cycle @p cycle ran (Simulation::cycle() at the edit):
     /// @p change is "PATH = VALUE" or words, @p owner whose setting it is. A later edit of the
     /// same PATH before the same cycle replaces the earlier one (a slider dragged while paused
-    /// is one change).
+    /// is one change); one that brings PATH back to the value it had before that cycle (the last
+    /// earlier live or scripted change of PATH, if still known) removes it: an undo and its redo
+    /// before any cycle runs leave no marker.
     void addLiveEdit(qint64 cycle, const QString &change, const QString &owner = {});
     /// Takes in a scripted change made before cycle @p cycle ran, outside the scenario's timeline
     /// (a lesson step's settings): kept with the timeline changes of that cycle, "PATH = VALUE",

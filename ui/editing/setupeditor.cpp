@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <utility>
 
 namespace PriorityLab {
 
@@ -135,6 +136,36 @@ void SetupEditor::trackGestures(QWidget *input)
         new GestureFilter(input);
 }
 
+namespace {
+
+/// Whether @p command or one of its children (a macro) is an undone edit that had shaped cycles
+/// of the run (SetupCommand::shapedRun()).
+bool shapedRun(const QUndoCommand *command)
+{
+    if (const auto *setup = dynamic_cast<const SetupCommand *>(command); setup && setup->shapedRun())
+        return true;
+    for (int i = 0; i < command->childCount(); ++i) {
+        if (shapedRun(command->child(i)))
+            return true;
+    }
+    return false;
+}
+
+/// Whether @p command or one of its children took a later cycle on its last redo
+/// (SetupCommand::movedByRedo()).
+bool movedByRedo(const QUndoCommand *command)
+{
+    if (const auto *setup = dynamic_cast<const SetupCommand *>(command); setup && setup->movedByRedo())
+        return true;
+    for (int i = 0; i < command->childCount(); ++i) {
+        if (movedByRedo(command->child(i)))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 // --- SetupEditor ----------------------------------------------------------------------------
 
 SetupEditor::SetupEditor(Simulation *simulation, QObject *parent)
@@ -144,7 +175,24 @@ SetupEditor::SetupEditor(Simulation *simulation, QObject *parent)
     connect(m_simulation, &Simulation::scenarioLoaded, m_undoStack, &QUndoStack::clear);
     // An undo or redo separates edits: the step now on top takes in no later edit.
     connect(m_undoStack, &QUndoStack::indexChanged, this, [this](int index) {
-        if (m_pushing || index <= 0)
+        const int previous = std::exchange(m_lastIndex, index);
+        if (m_pushing)
+            return;
+        // Back at the saved state, but not with the saved run: an undo of an edit that had
+        // shaped cycles of the run (the run seen is not what the file replays), or a redo made
+        // after cycles ran since its undo (a new edit at a later cycle than the file's). The
+        // document stays modified until saved again (docs/scenario-format.md, "Live edits in a
+        // saved file").
+        if (index != previous && m_undoStack->isClean()) {
+            const bool undo = index < previous;
+            for (int i = std::min(index, previous); i < std::max(index, previous) && i < m_undoStack->count(); ++i) {
+                if (undo ? shapedRun(m_undoStack->command(i)) : movedByRedo(m_undoStack->command(i))) {
+                    m_undoStack->resetClean();
+                    break;
+                }
+            }
+        }
+        if (index <= 0)
             return;
         if (auto *top = dynamic_cast<const ChangeSettingCommand *>(m_undoStack->command(index - 1)))
             const_cast<ChangeSettingCommand *>(top)->endMerging();

@@ -188,7 +188,9 @@ public:
     /// not undone). Not the speed control's interval (Simulation::intervalMs(), the view's).
     int scenarioIntervalMs() const;
 
-    /// Marks the current state as saved (the undo stack's clean state).
+    /// Marks the current state as saved (the undo stack's clean state). An undo that comes back
+    /// to that state does not make it clean again if an undone edit had already shaped cycles of
+    /// the run (SetupCommand::shapedRun()): the run seen differs from what the file replays.
     void markSaved();
 
 private:
@@ -200,6 +202,7 @@ private:
     Simulation *m_simulation;
     QUndoStack *m_undoStack;
     bool m_pushing = false;
+    int m_lastIndex = 0;  ///< the undo stack's index before its last change
 };
 
 } // namespace PriorityLab

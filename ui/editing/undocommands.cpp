@@ -49,7 +49,18 @@ int SetupCommand::liveConsumerIndex(const QString &name) const
 
 void SetupCommand::noteCycle()
 {
-    m_cycle = m_simulation->cycle();
+    const qint64 now = m_simulation->cycle();
+    m_movedByRedo = m_undoneAt >= 0 && m_undoneAt != now && affectsRun();
+    if (m_undoneAt != now)
+        m_cycle = now;  // the first redo, or a redo after cycles ran since the undo: a new edit
+    m_undoneAt = -1;
+}
+
+void SetupCommand::noteUndo()
+{
+    m_undoneAt = m_simulation->cycle();
+    if (m_undoneAt > m_cycle && affectsRun())
+        m_shapedRun = true;
 }
 
 QString SetupCommand::replay(const QUndoCommand *command, Scenario &scenario)
@@ -141,6 +152,7 @@ void ChangeSettingCommand::apply(const QJsonValue &value)
 
 void ChangeSettingCommand::undo()
 {
+    noteUndo();
     m_check.reset();
     m_gesture = 0;  // an undone step never takes in another edit
     apply(m_old);
@@ -228,6 +240,7 @@ AddConsumerCommand::AddConsumerCommand(Simulation *simulation, ConsumerConfig co
 
 void AddConsumerCommand::undo()
 {
+    noteUndo();
     const int index = liveConsumerIndex(m_config.name);
     if (index >= 0)
         m_simulation->removeConsumer(index);
@@ -260,6 +273,7 @@ RemoveConsumerCommand::RemoveConsumerCommand(Simulation *simulation, int index, 
 
 void RemoveConsumerCommand::undo()
 {
+    noteUndo();
     // Back at its old position, so the round-robin order is what it was.
     const int index = std::min(m_index, int(m_simulation->consumers().size()));
     if (const QString error = m_simulation->insertConsumer(index, m_config); !error.isEmpty())

@@ -30,21 +30,38 @@ public:
     /// @p scenario in order; returns the first problem, or "".
     static QString replay(const QUndoCommand *command, Scenario &scenario);
 
-    /// The cycle the live run had when this edit last took effect (its first redo, or a later
-    /// redo after an undo): Simulation::cycle(), the number of cycles run. 0 = before the first
-    /// cycle, an edit of the starting setup. Merged steps of one gesture keep the first one's.
+    /// The cycle the live run had when this edit took effect: Simulation::cycle(), the number of
+    /// cycles run. 0 = before the first cycle, an edit of the starting setup. Merged steps of one
+    /// gesture keep the first one's. A redo at the cycle of its undo (no cycle ran between them)
+    /// keeps it: undo then redo is as if nothing happened. A redo after cycles ran since the undo
+    /// is a new edit at the redo's cycle (docs/scenario-format.md, "Live edits in a saved file").
     qint64 cycle() const { return m_cycle; }
+
+    /// Whether this edit, since undone, had shaped at least one cycle of the run (cycles ran
+    /// while it was in effect): the run seen then is not what the file without it replays.
+    bool shapedRun() const { return m_shapedRun; }
+    /// Whether its last redo came after cycles had run since its undo, so that it took the redo's
+    /// cycle as its own: no longer the edit a file saved before may hold.
+    bool movedByRedo() const { return m_movedByRedo; }
 
 protected:
     explicit SetupCommand(Simulation *simulation, QUndoCommand *parent = nullptr);
 
     /// Index of the consumer named @p name in the simulation, or -1.
     int liveConsumerIndex(const QString &name) const;
-    /// Remembers the simulation's cycle as the one this edit took effect on (redo() calls it).
+    /// Remembers the simulation's cycle as the one this edit took effect on, unless it is the
+    /// redo of an undo made at this same cycle (redo() calls it).
     void noteCycle();
+    /// Remembers the cycle of this undo, and whether cycles ran with the edit (undo() calls it).
+    void noteUndo();
+    /// Whether the edit changes what happens in a run (not, e.g., the scenario's texts).
+    virtual bool affectsRun() const { return true; }
 
     Simulation *m_simulation;
     qint64 m_cycle = 0;
+    qint64 m_undoneAt = -1;  ///< Simulation::cycle() at the last undo; -1 once redone
+    bool m_shapedRun = false;
+    bool m_movedByRedo = false;
 };
 
 /// Sets one setting by its path in the scenario format (Simulation::applySetting(), validated as
@@ -83,6 +100,11 @@ public:
     /// This edit as a change of @p scenario's timeline at cycle(): its path resolved in
     /// @p scenario (a consumer by its name); std::nullopt if that consumer is not in it.
     std::optional<TimelineChange> asTimelineChange(const Scenario &scenario) const;
+
+protected:
+    bool affectsRun() const override { return isTimed(); }
+
+public:
 
     /// The path as it resolves now (the consumer's current index), e.g. "consumers[2].capacity";
     /// empty if the consumer no longer exists.
