@@ -138,27 +138,15 @@ void SetupEditor::trackGestures(QWidget *input)
 
 namespace {
 
-/// Whether @p command or one of its children (a macro) is an undone edit that had shaped cycles
-/// of the run (SetupCommand::shapedRun()).
-bool shapedRun(const QUndoCommand *command)
+/// Whether @p command or one of its children (a macro) is a SetupCommand for which @p test
+/// holds: SetupCommand::shapedRun (an undone edit that had shaped cycles of the run) or
+/// SetupCommand::movedByRedo (a redo that took a later cycle).
+bool anyEdit(const QUndoCommand *command, bool (SetupCommand::*test)() const)
 {
-    if (const auto *setup = dynamic_cast<const SetupCommand *>(command); setup && setup->shapedRun())
+    if (const auto *setup = dynamic_cast<const SetupCommand *>(command); setup && (setup->*test)())
         return true;
     for (int i = 0; i < command->childCount(); ++i) {
-        if (shapedRun(command->child(i)))
-            return true;
-    }
-    return false;
-}
-
-/// Whether @p command or one of its children took a later cycle on its last redo
-/// (SetupCommand::movedByRedo()).
-bool movedByRedo(const QUndoCommand *command)
-{
-    if (const auto *setup = dynamic_cast<const SetupCommand *>(command); setup && setup->movedByRedo())
-        return true;
-    for (int i = 0; i < command->childCount(); ++i) {
-        if (movedByRedo(command->child(i)))
+        if (anyEdit(command->child(i), test))
             return true;
     }
     return false;
@@ -186,7 +174,7 @@ SetupEditor::SetupEditor(Simulation *simulation, QObject *parent)
         if (index != previous && m_undoStack->isClean()) {
             const bool undo = index < previous;
             for (int i = std::min(index, previous); i < std::max(index, previous) && i < m_undoStack->count(); ++i) {
-                if (undo ? shapedRun(m_undoStack->command(i)) : movedByRedo(m_undoStack->command(i))) {
+                if (anyEdit(m_undoStack->command(i), undo ? &SetupCommand::shapedRun : &SetupCommand::movedByRedo)) {
                     m_undoStack->resetClean();
                     break;
                 }
