@@ -3,6 +3,8 @@
 #include <QList>
 #include <QWidget>
 
+#include <utility>
+
 class QLabel;
 
 namespace PriorityLab {
@@ -55,11 +57,16 @@ private:
     /// the sooner).
     struct Part
     {
+        Part(QString text, bool attached = false, int drop = 0, QString shortText = {}, int shorten = 0)
+            : text(std::move(text)), attached(attached), drop(drop), shortText(std::move(shortText)),
+              shorten(shorten)
+        {
+        }
         QString text;
-        bool attached = false;
-        int drop = 0;
+        bool attached;
+        int drop;
         QString shortText;
-        int shorten = 0;
+        int shorten;
     };
     /// Shows m_parts in the fields: as many secondary parts as the width allows.
     void fit();
