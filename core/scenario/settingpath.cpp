@@ -123,6 +123,17 @@ SettingPath SettingPath::parent() const
     return isValid() ? fromSteps(m_steps.first(m_steps.size() - 1)) : SettingPath();
 }
 
+bool SettingPath::isTimed() const
+{
+    if (!isValid())
+        return false;
+    const QString root = rootKey();
+    if (depth() == 1
+        && (root == QLatin1String("name") || root == QLatin1String("description") || root == QLatin1String("hint")))
+        return false;
+    return !(depth() == 2 && isBroker() && lastKey() == QLatin1String("cycleIntervalMs"));
+}
+
 SettingPath SettingPath::replacedPath() const
 {
     if (m_steps.size() >= 2 && m_steps.constLast().key == QLatin1String("type") && m_steps.constLast().index < 0

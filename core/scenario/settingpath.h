@@ -77,6 +77,12 @@ public:
     /// "...strategy.type" replaces the whole "...strategy" (a new strategy type starts from its
     /// own defaults, the old type's parameters go). Used by every setting checker.
     SettingPath replacedPath() const;
+    /// Whether a change of this setting belongs to the run's time, so that a live edit of it
+    /// made after cycle 0 is saved as a timeline change at its cycle (docs/scenario-format.md,
+    /// "Live edits in a saved file"): every setting but the scenario's texts ("name",
+    /// "description", "hint"), which describe the file, and "broker.cycleIntervalMs", which sets
+    /// how fast a run is seen, never what happens in it. False for an invalid path.
+    bool isTimed() const;
     /// The last step's key ("low" for "consumers[1].strategy.low").
     QString lastKey() const { return m_steps.isEmpty() ? QString() : m_steps.constLast().key; }
 

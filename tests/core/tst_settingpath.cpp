@@ -52,6 +52,7 @@ private Q_SLOTS:
     void checkDoesNotApply();
     void strategyTypeReplacesTheStrategy();
     void setupChangedSaysWhat();
+    void timedSettings();
 };
 
 void TestSettingPath::roundTrip_data()
@@ -323,6 +324,20 @@ void TestSettingPath::setupChangedSaysWhat()
     QCOMPARE(config.strategy.type, QStringLiteral("priority"));
     QCOMPARE(config.strategy.parameters.value(QStringLiteral("threshold")).toInt(), 7);
     QCOMPARE(sim.currentScenario().consumers.at(0).strategy.parameters, config.strategy.parameters);
+}
+
+void TestSettingPath::timedSettings()
+{
+    // A live edit of these is saved as a timeline change at its cycle.
+    for (const char *text : {"consumers[1].strategy.low", "broker.batchSize", "broker.mode",
+                             "producers[0].generator.perCycle", "consumers[0].online"})
+        QVERIFY2(SettingPath::parse(QString::fromLatin1(text)).isTimed(), text);
+    // The file's texts and the timer's interval never change what happens in a run.
+    for (const char *text : {"name", "description", "hint", "broker.cycleIntervalMs"})
+        QVERIFY2(!SettingPath::parse(QString::fromLatin1(text)).isTimed(), text);
+    // Only the broker's own interval is the timer; a deeper key of the same name is a setting.
+    QVERIFY(SettingPath::parse(QStringLiteral("consumers[0].name")).isTimed());
+    QVERIFY(!SettingPath().isTimed());
 }
 
 QTEST_GUILESS_MAIN(TestSettingPath)

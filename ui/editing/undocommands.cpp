@@ -203,12 +203,7 @@ QString ChangeSettingCommand::applyTo(Scenario &scenario) const
 
 bool ChangeSettingCommand::isTimed() const
 {
-    const QString root = m_path.rootKey();
-    if (m_path.depth() == 1
-        && (root == QLatin1String("name") || root == QLatin1String("description") || root == QLatin1String("hint")))
-        return false;
-    // The timer interval changes how fast a run is seen, never what happens in it.
-    return m_path.toString() != QLatin1String("broker.cycleIntervalMs");
+    return m_path.isTimed();
 }
 
 std::optional<TimelineChange> ChangeSettingCommand::asTimelineChange(const Scenario &scenario) const

@@ -93,9 +93,7 @@ public:
     QString applyTo(Scenario &scenario) const override;
 
     /// Whether this edit belongs to the run's time, so that one made after cycle 0 is saved as a
-    /// timeline change at cycle() (docs/scenario-format.md, "Live edits in a saved file"): every
-    /// setting but the scenario's texts (name, description, hint), which describe the file, and
-    /// broker.cycleIntervalMs, which never changes what happens in a run.
+    /// timeline change at cycle(): SettingPath::isTimed() of its path.
     bool isTimed() const;
     /// This edit as a change of @p scenario's timeline at cycle(): its path resolved in
     /// @p scenario (a consumer by its name); std::nullopt if that consumer is not in it.
