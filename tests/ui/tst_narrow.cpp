@@ -1,5 +1,6 @@
-// The main window on a narrow classroom screen (1024x768, zoomed): the run toolbar keeps Undo and
-// Redo in sight.
+// The main window on a narrow classroom screen (1024x768, zoomed, presenting): the run toolbar
+// keeps Undo and Redo in sight, the dead-letter table fits its dock without a horizontal scroll
+// bar and with no column of zero width.
 #include "core/engine/simulation.h"
 #include "ui/common/logtableview.h"
 #include "ui/consumers/consumercard.h"
@@ -42,6 +43,19 @@ QRect shownIn(const QToolBar *bar, const QWidget *widget)
     return widget->geometry();
 }
 
+/// The widths of the visible columns of @p view, in visual order, as "title width" pairs.
+QString columnWidths(const QTableView *view)
+{
+    const QHeaderView *header = view->horizontalHeader();
+    QStringList parts;
+    for (int v = 0; v < header->count(); ++v) {
+        const int c = header->logicalIndex(v);
+        if (!header->isSectionHidden(c))
+            parts << QStringLiteral("%1 %2").arg(view->model()->headerData(c, Qt::Horizontal).toString()).arg(header->sectionSize(c));
+    }
+    return QStringLiteral("viewport %1 px: %2").arg(view->viewport()->width()).arg(parts.join(QStringLiteral(", ")));
+}
+
 } // namespace
 
 class TestNarrow : public QObject
@@ -82,6 +96,86 @@ private Q_SLOTS:
         }
         // The buttons keep their short labels (the undo stack's text names the step).
         QCOMPARE(qobject_cast<QToolButton *>(bar->widgetForAction(w.window.undoAction()))->text(), QStringLiteral("Undo"));
+    }
+
+    void deadLettersFitWhilePresentingAt1024()
+    {
+        // Presenting at 1024x768, step 3 of the TTL lesson shows the dead letters in a dock
+        // about 250 px wide: the table needed a horizontal scroll bar for its last column
+        // (Deliveries). It fits: every column in sight has a width, the hidden ones are in the
+        // row's tooltip, Deliveries is in sight.
+        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
+        w.window.lessonPanel()->runCycles(100);  // step 3 ("until cycle 100") outlines the dead letters
+        w.window.refreshViews();
+        w.press(Qt::Key_F11);
+        QVERIFY(w.window.presentationMode()->isActive());
+        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));
+        w.window.resize(1024, 768);  // the offscreen screen is smaller than a projector
+        QTRY_COMPARE(w.window.width(), 1024);
+        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
+        QVERIFY(dock);
+        QTRY_VERIFY(dock->isVisible());
+        QTableView *view = w.window.deadLetterPanel()->view();
+        QHeaderView *header = view->horizontalHeader();
+        QTRY_VERIFY(view->isVisible());
+        QVERIFY(view->model()->rowCount() > 0);
+        QVERIFY2(view->width() < 400, qPrintable(QString::number(view->width())));  // the narrow case
+        const auto fits = [&] {
+            QCoreApplication::processEvents();  // the header lays its stretched section out late
+            return !view->horizontalScrollBar()->isVisible() && header->length() <= view->viewport()->width();
+        };
+        QTRY_VERIFY2(fits(), qPrintable(columnWidths(view)));
+        const QString tip = view->model()->index(0, 0).data(Qt::ToolTipRole).toString();
+        for (int c = 0; c < header->count(); ++c) {
+            const QString title = view->model()->headerData(c, Qt::Horizontal).toString();
+            if (header->isSectionHidden(c)) {
+                const QString cell = view->model()->index(0, c).data().toString();
+                QVERIFY2(tip.contains(cell), qPrintable(QStringLiteral("%1 \"%2\" not in \"%3\"").arg(title, cell, tip)));
+            } else {
+                QVERIFY2(header->sectionSize(c) > 0, qPrintable(title + QLatin1Char(' ') + columnWidths(view)));
+            }
+        }
+        for (const int needed : {int(DeadLetterModel::CycleColumn), int(DeadLetterModel::ReasonColumn),
+                                 int(DeadLetterModel::ConsumerColumn), int(DeadLetterModel::DeliveriesColumn)})
+            QVERIFY2(!header->isSectionHidden(needed) && header->sectionViewportPosition(needed) + header->sectionSize(needed) <= view->viewport()->width(),
+                     qPrintable(columnWidths(view)));
+    }
+
+    void fittedColumnsNeverGetZeroWidth()
+    {
+        // Under a bare X server (no window manager) the Deliveries cells were once blank: a
+        // column in sight must never get 0 px, whatever width the view passes through, a
+        // section hidden when the widths were taken included.
+        QStandardItemModel model(3, 8);
+        for (int c = 0; c < 8; ++c) {
+            model.setHeaderData(c, Qt::Horizontal, QStringLiteral("Column %1").arg(c));
+            for (int r = 0; r < 3; ++r)
+                model.setItem(r, c, new QStandardItem(QString::number(100 * r + c)));
+        }
+        LogTableView view(&model, {3, 4, 6, 7, 5, 3, 2});
+        view.horizontalHeader()->setSectionHidden(2, true);  // hidden while the widths are taken
+        view.setFitsColumns(true);
+        view.horizontalHeader()->setSectionHidden(2, false);
+        view.setNarrowHiddenColumns({4, 5});
+        view.resize(600, 200);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QHeaderView *header = view.horizontalHeader();
+        for (const int width : {600, 0, 10, 80, 200, 300, 1000, 250}) {
+            view.resize(width, 200);
+            QCoreApplication::processEvents();
+            for (int c = 0; c < header->count(); ++c) {
+                if (!header->isSectionHidden(c))
+                    QVERIFY2(header->sectionSize(c) > 0, qPrintable(QStringLiteral("at %1 px: %2").arg(width).arg(columnWidths(&view))));
+            }
+            if (width >= 1000)
+                QVERIFY2(view.narrowHiddenColumns().isEmpty(), qPrintable(columnWidths(&view)));
+        }
+        // Narrow, the columns named give way first, in their order, and fit.
+        QVERIFY2(view.narrowHiddenColumns().size() == 2 || !view.horizontalScrollBar()->isVisible(), qPrintable(columnWidths(&view)));
+        QVERIFY(!header->isSectionHidden(2));
     }
 };
 
