@@ -1,6 +1,6 @@
 // The main window on a narrow classroom screen (1024x768, zoomed, presenting): the run toolbar
 // keeps Undo and Redo in sight, the dead-letter table fits its dock without a horizontal scroll
-// bar and with no column of zero width.
+// bar and with no column of zero width, and Tab goes through a consumer card in screen order.
 #include "core/engine/simulation.h"
 #include "ui/common/logtableview.h"
 #include "ui/consumers/consumercard.h"
@@ -176,6 +176,69 @@ private Q_SLOTS:
         // Narrow, the columns named give way first, in their order, and fit.
         QVERIFY2(view.narrowHiddenColumns().size() == 2 || !view.horizontalScrollBar()->isVisible(), qPrintable(columnWidths(&view)));
         QVERIFY(!header->isSectionHidden(2));
+    }
+
+    void tabGoesThroughCardAInScreenOrder_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<int>("zoom");
+        for (const QSize size : {QSize(1280, 720), QSize(1024, 768)}) {
+            for (const int zoom : {100, 130})
+                QTest::addRow("%dx%d at %d %%", size.width(), size.height(), zoom) << size << zoom;
+        }
+    }
+
+    void tabGoesThroughCardAInScreenOrder()
+    {
+        // Once Tab went through consumer card A out of screen order. From the card's first
+        // field, Tab goes top to bottom and, within a line, left to right, through every field.
+        QFETCH(QSize, size);
+        QFETCH(int, zoom);
+        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(size.width(), size.height()));
+        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
+        w.window.zoom()->setPercent(zoom);
+        QTRY_COMPARE(w.window.size(), size);
+        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
+        QVERIFY(dock);
+        dock->raise();
+        ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
+        QTRY_VERIFY(card->isVisible());
+        QCoreApplication::processEvents();
+        QWidget *first = FocusOrder::firstStopIn(&w.window, card);
+        QVERIFY(first);
+        first->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(QApplication::focusWidget(), first);
+        QList<QWidget *> visited;
+        QStringList trail;
+        for (QWidget *focus = first; focus && card->isAncestorOf(focus) && !visited.contains(focus);
+             focus = QApplication::focusWidget()) {
+            visited << focus;
+            const QRect at(focus->mapTo(card, QPoint(0, 0)), focus->size());  // the card's coordinates: scrolling aside
+            trail << QStringLiteral("%1 \"%2\" at %3,%4 %5x%6")
+                             .arg(QString::fromLatin1(focus->metaObject()->className()),
+                                  focus->accessibleName().isEmpty() ? focus->objectName() : focus->accessibleName())
+                             .arg(at.x()).arg(at.y()).arg(at.width()).arg(at.height());
+            w.press(Qt::Key_Tab);
+        }
+        QVERIFY2(visited.size() >= 6, qPrintable(trail.join(QLatin1Char('\n'))));
+        // Every field of the card that Tab may stop at was visited.
+        const QList<QWidget *> stops = FocusOrder::stops(&w.window);
+        for (QWidget *stop : stops) {
+            if (card->isAncestorOf(stop))
+                QVERIFY2(visited.contains(stop), qPrintable(QStringLiteral("%1 not reached:\n%2")
+                                                                    .arg(QString::fromLatin1(stop->metaObject()->className()), trail.join(QLatin1Char('\n')))));
+        }
+        for (qsizetype i = 1; i < visited.size(); ++i) {
+            const QRect a(visited.at(i - 1)->mapTo(card, QPoint(0, 0)), visited.at(i - 1)->size());
+            const QRect b(visited.at(i)->mapTo(card, QPoint(0, 0)), visited.at(i)->size());
+            // One line when the middle of either lies within the other.
+            const bool sameLine = (b.center().y() >= a.top() && b.center().y() <= a.bottom())
+                                  || (a.center().y() >= b.top() && a.center().y() <= b.bottom());
+            const bool after = sameLine ? b.left() > a.left() : b.center().y() > a.center().y();
+            QVERIFY2(after, qPrintable(QStringLiteral("stop %1 comes before stop %2 on screen:\n%3")
+                                               .arg(i + 1).arg(i).arg(trail.join(QLatin1Char('\n')))));
+        }
     }
 };
 
