@@ -102,6 +102,12 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
             armPause();
         refresh();
     });
+    // Running on past the step's end (Space after its pause): the line says so on the first
+    // cycle after the end, not only at the next pause.
+    connect(m_simulation, &Simulation::cycleCompleted, this, [this] {
+        if (m_endCycle >= 0 && !m_pastShown && m_simulation->cycle() > m_endCycle)
+            refresh();
+    });
     setSteps({});
 }
 
@@ -253,6 +259,7 @@ void LessonPanel::show(int index)
     m_text->verticalScrollBar()->setValue(0);
     m_notice.clear();
     m_endCycle = -1;
+    m_pastShown = false;
     armPause();
     refresh();
     Q_EMIT highlightRequested(step.highlights);
@@ -363,6 +370,7 @@ void LessonPanel::refresh()
         state = last ? tr("Past the lesson's last step (it ended on cycle %1): the run goes on freely.").arg(m_endCycle)
                      : tr("Past this step's end (cycle %1) — Page Down for the next step.").arg(m_endCycle);
         whole = true;
+        m_pastShown = true;
     } else if (end.isEmpty()) {
         state = last ? tr("End of the lesson.") : tr("Next (Page Down) goes on.");
     } else if (done) {
