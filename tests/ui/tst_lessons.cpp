@@ -11,6 +11,7 @@
 #include "ui/lessons/lessonpanel.h"
 #include "tests/testsupport.h"
 
+#include <QLabel>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -520,6 +521,40 @@ private Q_SLOTS:
         QVERIFY(text.contains(QLatin1String("TTL here is the message's own counter")));
         QVERIFY(!text.contains(QLatin1String("article")));
         QVERIFY(!help.isModal());
+    }
+
+    // After a step's end (the run paused there), Space ran on without limit while the panel
+    // still showed the step as current ("Step done: Next goes on."). Running on is allowed;
+    // the line under the text says the run is past the step's end, by cycle or by condition,
+    // until the next step is entered.
+    void runningPastAStepsEndIsShown()
+    {
+        PlayedLesson playing(lesson());
+        PL_VERIFY_OK(playing.problems);
+        auto &[sim, problems, panel] = playing;
+        // Nothing calls refresh() here: the panel follows the run itself.
+        const auto line = [&panel] { return panel.progressLabel()->text(); };
+        const QString past = QStringLiteral("Past this step's end (cycle %1)");
+        panel.next();  // "Run", until cycle 25
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        QCOMPARE(sim.cycle(), 25);
+        QVERIFY2(!line().contains(QLatin1String("Past")), qPrintable(line()));  // at its end, not past it
+        sim.run();  // Space: no pause any more
+        QTRY_VERIFY_WITH_TIMEOUT(sim.cycle() >= 30, 20000);
+        QVERIFY2(line().contains(past.arg(25)) && line().contains(QLatin1String("Page Down")), qPrintable(line()));
+        sim.pause();
+        QVERIFY2(line().contains(past.arg(25)), qPrintable(line()));  // paused past it: still said
+        QCOMPARE(panel.currentStep(), 1);
+
+        panel.next();  // "Break it", until the first discard
+        QCOMPARE(panel.currentStep(), 2);
+        QVERIFY2(!line().contains(QLatin1String("Past")), qPrintable(line()));
+        QTRY_VERIFY_WITH_TIMEOUT(!sim.isRunning(), 20000);
+        const qint64 end = sim.cycle();
+        QVERIFY(!line().contains(QLatin1String("Past")));
+        sim.step();
+        sim.step();
+        QVERIFY2(line().contains(past.arg(end)), qPrintable(line()));
     }
 };
 

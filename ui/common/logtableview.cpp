@@ -2,6 +2,7 @@
 
 #include <QEvent>
 #include <QHeaderView>
+#include <QScopedValueRollback>
 
 #include <algorithm>
 
@@ -33,7 +34,31 @@ void LogTableView::setFitsColumns(bool fit)
 {
     m_fit = fit;
     m_preferred.clear();
+    if (!fit) {
+        for (int c : std::as_const(m_narrowHidden))
+            horizontalHeader()->setSectionHidden(c, false);
+    }
     fitColumns();
+}
+
+void LogTableView::setNarrowHiddenColumns(const QList<int> &columns)
+{
+    for (int c : std::as_const(m_narrowHidden)) {
+        if (!columns.contains(c))
+            horizontalHeader()->setSectionHidden(c, false);
+    }
+    m_narrowHidden = columns;
+    fitColumns();
+}
+
+QList<int> LogTableView::narrowHiddenColumns() const
+{
+    QList<int> hidden;
+    for (int c : m_narrowHidden) {
+        if (horizontalHeader()->isSectionHidden(c))
+            hidden << c;
+    }
+    return hidden;
 }
 
 bool LogTableView::viewportEvent(QEvent *event)
@@ -45,60 +70,110 @@ bool LogTableView::viewportEvent(QEvent *event)
     return handled;
 }
 
+void LogTableView::changeEvent(QEvent *event)
+{
+    QTableView::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        fitColumns();
+}
+
 void LogTableView::fitColumns()
 {
-    if (!m_fit || !model())
+    if (!m_fit || !model() || m_fitting)
         return;
     QHeaderView *header = horizontalHeader();
     const int columns = header->count();
     if (columns < 2)
         return;
+    // Hiding or resizing a section may resize the viewport (the horizontal scroll bar goes):
+    // that must not start a second fit inside this one.
+    const QScopedValueRollback<bool> fitting(m_fitting, true);
+    const int em = std::max(1, fontMetrics().horizontalAdvance(QLatin1Char('M')));
     if (m_preferred.size() != columns) {
         m_preferred.clear();
-        for (int c = 0; c < columns; ++c)
-            m_preferred << header->sectionSize(c);
+        for (int c = 0; c < columns; ++c) {
+            // A hidden section measures 0: never a preferred width (its column would get none).
+            const int size = header->isSectionHidden(c) ? header->defaultSectionSize() : header->sectionSize(c);
+            m_preferred << std::max({size, header->minimumSectionSize(), 1});
+        }
+        m_preferredEm = em;
     }
-    const int digit = fontMetrics().horizontalAdvance(QLatin1Char('0'));
+    // The widths were taken at another zoom: scaled with the font.
+    const double zoom = m_preferredEm > 0 ? double(em) / m_preferredEm : 1.0;
+    QList<int> preferred(columns, 1);
+    for (int c = 0; c < columns; ++c)
+        preferred[c] = std::max(1, int(m_preferred.at(c) * zoom + 0.5));
+    const int digit = std::max(1, fontMetrics().horizontalAdvance(QLatin1Char('0')));
     const int least = 3 * digit + 10;      // a column but the last: about three digits
     const int lastLeast = 6 * digit + 12;  // the last (stretched) one
     const int stretched = header->logicalIndex(columns - 1);
+    const auto floorOf = [&](int c) { return std::max(1, std::min(preferred.at(c), least)); };
+    const auto ours = [this](int c) { return m_narrowHidden.contains(c); };
+    // The columns in sight: those not hidden by someone else; then, while even their least
+    // widths do not fit, or they would all elide (shrunk below MinimumShare of their widths),
+    // the columns that give way, in their order.
+    QList<bool> shown(columns, false);
+    int need = lastLeast;
+    int wantedAll = 0;
+    for (int c = 0; c < columns; ++c) {
+        shown[c] = c != stretched && (ours(c) || !header->isSectionHidden(c));
+        if (shown.at(c)) {
+            need += floorOf(c);
+            wantedAll += preferred.at(c);
+        }
+    }
+    const int width = viewport()->width();
+    const auto tooNarrow = [&] { return need > width || (width - lastLeast) < MinimumShare * wantedAll; };
+    for (int c : std::as_const(m_narrowHidden)) {
+        if (!tooNarrow())
+            break;
+        if (c < 0 || c >= columns || c == stretched || !shown.at(c))
+            continue;
+        shown[c] = false;
+        need -= floorOf(c);
+        wantedAll -= preferred.at(c);
+    }
+    for (int c : std::as_const(m_narrowHidden)) {
+        if (c >= 0 && c < columns && c != stretched && header->isSectionHidden(c) == shown.at(c))
+            header->setSectionHidden(c, !shown.at(c));
+    }
     // Shrink in proportion; a column that would go below its floor keeps the floor and the
     // others share what is left (a few rounds at most: each round fixes one more column).
     QList<int> sizes(columns, 0);
     QList<bool> floored(columns, false);
-    const int room = viewport()->width() - lastLeast;
+    const int room = width - lastLeast;
     for (int round = 0; round < columns; ++round) {
         int free = room;
         int wanted = 0;
         for (int c = 0; c < columns; ++c) {
-            if (c == stretched)
+            if (!shown.at(c))
                 continue;
             if (floored.at(c))
-                free -= std::min(m_preferred.at(c), least);
+                free -= floorOf(c);
             else
-                wanted += m_preferred.at(c);
+                wanted += preferred.at(c);
         }
         const double scale = wanted <= 0 || free >= wanted ? 1.0 : std::max(0.0, double(free) / wanted);
         bool changed = false;
         for (int c = 0; c < columns; ++c) {
-            if (c == stretched)
+            if (!shown.at(c))
                 continue;
-            const int floor = std::min(m_preferred.at(c), least);
             if (floored.at(c)) {
-                sizes[c] = floor;
-            } else if (int(m_preferred.at(c) * scale) < floor) {
+                sizes[c] = floorOf(c);
+            } else if (int(preferred.at(c) * scale) < floorOf(c)) {
                 floored[c] = true;
                 changed = true;
             } else {
-                sizes[c] = int(m_preferred.at(c) * scale);
+                sizes[c] = int(preferred.at(c) * scale);
             }
         }
         if (!changed)
             break;
     }
+    // Never 0 px: a column in sight with no width shows blank cells.
     for (int c = 0; c < columns; ++c) {
-        if (c != stretched)
-            header->resizeSection(c, std::max(sizes.at(c), std::min(m_preferred.at(c), least)));
+        if (shown.at(c))
+            header->resizeSection(c, std::max(sizes.at(c), floorOf(c)));
     }
     // The stretched section never gets narrower than the size it was given: give it the least.
     header->resizeSection(stretched, lastLeast);

@@ -22,18 +22,39 @@ public:
     /// digits, and the last keeps at least six; titles and cells elide ("Priori…"), their
     /// tooltips say all. The widths the columns had when this was turned on (or at the first
     /// resize after) are the ones given back when there is room again.
+    /// The widths follow the zoom: they are scaled by the font's size now over the one they were
+    /// taken at. Every column in sight keeps a width above zero, however narrow the view.
     void setFitsColumns(bool fit);
     bool fitsColumns() const { return m_fit; }
+
+    /// The least share of their widths the columns in sight are shrunk to before a column of
+    /// setNarrowHiddenColumns() gives way (below it every title and most cells elide).
+    static constexpr double MinimumShare = 0.55;
+
+    /// With fitsColumns(), the columns (logical indices) that give way, in this order, when the
+    /// view is too narrow for every column at its least width, or the columns would all be
+    /// shrunk below MinimumShare of their widths (a dock of a 1024-pixel screen while
+    /// presenting): hidden one after the other until the others fit without a horizontal
+    /// scroll bar, shown again when there is room. The last column in sight is never hidden.
+    /// The model's row tooltip should say what they show. None by default.
+    void setNarrowHiddenColumns(const QList<int> &columns);
+    /// The columns setNarrowHiddenColumns() has hidden now (logical indices, in hiding order).
+    QList<int> narrowHiddenColumns() const;
 
 protected:
     /// Fits the columns again when the viewport changes size (the view's or a scroll bar's doing).
     bool viewportEvent(QEvent *event) override;
+    /// Fits the columns again when the font changes (the zoom).
+    void changeEvent(QEvent *event) override;
 
 private:
     void fitColumns();
 
     bool m_fit = false;
-    QList<int> m_preferred;  ///< the columns' widths with room enough (pixels)
+    bool m_fitting = false;  ///< in fitColumns(): hiding a column must not start it again
+    QList<int> m_preferred;  ///< the columns' widths with room enough (pixels, at m_preferredEm)
+    int m_preferredEm = 0;   ///< the width of "M" when m_preferred was taken (pixels)
+    QList<int> m_narrowHidden;  ///< setNarrowHiddenColumns(), in hiding order
 };
 
 } // namespace PriorityLab

@@ -76,14 +76,18 @@ QVariant DeadLetterModel::messageData(int row, int /*column*/, MessageColumns::K
         return MessageColumns::cell(cells, kind);
     }
     case Qt::ToolTipRole:
+        // Every column's value, so that a row says all when a narrow view hides columns
+        // (DeadLetterPanel: the data, TTL, priority and id give way first).
         return tr("Message %1 (%2), produced by %3 in cycle %4 with priority %5, discarded by %6 "
-                  "in cycle %7 after %8 deliveries: %9")
+                  "in cycle %7 with priority %8 and TTL %9 after %10 deliveries: %11")
                 .arg(letter.message.id)
                 .arg(letter.message.data.text(), letter.message.producer.text())
                 .arg(letter.message.producedCycle)
                 .arg(letter.message.originalPriority)
                 .arg(letter.consumer.isEmpty() ? tr("the broker") : letter.consumer)
                 .arg(letter.cycle)
+                .arg(letter.message.priority)
+                .arg(letter.message.ttl)
                 .arg(letter.message.deliveries)
                 .arg(reasonText(letter.reason));
     case Qt::TextAlignmentRole:

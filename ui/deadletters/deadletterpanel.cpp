@@ -48,6 +48,11 @@ DeadLetterPanel::DeadLetterPanel(Simulation *simulation, QWidget *parent)
     // In a narrow dock (1280x720 with a lesson open) every column stays in sight, shrunk and
     // elided, instead of the right ones going off the edge; the tooltips say all.
     m_view->setFitsColumns(true);
+    // Presenting at 1024x768 the dock is about 250 px wide: not enough for eight columns even
+    // at their least widths (a horizontal scroll bar hid Deliveries). The payload, TTL, priority
+    // and id give way, in that order, while needed; each row's tooltip says them all.
+    m_view->setNarrowHiddenColumns({DeadLetterModel::DataColumn, DeadLetterModel::TtlColumn,
+                                    DeadLetterModel::PriorityColumn, DeadLetterModel::MessageIdColumn});
     m_view->setToolTip(tr("Discarded messages, newest at the bottom. Click one to follow its "
                           "journey."));
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

@@ -19,7 +19,9 @@ class Simulation;
 /// silently: every discard of the run is counted, the newest Broker::deadLetterCapacity() are
 /// listed. refresh() is called from the main window's throttled timer; when the list was
 /// scrolled to its end it stays there as letters arrive. Selecting a line emits
-/// messageSelected().
+/// messageSelected(). In a narrow dock the columns fit its width (LogTableView::
+/// setFitsColumns()); where even that leaves no room, the payload, TTL, priority and id columns
+/// give way in that order (LogTableView::setNarrowHiddenColumns()), each row's tooltip saying all.
 class DeadLetterPanel : public QWidget
 {
     Q_OBJECT

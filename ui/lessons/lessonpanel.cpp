@@ -102,6 +102,12 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
             armPause();
         refresh();
     });
+    // Running on past the step's end (Space after its pause): the line says so on the first
+    // cycle after the end, not only at the next pause.
+    connect(m_simulation, &Simulation::cycleCompleted, this, [this] {
+        if (m_endCycle >= 0 && !m_pastShown && m_simulation->cycle() > m_endCycle)
+            refresh();
+    });
     setSteps({});
 }
 
@@ -252,6 +258,8 @@ void LessonPanel::show(int index)
     m_text->setPlainText(step.text);
     m_text->verticalScrollBar()->setValue(0);
     m_notice.clear();
+    m_endCycle = -1;
+    m_pastShown = false;
     armPause();
     refresh();
     Q_EMIT highlightRequested(step.highlights);
@@ -346,22 +354,37 @@ void LessonPanel::refresh()
     m_back->setEnabled(m_index > 0);
     m_next->setEnabled(!last);
     const QString end = describeLessonStepEnd(step);
+    const qint64 cycle = m_simulation->cycle();
+    const bool done = lessonStepDone(step, *m_simulation);
+    // The cycle the step ended on: the run pauses there (armPause()), and this is called when it
+    // does; a step entered past its untilCycle (after Back) ended on that cycle.
+    if (m_endCycle < 0 && stepHasEnd(step) && done)
+        m_endCycle = step.untilCycle ? std::min(cycle, *step.untilCycle) : cycle;
     QString state;
-    if (m_simulation->isFinished())
+    bool whole = false;  // state is the whole line, without the step's end in words first
+    if (m_simulation->isFinished()) {
         state = tr("The run has finished.");
-    else if (end.isEmpty())
+    } else if (m_endCycle >= 0 && cycle > m_endCycle) {
+        // Space after the step's pause runs on without limit (the teacher may): the step shown
+        // is no longer what the run is doing, and the line says so.
+        state = last ? tr("Past the lesson's last step (it ended on cycle %1): the run goes on freely.").arg(m_endCycle)
+                     : tr("Past this step's end (cycle %1) — Page Down for the next step.").arg(m_endCycle);
+        whole = true;
+        m_pastShown = true;
+    } else if (end.isEmpty()) {
         state = last ? tr("End of the lesson.") : tr("Next (Page Down) goes on.");
-    else if (lessonStepDone(step, *m_simulation))
+    } else if (done) {
         state = last ? tr("Step done: end of the lesson.") : tr("Step done: Next (Page Down) goes on.");
-    else if (m_simulation->isRunning())
+    } else if (m_simulation->isRunning()) {
         state = tr("Running…");
-    else
+    } else {
         state = tr("Run (Space) or Next (Page Down) to play this step.");
+    }
     if (!m_simulation->isRunning())
         m_notice.clear();  // it asked to wait for the pause
     if (!m_notice.isEmpty())
         state += QLatin1Char(' ') + m_notice;
-    m_progress->setText(end.isEmpty() ? state : end + QLatin1Char(' ') + state);
+    m_progress->setText(end.isEmpty() || whole ? state : end + QLatin1Char(' ') + state);
 }
 
 } // namespace PriorityLab

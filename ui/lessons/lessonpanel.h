@@ -94,8 +94,11 @@ public Q_SLOTS:
     /// its settings and the earlier steps' applied, paused. E.g. lesson-ttl-moved at step 5,
     /// cycle 130: Back goes to step 4 at cycle 100 with low 0 on every consumer.
     void back();
-    /// Updates the line under the text (running, done, finished); the main window calls it at
-    /// its refresh tick.
+    /// Updates the line under the text (running, done, past the step's end, finished); called
+    /// when the run starts or pauses, and on the first cycle past the step's end. Once the run
+    /// goes on past the end of the step shown (Space after the step paused it; running freely is
+    /// allowed), the line says so, e.g. "Past this step's end (cycle 60) — Page Down for the
+    /// next step.", instead of showing the step as if it were still current.
     void refresh();
 
 Q_SIGNALS:
@@ -148,6 +151,10 @@ private:
     QPushButton *m_back = nullptr;
     QPushButton *m_next = nullptr;
     QString m_notice;  ///< why Next did nothing, shown under the text while the run goes on
+    /// The cycle on which the step shown reached its end (its untilCycle or its condition), -1
+    /// while it has not (or has no end): past it, the line under the text says so.
+    qint64 m_endCycle = -1;
+    bool m_pastShown = false;  ///< the line says the run is past m_endCycle
 };
 
 } // namespace PriorityLab

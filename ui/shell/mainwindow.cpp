@@ -483,31 +483,33 @@ void MainWindow::createToolBar()
                                 "hands out batches."));
     bar->addWidget(m_cycleLabel);
     bar->addSeparator();
-    bar->addWidget(m_speed);
-    bar->addSeparator();
-    // Open and Save as icons (their tooltips name them), so that Undo and Redo stay in sight on
-    // a 1024-pixel screen instead of falling behind the toolbar's overflow button.
-    const auto addButton = [bar](QAction *action, Qt::ToolButtonStyle style) {
-        auto *button = new QToolButton(bar);
-        button->setDefaultAction(action);
-        button->setToolButtonStyle(style);
-        button->setFocusPolicy(Qt::NoFocus);
-        bar->addWidget(button);
-        return button;
-    };
-    for (QAction *action : {m_open, m_save})
-        addButton(action, Qt::ToolButtonIconOnly);
-    bar->addSeparator();
+    // Undo and Redo come right after the run's own buttons: on a narrow screen the toolbar's
+    // last items go behind its "»" extension button (at 1024 px and 125-130 % zoom Undo and
+    // Redo did), and in class they are needed at every zoom. What gives way first is what has
+    // another place: Open and Save (File menu, Ctrl+O, Ctrl+S), then the speed (the Simulation
+    // menu's Faster and Slower, the status bar).
     // Fixed short labels in the toolbar (the actions' own text names the step and would make the
     // toolbar jump); the tooltips name the step.
     for (QAction *action : {m_undo, m_redo}) {
-        QToolButton *button = addButton(action, Qt::ToolButtonTextBesideIcon);
+        bar->addAction(action);
+        auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(action));
         const QString label = action == m_undo ? tr("Undo") : tr("Redo");
         connect(action, &QAction::changed, button, [button, label] {
             if (button->text() != label)
                 button->setText(label);
         });
         button->setText(label);
+    }
+    bar->addSeparator();
+    bar->addWidget(m_speed);
+    bar->addSeparator();
+    // Open and Save as icons (their tooltips name them).
+    for (QAction *action : {m_open, m_save}) {
+        auto *button = new QToolButton(bar);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+        button->setFocusPolicy(Qt::NoFocus);
+        bar->addWidget(button);
     }
 }
 

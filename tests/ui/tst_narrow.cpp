@@ -1,0 +1,246 @@
+// The main window on a narrow classroom screen (1024x768, zoomed, presenting): the run toolbar
+// keeps Undo and Redo in sight, the dead-letter table fits its dock without a horizontal scroll
+// bar and with no column of zero width, and Tab goes through a consumer card in screen order.
+#include "core/engine/simulation.h"
+#include "ui/common/logtableview.h"
+#include "ui/consumers/consumercard.h"
+#include "ui/consumers/consumerpanel.h"
+#include "ui/deadletters/deadlettermodel.h"
+#include "ui/deadletters/deadletterpanel.h"
+#include "ui/lessons/lessonpanel.h"
+#include "ui/shell/focusorder.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/shell/presentationmode.h"
+#include "ui/shell/zoom.h"
+#include "tests/ui/scenariowindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QLayout>
+#include <QScopeGuard>
+#include <QScrollBar>
+#include <QStandardItem>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QTest>
+
+#include <algorithm>
+#include <QToolBar>
+#include <QToolButton>
+
+using namespace PriorityLab;
+
+namespace {
+
+/// Where @p widget is drawn in @p bar, or an empty rectangle when the toolbar hides it (it went
+/// to the "»" extension menu) or it is not in the toolbar.
+QRect shownIn(const QToolBar *bar, const QWidget *widget)
+{
+    if (!widget || !widget->isVisible() || widget->parentWidget() != bar)
+        return {};
+    return widget->geometry();
+}
+
+/// The widths of the visible columns of @p view, in visual order, as "title width" pairs.
+QString columnWidths(const QTableView *view)
+{
+    const QHeaderView *header = view->horizontalHeader();
+    QStringList parts;
+    for (int v = 0; v < header->count(); ++v) {
+        const int c = header->logicalIndex(v);
+        if (!header->isSectionHidden(c))
+            parts << QStringLiteral("%1 %2").arg(view->model()->headerData(c, Qt::Horizontal).toString()).arg(header->sectionSize(c));
+    }
+    return QStringLiteral("viewport %1 px: %2").arg(view->viewport()->width()).arg(parts.join(QStringLiteral(", ")));
+}
+
+} // namespace
+
+class TestNarrow : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void undoAndRedoStayInTheToolbar_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("zoom");
+        for (const int zoom : {100, 110, 125, 130, 140, 150})
+            QTest::addRow("1024 px at %d %%", zoom) << 1024 << zoom;
+        QTest::addRow("1280 px at 150 %%") << 1280 << 150;
+    }
+
+    void undoAndRedoStayInTheToolbar()
+    {
+        // At 1024x768 and 125-130 % Undo and Redo went behind the toolbar's "»" button: the
+        // least essential items (Open, Save, then the speed) give way first.
+        QFETCH(int, width);
+        QFETCH(int, zoom);
+        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.exposedAt(width, 768));
+        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
+        w.window.zoom()->setPercent(zoom);
+        auto *bar = w.window.findChild<QToolBar *>(QStringLiteral("runToolBar"));
+        QVERIFY(bar);
+        QTRY_COMPARE(w.window.width(), width);
+        for (QAction *action : {w.window.runPauseAction(), w.window.stepAction(), w.window.resetAction(),
+                                w.window.undoAction(), w.window.redoAction()}) {
+            QWidget *button = bar->widgetForAction(action);
+            QVERIFY2(button, qPrintable(action->text()));
+            QTRY_VERIFY2(bar->rect().contains(shownIn(bar, button)),
+                         qPrintable(QStringLiteral("%1 at %2,%3 %4x%5 in a toolbar %6 px wide")
+                                            .arg(action->text()).arg(button->x()).arg(button->y())
+                                            .arg(button->width()).arg(button->height()).arg(bar->width())));
+        }
+        // The buttons keep their short labels (the undo stack's text names the step).
+        QCOMPARE(qobject_cast<QToolButton *>(bar->widgetForAction(w.window.undoAction()))->text(), QStringLiteral("Undo"));
+    }
+
+    void deadLettersFitWhilePresentingAt1024()
+    {
+        // Presenting at 1024x768, step 3 of the TTL lesson shows the dead letters in a dock
+        // about 250 px wide: the table needed a horizontal scroll bar for its last column
+        // (Deliveries). It fits: every column in sight has a width, the hidden ones are in the
+        // row's tooltip, Deliveries is in sight.
+        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
+        w.window.lessonPanel()->runCycles(100);  // step 3 ("until cycle 100") outlines the dead letters
+        w.window.refreshViews();
+        w.press(Qt::Key_F11);
+        QVERIFY(w.window.presentationMode()->isActive());
+        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));
+        w.window.resize(1024, 768);  // the offscreen screen is smaller than a projector
+        QTRY_COMPARE(w.window.width(), 1024);
+        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
+        QVERIFY(dock);
+        QTRY_VERIFY(dock->isVisible());
+        QTableView *view = w.window.deadLetterPanel()->view();
+        QHeaderView *header = view->horizontalHeader();
+        QTRY_VERIFY(view->isVisible());
+        QVERIFY(view->model()->rowCount() > 0);
+        QVERIFY2(view->width() < 400, qPrintable(QString::number(view->width())));  // the narrow case
+        const auto fits = [&] {
+            QCoreApplication::processEvents();  // the header lays its stretched section out late
+            return !view->horizontalScrollBar()->isVisible() && header->length() <= view->viewport()->width();
+        };
+        QTRY_VERIFY2(fits(), qPrintable(columnWidths(view)));
+        const QString tip = view->model()->index(0, 0).data(Qt::ToolTipRole).toString();
+        for (int c = 0; c < header->count(); ++c) {
+            const QString title = view->model()->headerData(c, Qt::Horizontal).toString();
+            if (header->isSectionHidden(c)) {
+                const QString cell = view->model()->index(0, c).data().toString();
+                QVERIFY2(tip.contains(cell), qPrintable(QStringLiteral("%1 \"%2\" not in \"%3\"").arg(title, cell, tip)));
+            } else {
+                QVERIFY2(header->sectionSize(c) > 0, qPrintable(title + QLatin1Char(' ') + columnWidths(view)));
+            }
+        }
+        for (const int needed : {int(DeadLetterModel::CycleColumn), int(DeadLetterModel::ReasonColumn),
+                                 int(DeadLetterModel::ConsumerColumn), int(DeadLetterModel::DeliveriesColumn)})
+            QVERIFY2(!header->isSectionHidden(needed) && header->sectionViewportPosition(needed) + header->sectionSize(needed) <= view->viewport()->width(),
+                     qPrintable(columnWidths(view)));
+    }
+
+    void fittedColumnsNeverGetZeroWidth()
+    {
+        // Under a bare X server (no window manager) the Deliveries cells were once blank: a
+        // column in sight must never get 0 px, whatever width the view passes through, a
+        // section hidden when the widths were taken included.
+        QStandardItemModel model(3, 8);
+        for (int c = 0; c < 8; ++c) {
+            model.setHeaderData(c, Qt::Horizontal, QStringLiteral("Column %1").arg(c));
+            for (int r = 0; r < 3; ++r)
+                model.setItem(r, c, new QStandardItem(QString::number(100 * r + c)));
+        }
+        LogTableView view(&model, {3, 4, 6, 7, 5, 3, 2});
+        view.horizontalHeader()->setSectionHidden(2, true);  // hidden while the widths are taken
+        view.setFitsColumns(true);
+        view.horizontalHeader()->setSectionHidden(2, false);
+        view.setNarrowHiddenColumns({4, 5});
+        view.resize(600, 200);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QHeaderView *header = view.horizontalHeader();
+        for (const int width : {600, 0, 10, 80, 200, 300, 1000, 250}) {
+            view.resize(width, 200);
+            QCoreApplication::processEvents();
+            for (int c = 0; c < header->count(); ++c) {
+                if (!header->isSectionHidden(c))
+                    QVERIFY2(header->sectionSize(c) > 0, qPrintable(QStringLiteral("at %1 px: %2").arg(width).arg(columnWidths(&view))));
+            }
+            if (width >= 1000)
+                QVERIFY2(view.narrowHiddenColumns().isEmpty(), qPrintable(columnWidths(&view)));
+        }
+        // Narrow, the columns named give way first, in their order, and fit.
+        QVERIFY2(view.narrowHiddenColumns().size() == 2 || !view.horizontalScrollBar()->isVisible(), qPrintable(columnWidths(&view)));
+        QVERIFY(!header->isSectionHidden(2));
+    }
+
+    void tabGoesThroughCardAInScreenOrder_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<int>("zoom");
+        for (const QSize size : {QSize(1280, 720), QSize(1024, 768)}) {
+            for (const int zoom : {100, 130})
+                QTest::addRow("%dx%d at %d %%", size.width(), size.height(), zoom) << size << zoom;
+        }
+    }
+
+    void tabGoesThroughCardAInScreenOrder()
+    {
+        // Once Tab went through consumer card A out of screen order. From the card's first
+        // field, Tab goes top to bottom and, within a line, left to right, through every field.
+        QFETCH(QSize, size);
+        QFETCH(int, zoom);
+        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(size.width(), size.height()));
+        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
+        w.window.zoom()->setPercent(zoom);
+        QTRY_COMPARE(w.window.size(), size);
+        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
+        QVERIFY(dock);
+        dock->raise();
+        ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
+        QTRY_VERIFY(card->isVisible());
+        QCoreApplication::processEvents();
+        QWidget *first = FocusOrder::firstStopIn(&w.window, card);
+        QVERIFY(first);
+        first->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(QApplication::focusWidget(), first);
+        QList<QWidget *> visited;
+        QStringList trail;
+        for (QWidget *focus = first; focus && card->isAncestorOf(focus) && !visited.contains(focus);
+             focus = QApplication::focusWidget()) {
+            visited << focus;
+            const QRect at(focus->mapTo(card, QPoint(0, 0)), focus->size());  // the card's coordinates: scrolling aside
+            trail << QStringLiteral("%1 \"%2\" at %3,%4 %5x%6")
+                             .arg(QString::fromLatin1(focus->metaObject()->className()),
+                                  focus->accessibleName().isEmpty() ? focus->objectName() : focus->accessibleName())
+                             .arg(at.x()).arg(at.y()).arg(at.width()).arg(at.height());
+            w.press(Qt::Key_Tab);
+        }
+        QVERIFY2(visited.size() >= 6, qPrintable(trail.join(QLatin1Char('\n'))));
+        // Every field of the card that Tab may stop at was visited.
+        const QList<QWidget *> stops = FocusOrder::stops(&w.window);
+        for (QWidget *stop : stops) {
+            if (card->isAncestorOf(stop))
+                QVERIFY2(visited.contains(stop), qPrintable(QStringLiteral("%1 not reached:\n%2")
+                                                                    .arg(QString::fromLatin1(stop->metaObject()->className()), trail.join(QLatin1Char('\n')))));
+        }
+        for (qsizetype i = 1; i < visited.size(); ++i) {
+            const QRect a(visited.at(i - 1)->mapTo(card, QPoint(0, 0)), visited.at(i - 1)->size());
+            const QRect b(visited.at(i)->mapTo(card, QPoint(0, 0)), visited.at(i)->size());
+            // One line when the middle of either lies within the other.
+            const bool sameLine = (b.center().y() >= a.top() && b.center().y() <= a.bottom())
+                                  || (a.center().y() >= b.top() && a.center().y() <= b.bottom());
+            const bool after = sameLine ? b.left() > a.left() : b.center().y() > a.center().y();
+            QVERIFY2(after, qPrintable(QStringLiteral("stop %1 comes before stop %2 on screen:\n%3")
+                                               .arg(i + 1).arg(i).arg(trail.join(QLatin1Char('\n')))));
+        }
+    }
+};
+
+QTEST_MAIN(TestNarrow)
+#include "tst_narrow.moc"
