@@ -21,6 +21,7 @@
 #include <QGraphicsView>
 #include <QImage>
 #include <QPalette>
+#include <QScopeGuard>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPainter>
@@ -90,6 +91,8 @@ private Q_SLOTS:
     void zoomedChartsGetTheirRoom();
     void shortTabTitles();
     void axisLabelsWholeInAShortChart();
+    void zoomedChartsStayReadable_data();
+    void zoomedChartsStayReadable();
 };
 
 void TestCharts::decisionsAndDepthEqualReports_data()
@@ -867,6 +870,75 @@ void TestCharts::axisLabelsWholeInAShortChart()
             QVERIFY2(!label.endsWith(QLatin1String("...")) && !label.endsWith(QChar(0x2026)), qPrintable(chart->title() + QStringLiteral(": ") + labels.join(QStringLiteral(" | "))));
     }
     QVERIFY(checked >= 3);
+}
+
+void TestCharts::zoomedChartsStayReadable_data()
+{
+    QTest::addColumn<int>("zoom");
+    QTest::addColumn<QSize>("size");
+    // 1280x720 and 1024x768 screens, less the window's frame and title. At 1024x768 beyond
+    // 120 % a chart of four series is too narrow for its legend's entries (Qt Charts elides them).
+    for (const int zoom : {100, 120, 130, 140, 150})
+        QTest::addRow("1280x660 at %d %%", zoom) << zoom << QSize(1280, 660);
+    for (const int zoom : {100, 120})
+        QTest::addRow("1024x740 at %d %%", zoom) << zoom << QSize(1024, 740);
+}
+
+void TestCharts::zoomedChartsStayReadable()
+{
+    // A keyboard-only trial at 1280x720, zoomed to 130 %, lesson-ttl-moved at step 4 with a live
+    // edit: the depth chart's y-axis title read "mes…", its x-axis labels "…", and the marker
+    // labels' band (two rows) above the chart's title left a plot about 50 px high. Now every
+    // axis text is whole (fewer x ticks where the labels would not fit, the y title dropped where
+    // it is longer than the plot is high), the chart's title gives the band its place, and the
+    // plot keeps its minimum height.
+    QFETCH(int, zoom);
+    QFETCH(QSize, size);
+    MainWindow window;
+    window.setShowDialogs(false);
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
+    window.resize(size);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const auto actualSize = qScopeGuard([&window] { window.zoom()->actualSize(); });
+    window.zoom()->setPercent(zoom);
+    window.lessonPanel()->runCycles(125);  // the timeline's change at 60, step 4's at 100
+    QCOMPARE(window.setupEditor()->setConsumerParameter(1, QStringLiteral("high"), 9), QString());
+    window.simulation()->runCycles(5);
+    window.refreshViews();
+    ChartPanel *panel = window.chartPanel();
+    QCOMPARE(panel->timelineMarkers().size(), 2);
+    QCOMPARE(panel->liveEditMarkers().size(), 1);
+    auto *tabs = panel->findChild<QTabBar *>();
+    int checked = 0;
+    for (TimeSeriesChart *chart : panel->timeCharts()) {
+        tabs->setCurrentIndex(int(panel->timeCharts().indexOf(chart)) / panel->chartsPerPage());
+        panel->updateAllCharts();
+        QCoreApplication::processEvents();
+        if (!chart->isVisible())
+            continue;
+        ++checked;
+        const QString what = chart->title() + QStringLiteral(" (%1 px high)").arg(chart->height());
+        if (qEnvironmentVariableIsSet("PL_CHART_SHOTS"))
+            chart->grab().save(QStringLiteral("%1/%2-%3x%4-%5.png").arg(qEnvironmentVariable("PL_CHART_SHOTS")).arg(zoom).arg(size.width()).arg(size.height()).arg(checked));
+        // Every axis text whole.
+        QStringList texts;
+        for (QGraphicsItem *item : chart->findChild<QGraphicsView *>()->scene()->items()) {
+            if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+                texts << text->toPlainText();
+        }
+        for (const QString &text : std::as_const(texts))
+            QVERIFY2(!text.contains(QLatin1String("...")) && !text.contains(QChar(0x2026)),
+                     qPrintable(what + QStringLiteral(": ") + texts.join(QStringLiteral(" | "))));
+        QVERIFY2(texts.size() >= 4, qPrintable(what + QStringLiteral(": ") + texts.join(QStringLiteral(" | "))));
+        QVERIFY2(chart->yAxisTitleFits(), qPrintable(what));
+        // The markers' band takes the title's place; the plot keeps its minimum height (less a
+        // few pixels where three rows of labels stack: throughput at 120 % keeps 76.5 of 81.5).
+        QVERIFY2(!chart->isTitleShown(), qPrintable(what));
+        QVERIFY2(chart->plotArea().height() >= 0.9 * chart->minimumPlotHeight(),
+                 qPrintable(what + QStringLiteral(": plot %1 px, minimum %2 px").arg(chart->plotArea().height()).arg(chart->minimumPlotHeight())));
+    }
+    QVERIFY(checked >= 1);
 }
 
 #include "tst_charts.moc"

@@ -391,6 +391,8 @@ void TestEventLog::narrowDockKeepsFiltersAndColumnsInSight()
     // gives way, elided, in full in its tooltip); every dead-letter column stays in sight.
     Simulation sim;
     QCOMPARE(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))), QStringList());
+    sim.setRecordEvents(true);
+    CycleFeed feed(sim);
     sim.runCycles(70);
     EventLogPanel log(&sim);
     log.resize(400, 220);
@@ -404,6 +406,21 @@ void TestEventLog::narrowDockKeepsFiltersAndColumnsInSight()
         if (w->isVisible() && w->parentWidget() == &log && !qobject_cast<QTableView *>(w))
             QVERIFY2(w->geometry().right() <= log.width(), w->metaObject()->className());
     }
+
+    // The event count, cut to "2,52…" at that width, is whole in short ("2.5k events"); the
+    // tooltip has every digit.
+    auto *count = log.findChild<QLabel *>(QStringLiteral("eventCount"));
+    QVERIFY(count);
+    log.refresh(feed.take());
+    const qsizetype events = log.model()->rowCount();
+    QVERIFY2(events >= 1000, qPrintable(QString::number(events)));
+    const QString full = QLocale().toString(events);
+    QVERIFY2(count->fontMetrics().horizontalAdvance(full + QStringLiteral(" events")) > count->width(),
+             qPrintable(QStringLiteral("the full count fits %1 px").arg(count->width())));
+    QVERIFY2(!count->text().contains(QChar(0x2026)) && count->text().endsWith(QLatin1String("k events")),
+             qPrintable(count->text()));
+    QVERIFY(count->fontMetrics().horizontalAdvance(count->text()) <= count->width());
+    QVERIFY2(count->toolTip().contains(full), qPrintable(count->toolTip()));
 
     DeadLetterPanel letters(&sim);
     letters.resize(400, 220);

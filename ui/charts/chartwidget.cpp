@@ -6,11 +6,13 @@
 #include <QChartView>
 #include <QEvent>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QValueAxis>
 #include <QFontMetricsF>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace PriorityLab {
 
@@ -39,13 +41,42 @@ ChartWidget::~ChartWidget() = default;
 
 void ChartWidget::setTitle(const QString &title)
 {
-    m_chart->setTitle(title);
+    m_title = title;
+    m_chart->setTitle(m_titleShown ? title : QString());
     setAccessibleName(title);
 }
 
 QString ChartWidget::title() const
 {
-    return m_chart->title();
+    return m_title;
+}
+
+bool ChartWidget::isTitleShown() const
+{
+    return m_titleShown && !m_title.isEmpty();
+}
+
+void ChartWidget::setTitleShown(bool shown)
+{
+    if (shown == m_titleShown)
+        return;
+    m_titleShown = shown;
+    m_chart->setTitle(shown ? m_title : QString());
+}
+
+qreal ChartWidget::titleHeight() const
+{
+    return QFontMetricsF(m_chart->titleFont()).height();
+}
+
+qreal ChartWidget::minimumPlotHeight() const
+{
+    return 5 * QFontMetricsF(m_yAxis->labelsFont()).height();
+}
+
+QRectF ChartWidget::plotArea() const
+{
+    return m_chart->plotArea();
 }
 
 void ChartWidget::setAxisTitles(const QString &x, const QString &y)
@@ -71,10 +102,25 @@ void ChartWidget::fitYTicks(const QRectF &plotArea)
     // least one and a half label lines high.
     const qreal line = QFontMetricsF(m_yAxis->labelsFont()).height();
     const int ticks = std::clamp(int(plotArea.height() / (1.5 * line)), 1, 5);
-    if (ticks == m_yTicks)
-        return;
-    m_yTicks = ticks;
-    ChartSupport::applyRange(m_yAxis, m_yRange.x(), m_yRange.y(), m_yTicks);
+    if (ticks != m_yTicks) {
+        m_yTicks = ticks;
+        ChartSupport::applyRange(m_yAxis, m_yRange.x(), m_yRange.y(), m_yTicks);
+    }
+    // A title longer than the plot is high was drawn elided ("mes…" at 130 % with two rows of
+    // marker labels): it is left out instead, the chart's tooltip saying what is counted. Its
+    // width is not the plot's height, so this does not change what it depends on.
+    const bool fits = QFontMetricsF(m_yAxis->titleFont()).horizontalAdvance(m_yAxis->titleText()) + 4 <= plotArea.height();
+    if (fits != m_yAxis->isTitleVisible())
+        m_yAxis->setTitleVisible(fits);
+    // Below the minimum height the x axis's title ("cycle") gives its line to the plot, and
+    // comes back once the plot keeps the minimum with it: Qt Charts squeezed the axis of a
+    // plot too short for everything, its labels to "…".
+    const qreal titleLine = QFontMetricsF(m_xAxis->titleFont()).height() + 4;
+    const bool xTitle = m_xAxis->isTitleVisible()
+            ? plotArea.height() >= minimumPlotHeight()
+            : plotArea.height() - titleLine >= minimumPlotHeight() + 2;
+    if (xTitle != m_xAxis->isTitleVisible())
+        m_xAxis->setTitleVisible(xTitle);
 }
 
 QPointF ChartWidget::yRange() const
@@ -96,6 +142,7 @@ void ChartWidget::changeEvent(QEvent *event)
     } else if (event->type() == QEvent::FontChange) {
         ChartSupport::applyFonts(m_chart, font());
         fitViewHeight();
+        fitLegend();
         styleChanged(false);
     } else {
         return;
@@ -104,10 +151,41 @@ void ChartWidget::changeEvent(QEvent *event)
     ChartSupport::relayout(m_chart);
 }
 
+void ChartWidget::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitLegend();
+}
+
+Qt::Alignment ChartWidget::legendAlignment() const
+{
+    return m_chart->legend()->alignment();
+}
+
+void ChartWidget::fitLegend()
+{
+    // Below the plot the legend took a row of a chart 160 px high at 1280x720 (the latency plot
+    // was left a strip), and Qt Charts elides entries that do not fit in that one row
+    // ("postpo…"): such charts get it at the right, one entry under the other.
+    QLegend *legend = m_chart->legend();
+    const QFontMetricsF metrics(legend->font());
+    qreal row = 0;
+    for (QLegendMarker *marker : legend->markers()) {
+        if (marker->isVisible())
+            row += metrics.horizontalAdvance(marker->label()) + 2.5 * metrics.height();
+    }
+    const bool below = row <= width() - 8 && height() >= minimumPlotHeight() + 9 * metrics.height();
+    const Qt::Alignment alignment = below ? Qt::AlignBottom : Qt::AlignRight;
+    if (legend->alignment() != alignment)
+        legend->setAlignment(alignment);
+}
+
 void ChartWidget::fitViewHeight()
 {
     // Zoomed text needs a taller plot: below that, Qt Charts elides the axis labels to "...".
-    m_view->setMinimumHeight(qRound(ChartSupport::MinimumViewHeight * ChartSupport::textScale(font())));
+    // A little more than in proportion: at 130 % three rows of marker labels left the plot
+    // below minimumPlotHeight() in a view 208 px high.
+    m_view->setMinimumHeight(qRound(ChartSupport::MinimumViewHeight * std::pow(ChartSupport::textScale(font()), 1.25)));
 }
 
 void ChartWidget::applyStyle()
@@ -150,7 +228,13 @@ QFont ChartWidget::axisTitleFont() const
 
 bool ChartWidget::yAxisTitleFits() const
 {
-    return QFontMetrics(m_yAxis->titleFont()).horizontalAdvance(m_yAxis->titleText()) <= m_chart->plotArea().height();
+    return !m_yAxis->isTitleVisible()
+            || QFontMetrics(m_yAxis->titleFont()).horizontalAdvance(m_yAxis->titleText()) <= m_chart->plotArea().height();
+}
+
+bool ChartWidget::isYAxisTitleShown() const
+{
+    return m_yAxis->isTitleVisible() && !m_yAxis->titleText().isEmpty();
 }
 
 QFont ChartWidget::titleFont() const

@@ -24,7 +24,8 @@ namespace PriorityLab {
 /// a dark palette, the light one otherwise, with the palette's base and text colours), its fonts
 /// from the font (so View > Zoom scales titles, legends and axis labels); both are applied again
 /// on QEvent::PaletteChange and QEvent::FontChange, and zoomed text makes the chart's minimum
-/// height grow with it (a short plot would elide the axis labels).
+/// height grow with it (a short plot would elide the axis labels). Where room is short, text
+/// gives way whole, never elided: fewer axis ticks, no y-axis title, the legend beside the plot.
 class ChartWidget : public QWidget
 {
     Q_OBJECT
@@ -32,9 +33,15 @@ class ChartWidget : public QWidget
 public:
     ~ChartWidget() override;
 
+    /// Where the legend is: Qt::AlignBottom or Qt::AlignRight (a short or narrow chart).
+    Qt::Alignment legendAlignment() const;
+
     /// Title shown above the plot; empty for none.
     void setTitle(const QString &title);
     QString title() const;
+    /// Whether the title is drawn: a subclass may give its row to something else (the marker
+    /// labels of TimeSeriesChart); title() and the accessible name keep it.
+    bool isTitleShown() const;
 
     /// Axis titles, e.g. "cycle" and "messages".
     void setAxisTitles(const QString &x, const QString &y);
@@ -56,8 +63,16 @@ public:
     QFont legendFont() const;
     QFont axisTitleFont() const;
     /// Whether the y axis's title, in axisTitleFont(), is no longer than the plot area is tall
-    /// (Qt Charts elides a longer one to "…").
+    /// (Qt Charts elides a longer one to "…"), or not drawn: a title that does not fit is left
+    /// out (the chart's tooltip says what is counted), never shown elided.
     bool yAxisTitleFits() const;
+    /// Whether the y axis's title is drawn (it is when it fits the plot's height).
+    bool isYAxisTitleShown() const;
+    /// The plot area (inside the axes) in the chart's scene coordinates (pixels).
+    QRectF plotArea() const;
+    /// The height in pixels the plot keeps for the current font: five lines of axis labels
+    /// (what takes room above it, such as TimeSeriesChart's marker labels, gives way first).
+    qreal minimumPlotHeight() const;
     QFont titleFont() const;
 
     /// Paints the chart into @p target of @p painter at the target's size (PNG or SVG export).
@@ -75,6 +90,7 @@ protected:
 
     void showEvent(QShowEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
     /// Called after the palette (@p paletteChanged) or the font changed and was applied to the
     /// chart: a subclass restores what the theme overwrote (its series' pens) and restyles its
@@ -86,9 +102,22 @@ protected:
     /// once its series exist), then styleChanged(true).
     void applyStyle();
 
+    /// Draws the title (title()) or leaves its row to the plot; lays the chart out again when
+    /// this changes.
+    void setTitleShown(bool shown);
+    /// The height in pixels the title takes when shown (its line in titleFont()).
+    qreal titleHeight() const;
+    /// The legend below the plot where its entries fit in one row and the chart is tall enough
+    /// (the minimum plot height and 9 legend lines), else right of the plot (one entry under
+    /// the other).
+    /// Called on resizes and font changes; a subclass calls it when its legend's entries change.
+    void fitLegend();
+
 private:
     /// Fewer value-axis intervals when the plot (@p plotArea, pixels) is too short for 5 with
-    /// whole labels: each interval at least 1.5 label lines high, 1 to 5 of them.
+    /// whole labels: each interval at least 1.5 label lines high, 1 to 5 of them. The y axis's
+    /// title is drawn only where it is no longer than the plot is high, the x axis's only where
+    /// the plot keeps minimumPlotHeight() with it.
     void fitYTicks(const QRectF &plotArea);
     /// The view's minimum height for the current font (taller for zoomed text).
     void fitViewHeight();
@@ -97,6 +126,8 @@ private:
     QChartView *m_view = nullptr;
     QAbstractAxis *m_xAxis = nullptr;
     QValueAxis *m_yAxis = nullptr;
+    QString m_title;
+    bool m_titleShown = true;
     QPointF m_yRange{0, 1};
     int m_yTicks = 5;  ///< intervals asked of the value axis; fewer in a short plot (fitYTicks())
 };

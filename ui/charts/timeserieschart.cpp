@@ -30,12 +30,12 @@ struct MarkerItems
 };
 
 /// Most lines of a marker's label: a label longer than that is elided on its last line (the
-/// tooltip has it whole).
+/// tooltip has it whole). Fewer where the band would leave the plot too short.
 constexpr int MaxLabelLines = 4;
 
 /// @p label broken into lines at most @p width wide (in @p metrics), at spaces, at most
-/// MaxLabelLines; a word wider than a line, or what does not fit in the last line, is elided.
-QStringList wrapLabel(const QString &label, const QFontMetricsF &metrics, qreal width)
+/// @p maxLines; a word wider than a line, or what does not fit in the last line, is elided.
+QStringList wrapLabel(const QString &label, const QFontMetricsF &metrics, qreal width, int maxLines)
 {
     QStringList lines;
     QString line;
@@ -46,7 +46,7 @@ QStringList wrapLabel(const QString &label, const QFontMetricsF &metrics, qreal 
             line = candidate;
             continue;
         }
-        if (lines.size() == MaxLabelLines - 1) {
+        if (lines.size() >= maxLines - 1) {
             line = candidate;  // the rest goes to the last line, elided below
             continue;
         }
@@ -72,8 +72,10 @@ struct TimeSeriesChart::Private
     QPointF xRange{0, 1};
     QList<ChartMarker> markers;
     QList<MarkerItems> markerItems;
+    int xTicks = 6;         ///< intervals asked of the x axis; fewer in a narrow plot (fitXTicks())
     qreal band = 0;         ///< pixels of the chart's top margin held for the labels
     bool laying = false;    ///< layoutMarkers() is running (its margin change lays out again)
+    int relayouts = 0;      ///< nested layoutMarkers() calls for a plot that changed under it
 };
 
 TimeSeriesChart::TimeSeriesChart(QWidget *parent)
@@ -81,7 +83,8 @@ TimeSeriesChart::TimeSeriesChart(QWidget *parent)
 {
     d->xAxis = static_cast<QValueAxis *>(xAxis());
     d->xAxis->setLabelFormat(QStringLiteral("%d"));
-    ChartSupport::applyRange(d->xAxis, d->xRange.x(), d->xRange.y(), 6);
+    ChartSupport::applyRange(d->xAxis, d->xRange.x(), d->xRange.y(), d->xTicks);
+    connect(chart(), &QChart::plotAreaChanged, this, &TimeSeriesChart::fitXTicks);
     connect(chart(), &QChart::plotAreaChanged, this, &TimeSeriesChart::layoutMarkers);
 }
 
@@ -104,6 +107,7 @@ int TimeSeriesChart::addSeries(const QString &name, const QColor &color, Qt::Pen
     d->series.append(series);
     if (d->series.size() > 1)
         chart()->legend()->setVisible(true);
+    fitLegend();
     return int(d->series.size() - 1);
 }
 
@@ -113,6 +117,7 @@ void TimeSeriesChart::setSeriesInLegend(int series, bool shown)
         return;
     for (QLegendMarker *marker : chart()->legend()->markers(d->series.at(series)))
         marker->setVisible(shown);
+    fitLegend();
 }
 
 void TimeSeriesChart::clearSeries()
@@ -164,8 +169,26 @@ void TimeSeriesChart::setXRange(qreal min, qreal max)
     if (range == d->xRange)
         return;
     d->xRange = range;
-    ChartSupport::applyRange(d->xAxis, min, max, 6);
+    ChartSupport::applyRange(d->xAxis, min, max, d->xTicks);
+    fitXTicks(chart()->plotArea());
     layoutMarkers();
+}
+
+void TimeSeriesChart::fitXTicks(const QRectF &plotArea)
+{
+    // Qt Charts gives each x label the axis's width over the number of ticks, less 4 px of
+    // padding on each side, and writes a wider one as "…": at 130 % in a narrow dock the cycle
+    // numbers could not be read. Each tick gets room for the widest label (the range's ends, in
+    // "%d") and a gap; the intervals are at most 6 and at least 1 (the ticks are one more).
+    const QFontMetricsF metrics(d->xAxis->labelsFont());
+    const qreal label = std::max(metrics.horizontalAdvance(QString::number(qint64(std::floor(d->xRange.x())))),
+                                 metrics.horizontalAdvance(QString::number(qint64(std::ceil(d->xRange.y())))));
+    const qreal perTick = label + 2 * 4 + metrics.averageCharWidth() * 2;
+    const int ticks = std::clamp(int(plotArea.width() / perTick) - 1, 1, 6);
+    if (ticks == d->xTicks)
+        return;
+    d->xTicks = ticks;
+    ChartSupport::applyRange(d->xAxis, d->xRange.x(), d->xRange.y(), d->xTicks);
 }
 
 QPointF TimeSeriesChart::xRange() const
@@ -282,11 +305,6 @@ QStringList TimeSeriesChart::markerLabelToolTips() const
     return tips;
 }
 
-QRectF TimeSeriesChart::plotArea() const
-{
-    return chart()->plotArea();
-}
-
 void TimeSeriesChart::layoutMarkers()
 {
     if (d->laying)
@@ -294,11 +312,12 @@ void TimeSeriesChart::layoutMarkers()
     d->laying = true;
     const QRectF plot = chart()->plotArea();
     const qreal span = d->xRange.y() - d->xRange.x();
-    // The labels go in a band at the top of the chart, above its title, held by the chart's
-    // top margin: over the plot they covered the series' line where it was highest (a short
+    // The labels go in a band at the top of the chart, in place of its title, held by the
+    // chart's top margin: over the plot they covered the series' line where it was highest (a short
     // chart is mostly line). The lines run from the band down through the plot.
     const qreal bandTop = chart()->rect().top() + 2;
     const qreal padding = 6;
+    const QRectF area = chart()->rect().adjusted(2, 0, -2, 0);  ///< where a label over its line may go
 
     // First the lines, and which markers get a label of their own: a live edit whose line falls
     // under the label of the live edit before it (edits a few cycles apart, a scripted change
@@ -344,68 +363,98 @@ void TimeSeriesChart::layoutMarkers()
     // the box fits beside its line, right of it (left of it when the next label's line would
     // fall under it and the whole label fits there on one line), on a few lines if need be (a
     // label elided to one line hid the value, the part that matters); else below the boxes it
-    // would overlap.
-    QList<QRectF> placed;
-    qreal bandBottom = bandTop;
-    for (qsizetype l = 0; l < labels.size(); ++l) {
-        const Label &label = labels.at(l);
-        const MarkerItems &items = d->markerItems.at(label.marker);
-        const QFontMetricsF metrics(items.text->font());
-        const qreal x = label.x;
-        const qreal rightSpace = plot.right() - x - 3 - padding;
-        const qreal leftSpace = x - 3 - plot.left() - padding;
-        const qreal full = metrics.horizontalAdvance(label.text);
-        const bool nextUnder = l + 1 < labels.size() && labels.at(l + 1).x < x + 3 + full + padding + 2;
-        const bool right = (full <= rightSpace && !(nextUnder && full <= leftSpace)) || (full > rightSpace && rightSpace >= leftSpace);
-        const qreal space = std::max<qreal>(0, right ? rightSpace : leftSpace);
-        items.text->setText(full <= space ? label.text : wrapLabel(label.text, metrics, space).join(QLatin1Char('\n')));
-        const QRectF textRect = items.text->boundingRect();
-        const bool otherSide = right ? full <= leftSpace : full <= rightSpace;
-        const auto clash = [&placed](const QRectF &box) -> const QRectF * {
-            for (const QRectF &other : std::as_const(placed)) {
-                if (box.intersects(other.adjusted(-2, -1, 2, 1)))
-                    return &other;
-            }
-            return nullptr;
-        };
-        const qreal boxWidth = textRect.width() + padding;
-        QRectF box(right ? x + 3 : x - 3 - boxWidth, bandTop + 1, boxWidth, textRect.height() + 2);
-        const qreal otherWidth = full + padding;
-        for (;;) {
-            const QRectF *hit = clash(box);
-            if (!hit)
-                break;
-            if (otherSide) {
-                const QRectF other(right ? x - 3 - otherWidth : x + 3, box.top(), otherWidth, metrics.height() + 2);
-                if (!clash(other)) {
-                    box = other;
-                    items.text->setText(label.text);
-                    break;
+    // would overlap. Returns the band's bottom.
+    const auto place = [&](int maxLines) {
+        QList<QRectF> placed;
+        qreal bandBottom = bandTop;
+        for (qsizetype l = 0; l < labels.size(); ++l) {
+            const Label &label = labels.at(l);
+            const MarkerItems &items = d->markerItems.at(label.marker);
+            const QFontMetricsF metrics(items.text->font());
+            const qreal x = label.x;
+            const qreal rightSpace = plot.right() - x - 3 - padding;
+            const qreal leftSpace = x - 3 - plot.left() - padding;
+            const qreal full = metrics.horizontalAdvance(label.text);
+            const bool nextUnder = l + 1 < labels.size() && labels.at(l + 1).x < x + 3 + full + padding + 2;
+            const bool right = (full <= rightSpace && !(nextUnder && full <= leftSpace)) || (full > rightSpace && rightSpace >= leftSpace);
+            const qreal space = std::max<qreal>(0, right ? rightSpace : leftSpace);
+            // Beside its line; where that would cut the label (a line near both edges of a
+            // narrow plot, fewer lines for a short chart), over its line instead, as wide as the
+            // chart allows: the box covers its own line, the label stays whole.
+            QStringList lines = full <= space ? QStringList{label.text} : wrapLabel(label.text, metrics, space, maxLines);
+            const bool over = lines.join(QLatin1Char(' ')) != label.text;
+            if (over)
+                lines = wrapLabel(label.text, metrics, std::max<qreal>(0, area.width() - padding), maxLines);
+            items.text->setText(lines.join(QLatin1Char('\n')));
+            const QRectF textRect = items.text->boundingRect();
+            const bool otherSide = !over && (right ? full <= leftSpace : full <= rightSpace);
+            const auto clash = [&placed](const QRectF &box) -> const QRectF * {
+                for (const QRectF &other : std::as_const(placed)) {
+                    if (box.intersects(other.adjusted(-2, -1, 2, 1)))
+                        return &other;
                 }
+                return nullptr;
+            };
+            const qreal boxWidth = textRect.width() + padding;
+            QRectF box(right ? x + 3 : x - 3 - boxWidth, bandTop + 1, boxWidth, textRect.height() + 2);
+            if (over)
+                box.moveLeft(std::clamp(x - boxWidth / 2, area.left(), std::max(area.left(), area.right() - boxWidth)));
+            const qreal otherWidth = full + padding;
+            for (;;) {
+                const QRectF *hit = clash(box);
+                if (!hit)
+                    break;
+                if (otherSide) {
+                    const QRectF other(right ? x - 3 - otherWidth : x + 3, box.top(), otherWidth, metrics.height() + 2);
+                    if (!clash(other)) {
+                        box = other;
+                        items.text->setText(label.text);
+                        break;
+                    }
+                }
+                box.moveTop(hit->bottom() + 2);
             }
-            box.moveTop(hit->bottom() + 2);
+            placed << box;
+            bandBottom = std::max(bandBottom, box.bottom());
+            const QString tip = label.tips.join(QStringLiteral("\n\n"));
+            items.box->setToolTip(tip);
+            items.text->setToolTip(tip);
+            items.box->setRect(0, 0, box.width(), box.height());
+            items.box->setPos(box.topLeft());
+            items.box->setVisible(true);
+            items.text->setPos(3, 1);
         }
-        placed << box;
-        bandBottom = std::max(bandBottom, box.bottom());
-        const QString tip = label.tips.join(QStringLiteral("\n\n"));
-        items.box->setToolTip(tip);
-        items.text->setToolTip(tip);
-        items.box->setRect(0, 0, box.width(), box.height());
-        items.box->setPos(box.topLeft());
-        items.box->setVisible(true);
-        items.text->setPos(3, 1);
+        return bandBottom;
+    };
+    // The band may take what the plot has above its minimum height (and the title's row, which
+    // it takes over): two rows of labels on four lines over the title left a plot 50 px high at
+    // 130 %. Labels get fewer lines until the band fits (one line each at least).
+    const qreal room = plot.height() + d->band + (isTitleShown() ? titleHeight() : 0) - minimumPlotHeight();
+    qreal bandBottom = bandTop;
+    for (int lines = MaxLabelLines; lines >= 1; --lines) {
+        bandBottom = place(lines);
+        if (bandBottom - bandTop + 2 <= room)
+            break;
     }
     // The band as high as the labels need (none without a label); a change lays the chart out
-    // again (plotAreaChanged), and this again with the new plot.
+    // again (plotAreaChanged), and this again with the new plot. The chart's title gives its
+    // row to the band while the band shows ("Queue depth" under two rows of labels squeezed the
+    // plot; the tab or the list of pages names the chart).
     const qreal band = bandBottom > bandTop ? std::ceil(bandBottom - bandTop + 2) : 0;
+    setTitleShown(band == 0);
     d->laying = false;
     if (band != d->band) {
         d->band = band;
         QMargins margins = chart()->margins();
         margins.setTop(int(band));
         chart()->setMargins(margins);
-        if (chart()->plotArea() != plot)
-            layoutMarkers();  // laid out at once
+    }
+    // Laid out at once; the plot's new size can change the labels' lines and so the band again,
+    // which settles in a step or two (a few at most, in case two layouts took turns).
+    if (chart()->plotArea() != plot && d->relayouts < 4) {
+        ++d->relayouts;
+        layoutMarkers();
+        --d->relayouts;
     }
 }
 

@@ -74,7 +74,8 @@ public:
     /// Points of series @p series, as last set.
     QList<QPointF> points(int series) const;
 
-    /// Visible x range; ignored when unchanged.
+    /// Visible x range; ignored when unchanged. Its ticks are round numbers, up to 6 intervals,
+    /// fewer where the plot is too narrow for their labels side by side (never elided).
     void setXRange(qreal min, qreal max);
 
     /// Current x range, as {min, max}.
@@ -85,10 +86,12 @@ public:
 
     /// Replaces the vertical markers; markers outside the x range are not drawn. Ignored when
     /// unchanged. The labels sit in a band above the plot (the chart's top margin grows to hold
-    /// it), so they never cover a series' line; labels of close markers are stacked in it so
-    /// they do not overlap, and live edits closer than their label's width share one label
-    /// ("✎ 2 edits", each edit in its tooltip). A label too wide for the plot beside its line is
-    /// broken into up to 4 lines (elided only past them; the tooltip has it whole).
+    /// it, and the chart's title gives its row while the band shows), so they never cover a
+    /// series' line; labels of close markers are stacked in it so they do not overlap, and live
+    /// edits closer than their label's width share one label ("✎ 2 edits", each edit in its
+    /// tooltip). A label too wide for the plot beside its line is broken into up to 4 lines
+    /// (elided only past them; the tooltip has it whole), fewer where the band would leave the
+    /// plot less than minimumPlotHeight().
     void setMarkers(const QList<ChartMarker> &markers);
     /// The markers as last set.
     QList<ChartMarker> markers() const;
@@ -102,8 +105,6 @@ public:
     /// The tooltips of the labels as drawn, in the order of markers(); empty where
     /// markerTexts() is.
     QStringList markerLabelToolTips() const;
-    /// The plot area (inside the axes) in the chart's scene coordinates (pixels).
-    QRectF plotArea() const;
 
     /// The colour of live-edit markers on a light background (a purple that is no series'
     /// colour); lightened under a dark palette.
@@ -113,6 +114,8 @@ protected:
     void styleChanged(bool paletteChanged) override;
 
 private:
+    /// Fewer x intervals when the plot (@p plotArea, pixels) is too narrow for 6 whole labels.
+    void fitXTicks(const QRectF &plotArea);
     void layoutMarkers();
     void styleMarkers();
 

@@ -24,6 +24,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace PriorityLab {
 
 namespace {
@@ -135,10 +137,12 @@ EventLogPanel::EventLogPanel(Simulation *simulation, QWidget *parent, qsizetype 
     connect(m_followButton, &QToolButton::toggled, this, &EventLogPanel::setFollow);
     bar->addWidget(m_followButton);
     m_count = new QLabel(this);
+    m_count->setObjectName(QStringLiteral("eventCount"));
     m_count->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_count->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    // The count gives way first, elided ("1,234 of 5,…"; in full in its tooltip).
-    m_count->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("00,000")));
+    // The count gives way first, in short ("2.5k events"; in full in its tooltip); its minimum
+    // holds the short form of a full log.
+    m_count->setMinimumWidth(fontMetrics().horizontalAdvance(tr("%1 events").arg(QStringLiteral("000k"))));
     m_countTip = (tr("The log keeps the newest %L1 events; older ones are dropped (the "
                            "dead-letter list and File > Export keep what matters).")
                                 .arg(m_model->capacity()));
@@ -321,7 +325,11 @@ void EventLogPanel::updateCount()
     if (kept == 0 && !m_simulation->recordEvents())
         text = tr("event recording is off");
     m_countText = text;
-    m_count->setText(m_count->fontMetrics().elidedText(text, Qt::ElideRight, std::max(0, m_count->width())));
+    m_countShort = kept == 0 && !m_simulation->recordEvents()
+            ? text
+            : shown == kept ? tr("%1 events").arg(shortCount(kept))
+                            : tr("%1 of %2").arg(shortCount(shown), shortCount(kept));
+    fitCount();
     m_count->setToolTip(text + QStringLiteral(". ") + m_countTip);
 }
 
@@ -329,8 +337,36 @@ void EventLogPanel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     // The layout has placed the label already (it sees the resize first).
-    if (!m_countText.isEmpty())
-        m_count->setText(m_count->fontMetrics().elidedText(m_countText, Qt::ElideRight, std::max(0, m_count->width())));
+    fitCount();
+}
+
+QString EventLogPanel::shortCount(qsizetype count)
+{
+    // "2.5k", "12k", "1.2M": at most 4 characters where the full number has 4 or more digits.
+    const QLocale locale;
+    if (count < 1000)
+        return locale.toString(count);
+    const auto scaled = [&locale](double value, const QString &unit) -> QString {
+        return (value < 10 ? locale.toString(value, 'f', 1) : locale.toString(qint64(value))) + unit;
+    };
+    if (count < 1000000)
+        return scaled(std::floor(count / 100.0) / 10.0, QStringLiteral("k"));
+    return scaled(std::floor(count / 100000.0) / 10.0, QStringLiteral("M"));
+}
+
+void EventLogPanel::fitCount()
+{
+    // In a narrow dock "2,521 events" was cut to "2,52…", the number unreadable: the short
+    // form ("2.5k events") comes first, elided only where even that does not fit; the
+    // tooltip has the full count.
+    if (m_countText.isEmpty())
+        return;
+    const QFontMetrics metrics = m_count->fontMetrics();
+    const int room = std::max(0, m_count->width());
+    const QString text = metrics.horizontalAdvance(m_countText) <= room ? m_countText
+            : metrics.horizontalAdvance(m_countShort) <= room        ? m_countShort
+                                                                     : metrics.elidedText(m_countShort, Qt::ElideRight, room);
+    m_count->setText(text);
 }
 
 void EventLogPanel::onCurrentChanged()

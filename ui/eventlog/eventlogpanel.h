@@ -68,7 +68,7 @@ Q_SIGNALS:
 protected:
     /// Applies the events that waited while the panel was hidden.
     void showEvent(QShowEvent *event) override;
-    /// Elides the event count to its room again.
+    /// Fits the event count to its room again (fitCount()).
     void resizeEvent(QResizeEvent *event) override;
 
 private:
@@ -95,7 +95,14 @@ private:
     QLabel *m_count = nullptr;
     bool m_follow = true;
     bool m_countDirty = true;
-    QString m_countText;  ///< the count in full; the label shows it elided to its room
+    /// @p count in at most 4 characters from 1,000 on: "2.5k", "12k", "1.2M" (rounded down); in
+    /// full below ("999").
+    static QString shortCount(qsizetype count);
+    /// Shows the count in full where it fits its label, else in short, elided only past that.
+    void fitCount();
+
+    QString m_countText;  ///< the count in full; the label shows it where it fits
+    QString m_countShort; ///< the count in short ("2.5k events"), shown where the full one does not fit
     QString m_countTip;   ///< the count label's own tooltip, after the full count
     QPointer<QDockWidget> m_dock;  ///< the dock the panel sits in, if any
 };
