@@ -903,13 +903,22 @@ void Broker::handleAtHead(Consumer &consumer, RingQueue<Message> &ring, qint64 c
         ring.pop_front();
         return m;
     };
+    // What is the same for the whole batch is read once: the failure rate, whether a return may
+    // go straight to a tail (returnsToTail() but the message's own flag), and the counts of the
+    // deliveries (deliver(): nothing reads them while the batch is handled).
+    const double failureRate = consumer.failureRate;
+    const bool plainReturns = !m_config.deliveryLimit && consumer.strategy->retryDelay() <= 0;
+    report.counts.dispatched += count;
+    consumer.stats.received += count;
     for (qint64 i = 0; i < count; ++i) {
         Message &m = ring.front();
-        deliver(consumer, m, cycle, report, nullptr);
+        // deliver(), its counts taken above.
+        m.deliveries = saturatingAdd(m.deliveries, 1);
+        consumer.lastBatch.push_back(m.id);
         const Decision decision = ruleOf(consumer, m, report, context);
         bool failed = false;
         if (decision == Decision::Process) {
-            if (!processingFails(rng, consumer.failureRate)) [[likely]] {
+            if (!processingFails(rng, failureRate)) [[likely]] {
                 recordProcessed(consumer, m, cycle, metrics, report);
                 ring.pop_front();
                 continue;
@@ -922,7 +931,7 @@ void Broker::handleAtHead(Consumer &consumer, RingQueue<Message> &ring, qint64 c
             continue;
         }
         // Postponed, or its processing failed: back at once, as sendBack() does it.
-        if (returnsToTail(consumer, m)) [[likely]] {
+        if (plainReturns && !m.deadLetter) [[likely]] {
             countReturn(consumer, m, failed, report);
             ring.relocateFrontTo(arrive(m).messages);
             ++report.appended;
