@@ -556,7 +556,8 @@ const Message &Broker::at(qsizetype index) const
     return subQueues().front().messages[0];
 }
 
-int Broker::nextConsumer(const Consumers &consumers, int after, const QString *topic) const
+// Inlined into dispatch(): it runs for every batch.
+Q_ALWAYS_INLINE int Broker::nextConsumer(const Consumers &consumers, int after, const QString *topic) const
 {
     const int n = int(consumers.size());
     for (int step = 1; step <= n; ++step) {
