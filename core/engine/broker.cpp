@@ -455,15 +455,20 @@ int Broker::effectivePriority(int priority) const
     return m_config.maxPriority ? std::min(priority, *m_config.maxPriority) : priority;
 }
 
-void Broker::route(Message &&message)
+Q_ALWAYS_INLINE Broker::SubQueue &Broker::arrive(Message &message)
 {
     ++m_size;
     message.arrival = ++m_arrivals;
     // Every produced and every requeued message comes here: fifo mode's one queue without the
     // call to queueFor().
-    SubQueue &queue = m_config.mode == BrokerConfig::Mode::Fifo ? m_queues.front() : queueFor(message);
-    queue.messages.push_back(std::move(message));
+    return m_config.mode == BrokerConfig::Mode::Fifo ? m_queues.front() : queueFor(message);
 }
+
+void Broker::route(Message &&message)
+{
+    arrive(message).messages.push_back(std::move(message));
+}
+
 
 Broker::SubQueue &Broker::queueFor(Message &message)
 {
@@ -551,7 +556,8 @@ const Message &Broker::at(qsizetype index) const
     return subQueues().front().messages[0];
 }
 
-int Broker::nextConsumer(const Consumers &consumers, int after, const QString *topic) const
+// Inlined into dispatch(): it runs for every batch.
+Q_ALWAYS_INLINE int Broker::nextConsumer(const Consumers &consumers, int after, const QString *topic) const
 {
     const int n = int(consumers.size());
     for (int step = 1; step <= n; ++step) {
@@ -690,12 +696,16 @@ void Broker::dispatch(Consumers &consumers, qint64 cycle, std::mt19937_64 &rng, 
             report.takenFromHead += taken;
             if (events)
                 events->batch(consumer.name, taken);
-            const auto head = [&ring]() {
-                Message m = std::move(ring.front());
-                ring.pop_front();
-                return m;
-            };
-            handle(consumer, taken, head, cycle, rng, metrics, report, events, context);
+            if (events || consumer.holdsMessages()) {
+                const auto head = [&ring]() {
+                    Message m = std::move(ring.front());
+                    ring.pop_front();
+                    return m;
+                };
+                handle(consumer, taken, head, cycle, rng, metrics, report, events, context);
+            } else {
+                handleAtHead(consumer, ring, taken, cycle, rng, metrics, report, context);
+            }
             continue;
         }
         // Otherwise the batch is taken first into m_batch. A topic's batch comes from that topic
@@ -783,38 +793,47 @@ void Broker::decideRecorded(Consumer &consumer, Message &&m, qint64 cycle, std::
     decideOn(consumer, std::move(m), before, cycle, rng, metrics, report, &events, context);
 }
 
+// Inlined into decideOn() and handleAtHead(): it runs for every decision.
+Q_ALWAYS_INLINE Decision Broker::ruleOf(Consumer &consumer, Message &m, CycleReport &report, StrategyContext &context)
+{
+    // The built-in rules are called directly (final classes, inline rules): no virtual call and
+    // no reason string per decision. Any other strategy goes through Strategy::decide().
+    const Strategy &strategy = *consumer.strategy;
+    switch (strategy.builtIn()) {
+    case Strategy::BuiltIn::Priority:
+        return static_cast<const PriorityStrategy &>(strategy).rule(m);
+    case Strategy::BuiltIn::Ttl:
+        return static_cast<const TtlStrategy &>(strategy).rule(m);
+    case Strategy::BuiltIn::AcceptAll:
+        return Decision::Process;
+    case Strategy::BuiltIn::Custom:
+        break;
+    }
+    return decideCustom(consumer, m, report, context);
+}
+
+// Inlined into decideOn() and handleAtHead(): it runs for every processed message.
+Q_ALWAYS_INLINE void Broker::recordProcessed(Consumer &consumer, const Message &m, qint64 cycle, Metrics &metrics,
+                                             CycleReport &report)
+{
+    ++report.counts.processed;
+    ++consumer.stats.processed;
+    metrics.recordProcessed(m, cycle);
+    report.processed.append({m.originalPriority, cycle - m.producedCycle});
+}
+
 void Broker::decideOn(Consumer &consumer, Message &&m, const Message &before, qint64 cycle, std::mt19937_64 &rng,
                       Metrics &metrics, CycleReport &report, EventRecorder *events, StrategyContext &context)
 {
     Strategy &strategy = *consumer.strategy;
-    Counts &counts = report.counts;
-    // The built-in rules are called directly (final classes, inline rules): no virtual call and
-    // no reason string per decision. Any other strategy goes through Strategy::decide().
-    Decision decision = Decision::Process;
-    switch (strategy.builtIn()) {
-    case Strategy::BuiltIn::Priority:
-        decision = static_cast<const PriorityStrategy &>(strategy).rule(m);
-        break;
-    case Strategy::BuiltIn::Ttl:
-        decision = static_cast<const TtlStrategy &>(strategy).rule(m);
-        break;
-    case Strategy::BuiltIn::AcceptAll:
-        break;
-    case Strategy::BuiltIn::Custom:
-        decision = decideCustom(consumer, m, report, context);
-        break;
-    }
-
+    const Decision decision = ruleOf(consumer, m, report, context);
     switch (decision) {
     case Decision::Process:
         if (processingFails(rng, consumer.failureRate)) [[unlikely]] {
             strategy.onFailure(m);
             sendBack(consumer, std::move(m), before, decision, true, cycle, metrics, report, events);
         } else {
-            ++counts.processed;
-            ++consumer.stats.processed;
-            metrics.recordProcessed(m, cycle);
-            report.processed.append({m.originalPriority, cycle - m.producedCycle});
+            recordProcessed(consumer, m, cycle, metrics, report);
             if (events) [[unlikely]]
                 recordDecision(*events, cycle, Event::Type::Processed, consumer.name, strategy, decision, before, nullptr);
         }
@@ -839,26 +858,89 @@ Decision Broker::decideCustom(Consumer &consumer, Message &m, CycleReport &repor
     return decision;
 }
 
+Q_ALWAYS_INLINE void Broker::countReturn(Consumer &consumer, Message &m, bool failed, CycleReport &report)
+{
+    m.requeued = true;
+    ++(failed ? report.counts.failed : report.counts.postponed);
+    ++(failed ? consumer.stats.failed : consumer.stats.postponed);
+}
+
+Q_ALWAYS_INLINE bool Broker::returnsToTail(const Consumer &consumer, const Message &m) const
+{
+    // The common return, as requeue() and queueBack() would do it: no delivery limit, no retry
+    // delay and not a dead letter, so straight to the tail of its queue as a new arrival.
+    return !m_config.deliveryLimit && consumer.strategy->retryDelay() <= 0 && !m.deadLetter;
+}
+
 void Broker::sendBack(Consumer &consumer, Message &&m, const Message &before, Decision decision, bool failed,
                       qint64 cycle, Metrics &metrics, CycleReport &report, EventRecorder *events)
 {
     // A failed processing or a postponement sends the message back: counted, recorded, requeued.
-    m.requeued = true;
-    ++(failed ? report.counts.failed : report.counts.postponed);
-    ++(failed ? consumer.stats.failed : consumer.stats.postponed);
+    countReturn(consumer, m, failed, report);
     const Strategy &strategy = *consumer.strategy;
     if (events) [[unlikely]]
         recordDecision(*events, cycle, failed ? Event::Type::Failed : Event::Type::Postponed, consumer.name, strategy,
                        decision, before, &m);
-    // The common return, as requeue() and queueBack() would do it: no delivery limit, no retry
-    // delay and not a dead letter, so straight to the tail of its queue as a new arrival.
-    const int delay = strategy.retryDelay();
-    if (!m_config.deliveryLimit && delay <= 0 && !m.deadLetter) [[likely]] {
+    if (returnsToTail(consumer, m)) [[likely]] {
         route(std::move(m));
         ++report.appended;
         return;
     }
-    requeue(std::move(m), consumer.name, failed, delay, {cycle, metrics, report, events});
+    requeue(std::move(m), consumer.name, failed, strategy.retryDelay(), {cycle, metrics, report, events});
+}
+
+void Broker::handleAtHead(Consumer &consumer, RingQueue<Message> &ring, qint64 count, qint64 cycle,
+                          std::mt19937_64 &rng, Metrics &metrics, CycleReport &report, StrategyContext &context)
+{
+    // What handle() and decideOn() do, without events, on the message where it lies: the head
+    // of the ring (docs/design.md §9, dispatch). Each message leaves the ring once, when it is
+    // decided on: popped when processed; a return to the tail of a queue is one copy of its
+    // bytes into that tail (RingQueue::relocateFrontTo()), not a move out of the ring into a
+    // temporary and a move back in. The rare outcomes (a discard, a return that a delivery
+    // limit, a retry delay or the dead-letter queue has a say in) take the message out of the
+    // ring and go the common way.
+    const auto takeOut = [&ring]() {
+        Message m = std::move(ring.front());
+        ring.pop_front();
+        return m;
+    };
+    // What is the same for the whole batch is read once: the failure rate, whether a return may
+    // go straight to a tail (returnsToTail() but the message's own flag), and the counts of the
+    // deliveries (deliver(): nothing reads them while the batch is handled).
+    const double failureRate = consumer.failureRate;
+    const bool plainReturns = !m_config.deliveryLimit && consumer.strategy->retryDelay() <= 0;
+    report.counts.dispatched += count;
+    consumer.stats.received += count;
+    for (qint64 i = 0; i < count; ++i) {
+        Message &m = ring.front();
+        // deliver(), its counts taken above.
+        m.deliveries = saturatingAdd(m.deliveries, 1);
+        consumer.lastBatch.push_back(m.id);
+        const Decision decision = ruleOf(consumer, m, report, context);
+        bool failed = false;
+        if (decision == Decision::Process) {
+            if (!processingFails(rng, failureRate)) [[likely]] {
+                recordProcessed(consumer, m, cycle, metrics, report);
+                ring.pop_front();
+                continue;
+            }
+            consumer.strategy->onFailure(m);
+            failed = true;
+        } else if (decision == Decision::Discard) [[unlikely]] {
+            Message out = takeOut();
+            discard(consumer, std::move(out), out, cycle, metrics, report, nullptr);
+            continue;
+        }
+        // Postponed, or its processing failed: back at once, as sendBack() does it.
+        if (plainReturns && !m.deadLetter) [[likely]] {
+            countReturn(consumer, m, failed, report);
+            ring.relocateFrontTo(arrive(m).messages);
+            ++report.appended;
+        } else {
+            Message out = takeOut();
+            sendBack(consumer, std::move(out), out, decision, failed, cycle, metrics, report, nullptr);
+        }
+    }
 }
 
 void Broker::discard(Consumer &consumer, Message &&m, const Message &before, qint64 cycle, Metrics &metrics,

@@ -209,7 +209,11 @@ private:
     /// queue's and each queue's (a consumer was removed or inserted before it).
     template<typename Adjust>
     void adjustCursors(Adjust adjust);
+    /// Queues @p message at the tail of its sub-queue as a new arrival (arrive(), then the push).
     void route(Message &&message);
+    /// What route() does before the push: counts @p message as queued, gives it the next arrival
+    /// number and returns the sub-queue it goes to (queueFor(); fifo's one queue directly).
+    SubQueue &arrive(Message &message);
     /// The sub-queue @p message belongs to (created in priority mode; topics mode sets its
     /// topic), as route() places it.
     SubQueue &queueFor(Message &message);
@@ -228,6 +232,12 @@ private:
     /// without events it may be @p message itself).
     void decideOn(Consumer &consumer, Message &&message, const Message &before, qint64 cycle, std::mt19937_64 &rng,
                 Metrics &metrics, CycleReport &report, EventRecorder *events, StrategyContext &context);
+    /// @p consumer's strategy's decision on @p message (which it may change): a built-in rule
+    /// called directly, any other strategy through decideCustom().
+    Decision ruleOf(Consumer &consumer, Message &message, CycleReport &report, StrategyContext &context);
+    /// A processed @p message: the counts, the metrics and the cycle's processed sample.
+    void recordProcessed(Consumer &consumer, const Message &message, qint64 cycle, Metrics &metrics,
+                         CycleReport &report);
     /// A strategy that is not built in (Strategy::BuiltIn::Custom) decides on @p message through
     /// Strategy::decide(), its reason for a discard into m_customReason. Out of line: the
     /// reason string and the context stay out of decideOn()'s frame.
@@ -238,6 +248,17 @@ private:
     /// or the dead-letter queue has a say.
     void sendBack(Consumer &consumer, Message &&message, const Message &before, Decision decision, bool failed,
                   qint64 cycle, Metrics &metrics, CycleReport &report, EventRecorder *events);
+    /// A postponed or (@p failed) failed @p message coming back from @p consumer: marked
+    /// requeued and counted (the cycle's and the consumer's counts).
+    void countReturn(Consumer &consumer, Message &message, bool failed, CycleReport &report);
+    /// True if @p message coming back from @p consumer goes straight to the tail of its queue:
+    /// no delivery limit, no retry delay and not a dead letter (otherwise requeue() decides).
+    bool returnsToTail(const Consumer &consumer, const Message &message) const;
+    /// handle() and decideOn() without events, for a consumer that holds nothing, on the
+    /// @p count messages at the head of @p ring, each decided on where it lies and leaving the
+    /// ring then (docs/design.md §9): popped, or its bytes copied to the tail of its queue.
+    void handleAtHead(Consumer &consumer, RingQueue<Message> &ring, qint64 count, qint64 cycle,
+                      std::mt19937_64 &rng, Metrics &metrics, CycleReport &report, StrategyContext &context);
     /// A message @p consumer's strategy discarded: counted, dead-lettered with the strategy's
     /// reason (a built-in one's, or m_customReason). Out of line: rare, and its explanation's
     /// temporaries stay out of decide()'s frame.

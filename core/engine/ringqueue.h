@@ -99,6 +99,30 @@ public:
         --m_size;
     }
 
+    /// Moves the head to the tail of @p target (which may be this queue) by copying its bytes
+    /// once: pop_front() and target.push_back() in one, without a move out into a temporary and
+    /// a move back in. Only for relocatable elements (Q_DECLARE_TYPEINFO). Onto this queue it
+    /// never grows: when the ring is full, the head's slot is the tail's and nothing is copied.
+    /// Undefined if empty.
+    void relocateFrontTo(RingQueue &target)
+    {
+        static_assert(QTypeInfo<T>::isRelocatable, "relocateFrontTo() copies the element's bytes");
+        T *const from = &m_slots[m_head];
+        if (&target == this) {
+            T *const to = &m_slots[(m_head + m_size) & m_mask];
+            if (to != from)
+                std::memcpy(static_cast<void *>(to), static_cast<const void *>(from), sizeof(T));
+        } else {
+            if (target.m_size == target.capacity())
+                target.grow(target.capacity() * 2);
+            std::memcpy(static_cast<void *>(&target.m_slots[(target.m_head + target.m_size) & target.m_mask]),
+                        static_cast<const void *>(from), sizeof(T));
+            ++target.m_size;
+            --m_size;
+        }
+        m_head = (m_head + 1) & m_mask;
+    }
+
     /// Makes room for at least @p count elements without further growth.
     void reserve(qsizetype count)
     {

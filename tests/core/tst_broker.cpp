@@ -149,6 +149,7 @@ class TestBroker : public QObject
 
 private Q_SLOTS:
     void ringQueueGrowsAcrossTheWrap();
+    void ringQueueRelocatesItsHead();
     void idsInOrderOfAcceptance();
     void batching_data();
     void batching();
@@ -822,6 +823,46 @@ void TestBroker::ringQueueGrowsAcrossTheWrap()
     fresh.reserve(1000);
     fresh.push_back(message(1));
     QCOMPARE(fresh.front().id, quint64(1));
+}
+
+void TestBroker::ringQueueRelocatesItsHead()
+{
+    // relocateFrontTo() is pop_front() and push_back() in one copy of the bytes: onto the same
+    // ring (not full, and full: the head's slot is the tail's) and onto another one (which grows).
+    const auto message = [](int i) {
+        Message m;
+        m.id = quint64(i);
+        m.data = QStringLiteral("data %1").arg(i);
+        return m;
+    };
+    const auto ids = [](const RingQueue<Message> &q) {
+        QList<quint64> out;
+        for (const Message &m : q)  // an id whose data did not survive shows as 0
+            out << (m.data.text() == QStringLiteral("data %1").arg(m.id) ? m.id : 0);
+        return out;
+    };
+    RingQueue<Message> ring;
+    for (int i = 1; i <= 5; ++i)
+        ring.push_back(message(i));
+    ring.relocateFrontTo(ring);
+    QCOMPARE(ids(ring), (QList<quint64>{2, 3, 4, 5, 1}));
+    for (int i = 6; ring.size() < ring.capacity(); ++i)
+        ring.push_back(message(i));
+    const qsizetype full = ring.capacity();
+    for (int i = 0; i < 3; ++i)
+        ring.relocateFrontTo(ring);
+    QCOMPARE(ring.capacity(), full);
+    QCOMPARE(ring.size(), full);
+    QCOMPARE(ring[full - 3].id, quint64(2));
+    QCOMPARE(ring[full - 1].id, quint64(4));
+    QCOMPARE(ring.front().id, quint64(5));
+    RingQueue<Message> other;
+    while (!ring.empty())
+        ring.relocateFrontTo(other);
+    QCOMPARE(other.size(), full);
+    QCOMPARE(other.front().id, quint64(5));
+    QCOMPARE(other[full - 1].id, quint64(4));
+    QVERIFY(!ids(other).contains(0));
 }
 
 QTEST_GUILESS_MAIN(TestBroker)
