@@ -1,5 +1,7 @@
 #include "core/engine/simulation.h"
 
+#include "core/model/wordhash.h"
+
 #include <QElapsedTimer>
 
 #include <cstring>
@@ -75,7 +77,7 @@ QStringList Simulation::build(const Scenario &scenario)
     m_manual.clear();
     m_manualRejected = 0;
     m_removedStats = {};
-    m_workloadHash = 14695981039346656037ULL;
+    m_workloadHash = WordHash::Basis;
     m_cycle = 0;
     m_idleCycles = 0;
     m_stuckCycles = 0;
@@ -580,28 +582,10 @@ void Simulation::setProducerPaused(int index, bool paused)
 
 void Simulation::hashMessage(const Message &m)
 {
-    // FNV-1a over 8-byte words: a fixed algorithm, so equal on every machine (qHash is not).
-    const auto mixWord = [this](quint64 word) {
-        m_workloadHash = (m_workloadHash ^ word) * 1099511628211ULL;
-    };
-    const auto mixString = [&](QStringView text) {
-        const QChar *p = text.data();
-        const qsizetype n = text.size();
-        qsizetype i = 0;
-        for (; i + 4 <= n; i += 4) {
-            quint64 word;
-            std::memcpy(&word, p + i, sizeof word);
-            mixWord(word);
-        }
-        quint64 tail = quint64(n);
-        for (; i < n; ++i)
-            tail = (tail << 16) | p[i].unicode();
-        mixWord(tail);
-    };
-    mixString(m.producer.text());
-    m.data.withText(mixString);  // without building a numbered payload's text
-    mixWord(quint64(quint32(m.priority)) << 32 | quint32(m.ttl));
-    mixWord(quint64(m.producedCycle));
+    quint64 state = WordHash::text(m_workloadHash, m.producer.text());
+    state = m.data.hashInto(state);  // without building a numbered payload's text
+    state = WordHash::mix(state, quint64(quint32(m.priority)) << 32 | quint32(m.ttl));
+    m_workloadHash = WordHash::mix(state, quint64(m.producedCycle));
 }
 
 void Simulation::sendMessage(const ScriptedMessage &message)

@@ -71,6 +71,11 @@ public:
         const QString built = text();
         return read(QStringView(built));
     }
+    /// @p state folded with text() by the workload hash (WordHash::text(), docs/design.md §5),
+    /// without building a numbered text: the template's whole words before its first "{n}" were
+    /// taken once, when it was split, so only the rest (the digits four at a time, and what
+    /// follows them) is written out, on the stack. Equal to WordHash::text(@p state, text()).
+    quint64 hashInto(quint64 state) const;
     /// True if it was numbered by a Template with a "{n}" (its text is built when read).
     bool isNumbered() const { return d && !d->counters.isEmpty(); }
 
@@ -86,12 +91,17 @@ private:
         ~Shared();  // out of line: a Payload's destructor stays small enough to inline
         QString text;              ///< the plain text, or the template
         QList<qsizetype> counters; ///< positions of "{n}" in a template; empty for a plain text
+        /// A template's whole words (WordHash::word()) before its first "{n}", for hashInto().
+        QList<quint64> headWords;
     };
 
     Payload(QExplicitlySharedDataPointer<Shared> shared, qint64 n) : d(std::move(shared)), m_n(n) { }
 
     /// Characters withText() builds a numbered text in on the stack; longer ones are allocated.
     static constexpr qsizetype StackText = 256;
+    /// Code units hashInto() keeps before its buffer: a group of four digits may write three
+    /// zeros before the number, at the start of the text.
+    static constexpr qsizetype GroupMargin = 4;
     /// Writes a numbered payload's text into @p out (room for @p capacity code units) and
     /// returns its length; -1, writing nothing, if it does not fit. Converts the number once.
     qsizetype writeNumbered(char16_t *out, qsizetype capacity) const;
