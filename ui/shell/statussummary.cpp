@@ -1,4 +1,5 @@
 #include "ui/shell/statussummary.h"
+#include "ui/common/sizeguard.h"
 
 #include "core/engine/simulation.h"
 
@@ -40,7 +41,7 @@ StatusSummary::StatusSummary(Simulation *simulation, QWidget *parent)
         m_fields << new QLabel(this);
         // fit() chooses texts that fit; a label's whole text must not widen the window.
         m_fields.constLast()->setMinimumWidth(1);
-        layout->addWidget(m_fields.constLast());
+        layout->addWidget(new SizeGuard(m_fields.constLast(), this));  // new figures at every refresh
     }
     m_parts.resize(FieldCount);
     m_tips.resize(FieldCount);
