@@ -1,5 +1,4 @@
 #include "ui/alarms/alarmpanel.h"
-#include "ui/common/sizeguard.h"
 
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
@@ -187,9 +186,7 @@ void AlarmPanel::rebuild()
         text->setTextInteractionFlags(Qt::TextSelectableByMouse);
         text->setFocusPolicy(Qt::NoFocus);
         row->addWidget(icon, 0, Qt::AlignTop);
-        // An alarm's counts change at every refresh ("575 messages discarded … the last in cycle
-        // 14"), mostly without changing the text's height.
-        row->addWidget(new SizeGuard(text, this), 1);
+        row->addWidget(text, 1);
         m_lines->addLayout(row);
         m_texts.append(text);
     }
