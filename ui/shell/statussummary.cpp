@@ -1,5 +1,4 @@
 #include "ui/shell/statussummary.h"
-#include "ui/common/sizeguard.h"
 
 #include "core/engine/simulation.h"
 
@@ -41,7 +40,7 @@ StatusSummary::StatusSummary(Simulation *simulation, QWidget *parent)
         m_fields << new QLabel(this);
         // fit() chooses texts that fit; a label's whole text must not widen the window.
         m_fields.constLast()->setMinimumWidth(1);
-        layout->addWidget(new SizeGuard(m_fields.constLast(), this));  // new figures at every refresh
+        layout->addWidget(m_fields.constLast());
     }
     m_parts.resize(FieldCount);
     m_tips.resize(FieldCount);
