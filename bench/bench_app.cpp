@@ -410,6 +410,28 @@ void printTop(Output &out, const QList<QPair<QByteArray, TimedApplication::Break
     }
 }
 
+/// One cycle of the refresh rounds: Simulation::step() with the window's per-cycle hooks
+/// (MainWindow::onCycleCompleted()). Not inlined, so that a profiler can take it alone:
+///   valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*stepRound*' ...
+Q_NEVER_INLINE void stepRound(Simulation *sim)
+{
+    sim->step();
+}
+
+/// One timed refresh of the refresh rounds: MainWindow::refreshViews(), then the events it posted
+/// (layout and update requests: the dirty widgets paint). Not inlined, so that a profiler can take
+/// it alone: valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*refreshRound*' ...
+/// Sets @p refreshedNs to the time refreshViews() took, from @p clock (started by the caller).
+Q_NEVER_INLINE void refreshRound(MainWindow &window, TimedApplication &app, const QElapsedTimer &clock,
+                                  qint64 &refreshedNs)
+{
+    window.refreshViews();
+    refreshedNs = clock.nsecsElapsed();
+    app.timing = true;
+    QCoreApplication::processEvents();  // layout and update requests: the dirty widgets paint
+    app.timing = false;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -558,7 +580,7 @@ int main(int argc, char *argv[])
     QElapsedTimer clock;
     for (int round = 0; round < rounds; ++round) {
         clock.start();
-        sim->step();
+        stepRound(sim);
         stepMs.push_back(ms(clock.nsecsElapsed()));
         // What the cycle itself posted (not the refresh's); not timers: the window's refresh
         // timer would refresh before the timed refreshViews().
@@ -567,11 +589,8 @@ int main(int argc, char *argv[])
         app.countPaints = true;
         const qint64 cpuStart = threadCpuNs();
         clock.restart();
-        window.refreshViews();
-        const qint64 refreshed = clock.nsecsElapsed();
-        app.timing = true;
-        QCoreApplication::processEvents();  // layout and update requests: the dirty widgets paint
-        app.timing = false;
+        qint64 refreshed = 0;
+        refreshRound(window, app, clock, refreshed);
         const qint64 painted = clock.nsecsElapsed();
         paintedCpuMs.push_back(ms(threadCpuNs() - cpuStart));
         app.countPaints = false;

@@ -21,6 +21,7 @@
 #include "tests/testsupport.h"
 #include "ui/shell/speedcontrol.h"
 #include "ui/shell/statussummary.h"
+#include "ui/common/sizeguard.h"
 #include "tests/testsupport.h"
 
 #include <QAction>
@@ -46,6 +47,7 @@
 #include <QTest>
 #include <QToolButton>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 using namespace PriorityLab;
 
@@ -109,6 +111,7 @@ private Q_SLOTS:
     void brokerLimits();
     void modeSwitchToPriorityReorders();
     void cardCapacityTopicsAndSparkline();
+    void sizeGuardPassesOnlyChangedSizes();
     void cardPrefetchAndHeldTiles();
     void cardRetryDelayEditAndUndo();
     void deadLetterConsumerAndQueueCaption();
@@ -1162,6 +1165,70 @@ void TestPanels::shortcutsLeaveTextFieldsAlone()
     QCOMPARE(sim->cycle(), before2 + 1);
     QVERIFY(ShortcutGuard::controlUsesKey(docks, Qt::Key_Right));
     QVERIFY(!ShortcutGuard::controlUsesKey(docks, Qt::Key_Space));
+}
+
+/// Counts the LayoutRequest events its watched widget gets.
+class LayoutRequests : public QObject
+{
+public:
+    int count = 0;
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::LayoutRequest)
+            ++count;
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+void TestPanels::sizeGuardPassesOnlyChangedSizes()
+{
+    // A label's new text of the same size repaints it without laying out the window again (at
+    // the fastest speed every refresh laid out the whole main window: docs/design.md §9, App);
+    // a text of another size lays out as without the guard.
+    QWidget window;
+    auto *layout = new QVBoxLayout(&window);
+    auto *label = new QLabel(QStringLiteral("Cycle 12"));
+    auto *guard = new SizeGuard(label, &window);
+    layout->addWidget(guard);
+    auto *wrapped = new QLabel(QStringLiteral("one two three"));
+    wrapped->setWordWrap(true);
+    auto *wrappedGuard = new SizeGuard(wrapped, &window);
+    layout->addWidget(wrappedGuard);
+    layout->addStretch(1);
+    window.resize(240, 300);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    QCOMPARE(label->parentWidget(), guard);
+    QCOMPARE(label->geometry(), guard->rect());
+    QVERIFY(label->isVisible());
+
+    LayoutRequests requests;
+    window.installEventFilter(&requests);
+    label->setText(QStringLiteral("Cycle 21"));  // the same glyphs: the same size
+    QCoreApplication::processEvents();
+    QCOMPARE(requests.count, 0);
+    QCOMPARE(label->text(), QStringLiteral("Cycle 21"));
+
+    label->setText(QStringLiteral("Cycle 21 and a much longer text"));
+    QCoreApplication::processEvents();
+    QCOMPARE(guard->sizeHint(), label->sizeHint());
+    QCOMPARE(label->geometry(), guard->rect());
+    QVERIFY(guard->width() >= std::min(label->sizeHint().width(), window.width() - 40));
+
+    // Its height for a width follows the text at once (no event in between).
+    const int oneLine = wrappedGuard->heightForWidth(120);
+    QCOMPARE(oneLine, wrapped->heightForWidth(120));
+    wrapped->setText(QStringLiteral("one two three four five six seven eight nine ten eleven twelve"));
+    QCOMPARE(wrappedGuard->heightForWidth(120), wrapped->heightForWidth(120));
+    QVERIFY(wrappedGuard->heightForWidth(120) > oneLine);
+
+    // Shown and hidden with the label.
+    label->hide();
+    QVERIFY(guard->isHidden());
+    label->show();
+    QVERIFY(guard->isVisible());
+    QVERIFY(label->isVisible());
 }
 
 QTEST_MAIN(TestPanels)

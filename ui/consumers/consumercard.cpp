@@ -1,4 +1,5 @@
 #include "ui/consumers/consumercard.h"
+#include "ui/common/sizeguard.h"
 
 #include "ui/editing/parametereditor.h"
 #include "ui/editing/parametereditorfactory.h"
@@ -51,7 +52,7 @@ QLabel *countLabel(QWidget *parent, const char *color, QGridLayout *grid, int co
     text->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
     number->setToolTip(tip);
     text->setToolTip(tip);
-    grid->addWidget(number, 0, column);
+    grid->addWidget(new SizeGuard(number, parent), 0, column);  // a count changes at every refresh
     grid->addWidget(text, 1, column);
     return number;
 }
@@ -148,7 +149,7 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_lastBatch->setToolTip(tr("Ids of the messages in the last batch the broker handed to this "
                                "consumer, and the cycle it got them in"));
     m_lastBatch->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_lastBatch);
+    layout->addWidget(new SizeGuard(m_lastBatch, this));  // new ids at every refresh
 
     m_held = new HeldTiles(this);
     layout->addWidget(m_held);

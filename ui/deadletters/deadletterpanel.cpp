@@ -1,4 +1,5 @@
 #include "ui/deadletters/deadletterpanel.h"
+#include "ui/common/sizeguard.h"
 
 #include "ui/deadletters/deadlettermodel.h"
 #include "ui/common/logtableview.h"
@@ -65,7 +66,7 @@ DeadLetterPanel::DeadLetterPanel(Simulation *simulation, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addWidget(m_summary);
+    layout->addWidget(new SizeGuard(m_summary, this));  // its counts change at every refresh
     layout->addWidget(m_view, 1);
     refresh();
 }

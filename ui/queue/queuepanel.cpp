@@ -1,4 +1,5 @@
 #include "ui/queue/queuepanel.h"
+#include "ui/common/sizeguard.h"
 
 #include "ui/queue/queuemodel.h"
 #include "ui/queue/queuetilespanel.h"
@@ -74,7 +75,7 @@ QueuePanel::QueuePanel(Simulation *simulation, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_caption);
+    layout->addWidget(new SizeGuard(m_caption, this));  // its count changes at every refresh
     layout->addWidget(m_tabs, 1);
     refresh(RefreshSnapshot(*simulation, {}));
 }

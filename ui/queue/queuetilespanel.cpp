@@ -1,4 +1,5 @@
 #include "ui/queue/queuetilespanel.h"
+#include "ui/common/sizeguard.h"
 
 #include "ui/queue/prioritycensus.h"
 #include "ui/queue/priorityhistogram.h"
@@ -33,7 +34,7 @@ QueueTilesPanel::QueueTilesPanel(Simulation *simulation, QWidget *parent) : QWid
     top->setContentsMargins(0, 2, 0, 2);
     top->setSpacing(2);
     top->addWidget(m_legend, 0, Qt::AlignLeft);
-    top->addWidget(m_key);
+    top->addWidget(new SizeGuard(m_key, this));  // remembers its heights (see SizeGuard)
 
     auto *side = new QVBoxLayout;
     side->setContentsMargins(6, 4, 0, 0);

@@ -1,4 +1,5 @@
 #include "ui/setup/scenarioinfo.h"
+#include "ui/common/sizeguard.h"
 
 #include "ui/editing/setupeditor.h"
 #include "core/engine/simulation.h"
@@ -46,15 +47,18 @@ ScenarioInfo::ScenarioInfo(SetupEditor *editor, QWidget *parent) : QWidget(paren
 
     auto *top = new QHBoxLayout;
     top->setContentsMargins(0, 0, 0, 0);
-    top->addWidget(m_name, 1);
+    // In guards that remember their heights: the central column is laid out again at every
+    // refresh (the queue's and the alarms' counts), and each time its layouts asked these long
+    // word-wrapped texts their heights anew.
+    top->addWidget(new SizeGuard(m_name, this), 1);
     top->addWidget(m_more, 0, Qt::AlignTop);
     top->addWidget(m_edit, 0, Qt::AlignTop);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
     layout->addLayout(top);
-    layout->addWidget(m_description);
-    layout->addWidget(m_hint);
+    layout->addWidget(new SizeGuard(m_description, this));
+    layout->addWidget(new SizeGuard(m_hint, this));
 
     connect(m_edit, &QToolButton::clicked, this, &ScenarioInfo::editRequested);
     connect(m_more, &QToolButton::clicked, this, [this] { setFolded(!m_folded); });

@@ -1,4 +1,5 @@
 #include "ui/shell/mainwindow.h"
+#include "ui/common/sizeguard.h"
 
 #include "ui/compare/comparewindow.h"
 #include "ui/compare/realcomparedialog.h"
@@ -481,7 +482,7 @@ void MainWindow::createToolBar()
     m_cycleLabel->setToolTip(tr("The cycle counter: cycles run since the start (or the last Reset). "
                                 "In one cycle the producers send what is due, then the broker "
                                 "hands out batches."));
-    bar->addWidget(m_cycleLabel);
+    bar->addWidget(new SizeGuard(m_cycleLabel, bar));  // a new cycle at every refresh
     bar->addSeparator();
     // Undo and Redo come right after the run's own buttons: on a narrow screen the toolbar's
     // last items go behind its "»" extension button (at 1024 px and 125-130 % zoom Undo and
