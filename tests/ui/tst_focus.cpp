@@ -420,6 +420,70 @@ private Q_SLOTS:
         }
     }
 
+    void rightStepsFromTheChartTabs()
+    {
+        // A classroom trial: with the focus on the Charts dock's tab bar, Right switched the
+        // page (Depth to Decisions) instead of stepping. Right steps from a tab bar as from
+        // anywhere; Left picks the previous tab, round from the first to the last.
+        Window w;
+        QVERIFY(w.active());
+        auto *charts = w.window.findChild<QDockWidget *>(QStringLiteral("chartsDock"));
+        QVERIFY(charts);
+        charts->show();
+        charts->raise();
+        QTabBar *pages = nullptr;
+        for (QTabBar *bar : charts->findChildren<QTabBar *>()) {
+            if (bar->isVisible() && bar->count() > 1)
+                pages = bar;
+        }
+        QVERIFY(pages);
+        pages->setCurrentIndex(0);
+        pages->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(pages->hasFocus());
+        const qint64 cycle = w.sim()->cycle();
+        QTest::keyClick(pages, Qt::Key_Right);
+        QCOMPARE(w.sim()->cycle(), cycle + 1);
+        QCOMPARE(pages->currentIndex(), 0);
+        QVERIFY(pages->hasFocus());
+        QTest::keyClick(pages, Qt::Key_Left);  // round to the last page
+        QCOMPARE(pages->currentIndex(), pages->count() - 1);
+        QTest::keyClick(pages, Qt::Key_Left);
+        QCOMPARE(pages->currentIndex(), pages->count() - 2);
+        QCOMPARE(w.sim()->cycle(), cycle + 1);
+    }
+
+    void oneEscapeLeavesPresentationFromAFocusedField()
+    {
+        // In presentation mode, Tab into a number field and nothing typed: the first Esc leaves
+        // (a second one was needed). With a typed edit the first Esc cancels it, the second leaves.
+        Window w;
+        QVERIFY(w.active());
+        PresentationMode *presentation = w.window.presentationMode();
+        ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
+        QSpinBox *field = card->capacityBox();
+        const int value = field->value();
+        for (const bool typed : {false, true}) {
+            w.press(Qt::Key_F11);
+            QVERIFY(presentation->isActive());
+            QCoreApplication::processEvents();
+            QCoreApplication::processEvents();  // the deferred focusForPresentation() of the switch
+            field->setFocus(Qt::TabFocusReason);
+            QTRY_VERIFY(field->hasFocus());
+            if (typed) {
+                field->selectAll();
+                QTest::keyClicks(field, QString::number(value == field->minimum() ? value + 1 : value - 1));
+            }
+            QTest::keyClick(field, Qt::Key_Escape);
+            QCOMPARE(presentation->isActive(), typed);
+            if (typed) {
+                QTRY_VERIFY(!field->hasFocus());
+                w.press(Qt::Key_Escape);
+                QVERIFY(!presentation->isActive());
+            }
+            QCOMPARE(field->value(), value);
+        }
+    }
+
     void focusInPicksNoRow()
     {
         // Tab into the event log: the table has the focus but no message is picked; the arrow

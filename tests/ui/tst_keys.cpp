@@ -346,6 +346,113 @@ private Q_SLOTS:
         QVERIFY(w.check->isChecked());
     }
 
+    void sliderChangedByKeysKeepsBothArrows()
+    {
+        // A slider merely focused leaves Right to the run; once an arrow changed it, both arrows
+        // adjust it (a trial found Left lowering a bound and Right, meant to undo it, stepping
+        // the run) until Enter or Escape ends its edit, which the window's Escape waits for.
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QAction *leave = w.window.addAction(QStringLiteral("Leave presentation mode"));
+        leave->setShortcut(Qt::Key_Escape);
+        QSignalSpy left(leave, &QAction::triggered), step(w.step, &QAction::triggered);
+        w.slider->setValue(5);
+        w.slider->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(w.slider->hasFocus());
+        QTest::keyClick(w.slider, Qt::Key_Right);
+        QCOMPARE(step.count(), 1);
+        QCOMPARE(w.slider->value(), 5);
+
+        for (const Qt::Key end : {Qt::Key_Return, Qt::Key_Escape}) {
+            w.slider->setFocus(Qt::TabFocusReason);
+            QTRY_VERIFY(w.slider->hasFocus());
+            w.slider->setValue(5);
+            step.clear();
+            QTest::keyClick(w.slider, Qt::Key_Left);
+            QCOMPARE(w.slider->value(), 4);
+            QTest::keyClick(w.slider, Qt::Key_Right);  // undoes the Left
+            QCOMPARE(w.slider->value(), 5);
+            QTest::keyClick(w.slider, Qt::Key_Right);
+            QCOMPARE(w.slider->value(), 6);
+            QCOMPARE(step.count(), 0);
+            QTest::keyClick(w.slider, end);  // ends the edit; the value stays
+            QCOMPARE(left.count(), 0);
+            QTRY_VERIFY(w.window.hasFocus());
+            QCOMPARE(w.frame->resumePoint(), w.slider);
+            QCOMPARE(w.slider->value(), 6);
+            QTest::keyClick(w.keyTarget(), Qt::Key_Right);  // the run's again
+            QCOMPARE(step.count(), 1);
+            QCOMPARE(w.slider->value(), 6);
+        }
+        // The focus moving on ends the edit too: coming back, Right steps first.
+        w.slider->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(w.slider->hasFocus());
+        w.slider->setValue(5);
+        QTest::keyClick(w.slider, Qt::Key_Up);
+        QCOMPARE(w.slider->value(), 6);
+        w.spin->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(w.spin->hasFocus());
+        w.slider->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(w.slider->hasFocus());
+        step.clear();
+        QTest::keyClick(w.slider, Qt::Key_Right);
+        QCOMPARE(step.count(), 1);
+        QCOMPARE(w.slider->value(), 6);
+        // An arrow that cannot move it (at its end) starts no edit.
+        w.slider->setValue(w.slider->minimum());
+        QTest::keyClick(w.slider, Qt::Key_Left);
+        QTest::keyClick(w.slider, Qt::Key_Right);
+        QCOMPARE(step.count(), 2);
+        QCOMPARE(w.slider->value(), w.slider->minimum());
+    }
+
+    void escapeLeavesFromAFieldWithNoEdit_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("typed");   // typed before Escape
+        QTest::addColumn<int>("arrow");       // pressed before Escape (0: none)
+        QTest::addColumn<bool>("leaves");     // the first Escape is the window's
+        QTest::addRow("spin box, focused") << "spin" << QString() << 0 << true;
+        QTest::addRow("line edit, focused") << "edit" << QString() << 0 << true;
+        QTest::addRow("spin box, typed") << "spin" << "4" << 0 << false;
+        QTest::addRow("line edit, typed") << "edit" << "x" << 0 << false;
+        QTest::addRow("spin box, Up") << "spin" << QString() << int(Qt::Key_Up) << false;
+    }
+
+    void escapeLeavesFromAFieldWithNoEdit()
+    {
+        // In presentation mode a field reached by Tab, nothing typed, took the first Escape
+        // (a second one was needed): a field merely focused holds no edit.
+        QFETCH(QString, field);
+        QFETCH(QString, typed);
+        QFETCH(int, arrow);
+        QFETCH(bool, leaves);
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QAction *leave = w.window.addAction(QStringLiteral("Leave presentation mode"));
+        leave->setShortcut(Qt::Key_Escape);
+        QSignalSpy left(leave, &QAction::triggered);
+        w.spin->setValue(7);
+        QWidget *edited = w.control(field);
+        edited->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(edited->hasFocus());
+        if (!typed.isEmpty()) {
+            if (w.spin == edited)
+                w.spin->selectAll();
+            QTest::keyClicks(edited, typed);
+        }
+        if (arrow)
+            QTest::keyClick(edited, Qt::Key(arrow));
+        QTest::keyClick(edited, Qt::Key_Escape);
+        QCOMPARE(left.count(), leaves ? 1 : 0);
+        if (!leaves) {
+            QTRY_VERIFY(!edited->hasFocus());  // the edit ended: the next Escape is the window's
+            QTest::keyClick(w.keyTarget(), Qt::Key_Escape);
+            QCOMPARE(left.count(), 1);
+        }
+        QCOMPARE(w.spin->value(), arrow ? 8 : 7);  // a typed edit cancelled, an arrow's kept
+    }
+
     void focusIsOutlined()
     {
         Window w;

@@ -92,14 +92,15 @@ bool ShortcutGuard::isTextField(const QObject *object)
 
 bool ShortcutGuard::controlUsesKey(const QObject *focus, int key)
 {
-    // A tab bar (the docks' tabs, the charts' pages) is chosen with the arrows: Left already
-    // went to the bar while Right stepped the run, so the tabs on the right were out of reach.
+    // A tab bar (the docks' tabs, the charts' pages) picks its tab with Left, going round from
+    // the first tab to the last (keyPressed()), so every tab is in reach; Right steps the run as
+    // from anywhere (a class trial lost a step to the charts' tabs).
     if (const auto *tabs = qobject_cast<const QTabBar *>(focus))
-        return (key == Qt::Key_Left || key == Qt::Key_Right) && tabs->count() > 1;
+        return key == Qt::Key_Left && tabs->count() > 1;
     if (!isTextField(focus))
         return false;
     if (key == Qt::Key_Escape)
-        return cancelsWithEscape(focus);
+        return false;  // the field's only while it holds an edit (editInProgress())
     switch (key) {
     case Qt::Key_Left:
     case Qt::Key_Right:
@@ -123,7 +124,42 @@ bool ShortcutGuard::hasPendingEdit(const QObject *focus) const
     const QLineEdit *edit = typingEdit(owner);
     // Typed into (Qt's modified flag, reset whenever the program sets the text), and not back
     // to what it held when its edit started (the text recorded on FocusIn).
-    return edit && edit->isModified() && (owner != m_editField || edit->text() != m_editText);
+    // A spin box with a suffix or special value text resets the modified flag as it fixes the
+    // text up while the user types: textEdited (m_typed) tells it then.
+    return edit && (edit->isModified() || (owner == m_editField && m_typed))
+            && (owner != m_editField || edit->text() != m_editText);
+}
+
+bool ShortcutGuard::isSliderKey(int key)
+{
+    switch (key) {
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+    case Qt::Key_Home:
+    case Qt::Key_End:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool ShortcutGuard::isKeyEdited(const QObject *focus) const
+{
+    const QObject *owner = typingOwner(focus);
+    return owner && owner == m_keyEdit && static_cast<const QObject *>(QApplication::focusWidget()) == focus;
+}
+
+bool ShortcutGuard::isSliderEdit(const QObject *focus) const
+{
+    const auto *slider = qobject_cast<const QAbstractSlider *>(focus);
+    return slider && qobject_cast<const QMainWindow *>(slider->window()) && isKeyEdited(focus);
+}
+
+bool ShortcutGuard::editInProgress(const QObject *focus) const
+{
+    return hasPendingEdit(focus) || (cancelsWithEscape(focus) && isKeyEdited(focus));
 }
 
 void ShortcutGuard::endEdit(QWidget *window)
@@ -150,8 +186,10 @@ void ShortcutGuard::revertEdit(QObject *owner)
 
 void ShortcutGuard::endEdit(QWidget *window, QWidget *field)
 {
-    if (!ShortcutGuard::isTextField(QApplication::focusWidget()) || QApplication::focusWidget()->window() != window)
+    QWidget *focus = QApplication::focusWidget();
+    if (!focus || (!isTextField(focus) && !qobject_cast<QAbstractSlider *>(focus)) || focus->window() != window)
         return;
+    m_keyEdit = nullptr;
     window->setFocus(Qt::OtherFocusReason);
     m_endedEdit = field;
     if (FocusFrame *frame = FocusFrame::of(window))
@@ -181,8 +219,17 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
                 m_editField = owner;
                 const QLineEdit *edit = typingEdit(owner);
                 m_editText = edit ? edit->text() : fieldText(owner);
+                m_typed = false;
+                disconnect(m_typedConnection);
+                if (edit)
+                    m_typedConnection = connect(edit, &QLineEdit::textEdited, this, [this] { m_typed = true; });
             }
         }
+        // Another control took the focus: the slider or number field changed by keys is no
+        // longer being edited (coming back to it starts afresh).
+        if (auto *widget = qobject_cast<QWidget *>(watched);
+            widget && m_keyEdit && widget != m_keyEdit && typingOwner(widget) != m_keyEdit && !widget->isWindow())
+            m_keyEdit = nullptr;
         // A widget of the window took the focus (Tab, a click): Tab no longer resumes at the
         // field whose edit ended (the FocusFrame stops outlining it too).
         if (auto *widget = qobject_cast<QWidget *>(watched);
@@ -207,9 +254,15 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
         auto *key = static_cast<QKeyEvent *>(event);
         // The keys a field uses go to it, not to a shortcut; so do the step keys while it holds
         // a pending edit (the KeyPress below holds them back).
+        // A slider changed by keys keeps its keys and Escape until Enter or Escape ends its
+        // edit; Escape ends the edit of a field only if it holds one (else it is the window's:
+        // it leaves presentation mode at once from a field that merely has the focus).
+        QWidget *focus = QApplication::focusWidget();
+        const bool sliderEdit = isSliderEdit(focus) && (isSliderKey(key->key()) || key->key() == Qt::Key_Escape);
         if ((key->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier)) == Qt::NoModifier
-            && (controlUsesKey(QApplication::focusWidget(), key->key())
-                || (isStepKey(key->key()) && hasPendingEdit(QApplication::focusWidget())))) {
+            && (controlUsesKey(focus, key->key()) || sliderEdit
+                || (key->key() == Qt::Key_Escape && editInProgress(focus))
+                || (isStepKey(key->key()) && hasPendingEdit(focus)))) {
             key->accept();
             return true;
         }
@@ -232,6 +285,36 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
             return true;
         }
         const bool enter = key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter;
+        if (auto *tabs = qobject_cast<QTabBar *>(focus); tabs && key->key() == Qt::Key_Left && tabs->count() > 1) {
+            // The previous enabled tab, from the first round to the last.
+            for (int i = 1; i < tabs->count(); ++i) {
+                const int index = (tabs->currentIndex() - i + tabs->count()) % tabs->count();
+                if (tabs->isTabEnabled(index) && tabs->isTabVisible(index)) {
+                    tabs->setCurrentIndex(index);
+                    break;
+                }
+            }
+            return true;
+        }
+        if (auto *slider = qobject_cast<QAbstractSlider *>(focus)) {
+            if ((enter || key->key() == Qt::Key_Escape) && isSliderEdit(focus)) {
+                endEdit(focus->window(), focus);  // the value is applied already: the edit just ends
+                return true;
+            }
+            if (!m_deliveringKey && isSliderKey(key->key())) {
+                // The slider takes the key; once it has changed its value by keys it is being
+                // edited: both arrows adjust it until Enter or Escape ends the edit.
+                const int before = slider->value();
+                const QPointer<QAbstractSlider> guard(slider);
+                m_deliveringKey = true;
+                QCoreApplication::sendEvent(slider, event);
+                m_deliveringKey = false;
+                if (guard && guard->value() != before)
+                    m_keyEdit = slider;
+                return true;
+            }
+            break;
+        }
         if (isTextField(focus)) {
             const QObject *owner = typingOwner(focus);
             if (isStepKey(key->key()) && hasPendingEdit(focus)) {
@@ -241,6 +324,19 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
             }
             if (key->key() == Qt::Key_Space && qobject_cast<const QAbstractSpinBox *>(owner))
                 return true;  // a number field has no use for a space: never blank it
+            if (auto *spin = qobject_cast<QAbstractSpinBox *>(const_cast<QObject *>(owner));
+                spin && !m_deliveringKey && (key->key() == Qt::Key_Up || key->key() == Qt::Key_Down)) {
+                // An arrow that changes the number is an edit in progress, as typing is:
+                // Escape then ends it before it leaves presentation mode.
+                const QString before = spin->text();
+                const QPointer<QAbstractSpinBox> guard(spin);
+                m_deliveringKey = true;
+                QCoreApplication::sendEvent(focus, event);
+                m_deliveringKey = false;
+                if (guard && guard->text() != before)
+                    m_keyEdit = spin;
+                return true;
+            }
             const bool cancel = key->key() == Qt::Key_Escape && cancelsWithEscape(focus);
             if (cancel)
                 revertEdit(const_cast<QObject *>(owner));

@@ -16,7 +16,9 @@ namespace PriorityLab {
 ///    Right moves the cursor, and Space never blanks a spin box. Enter or Escape in such a field
 ///    ends the edit, Enter applying what was typed and Escape (in a one-line field of the main
 ///    window) cancelling it, the field showing its value again; that Escape does not also leave
-///    presentation mode. Then the field gives the focus back to its window and the keys work again; the
+///    presentation mode. A field that merely has the focus (nothing typed, no arrow changed its
+///    number: editInProgress()) holds no edit: Escape there is the window's (it leaves
+///    presentation mode at once). Then the field gives the focus back to its window and the keys work again; the
 ///    next Tab (Shift+Tab) goes on to the control after (before) that field, not to the top;
 ///    the window's FocusFrame outlines that field meanwhile (FocusFrame::setResumePoint()).
 ///  - Page Down / Page Up (the lesson's Next / Back, sent by presentation clickers) wait while a
@@ -24,6 +26,14 @@ namespace PriorityLab {
 ///    neither moves the lesson (the edit would be applied or lost with it) nor goes to the field
 ///    (a spin box would step by 10 and drop what was typed); editPending() asks the window to say
 ///    "finish the edit first". Without such an edit the keys move the lesson as from anywhere.
+///  - A slider of a main window behaves as a number field once the user changed it by keys: its
+///    first arrow that moves it (Left, Down, Up, or Home/End) starts an edit, and from then on
+///    both Left and Right (Up, Down, Home, End) adjust it, and Escape is its own, until Enter or
+///    Escape ends the edit (the value stays: it applied at each step, Ctrl+Z undoes it) or the
+///    focus moves on; then Right steps the run again. A slider merely focused leaves Right to
+///    the run.
+///  - A tab bar picks its tab with Left (the previous one, round from the first to the last);
+///    Right steps the run as from anywhere.
 ///  - Enter activates a focused button, check box or combo box (Space being the run key).
 ///  - Buttons, check boxes, combo boxes, sliders and tab bars take the focus by Tab only, never by
 ///    a mouse click (Qt::TabFocus), so a click never leaves a control holding the keyboard.
@@ -39,9 +49,19 @@ public:
     using QObject::QObject;
 
     /// True if @p key pressed (without modifiers) in @p focus belongs to that control rather than
-    /// to a run shortcut: printable keys, Space and the cursor keys in a text or number field;
-    /// Left and Right in a tab bar of several tabs (they pick the tab; N still steps).
+    /// to a run shortcut, whatever the control's state: printable keys, Space and the cursor keys
+    /// in a text or number field; Left in a tab bar of several tabs (it picks the tab; Right and
+    /// N step). Escape and a slider's arrows depend on an edit in progress (editInProgress(),
+    /// the class comment), not answered here.
     static bool controlUsesKey(const QObject *focus, int key);
+
+    /// True while @p focus (a one-line field of a main window) holds an edit: a pending typed
+    /// edit (hasPendingEdit()) or a number the user changed with Up/Down since it got the focus.
+    /// Escape then ends that edit; otherwise Escape is the window's.
+    bool editInProgress(const QObject *focus) const;
+
+    /// True for the keys a slider being edited keeps: the arrows, Home and End.
+    static bool isSliderKey(int key);
 
     /// True while @p focus is a one-line field of a main window (line edit, spin box, editable
     /// combo box) whose text the user changed since its edit started and has neither applied
@@ -77,10 +97,18 @@ private:
     /// Puts back what the one-line field @p owner held when its edit started (a spin box: its
     /// committed value), so that the focus leaving it applies nothing.
     void revertEdit(QObject *owner);
+    /// True if @p focus has the focus and is (or types into) the control last changed by keys.
+    bool isKeyEdited(const QObject *focus) const;
+    /// True if @p focus is a slider of a main window changed by keys since it got the focus.
+    bool isSliderEdit(const QObject *focus) const;
 
     bool m_focusingView = false;  ///< delivering an item view's FocusIn with its signals blocked
     QPointer<QObject> m_editField;  ///< the one-line field last given the focus
     QString m_editText;              ///< its text then (line edits, editable combo boxes)
+    bool m_typed = false;            ///< the user has typed into it since (QLineEdit::textEdited)
+    QMetaObject::Connection m_typedConnection;  ///< its textEdited, setting m_typed
+    QPointer<QObject> m_keyEdit;  ///< the slider or spin box the user changed by keys since it got the focus
+    bool m_deliveringKey = false;  ///< handing a key press on to that control (its value compared after)
     QPointer<QWidget> m_endedEdit;  ///< the field whose edit Enter/Escape just ended: Tab resumes there
 };
 
