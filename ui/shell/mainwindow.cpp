@@ -857,7 +857,9 @@ void MainWindow::updateAlarmCompact()
     // In the window (not presenting) it is two lines that lead with who and which setting (the
     // lesson's step says "the Data loss alarm names the consumers and the setting").
     const bool presenting = m_presentation && m_presentation->isActive();
-    m_alarmPanel->setCompactLines(presenting ? 1 : 2);
+    // Below TwoLineAlarmHeight (1280x660, a maximized window on a 720-pixel projector) the
+    // second line would make the column scroll: one line there.
+    m_alarmPanel->setCompactLines(presenting || height() < TwoLineAlarmHeight ? 1 : 2);
     m_alarmPanel->setCompact(presenting || (m_lessonPanel->hasLesson() && height() < CompactAlarmHeight));
 }
 
