@@ -213,20 +213,21 @@ const Alarm *AlarmMonitor::find(Alarm::Kind kind) const
 }
 
 void AlarmMonitor::raise(Alarm::Kind kind, const QString &key, const QString &title,
-                         const QString &text, qint64 cycle)
+                         const QString &text, qint64 cycle, const QString &headline)
 {
     for (Alarm &a : m_alarms) {
         if (a.key != key)
             continue;
         a.lastCycle = cycle;
-        if (a.text != text || a.title != title) {
+        if (a.text != text || a.title != title || a.headline != headline) {
             a.text = text;
             a.title = title;
+            a.headline = headline;
             ++m_revision;
         }
         return;
     }
-    m_alarms.append({kind, key, title, text, cycle, cycle});
+    m_alarms.append({kind, key, title, text, headline, cycle, cycle});
     ++m_revision;
 }
 
@@ -284,8 +285,10 @@ void AlarmMonitor::settingsChanged(const Simulation &simulation, qint64 cycle)
         if (a.kind != Alarm::Kind::DataLoss)
             continue;
         const QString text = dataLossText(simulation, a.lastCycle);
-        if (text != a.text) {
+        const QString headline = dataLossHeadline(simulation);
+        if (text != a.text || headline != a.headline) {
             a.text = text;
+            a.headline = headline;
             ++m_revision;
         }
     }
@@ -359,7 +362,44 @@ void AlarmMonitor::observeDataLoss(const Simulation &simulation, const CycleRepo
         }
     }
     raise(Alarm::Kind::DataLoss, QStringLiteral("data-loss"), QStringLiteral("Data loss"),
-          dataLossText(simulation, cycle), cycle);
+          dataLossText(simulation, cycle), cycle, dataLossHeadline(simulation));
+}
+
+QString AlarmMonitor::dataLossHeadline(const Simulation &simulation) const
+{
+    std::vector<std::pair<QString, qint64>> byConsumer(m_lossByConsumer.begin(), m_lossByConsumer.end());
+    std::stable_sort(byConsumer.begin(), byConsumer.end(),
+                     [](const auto &a, const auto &b) { return a.second > b.second; });
+    QStringList who;
+    for (const auto &[name, count] : byConsumer)
+        who << name;
+    // The setting to change, by its current value: "TTL low bound of A, B and C (now 4)".
+    std::map<int, QStringList> ttlByLow;
+    QStringList other;
+    for (const auto &c : simulation.consumers()) {
+        if (!m_lossSettings.count(c->name))
+            continue;
+        if (isType(*c, "ttl"))
+            ttlByLow[intParameter(*c, "low")] << c->name;
+        else
+            other << c->name;
+    }
+    QStringList settings;
+    for (const auto &[low, names] : ttlByLow)
+        settings << QStringLiteral("TTL low bound of %1 (now %2)").arg(namesText(names)).arg(low);
+    if (!other.isEmpty())
+        settings << QStringLiteral("the strategy of %1").arg(namesText(other));
+    for (const auto &[reason, key] : {std::pair{"maxlen", "broker.maxLength"}, std::pair{"expired", "broker.messageTtl"},
+                                      std::pair{"delivery_limit", "broker.deliveryLimit"}}) {
+        if (m_brokerLoss.count(QLatin1String(reason)))
+            settings << QLatin1String(key);
+    }
+    QString text = QStringLiteral("%1 discarded by %2")
+                           .arg(m_lossCount == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(m_lossCount))
+                           .arg(who.isEmpty() ? QStringLiteral("the consumers") : namesText(who));
+    if (!settings.isEmpty())
+        text += QStringLiteral("; the setting: %1").arg(settings.join(QStringLiteral("; ")));
+    return text;
 }
 
 QString AlarmMonitor::dataLossText(const Simulation &simulation, qint64 lastCycle) const

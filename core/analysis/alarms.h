@@ -33,6 +33,10 @@ struct Alarm
     QString key;             ///< identity while active: kind plus subject, e.g. "setting:A"
     QString title;           ///< a few words, e.g. "Data loss"
     QString text;            ///< what happens and what to change, one or two sentences
+    /// A short form of text for a banner of one or two lines: who and which setting, e.g.
+    /// "73 messages discarded by B, A and C; the setting: TTL low bound of A, B and C (now 4)".
+    /// Empty for the kinds whose title says enough.
+    QString headline;
     qint64 raisedCycle = 0;  ///< cycle in which it was raised
     qint64 lastCycle = 0;    ///< last cycle in which its condition was seen
 
@@ -175,6 +179,9 @@ private:
     /// The data-loss alarm's text: the discards of the episode, the last in @p lastCycle, and
     /// what to change, with the current settings.
     QString dataLossText(const Simulation &simulation, qint64 lastCycle) const;
+    /// The data-loss alarm's headline (Alarm::headline): how many, by whom, and the setting to
+    /// change with its current value.
+    QString dataLossHeadline(const Simulation &simulation) const;
     void observeNoConsumer(const Simulation &simulation, const CycleReport &report);
     void observeSafetyCap(const Simulation &simulation, const CycleReport &report);
     /// Loop ("Delivery limit reached", key "delivery-limit"): raised when a cycle dead-letters
@@ -196,9 +203,9 @@ private:
     /// Whether the event alarm @p alarm was last seen Settings::holdCycles or more before @p cycle.
     bool expired(const Alarm &alarm, qint64 cycle) const;
 
-    /// Raises or updates the alarm @p key in cycle @p cycle.
+    /// Raises or updates the alarm @p key in cycle @p cycle (@p headline: Alarm::headline).
     void raise(Alarm::Kind kind, const QString &key, const QString &title, const QString &text,
-               qint64 cycle);
+               qint64 cycle, const QString &headline = {});
     /// Clears the alarms of @p kind for which @p stale returns true.
     template<typename Predicate>
     void clearIf(Alarm::Kind kind, Predicate stale);

@@ -1707,6 +1707,86 @@ private Q_SLOTS:
         }
     }
 
+    void dataLossBannerNamesConsumersAndSettingAt1024_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addRow("1024x768") << QSize(1024, 768);
+        QTest::addRow("1280x720") << QSize(1280, 720);
+    }
+
+    void dataLossBannerNamesConsumersAndSettingAt1024()
+    {
+        // A lesson in a short window folds the banner: it read "…73 messages …" at 1024x768, and
+        // the step says "the Data loss alarm names the consumers and the setting". It does, on
+        // two lines at most.
+        QFETCH(QSize, size);
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.exposedAt(size.width(), size.height()));
+        w.window.lessonPanel()->runCycles(100);
+        w.window.refreshViews();
+        AlarmPanel *panel = w.window.alarmPanel();
+        QVERIFY(panel->isCompact());
+        QTRY_VERIFY(panel->isVisible());
+        QCoreApplication::processEvents();
+        const QString shown = panel->lineText(0);
+        QVERIFY2(shown.contains(QRegularExpression(QStringLiteral("discarded by [ABC], [ABC] and [ABC]"))), qPrintable(shown));
+        QVERIFY2(shown.contains(QLatin1String("TTL low bound of A, B and C (now 4)")), qPrintable(shown));
+        QLabel *label = nullptr;
+        for (QLabel *l : panel->findChildren<QLabel *>()) {
+            if (l->isVisible() && l->wordWrap())
+                label = l;
+        }
+        QVERIFY(label);
+        QVERIFY2(label->height() <= 2 * label->fontMetrics().lineSpacing() + 4,
+                 qPrintable(QStringLiteral("%1 px, a line %2 px").arg(label->height()).arg(label->fontMetrics().lineSpacing())));
+    }
+
+    void queueTilesKeepTwoRowsWhenZoomed_data()
+    {
+        QTest::addColumn<int>("percent");
+        for (const int percent : {100, 130, 150})
+            QTest::addRow("%d%%", percent) << percent;
+    }
+
+    void queueTilesKeepTwoRowsWhenZoomed()
+    {
+        // At 1280x720 and 150 % the queue showed its caption and no tile, at 130 % one row: the
+        // tiles keep room for two rows at every zoom (the column scrolls for the rest).
+        QFETCH(int, percent);
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.exposedAt(1280, 720));
+        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
+        w.window.zoom()->setPercent(percent);
+        w.sim()->runCycles(20);
+        w.window.refreshViews();
+        QueueTilesView *tiles = w.window.queuePanel()->tilesPanel()->tilesView();
+        const int twoRows = 2 * tiles->tileSize().height() + tiles->fontMetrics().height();
+        QTRY_VERIFY2(tiles->viewport()->height() >= twoRows,
+                     qPrintable(QStringLiteral("%1 px for two rows of %2 px tiles and the label")
+                                        .arg(tiles->viewport()->height()).arg(tiles->tileSize().height())));
+    }
+
+    void highlightRaisesTheChartItNames()
+    {
+        // Step 3 of lesson-aging talks about "the latency chart": it outlined the Charts dock and
+        // left it on the Depth tab. "charts.latency" brings the latency chart's tab to the front
+        // and outlines that chart; "charts" still names the dock.
+        Window w(QStringLiteral(":/scenarios/lesson-aging.json"));
+        QVERIFY(w.exposedAt(1280, 720));
+        ChartPanel *charts = w.window.chartPanel();
+        QVERIFY(!charts->latencyChart()->isVisibleTo(charts));  // one chart a page at this width
+        w.window.lessonPanel()->showStep(2);
+        QCOMPARE(w.sim()->loadedScenario().steps.at(2).highlights, QStringList{QStringLiteral("charts.latency")});
+        QTRY_VERIFY(charts->latencyChart()->isVisible());
+        QCOMPARE(w.window.highlightOverlay()->target(), static_cast<QWidget *>(charts->latencyChart()));
+        QVERIFY(!charts->queueDepthChart()->isVisible());
+        Q_EMIT w.window.lessonPanel()->highlightRequested({QStringLiteral("charts.depth")});
+        QTRY_VERIFY(charts->queueDepthChart()->isVisible());
+        Q_EMIT w.window.lessonPanel()->highlightRequested({QStringLiteral("charts")});
+        QCOMPARE(w.window.highlightOverlay()->target(), static_cast<QWidget *>(w.window.findChild<QDockWidget *>(QStringLiteral("chartsDock"))));
+        QVERIFY(charts->queueDepthChart()->isVisible());
+    }
+
     void helpOpensTheRules()
     {
         Window w;

@@ -4,11 +4,14 @@
 #include "core/engine/simulation.h"
 
 #include <QHBoxLayout>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QStyle>
 #include <QTextDocumentFragment>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace PriorityLab {
 
@@ -120,6 +123,15 @@ void AlarmPanel::setCompact(bool compact)
     rebuild();
 }
 
+void AlarmPanel::setCompactLines(int lines)
+{
+    lines = std::clamp(lines, 1, 2);
+    if (lines == m_compactLines)
+        return;
+    m_compactLines = lines;
+    rebuild();
+}
+
 void AlarmPanel::setExpanded(bool expanded)
 {
     expanded = expanded && m_compact;
@@ -140,7 +152,31 @@ void AlarmPanel::elideCompactLine()
     if (!oneLine() || m_texts.isEmpty())
         return;
     QLabel *text = m_texts.first();
-    text->setText(text->fontMetrics().elidedText(m_compactText, Qt::ElideRight, std::max(0, text->width())));
+    const QFontMetrics metrics = text->fontMetrics();
+    const int width = std::max(0, text->width());
+    if (m_compactLines < 2) {
+        text->setText(metrics.elidedText(m_compactText, Qt::ElideRight, width));
+        return;
+    }
+    // Two wrapped lines: the longest prefix (at a word) that wraps to two lines with "…".
+    const auto lines = [&](const QString &t) {
+        return metrics.boundingRect(QRect(0, 0, std::max(1, width), 100000), Qt::TextWordWrap, t).height()
+                / std::max(1, metrics.lineSpacing());
+    };
+    QString shown = m_compactText;
+    if (lines(shown) > 2) {
+        int low = 0;
+        int high = int(m_compactText.size());
+        while (low < high) {  // the longest prefix that fits
+            const int mid = (low + high + 1) / 2;
+            if (lines(m_compactText.left(mid).trimmed() + QChar(0x2026)) <= 2)
+                low = mid;
+            else
+                high = mid - 1;
+        }
+        shown = m_compactText.left(low).trimmed() + QChar(0x2026);
+    }
+    text->setText(shown);
 }
 
 void AlarmPanel::refresh(const RefreshSnapshot &snapshot)
@@ -198,7 +234,7 @@ void AlarmPanel::rebuild()
             row->itemAt(w)->widget()->setVisible(shown);
         if (!shown)
             continue;
-        text->setWordWrap(!compact);
+        text->setWordWrap(!compact || m_compactLines > 1);
         // Compact: the line takes the width it is given, never widens the window.
         text->setSizePolicy(compact ? QSizePolicy::Ignored : QSizePolicy::Preferred, QSizePolicy::Preferred);
         text->setTextFormat(compact ? Qt::PlainText : Qt::RichText);
@@ -211,6 +247,21 @@ void AlarmPanel::rebuild()
             }
             m_compactText = count == 1 ? all.constFirst()
                                        : tr("%1 alarms: %2").arg(count).arg(titles.join(QStringLiteral(", ")));
+            if (m_compactLines > 1) {
+                // Who and which setting first: the alarms with a headline, then the others' titles.
+                QStringList lead;
+                QStringList rest;
+                for (const Alarm &a : alarms) {
+                    if (a.headline.isEmpty())
+                        rest << a.title;
+                    else
+                        lead << tr("%1 since cycle %2 — %3").arg(a.title).arg(a.raisedCycle).arg(a.headline);
+                }
+                if (count == 1)
+                    m_compactText = lead.isEmpty() ? all.constFirst() : lead.constFirst();
+                else
+                    m_compactText = tr("%1 alarms: %2").arg(count).arg((lead + rest).join(QStringLiteral(" · ")));
+            }
             text->setToolTip(all.join(QStringLiteral("\n\n")));
             elideCompactLine();
             continue;

@@ -58,6 +58,13 @@ public:
     /// Keeps the queue, the cards and the chart their room on a 1280x720 projector.
     void setCompact(bool compact);
     bool isCompact() const { return m_compact; }
+    /// The lines of the compact banner: 1 (presentation mode, as setCompact() says) or 2 (a
+    /// lesson in a short window): two wrapped lines, elided at the end of the second, that lead
+    /// with each alarm's Alarm::headline (who and which setting, e.g. "Data loss since cycle 60
+    /// — 73 messages discarded by B, A and C; the setting: TTL low bound of A, B and C (now 4)")
+    /// before the titles of the others. Clamped to 1..2.
+    void setCompactLines(int lines);
+    int compactLines() const { return m_compactLines; }
 
     /// In compact mode, the "More" button (Tab reaches it, Enter presses it) unfolds the banner
     /// to every alarm's full text, wrapped; pressed again ("Less") it folds back to one line.
@@ -96,6 +103,7 @@ private:
     bool m_hidden = false;
     bool m_compact = false;
     bool m_expanded = false;    ///< compact mode, unfolded by "More"
+    int m_compactLines = 1;     ///< setCompactLines()
     QString m_compactText;      ///< the compact line before eliding
     int m_count = 0;
 };

@@ -6,6 +6,7 @@
 #include "ui/charts/timeserieschart.h"
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
+#include "core/model/config.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -241,6 +242,22 @@ void ChartPanel::setOneChartAtATime(bool one)
 {
     m_oneAtATime = one;
     updatePages();
+}
+
+QWidget *ChartPanel::showChart(const QString &name)
+{
+    // lessonViews() names m_charts in their order, "charts.depth" to "charts.deliveries".
+    QStringList names;
+    for (const QString &view : lessonViews()) {
+        if (view.startsWith(QLatin1String("charts.")))
+            names << view.mid(int(qstrlen("charts.")));
+    }
+    const int index = int(names.indexOf(name));
+    if (index < 0 || index >= m_charts.size())
+        return nullptr;
+    if (m_perPage > 0 && m_pages->currentIndex() != index / m_perPage)
+        m_pages->setCurrentIndex(index / m_perPage);  // currentChanged: the list and the charts follow
+    return m_charts.at(index);
 }
 
 void ChartPanel::showPage(int page)

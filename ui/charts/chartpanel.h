@@ -79,6 +79,9 @@ public:
     TimeSeriesChart *latencyChart() const { return m_latency; }
     TimeSeriesChart *throughputChart() const { return m_throughput; }
     BarChart *deliveriesChart() const { return m_deliveries; }
+    /// Brings the page of chart @p name ("depth", "decisions", "latency", "throughput",
+    /// "deliveries": lessonViews()' "charts.NAME") to the front and returns that chart; nullptr for another name.
+    QWidget *showChart(const QString &name);
     /// The charts over cycles, which carry the timeline markers.
     QList<TimeSeriesChart *> timeCharts() const;
 

@@ -76,11 +76,19 @@ void QueueTilesView::updateMetrics()
     m_tileCache.clear();
 }
 
+QSize QueueTilesView::minimumSizeHint() const
+{
+    const int frame = 2 * frameWidth();
+    return QSize(2 * m_margin + columnWidth() + frame,
+                 m_margin + m_headerHeight + MinimumRows * rowHeight() + frame);
+}
+
 void QueueTilesView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange
         || event->type() == QEvent::StyleChange) {
         updateMetrics();
+        updateGeometry();  // minimumSizeHint() follows the font
         refresh();
     }
     QAbstractScrollArea::changeEvent(event);

@@ -82,6 +82,11 @@ public:
 
     /// Tile size in pixels (without the gap between tiles).
     QSize tileSize() const { return m_tileSize; }
+    /// The label and MinimumRows rows of tiles at the current font (zoom): the layouts never
+    /// squeeze the view to its label (at 1280x720 and 150 % it showed no tile at all).
+    QSize minimumSizeHint() const override;
+    /// Rows of tiles the view keeps room for (minimumSizeHint()).
+    static constexpr int MinimumRows = 2;
 
 Q_SIGNALS:
     /// The user clicked the tile of message @p id.

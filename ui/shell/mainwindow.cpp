@@ -857,7 +857,12 @@ void MainWindow::updateAlarmCompact()
     // One line (with More) where the queue needs the room: presenting, and a lesson in a window
     // of a projector's height (1280x720), whose left column the lesson's header and a six-line
     // alarm filled, pushing the queue's tiles out of sight. The lesson panel tells the story.
+    // In the window (not presenting) it is two lines that lead with who and which setting (the
+    // lesson's step says "the Data loss alarm names the consumers and the setting").
     const bool presenting = m_presentation && m_presentation->isActive();
+    // Below TwoLineAlarmHeight (1280x660, a maximized window on a 720-pixel projector) the
+    // second line would make the column scroll: one line there.
+    m_alarmPanel->setCompactLines(presenting || height() < TwoLineAlarmHeight ? 1 : 2);
     m_alarmPanel->setCompact(presenting || (m_lessonPanel->hasLesson() && height() < CompactAlarmHeight));
 }
 
@@ -1108,6 +1113,11 @@ QWidget *MainWindow::viewForHighlight(const QString &name)
         if (name == key)
             return front(dock);
     }
+    // charts.NAME: one chart, its tab brought to the front (docs/scenario-format.md).
+    if (name.startsWith(QLatin1String("charts."))) {
+        front(m_chartDock);
+        return m_chartPanel->showChart(name.mid(int(qstrlen("charts."))));
+    }
     // consumers[i] or consumers[i].strategy.PARAMETER: a card, or one editor on it.
     const SettingPath path = SettingPath::parse(name);
     if (!path.isValid() || !path.isConsumer())
@@ -1354,6 +1364,12 @@ void MainWindow::onZoomChanged(int percent)
         });
     }
     m_zoomShown = percent;
+    // The column's least height was taken at the first zoom: zoomed text and tiles need more
+    // (at 150 % the queue kept its caption and no tile), and the column scrolls for it.
+    if (auto *column = qobject_cast<QScrollArea *>(centralWidget()); column && column->widget()) {
+        QWidget *central = column->widget();
+        QTimer::singleShot(0, central, [central] { central->setMinimumHeight(central->minimumSizeHint().height()); });
+    }
     fitRunButton();
     QTimer::singleShot(0, this, &MainWindow::keepFocusInSight);  // once the layouts have the new sizes
     for (HighlightOverlay *overlay : std::as_const(m_highlights))

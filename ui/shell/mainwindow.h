@@ -267,6 +267,9 @@ private:
     /// than CompactAlarmHeight pixels.
     void updateAlarmCompact();
     static constexpr int CompactAlarmHeight = 820;
+    /// Below this window height (px) the folded banner of a lesson is one line, else two
+    /// (AlarmPanel::setCompactLines()).
+    static constexpr int TwoLineAlarmHeight = 700;
     /// Scrolls the lesson step's highlighted views into sight: the first named first (its card
     /// first, so far as it fits, then its editor), then as many of the others as fit with it
     /// (a scroll that would take an earlier one out of sight is undone); then
