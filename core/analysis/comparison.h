@@ -78,7 +78,8 @@ struct Comparison
 
     /// The table of key figures: the first row is the header ("figure", run names), then one
     /// row per figure (latency p50/p95/max rows per priority, most urgent first), one cell per
-    /// run. The same rows feed toText() and the app's compare table.
+    /// run. The same rows feed toText(); the app's compare table sets p50/p95/max of a priority
+    /// in columns of one row instead (docs/design.md, "Figures and verdicts").
     QList<QStringList> rows() const;
 
     /// rows() as aligned text, plus a line saying whether the workloads were identical.

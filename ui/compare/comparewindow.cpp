@@ -16,9 +16,17 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
+#include <QResizeEvent>
+#include <QAbstractTextDocumentLayout>
+
+#include <cmath>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QStyledItemDelegate>
+#include <QTextBlock>
+#include <QTextLayout>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
@@ -43,6 +51,85 @@ class Page : public QWidget
 public:
     using QWidget::QWidget;
     bool hasHeightForWidth() const override { return false; }
+};
+
+// The header of the compare table on two lines: each run's short name across its p50, p95 and
+// max columns, and below it the sub-column's name (ComparisonModel::RunNameRole, DisplayRole).
+class RunHeader : public QHeaderView
+{
+public:
+    explicit RunHeader(QWidget *parent) : QHeaderView(Qt::Horizontal, parent) { }
+
+    QSize sizeHint() const override
+    {
+        QSize size = QHeaderView::sizeHint();
+        size.setHeight(2 * (fontMetrics().height() + 8));
+        return size;
+    }
+
+protected:
+    void paintSection(QPainter *painter, const QRect &rect, int logicalIndex) const override
+    {
+        // Column 0 ("figure") the whole height; a run's columns the lower line.
+        QRect lower = rect;
+        if (logicalIndex > 0)
+            lower.setTop(rect.top() + rect.height() / 2);
+        QHeaderView::paintSection(painter, lower, logicalIndex);
+    }
+
+    void paintEvent(QPaintEvent *event) override
+    {
+        QHeaderView::paintEvent(event);
+        if (!model())
+            return;
+        QPainter painter(viewport());
+        for (int first = 1; first < count(); first += ComparisonModel::SubColumns) {
+            const int last = std::min(count(), first + ComparisonModel::SubColumns) - 1;
+            const int left = sectionViewportPosition(first);
+            const int right = sectionViewportPosition(last) + sectionSize(last);
+            QStyleOptionHeader option;
+            initStyleOption(&option);
+            option.rect = QRect(left, 0, right - left, height() / 2);
+            option.section = first;
+            option.position = QStyleOptionHeader::Middle;
+            option.textAlignment = Qt::AlignCenter;
+            option.text = option.fontMetrics.elidedText(
+                    model()->headerData(first, Qt::Horizontal, ComparisonModel::RunNameRole).toString(),
+                    Qt::ElideMiddle, option.rect.width() - 8);
+            style()->drawControl(QStyle::CE_Header, &option, &painter, this);
+        }
+    }
+};
+
+// A best value stays told apart in the selected row: its cell keeps the light-blue background,
+// black bold text and a "★" at its left; the selection shows as an outline around it.
+class BestCellDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        if (!index.data(ComparisonModel::BestRole).toBool()) {
+            QStyledItemDelegate::paint(painter, option, index);
+            return;
+        }
+        QStyleOptionViewItem plain = option;
+        plain.state &= ~QStyle::State_Selected;
+        QStyledItemDelegate::paint(painter, plain, index);
+        painter->save();
+        QFont bold = option.font;
+        bold.setBold(true);
+        painter->setFont(bold);
+        painter->setPen(Qt::black);
+        painter->drawText(option.rect.adjusted(4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("★"));
+        if (option.state & QStyle::State_Selected) {
+            painter->setPen(QPen(option.palette.color(QPalette::Highlight), 2));
+            painter->setBrush(Qt::NoBrush);
+            painter->drawRect(QRectF(option.rect).adjusted(1, 1, -1, -1));
+        }
+        painter->restore();
+    }
 };
 }
 
@@ -105,10 +192,15 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
     m_verdicts = new QTextBrowser(figures);
     m_verdicts->setOpenLinks(false);
     m_verdicts->setMinimumHeight(60);
+    // Sized to its lines (fitVerdicts()): no line cut in half.
+    m_verdicts->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_verdicts->installEventFilter(this);
     m_verdicts->setToolTip(tr("The verdict on each group of figures, in words"));
     m_model = new ComparisonModel(this);
     m_table = new QTableView(figures);
+    m_table->setHorizontalHeader(new RunHeader(m_table));
     m_table->setModel(m_model);
+    m_table->setItemDelegate(new BestCellDelegate(m_table));
     m_table->setMinimumHeight(120);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -116,6 +208,15 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
         // The figure's name in full; the runs share the rest.
         if (m_model->columnCount() > 0)
             m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+        // A figure with one value per run: the value across the run's p50, p95 and max columns.
+        m_table->clearSpans();
+        const int runs = int(m_model->comparison().runs.size());
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            if (!m_model->spanned(row))
+                continue;
+            for (int run = 0; run < runs; ++run)
+                m_table->setSpan(row, ComparisonModel::firstColumnOf(run), 1, ComparisonModel::SubColumns);
+        }
     });
     m_table->setWordWrap(false);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
@@ -207,6 +308,23 @@ void CompareWindow::setCurrentSetup(const Scenario &scenario)
                               "included: \"%1\"").arg(scenario.name),
                            Qt::ToolTipRole);
     }
+    // A lesson that says "Compare with 'Lesson: …'": this setup and the presets it names.
+    if (const QStringList named = presetsNamedIn(scenario); !named.isEmpty())
+        setFiles(QStringList{currentSetupChoice()} + named);
+}
+
+QStringList CompareWindow::presetsNamedIn(const Scenario &scenario)
+{
+    QString texts = scenario.description + QLatin1Char('\n') + scenario.hint;
+    for (const LessonStep &step : scenario.steps)
+        texts += QLatin1Char('\n') + step.text;
+    QStringList paths;
+    for (const ScenarioCatalog::Entry &e : ScenarioCatalog::entries()) {
+        if (paths.size() < 2 && e.name != scenario.name
+            && texts.contains(QLatin1Char('\'') + e.name + QLatin1Char('\'')))
+            paths << e.path;
+    }
+    return paths;
 }
 
 void CompareWindow::fitToScreen()
@@ -273,6 +391,46 @@ void CompareWindow::showVerdicts(const Comparison &comparison)
         html += QStringLiteral("<li><b>%1:</b> %2</li>").arg(v.group.toHtmlEscaped(), v.text.toHtmlEscaped());
     html += QStringLiteral("</ul>");
     m_verdicts->setHtml(html);
+    fitVerdicts();
+}
+
+void CompareWindow::fitVerdicts()
+{
+    // All its lines, up to MaxVerdictLines; more scroll, the box showing whole lines only.
+    constexpr int MaxVerdictLines = 8;
+    QTextDocument *document = m_verdicts->document();
+    document->setTextWidth(m_verdicts->viewport()->width());
+    document->documentLayout();  // lays it out
+    qreal bottom = 0;
+    int lines = 0;
+    qreal lineHeight = m_verdicts->fontMetrics().lineSpacing();
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        const QRectF area = document->documentLayout()->blockBoundingRect(block);
+        const QTextLayout *layout = block.layout();
+        for (int i = 0; layout && i < layout->lineCount(); ++i) {
+            if (lines == MaxVerdictLines)
+                break;
+            const QTextLine line = layout->lineAt(i);
+            bottom = area.top() + line.y() + line.height();
+            lineHeight = line.height();
+            ++lines;
+        }
+    }
+    if (lines < MaxVerdictLines)
+        bottom = document->size().height();  // every line, and the document's bottom margin
+    const int frame = 2 * m_verdicts->frameWidth();
+    const int height = int(std::ceil(bottom)) + frame;
+    m_verdicts->verticalScrollBar()->setSingleStep(std::max(1, int(std::lround(lineHeight))));
+    if (m_verdicts->minimumHeight() != height || m_verdicts->maximumHeight() != height)
+        m_verdicts->setFixedHeight(height);
+}
+
+bool CompareWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_verdicts && event->type() == QEvent::Resize
+        && static_cast<QResizeEvent *>(event)->oldSize().width() != m_verdicts->width())
+        fitVerdicts();
+    return QDialog::eventFilter(watched, event);
 }
 
 QString CompareWindow::verdictText() const
@@ -350,6 +508,9 @@ QStringList CompareWindow::compare()
     m_model->setComparison(result);
     showVerdicts(result);
     showLegend(result.shortNames());
+    // The figures take the keyboard: Ctrl+End, Page Down and the arrows move in the table.
+    m_table->setCurrentIndex(m_model->index(0, 0));
+    m_table->setFocus(Qt::OtherFocusReason);
     m_status->setText(result.sameWorkload
                               ? tr("✓ Identical workload: every configuration saw the same "
                                    "produced messages.")

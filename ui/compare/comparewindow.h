@@ -21,13 +21,15 @@ class ComparisonModel;
 class TimeSeriesChart;
 
 /// File > Compare…: runs two or three scenarios headless on the identical seeded workload and
-/// shows them side by side: a table of key figures (latency p50/p95/max per
-/// priority, longest wait, throughput, postponements, discards, deliveries per message, messages
+/// shows them side by side: a table of key figures (latency per priority, a row each
+/// with p50, p95 and max columns under each run's name, longest wait, throughput, postponements, discards, deliveries per message, messages
 /// overtaken) and aligned charts (queue depth and processed per cycle, one line per
 /// configuration on the same axes, one legend for both) and a verdict per group of figures in
-/// words (Comparison::groupVerdicts()). The best value of each row is highlighted. The
+/// words (Comparison::groupVerdicts()), sized to its lines. The best value of each row is
+/// highlighted (bold on blue with a "★", kept in the selected row). After a comparison the table
+/// has the keyboard focus. The
 /// three-way preset (compare-*.json) is selected at first; setCurrentSetup() adds the user's
-/// current setup as a choice. A scenario that does not load is reported in the window; nothing
+/// current setup as a choice (and selects it with the presets a lesson names). A scenario that does not load is reported in the window; nothing
 /// else changes. The window fits the screen's available geometry (scrolling if it must, the
 /// buttons always visible); wide, it sets the charts beside the table.
 class CompareWindow : public QDialog
@@ -40,8 +42,13 @@ public:
 
     /// Offers @p scenario (the setup as edited, not yet saved) as the choice "Current setup (with
     /// your edits)" in every slot; a later call replaces the scenario. It runs under its name
-    /// plus " (your edits)".
+    /// plus " (your edits)". If its texts name presets (presetsNamedIn(), e.g. a lesson's step
+    /// "Compare with 'Lesson: strict native priority…'"), selects it and them instead of the
+    /// three-way preset.
     void setCurrentSetup(const Scenario &scenario);
+    /// The resource paths of the presets (ScenarioCatalog) whose name @p scenario's description,
+    /// hint or lesson steps quote in single quotes, other than itself; at most 2, catalog order.
+    static QStringList presetsNamedIn(const Scenario &scenario);
     /// The path-like key that stands for the current setup in setFiles() and files().
     static QString currentSetupChoice();
 
@@ -66,6 +73,7 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void addFileChoice(int slot);
@@ -73,6 +81,7 @@ private:
     void updateOrientation();
     void showLegend(const QStringList &names);
     void showVerdicts(const Comparison &comparison);
+    void fitVerdicts();
 
     QList<QComboBox *> m_choices;
     QSpinBox *m_cycles = nullptr;

@@ -12,18 +12,48 @@ void ComparisonModel::setComparison(const Comparison &comparison)
 {
     beginResetModel();
     m_comparison = comparison;
-    m_figures = comparison.runs.isEmpty() ? QList<ComparedFigure>() : comparison.figures();
     m_names = comparison.shortNames();
-    m_best.clear();
-    m_groupIndex.clear();
+    m_rows.clear();
+    const QList<ComparedFigure> figures = comparison.runs.isEmpty() ? QList<ComparedFigure>() : comparison.figures();
+    const auto isPart = [&figures](qsizetype at, QLatin1String stat) {
+        return at < figures.size()
+                && figures.at(at).label.startsWith(QLatin1String("latency ") + stat + QLatin1Char(','));
+    };
     int group = -1;
-    for (qsizetype i = 0; i < m_figures.size(); ++i) {
-        m_best << m_figures.at(i).best();
-        if (i == 0 || m_figures.at(i).group != m_figures.at(i - 1).group)
+    for (qsizetype i = 0; i < figures.size(); ++i) {
+        const ComparedFigure &f = figures.at(i);
+        Row row;
+        row.group = f.group;
+        if (isPart(i, QLatin1String("p50")) && isPart(i + 1, QLatin1String("p95")) && isPart(i + 2, QLatin1String("max"))
+            && figures.at(i + 1).group == f.group && figures.at(i + 2).group == f.group) {
+            // "latency p50, priority 9 (cycles)" and its p95 and max: one row, three columns.
+            row.label = QString(f.label).remove(QStringLiteral(" p50"));
+            row.parts = figures.mid(i, 3);
+            i += 2;
+        } else {
+            row.label = f.label;
+            row.parts = {f};
+        }
+        for (const ComparedFigure &part : std::as_const(row.parts))
+            row.best << part.best();
+        if (m_rows.isEmpty() || m_rows.constLast().group != row.group)
             ++group;
-        m_groupIndex << group;
+        row.groupIndex = group;
+        m_rows << row;
     }
     endResetModel();
+}
+
+bool ComparisonModel::spanned(int row) const
+{
+    return row >= 0 && row < m_rows.size() && m_rows.at(row).parts.size() == 1;
+}
+
+const ComparedFigure *ComparisonModel::figureAt(const QModelIndex &index) const
+{
+    const Row &row = m_rows.at(index.row());
+    const int sub = (index.column() - 1) % SubColumns;
+    return sub < row.parts.size() ? &row.parts.at(sub) : nullptr;
 }
 
 QColor ComparisonModel::bestBackground()
@@ -33,26 +63,30 @@ QColor ComparisonModel::bestBackground()
 
 int ComparisonModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_figures.size());
+    return parent.isValid() ? 0 : int(m_rows.size());
 }
 
 int ComparisonModel::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() || m_figures.isEmpty() ? 0 : int(m_comparison.runs.size() + 1);
+    return parent.isValid() || m_rows.isEmpty() ? 0 : int(1 + m_comparison.runs.size() * SubColumns);
 }
 
 QVariant ComparisonModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
-    const ComparedFigure &figure = m_figures.at(index.row());
-    const int run = index.column() - 1;
-    const bool best = run >= 0 && m_best.at(index.row()).contains(run);
+    const Row &row = m_rows.at(index.row());
+    const int run = runOf(index.column());
+    const int sub = run < 0 ? 0 : (index.column() - 1) % SubColumns;
+    const ComparedFigure *figure = run < 0 ? nullptr : figureAt(index);
+    const bool best = figure && row.best.at(sub).contains(run);
     switch (role) {
     case Qt::DisplayRole:
-        return run < 0 ? figure.label : figure.texts.value(run);
+        return run < 0 ? row.label : figure ? figure->texts.value(run) : QVariant();
     case Qt::TextAlignmentRole:
-        return int(run < 0 ? (Qt::AlignLeft | Qt::AlignVCenter) : (Qt::AlignRight | Qt::AlignVCenter));
+        if (run < 0)
+            return int(Qt::AlignLeft | Qt::AlignVCenter);
+        return int((row.parts.size() == 1 ? Qt::AlignHCenter : Qt::AlignRight) | Qt::AlignVCenter);
     case Qt::FontRole:
         if (best) {
             QFont font;
@@ -63,15 +97,17 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     case Qt::BackgroundRole:
         if (best)
             return bestBackground();
-        if (m_groupIndex.at(index.row()) % 2 == 1)
+        if (row.groupIndex % 2 == 1)
             return QGuiApplication::palette().color(QPalette::AlternateBase);
         return {};
     case Qt::ForegroundRole:
         return best ? QVariant(QColor(Qt::black)) : QVariant();
     case Qt::ToolTipRole:
-        return run < 0 ? figureToolTip(figure) : cellToolTip(index.row(), run);
+        if (run < 0)
+            return figureToolTip(row);
+        return figure ? cellToolTip(*figure, row.best.at(sub), run) : QVariant();
     case GroupRole:
-        return figure.group;
+        return row.group;
     case BestRole:
         return best;
     default:
@@ -79,10 +115,11 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QString ComparisonModel::figureToolTip(const ComparedFigure &figure) const
+QString ComparisonModel::figureToolTip(const Row &row) const
 {
     QString text;
-    const QString &label = figure.label;
+    const QString &label = row.label;
+    const ComparedFigure &figure = row.parts.constFirst();
     if (label.startsWith(QLatin1String("latency")))
         text = tr("Cycles from production to processing of the messages produced with this "
                   "priority: median (p50), 95th percentile (p95) and maximum. \"n/a\" means "
@@ -114,14 +151,12 @@ QString ComparisonModel::figureToolTip(const ComparedFigure &figure) const
     return text.isEmpty() ? tr("Part of the setup: neither better nor worse.") : text;
 }
 
-QString ComparisonModel::cellToolTip(int row, int run) const
+QString ComparisonModel::cellToolTip(const ComparedFigure &figure, const QList<int> &best, int run) const
 {
-    const ComparedFigure &figure = m_figures.at(row);
     if (figure.better == ComparedFigure::Better::Neither)
         return {};
     const QString way = figure.better == ComparedFigure::Better::Lower ? tr("lower is better")
                                                                        : tr("higher is better");
-    const QList<int> &best = m_best.at(row);
     if (!figure.values.value(run))
         return tr("%1: n/a, the figure does not exist for this run (%2)").arg(figure.label, way);
     if (best.isEmpty())
@@ -134,13 +169,18 @@ QString ComparisonModel::cellToolTip(int row, int run) const
 
 QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || m_figures.isEmpty() || section < 0 || section > m_comparison.runs.size())
+    if (orientation != Qt::Horizontal || m_rows.isEmpty() || section < 0 || section >= columnCount())
         return QAbstractTableModel::headerData(section, orientation, role);
+    static const char *const subNames[SubColumns] = {"p50", "p95", "max"};
+    const int run = runOf(section);
     if (role == Qt::DisplayRole)
-        return section == 0 ? tr("figure") : m_names.value(section - 1);
-    if (role == Qt::ToolTipRole && section > 0) {
-        const RunFigures &run = m_comparison.runs.at(section - 1);
-        return tr("%1 (broker mode %2)").arg(run.name, run.mode);
+        return run < 0 ? tr("figure") : QString::fromLatin1(subNames[(section - 1) % SubColumns]);
+    if (role == RunNameRole)
+        return run < 0 ? QVariant() : QVariant(m_names.value(run));
+    if (role == Qt::ToolTipRole && run >= 0) {
+        const RunFigures &figures = m_comparison.runs.at(run);
+        return tr("%1 (broker mode %2); on a latency row: %3 latency, on the others: the value")
+                .arg(figures.name, figures.mode, QString::fromLatin1(subNames[(section - 1) % SubColumns]));
     }
     return QAbstractTableModel::headerData(section, orientation, role);
 }
