@@ -1352,24 +1352,24 @@ void MainWindow::onZoomChanged(int percent)
 {
     showZoom(percent);
     statusBar()->showMessage(tr("Zoom %1%").arg(percent), 2000);
-    // Zoomed text makes the charts' minimum taller and pushes the bottom docks up; back at a
-    // zoom already seen (Ctrl+0), they get the height they had there. Presentation mode puts
-    // back its own layout.
-    if (!m_presentation->isActive()) {
+    // The column's least height was taken at the first zoom: zoomed text and tiles need more
+    // (at 150 % the queue kept its caption and no tile), and the column scrolls for it.
+    // Zoomed text also makes the charts' minimum taller and pushes the bottom docks up; back at
+    // a zoom already seen (Ctrl+0), they get the height they had there, once the column's new
+    // least height has reached the window's layout (sized earlier, the window's next layout
+    // would keep them where they were). Presentation mode puts back its own layout.
+    if (!m_presentation->isActive())
         m_bottomHeights[m_zoomShown] = m_chartDock->height();  // the layout has not run yet
+    QTimer::singleShot(0, this, [this, percent] {
+        if (auto *column = qobject_cast<QScrollArea *>(centralWidget()); column && column->widget())
+            column->widget()->setMinimumHeight(column->widget()->minimumSizeHint().height());
         QTimer::singleShot(0, this, [this, percent] {
             const auto at = m_bottomHeights.constFind(percent);
             if (at != m_bottomHeights.cend() && m_zoom->percent() == percent && !m_presentation->isActive())
                 resizeDocks({m_chartDock}, {*at}, Qt::Vertical);
         });
-    }
+    });
     m_zoomShown = percent;
-    // The column's least height was taken at the first zoom: zoomed text and tiles need more
-    // (at 150 % the queue kept its caption and no tile), and the column scrolls for it.
-    if (auto *column = qobject_cast<QScrollArea *>(centralWidget()); column && column->widget()) {
-        QWidget *central = column->widget();
-        QTimer::singleShot(0, central, [central] { central->setMinimumHeight(central->minimumSizeHint().height()); });
-    }
     fitRunButton();
     QTimer::singleShot(0, this, &MainWindow::keepFocusInSight);  // once the layouts have the new sizes
     for (HighlightOverlay *overlay : std::as_const(m_highlights))
