@@ -33,6 +33,8 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace PriorityLab {
 
 namespace {
@@ -245,6 +247,7 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
     m_split->addWidget(charts);
     m_split->setStretchFactor(0, 3);
     m_split->setStretchFactor(1, 2);
+    m_split->installEventFilter(this);  // shared out again at each new size (updateOrientation())
     layout->addWidget(m_split, 1);
 
     scroll->setWidget(page);
@@ -343,20 +346,27 @@ void CompareWindow::resizeEvent(QResizeEvent *event)
 {
     QDialog::resizeEvent(event);
     updateOrientation();
+    if (event->oldSize().height() != height())
+        fitVerdicts();
 }
 
 void CompareWindow::updateOrientation()
 {
     const bool wide = width() >= WideWidth;
     const Qt::Orientation orientation = wide ? Qt::Horizontal : Qt::Vertical;
-    if (m_split->orientation() == orientation)
+    const QSize size = m_split->size();
+    if (m_split->orientation() == orientation && size == m_splitSized)
         return;
     m_split->setOrientation(orientation);
-    // Wide: the table takes a little over half the width, the charts the rest.
+    m_splitSized = size;
+    // Wide: the table takes a little over half the width, the charts the rest. Stacked: the
+    // verdict and the table take two thirds of the height, so that a 720 px screen still shows
+    // the table's rows; the charts the rest. Sized again when the window is, so a splitter
+    // moved by hand keeps its place until then.
     if (wide)
-        m_split->setSizes({width() * 11 / 20, width() * 9 / 20});
+        m_split->setSizes({size.width() * 11 / 20, size.width() * 9 / 20});
     else
-        m_split->setSizes({m_split->height() * 3 / 5, m_split->height() * 2 / 5});
+        m_split->setSizes({size.height() * 2 / 3, size.height() / 3});
     m_chartsBox->setDirection(wide ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
 }
 
@@ -396,8 +406,10 @@ void CompareWindow::showVerdicts(const Comparison &comparison)
 
 void CompareWindow::fitVerdicts()
 {
-    // All its lines, up to MaxVerdictLines; more scroll, the box showing whole lines only.
-    constexpr int MaxVerdictLines = 8;
+    // All its lines, up to a share of the window's height (3 lines, 5 at 720 px, 8 from
+    // 1040 px) so that the table keeps rows in sight; more scroll, the box showing whole lines
+    // only.
+    const int MaxVerdictLines = std::clamp(height() / 130, 3, 8);
     QTextDocument *document = m_verdicts->document();
     document->setTextWidth(m_verdicts->viewport()->width());
     document->documentLayout();  // lays it out
@@ -427,6 +439,8 @@ void CompareWindow::fitVerdicts()
 
 bool CompareWindow::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_split && event->type() == QEvent::Resize)
+        updateOrientation();
     if (watched == m_verdicts && event->type() == QEvent::Resize
         && static_cast<QResizeEvent *>(event)->oldSize().width() != m_verdicts->width())
         fitVerdicts();

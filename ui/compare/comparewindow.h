@@ -92,6 +92,7 @@ private:
     TimeSeriesChart *m_processed = nullptr;
     QTextBrowser *m_verdicts = nullptr;
     QSplitter *m_split = nullptr;      ///< table (with verdicts) and charts
+    QSize m_splitSized;  ///< m_split's size when updateOrientation() last shared it out
     QBoxLayout *m_chartsBox = nullptr; ///< the two charts: side by side, or stacked when wide
     QWidget *m_legend = nullptr;
     std::optional<Scenario> m_currentSetup;
