@@ -151,6 +151,18 @@ bool ShortcutGuard::isKeyEdited(const QObject *focus) const
     return owner && owner == m_keyEdit && static_cast<const QObject *>(QApplication::focusWidget()) == focus;
 }
 
+void ShortcutGuard::deliverAsKeyEdit(QObject *control, QObject *receiver, QEvent *event,
+                                     const std::function<QVariant(QObject *)> &value)
+{
+    const QVariant before = value(control);
+    const QPointer<QObject> guard(control);
+    m_deliveringKey = true;
+    QCoreApplication::sendEvent(receiver, event);
+    m_deliveringKey = false;
+    if (guard && value(guard) != before)
+        m_keyEdit = guard;
+}
+
 bool ShortcutGuard::isSliderEdit(const QObject *focus) const
 {
     const auto *slider = qobject_cast<const QAbstractSlider *>(focus);
@@ -304,13 +316,8 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
             if (!m_deliveringKey && isSliderKey(key->key())) {
                 // The slider takes the key; once it has changed its value by keys it is being
                 // edited: both arrows adjust it until Enter or Escape ends the edit.
-                const int before = slider->value();
-                const QPointer<QAbstractSlider> guard(slider);
-                m_deliveringKey = true;
-                QCoreApplication::sendEvent(slider, event);
-                m_deliveringKey = false;
-                if (guard && guard->value() != before)
-                    m_keyEdit = slider;
+                deliverAsKeyEdit(slider, slider, event,
+                                 [](QObject *o) { return QVariant(static_cast<QAbstractSlider *>(o)->value()); });
                 return true;
             }
             break;
@@ -328,13 +335,8 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
                 spin && !m_deliveringKey && (key->key() == Qt::Key_Up || key->key() == Qt::Key_Down)) {
                 // An arrow that changes the number is an edit in progress, as typing is:
                 // Escape then ends it before it leaves presentation mode.
-                const QString before = spin->text();
-                const QPointer<QAbstractSpinBox> guard(spin);
-                m_deliveringKey = true;
-                QCoreApplication::sendEvent(focus, event);
-                m_deliveringKey = false;
-                if (guard && guard->text() != before)
-                    m_keyEdit = spin;
+                deliverAsKeyEdit(spin, focus, event,
+                                 [](QObject *o) { return QVariant(static_cast<QAbstractSpinBox *>(o)->text()); });
                 return true;
             }
             const bool cancel = key->key() == Qt::Key_Escape && cancelsWithEscape(focus);

@@ -3,6 +3,9 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <QVariant>
+
+#include <functional>
 
 class QWidget;
 
@@ -101,6 +104,11 @@ private:
     bool isKeyEdited(const QObject *focus) const;
     /// True if @p focus is a slider of a main window changed by keys since it got the focus.
     bool isSliderEdit(const QObject *focus) const;
+    /// Hands the key press @p event on to @p receiver (@p control or the field it types into)
+    /// and, if that changed what @p value reads from @p control (a slider's value, a spin box's
+    /// text), marks @p control as edited by keys (m_keyEdit): both arrows and Escape are then its.
+    void deliverAsKeyEdit(QObject *control, QObject *receiver, QEvent *event,
+                          const std::function<QVariant(QObject *)> &value);
 
     bool m_focusingView = false;  ///< delivering an item view's FocusIn with its signals blocked
     QPointer<QObject> m_editField;  ///< the one-line field last given the focus
