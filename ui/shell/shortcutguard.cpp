@@ -101,19 +101,9 @@ bool ShortcutGuard::controlUsesKey(const QObject *focus, int key)
         return false;
     if (key == Qt::Key_Escape)
         return false;  // the field's only while it holds an edit (editInProgress())
-    switch (key) {
-    case Qt::Key_Left:
-    case Qt::Key_Right:
-    case Qt::Key_Up:
-    case Qt::Key_Down:
-    case Qt::Key_Home:
-    case Qt::Key_End:
-    case Qt::Key_Backspace:
-    case Qt::Key_Delete:
-        return true;
-    default:
-        return key >= Qt::Key_Space && key <= Qt::Key_AsciiTilde;  // printable
-    }
+    // The cursor keys a slider takes, the keys that delete, and the printable ones.
+    return isSliderKey(key) || key == Qt::Key_Backspace || key == Qt::Key_Delete
+            || (key >= Qt::Key_Space && key <= Qt::Key_AsciiTilde);
 }
 
 bool ShortcutGuard::hasPendingEdit(const QObject *focus) const
