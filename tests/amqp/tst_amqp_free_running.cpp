@@ -101,7 +101,10 @@ private Q_SLOTS:
 
     // The simulator's service capacity per cycle holds per tick: one consumer of capacity 1
     // (a batch of 2 a cycle) needs 50 ticks for 100 messages sent at once, however fast
-    // RabbitMQ pushes them (prefetch 2, the rest waits unacknowledged).
+    // RabbitMQ pushes them (prefetch 2, the rest waits unacknowledged). 50 is the least: the
+    // ticks are wall-clock time (5 ms), and on a loaded machine a push can miss its tick, so
+    // the run may take a tick or two more (51 was seen with two test suites at once); the last
+    // pair then waits that much longer.
     void capacityHoldsPerTick()
     {
         Scenario s;
@@ -121,9 +124,9 @@ private Q_SLOTS:
         QVERIFY2(run->finish(), qPrintable(run->error()));
         const FreeRunningBridge::Figures &f = run->figures();
         QCOMPARE(f.processed, 100);
-        QCOMPARE(f.ticks, 50);
+        QVERIFY2(f.ticks >= 50 && f.ticks <= 60, qPrintable(QString::number(f.ticks)));
         QVERIFY(f.conserved);
-        QCOMPARE(f.latencyMax, 49);   // the last pair waits 49 ticks, as in the simulator
+        QCOMPARE(f.latencyMax, f.ticks - 1);   // the last pair waits to the last tick (49 in the simulator)
     }
 
     // The app: File > Compare Simulated vs RabbitMQ… runs off the GUI thread and fills the
