@@ -55,6 +55,13 @@ class TestKeys : public QObject
     struct Window
     {
         QMainWindow window;
+        /// The window's own Escape, as presentation mode's "leave" action has it.
+        QAction *addLeavePresentation()
+        {
+            QAction *leave = window.addAction(QStringLiteral("Leave presentation mode"));
+            leave->setShortcut(Qt::Key_Escape);
+            return leave;
+        }
         QAction *run = nullptr, *step = nullptr, *reset = nullptr;
         QPushButton *button = nullptr;
         QCheckBox *check = nullptr;
@@ -200,8 +207,7 @@ private Q_SLOTS:
         QFETCH(QString, kept);
         Window w;
         QVERIFY(QTest::qWaitForWindowActive(&w.window));
-        QAction *leave = w.window.addAction(QStringLiteral("Leave presentation mode"));
-        leave->setShortcut(Qt::Key_Escape);
+        QAction *leave = w.addLeavePresentation();
         QSignalSpy left(leave, &QAction::triggered);
         w.spin->setValue(7);
         w.edit->setText(QStringLiteral("data_{n}"));
@@ -353,8 +359,7 @@ private Q_SLOTS:
         // the run) until Enter or Escape ends its edit, which the window's Escape waits for.
         Window w;
         QVERIFY(QTest::qWaitForWindowActive(&w.window));
-        QAction *leave = w.window.addAction(QStringLiteral("Leave presentation mode"));
-        leave->setShortcut(Qt::Key_Escape);
+        QAction *leave = w.addLeavePresentation();
         QSignalSpy left(leave, &QAction::triggered), step(w.step, &QAction::triggered);
         w.slider->setValue(5);
         w.slider->setFocus(Qt::TabFocusReason);
@@ -429,8 +434,7 @@ private Q_SLOTS:
         QFETCH(bool, leaves);
         Window w;
         QVERIFY(QTest::qWaitForWindowActive(&w.window));
-        QAction *leave = w.window.addAction(QStringLiteral("Leave presentation mode"));
-        leave->setShortcut(Qt::Key_Escape);
+        QAction *leave = w.addLeavePresentation();
         QSignalSpy left(leave, &QAction::triggered);
         w.spin->setValue(7);
         QWidget *edited = w.control(field);
