@@ -1323,6 +1323,9 @@ void MainWindow::showHelp()
     if (!m_helpDialog) {
         auto *dialog = new HelpDialog(this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
+        // The zoom keys (Ctrl++, Ctrl+-, Ctrl+0) work while the help window is active too: a
+        // window-wide shortcut is live in every window its action is added to.
+        dialog->addActions({m_zoomIn, m_zoomOut, m_zoomReset});
         m_helpDialog = dialog;
     }
     m_helpDialog->show();
