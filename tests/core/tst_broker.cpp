@@ -150,6 +150,7 @@ class TestBroker : public QObject
 private Q_SLOTS:
     void ringQueueGrowsAcrossTheWrap();
     void ringQueueRelocatesItsHead();
+    void ringQueueReservesWhatItIsAsked();
     void idsInOrderOfAcceptance();
     void batching_data();
     void batching();
@@ -863,6 +864,74 @@ void TestBroker::ringQueueRelocatesItsHead()
     QCOMPARE(other.front().id, quint64(5));
     QCOMPARE(other[full - 1].id, quint64(4));
     QVERIFY(!ids(other).contains(0));
+}
+
+void TestBroker::ringQueueReservesWhatItIsAsked()
+{
+    // A reserve for a known count takes that many slots, not the next power of two (10 million
+    // messages: 800 MB, not 1.34 GB, docs/design.md §9), and positions wrap at that count: push,
+    // pop, relocation onto the same full ring and onto another one, growth across the wrap.
+    const auto message = [](int i) {
+        Message m;
+        m.id = quint64(i);
+        m.data = QStringLiteral("data %1").arg(i);
+        return m;
+    };
+    RingQueue<Message> ring;
+    ring.reserve(1000);
+    QCOMPARE(ring.capacity(), qsizetype(1000));
+    RingQueue<Message> small;
+    small.reserve(20);
+    QCOMPARE(small.capacity(), qsizetype(20));
+    int next = 0;
+    int expected = 0;
+    for (; next < 20; ++next)
+        small.push_back(message(next));
+    for (int i = 0; i < 13; ++i, ++expected) {  // the head goes past the middle
+        QCOMPARE(small.front().id, quint64(expected));
+        small.pop_front();
+    }
+    for (; next < 33; ++next)  // the tail wraps: full again at 20
+        small.push_back(message(next));
+    QCOMPARE(small.capacity(), qsizetype(20));
+    QCOMPARE(small[19].id, quint64(32));
+    small.relocateFrontTo(small);  // full: the head's slot is the tail's
+    QCOMPARE(small.front().id, quint64(14));
+    QCOMPARE(small[19].id, quint64(13));
+    // Reserving a little more grows geometrically (each growth copies the queue), not by the
+    // little more.
+    small.reserve(21);
+    QCOMPARE(small.capacity(), qsizetype(40));
+    QList<quint64> model;  // what the ring holds, head first
+    for (int id = 14; id <= 32; ++id)
+        model << quint64(id);
+    model << 13;
+    RingQueue<Message> other;
+    other.reserve(25);
+    while (!small.empty())
+        small.relocateFrontTo(other);
+    QCOMPARE(other.capacity(), qsizetype(25));
+    const auto holds = [&other](const QList<quint64> &ids) {
+        if (other.size() != ids.size())
+            return false;
+        for (qsizetype i = 0; i < ids.size(); ++i) {
+            if (other[i].id != ids[i] || other[i].data.text() != QStringLiteral("data %1").arg(ids[i]))
+                return false;
+        }
+        return true;
+    };
+    QVERIFY(holds(model));
+    // Round the ring of 25 several times: a relocation to the tail, a pop and a push.
+    for (int i = 0; i < 60; ++i) {
+        other.relocateFrontTo(other);
+        model << model.takeFirst();
+        other.pop_front();
+        model.removeFirst();
+        other.push_back(message(next));
+        model << quint64(next++);
+        QVERIFY2(holds(model), qPrintable(QStringLiteral("step %1").arg(i)));
+    }
+    QCOMPARE(other.capacity(), qsizetype(25));
 }
 
 QTEST_GUILESS_MAIN(TestBroker)
