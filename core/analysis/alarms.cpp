@@ -666,25 +666,40 @@ void AlarmMonitor::inspect(const Simulation &simulation)
     // One pass over the queue: per original priority, how many wait and since when; loops.
     // Priorities 0..63 (the usual ones) in a flat array, others in a map: this pass over
     // 100,000 queued messages runs at every refresh.
+    // The loop keeps to what every message needs (a minimum, a count, a maximum, one compare):
+    // the rest is rare. Unused priorities keep count 0 and are dropped below.
     constexpr int flat = 64;
-    std::array<Waiting, flat> common{};
+    std::array<Waiting, flat> common;
+    common.fill({0, std::numeric_limits<qint64>::max()});
     std::map<int, Waiting> rare;
     Looping looping;
-    std::optional<int> topQueued;  // the highest current priority queued
+    int top = std::numeric_limits<int>::min();  // the highest current priority queued
+    bool anyQueued = false;
+    const int loopDeliveries = m_settings.loopDeliveries;
     for (const Broker::SubQueue &queue : simulation.broker().subQueues()) {
-        for (const Message &m : queue.messages) {
-            topQueued = std::max(topQueued.value_or(m.priority), m.priority);
+        const qsizetype size = queue.messages.size();
+        anyQueued = anyQueued || size > 0;
+        for (qsizetype i = 0; i < size; ++i) {
+            const Message &m = queue.messages[i];
+            top = std::max(top, m.priority);
             const int p = m.originalPriority;
-            Waiting &w = p >= 0 && p < flat ? common[size_t(p)] : rare[p];
-            w.oldestProduced = w.count == 0 ? m.producedCycle : std::min(w.oldestProduced, m.producedCycle);
-            ++w.count;
-            if (m.deliveries > m_settings.loopDeliveries) {
+            if (unsigned(p) < unsigned(flat)) [[likely]] {
+                Waiting &w = common[size_t(p)];
+                w.oldestProduced = std::min(w.oldestProduced, m.producedCycle);
+                ++w.count;
+            } else {
+                Waiting &w = rare[p];
+                w.oldestProduced = w.count == 0 ? m.producedCycle : std::min(w.oldestProduced, m.producedCycle);
+                ++w.count;
+            }
+            if (m.deliveries > loopDeliveries) [[unlikely]] {
                 ++looping.count;
                 if (!looping.worst || m.deliveries > looping.worst->deliveries)
                     looping.worst = &m;
             }
         }
     }
+    const std::optional<int> topQueued = anyQueued ? std::optional<int>(top) : std::nullopt;
     std::map<int, Waiting> waiting = std::move(rare);
     for (int p = 0; p < flat; ++p) {
         if (common[size_t(p)].count > 0)

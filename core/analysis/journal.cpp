@@ -1,6 +1,7 @@
 #include "core/analysis/journal.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace PriorityLab {
 
@@ -71,15 +72,80 @@ void Journal::linkNewest(qsizetype slot)
     m_newest = slot;
 }
 
+qsizetype Journal::SlotMap::find(quint64 id) const
+{
+    if (m_cells.empty())
+        return -1;
+    const size_t mask = m_cells.size() - 1;
+    for (size_t i = home(id);; i = (i + 1) & mask) {
+        const Cell &cell = m_cells[i];
+        if (cell.slot < 0)
+            return -1;
+        if (cell.id == id)
+            return cell.slot;
+    }
+}
+
+void Journal::SlotMap::insert(quint64 id, qsizetype slot)
+{
+    if (size_t(m_size + 1) * 2 > m_cells.size())
+        grow();
+    const size_t mask = m_cells.size() - 1;
+    size_t i = home(id);
+    while (m_cells[i].slot >= 0)
+        i = (i + 1) & mask;
+    m_cells[i] = {id, slot};
+    ++m_size;
+}
+
+void Journal::SlotMap::remove(quint64 id)
+{
+    const size_t mask = m_cells.size() - 1;
+    size_t i = home(id);
+    while (m_cells[i].id != id || m_cells[i].slot < 0)
+        i = (i + 1) & mask;
+    // Shift back the cells after it that would no longer be found past the hole.
+    for (size_t j = (i + 1) & mask; m_cells[j].slot >= 0; j = (j + 1) & mask) {
+        const size_t want = home(m_cells[j].id);
+        // Cell j may move into hole i unless its home lies cyclically in (i, j].
+        if (((j - want) & mask) >= ((j - i) & mask)) {
+            m_cells[i] = m_cells[j];
+            i = j;
+        }
+    }
+    m_cells[i] = Cell();
+    --m_size;
+}
+
+void Journal::SlotMap::clear()
+{
+    std::vector<Cell>().swap(m_cells);
+    m_shift = 64;
+    m_size = 0;
+}
+
+void Journal::SlotMap::grow()
+{
+    std::vector<Cell> old;
+    old.swap(m_cells);
+    const size_t cells = std::max<size_t>(64, old.size() * 2);
+    m_cells.assign(cells, Cell());
+    m_shift = 64 - std::countr_zero(cells);
+    m_size = 0;
+    for (const Cell &cell : old) {
+        if (cell.slot >= 0)
+            insert(cell.id, cell.slot);
+    }
+}
+
 void Journal::record(const CycleReport &report)
 {
     for (const Event &event : report.events) {
         if (event.type == Event::Type::Dispatched)
             continue;
         const quint64 id = event.message.id;
-        qsizetype slot;
-        if (const auto found = m_slotOf.constFind(id); found != m_slotOf.constEnd()) {
-            slot = *found;
+        qsizetype slot = m_slotOf.find(id);
+        if (slot >= 0) {
             if (slot != m_newest) {
                 unlink(slot);
                 linkNewest(slot);
@@ -99,11 +165,13 @@ void Journal::record(const CycleReport &report)
             linkNewest(slot);
         }
         Entry &entry = m_slots[size_t(slot)];
-        Step step;
+        // Written in place: no Step is built and moved.
+        Step &step = entry.steps.emplace_back();
         step.cycle = event.cycle;
         step.type = event.type;
         step.consumer = intern(event.consumer);
-        step.detail = event.detail;
+        step.detail.words = event.detail.words;
+        step.detail.values = event.detail.values;
         step.detail.text = intern(event.detail.text);
         step.reason = intern(event.reason);
         step.topic = event.message.topic;
@@ -111,7 +179,6 @@ void Journal::record(const CycleReport &report)
         step.after = (event.type == Event::Type::Postponed || event.type == Event::Type::Failed)
                 ? metaOf(event.after)
                 : step.before;
-        entry.steps.append(std::move(step));
         entry.revision = ++m_revision;
         ++m_eventCount;
         if (entry.steps.size() > m_limits.eventsPerMessage) {
@@ -119,7 +186,8 @@ void Journal::record(const CycleReport &report)
             ++entry.dropped;
             --m_eventCount;
         }
-        evict();
+        if (m_slotOf.size() > m_limits.messages || m_eventCount > m_limits.events)
+            evict();
     }
 }
 
@@ -158,10 +226,10 @@ void Journal::clear()
 
 QList<Event> Journal::journey(quint64 id) const
 {
-    const auto found = m_slotOf.constFind(id);
-    if (found == m_slotOf.constEnd())
+    const qsizetype slot = m_slotOf.find(id);
+    if (slot < 0)
         return {};
-    const Entry *it = &m_slots[size_t(*found)];
+    const Entry *it = &m_slots[size_t(slot)];
     QList<Event> events;
     events.reserve(it->steps.size());
     for (const Step &step : it->steps) {
@@ -185,14 +253,14 @@ QList<Event> Journal::journey(quint64 id) const
 
 qsizetype Journal::droppedEvents(quint64 id) const
 {
-    const auto found = m_slotOf.constFind(id);
-    return found == m_slotOf.constEnd() ? 0 : m_slots[size_t(*found)].dropped;
+    const qsizetype slot = m_slotOf.find(id);
+    return slot < 0 ? 0 : m_slots[size_t(slot)].dropped;
 }
 
 quint64 Journal::revision(quint64 id) const
 {
-    const auto found = m_slotOf.constFind(id);
-    return found == m_slotOf.constEnd() ? 0 : m_slots[size_t(*found)].revision;
+    const qsizetype slot = m_slotOf.find(id);
+    return slot < 0 ? 0 : m_slots[size_t(slot)].revision;
 }
 
 } // namespace PriorityLab

@@ -11,6 +11,10 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
+#include <random>
+#include <vector>
+
 using namespace PriorityLab;
 using namespace PriorityLab::TestSupport;
 
@@ -78,6 +82,7 @@ private Q_SLOTS:
     void boundOnMessagesEvictsLeastRecentlyActive();
     void boundOnEvents();
     void boundPerMessageKeepsTheLatest();
+    void evictionFollowsAPlainLruModel();
     void clearForgetsEverything();
     void anEvictedMessagesPlaceStartsEmpty();
     void textsAreKeptAsTheyWere();
@@ -274,6 +279,65 @@ void TestJourney::boundPerMessageKeepsTheLatest()
     QCOMPARE(journey.constFirst().cycle, qint64(7));
     QCOMPARE(journey.constLast().cycle, qint64(11));
     QCOMPARE(journal.eventCount(), qsizetype(5));
+}
+
+/// The journal against a plain least-recently-active list, over many ids in random order (ids
+/// that share a place in the journal's id map, an id map that grows, entries removed from the
+/// middle of a run of them): the same messages are kept, with the same event counts.
+void TestJourney::evictionFollowsAPlainLruModel()
+{
+    const Journal::Limits limits {50, 120, 4};
+    Journal journal(limits);
+    struct Kept
+    {
+        quint64 id;
+        qsizetype events;
+    };
+    std::vector<Kept> model;  // least recently active first
+    qsizetype modelEvents = 0;
+    std::mt19937_64 random(12345);
+    for (qint64 cycle = 0; cycle < 400; ++cycle) {
+        QList<quint64> ids;
+        const int count = 1 + int(random() % 6);
+        for (int i = 0; i < count; ++i) {
+            // Mostly new or recent ids, some old; multiples of 64 collide in a small map.
+            const quint64 pick = random() % 4;
+            ids << (pick == 0   ? 100000 + quint64(random() % 1000) * 64
+                    : pick == 1 ? quint64(random() % 300)
+                                : quint64(1000 + cycle * 8 + i));
+        }
+        journal.record(report(cycle, ids, cycle % 2 ? Event::Type::Postponed : Event::Type::Produced));
+        for (const quint64 id : ids) {
+            auto it = std::find_if(model.begin(), model.end(), [id](const Kept &k) { return k.id == id; });
+            Kept kept {id, 0};
+            if (it != model.end()) {
+                kept = *it;
+                model.erase(it);
+            }
+            if (kept.events < limits.eventsPerMessage) {
+                ++kept.events;
+                ++modelEvents;
+            }
+            model.push_back(kept);
+            while ((qsizetype(model.size()) > limits.messages || modelEvents > limits.events) && model.size() > 1) {
+                modelEvents -= model.front().events;
+                model.erase(model.begin());
+            }
+        }
+        QCOMPARE(journal.messageCount(), qsizetype(model.size()));
+        QCOMPARE(journal.eventCount(), modelEvents);
+        for (const Kept &k : model) {
+            QVERIFY2(journal.contains(k.id), qPrintable(QString::number(k.id)));
+            QCOMPARE(journal.journey(k.id).size(), k.events);
+        }
+    }
+    // Ids no longer kept are not found (nothing stale left in the id map).
+    qsizetype found = 0;
+    for (quint64 k = 0; k < 1000; ++k)
+        found += journal.contains(100000 + k * 64) ? 1 : 0;
+    for (quint64 id = 0; id < 1000 + 400 * 8; ++id)
+        found += journal.contains(id) ? 1 : 0;
+    QCOMPARE(found, qsizetype(model.size()));
 }
 
 void TestJourney::clearForgetsEverything()
