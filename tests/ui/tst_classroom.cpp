@@ -265,45 +265,6 @@ private Q_SLOTS:
         QCOMPARE(w.sim()->intervalMs(), interval);
     }
 
-    void speedChangeLeavesTheFiguresInSight_data()
-    {
-        QTest::addColumn<QSize>("size");
-        QTest::addRow("1024x768") << QSize(1024, 768);
-        QTest::addRow("1280x720") << QSize(1280, 720);
-    }
-
-    void speedChangeLeavesTheFiguresInSight()
-    {
-        // [ and ] showed the new speed as a status-bar message, which hid the figures (the
-        // conservation check, the queue) for four seconds while the run went on at the new
-        // speed. The speed shows beside them; they stay, the conservation check whole.
-        QFETCH(QSize, size);
-        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        QVERIFY(w.activeAt(size.width(), size.height()));
-        w.window.lessonPanel()->runCycles(100);  // dead letters: the Data loss alarm's count is up
-        w.window.refreshViews();
-        StatusSummary *status = w.window.statusSummary();
-        QVERIFY(status->isVisible());
-        QLabel *notice = w.window.speedNotice();
-        QVERIFY(notice);
-        QVERIFY(!notice->isVisible());
-        w.press(Qt::Key_BracketRight);
-        QCoreApplication::processEvents();
-        QVERIFY(status->isVisible());
-        QVERIFY(w.window.statusBar()->currentMessage().isEmpty());
-        QVERIFY(notice->isVisible());
-        QVERIFY2(notice->text().startsWith(QLatin1String("Speed ")), qPrintable(notice->text()));
-        QVERIFY2(notice->geometry().left() >= status->geometry().right(), "beside the figures, not over them");
-        QVERIFY2(status->text().contains(QStringLiteral("✓")), qPrintable(status->text()));
-        QVERIFY2(cutStatusTexts(status).isEmpty(), qPrintable(cutStatusTexts(status).join(QStringLiteral("; "))));
-        QVERIFY(notice->fontMetrics().horizontalAdvance(notice->text()) <= notice->contentsRect().width());
-        for (QWidget *indicator : w.window.statusBar()->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly)) {
-            if (indicator->isVisible())
-                QVERIFY2(indicator->geometry().right() <= w.window.statusBar()->width(), qPrintable(describe(indicator)));
-        }
-        QTRY_VERIFY_WITH_TIMEOUT(!notice->isVisible(), 6000);
-    }
-
     void resetKeepsTheSpeed_data()
     {
         QTest::addColumn<QString>("file");
@@ -1781,77 +1742,6 @@ private Q_SLOTS:
                                             .arg(it.value().x()).arg(it.value().y())
                                             .arg(it.value().width()).arg(it.value().height())));
         }
-    }
-
-    void lessonTextFitsAt1280x720_data()
-    {
-        QTest::addColumn<QString>("file");
-        for (const QString &file : TestSupport::presetFiles()) {
-            if (!TestSupport::loadPreset(file).steps.isEmpty())
-                QTest::addRow("%s", qPrintable(file)) << TestSupport::presetPath(file);
-        }
-    }
-
-    void lessonTextFitsAt1280x720()
-    {
-        // In the window (not presenting) at 1280x720 and 100% zoom the steps of 12 of the 13
-        // shipped lessons stopped mid-line behind "▼ More below": the lesson's share of the
-        // width was taken once, for the window's first size, and the text kept 242 to 256 px.
-        // It follows the window's width: every step of up to 500 characters of every shipped
-        // lesson (and reference scenario with steps) is read whole, without scrolling.
-        QFETCH(QString, file);
-        Window w(file);
-        QVERIFY(w.exposedAt(1280, 720));
-        QCOMPARE(w.window.zoom()->percent(), 100);
-        LessonPanel *lesson = w.window.lessonPanel();
-        QTRY_VERIFY(lesson->isVisible());
-        QTextBrowser *text = lesson->textView();
-        const int line = text->fontMetrics().lineSpacing();
-        QStringList over;
-        for (int i = 0; i < lesson->stepCount(); ++i) {
-            lesson->showStep(i);
-            QCoreApplication::processEvents();
-            // The longest step (534 characters, lesson-prefetch-hides-priority's third) keeps
-            // two lines below: the journey's tab group needs its least width (448 px).
-            const int hidden = text->verticalScrollBar()->maximum();
-            const qsizetype size = w.sim()->loadedScenario().steps.at(i).text.size();
-            if (hidden > (size <= 500 ? 0 : 2 * line))
-                over << QStringLiteral("step %1 (%2 characters): %3 px hidden").arg(i + 1).arg(size).arg(hidden);
-        }
-        QVERIFY2(over.isEmpty(), qPrintable(QStringLiteral("text %1x%2 px, a line %3 px; %4")
-                                                    .arg(text->viewport()->width()).arg(text->viewport()->height())
-                                                    .arg(line).arg(over.join(QStringLiteral("; ")))));
-    }
-
-    void lessonShareFollowsTheWindowWidth()
-    {
-        // The lesson's share was taken once, for the window's first size (760 px offscreen, 243
-        // px for the lesson), and kept at any later width: 19% of a 1280-pixel window. It
-        // follows the window's width (MainWindow::lessonSharePercent(), less where the journey's tab group
-        // needs its least width), after a zoom and back too.
-        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
-        QVERIFY(w.activeAt(1024, 768));
-        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("lessonDock"));
-        QVERIFY(dock);
-        QTRY_VERIFY(dock->isVisible());
-        const auto widths = [&] {
-            QStringList parts;
-            for (const char *name : {"chartsDock", "journeyDock", "lessonDock"}) {
-                const auto *d = w.window.findChild<QDockWidget *>(QLatin1String(name));
-                parts << QStringLiteral("%1 %2 (least %3)").arg(QLatin1String(name)).arg(d->width()).arg(d->minimumSizeHint().width());
-            }
-            return QStringLiteral("window %1 px: %2").arg(w.window.width()).arg(parts.join(QStringLiteral(", ")));
-        };
-        QTRY_VERIFY2(dock->width() * 100 >= 25 * w.window.width(), qPrintable(widths()));
-        w.window.resize(1280, 720);
-        QTRY_COMPARE(w.window.size(), QSize(1280, 720));
-        QTRY_VERIFY2(dock->width() * 100 >= 32 * w.window.width(), qPrintable(widths()));
-        const int wide = dock->width();
-        w.press(Qt::Key_Plus, Qt::ControlModifier);
-        QTRY_COMPARE(w.window.zoom()->percent(), 100 + Zoom::Step);
-        w.press(Qt::Key_0, Qt::ControlModifier);
-        QTRY_COMPARE(w.window.zoom()->percent(), 100);
-        QTRY_COMPARE(dock->width(), wide);
     }
 
     void dataLossBannerNamesConsumersAndSettingAt1024_data()

@@ -142,16 +142,6 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     m_status = new StatusSummary(m_simulation, this);
     statusBar()->addPermanentWidget(m_status, 1);
-    // A new speed, for a few seconds, beside the figures: as a status-bar message it hid them
-    // (the alarm count, the conservation check) while the run went on at the new speed.
-    m_speedNotice = new QLabel(this);
-    m_speedNotice->setObjectName(QStringLiteral("speedNotice"));
-    m_speedNotice->setTextFormat(Qt::PlainText);
-    m_speedNotice->hide();
-    statusBar()->addPermanentWidget(m_speedNotice);
-    m_speedNoticeTimer.setSingleShot(true);
-    m_speedNoticeTimer.setInterval(4000);
-    connect(&m_speedNoticeTimer, &QTimer::timeout, m_speedNotice, &QWidget::hide);
     // A message of the status bar is drawn left of the first permanent widget, and the figures
     // fill the bar: a notice (showNotice()) hides them until the message goes.
     connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString &message) {
@@ -224,12 +214,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_chartPanel->setOneChartAtATime(active);
         m_alarmPanel->setExpanded(false);  // each start and end of presenting folds the banner
         updateAlarmCompact();
-        if (active)
-            arrangeDocks();
+        if (active) {
+            arrangeBottomDocks();
+            // The queue, the heart of a demonstration, gets more of the width than the cards.
+            resizeDocks({m_consumerDock}, {width() * 46 / 100}, Qt::Horizontal);
+            resizeDocks({m_chartDock}, {height() * 40 / 100}, Qt::Vertical);
+        }
         m_bottomHeights.clear();  // presenting has its own; leaving restores the window's state
-        // Left: the layout put back is the one shared for the width the window gets back.
-        if (!active)
-            m_arrangedWidth = m_presentation->sizeBefore().width();
         focusForPresentation();
         keepFocusInSight();
         QTimer::singleShot(0, this, [this] {  // after the zoom's layouts and the window manager
@@ -264,10 +255,8 @@ void MainWindow::restoreSettings()
     if (!geometry.isEmpty())
         restoreGeometry(geometry);
     const QByteArray state = Settings::windowState();
-    if (!state.isEmpty()) {
+    if (!state.isEmpty())
         restoreState(state);
-        m_arrangedWidth = width();  // the remembered layout stays until the width changes
-    }
     // The speed is not restored: a session starts at the scenario's own interval, never at a
     // remembered top speed that would race past a lesson's first cycles. The zoom is.
     m_zoom->setPercent(Settings::zoomPercent());
@@ -374,15 +363,9 @@ void MainWindow::createActions()
     m_speedInfo->setObjectName(QStringLiteral("speedInfo"));
     m_speedInfo->setEnabled(false);
     connect(m_speed, &SpeedControl::intervalChanged, this, [this] {
-        const int ms = m_simulation->intervalMs();
-        const int scenarioMs = m_setupEditor->scenarioIntervalMs();
-        const QString text = tr("Speed %1").arg(SpeedControl::shortText(ms, scenarioMs));
-        m_speedNotice->setText(text);
-        m_speedNotice->setAccessibleName(text);
-        m_speedNotice->setToolTip(SpeedControl::speedText(ms, scenarioMs)
-                                  + tr(" (how fast you watch: not an edit, not saved)"));
-        m_speedNotice->show();
-        m_speedNoticeTimer.start();
+        showNotice(SpeedControl::speedText(m_simulation->intervalMs(), m_setupEditor->scenarioIntervalMs())
+                           + tr(" (how fast you watch: not an edit, not saved)"),
+                   4000);
     });
 
     // Speed on [ and ]: Ctrl++ and Ctrl+- are the platform's zoom keys.
@@ -886,14 +869,6 @@ void MainWindow::updateAlarmCompact()
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);  // the docks and scroll areas have their new sizes
-    // The lesson's share follows the window's width: once the main window's layout has taken
-    // the new size (shared here, the docks were laid out again as they were).
-    if (width() != m_arrangedWidth) {
-        QTimer::singleShot(0, this, [this] {
-            if (width() != m_arrangedWidth)
-                arrangeDocks();
-        });
-    }
     updateAlarmCompact();
     keepHighlightInSight();  // the step's view, scrolled while the window had another size
     keepFocusInSight();      // the focus comes last: it wins where both cannot be seen
@@ -984,28 +959,12 @@ void MainWindow::changeEvent(QEvent *event)
         updateIcons();
 }
 
-int MainWindow::lessonSharePercent(int width)
-{
-    return 26 + 14 * (std::clamp(width, 1024, 1280) - 1024) / 256;
-}
-
-void MainWindow::arrangeDocks()
-{
-    arrangeBottomDocks();
-    if (m_presentation && m_presentation->isActive()) {
-        // The queue, the heart of a demonstration, gets more of the width than the cards.
-        resizeDocks({m_consumerDock}, {width() * 46 / 100}, Qt::Horizontal);
-        resizeDocks({m_chartDock}, {height() * 40 / 100}, Qt::Vertical);
-    }
-}
-
 void MainWindow::arrangeBottomDocks()
 {
     // Charts get room for two side by side; journey, event log and dead letters share the rest
-    // with the lesson, which gets enough for a step's text. Presenting, the charts (one at a
-    // time) and the lesson share the width.
+    // with the lesson, which gets enough for a few lines of its text. Presenting, the charts
+    // (one at a time) and the lesson share the width.
     const int w = width();
-    m_arrangedWidth = w;
     const bool lesson = m_lessonDock->isVisibleTo(this);
     if (m_presentation && m_presentation->isActive()) {
         // A dock of the journey's group a step outlines stands between the chart and the lesson.
@@ -1016,11 +975,7 @@ void MainWindow::arrangeBottomDocks()
         else if (lesson)
             resizeDocks({m_chartDock, m_lessonDock}, {w * 55 / 100, w * 45 / 100}, Qt::Horizontal);
     } else if (lesson) {
-        // The charts and the journey's group share the rest as 30 to 70: the group's tables
-        // (the dead letters' cycle, reason and consumer, the journey's decisions) need it more.
-        const int lessonWidth = w * lessonSharePercent(w) / 100;
-        const int charts = (w - lessonWidth) * 30 / 100;
-        resizeDocks({m_chartDock, m_journeyDock, m_lessonDock}, {charts, w - lessonWidth - charts, lessonWidth},
+        resizeDocks({m_chartDock, m_journeyDock, m_lessonDock}, {w * 42 / 100, w * 26 / 100, w * 32 / 100},
                     Qt::Horizontal);
     } else {
         resizeDocks({m_chartDock, m_journeyDock}, {w * 60 / 100, w * 40 / 100}, Qt::Horizontal);
@@ -1405,19 +1360,13 @@ void MainWindow::onZoomChanged(int percent)
     // would keep them where they were). Presentation mode puts back its own layout.
     if (!m_presentation->isActive())
         m_bottomHeights[m_zoomShown] = m_chartDock->height();  // the layout has not run yet
-    const bool byUser = !m_presentation->isSwitching();
-    QTimer::singleShot(0, this, [this, percent, byUser] {
+    QTimer::singleShot(0, this, [this, percent] {
         if (auto *column = qobject_cast<QScrollArea *>(centralWidget()); column && column->widget())
             column->widget()->setMinimumHeight(column->widget()->minimumSizeHint().height());
-        QTimer::singleShot(0, this, [this, percent, byUser] {
+        QTimer::singleShot(0, this, [this, percent] {
             const auto at = m_bottomHeights.constFind(percent);
             if (at != m_bottomHeights.cend() && m_zoom->percent() == percent && !m_presentation->isActive())
                 resizeDocks({m_chartDock}, {*at}, Qt::Vertical);
-            // Zoomed docks' minimum widths pushed the lesson's share aside: it is given back.
-            // Not after entering or leaving presentation mode, which sets its own layout or puts
-            // back the one it found.
-            if (byUser && m_zoom->percent() == percent)
-                arrangeDocks();
         });
     });
     m_zoomShown = percent;

@@ -78,9 +78,6 @@ public:
     SpeedControl *speedControl() const { return m_speed; }
     /// The Simulation menu's line naming the speed and the scenario's interval (disabled).
     QAction *speedInfoAction() const { return m_speedInfo; }
-    /// The status bar's label naming a new speed for a few seconds after [ or ] (or the slider)
-    /// changed it, beside the figures (StatusSummary), which stay; hidden otherwise.
-    QLabel *speedNotice() const { return m_speedNotice; }
     ProducerPanel *producerPanel() const { return m_producerPanel; }
     BrokerPanel *brokerPanel() const { return m_brokerPanel; }
     /// The scenario's name, description and "what to try" hint above the queue.
@@ -250,19 +247,8 @@ private:
     /// Gives the Run/Pause toolbar button the width of its wider text (again after a zoom).
     void fitRunButton();
     /// Shares the bottom dock area's width among the charts, the journey's tab group and the
-    /// lesson (when shown; lessonSharePercent() of the window's width), or the charts and the
-    /// lesson while presenting. Done again whenever the window's width changes (shown, resized,
-    /// full screen) and after a zoom of the user's, so that the lesson's share follows the
-    /// window: made once for the window's first size (760 px offscreen) the lesson's text kept
-    /// 242-256 px at 1280x720.
+    /// lesson (when shown), or the charts and the lesson while presenting.
     void arrangeBottomDocks();
-    /// The lesson dock's share of a window @p width px wide (not presenting), percent: 40 from
-    /// 1280 px (a shipped lesson's step is read without scrolling at 1280x720 and 100% zoom),
-    /// 26 at 1024 px and below (the journey's tables keep their key columns whole there), in
-    /// proportion between.
-    static int lessonSharePercent(int width);
-    /// arrangeBottomDocks() and, while presenting, the consumers' and the charts' shares.
-    void arrangeDocks();
     /// Scrolls the focused widget into view inside its scroll areas (after a resize or a zoom).
     void keepFocusInSight();
     /// Moves a keyboard focus that can no longer be seen (its dock went behind another tab of
@@ -319,8 +305,6 @@ private:
     ScenarioInfo *m_scenarioInfo = nullptr;
     QLabel *m_cycleLabel = nullptr;
     QLabel *m_zoomLabel = nullptr;  ///< "Zoom 150%" in the status bar, hidden at 100%
-    QLabel *m_speedNotice = nullptr;  ///< speedNotice()
-    QTimer m_speedNoticeTimer;        ///< hides m_speedNotice
     QMenu *m_recentMenu = nullptr;
     QAction *m_save = nullptr;
     QAction *m_undo = nullptr;
@@ -373,7 +357,6 @@ private:
     /// The charts dock's height at each zoom left since the last presentation (percent -> px).
     QHash<int, int> m_bottomHeights;
     int m_zoomShown = 100;  ///< the zoom the layout was made for, in percent
-    int m_arrangedWidth = -1;  ///< the window width arrangeBottomDocks() last shared (px)
 };
 
 } // namespace PriorityLab

@@ -7,7 +7,6 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <QResizeEvent>
-#include <QScopedValueRollback>
 #include <QScreen>
 #include <QTimer>
 
@@ -133,7 +132,6 @@ void PresentationMode::enter()
 {
     if (m_active)
         return;
-    const QScopedValueRollback<bool> switching(m_switching, true);
     m_active = true;
     const FocusKeeper keeper(m_window);
     m_state = m_window->saveState();
@@ -171,7 +169,6 @@ void PresentationMode::leave()
 {
     if (!m_active)
         return;
-    const QScopedValueRollback<bool> switching(m_switching, true);
     m_active = false;
     const FocusKeeper keeper(m_window);
     m_zoom->setPercent(m_zoomBefore);

@@ -63,15 +63,12 @@ void SpeedControl::setScenarioIntervalMs(int ms)
     updateLabel();
 }
 
-QString SpeedControl::shortText(int intervalMs, int scenarioMs)
-{
-    const QString f = factor(intervalMs, scenarioMs);
-    return intervalMs == scenarioMs || f.isEmpty() ? describe(intervalMs) : tr("%1 · %2").arg(describe(intervalMs), f);
-}
-
 void SpeedControl::updateLabel()
 {
-    m_label->setText(shortText(m_intervalMs, m_scenarioMs));
+    const QString f = factor(m_intervalMs, m_scenarioMs);
+    m_label->setText(m_intervalMs == m_scenarioMs || f.isEmpty()
+                             ? describe(m_intervalMs)
+                             : tr("%1 · %2").arg(describe(m_intervalMs), f));
     const QString tip = m_tip + QStringLiteral("\n\n") + speedText(m_intervalMs, m_scenarioMs)
                         + tr(". The speed is how fast you watch: not an edit, not saved, no \"*\" in "
                              "the title; the scenario's own interval is the broker panel's Cycle "

@@ -51,10 +51,6 @@ public:
     /// bar, the Simulation menu and the tooltip. @p intervalMs and @p scenarioMs in milliseconds
     /// (0 = as fast as possible).
     static QString speedText(int intervalMs, int scenarioMs);
-    /// The speed in short, as the toolbar's label shows it: e.g. "30 cycles/s · 6×", or
-    /// "5 cycles/s" at the scenario's own interval. Intervals in milliseconds (0 = as fast as
-    /// possible).
-    static QString shortText(int intervalMs, int scenarioMs);
     /// The factor of speedText() alone, e.g. "6×", "0.5×", "1×"; empty when either interval is 0.
     static QString factor(int intervalMs, int scenarioMs);
 
