@@ -104,8 +104,12 @@ QStringList Simulation::load(const Scenario &scenario)
 void Simulation::reset()
 {
     pause();
+    // The speed is how fast the run is watched, not part of the run: the one chosen stays.
+    const int interval = m_intervalMs;
     const Scenario copy = m_scenario;
     build(copy);
+    m_intervalMs = interval;
+    m_timer.setInterval(m_intervalMs);
     Q_EMIT scenarioLoaded();
 }
 

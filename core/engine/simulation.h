@@ -37,7 +37,7 @@ public:
     /// not compile); on error nothing changes, and a running simulation keeps running.
     QStringList load(const Scenario &scenario);
 
-    /// Loads the scenario given to load() again, with the same seed: cycle 0, empty queue.
+    /// Loads the scenario given to load() again, same seed: cycle 0, empty queue; intervalMs() stays.
     void reset();
 
     /// The scenario given to load().

@@ -265,6 +265,43 @@ private Q_SLOTS:
         QCOMPARE(w.sim()->intervalMs(), interval);
     }
 
+    void resetKeepsTheSpeed_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addRow("reference-priority") << QStringLiteral(":/scenarios/reference-priority.json");
+        QTest::addRow("lesson-ttl-moved") << QStringLiteral(":/scenarios/lesson-ttl-moved.json");
+    }
+
+    void resetKeepsTheSpeed()
+    {
+        // Ctrl+R put the speed back to the scenario's own interval: a teacher who slowed the run
+        // down with [ to explain it had it racing again after every Reset. The speed is how the
+        // run is watched, not part of it: Reset (and a lesson's Back) keeps it.
+        QFETCH(QString, file);
+        Window w(file);
+        QVERIFY(w.active());
+        const int scenarioInterval = w.sim()->intervalMs();
+        w.press(Qt::Key_BracketLeft);
+        w.press(Qt::Key_BracketLeft);
+        const int chosen = w.sim()->intervalMs();
+        QVERIFY(chosen != scenarioInterval);
+        w.press(Qt::Key_Right);
+        QCOMPARE(w.sim()->cycle(), 1);
+        w.press(Qt::Key_R, Qt::ControlModifier);
+        QCOMPARE(w.sim()->cycle(), 0);
+        QCOMPARE(w.sim()->intervalMs(), chosen);
+        QCOMPARE(w.window.speedControl()->intervalMs(), chosen);
+        if (w.window.lessonPanel()->hasLesson()) {
+            w.window.lessonPanel()->runCycles(100);
+            QVERIFY(w.window.lessonPanel()->currentStep() > 0);
+            w.press(Qt::Key_PageUp);
+            QCOMPARE(w.sim()->intervalMs(), chosen);
+        }
+        // Opening a scenario starts at its own interval.
+        QVERIFY(w.window.openScenarioFile(file).isEmpty());
+        QCOMPARE(w.sim()->intervalMs(), scenarioInterval);
+    }
+
     void unsavedEditsAreAskedFor_data()
     {
         QTest::addColumn<QString>("action");

@@ -37,6 +37,8 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
+#include <QImage>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -111,6 +113,7 @@ private Q_SLOTS:
     void brokerLimits();
     void modeSwitchToPriorityReorders();
     void cardCapacityTopicsAndSparkline();
+    void sparklineScaleLeavesTheLineInSight();
     void sizeGuardPassesOnlyChangedSizes();
     void cardPrefetchAndHeldTiles();
     void cardRetryDelayEditAndUndo();
@@ -126,6 +129,7 @@ private Q_SLOTS:
     void recentFilesRoundTrip();
     void openStartsInTheScenarioFolder();
     void saveNeverWritesOverAShippedLesson();
+    void saveAsStartsBesideTheScenarioOrWhereSavedLast();
     void windowStartsAtScenarioSpeed();
     void shortcutsTriggerActions();
     void shortcutsLeaveTextFieldsAlone();
@@ -697,6 +701,40 @@ void TestPanels::deadLetterPanelCountsTheDeadLetterQueue()
     QCOMPARE(summary(), QStringLiteral("<b>3 messages discarded</b> (data loss)."));
 }
 
+void TestPanels::sparklineScaleLeavesTheLineInSight()
+{
+    // The scale ("5/cycle", top left over a light box) was drawn over the top 40% of the line:
+    // the highest points went under the box. The line is drawn below the label: a run at its
+    // highest value all along is a line in sight under the label's whole width.
+    for (const int percent : {100, 150}) {
+        Sparkline line;
+        QFont font = line.font();
+        font.setPointSizeF(font.pointSizeF() * percent / 100.0);
+        line.setFont(font);
+        line.setUnit(QStringLiteral("/cycle"));
+        line.setColor(QColor(200, 0, 0));
+        line.setValues(QList<qint64>(60, 5));
+        line.resize(line.sizeHint());
+        const QRectF label = line.scaleRect();
+        const QRectF plot = line.plotRect();
+        const QString where = QStringLiteral("at %1%: label %2..%3, plot %4..%5 px")
+                                      .arg(percent).arg(label.top()).arg(label.bottom()).arg(plot.top()).arg(plot.bottom());
+        QVERIFY2(plot.top() >= label.bottom(), qPrintable(where));
+        QVERIFY2(plot.height() >= line.fontMetrics().height() * 0.9, qPrintable(where));  // a line, not a strip
+        const QImage image = line.grab().toImage();
+        const auto red = [&image](int x, int y) {
+            const QColor c = image.pixelColor(x, y);
+            return c.red() > 150 && c.green() < 130 && c.blue() < 130;
+        };
+        for (int x = int(label.left()) + 1; x < int(label.right()); ++x) {
+            bool seen = false;
+            for (int y = int(plot.top()) - 1; y <= int(plot.top()) + 1 && !seen; ++y)
+                seen = red(x, y);
+            QVERIFY2(seen, qPrintable(where + QStringLiteral(": the line is hidden at x %1").arg(x)));
+        }
+    }
+}
+
 void TestPanels::cardCapacityTopicsAndSparkline()
 {
     Simulation sim;
@@ -1016,6 +1054,47 @@ void TestPanels::saveNeverWritesOverAShippedLesson()
              user.filePath(QStringLiteral("default-edited.json")));
     QCOMPARE(ScenarioFiles::saveAsSuggestion(copy, user.path()), copy);
     QCOMPARE(ScenarioFiles::saveAsSuggestion(QString(), user.path()), user.filePath(QStringLiteral("scenario.json")));
+}
+
+void TestPanels::saveAsStartsBesideTheScenarioOrWhereSavedLast()
+{
+    // Ctrl+S on a shipped lesson opened the Save dialog in Documents, which without such a
+    // folder was the home directory (/root): neither beside the lesson opened nor where the user
+    // saved last. It proposes NAME-edited.json (never the lesson itself) in the folder last saved
+    // to, remembered from session to session, else beside the scenario opened.
+    QTemporaryDir config;
+    QVERIFY(config.isValid());
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, config.path());
+    QSettings().clear();
+    const auto clear = qScopeGuard([] { QSettings().clear(); });
+    const QString shipped = TestSupport::presetPath(QStringLiteral("lesson-ttl-moved.json"));
+    const QString besideIt = QFileInfo(shipped).absoluteDir().filePath(QStringLiteral("lesson-ttl-moved-edited.json"));
+    QTemporaryDir user;
+    QVERIFY(user.isValid());
+    const QString userFolder = QFileInfo(user.path()).absoluteFilePath();
+    {
+        MainWindow window;
+        window.setShowDialogs(false);
+        window.restoreSettings();  // remembers files and folders
+        ScenarioFiles *files = window.scenarioFiles();
+        PL_VERIFY_OK(window.openScenarioFile(shipped));
+        QCOMPARE(files->saveAsPath(), besideIt);
+        // Saved elsewhere: the next shipped lesson proposes that folder; the user's own file
+        // itself.
+        const QString mine = QDir(userFolder).filePath(QStringLiteral("mine.json"));
+        PL_VERIFY_OK(window.saveScenarioFile(mine));
+        QCOMPARE(files->saveAsPath(), mine);
+        PL_VERIFY_OK(window.openScenarioFile(TestSupport::presetPath(QStringLiteral("lesson-aging.json"))));
+        QCOMPARE(files->saveAsPath(), QDir(userFolder).filePath(QStringLiteral("lesson-aging-edited.json")));
+        PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/default.json")));
+        QCOMPARE(files->saveAsPath(), QDir(userFolder).filePath(QStringLiteral("default-edited.json")));
+    }
+    // The next session remembers where the user saved.
+    MainWindow window;
+    window.setShowDialogs(false);
+    window.restoreSettings();
+    PL_VERIFY_OK(window.openScenarioFile(shipped));
+    QCOMPARE(window.scenarioFiles()->saveAsPath(), QDir(userFolder).filePath(QStringLiteral("lesson-ttl-moved-edited.json")));
 }
 
 void TestPanels::windowStartsAtScenarioSpeed()

@@ -89,6 +89,35 @@ QColor Sparkline::lineColor() const
     return isDark() ? m_color.lighter(170) : m_color;
 }
 
+QFont Sparkline::scaleFont() const
+{
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    return small;
+}
+
+QString Sparkline::scaleText() const
+{
+    const qsizetype shown = std::min<qsizetype>(m_values.size(), m_capacity);
+    const qint64 maximum = shown == 0 ? 0 : *std::max_element(m_values.end() - shown, m_values.end());
+    return QString::number(maximum) + m_unit;
+}
+
+QRectF Sparkline::scaleRect() const
+{
+    const QRectF area = QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5);
+    const QFontMetricsF metrics(scaleFont());
+    return {area.left() + 2, area.top() + 1, metrics.horizontalAdvance(scaleText()) + 4, metrics.height()};
+}
+
+QRectF Sparkline::plotRect() const
+{
+    // The line starts under the scale's label: drawn over the line's top 40% (as it was) it hid
+    // the highest points, and the label's box made the line look broken.
+    const QRectF area = QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5);
+    return area.adjusted(2, scaleRect().bottom() - area.top() + 1, -2, -2);
+}
+
 void Sparkline::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
@@ -103,30 +132,21 @@ void Sparkline::paintEvent(QPaintEvent *)
 
     const qsizetype shown = std::min<qsizetype>(m_values.size(), m_capacity);
     const qint64 maximum = shown == 0 ? 0 : *std::max_element(m_values.end() - shown, m_values.end());
+    drawLine(p, plotRect(), shown, maximum);
 
-    QFont small = font();
-    small.setPointSizeF(small.pointSizeF() * 0.85);
+    // The scale, top left: the highest value of the window.
+    const QFont small = scaleFont();
     p.setFont(small);
-    drawLine(p, area, QFontMetricsF(small).height() * 0.6, shown, maximum);
-
-    // The scale, top left over a light box: the highest value of the window.
-    const QString label = QString::number(maximum) + m_unit;
-    const QRectF textRect = QFontMetricsF(small).boundingRect(label).translated(area.topLeft() + QPointF(4, 2));
+    const QRectF box = scaleRect();
     p.setRenderHint(QPainter::Antialiasing, false);
-    p.setPen(Qt::NoPen);
-    QColor box = base;
-    box.setAlpha(210);
-    p.setBrush(box);
-    p.drawRect(QRectF(textRect.left() - 2, area.top() + 1, textRect.width() + 4, textRect.height()));
     p.setPen(blend(base, text, 0.85));
-    p.drawText(QPointF(textRect.left(), area.top() + 1 + QFontMetricsF(small).ascent()), label);
+    p.drawText(QPointF(box.left() + 2, box.top() + QFontMetricsF(small).ascent()), scaleText());
 }
 
-void Sparkline::drawLine(QPainter &p, const QRectF &area, double topMargin, qsizetype shown, qint64 maximum)
+void Sparkline::drawLine(QPainter &p, const QRectF &plot, qsizetype shown, qint64 maximum)
 {
     if (shown < 1)
         return;
-    const QRectF plot = area.adjusted(2, topMargin, -2, -2);
     const double step = plot.width() / double(m_capacity - 1);
     const double scale = maximum > 0 ? plot.height() / double(maximum) : 0.0;
     // Newest at the right edge; a short history starts further right.

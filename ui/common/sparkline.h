@@ -2,6 +2,7 @@
 
 #include <QColor>
 #include <QList>
+#include <QRectF>
 #include <QWidget>
 
 class QPainter;
@@ -45,11 +46,22 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+    /// Where the scale (the highest value and the unit) is written, top left, in pixels of the
+    /// widget.
+    QRectF scaleRect() const;
+    /// Where the line and its area are drawn: below scaleRect(), so that the label never covers
+    /// the line (the highest value touches the top of this rectangle), in pixels of the widget.
+    QRectF plotRect() const;
+
 protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
-    void drawLine(QPainter &p, const QRectF &area, double topMargin, qsizetype shown, qint64 maximum);
+    void drawLine(QPainter &p, const QRectF &plot, qsizetype shown, qint64 maximum);
+    /// The font the scale is written in (a little smaller than the widget's).
+    QFont scaleFont() const;
+    /// The scale's text, e.g. "6/cycle".
+    QString scaleText() const;
 
     QList<qint64> m_values;
     QColor m_color{0x00, 0x7a, 0x5a};

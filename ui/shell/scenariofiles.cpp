@@ -13,7 +13,6 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
-#include <QStandardPaths>
 #include <QStyle>
 #include <QUndoStack>
 #include <QWidget>
@@ -244,6 +243,9 @@ QString ScenarioFiles::saveScenarioFile(const QString &path)
     Q_EMIT statusMessage(tr("Saved to %1").arg(QDir::toNativeSeparators(path)), 5000);
     m_editor->markSaved();
     m_currentFile = path;
+    m_saveFolder = QFileInfo(path).absolutePath();
+    if (m_rememberFiles)
+        Settings::setLastSaveFolder(m_saveFolder);
     rememberFile(path);
     Q_EMIT currentFileChanged(m_currentFile);
     return error;
@@ -299,17 +301,23 @@ void ScenarioFiles::openFileDialog()
     openScenarioFile(path);
 }
 
+QString ScenarioFiles::saveAsPath() const
+{
+    // A shipped lesson is never written over (saveAsSuggestion() names a new file); the dialog
+    // opens where the user saved last, else beside the scenario opened. It opened in Documents,
+    // which without such a folder was the home directory, far from both.
+    QString saved = m_saveFolder;
+    if (saved.isEmpty() && m_rememberFiles)
+        saved = Settings::lastSaveFolder();
+    const bool own = !m_currentFile.isEmpty() && !isShippedScenario(m_currentFile);
+    const QString folder = !own && !saved.isEmpty() && QFileInfo(saved).isDir() ? QFileInfo(saved).absoluteFilePath()
+                                                                               : openFolder();
+    return saveAsSuggestion(m_currentFile, folder);
+}
+
 bool ScenarioFiles::saveAsDialog()
 {
-    // A shipped lesson's own folder is not the user's: the suggestion goes to the folder last
-    // used for the user's files, else to Documents.
-    QString userFolder = openFolder();
-    if (isShippedScenario(m_currentFile) && userFolder == QFileInfo(m_currentFile).absolutePath()) {
-        userFolder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-        if (userFolder.isEmpty() || !QFileInfo(userFolder).isDir())
-            userFolder = QDir::homePath();
-    }
-    const QString suggestion = saveAsSuggestion(m_currentFile, userFolder);
+    const QString suggestion = saveAsPath();
     QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save scenario as"), suggestion,
                                                 tr("Scenarios (*.json)"));
     if (path.isEmpty())

@@ -52,7 +52,7 @@ public:
     /// Whether @p path is a built-in preset (":/scenarios/...") or a file on disk with the same
     /// name and the same bytes as one (a checkout's resources/scenarios, an installed copy).
     /// Save does not write over such a file, so that a lesson stays as shipped for the next
-    /// class: it asks for a new file (Save As) in the user's documents folder instead.
+    /// class: it asks for a new file (Save As) instead (saveAsPath()).
     static bool isShippedScenario(const QString &path);
     /// Where Save As suggests saving @p currentFile: beside it, except for an empty or shipped
     /// one (isShippedScenario()), which goes to @p userFolder as NAME-edited.json
@@ -61,6 +61,12 @@ public:
     /// openFolder() for the current file and the folder a scenario file was last opened from or
     /// saved to (this session's, else the remembered one of Settings when files are remembered).
     QString openFolder() const;
+    /// What Save As proposes: the user's own file itself; for a shipped lesson, a built-in preset
+    /// or a new setup, NAME-edited.json (saveAsSuggestion()) in the folder a scenario was last
+    /// saved to (this session's, else the remembered one of Settings when files are
+    /// remembered), else in openFolder() (the opened scenario's folder, else the folder last
+    /// used, else the working directory). Absolute.
+    QString saveAsPath() const;
 
     /// Whether problems are shown in dialogs (default) or only emitted.
     bool showDialogs() const { return m_showDialogs; }
@@ -120,6 +126,7 @@ private:
     QMenu *m_recentMenu = nullptr;
     QString m_currentFile;
     QString m_lastFolder;  ///< folder of the file last opened or saved this session; empty if none
+    QString m_saveFolder;  ///< folder of the file last saved this session; empty if none
     bool m_showDialogs = true;
     bool m_rememberFiles = false;
     std::function<bool()> m_confirmDiscard;

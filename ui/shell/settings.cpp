@@ -12,6 +12,7 @@ const QString GeometryKey = QStringLiteral("window/geometry");
 const QString StateKey = QStringLiteral("window/state");
 const QString ZoomKey = QStringLiteral("view/zoomPercent");
 const QString LastFolderKey = QStringLiteral("lastScenarioFolder");
+const QString LastSaveFolderKey = QStringLiteral("lastSaveFolder");
 
 } // namespace
 
@@ -87,6 +88,18 @@ void Settings::setWindowLayout(const QByteArray &geometry, const QByteArray &sta
     QSettings settings;
     settings.setValue(GeometryKey, geometry);
     settings.setValue(StateKey, state);
+}
+
+QString Settings::lastSaveFolder()
+{
+    const QString folder = QSettings().value(LastSaveFolderKey).toString();
+    return !folder.isEmpty() && QFileInfo(folder).isDir() ? folder : QString();
+}
+
+void Settings::setLastSaveFolder(const QString &folder)
+{
+    if (!folder.isEmpty())
+        QSettings().setValue(LastSaveFolderKey, QFileInfo(folder).absoluteFilePath());
 }
 
 } // namespace PriorityLab

@@ -34,6 +34,11 @@ public:
     static QString lastScenarioFolder();
     /// Remembers @p folder (made absolute) as the last scenario folder.
     static void setLastScenarioFolder(const QString &folder);
+    /// The folder a scenario was last saved to (absolute); empty if none saved or if it no
+    /// longer exists. Save As starts there for a shipped lesson or a built-in preset.
+    static QString lastSaveFolder();
+    /// Remembers @p folder (made absolute) as the last folder saved to.
+    static void setLastSaveFolder(const QString &folder);
 
     /// View > Zoom of the last session, percent (100 if none saved; clamped by Zoom).
     static int zoomPercent();
