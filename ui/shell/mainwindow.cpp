@@ -67,6 +67,7 @@
 #include <QWhatsThis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace PriorityLab {
 
@@ -1376,6 +1377,13 @@ void MainWindow::onZoomChanged(int percent)
         });
     });
     m_zoomShown = percent;
+    // The toolbar's icons follow the zoom as its text does: the style's size at 100 %, scaled
+    // (at 70 % they stayed at the style's size and, beside the smaller text, looked larger).
+    if (m_toolBar) {
+        const int base = style()->pixelMetric(QStyle::PM_ToolBarIconSize, nullptr, m_toolBar);
+        const int side = std::max(8, int(std::lround(base * percent / 100.0)));
+        m_toolBar->setIconSize(QSize(side, side));
+    }
     fitRunButton();
     QTimer::singleShot(0, this, &MainWindow::keepFocusInSight);  // once the layouts have the new sizes
     for (HighlightOverlay *overlay : std::as_const(m_highlights))
