@@ -139,8 +139,6 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_files, &ScenarioFiles::scenarioOpened, this, [this, centralScroll] {
         centralScroll->verticalScrollBar()->setValue(0);
         keepHighlightInSight();
-        if (FocusFrame *frame = FocusFrame::of(this))
-            QTimer::singleShot(0, frame, &FocusFrame::refresh);  // the start point, in the new layout
     });
 
     m_status = new StatusSummary(m_simulation, this);
@@ -198,11 +196,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_lessonDock->setVisible(m_lessonPanel->hasLesson());
     arrangeBottomDocks();
 
-    // At startup and after a scenario is opened the window holds the keys: the dashed outline
-    // marks where Tab starts, so the focus is never invisible.
-    (new FocusFrame(this))->setStartPoint([this]() -> QWidget * {
-        return isVisible() ? FocusOrder::next(this, this, true) : nullptr;
-    });
+    new FocusFrame(this);
     addHighlightOverlay();
     connect(m_lessonPanel, &LessonPanel::highlightRequested, this, &MainWindow::highlight);
     connect(m_lessonPanel, &LessonPanel::applyingSettings, m_chartPanel, &ChartPanel::setApplyingScript);
