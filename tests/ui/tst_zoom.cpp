@@ -25,7 +25,7 @@ private Q_SLOTS:
     void toolbarIconsFollowTheZoom()
     {
         // Zooming out made the toolbar's icons bigger than at 100 %: they follow the zoom,
-        // smaller at 70 %, larger at 150 %, back to the same size at 100 %.
+        // never larger for a smaller zoom, smaller below 100 %, back to the same size at 100 %.
         MainWindow window;
         window.setShowDialogs(false);
         window.show();
@@ -41,7 +41,10 @@ private Q_SLOTS:
         for (int percent : {50, 70, 90, 100, 120, 150, 200}) {
             window.zoom()->setPercent(percent);
             QCoreApplication::processEvents();
-            QVERIFY2(side() > previous, qPrintable(QStringLiteral("%1 %: %2 px after %3 px").arg(percent).arg(side()).arg(previous)));
+            QVERIFY2(side() >= previous && (percent > 100 || side() > previous),
+                     qPrintable(QStringLiteral("%1 %: %2 px after %3 px").arg(percent).arg(side()).arg(previous)));
+            if (percent == 70)
+                QVERIFY(side() < at100);
             previous = side();
         }
         window.zoom()->setPercent(100);

@@ -1371,11 +1371,13 @@ void MainWindow::onZoomChanged(int percent)
         });
     });
     m_zoomShown = percent;
-    // The toolbar's icons follow the zoom as its text does: the style's size at 100 %, scaled
-    // (at 70 % they stayed at the style's size and, beside the smaller text, looked larger).
+    // The toolbar's icons follow the zoom down as its text does: the style's size at 100 %,
+    // scaled below it (at 70 % they stayed at the style's size and, beside the smaller text,
+    // looked larger). Above 100 % they keep the style's size, so the toolbar's width (its
+    // overflow "»" at 1024 px) stays what it was.
     if (m_toolBar) {
         const int base = style()->pixelMetric(QStyle::PM_ToolBarIconSize, nullptr, m_toolBar);
-        const int side = std::max(8, int(std::lround(base * percent / 100.0)));
+        const int side = std::clamp(int(std::lround(base * percent / 100.0)), 8, base);
         m_toolBar->setIconSize(QSize(side, side));
     }
     fitRunButton();
