@@ -6,6 +6,7 @@
 #include "core/analysis/alarms.h"
 #include "ui/deadletters/deadlettermodel.h"
 #include "ui/editing/setupeditor.h"
+#include "ui/lessons/lessonpanel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/zoom.h"
@@ -164,6 +165,7 @@ private Q_SLOTS:
     void noConsumerBannerSaysItsTitleOnce();
     void repairedSettingIsSaidAsHistory();
     void compactBannerIsAsTallAsItsLines();
+    void replayedRepairIsSaidAsHistory();
 };
 
 void TestAlarms::quietOnDefaultScenario()
@@ -966,6 +968,23 @@ void TestAlarms::compactBannerIsAsTallAsItsLines()
         QVERIFY2(label->height() >= needed && label->height() <= needed + metrics.lineSpacing() / 2 + 1,
                  qPrintable(QStringLiteral("at %1 px: %2 px tall for %3 px of text").arg(width).arg(label->height()).arg(needed)));
     }
+}
+
+void TestAlarms::replayedRepairIsSaidAsHistory()
+{
+    // Page Up replays the lesson from cycle 0 at once: step 4 set the bounds back to 0 at cycle
+    // 100 before the window had observed the cycles that discarded with 4, and the banner said
+    // "TTL low bound of A, B and C (now 0)".
+    MainWindow window;
+    window.setShowDialogs(false);
+    window.resize(1400, 900);
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
+    window.lessonPanel()->runCycles(110);  // steps 1-3 played, step 4 entered at cycle 100
+    window.refreshViews();
+    const Alarm *loss = window.alarmPanel()->monitor().find(Alarm::Kind::DataLoss);
+    QVERIFY2(loss, qPrintable(describe(window.alarmPanel()->monitor())));
+    QVERIFY2(!loss->headline.contains(QLatin1String("(now 0)")), qPrintable(loss->headline));
+    QVERIFY2(loss->headline.contains(QLatin1String("lowered from 4 to 0")), qPrintable(loss->headline));
 }
 
 #include "tst_alarms.moc"

@@ -199,6 +199,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     new FocusFrame(this);
     addHighlightOverlay();
     connect(m_lessonPanel, &LessonPanel::highlightRequested, this, &MainWindow::highlight);
+    // A step about to change settings (a replay after Page Up, or steps played at once): the
+    // views first take the cycles run with the settings before, so that the alarms learn what
+    // the consumers discarded with (else the data-loss alarm named the repaired bound "(now 0)").
+    connect(m_lessonPanel, &LessonPanel::applyingSettings, this, [this](bool applying) {
+        if (applying)
+            refreshViews();
+    });
     connect(m_lessonPanel, &LessonPanel::applyingSettings, m_chartPanel, &ChartPanel::setApplyingScript);
     m_lessonPanel->setConfirmReplay([this] { return confirmDiscardEdits(tr("replaying the lesson from cycle 0")); });
     connect(m_lessonPanel, &LessonPanel::notice, this, [this](const QString &text) { showNotice(text); });
