@@ -343,9 +343,14 @@ void AlarmMonitor::observeDataLoss(const Simulation &simulation, const CycleRepo
         if (c.discarded <= 0)
             continue;
         m_lossByConsumer[c.name] += c.discarded;
-        // The settings it discarded with, for the advice after a later edit.
+        // The settings it discarded with, for the advice after a later edit. The window
+        // observes its reports at a throttled refresh: when the simulation has run on since
+        // this cycle, its settings may be newer than the discard's (the lesson's timeline sets
+        // the low bound back to 0 at cycle 100, observed with cycle 99's discards): the
+        // setting recorded before stays then.
+        const bool current = report.cycle + 1 >= simulation.cycle();
         for (const auto &consumer : simulation.consumers()) {
-            if (consumer->name == c.name)
+            if (consumer->name == c.name && (current || !m_lossSettings.count(c.name)))
                 m_lossSettings[c.name] = {consumer->strategy->type(),
                                           isType(*consumer, "ttl") ? intParameter(*consumer, "low") : 0, cycle};
         }
@@ -373,13 +378,24 @@ QString AlarmMonitor::dataLossHeadline(const Simulation &simulation) const
     QStringList who;
     for (const auto &[name, count] : byConsumer)
         who << name;
-    // The setting to change, by its current value: "TTL low bound of A, B and C (now 4)".
+    // The setting to change, by its current value: "TTL low bound of A, B and C (now 4)"; one
+    // changed since the consumers' last discard (lowered, another strategy) is history, said as
+    // such: "repaired: TTL low bound of A, B and C lowered from 4 to 0", never "(now 0)" as if
+    // 0 were the problem.
     std::map<int, QStringList> ttlByLow;
+    std::map<std::pair<int, int>, QStringList> lowered;  // (then, now) -> names
     QStringList other;
+    QStringList changedStrategy;
     for (const auto &c : simulation.consumers()) {
-        if (!m_lossSettings.count(c->name))
+        const auto at = m_lossSettings.find(c->name);
+        if (at == m_lossSettings.end())
             continue;
-        if (isType(*c, "ttl"))
+        const LossSetting &then = at->second;
+        if (c->strategy->type() != then.type)
+            changedStrategy << c->name;
+        else if (isType(*c, "ttl") && intParameter(*c, "low") < then.low)
+            lowered[{then.low, intParameter(*c, "low")}] << c->name;
+        else if (isType(*c, "ttl"))
             ttlByLow[intParameter(*c, "low")] << c->name;
         else
             other << c->name;
@@ -389,6 +405,14 @@ QString AlarmMonitor::dataLossHeadline(const Simulation &simulation) const
         settings << QStringLiteral("TTL low bound of %1 (now %2)").arg(namesText(names)).arg(low);
     if (!other.isEmpty())
         settings << QStringLiteral("the strategy of %1").arg(namesText(other));
+    QStringList repaired;
+    for (const auto &[values, names] : lowered)
+        repaired << QStringLiteral("TTL low bound of %1 lowered from %2 to %3")
+                            .arg(namesText(names))
+                            .arg(values.first)
+                            .arg(values.second);
+    if (!changedStrategy.isEmpty())
+        repaired << QStringLiteral("the strategy of %1 changed").arg(namesText(changedStrategy));
     for (const auto &[reason, key] : {std::pair{"maxlen", "broker.maxLength"}, std::pair{"expired", "broker.messageTtl"},
                                       std::pair{"delivery_limit", "broker.deliveryLimit"}}) {
         if (m_brokerLoss.count(QLatin1String(reason)))
@@ -399,6 +423,8 @@ QString AlarmMonitor::dataLossHeadline(const Simulation &simulation) const
                            .arg(who.isEmpty() ? QStringLiteral("the consumers") : namesText(who));
     if (!settings.isEmpty())
         text += QStringLiteral("; the setting: %1").arg(settings.join(QStringLiteral("; ")));
+    if (!repaired.isEmpty())
+        text += QStringLiteral("; repaired since: %1").arg(repaired.join(QStringLiteral("; ")));
     return text;
 }
 

@@ -34,8 +34,9 @@ struct Alarm
     QString title;           ///< a few words, e.g. "Data loss"
     QString text;            ///< what happens and what to change, one or two sentences
     /// A short form of text for a banner of one or two lines: who and which setting, e.g.
-    /// "73 messages discarded by B, A and C; the setting: TTL low bound of A, B and C (now 4)".
-    /// Empty for the kinds whose title says enough.
+    /// "73 messages discarded by B, A and C; the setting: TTL low bound of A, B and C (now 4)";
+    /// a setting changed since the discards is history: "…; repaired since: TTL low bound of A,
+    /// B and C lowered from 4 to 0". Empty for the kinds whose title says enough.
     QString headline;
     qint64 raisedCycle = 0;  ///< cycle in which it was raised
     qint64 lastCycle = 0;    ///< last cycle in which its condition was seen
@@ -180,7 +181,7 @@ private:
     /// what to change, with the current settings.
     QString dataLossText(const Simulation &simulation, qint64 lastCycle) const;
     /// The data-loss alarm's headline (Alarm::headline): how many, by whom, and the setting to
-    /// change with its current value.
+    /// change with its current value, or the change that repaired it ("lowered from 4 to 0").
     QString dataLossHeadline(const Simulation &simulation) const;
     void observeNoConsumer(const Simulation &simulation, const CycleReport &report);
     void observeSafetyCap(const Simulation &simulation, const CycleReport &report);

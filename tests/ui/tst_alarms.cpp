@@ -6,6 +6,7 @@
 #include "core/analysis/alarms.h"
 #include "ui/deadletters/deadlettermodel.h"
 #include "ui/editing/setupeditor.h"
+#include "ui/lessons/lessonpanel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/zoom.h"
@@ -16,6 +17,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QJsonObject>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolButton>
@@ -160,6 +162,10 @@ private Q_SLOTS:
     void dataLossAdviceNamesTheBrokerLimit();
     void urgentMessageWaitsBehindPrefetched();
     void settingAlarmNamesTheCycleOfTheEdit();
+    void noConsumerBannerSaysItsTitleOnce();
+    void repairedSettingIsSaidAsHistory();
+    void compactBannerIsAsTallAsItsLines();
+    void replayedRepairIsSaidAsHistory();
 };
 
 void TestAlarms::quietOnDefaultScenario()
@@ -869,4 +875,116 @@ void TestAlarms::presentationBannerUnfoldsByKeyboard()
 }
 
 QTEST_MAIN(TestAlarms)
+void TestAlarms::noConsumerBannerSaysItsTitleOnce()
+{
+    // "No consumer online since cycle 2 — No consumer online: A, B and C are offline…" said the
+    // title twice: after the title, the banner gives the text without it.
+    MainWindow window;
+    window.setShowDialogs(false);
+    window.resize(1400, 900);
+    PL_VERIFY_OK(window.simulation()->load(everyConsumerOffline()));
+    window.simulation()->runCycles(3);
+    window.refreshViews();
+    AlarmPanel *panel = window.alarmPanel();
+    QCOMPARE(panel->alarmCount(), 1);
+    const QString line = panel->lineText(0);
+    QVERIFY2(line.startsWith(QLatin1String("No consumer online since cycle")), qPrintable(line));
+    QCOMPARE(line.count(QLatin1String("No consumer online")), 1);
+    QVERIFY2(line.contains(QStringLiteral("— A, B and C are offline; 40 messages wait — bring one online.")),
+             qPrintable(line));
+    // The alarm's own text stays whole where it stands alone (tooltips, prioritylab-sim).
+    QVERIFY(panel->monitor().find(Alarm::Kind::NoConsumer)->text.startsWith(QLatin1String("No consumer online: ")));
+    // Compact (presentation mode): the same, on one line.
+    panel->setCompact(true);
+    QCOMPARE(panel->lineToolTip(0).count(QLatin1String("No consumer online")), 1);
+}
+
+void TestAlarms::repairedSettingIsSaidAsHistory()
+{
+    // lesson-ttl-moved.json: the timeline raises the low bounds to 4 at cycle 60 (data loss);
+    // the lesson's step 4 sets them back to 0 at cycle 100. The alarm stays a while; its
+    // headline said "the setting: TTL low bound of A, B and C (now 0)" as if 0 were the
+    // problem. It says what repaired it.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))));
+    AlarmMonitor monitor;
+    run(sim, monitor, 80);
+    const Alarm *loss = monitor.find(Alarm::Kind::DataLoss);
+    QVERIFY2(loss, qPrintable(describe(monitor)));
+    QVERIFY2(loss->headline.contains(QLatin1String("the setting: TTL low bound of A, B and C (now 4)")),
+             qPrintable(loss->headline));
+    run(sim, monitor, 19);  // cycle 99 is next
+    // As the window observes them, at a throttled refresh: the reports of cycles 99 and 100
+    // after both ran (the timeline set the bounds back to 0 at 100; 99 still discarded).
+    const CycleReport at99 = sim.step();
+    // The step's settings at the start of cycle 100, seen by the monitor at once (the alarm
+    // banner follows Simulation::setupChanged), before the reports of 99 and 100.
+    for (int c = 0; c < 3; ++c)
+        PL_VERIFY_OK(sim.setConsumerParameter(c, QStringLiteral("low"), 0));
+    monitor.settingsChanged(sim, sim.cycle());
+    const CycleReport at100 = sim.step();
+    QVERIFY(at99.counts.finalDiscarded() > 0);
+    monitor.update(sim, at99);
+    monitor.update(sim, at100);
+    run(sim, monitor, 9);  // cycle 110
+    loss = monitor.find(Alarm::Kind::DataLoss);
+    QVERIFY2(loss, qPrintable(describe(monitor)));
+    QVERIFY2(!loss->headline.contains(QLatin1String("(now 0)")), qPrintable(loss->headline));
+    QVERIFY2(loss->headline.contains(QLatin1String("repaired since: TTL low bound of A, B and C lowered from 4 to 0")),
+             qPrintable(loss->headline));
+}
+
+void TestAlarms::compactBannerIsAsTallAsItsLines()
+{
+    // At 1280x720, Page Up from the lesson's last step: the two-line banner became four lines
+    // tall with its text centred below a lone ⚠ (a height taken for a narrower width), the
+    // column got a scroll bar and the histogram's total was cut off. The label is exactly as
+    // tall as the lines it shows, text from the top, whatever widths it went through.
+    MainWindow window;
+    window.setShowDialogs(false);
+    window.resize(1280, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
+    window.simulation()->runCycles(100);
+    window.refreshViews();
+    AlarmPanel *panel = window.alarmPanel();
+    QVERIFY(panel->isCompact());
+    QCOMPARE(panel->compactLines(), 2);
+    QTRY_VERIFY(panel->isVisible());
+    for (int width : {1280, 1100, 1280, 1024, 1280}) {
+        window.resize(width, 720);
+        QCoreApplication::processEvents();
+        QLabel *label = nullptr;
+        for (QLabel *l : panel->findChildren<QLabel *>()) {
+            if (l->isVisible() && l->wordWrap())
+                label = l;
+        }
+        QVERIFY(label);
+        QVERIFY(label->alignment() & Qt::AlignTop);
+        const QFontMetrics metrics = label->fontMetrics();
+        const int needed = metrics.boundingRect(QRect(0, 0, label->width(), 100000), Qt::TextWordWrap, label->text()).height();
+        QVERIFY2(needed <= 2 * metrics.lineSpacing() + 1, qPrintable(label->text()));
+        QVERIFY2(label->height() >= needed && label->height() <= needed + metrics.lineSpacing() / 2 + 1,
+                 qPrintable(QStringLiteral("at %1 px: %2 px tall for %3 px of text").arg(width).arg(label->height()).arg(needed)));
+    }
+}
+
+void TestAlarms::replayedRepairIsSaidAsHistory()
+{
+    // Page Up replays the lesson from cycle 0 at once: step 4 set the bounds back to 0 at cycle
+    // 100 before the window had observed the cycles that discarded with 4, and the banner said
+    // "TTL low bound of A, B and C (now 0)".
+    MainWindow window;
+    window.setShowDialogs(false);
+    window.resize(1400, 900);
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
+    window.lessonPanel()->runCycles(110);  // steps 1-3 played, step 4 entered at cycle 100
+    window.refreshViews();
+    const Alarm *loss = window.alarmPanel()->monitor().find(Alarm::Kind::DataLoss);
+    QVERIFY2(loss, qPrintable(describe(window.alarmPanel()->monitor())));
+    QVERIFY2(!loss->headline.contains(QLatin1String("(now 0)")), qPrintable(loss->headline));
+    QVERIFY2(loss->headline.contains(QLatin1String("lowered from 4 to 0")), qPrintable(loss->headline));
+}
+
 #include "tst_alarms.moc"

@@ -12,6 +12,8 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QMainWindow>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
@@ -129,8 +131,10 @@ private Q_SLOTS:
         QTest::addRow("slider") << "slider" << true;
         QTest::addRow("table") << "table" << true;
         QTest::addRow("window") << "window" << true;
-        QTest::addRow("spin box") << "spin" << false;
-        QTest::addRow("line edit") << "edit" << false;
+        // A field reached by Tab holds no edit (nothing typed yet): the run keys are the
+        // simulation's there too (docs/help.md, keyboard); N types in a text field.
+        QTest::addRow("spin box") << "spin" << true;
+        QTest::addRow("line edit") << "edit" << true;
     }
 
     void runKeysFromEveryControl()
@@ -150,15 +154,44 @@ private Q_SLOTS:
         QTest::keyClick(target, Qt::Key_Right);
         QTest::keyClick(target, Qt::Key_N);
         QTest::keyClick(target, Qt::Key_R, Qt::ControlModifier);
+        const bool typesN = kind == QLatin1String("edit");
         QCOMPARE(run.count(), keysGoToSimulation ? 1 : 0);
-        QCOMPARE(step.count(), keysGoToSimulation ? 2 : 0);
+        QCOMPARE(step.count(), keysGoToSimulation ? (typesN ? 1 : 2) : 0);
         QCOMPARE(reset.count(), 1);  // Ctrl+R resets from anywhere
         QCOMPARE(w.slider->value(), sliderBefore);     // Right did not move the slider
         QCOMPARE(w.check->isChecked(), checkedBefore); // Space did not toggle the check box
         if (kind == QLatin1String("edit"))
-            QCOMPARE(w.edit->text(), QStringLiteral(" n"));  // typed, and the cursor moved
+            QCOMPARE(w.edit->text(), QStringLiteral("n"));  // Space and Right ran, N typed
         if (kind == QLatin1String("spin"))
             QCOMPARE(w.spin->text(), QStringLiteral("0"));   // Space never blanks a number field
+    }
+
+    void idleNumberFieldLeavesSpaceToTheRun()
+    {
+        // A teacher Tabs to a consumer's "Low bound" spin box and presses Space: the lesson
+        // runs (the field holds no edit). A digit starts the edit: Space is then the field's
+        // (and never blanks it); Enter ends it and Space runs again.
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        w.spin->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(w.spin->hasFocus());
+        QSignalSpy run(w.run, &QAction::triggered), step(w.step, &QAction::triggered);
+        QTest::keyClick(w.keyTarget(), Qt::Key_Space);
+        QCOMPARE(run.count(), 1);
+        QTest::keyClick(w.keyTarget(), Qt::Key_N);
+        QCOMPARE(step.count(), 1);
+        QVERIFY(w.spin->hasFocus());
+        QTest::keyClicks(w.keyTarget(), QStringLiteral("4"));
+        QTest::keyClick(w.keyTarget(), Qt::Key_Space);
+        QTest::keyClick(w.keyTarget(), Qt::Key_Right);
+        QCOMPARE(run.count(), 1);  // being edited: the keys are the field's
+        QCOMPARE(step.count(), 1);
+        QCOMPARE(w.spin->text(), QStringLiteral("4"));
+        QTest::keyClick(w.keyTarget(), Qt::Key_Return);
+        QTRY_VERIFY(!w.spin->hasFocus());
+        QCOMPARE(w.spin->value(), 4);
+        QTest::keyClick(w.keyTarget(), Qt::Key_Space);
+        QCOMPARE(run.count(), 2);
     }
 
     void enterAndEscapeEndTheEdit_data()
@@ -254,6 +287,58 @@ private Q_SLOTS:
         QWidget *expected = forward ? static_cast<QWidget *>(w.edit) : static_cast<QWidget *>(w.slider);
         QTRY_VERIFY(expected->hasFocus());
         QTRY_COMPARE(w.frame->target(), expected);
+    }
+
+    void menuBarKeepsTheResumePoint()
+    {
+        // File > Open… by the keyboard, then Esc on its prompt: the menu bar held the keys
+        // meanwhile. The dashed outline and Tab's place came back, not the toolbar's first button.
+        Window w;
+        w.window.menuBar()->addMenu(QStringLiteral("&File"))->addAction(QStringLiteral("Open"));
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QVERIFY(editField(w.spin, QString(), Qt::Key_Return, Qt::TabFocusReason));
+        QTRY_COMPARE(w.frame->resumePoint(), w.spin);
+        w.window.menuBar()->setFocus(Qt::MenuBarFocusReason);
+        QTRY_VERIFY(w.window.menuBar()->hasFocus());
+        w.window.setFocus(Qt::MenuBarFocusReason);
+        QTRY_VERIFY(w.window.hasFocus());
+        QCOMPARE(w.frame->resumePoint(), w.spin);
+        QTRY_COMPARE(w.frame->target(), w.spin);
+        QTest::keyClick(w.keyTarget(), Qt::Key_Tab);
+        QTRY_VERIFY(w.edit->hasFocus());  // the control after the field
+    }
+
+    void dialogOutlinesItsFocus()
+    {
+        // A prompt's Save / Discard / Cancel: the focused button gets the same solid frame as
+        // the main window's controls (the style's own was a faint dotted line).
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QMessageBox box(QMessageBox::Question, QStringLiteral("Unsaved edits"), QStringLiteral("Save?"),
+                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, &w.window);
+        box.show();
+        QVERIFY(QTest::qWaitForWindowActive(&box));
+        FocusFrame *frame = FocusFrame::of(&box);
+        QVERIFY(frame);
+        QAbstractButton *discard = box.button(QMessageBox::Discard);
+        discard->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(frame->target(), static_cast<QWidget *>(discard));
+        QVERIFY(frame->overlay()->isVisible());
+        box.close();
+    }
+
+    void startPointIsOutlinedWhileTheWindowHoldsTheKeys()
+    {
+        // At startup the window holds the keys: with a start point, the dashed outline marks
+        // where Tab goes first, so the focus is never invisible; a field's resume point wins.
+        Window w;
+        w.frame->setStartPoint([&w] { return static_cast<QWidget *>(w.button); });
+        w.window.setFocus();
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QTRY_COMPARE(w.frame->target(), static_cast<QWidget *>(w.button));
+        QVERIFY(w.frame->overlay()->pen().style() != Qt::SolidLine);  // dashed
+        QVERIFY(editField(w.spin, QString(), Qt::Key_Return, Qt::TabFocusReason));
+        QTRY_COMPARE(w.frame->target(), static_cast<QWidget *>(w.spin));
     }
 
     void endedEditKeepsTheFieldOutlined_data() { enterAndEscapeEndTheEdit_data(); }

@@ -183,6 +183,7 @@ private Q_SLOTS:
     void tableRowSelectsToo();
     void queueViewsFollowEveryMode_data();
     void queueViewsFollowEveryMode();
+    void emptyQueueBeforeAnyArrivalSaysSo();
 };
 
 void TestTiles::paletteIsFixedAndClamps()
@@ -573,6 +574,26 @@ void TestTiles::histogramCompactsInAShortDock()
             found = image.pixel(x, y) == lowest;
     }
     QVERIFY(found);
+}
+
+void TestTiles::emptyQueueBeforeAnyArrivalSaysSo()
+{
+    // At cycle 0 of a lesson nothing has been sent: the empty queue says nothing has arrived,
+    // not that every message has been taken by a consumer (which it says once they were).
+    Simulation simulation;
+    PL_VERIFY_OK(simulation.load(loadPreset(QStringLiteral("lesson-ttl-moved.json"))));
+    QueueTilesView view{&simulation};
+    view.resize(400, 300);
+    view.refresh();
+    QCOMPARE(simulation.broker().size(), 0);
+    QCOMPARE(view.stripCaption(0), QStringLiteral("Queue: empty — no message has arrived yet"));
+    // Run until the queue is empty again after messages went through.
+    for (int i = 0; i < 500 && (simulation.metrics().totals().produced == 0 || simulation.broker().size() > 0); ++i)
+        simulation.step();
+    QVERIFY(simulation.metrics().totals().produced > 0);
+    QCOMPARE(simulation.broker().size(), 0);
+    view.refresh();
+    QCOMPARE(view.stripCaption(0), QStringLiteral("Queue: empty — every message has been taken by a consumer"));
 }
 
 #include "tst_tiles.moc"

@@ -1,6 +1,7 @@
 // View > Zoom: the application font and the widgets' own fonts scale by the same ratio, clamped,
 // back to the exact start at Actual Size; widgets created later start from the zoomed font.
 // Presentation mode: full screen, zoomed, high contrast, only the kept docks; leaving restores all.
+#include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/zoom.h"
 
@@ -11,6 +12,8 @@
 #include <QScreen>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolBar>
+#include <QToolButton>
 
 using namespace PriorityLab;
 
@@ -19,6 +22,36 @@ class TestZoom : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void toolbarIconsFollowTheZoom()
+    {
+        // Zooming out made the toolbar's icons bigger than at 100 %: they follow the zoom,
+        // never larger for a smaller zoom, smaller below 100 %, back to the same size at 100 %.
+        MainWindow window;
+        window.setShowDialogs(false);
+        window.show();
+        auto *bar = window.findChild<QToolBar *>(QStringLiteral("runToolBar"));
+        QVERIFY(bar);
+        const auto side = [bar] {
+            auto *run = qobject_cast<QToolButton *>(bar->widgetForAction(bar->actions().constFirst()));
+            return run ? run->iconSize().height() : -1;
+        };
+        const int at100 = side();
+        QVERIFY(at100 > 0);
+        int previous = 0;
+        for (int percent : {50, 70, 90, 100, 120, 150, 200}) {
+            window.zoom()->setPercent(percent);
+            QCoreApplication::processEvents();
+            QVERIFY2(side() >= previous && (percent > 100 || side() > previous),
+                     qPrintable(QStringLiteral("%1 %: %2 px after %3 px").arg(percent).arg(side()).arg(previous)));
+            if (percent == 70)
+                QVERIFY(side() < at100);
+            previous = side();
+        }
+        window.zoom()->setPercent(100);
+        QCOMPARE(side(), at100);
+        window.zoom()->setPercent(100);
+    }
+
     void scalesEveryFont()
     {
         const QFont start = QApplication::font();

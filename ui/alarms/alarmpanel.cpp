@@ -15,6 +15,25 @@
 
 namespace PriorityLab {
 
+namespace {
+
+/// What the banner shows after "<title> since cycle N — ": the alarm's text without a leading
+/// "<title>: " (the no-consumer alarm's text says "No consumer online: A, B and C are offline…",
+/// whole where it stands alone; after the title it would say it twice).
+QString textAfterTitle(const Alarm &alarm)
+{
+    const QString prefix = alarm.title + QStringLiteral(": ");
+    if (!alarm.title.isEmpty() && alarm.text.startsWith(prefix, Qt::CaseInsensitive)) {
+        QString rest = alarm.text.mid(prefix.size());
+        if (!rest.isEmpty())
+            rest[0] = rest[0].toUpper();
+        return rest;
+    }
+    return alarm.text;
+}
+
+} // namespace
+
 AlarmPanel::AlarmPanel(Simulation *simulation, QWidget *parent)
     : QFrame(parent), m_simulation(simulation)
 {
@@ -158,6 +177,8 @@ void AlarmPanel::elideCompactLine()
         text->setText(metrics.elidedText(m_compactText, Qt::ElideRight, width));
         return;
     }
+    if (width <= 0 || !text->isVisibleTo(this))
+        return;  // hidden (no alarm yet, or a step replaying): elided once it has its width
     // Two wrapped lines: the longest prefix (at a word) that wraps to two lines with "…".
     const auto lines = [&](const QString &t) {
         return metrics.boundingRect(QRect(0, 0, std::max(1, width), 100000), Qt::TextWordWrap, t).height()
@@ -177,6 +198,11 @@ void AlarmPanel::elideCompactLine()
         shown = m_compactText.left(low).trimmed() + QChar(0x2026);
     }
     text->setText(shown);
+    // Exactly the lines it shows (two at most): its height never comes from a wrap at another
+    // width. A height for a narrower width (the column's scroll bar appearing while a step
+    // replays) made the banner four lines tall for two lines of text, which kept the scroll bar
+    // and cut off the queue's histogram until the window was resized.
+    text->setFixedHeight(std::clamp(lines(shown), 1, 2) * metrics.lineSpacing() + 1);
 }
 
 void AlarmPanel::refresh(const RefreshSnapshot &snapshot)
@@ -218,6 +244,9 @@ void AlarmPanel::rebuild()
         icon->setAlignment(Qt::AlignTop);
         auto *text = new QLabel(this);
         text->setWordWrap(true);
+        // Beside its icon, from the top: a label given more height than its text needs never
+        // centres the text below a lone ⚠.
+        text->setAlignment(Qt::AlignLeft | Qt::AlignTop);
         text->setTextFormat(Qt::RichText);
         text->setTextInteractionFlags(Qt::TextSelectableByMouse);
         text->setFocusPolicy(Qt::NoFocus);
@@ -235,6 +264,10 @@ void AlarmPanel::rebuild()
         if (!shown)
             continue;
         text->setWordWrap(!compact || m_compactLines > 1);
+        if (!compact || m_compactLines < 2) {  // the two-line banner fixes it (elideCompactLine())
+            text->setMinimumHeight(0);
+            text->setMaximumHeight(QWIDGETSIZE_MAX);
+        }
         // Compact: the line takes the width it is given, never widens the window.
         text->setSizePolicy(compact ? QSizePolicy::Ignored : QSizePolicy::Preferred, QSizePolicy::Preferred);
         text->setTextFormat(compact ? Qt::PlainText : Qt::RichText);
@@ -243,7 +276,7 @@ void AlarmPanel::rebuild()
             QStringList all;
             for (const Alarm &a : alarms) {
                 titles << a.title;
-                all << tr("%1 since cycle %2 — %3").arg(a.title).arg(a.raisedCycle).arg(a.text);
+                all << tr("%1 since cycle %2 — %3").arg(a.title).arg(a.raisedCycle).arg(textAfterTitle(a));
             }
             m_compactText = count == 1 ? all.constFirst()
                                        : tr("%1 alarms: %2").arg(count).arg(titles.join(QStringLiteral(", ")));
@@ -283,7 +316,7 @@ void AlarmPanel::rebuild()
         text->setText(tr("<b>%1</b> <span style=\"color:#7a4a10\">since cycle %2</span> — %3")
                               .arg(a.title.toHtmlEscaped())
                               .arg(a.raisedCycle)
-                              .arg(a.text.toHtmlEscaped()));
+                              .arg(textAfterTitle(a).toHtmlEscaped()));
         text->setToolTip(tr("Raised in cycle %1, last seen in cycle %2. It clears by itself once "
                             "the problem is gone.")
                                  .arg(a.raisedCycle)

@@ -3,6 +3,9 @@
 #include "ui/common/highlightoverlay.h"
 
 #include <QApplication>
+#include <QEvent>
+#include <QTimer>
+#include <QMenuBar>
 
 namespace PriorityLab {
 
@@ -16,7 +19,27 @@ FocusFrame::FocusFrame(QWidget *window)
     m_overlay->setColorRole(QPalette::Highlight);
     m_overlay->setLine(FrameWidth, Qt::SolidLine);
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) { focusChanged(now); });
+    window->installEventFilter(this);  // shown, activated: the start point has its place then
     focusChanged(QApplication::focusWidget());
+}
+
+void FocusFrame::setStartPoint(std::function<QWidget *()> where)
+{
+    m_startPoint = std::move(where);
+    refresh();
+}
+
+void FocusFrame::refresh()
+{
+    focusChanged(QApplication::focusWidget());
+}
+
+bool FocusFrame::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_window && (event->type() == QEvent::Show || event->type() == QEvent::WindowActivate)
+        && m_startPoint)
+        QTimer::singleShot(0, this, &FocusFrame::refresh);  // once the layouts have run
+    return QObject::eventFilter(watched, event);
 }
 
 QWidget *FocusFrame::target() const
@@ -42,18 +65,26 @@ FocusFrame *FocusFrame::of(const QWidget *window)
 
 void FocusFrame::focusChanged(QWidget *now)
 {
+    // The menu bar holds the keys while a menu is opened by the keyboard (Alt+F, F10) and gives
+    // them back when it closes: the user's place (a resume point) stays.
+    if (qobject_cast<QMenuBar *>(now)) {
+        m_overlay->setTarget(nullptr);
+        return;
+    }
     const bool inside = now && now != m_window && now->window() == m_window && m_window->isAncestorOf(now);
     if (inside)
         m_resume = nullptr;  // the keyboard went on from the resume point (Tab, a click)
     const bool resuming = !inside && now == m_window && m_resume;
+    QWidget *start = !inside && now == m_window && !m_resume && m_startPoint ? m_startPoint() : nullptr;
     // Three outlines that must not be taken for one another on a projector: a lesson step's is
     // 4 px solid vermilion (HighlightOverlay's default); the focus is 2 px solid in the
     // palette's highlight (the colour the style gives focus); the resume point is 2 px dashed in
     // the text colour (black on light, white on dark): the keys go to the window, the field
     // only says where Tab goes on from.
-    m_overlay->setLine(FrameWidth, resuming ? Qt::DashLine : Qt::SolidLine);
-    m_overlay->setColorRole(resuming ? QPalette::WindowText : QPalette::Highlight);
-    m_overlay->setTarget(inside ? now : resuming ? m_resume.data() : nullptr);
+    const bool dashed = resuming || start;
+    m_overlay->setLine(FrameWidth, dashed ? Qt::DashLine : Qt::SolidLine);
+    m_overlay->setColorRole(dashed ? QPalette::WindowText : QPalette::Highlight);
+    m_overlay->setTarget(inside ? now : resuming ? m_resume.data() : start);
 }
 
 } // namespace PriorityLab

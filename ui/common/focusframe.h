@@ -3,6 +3,8 @@
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
+
 class QWidget;
 
 namespace PriorityLab {
@@ -14,8 +16,9 @@ class HighlightOverlay;
 /// focus, following it as the focus moves; nothing when a widget of another window has it. When
 /// the window itself holds the focus because an edit ended in a field (setResumePoint()), a
 /// dashed frame (2 pixels, the palette's text colour) stays around that field: the keys go to
-/// the window, and Tab goes on from there. Otherwise nothing is outlined while the window itself
-/// holds the focus. Both differ from a lesson step's outline (4 pixels, solid vermilion).
+/// the window, and Tab goes on from there. Otherwise, while the window itself holds the focus,
+/// the same dashed frame marks where Tab starts (setStartPoint()), or nothing without one.
+/// A menu bar holding the keys for a menu opened by the keyboard changes nothing of that. Both differ from a lesson step's outline (4 pixels, solid vermilion).
 class FocusFrame : public QObject
 {
     Q_OBJECT
@@ -44,12 +47,25 @@ public:
     /// The FocusFrame watching @p window, or nullptr if it has none.
     static FocusFrame *of(const QWidget *window);
 
+    /// Where the keyboard starts while the window itself holds the focus and no resume point is
+    /// set (at startup, after a scenario is opened): @p where gives the widget Tab goes to first
+    /// (nullptr: none), outlined with the resume point's dashed line so that the focus is never
+    /// invisible. Without it (the default) nothing is outlined then.
+    void setStartPoint(std::function<QWidget *()> where);
+
+    /// Outlines again what has the focus now (the window's layout changed under it).
+    void refresh();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void focusChanged(QWidget *now);
 
     QWidget *m_window;
     HighlightOverlay *m_overlay;
     QPointer<QWidget> m_resume;
+    std::function<QWidget *()> m_startPoint;
 };
 
 } // namespace PriorityLab

@@ -62,6 +62,10 @@ ConsumerPanel::ConsumerPanel(SetupEditor *editor, QWidget *parent)
     connect(m_simulation, &Simulation::scenarioLoaded, this, [this] {
         m_throughput.clear();
         rebuild();
+        // A new start (another scenario, Reset, a lesson step replayed) shows the first card's
+        // heading: the cards were scrolled for the run before (a step's outline further down);
+        // a step's outline scrolls to its own place afterwards.
+        m_scroll->verticalScrollBar()->setValue(0);
     });
     connect(m_simulation, &Simulation::setupChanged, this, &ConsumerPanel::onSetupChanged);
     rebuild();

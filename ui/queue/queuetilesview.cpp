@@ -64,6 +64,11 @@ QString QueueTilesView::accessibleSummary() const
                           .arg(waited == 1 ? tr("1 cycle") : tr("%1 cycles").arg(waited));
 }
 
+QString QueueTilesView::stripCaption(int strip) const
+{
+    return strip >= 0 && size_t(strip) < m_strips.size() ? stripLabel(m_strips[size_t(strip)]) : QString();
+}
+
 void QueueTilesView::updateMetrics()
 {
     const QFontMetrics fm(font());
@@ -262,8 +267,13 @@ QString QueueTilesView::stripLabel(const Strip &strip) const
                                            : tr("%1 messages").arg(QLocale().toString(strip.count));
     switch (broker.config().mode) {
     case BrokerConfig::Mode::Fifo:
-        return strip.count == 0 ? tr("Queue: empty — every message has been taken by a consumer")
-                                : tr("%1 · head first").arg(count);
+        if (strip.count > 0)
+            return tr("%1 · head first").arg(count);
+        // Before the first message is produced (cycle 0, a producer that starts later) nothing
+        // has been taken yet: the queue is empty because nothing has arrived.
+        return m_simulation->metrics().totals().produced == 0
+                ? tr("Queue: empty — no message has arrived yet")
+                : tr("Queue: empty — every message has been taken by a consumer");
     case BrokerConfig::Mode::Priority:
         return tr("Priority %1: %2%3")
                 .arg(queue.key)

@@ -80,6 +80,10 @@ public:
     /// cycles", or "Queue: empty".
     QString accessibleSummary() const;
 
+    /// The caption painted above sub-queue @p strip (0: the first), e.g. "2 messages · head
+    /// first", "Queue: empty — no message has arrived yet"; empty if there is no such strip.
+    QString stripCaption(int strip) const;
+
     /// Tile size in pixels (without the gap between tiles).
     QSize tileSize() const { return m_tileSize; }
     /// The label and MinimumRows rows of tiles at the current font (zoom): the layouts never

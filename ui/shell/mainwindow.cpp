@@ -67,6 +67,7 @@
 #include <QWhatsThis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace PriorityLab {
 
@@ -198,6 +199,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     new FocusFrame(this);
     addHighlightOverlay();
     connect(m_lessonPanel, &LessonPanel::highlightRequested, this, &MainWindow::highlight);
+    // A step about to change settings (a replay after Page Up, or steps played at once): the
+    // views first take the cycles run with the settings before, so that the alarms learn what
+    // the consumers discarded with (else the data-loss alarm named the repaired bound "(now 0)").
+    connect(m_lessonPanel, &LessonPanel::applyingSettings, this, [this](bool applying) {
+        if (applying)
+            refreshViews();
+    });
     connect(m_lessonPanel, &LessonPanel::applyingSettings, m_chartPanel, &ChartPanel::setApplyingScript);
     m_lessonPanel->setConfirmReplay([this] { return confirmDiscardEdits(tr("replaying the lesson from cycle 0")); });
     connect(m_lessonPanel, &LessonPanel::notice, this, [this](const QString &text) { showNotice(text); });
@@ -1373,6 +1381,15 @@ void MainWindow::onZoomChanged(int percent)
         });
     });
     m_zoomShown = percent;
+    // The toolbar's icons follow the zoom down as its text does: the style's size at 100 %,
+    // scaled below it (at 70 % they stayed at the style's size and, beside the smaller text,
+    // looked larger). Above 100 % they keep the style's size, so the toolbar's width (its
+    // overflow "»" at 1024 px) stays what it was.
+    if (m_toolBar) {
+        const int base = style()->pixelMetric(QStyle::PM_ToolBarIconSize, nullptr, m_toolBar);
+        const int side = std::clamp(int(std::lround(base * percent / 100.0)), 8, base);
+        m_toolBar->setIconSize(QSize(side, side));
+    }
     fitRunButton();
     QTimer::singleShot(0, this, &MainWindow::keepFocusInSight);  // once the layouts have the new sizes
     for (HighlightOverlay *overlay : std::as_const(m_highlights))

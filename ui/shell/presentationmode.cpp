@@ -203,9 +203,13 @@ bool PresentationMode::eventFilter(QObject *watched, QEvent *event)
         m_restorePending = false;
         m_window->removeEventFilter(this);
         // After the main window's own resize handling has laid the docks out for the new size.
+        // The focus stays where it was (the lesson's Next): restoring the docks once more
+        // hides and shows them, and Qt moved it to the lesson header's More.
         QTimer::singleShot(0, this, [this] {
-            if (!m_active)
-                m_window->restoreState(m_state);
+            if (m_active)
+                return;
+            const FocusKeeper keeper(m_window);
+            m_window->restoreState(m_state);
         });
     }
     return QObject::eventFilter(watched, event);

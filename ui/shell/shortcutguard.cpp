@@ -13,6 +13,8 @@
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QMainWindow>
+#include <QMenuBar>
+#include <QDialog>
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QTabBar>
@@ -159,6 +161,16 @@ bool ShortcutGuard::isSliderEdit(const QObject *focus) const
     return slider && qobject_cast<const QMainWindow *>(slider->window()) && isKeyEdited(focus);
 }
 
+bool ShortcutGuard::isRunKeyOfIdleField(const QObject *focus, int key)
+{
+    if (!cancelsWithEscape(focus))
+        return false;
+    if (key == Qt::Key_Space || key == Qt::Key_Right)
+        return true;
+    // N is a letter a name may begin with: the run's in a number field only.
+    return key == Qt::Key_N && qobject_cast<const QAbstractSpinBox *>(typingOwner(focus));
+}
+
 bool ShortcutGuard::editInProgress(const QObject *focus) const
 {
     return hasPendingEdit(focus) || (cancelsWithEscape(focus) && isKeyEdited(focus));
@@ -211,6 +223,12 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
                 view->setTabKeyNavigation(false);
         }
         break;
+    case QEvent::Show:
+        // A dialog (a message box's Save / Discard / Cancel) outlines its focus as the main
+        // window does: the style's own focus rectangle is a faint dotted line on a projector.
+        if (auto *dialog = qobject_cast<QDialog *>(watched); dialog && dialog->isWindow() && !FocusFrame::of(dialog))
+            new FocusFrame(dialog);
+        break;
     case QEvent::FocusIn: {
         // What a one-line field holds when its edit starts: Escape puts it back.
         if (watched == QApplication::focusWidget() && cancelsWithEscape(watched)) {
@@ -234,8 +252,10 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
             m_keyEdit = nullptr;
         // A widget of the window took the focus (Tab, a click): Tab no longer resumes at the
         // field whose edit ended (the FocusFrame stops outlining it too).
-        if (auto *widget = qobject_cast<QWidget *>(watched);
-            widget && m_endedEdit && !widget->isWindow() && widget->window() == m_endedEdit->window())
+        // The menu bar taking the keys for a menu opened by the keyboard gives them back when
+        // it closes (File > Open…, then Esc on its prompt): Tab still resumes there.
+        if (auto *widget = qobject_cast<QWidget *>(watched); widget && m_endedEdit && !widget->isWindow()
+            && !qobject_cast<QMenuBar *>(widget) && widget->window() == m_endedEdit->window())
             m_endedEdit = nullptr;
         // An item view given the focus by the keyboard makes its first row the current one,
         // which the panels take as the user picking a message (its journey would change by
@@ -261,6 +281,15 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
         // it leaves presentation mode at once from a field that merely has the focus).
         QWidget *focus = QApplication::focusWidget();
         const bool sliderEdit = isSliderEdit(focus) && (isSliderKey(key->key()) || key->key() == Qt::Key_Escape);
+        // A field that merely has the focus (Tab reached it, or Enter/Escape ended its edit)
+        // holds no edit: the run keys are the simulation's there, as from a slider (the first
+        // key that types, a digit, starts the edit as before).
+        const bool runKey = (key->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier
+                && isRunKeyOfIdleField(focus, key->key()) && !editInProgress(focus);
+        if (runKey) {
+            key->ignore();  // not the field's (a line edit claims every printable key): the shortcut's
+            return true;
+        }
         if ((key->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier)) == Qt::NoModifier
             && (controlUsesKey(focus, key->key()) || sliderEdit
                 || (key->key() == Qt::Key_Escape && editInProgress(focus))

@@ -15,8 +15,11 @@ namespace PriorityLab {
 /// Installed on the application (it sees every widget's events):
 ///  - Space (run/pause), Right and N (one cycle) and Ctrl+R (reset) act on the simulation from
 ///    anywhere in the main window, whatever control has the focus, EXCEPT while a text or number
-///    field (line edit, spin box, editable combo box, text edit) has it: there Space and N type,
-///    Right moves the cursor, and Space never blanks a spin box. Enter or Escape in such a field
+///    field (line edit, spin box, editable combo box, text edit) is being edited: there Space and
+///    N type, Right moves the cursor, and Space never blanks a spin box. A one-line field that
+///    merely has the focus (reached by Tab, nothing typed yet, or after Enter/Escape) is not
+///    being edited: Space and Right (and N in a number field) act on the simulation
+///    (isRunKeyOfIdleField()); the first key that types (a digit) starts the edit. Enter or Escape in such a field
 ///    ends the edit, Enter applying what was typed and Escape (in a one-line field of the main
 ///    window) cancelling it, the field showing its value again; that Escape does not also leave
 ///    presentation mode. A field that merely has the focus (nothing typed, no arrow changed its
@@ -38,6 +41,9 @@ namespace PriorityLab {
 ///  - A tab bar picks its tab with Left (the previous one, round from the first to the last);
 ///    Right steps the run as from anywhere.
 ///  - Enter activates a focused button, check box or combo box (Space being the run key).
+///  - Every dialog shown (a message box's Save / Discard / Cancel too) gets a FocusFrame, the
+///    solid outline of the main window's focus; the menu bar taking the keys for a menu opened
+///    by the keyboard keeps the place where Tab resumes (setResumePoint()).
 ///  - Buttons, check boxes, combo boxes, sliders and tab bars take the focus by Tab only, never by
 ///    a mouse click (Qt::TabFocus), so a click never leaves a control holding the keyboard.
 ///  - Item views move between cells with the arrows, not Tab (setTabKeyNavigation(false)): Tab
@@ -62,6 +68,12 @@ public:
     /// edit (hasPendingEdit()) or a number the user changed with Up/Down since it got the focus.
     /// Escape then ends that edit; otherwise Escape is the window's.
     bool editInProgress(const QObject *focus) const;
+
+    /// True if @p key, pressed in @p focus (a one-line field of a main window) while it holds
+    /// no edit (editInProgress()), is the simulation's rather than the field's: Space and Right
+    /// in any such field, N in a number field (in a text field it is a letter a name may begin
+    /// with). False for other widgets and keys.
+    static bool isRunKeyOfIdleField(const QObject *focus, int key);
 
     /// True for the keys a slider being edited keeps: the arrows, Home and End.
     static bool isSliderKey(int key);
