@@ -6,6 +6,7 @@
 #include "ui/compare/comparisonmodel.h"
 #include "core/scenario/scenario.h"
 #include "tests/testsupport.h"
+#include "ui/shell/scenariocatalog.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -49,6 +50,8 @@ private Q_SLOTS:
     void bestValueStaysMarkedWhenSelected();
     void tableTakesTheKeyboard();
     void lessonComparesWithThePresetItNames();
+    void verdictsReadWellForEveryShippedName();
+    void differentWorkloadsCrownNoTotals();
 };
 
 namespace {
@@ -557,6 +560,139 @@ void TestCompare::lessonComparesWithThePresetItNames()
     plain.setCurrentSetup(loadPreset(QStringLiteral("compare-native.json")));
     QCOMPARE(plain.files().size(), 3);
     QVERIFY(!plain.files().contains(CompareWindow::currentSetupChoice()));
+}
+
+namespace {
+/// A run named @p name with figures chosen so that every kind of verdict sentence is written:
+/// with @p fast, it serves priority 9 at once and priority 5 fast, processes the most and keeps
+/// priority 1 from starving; otherwise it is slow, loses messages, needs extra deliveries,
+/// keeps one waiting long and starves priority 1.
+RunFigures syntheticRun(const QString &name, bool fast)
+{
+    RunFigures r;
+    r.name = name;
+    r.mode = QStringLiteral("fifo");
+    r.cycles = 400;
+    r.totals.produced = 1600;
+    r.totals.processed = fast ? 985 : 974;
+    r.totals.discarded = fast ? 0 : 614;
+    r.totals.dispatched = fast ? 985 : 3300;
+    r.queued = fast ? 0 : 12;
+    r.throughput = double(r.totals.processed) / 400;
+    r.deliveriesPerMessage = double(r.totals.dispatched) / double(r.totals.processed + r.totals.discarded);
+    r.longestWait = fast ? 20 : 300;
+    r.priorities = fast ? QList<int>{1, 5, 9} : QList<int>{5, 9};
+    r.latency = fast ? QList<LatencyStats>{{10, 8, 15, 20}, {100, 4, 9, 10}, {100, 0, 0, 1}}
+                     : QList<LatencyStats>{{100, 12, 20, 25}, {100, 12, 30, 300}};
+    return r;
+}
+} // namespace
+
+void TestCompare::verdictsReadWellForEveryShippedName()
+{
+    // The trial read "a TTL range moved mid-run loses data loses 614 messages": a name that is a
+    // sentence of its own was glued to the verdict's verb. Every shipped name, against every
+    // other and as "your edits" against itself, in every kind of sentence: no name holding a
+    // verb meets a second one.
+    const QStringList sentenceVerbs{QStringLiteral("loses"), QStringLiteral("lose"), QStringLiteral("processes"),
+                                    QStringLiteral("ends"), QStringLiteral("needs"), QStringLiteral("keeps"),
+                                    QStringLiteral("serves"), QStringLiteral("serve"), QStringLiteral("processed")};
+    // The verbs the shipped names hold (and "retry", an imperative).
+    const QStringList nameVerbs{QStringLiteral("loses"), QStringLiteral("fails"), QStringLiteral("expire"),
+                                QStringLiteral("drops"), QStringLiteral("starves"), QStringLiteral("hides"),
+                                QStringLiteral("retry")};
+    QStringList names;
+    for (const ScenarioCatalog::Entry &e : ScenarioCatalog::entries())
+        names << e.name;
+    QVERIFY(names.size() >= 15);
+    QList<QPair<QString, QString>> pairs;
+    for (const QString &a : std::as_const(names)) {
+        pairs << qMakePair(a + QStringLiteral(" (your edits)"), a);
+        for (const QString &b : std::as_const(names)) {
+            if (a != b)
+                pairs << qMakePair(a, b);
+        }
+    }
+    int checked = 0;
+    int quoted = 0;
+    for (const auto &[a, b] : std::as_const(pairs)) {
+        for (bool aFast : {true, false}) {
+            Comparison c;
+            c.runs = {syntheticRun(a, aFast), syntheticRun(b, !aFast)};
+            const QString text = c.verdicts().join(QLatin1Char('\n'));
+            for (const QString &name : c.shortNames()) {
+                const QStringList words = name.toLower().split(QLatin1Char(' '));
+                const bool isSentence = name.contains(QLatin1Char(':'))
+                        || std::any_of(words.cbegin(), words.cend(), [&](const QString &w) { return nameVerbs.contains(w); });
+                if (!isSentence)
+                    continue;
+                QVERIFY2(!Comparison::readsAsSubject(name), qPrintable(name));
+                for (qsizetype at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+                    QString after = text.mid(at + name.size());
+                    while (!after.isEmpty() && (after.front() == QChar(u'”') || after.front() == QLatin1Char(' ')))
+                        after.remove(0, 1);
+                    const QString next = after.section(QLatin1Char(' '), 0, 0);
+                    QVERIFY2(!sentenceVerbs.contains(next),
+                             qPrintable(QStringLiteral("\"%1\" followed by \"%2\" in: %3").arg(name, next, text)));
+                    ++checked;
+                }
+                ++quoted;
+            }
+        }
+    }
+    QVERIFY(checked > 1000);
+    QVERIFY(quoted > 0);
+    // The trial's pair reads as a sentence.
+    Comparison ttl;
+    const QString lesson = QStringLiteral("Lesson: a TTL range moved mid-run loses data");
+    ttl.runs = {syntheticRun(lesson + QStringLiteral(" (your edits)"), false), syntheticRun(lesson, true)};
+    ttl.runs[1].totals.discarded = 3;
+    const QString losses = ttl.groupVerdicts().at(2).text;
+    QVERIFY2(losses.startsWith(QStringLiteral("messages lost: 614 with “a TTL range moved mid-run loses data (your edits)” "
+                                              "and 3 with “a TTL range moved mid-run loses data”")),
+             qPrintable(losses));
+    // Noun phrases still stand before their verbs.
+    QVERIFY(Comparison::readsAsSubject(QStringLiteral("native priority queue (your edits)")));
+    QVERIFY(Comparison::readsAsSubject(QStringLiteral("plain fifo")));
+    QVERIFY(!Comparison::readsAsSubject(QStringLiteral("strict native priority starves low priorities")));
+}
+
+void TestCompare::differentWorkloadsCrownNoTotals()
+{
+    // The window warned "not like-for-like" and still gave ★ to processed, throughput, backlog
+    // and postponed (1600 vs 2608 messages produced): a total is not compared when the
+    // workloads differ; per-message figures (latency, deliveries per message) still are.
+    CompareWindow window;
+    window.setCurrentSetup(loadPreset(QStringLiteral("lesson-ttl-moved.json")));
+    window.setFiles({CompareWindow::currentSetupChoice(), QStringLiteral(":/scenarios/compare-native.json"),
+                     QStringLiteral(":/scenarios/compare-topics.json")});
+    window.setCycles(400);
+    QCOMPARE(window.compare(), QStringList());
+    QVERIFY(!window.comparison().sameWorkload);
+    const ComparisonModel *model = window.model();
+    for (const QString &total : {QStringLiteral("processed"), QStringLiteral("throughput (msg/cycle)"),
+                                 QStringLiteral("backlog at end"), QStringLiteral("postponed"),
+                                 QStringLiteral("discarded (data lost)")}) {
+        const int row = rowOf(model, total);
+        QVERIFY2(row >= 0, qPrintable(total));
+        for (int column = 1; column < model->columnCount(); ++column) {
+            QVERIFY2(!model->index(row, column).data(ComparisonModel::BestRole).toBool(), qPrintable(total));
+            QVERIFY(model->index(row, column).data(Qt::BackgroundRole).value<QColor>() != ComparisonModel::bestBackground());
+        }
+        QVERIFY(model->index(row, 1).data(Qt::ToolTipRole).toString().contains(QStringLiteral("not compared")));
+    }
+    bool latencyCrowned = false;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (!model->index(row, 0).data().toString().startsWith(QStringLiteral("latency")))
+            continue;
+        for (int column = 1; column < model->columnCount(); ++column)
+            latencyCrowned = latencyCrowned || model->index(row, column).data(ComparisonModel::BestRole).toBool();
+    }
+    QVERIFY(latencyCrowned);
+    const QList<ComparisonVerdict> verdicts = window.comparison().groupVerdicts();
+    QVERIFY2(verdicts.at(1).text.startsWith(QStringLiteral("not compared (different workloads)")), qPrintable(verdicts.at(1).text));
+    QVERIFY(!verdicts.at(1).text.contains(QStringLiteral("the most")));
+    QVERIFY(verdicts.at(0).text.contains(QStringLiteral("not like for like")));
 }
 
 QTEST_MAIN(TestCompare)
