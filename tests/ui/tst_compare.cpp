@@ -12,6 +12,8 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QLabel>
+#include <QPushButton>
 #include <QFont>
 #include <QScreen>
 #include <QSplitter>
@@ -52,6 +54,10 @@ private Q_SLOTS:
     void lessonComparesWithThePresetItNames();
     void verdictsReadWellForEveryShippedName();
     void differentWorkloadsCrownNoTotals();
+    void headerShowsTheWholeName();
+    void changedChoiceMarksTheFiguresStale();
+    void latencyRowsInSightAt720();
+    void firstRowOpensUnselected();
 };
 
 namespace {
@@ -693,6 +699,125 @@ void TestCompare::differentWorkloadsCrownNoTotals()
     QVERIFY2(verdicts.at(1).text.startsWith(QStringLiteral("not compared (different workloads)")), qPrintable(verdicts.at(1).text));
     QVERIFY(!verdicts.at(1).text.contains(QStringLiteral("the most")));
     QVERIFY(verdicts.at(0).text.contains(QStringLiteral("not like for like")));
+}
+
+void TestCompare::headerShowsTheWholeName()
+{
+    // "Lesson: a TTL range moved …un loses data (your edits)": the header cut the middle of the
+    // name at 1280x720. It wraps to two lines now, whole, the full name in the tooltip.
+    CompareWindow window;
+    window.resize(1280 - 16, 720 - 48);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const Scenario lesson = loadPreset(QStringLiteral("lesson-ttl-moved.json"));
+    window.setCurrentSetup(lesson);
+    window.setFiles({CompareWindow::currentSetupChoice(), QStringLiteral(":/scenarios/compare-native.json"),
+                     QStringLiteral(":/scenarios/compare-topics.json")});
+    window.setCycles(100);
+    QCOMPARE(window.compare(), QStringList());
+    auto *table = window.findChild<QTableView *>();
+    const QString name = lesson.name + QStringLiteral(" (your edits)");
+    // Laid out for two lines at the size it ran at (on screen the header kept one line's room).
+    QTRY_VERIFY(table->horizontalHeader()->height() >= 3 * table->fontMetrics().height());
+    for (const QSize size : {QSize(1280 - 16, 720 - 48), QSize(1024 - 16, 768 - 48)}) {
+        window.resize(size);
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        const QString shown = window.runHeaderText(0);
+        QVERIFY2(!shown.contains(QChar(0x2026)), qPrintable(shown));
+        QCOMPARE(QString(shown).replace(QLatin1Char('\n'), QLatin1Char(' ')), name);
+        QCOMPARE(shown.count(QLatin1Char('\n')), 1);
+        // Room for the two lines of the name and the p50/p95/max line.
+        QVERIFY(table->horizontalHeader()->height() >= 3 * table->fontMetrics().height());
+        QVERIFY(window.model()->headerData(1, Qt::Horizontal, Qt::ToolTipRole).toString().contains(name));
+    }
+    // Short names keep one line.
+    window.setFiles({QStringLiteral(":/scenarios/compare-native.json"), QStringLiteral(":/scenarios/compare-topics.json")});
+    QCOMPARE(window.compare(), QStringList());
+    QCoreApplication::processEvents();
+    QCOMPARE(window.runHeaderText(0), QStringLiteral("native priority queue"));
+}
+
+void TestCompare::changedChoiceMarksTheFiguresStale()
+{
+    // After a comparison, choosing another configuration left the old figures as if they were
+    // the new ones' (no re-run, no mark): now they are marked out of date until Compare.
+    CompareWindow window;
+    window.setCycles(100);
+    QVERIFY(!window.isStale());
+    QCOMPARE(window.compare(), QStringList());
+    QVERIFY(!window.isStale());
+    auto *choiceA = window.findChildren<QComboBox *>().constFirst();
+    choiceA->setCurrentIndex(choiceA->findData(QStringLiteral(":/scenarios/lesson-aging.json")));
+    QVERIFY(window.isStale());
+    const QList<QLabel *> status = window.findChildren<QLabel *>();
+    bool said = false;
+    for (const QLabel *label : std::as_const(status))
+        said = said || label->text().contains(QStringLiteral("compare again"));
+    QVERIFY(said);
+    QVERIFY(window.findChild<QTextBrowser *>()->toPlainText().startsWith(QStringLiteral("Out of date")));
+    // No value is marked best while out of date, and the text is greyed.
+    const int processed = rowOf(window.model(), QStringLiteral("processed"));
+    for (int column = 1; column < window.model()->columnCount(); ++column)
+        QVERIFY(!window.model()->index(processed, column).data(ComparisonModel::BestRole).toBool());
+    QVERIFY(window.model()->index(processed, 1).data(Qt::ForegroundRole).isValid());
+    QCOMPARE(window.compare(), QStringList());
+    QVERIFY(!window.isStale());
+    QVERIFY(!window.findChild<QTextBrowser *>()->toPlainText().startsWith(QStringLiteral("Out of date")));
+    // The cycles are a choice too.
+    window.setCycles(120);
+    QVERIFY(window.isStale());
+}
+
+void TestCompare::latencyRowsInSightAt720()
+{
+    // At 1280x720 about 7 rows showed; the latency rows needed scrolling. With the intro in the
+    // verdict box before the first comparison and rows of a line and 4 px, at least 10 are in
+    // sight, and at 1024x768 too, with the Compare and Close buttons in the window.
+    CompareWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.compare(), QStringList());
+    auto *table = window.findChild<QTableView *>();
+    auto *close = window.findChild<QDialogButtonBox *>();
+    QPushButton *compare = nullptr;
+    for (QPushButton *b : window.findChildren<QPushButton *>()) {
+        if (b->text() == QStringLiteral("Compare"))
+            compare = b;
+    }
+    QVERIFY(compare);
+    for (const QSize size : {QSize(1280 - 16, 720 - 48), QSize(1024 - 16, 768 - 48)}) {
+        window.resize(size);
+        QCoreApplication::processEvents();
+        const int rowsInSight = table->viewport()->height() / table->verticalHeader()->defaultSectionSize();
+        QVERIFY2(rowsInSight >= 10, qPrintable(QStringLiteral("%1 rows in sight at %2x%3").arg(rowsInSight).arg(size.width()).arg(size.height())));
+        for (QWidget *w : {static_cast<QWidget *>(close), static_cast<QWidget *>(compare)})
+            QVERIFY(window.rect().contains(QRect(w->mapTo(&window, QPoint(0, 0)), w->size())));
+    }
+}
+
+void TestCompare::firstRowOpensUnselected()
+{
+    // The first row opened selected, filled dark blue like a best value: it is current (the
+    // arrows start there) but not selected, and painted without the highlight.
+    CompareWindow window;
+    window.resize(1264, 672);
+    window.show();
+    QApplication::setActiveWindow(&window);
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QCOMPARE(window.compare(), QStringList());
+    auto *table = window.findChild<QTableView *>();
+    QTRY_COMPARE(QApplication::focusWidget(), table);
+    QCOMPARE(table->currentIndex(), window.model()->index(0, 0));
+    QVERIFY(table->selectionModel()->selectedIndexes().isEmpty());
+    const QImage shot = table->viewport()->grab().toImage();
+    const QRect cell = table->visualRect(window.model()->index(0, ComparisonModel::firstColumnOf(0)));
+    const QColor middle = shot.pixelColor(cell.center().x() / 2 + cell.left() / 2, cell.center().y());
+    const QColor highlight = table->palette().color(QPalette::Active, QPalette::Highlight);
+    QVERIFY2(middle != highlight, qPrintable(middle.name()));
+    QVERIFY(middle.lightness() > 200);
+    QTest::keyClick(table, Qt::Key_Down);
+    QCOMPARE(table->currentIndex().row(), 1);
 }
 
 QTEST_MAIN(TestCompare)

@@ -36,6 +36,10 @@ public:
     /// Shows @p comparison (a reset of the model).
     void setComparison(const Comparison &comparison);
     const Comparison &comparison() const { return m_comparison; }
+    /// Marks the figures out of date (the choices changed since): grey text, no best value
+    /// marked, until the next setComparison().
+    void setStale(bool stale);
+    bool isStale() const { return m_stale; }
 
     /// True if @p row holds one value per run, shown spanned over the run's SubColumns columns;
     /// false on a latency row (p50, p95, max).
@@ -71,6 +75,7 @@ private:
     Comparison m_comparison;
     QList<Row> m_rows;
     QStringList m_names;        ///< Comparison::shortNames()
+    bool m_stale = false;
 };
 
 } // namespace PriorityLab
