@@ -231,7 +231,7 @@ QString latencyGroup(int priority)
 
 QList<int> ComparedFigure::best() const
 {
-    if (better == Better::Neither)
+    if (better == Better::Neither || !comparable)
         return {};
     const qsizetype found = extreme(values, better == Better::Lower);
     if (found < 0)
@@ -314,6 +314,9 @@ QList<ComparedFigure> Comparison::figures() const
         add(LossesGroup, QStringLiteral("rejected (queue full)"), Better::Lower, 0,
             always([](const RunFigures &r) { return r.totals.rejected; }));
     }
+    // Totals grow with the workload: not compared when it differs.
+    for (ComparedFigure &f : figures)
+        f.comparable = sameWorkload || f.group == WorkloadGroup;
     add(LossesGroup, QStringLiteral("deliveries per message"), Better::Lower, 2, [](const RunFigures &r) {
         const bool ended = r.totals.processed + r.totals.finalDiscarded() > 0;
         return ended ? std::optional<double>(r.deliveriesPerMessage) : std::nullopt;
@@ -345,13 +348,54 @@ QList<ComparedFigure> Comparison::figures() const
     return figures;
 }
 
+bool Comparison::readsAsSubject(const QString &name)
+{
+    // Finite verbs (and "retry", an imperative) that a scenario's name may hold; a name with one
+    // is a sentence of its own.
+    static const QStringList verbs{
+            QStringLiteral("is"),      QStringLiteral("are"),     QStringLiteral("was"),     QStringLiteral("were"),
+            QStringLiteral("has"),     QStringLiteral("have"),    QStringLiteral("does"),    QStringLiteral("do"),
+            QStringLiteral("can"),     QStringLiteral("cannot"),  QStringLiteral("will"),    QStringLiteral("must"),
+            QStringLiteral("loses"),   QStringLiteral("lose"),    QStringLiteral("fails"),   QStringLiteral("fail"),
+            QStringLiteral("drops"),   QStringLiteral("drop"),    QStringLiteral("expire"),  QStringLiteral("expires"),
+            QStringLiteral("starves"), QStringLiteral("starve"),  QStringLiteral("hides"),   QStringLiteral("hide"),
+            QStringLiteral("serves"),  QStringLiteral("serve"),   QStringLiteral("keeps"),   QStringLiteral("keep"),
+            QStringLiteral("needs"),   QStringLiteral("need"),    QStringLiteral("ends"),    QStringLiteral("processes"),
+            QStringLiteral("retry"),   QStringLiteral("retries"), QStringLiteral("moves"),   QStringLiteral("blocks"),
+            QStringLiteral("waits"),   QStringLiteral("wins"),    QStringLiteral("beats"),   QStringLiteral("breaks"),
+            QStringLiteral("takes"),   QStringLiteral("gets"),    QStringLiteral("goes"),    QStringLiteral("runs")};
+    QString core = name.trimmed();
+    if (core.endsWith(QLatin1Char(')')) && core.lastIndexOf(QLatin1Char('(')) > 0)
+        core = core.left(core.lastIndexOf(QLatin1Char('('))).trimmed();
+    if (core.isEmpty() || core.contains(QLatin1Char(':')))
+        return false;
+    const QStringList words = core.toLower().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (words.size() > 3)
+        return false;
+    for (const QString &w : words) {
+        if (verbs.contains(w))
+            return false;
+    }
+    return true;
+}
+
 QList<ComparisonVerdict> Comparison::groupVerdicts() const
 {
     QList<ComparisonVerdict> verdicts;
     if (runs.isEmpty())
         return verdicts;
-    const QStringList names = shortNames();
     const QList<ComparedFigure> figures = this->figures();
+    // Names that read as subjects stand before their verb ("plain fifo serves ..."); otherwise
+    // every name goes in quotes after "with" ("... with “a TTL range ... loses data”"), so that
+    // no name that is a sentence of its own meets a second verb.
+    QStringList names = shortNames();
+    bool subjects = true;
+    for (const QString &n : std::as_const(names))
+        subjects = subjects && readsAsSubject(n);
+    if (!subjects) {
+        for (QString &n : names)
+            n = QStringLiteral("“%1”").arg(n);
+    }
     const auto namesOf = [&](const QList<qsizetype> &indices) {
         QStringList list;
         for (qsizetype i : indices)
@@ -366,7 +410,8 @@ QList<ComparisonVerdict> Comparison::groupVerdicts() const
         sameLength = sameLength && r.cycles == first.cycles;
     if (!sameWorkload)
         verdicts << ComparisonVerdict{WorkloadGroup, QStringLiteral("the configurations produced different messages "
-                                                                    "(producers or seeds differ): not like for like")};
+                                                                    "(producers or seeds differ): not like for like, "
+                                                                    "so the totals are not compared")};
     else if (sameLength)
         verdicts << ComparisonVerdict{WorkloadGroup, QStringLiteral("every configuration saw the same %1 messages in %2 cycles")
                                                              .arg(first.totals.produced).arg(first.cycles)};
@@ -379,17 +424,28 @@ QList<ComparisonVerdict> Comparison::groupVerdicts() const
         const qsizetype hi = extreme(f->values, false);
         const qsizetype lo = extreme(f->values, true);
         QString text;
-        if (hi < 0)
+        if (hi < 0) {
             text = QStringLiteral("no run lasted a cycle");
-        else if (f->texts.count(f->texts.at(hi)) == f->texts.size())
+        } else if (!f->comparable) {
+            QStringList each;
+            for (qsizetype i = 0; i < runs.size(); ++i)
+                each << QStringLiteral("%1 per cycle for %2").arg(f->texts.at(i), names.at(i));
+            text = QStringLiteral("not compared (different workloads): ") + joinNames(each);
+        } else if (f->texts.count(f->texts.at(hi)) == f->texts.size()) {
             text = QStringLiteral("throughput is the same (%1 per cycle)").arg(f->texts.at(hi));
-        else
+        } else if (subjects) {
             text = QStringLiteral("%1 processes the most: %2 per cycle vs %3 for %4")
                            .arg(names.at(hi), f->texts.at(hi), f->texts.at(lo), names.at(lo));
+        } else {
+            text = QStringLiteral("the most processed with %1: %2 per cycle vs %3 with %4")
+                           .arg(names.at(hi), f->texts.at(hi), f->texts.at(lo), names.at(lo));
+        }
         if (const ComparedFigure *backlog = findFigure(figures, ThroughputGroup, QStringLiteral("backlog"))) {
             const qsizetype worst = extreme(backlog->values, false);
             if (!backlog->best().isEmpty() && worst >= 0)
-                text += QStringLiteral("; %1 ends with %2 still queued").arg(names.at(worst), backlog->texts.at(worst));
+                text += (subjects ? QStringLiteral("; %1 ends with %2 still queued")
+                                  : QStringLiteral("; %2 still queued at the end with %1"))
+                                .arg(names.at(worst), backlog->texts.at(worst));
         }
         verdicts << ComparisonVerdict{ThroughputGroup, text};
     }
@@ -401,21 +457,28 @@ QList<ComparisonVerdict> Comparison::groupVerdicts() const
         for (qsizetype i = 0; i < runs.size(); ++i) {
             if (runs.at(i).totals.finalDiscarded() > 0) {
                 losing << i;
-                losses << QStringLiteral("%1 loses %2").arg(names.at(i)).arg(runs.at(i).totals.finalDiscarded());
+                losses << (subjects ? QStringLiteral("%1 loses %2") : QStringLiteral("%2 with %1"))
+                                  .arg(names.at(i))
+                                  .arg(runs.at(i).totals.finalDiscarded());
             }
         }
+        const int others = int(runs.size() - losing.size());
         QString text;
         if (losing.isEmpty())
             text = runs.size() == 1 ? QStringLiteral("no message is lost") : QStringLiteral("no configuration loses a message");
-        else if (losing.size() == runs.size())
-            text = joinNames(losses) + QStringLiteral(" messages");
+        else if (subjects)
+            text = joinNames(losses) + QStringLiteral(" messages")
+                   + (others == 0       ? QString()
+                      : others == 1     ? QStringLiteral("; the other loses none")
+                                        : QStringLiteral("; the others lose none"));
         else
-            text = joinNames(losses) + QStringLiteral(" messages; ") + (runs.size() - losing.size() == 1 ? QStringLiteral("the other loses none")
-                                                                                                         : QStringLiteral("the others lose none"));
+            text = QStringLiteral("messages lost: ") + joinNames(losses)
+                   + (others == 0 ? QString() : others == 1 ? QStringLiteral("; none with the other") : QStringLiteral("; none with the others"));
         if (const ComparedFigure *f = findFigure(figures, LossesGroup, QStringLiteral("deliveries"))) {
             const qsizetype worst = extreme(f->values, false);
             if (worst >= 0 && *f->values.at(worst) >= 1.005)
-                text += QStringLiteral("; %1 needs %2 deliveries per message (postponements, failures)")
+                text += (subjects ? QStringLiteral("; %1 needs %2 deliveries per message (postponements, failures)")
+                                  : QStringLiteral("; %2 deliveries per message with %1 (postponements, failures)"))
                                 .arg(names.at(worst), f->texts.at(worst));
         }
         verdicts << ComparisonVerdict{LossesGroup, text};
@@ -433,7 +496,8 @@ QList<ComparisonVerdict> Comparison::groupVerdicts() const
         else if (w <= b * 1.5 + 2)
             text = QStringLiteral("the longest wait is similar (%1 to %2 cycles)").arg(f->texts.at(best), f->texts.at(worst));
         else
-            text = QStringLiteral("%1 keeps a message waiting %2 cycles (starvation); %3 at most %4")
+            text = (subjects ? QStringLiteral("%1 keeps a message waiting %2 cycles (starvation); %3 at most %4")
+                             : QStringLiteral("a message waits %2 cycles with %1 (starvation); at most %4 with %3"))
                            .arg(names.at(worst), f->texts.at(worst), names.at(best), f->texts.at(best));
         verdicts << ComparisonVerdict{WaitingGroup, text};
     }
@@ -469,24 +533,34 @@ QList<ComparisonVerdict> Comparison::groupVerdicts() const
                 for (int i : by.best())
                     fastest << i;
                 const QString serve = fastest.size() == 1 ? QStringLiteral("serves") : QStringLiteral("serve");
-                if (bv == 0)
+                if (bv == 0 && subjects)
                     parts << QStringLiteral("%1 %2 priority %3 at once (%4 0 vs %5 cycles for %6)")
                                      .arg(namesOf(fastest), serve, priority, stat, by.texts.at(w), names.at(w));
-                else
+                else if (bv == 0)
+                    parts << QStringLiteral("priority %1 is served at once with %2 (%3 0 vs %4 cycles with %5)")
+                                     .arg(priority, namesOf(fastest), stat, by.texts.at(w), names.at(w));
+                else if (subjects)
                     parts << QStringLiteral("%1 %2 priority %3 %4× faster than %5 (%6 %7 vs %8 cycles)")
                                      .arg(namesOf(fastest), serve, priority, number(wv / bv, 1), names.at(w), stat,
+                                          by.texts.at(b), by.texts.at(w));
+                else
+                    parts << QStringLiteral("priority %1 is served %2× faster with %3 than with %4 (%5 %6 vs %7 cycles)")
+                                     .arg(priority, number(wv / bv, 1), namesOf(fastest), names.at(w), stat,
                                           by.texts.at(b), by.texts.at(w));
             }
             const qsizetype longest = extreme(max.values, false);
             const qsizetype shortest = extreme(max.values, true);
             if (*max.values.at(longest) > *max.values.at(shortest) * 3 + 10)
-                parts << QStringLiteral("%1 keeps one waiting %2 cycles").arg(names.at(longest), max.texts.at(longest));
+                parts << (subjects ? QStringLiteral("%1 keeps one waiting %2 cycles") : QStringLiteral("one waits %2 cycles with %1"))
+                                 .arg(names.at(longest), max.texts.at(longest));
         } else if (best >= 0) {
             parts << QStringLiteral("p50 %1 cycles, at most %2 for %3")
                              .arg(p50.texts.at(best), max.texts.at(best), names.at(best));
         }
         if (!starved.isEmpty())
-            parts << QStringLiteral("%1 processed none of them (starved)").arg(namesOf(starved));
+            parts << (subjects ? QStringLiteral("%1 processed none of them (starved)")
+                               : QStringLiteral("none of them processed with %1 (starved)"))
+                             .arg(namesOf(starved));
         verdicts << ComparisonVerdict{p50.group, parts.join(QStringLiteral("; "))};
     }
     return verdicts;

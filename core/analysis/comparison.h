@@ -51,10 +51,14 @@ struct ComparedFigure
     Better better = Better::Neither;
     QStringList texts;                    ///< per run, as shown; "n/a" where the figure does not exist
     QList<std::optional<double>> values;  ///< per run; empty for "n/a" and for text figures
+    /// False for a total (processed, throughput, backlog, postponed, failed, discarded,
+    /// dead-lettered, rejected) when the runs produced different messages: it grows with the
+    /// workload, so comparing it says nothing (docs/design.md, "Figures and verdicts").
+    bool comparable = true;
 
     /// Indices of the runs holding the best value. Empty when no run is better than another:
-    /// Better::Neither, no value at all, or every run has the same value. A run without a value
-    /// ("n/a": e.g. no message of that priority processed) is never the best.
+    /// Better::Neither, not comparable, no value at all, or every run has the same value. A run
+    /// without a value ("n/a": e.g. no message of that priority processed) is never the best.
     QList<int> best() const;
 };
 
@@ -100,9 +104,17 @@ struct Comparison
 
     /// One verdict per row group of figures(), in its order, naming runs by shortNames(); e.g.
     /// "native priority serves priority 4 at once (p50 0 vs 12 cycles for consumer strategies)".
-    /// Latency is judged by the median (p50), by p95 when the medians are the same.
-    /// Empty without runs.
+    /// Latency is judged by the median (p50), by p95 when the medians are the same. When a name
+    /// does not read as a subject (readsAsSubject()), the sentences name the runs after "with"
+    /// instead. Without the same workload, throughput names no winner. Empty without runs.
     QList<ComparisonVerdict> groupVerdicts() const;
+
+    /// True if @p name reads as the subject of a verdict's verb ("plain fifo serves ..."): a
+    /// noun phrase of at most 3 words, a trailing "(...)" not counted, without a title (": ")
+    /// or a verb ("a TTL range moved mid-run loses data" does not: "... loses data loses 614").
+    /// When a run's short name does not, groupVerdicts() puts every name in quotes after "with"
+    /// ("614 messages lost with “a TTL range moved mid-run loses data”").
+    static bool readsAsSubject(const QString &name);
 
     /// groupVerdicts() as lines "group: text".
     QStringList verdicts() const;

@@ -55,27 +55,57 @@ public:
     bool hasHeightForWidth() const override { return false; }
 };
 
-// The header of the compare table on two lines: each run's short name across its p50, p95 and
-// max columns, and below it the sub-column's name (ComparisonModel::RunNameRole, DisplayRole).
+// The header of the compare table: each run's short name across its p50, p95 and max columns,
+// on one line or wrapped to two (the second elided in the middle if it must be: the names differ
+// anywhere, "Lesson: a TTL range moved …un loses data (your edits)" cut the part that told them
+// apart), and below it the sub-column's name (ComparisonModel::RunNameRole, DisplayRole). The
+// section's tooltip holds the full name.
 class RunHeader : public QHeaderView
 {
 public:
-    explicit RunHeader(QWidget *parent) : QHeaderView(Qt::Horizontal, parent) { }
+    explicit RunHeader(QWidget *parent) : QHeaderView(Qt::Horizontal, parent)
+    {
+        // Wider or narrower sections may need another line for a name: the table lays the
+        // header out again.
+        connect(this, &QHeaderView::sectionResized, this, &RunHeader::fitHeight);
+    }
+
+    /// Has the table lay the header out again (QTableView::updateGeometries()) when its names
+    /// need another number of lines than its height holds.
+    void fitHeight()
+    {
+        if (height() != (nameLineCount() + 1) * lineHeight() && parent())
+            QMetaObject::invokeMethod(parent(), "updateGeometries", Qt::QueuedConnection);
+    }
+
+    /// The lines of run @p run's name as painted in its band (1 or 2).
+    QStringList nameLines(int run) const
+    {
+        const int first = ComparisonModel::firstColumnOf(run);
+        if (!model() || first >= count())
+            return {};
+        const int last = std::min(count(), first + ComparisonModel::SubColumns) - 1;
+        int width = -2 * NameMargin;
+        for (int column = first; column <= last; ++column)
+            width += sectionSize(column);
+        return wrapped(model()->headerData(first, Qt::Horizontal, ComparisonModel::RunNameRole).toString(),
+                       std::max(width, 16));
+    }
 
     QSize sizeHint() const override
     {
         QSize size = QHeaderView::sizeHint();
-        size.setHeight(2 * (fontMetrics().height() + 8));
+        size.setHeight((nameLineCount() + 1) * lineHeight());
         return size;
     }
 
 protected:
     void paintSection(QPainter *painter, const QRect &rect, int logicalIndex) const override
     {
-        // Column 0 ("figure") the whole height; a run's columns the lower line.
+        // Column 0 ("figure") the whole height; a run's columns the lowest line.
         QRect lower = rect;
         if (logicalIndex > 0)
-            lower.setTop(rect.top() + rect.height() / 2);
+            lower.setTop(rect.bottom() + 1 - lineHeight());
         QHeaderView::paintSection(painter, lower, logicalIndex);
     }
 
@@ -85,26 +115,67 @@ protected:
         if (!model())
             return;
         QPainter painter(viewport());
-        for (int first = 1; first < count(); first += ComparisonModel::SubColumns) {
+        for (int run = 0; ComparisonModel::firstColumnOf(run) < count(); ++run) {
+            const int first = ComparisonModel::firstColumnOf(run);
             const int last = std::min(count(), first + ComparisonModel::SubColumns) - 1;
             const int left = sectionViewportPosition(first);
             const int right = sectionViewportPosition(last) + sectionSize(last);
             QStyleOptionHeader option;
             initStyleOption(&option);
-            option.rect = QRect(left, 0, right - left, height() / 2);
+            option.rect = QRect(left, 0, right - left, height() - lineHeight());
             option.section = first;
             option.position = QStyleOptionHeader::Middle;
             option.textAlignment = Qt::AlignCenter;
-            option.text = option.fontMetrics.elidedText(
-                    model()->headerData(first, Qt::Horizontal, ComparisonModel::RunNameRole).toString(),
-                    Qt::ElideMiddle, option.rect.width() - 8);
-            style()->drawControl(QStyle::CE_Header, &option, &painter, this);
+            // The section, then the lines as wrapped (CE_Header would elide them again, with its
+            // own margins).
+            style()->drawControl(QStyle::CE_HeaderSection, &option, &painter, this);
+            painter.setPen(option.palette.color(QPalette::ButtonText));
+            painter.setFont(font());
+            painter.drawText(option.rect.adjusted(NameMargin, 0, -NameMargin, 0), Qt::AlignCenter,
+                             nameLines(run).join(QLatin1Char('\n')));
         }
+    }
+
+private:
+    static constexpr int NameMargin = 6;  ///< px left and right of a run's name
+    int lineHeight() const { return fontMetrics().height() + 6; }
+
+    int nameLineCount() const
+    {
+        int lines = 1;
+        for (int run = 0; ComparisonModel::firstColumnOf(run) < count(); ++run)
+            lines = std::max(lines, int(nameLines(run).size()));
+        return lines;
+    }
+
+    // @p text in at most two lines of @p width, broken between words; the second line elided in
+    // the middle if it is still too wide.
+    QStringList wrapped(const QString &text, int width) const
+    {
+        const QFontMetrics metrics = fontMetrics();
+        if (metrics.horizontalAdvance(text) <= width)
+            return {text};
+        const QStringList words = text.split(QLatin1Char(' '));
+        QString firstLine;
+        qsizetype used = 0;
+        for (; used < words.size(); ++used) {
+            const QString candidate = firstLine.isEmpty() ? words.at(used) : firstLine + QLatin1Char(' ') + words.at(used);
+            if (!firstLine.isEmpty() && metrics.horizontalAdvance(candidate) > width)
+                break;
+            firstLine = candidate;
+        }
+        firstLine = metrics.elidedText(firstLine, Qt::ElideMiddle, width);
+        const QString rest = QStringList(words.mid(used)).join(QLatin1Char(' '));
+        if (rest.isEmpty())
+            return {firstLine};
+        return {firstLine, metrics.elidedText(rest, Qt::ElideMiddle, width)};
     }
 };
 
 // A best value stays told apart in the selected row: its cell keeps the light-blue background,
-// black bold text and a "★" at its left; the selection shows as an outline around it.
+// black bold text and a "★" at its left; the selection shows as an outline around it. The
+// current row without a selection (as the table opens) is outlined, not filled: a filled first
+// row looked like a highlighted best value.
 class BestCellDelegate : public QStyledItemDelegate
 {
 public:
@@ -114,22 +185,39 @@ public:
     {
         if (!index.data(ComparisonModel::BestRole).toBool()) {
             QStyledItemDelegate::paint(painter, option, index);
+        } else {
+            QStyleOptionViewItem plain = option;
+            plain.state &= ~QStyle::State_Selected;
+            QStyledItemDelegate::paint(painter, plain, index);
+            painter->save();
+            QFont bold = option.font;
+            bold.setBold(true);
+            painter->setFont(bold);
+            painter->setPen(Qt::black);
+            painter->drawText(option.rect.adjusted(4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("★"));
+            if (option.state & QStyle::State_Selected) {
+                painter->setPen(QPen(option.palette.color(QPalette::Highlight), 2));
+                painter->setBrush(Qt::NoBrush);
+                painter->drawRect(QRectF(option.rect).adjusted(1, 1, -1, -1));
+            }
+            painter->restore();
+        }
+        const auto *view = qobject_cast<const QAbstractItemView *>(option.widget);
+        if (!view || (option.state & QStyle::State_Selected) || !view->hasFocus()
+            || view->currentIndex().row() != index.row())
             return;
-        }
-        QStyleOptionViewItem plain = option;
-        plain.state &= ~QStyle::State_Selected;
-        QStyledItemDelegate::paint(painter, plain, index);
+        // The current row, not selected: its outline (top and bottom of each cell, the ends at
+        // the first and last column).
         painter->save();
-        QFont bold = option.font;
-        bold.setBold(true);
-        painter->setFont(bold);
-        painter->setPen(Qt::black);
-        painter->drawText(option.rect.adjusted(4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("★"));
-        if (option.state & QStyle::State_Selected) {
-            painter->setPen(QPen(option.palette.color(QPalette::Highlight), 2));
-            painter->setBrush(Qt::NoBrush);
-            painter->drawRect(QRectF(option.rect).adjusted(1, 1, -1, -1));
-        }
+        painter->setPen(QPen(option.palette.color(QPalette::Highlight), 2));
+        const QRectF r = QRectF(option.rect).adjusted(1, 1, -1, -1);
+        painter->drawLine(r.topLeft(), r.topRight());
+        painter->drawLine(r.bottomLeft(), r.bottomRight());
+        if (index.column() == 0)
+            painter->drawLine(r.topLeft(), r.bottomLeft());
+        const int span = view->inherits("QTableView") ? static_cast<const QTableView *>(view)->columnSpan(index.row(), index.column()) : 1;
+        if (index.column() + span >= index.model()->columnCount())
+            painter->drawLine(r.topRight(), r.bottomRight());
         painter->restore();
     }
 };
@@ -151,14 +239,6 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
     auto *layout = new QVBoxLayout(content);
     layout->setContentsMargins(0, 0, 0, 0);
 
-    auto *intro = new QLabel(tr("Runs two or three configurations on the same seeded workload (the "
-                                "produced messages are checked to be identical) and sets their "
-                                "figures side by side: prioritization by consumer strategies, a "
-                                "native priority queue, priority topics, or your current setup."),
-                             content);
-    intro->setWordWrap(true);
-    layout->addWidget(intro);
-
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     for (int slot = 0; slot < 3; ++slot) {
@@ -172,6 +252,7 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
     m_cycles->setRange(1, 100000);
     m_cycles->setValue(400);
     m_cycles->setSuffix(tr(" cycles"));
+    connect(m_cycles, &QSpinBox::valueChanged, this, &CompareWindow::markStale);
     m_cycles->setToolTip(tr("How long each run lasts at most; a run also ends when its broker "
                             "stops (idle). The same for every configuration."));
     runRow->addWidget(m_cycles);
@@ -198,6 +279,9 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
     m_verdicts->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_verdicts->installEventFilter(this);
     m_verdicts->setToolTip(tr("The verdict on each group of figures, in words"));
+    // Before the first comparison the box says what the window does (a label above took two
+    // lines of the table's room at 1280x720).
+    m_verdicts->setHtml(QStringLiteral("<p style='margin:0'>%1</p>").arg(introText().toHtmlEscaped()));
     m_model = new ComparisonModel(this);
     m_table = new QTableView(figures);
     m_table->setHorizontalHeader(new RunHeader(m_table));
@@ -212,6 +296,7 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
             m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
         // A figure with one value per run: the value across the run's p50, p95 and max columns.
         m_table->clearSpans();
+        static_cast<RunHeader *>(m_table->horizontalHeader())->fitHeight();
         const int runs = int(m_model->comparison().runs.size());
         for (int row = 0; row < m_model->rowCount(); ++row) {
             if (!m_model->spanned(row))
@@ -221,7 +306,10 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
         }
     });
     m_table->setWordWrap(false);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    // Rows a little over a line high: at 1280x720 the latency rows are in sight (8 px of padding
+    // showed 7 rows).
+    m_table->verticalHeader()->setMinimumSectionSize(m_table->fontMetrics().height() + 2);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 4);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     figures->addWidget(m_verdicts);
     figures->addWidget(m_table);
@@ -288,6 +376,7 @@ void CompareWindow::addFileChoice(int slot)
         combo->addItem(QFileInfo(path).fileName(), path);
         combo->setCurrentIndex(combo->count() - 1);
     });
+    connect(combo, &QComboBox::currentIndexChanged, this, &CompareWindow::markStale);
     rowLayout->addWidget(combo, 1);
     rowLayout->addWidget(browse);
     m_choices << combo;
@@ -301,6 +390,8 @@ QString CompareWindow::currentSetupChoice()
 void CompareWindow::setCurrentSetup(const Scenario &scenario)
 {
     m_currentSetup = scenario;
+    if (files().contains(currentSetupChoice()))
+        markStale();  // the setup it ran is not this one
     for (int slot = 0; slot < m_choices.size(); ++slot) {
         QComboBox *combo = m_choices.at(slot);
         if (combo->findData(currentSetupChoice()) >= 0)
@@ -328,6 +419,37 @@ QStringList CompareWindow::presetsNamedIn(const Scenario &scenario)
             paths << e.path;
     }
     return paths;
+}
+
+QString CompareWindow::introText()
+{
+    return tr("Runs two or three configurations on the same seeded workload (the produced messages "
+              "are checked to be identical) and sets their figures side by side: prioritization by "
+              "consumer strategies, a native priority queue, priority topics, or your current setup. "
+              "Choose them above and press Compare (Enter).");
+}
+
+void CompareWindow::markStale()
+{
+    if (m_model->comparison().runs.isEmpty() || m_model->isStale())
+        return;
+    m_model->setStale(true);
+    m_status->setText(tr("<b>Out of date:</b> the choices changed since these figures. Press Compare "
+                         "(Enter) to compare again."));
+    QString html = QStringLiteral("<p style='margin:0; color:#b91c1c'><b>%1</b></p>")
+                           .arg(tr("Out of date: press Compare (Enter) to compare again").toHtmlEscaped());
+    m_verdicts->setHtml(html + QStringLiteral("<div style='color:gray'>") + m_verdictHtml + QStringLiteral("</div>"));
+    fitVerdicts();
+}
+
+bool CompareWindow::isStale() const
+{
+    return m_model->isStale();
+}
+
+QString CompareWindow::runHeaderText(int run) const
+{
+    return static_cast<const RunHeader *>(m_table->horizontalHeader())->nameLines(run).join(QLatin1Char('\n'));
 }
 
 void CompareWindow::fitToScreen()
@@ -400,6 +522,7 @@ void CompareWindow::showVerdicts(const Comparison &comparison)
     for (const ComparisonVerdict &v : comparison.groupVerdicts())
         html += QStringLiteral("<li><b>%1:</b> %2</li>").arg(v.group.toHtmlEscaped(), v.text.toHtmlEscaped());
     html += QStringLiteral("</ul>");
+    m_verdictHtml = html;
     m_verdicts->setHtml(html);
     fitVerdicts();
 }
@@ -522,15 +645,18 @@ QStringList CompareWindow::compare()
     m_model->setComparison(result);
     showVerdicts(result);
     showLegend(result.shortNames());
-    // The figures take the keyboard: Ctrl+End, Page Down and the arrows move in the table.
-    m_table->setCurrentIndex(m_model->index(0, 0));
+    // The figures take the keyboard: Ctrl+End, Page Down and the arrows move in the table. The
+    // first row is current but not selected (outlined, BestCellDelegate): filled in the
+    // highlight colour it read as a best value.
+    m_table->clearSelection();
+    m_table->selectionModel()->setCurrentIndex(m_model->index(0, 0), QItemSelectionModel::NoUpdate);
     m_table->setFocus(Qt::OtherFocusReason);
     m_status->setText(result.sameWorkload
                               ? tr("✓ Identical workload: every configuration saw the same "
                                    "produced messages.")
                               : tr("⚠ The configurations produced different messages (their "
                                    "producers or seeds differ): this is not a like-for-like "
-                                   "comparison."));
+                                   "comparison; the totals get no ★."));
 
     // Aligned charts: every configuration on the same axes.
     qreal maxCycle = 1;

@@ -26,7 +26,9 @@ class TimeSeriesChart;
 /// overtaken) and aligned charts (queue depth and processed per cycle, one line per
 /// configuration on the same axes, one legend for both) and a verdict per group of figures in
 /// words (Comparison::groupVerdicts()), sized to its lines. The best value of each row is
-/// highlighted (bold on blue with a "★", kept in the selected row). After a comparison the table
+/// highlighted (bold on blue with a "★", kept in the selected row); not for totals when the
+/// workloads differ (ComparedFigure::comparable). A changed choice marks the figures out of
+/// date (isStale()). After a comparison the table
 /// has the keyboard focus. The
 /// three-way preset (compare-*.json) is selected at first; setCurrentSetup() adds the user's
 /// current setup as a choice (and selects it with the presets a lesson names). A scenario that does not load is reported in the window; nothing
@@ -70,6 +72,13 @@ public:
     TimeSeriesChart *processedChart() const { return m_processed; }
     /// The verdicts as shown (plain text, one line per group); empty before a comparison.
     QString verdictText() const;
+    /// True when a choice (a configuration, the cycles, the current setup) changed after the
+    /// comparison shown: its figures are greyed, the verdict and the status say "Out of date:
+    /// press Compare (Enter) to compare again", until compare() runs.
+    bool isStale() const;
+    /// The name of run @p run as the table's header shows it: one line, or two joined by "\n"
+    /// (the second elided in the middle if it must be); the full name is in its tooltip.
+    QString runHeaderText(int run) const;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -82,6 +91,8 @@ private:
     void showLegend(const QStringList &names);
     void showVerdicts(const Comparison &comparison);
     void fitVerdicts();
+    void markStale();
+    static QString introText();
 
     QList<QComboBox *> m_choices;
     QSpinBox *m_cycles = nullptr;
@@ -96,6 +107,7 @@ private:
     QBoxLayout *m_chartsBox = nullptr; ///< the two charts: side by side, or stacked when wide
     QWidget *m_legend = nullptr;
     std::optional<Scenario> m_currentSetup;
+    QString m_verdictHtml;  ///< the verdicts of the comparison shown, as HTML
 };
 
 } // namespace PriorityLab

@@ -11,6 +11,7 @@ ComparisonModel::ComparisonModel(QObject *parent) : QAbstractTableModel(parent) 
 void ComparisonModel::setComparison(const Comparison &comparison)
 {
     beginResetModel();
+    m_stale = false;
     m_comparison = comparison;
     m_names = comparison.shortNames();
     m_rows.clear();
@@ -42,6 +43,15 @@ void ComparisonModel::setComparison(const Comparison &comparison)
         m_rows << row;
     }
     endResetModel();
+}
+
+void ComparisonModel::setStale(bool stale)
+{
+    if (m_stale == stale)
+        return;
+    m_stale = stale;
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
 }
 
 bool ComparisonModel::spanned(int row) const
@@ -79,7 +89,7 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     const int run = runOf(index.column());
     const int sub = run < 0 ? 0 : (index.column() - 1) % SubColumns;
     const ComparedFigure *figure = run < 0 ? nullptr : figureAt(index);
-    const bool best = figure && row.best.at(sub).contains(run);
+    const bool best = !m_stale && figure && row.best.at(sub).contains(run);
     switch (role) {
     case Qt::DisplayRole:
         return run < 0 ? row.label : figure ? figure->texts.value(run) : QVariant();
@@ -101,6 +111,8 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
             return QGuiApplication::palette().color(QPalette::AlternateBase);
         return {};
     case Qt::ForegroundRole:
+        if (m_stale)
+            return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
         return best ? QVariant(QColor(Qt::black)) : QVariant();
     case Qt::ToolTipRole:
         if (run < 0)
@@ -157,6 +169,9 @@ QString ComparisonModel::cellToolTip(const ComparedFigure &figure, const QList<i
         return {};
     const QString way = figure.better == ComparedFigure::Better::Lower ? tr("lower is better")
                                                                        : tr("higher is better");
+    if (!figure.comparable)
+        return tr("%1: not compared: the runs produced different messages, so a total says nothing "
+                  "about which is better (not like for like)").arg(figure.label);
     if (!figure.values.value(run))
         return tr("%1: n/a, the figure does not exist for this run (%2)").arg(figure.label, way);
     if (best.isEmpty())

@@ -14,7 +14,8 @@ namespace PriorityLab {
 /// sub-column's name ("p50", "p95", "max") in Qt::DisplayRole and the run's short name in
 /// RunNameRole (its full name and broker mode in the tooltip). The best value of each row (each
 /// of p50, p95, max on its own) is bold on bestBackground() (Qt::FontRole, Qt::BackgroundRole,
-/// BestRole) and its tooltip says which way is better; the rows of every other group are shaded
+/// BestRole) and its tooltip says which way is better (or, for a total of runs with different
+/// workloads, that it is not compared: ComparedFigure::comparable); the rows of every other group are shaded
 /// to tell the groups apart. Read-only; replaced whole by setComparison().
 class ComparisonModel : public QAbstractTableModel
 {
@@ -35,6 +36,10 @@ public:
     /// Shows @p comparison (a reset of the model).
     void setComparison(const Comparison &comparison);
     const Comparison &comparison() const { return m_comparison; }
+    /// Marks the figures out of date (the choices changed since): grey text, no best value
+    /// marked, until the next setComparison().
+    void setStale(bool stale);
+    bool isStale() const { return m_stale; }
 
     /// True if @p row holds one value per run, shown spanned over the run's SubColumns columns;
     /// false on a latency row (p50, p95, max).
@@ -70,6 +75,7 @@ private:
     Comparison m_comparison;
     QList<Row> m_rows;
     QStringList m_names;        ///< Comparison::shortNames()
+    bool m_stale = false;
 };
 
 } // namespace PriorityLab
