@@ -188,8 +188,10 @@ private Q_SLOTS:
         QTest::addRow("Edit… button") << "edit" << true;
         QTest::addRow("Online check box") << "online" << true;
         QTest::addRow("queue table") << "table" << true;
-        QTest::addRow("failure-rate spin box") << "rate" << false;
-        QTest::addRow("send-data text field") << "data" << false;
+        // A field reached by Tab holds no edit until a key is typed into it: the run keys are the
+        // simulation's there too (docs/help.md); tst_keys checks a field being edited keeps them.
+        QTest::addRow("failure-rate spin box") << "rate" << true;
+        QTest::addRow("send-data text field") << "data" << true;
     }
 
     void runKeysFromEveryWidget()
@@ -223,7 +225,8 @@ private Q_SLOTS:
         QVERIFY(!w.sim()->isRunning());
         w.press(Qt::Key_Right);
         w.press(Qt::Key_N);
-        QCOMPARE(w.sim()->cycle(), keysRun ? 2 : 0);
+        const bool typesN = widget == QLatin1String("data");  // N may begin a text: it types
+        QCOMPARE(w.sim()->cycle(), keysRun ? (typesN ? 1 : 2) : 0);
         QCOMPARE(card->onlineBox()->isChecked(), online);  // Space never toggles the consumer
         w.press(Qt::Key_R, Qt::ControlModifier);     // Reset from anywhere
         QCOMPARE(w.sim()->cycle(), 0);
