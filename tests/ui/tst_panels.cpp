@@ -1318,7 +1318,6 @@ void TestPanels::sizeGuardPassesOnlyChangedSizes()
     QVERIFY(label->isVisible());
 }
 
-QTEST_MAIN(TestPanels)
 void TestPanels::resetShowsTheFirstCardsHeading()
 {
     // After a lesson step scrolled the cards down to a bound, Reset (Ctrl+R) left them
@@ -1339,4 +1338,5 @@ void TestPanels::resetShowsTheFirstCardsHeading()
     QCOMPARE(scroll->verticalScrollBar()->value(), 0);
 }
 
+QTEST_MAIN(TestPanels)
 #include "tst_panels.moc"
