@@ -13,6 +13,7 @@
 #include "core/engine/simulation.h"
 #include "core/strategies/strategy.h"
 #include "tests/testsupport.h"
+#include "tests/ui/scenariowindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -940,12 +941,9 @@ void TestAlarms::compactBannerIsAsTallAsItsLines()
     // tall with its text centred below a lone ⚠ (a height taken for a narrower width), the
     // column got a scroll bar and the histogram's total was cut off. The label is exactly as
     // tall as the lines it shows, text from the top, whatever widths it went through.
-    MainWindow window;
-    window.setShowDialogs(false);
-    window.resize(1280, 720);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
+    TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"), QSize(1280, 720));
+    QVERIFY(w.exposed());
+    MainWindow &window = w.window;
     window.simulation()->runCycles(100);
     window.refreshViews();
     AlarmPanel *panel = window.alarmPanel();

@@ -19,10 +19,10 @@
 #include "core/engine/simulation.h"
 #include "ui/common/sparkline.h"
 #include "tests/testsupport.h"
+#include "tests/ui/scenariowindow.h"
 #include "ui/shell/speedcontrol.h"
 #include "ui/shell/statussummary.h"
 #include "ui/common/sizeguard.h"
-#include "tests/testsupport.h"
 
 #include <QAction>
 #include <QApplication>
@@ -1322,12 +1322,9 @@ void TestPanels::resetShowsTheFirstCardsHeading()
 {
     // After a lesson step scrolled the cards down to a bound, Reset (Ctrl+R) left them
     // scrolled: card A's heading (name, state, Online) was out of sight at cycle 0.
-    MainWindow window;
-    window.setShowDialogs(false);
-    window.resize(1280, 720);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
+    TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"), QSize(1280, 720));
+    QVERIFY(w.exposed());
+    MainWindow &window = w.window;
     auto *scroll = window.consumerPanel()->findChild<QScrollArea *>();
     QVERIFY(scroll);
     QTRY_VERIFY(scroll->verticalScrollBar()->maximum() > 0);
