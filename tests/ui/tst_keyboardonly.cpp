@@ -2,14 +2,18 @@
 // by the keyboard, the Scenarios menu and the unsaved-edits prompts, where the focus goes after
 // a menu and after the lesson's last step.
 #include "core/engine/simulation.h"
+#include "ui/consumers/consumerpanel.h"
 #include "ui/shell/helpdialog.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/whatsthiskey.h"
 #include "tests/ui/scenariowindow.h"
 
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
 #include <QRegularExpression>
 #include <QTest>
+#include <QWhatsThis>
 
 using namespace PriorityLab;
 
@@ -47,6 +51,16 @@ QString helpSpelling(const QKeySequence &keys)
     return text;
 }
 
+/// The What's This? box (Qt's QWhatsThat popup) when one is shown, else nullptr.
+QWidget *whatsThisBox()
+{
+    for (QWidget *w : QApplication::topLevelWidgets()) {
+        if (w->inherits("QWhatsThat") && w->isVisible())
+            return w;
+    }
+    return nullptr;
+}
+
 } // namespace
 
 class TestKeyboardOnly : public QObject
@@ -78,6 +92,44 @@ private Q_SLOTS:
         QVERIFY(checked > 20);
         missing.removeDuplicates();
         QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("not in docs/help.md's key table: ") + missing.join(QLatin1String(", "))));
+    }
+
+    /// Seen in a trial: Shift+F1 with the focus on a consumer's setting showed nothing (Qt's
+    /// What's This? waited for a mouse click). It shows the text of the focused widget's nearest
+    /// ancestor with one (its consumer's card) in the box, under the widget, and Esc closes it.
+    void shiftF1ExplainsTheFocus()
+    {
+        Window w(lesson, QSize(1280, 720));
+        QVERIFY(w.active());
+        QWidget *panel = w.window.consumerPanel();
+        QVERIFY(!panel->whatsThis().isEmpty());
+        auto *field = panel->findChild<QAbstractSpinBox *>();
+        QVERIFY(field);
+        QVERIFY(field->whatsThis().isEmpty());
+        field->setFocus(Qt::TabFocusReason);
+        QCOMPARE(QApplication::focusWidget(), field);
+        QWidget *explained = WhatsThisKey::explaining(field);  // its consumer's card
+        QVERIFY(explained && explained->isAncestorOf(field) && panel->isAncestorOf(explained));
+        QCOMPARE(WhatsThisKey::textFor(field, QString()), explained->whatsThis());
+
+        w.press(Qt::Key_F1, Qt::ShiftModifier);
+        QTRY_VERIFY(whatsThisBox());
+        QVERIFY(!QWhatsThis::inWhatsThisMode());  // no click is awaited
+        QWidget *box = whatsThisBox();
+        const QRect fieldRect(field->mapToGlobal(QPoint(0, 0)), field->size());
+        QVERIFY2(!box->geometry().intersects(fieldRect), "the box does not hide the field");
+        QVERIFY(box->geometry().top() - fieldRect.bottom() <= 4
+                || fieldRect.top() - box->geometry().bottom() <= 4 + box->height());
+        QTest::keyClick(box, Qt::Key_Escape);
+        QTRY_VERIFY(!whatsThisBox());
+
+        // A part without a What's This? text of its own or above says what its tooltip says.
+        QWidget *outside = new QWidget(&w.window);
+        outside->setToolTip(QStringLiteral("a < b"));
+        QCOMPARE(WhatsThisKey::textFor(outside, QStringLiteral("none")), QStringLiteral("a &lt; b"));
+        outside->setToolTip(QString());
+        QCOMPARE(WhatsThisKey::textFor(outside, QStringLiteral("none")), QStringLiteral("none"));
+        QCOMPARE(WhatsThisKey::showFor(nullptr, QStringLiteral("none")), QString());
     }
 };
 

@@ -35,6 +35,7 @@
 #include "ui/shell/helpdialog.h"
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/highcontraststyle.h"
+#include "ui/shell/whatsthiskey.h"
 #include "ui/shell/zoom.h"
 #include "ui/shell/shortcutguard.h"
 #include "ui/editing/setupeditor.h"
@@ -633,7 +634,7 @@ void MainWindow::createDocks()
         m_deadLetterDock->raise();
     });
 
-    // What's This? (Shift+F1, then a click): what each view shows, in a few sentences.
+    // What's This? (Shift+F1 on the focus, or a click): what each view shows, in a few sentences.
     const std::pair<QWidget *, QString> whatsThis[] = {
             {m_consumerPanel, tr("<b>Consumers</b><p>One card per consumer, in the broker's round-robin "
                                  "order. Each decides per message with its strategy: process, "
@@ -764,9 +765,25 @@ void MainWindow::createMenus()
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_help);
-    QAction *whatsThis = QWhatsThis::createAction(this);
-    whatsThis->setStatusTip(tr("Click a part of the window to learn what it shows (Shift+F1)"));
+    // Shift+F1 explains the part that has the keyboard focus, under it: Qt's What's This?
+    // waited for a click, which a teacher at the keyboard (or a clicker) cannot give.
+    QAction *whatsThis = createAction(tr("What's &This?"), {QKeySequence(Qt::SHIFT | Qt::Key_F1)},
+                                      tr("What the part that has the keyboard focus shows, in a box "
+                                         "under it (Shift+F1; Esc closes it)"));
+    whatsThis->setObjectName(QStringLiteral("whatsThisAction"));
+    connect(whatsThis, &QAction::triggered, this, [this] {
+        if (WhatsThisKey::showFor(QApplication::focusWidget(),
+                                  tr("Nothing to explain about this part. F1 shows the rules, the "
+                                     "figures and the keys."))
+                    .isEmpty())
+            QWhatsThis::enterWhatsThisMode();  // no focus: a click says what to explain
+    });
     help->addAction(whatsThis);
+    QAction *whatsThisClick = QWhatsThis::createAction(this);
+    whatsThisClick->setShortcuts({});
+    whatsThisClick->setText(tr("What's This? (&Click a Part)"));
+    whatsThisClick->setStatusTip(tr("Click a part of the window to learn what it shows"));
+    help->addAction(whatsThisClick);
     help->addSeparator();
     help->addAction(m_about);
 }
