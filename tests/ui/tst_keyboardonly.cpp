@@ -3,15 +3,23 @@
 // a menu and after the lesson's last step.
 #include "core/engine/simulation.h"
 #include "ui/consumers/consumerpanel.h"
+#include "ui/editing/setupeditor.h"
 #include "ui/shell/helpdialog.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/scenariofiles.h"
 #include "ui/shell/whatsthiskey.h"
 #include "tests/ui/scenariowindow.h"
 
 #include <QAbstractSpinBox>
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QFile>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QWhatsThis>
 
@@ -59,6 +67,27 @@ QWidget *whatsThisBox()
             return w;
     }
     return nullptr;
+}
+
+/// The main window's menu whose title is @p title ("S&cenarios"); nullptr if none.
+QMenu *menuTitled(MainWindow &window, const QString &title)
+{
+    for (QAction *action : window.menuBar()->actions()) {
+        if (action->text() == title)
+            return action->menu();
+    }
+    return nullptr;
+}
+
+/// The paths of the checked actions of @p menu.
+QStringList checkedPaths(const QMenu *menu)
+{
+    QStringList paths;
+    for (const QAction *action : menu->actions()) {
+        if (action->isChecked())
+            paths << action->data().toString();
+    }
+    return paths;
 }
 
 } // namespace
@@ -130,6 +159,49 @@ private Q_SLOTS:
         outside->setToolTip(QString());
         QCOMPARE(WhatsThisKey::textFor(outside, QStringLiteral("none")), QStringLiteral("none"));
         QCOMPARE(WhatsThisKey::showFor(nullptr, QStringLiteral("none")), QString());
+    }
+
+    /// Seen in a trial: the Scenarios menu did not mark the scenario that is open. Its entries
+    /// are checkable in an exclusive group: the open one is checked (also when opened from a
+    /// file on disk that is a shipped one), none for a file of one's own.
+    void scenariosMenuMarksTheOpenOne()
+    {
+        Window w(lesson);
+        QVERIFY(w.exposed());
+        QMenu *menu = menuTitled(w.window, QStringLiteral("S&cenarios"));
+        QVERIFY(menu);
+        QVERIFY(menu->actions().size() > 5);
+        for (const QAction *action : menu->actions()) {
+            QVERIFY(action->isCheckable());
+            QVERIFY(action->actionGroup() && action->actionGroup()->isExclusive());
+        }
+        QCOMPARE(checkedPaths(menu), QStringList{lesson});
+        const QString defaultScenario = QStringLiteral(":/scenarios/default.json");
+        QVERIFY(w.window.openScenarioFile(defaultScenario).isEmpty());
+        QCOMPARE(checkedPaths(menu), QStringList{defaultScenario});
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString copy = dir.filePath(QStringLiteral("lesson-aging.json"));
+        QVERIFY(QFile::copy(lesson, copy));
+        QVERIFY(w.window.openScenarioFile(copy).isEmpty());
+        QCOMPARE(checkedPaths(menu), QStringList{lesson});
+        QVERIFY(w.window.scenarioFiles()->saveScenarioFile(dir.filePath(QStringLiteral("mine.json"))).isEmpty());
+        QCOMPARE(checkedPaths(menu), QStringList());
+
+        // Chosen from the menu and then cancelled at the unsaved-edits prompt: the mark stays
+        // on the scenario that is still open.
+        QVERIFY(w.window.openScenarioFile(lesson).isEmpty());
+        QVERIFY(w.window.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 8).isEmpty());
+        w.window.setUnsavedEditsAnswer(QMessageBox::Cancel);
+        QAction *other = w.window.scenarioFiles()->catalogActionOf(defaultScenario);
+        QVERIFY(other);
+        other->trigger();
+        QCOMPARE(w.window.currentFile(), lesson);
+        QCOMPARE(checkedPaths(menu), QStringList{lesson});
+        w.window.setUnsavedEditsAnswer(QMessageBox::Discard);
+        other->trigger();
+        QCOMPARE(checkedPaths(menu), QStringList{defaultScenario});
     }
 };
 

@@ -7,6 +7,7 @@
 #include "ui/shell/settings.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -84,16 +85,47 @@ QMenu *ScenarioFiles::recentMenu(QMenu *parent)
 void ScenarioFiles::fillCatalogMenu(QMenu *menu)
 {
     menu->setToolTipsVisible(true);
+    // The scenario that is open is checked, so that a teacher sees which one the class is on.
+    m_catalog = new QActionGroup(menu);
+    m_catalog->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
     for (const ScenarioCatalog::Entry &entry : ScenarioCatalog::entries()) {
         QString text = entry.name;
         text.replace(QLatin1Char('&'), QStringLiteral("&&"));
         QAction *action = menu->addAction(text);
+        action->setCheckable(true);
+        m_catalog->addAction(action);
         action->setToolTip(entry.description);
         action->setStatusTip(entry.description);
         action->setData(entry.path);
         const QString path = entry.path;
-        connect(action, &QAction::triggered, this, [this, path] { openAsked(path); });
+        connect(action, &QAction::triggered, this, [this, path] {
+            openAsked(path);
+            markOpenScenario();  // the click checked it, also when the open was cancelled or failed
+        });
     }
+    connect(this, &ScenarioFiles::currentFileChanged, this, &ScenarioFiles::markOpenScenario);
+    markOpenScenario();
+}
+
+QAction *ScenarioFiles::catalogActionOf(const QString &path) const
+{
+    if (!m_catalog || !isShippedScenario(path))
+        return nullptr;
+    const QString name = QFileInfo(path).fileName();
+    for (QAction *action : m_catalog->actions()) {
+        if (QFileInfo(action->data().toString()).fileName() == name)
+            return action;
+    }
+    return nullptr;
+}
+
+void ScenarioFiles::markOpenScenario()
+{
+    if (!m_catalog)
+        return;
+    QAction *open = catalogActionOf(m_currentFile);
+    for (QAction *action : m_catalog->actions())
+        action->setChecked(action == open);
 }
 
 void ScenarioFiles::rememberFile(const QString &path)

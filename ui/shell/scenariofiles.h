@@ -6,6 +6,7 @@
 #include <QStringList>
 
 class QAction;
+class QActionGroup;
 class QMenu;
 class QWidget;
 
@@ -84,8 +85,13 @@ public:
     /// File > Open Recent (at most 8 files; missing files are dropped when it opens), created
     /// on first call as a sub-menu of @p parent.
     QMenu *recentMenu(QMenu *parent);
-    /// Fills @p menu with the scenario catalog (ScenarioCatalog), one action per preset.
+    /// Fills @p menu with the scenario catalog (ScenarioCatalog), one checkable action per
+    /// preset in an exclusive group: the one of the open scenario is checked, none when the
+    /// open file is not a shipped one (isShippedScenario()).
     void fillCatalogMenu(QMenu *menu);
+    /// The catalog menu's action for the scenario at @p path (a preset, or a file on disk with
+    /// the same name and bytes as one); nullptr if none or before fillCatalogMenu().
+    QAction *catalogActionOf(const QString &path) const;
 
     /// Asked before an open the user starts (Open…, Open Recent, the catalog) would replace a
     /// setup with unsaved edits; false cancels the open. Unset: open without asking.
@@ -116,6 +122,8 @@ private:
     /// files are remembered).
     void rememberFolder(const QString &path);
     void updateRecentMenu();
+    /// Checks the catalog action of the current file, unchecks the others.
+    void markOpenScenario();
 
     SetupEditor *m_editor;
     Simulation *m_simulation;
@@ -124,6 +132,7 @@ private:
     QAction *m_save = nullptr;
     QAction *m_saveAs = nullptr;
     QMenu *m_recentMenu = nullptr;
+    QActionGroup *m_catalog = nullptr;  ///< the Scenarios menu's actions; null before fillCatalogMenu()
     QString m_currentFile;
     QString m_lastFolder;  ///< folder of the file last opened or saved this session; empty if none
     QString m_saveFolder;  ///< folder of the file last saved this session; empty if none
