@@ -4,6 +4,7 @@
 #include "core/engine/simulation.h"
 #include "ui/consumers/consumerpanel.h"
 #include "ui/editing/setupeditor.h"
+#include "ui/lessons/lessonpanel.h"
 #include "ui/shell/helpdialog.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/scenariofiles.h"
@@ -202,6 +203,44 @@ private Q_SLOTS:
         w.window.setUnsavedEditsAnswer(QMessageBox::Discard);
         other->trigger();
         QCOMPARE(checkedPaths(menu), QStringList{defaultScenario});
+    }
+
+    /// Seen in a trial: "The scenario has edits that are not saved. Save them before opening
+    /// another scenario?" named neither. The prompts name the scenario with its edits and what
+    /// comes next: the scenario about to open, Reset, Quit, the lesson step Back replays to.
+    void unsavedEditsPromptsNameWhatTheyDo()
+    {
+        Window w(lesson);
+        QVERIFY(w.active());
+        LessonPanel *panel = w.window.lessonPanel();
+        for (int i = 0; i < 10 && panel->currentStep() < 1; ++i)
+            panel->next();
+        QCOMPARE(panel->currentStep(), 1);
+        const QString name = w.window.setupEditor()->scenarioName();
+        QVERIFY(!name.isEmpty());
+        QVERIFY(w.window.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 8).isEmpty());
+        QVERIFY(w.window.setupEditor()->setConsumerParameter(1, QStringLiteral("threshold"), 8).isEmpty());
+        w.window.setUnsavedEditsAnswer(QMessageBox::Cancel);
+        const auto asked = [&](const QString &what) {
+            const QString question = w.window.lastUnsavedEditsQuestion();
+            return question.contains(QStringLiteral("“%1” (lesson-aging.json) has 2 edits").arg(name))
+                   && question.contains(QStringLiteral("Save them before ") + what + QLatin1Char('?'));
+        };
+
+        QAction *other = w.window.scenarioFiles()->catalogActionOf(QStringLiteral(":/scenarios/default.json"));
+        QVERIFY(other);
+        other->trigger();
+        const QString opening = QStringLiteral("opening “%1” (default.json)").arg(other->text().replace(QLatin1String("&&"), QLatin1String("&")));
+        QVERIFY2(asked(opening), qPrintable(w.window.lastUnsavedEditsQuestion()));
+        w.window.resetAction()->trigger();
+        QVERIFY2(asked(QStringLiteral("resetting to cycle 0 with the scenario as it was opened")),
+                 qPrintable(w.window.lastUnsavedEditsQuestion()));
+        w.window.previousStepAction()->trigger();
+        QVERIFY2(asked(QStringLiteral("going back to step 1, which replays the lesson from cycle 0")),
+                 qPrintable(w.window.lastUnsavedEditsQuestion()));
+        QVERIFY(!w.window.close());
+        QVERIFY2(asked(QStringLiteral("quitting PriorityLab")), qPrintable(w.window.lastUnsavedEditsQuestion()));
+        QCOMPARE(w.window.currentFile(), lesson);
     }
 };
 

@@ -99,7 +99,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_files, &ScenarioFiles::problemsReported, this, &MainWindow::problemsReported);
     connect(m_files, &ScenarioFiles::currentFileChanged, this, &MainWindow::updateHeader);
     connect(m_files, &ScenarioFiles::statusMessage, statusBar(), &QStatusBar::showMessage);
-    m_files->setConfirmDiscard([this] { return confirmDiscardEdits(tr("opening another scenario")); });
+    m_files->setConfirmDiscard([this](const QString &path) {
+        return confirmDiscardEdits(tr("opening %1").arg(m_files->describeFile(path)));
+    });
 
     m_refreshTimer.setSingleShot(true);
     m_refreshTimer.setInterval(refreshIntervalMs());
@@ -208,7 +210,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             refreshViews();
     });
     connect(m_lessonPanel, &LessonPanel::applyingSettings, m_chartPanel, &ChartPanel::setApplyingScript);
-    m_lessonPanel->setConfirmReplay([this] { return confirmDiscardEdits(tr("replaying the lesson from cycle 0")); });
+    m_lessonPanel->setConfirmReplay([this] {
+        return confirmDiscardEdits(tr("going back to step %1, which replays the lesson from cycle 0")
+                                           .arg(m_lessonPanel->currentStep()));  // Back: the previous one
+    });
     connect(m_lessonPanel, &LessonPanel::notice, this, [this](const QString &text) { showNotice(text); });
     connect(m_lessonPanel, &LessonPanel::problemsFound, this, [this](const QStringList &problems) {
         m_files->reportProblems(tr("A lesson step could not apply its settings"), problems);
@@ -284,7 +289,7 @@ void MainWindow::saveSettings()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (!confirmDiscardEdits(tr("quitting"))) {
+    if (!confirmDiscardEdits(tr("quitting PriorityLab"))) {
         event->ignore();
         return;
     }
@@ -1088,7 +1093,7 @@ void MainWindow::stepOnce()
 
 void MainWindow::resetSimulation()
 {
-    if (!confirmDiscardEdits(tr("resetting")))
+    if (!confirmDiscardEdits(tr("resetting to cycle 0 with the scenario as it was opened")))
         return;
     const bool wasRunning = m_simulation->isRunning();
     m_simulation->reset();
@@ -1101,11 +1106,22 @@ bool MainWindow::confirmDiscardEdits(const QString &action)
     if (m_setupEditor->undoStack()->isClean())
         return true;
     int answer = m_unsavedAnswer == 0 ? int(QMessageBox::Discard) : m_unsavedAnswer;
+    // The question names the scenario with the edits and what comes next ("opening “Default”
+    // (default.json)"): "another scenario" left a teacher unsure which was which.
+    const QUndoStack *undo = m_setupEditor->undoStack();
+    const int edits = std::max(1, std::abs(undo->index() - std::max(0, undo->cleanIndex())));
+    QString current = m_setupEditor->scenarioName().isEmpty() ? tr("The scenario")
+                                                              : tr("“%1”").arg(m_setupEditor->scenarioName());
+    if (!currentFile().isEmpty())
+        current += QStringLiteral(" (%1)").arg(QFileInfo(currentFile()).fileName());
+    const QString text = edits == 1 ? tr("%1 has 1 edit that is not saved.").arg(current)
+                                    : tr("%1 has %2 edits that are not saved.").arg(current).arg(edits);
+    const QString question = tr("Save them before %1? Discarded edits cannot be undone.").arg(action);
+    m_lastUnsavedQuestion = text + QLatin1Char('\n') + question;
     if (showDialogs()) {
-        QMessageBox box(QMessageBox::Warning, tr("PriorityLab"),
-                        tr("The scenario has edits that are not saved."),
+        QMessageBox box(QMessageBox::Warning, tr("PriorityLab"), text,
                         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
-        box.setInformativeText(tr("Save them before %1? Discarded edits cannot be undone.").arg(action));
+        box.setInformativeText(question);
         box.setDefaultButton(QMessageBox::Save);
         answer = box.exec();
     }

@@ -131,6 +131,9 @@ public:
     /// The answer confirmDiscardEdits() gives while dialogs are off (tests): Discard by default,
     /// QMessageBox::Save or QMessageBox::Cancel.
     void setUnsavedEditsAnswer(int button) { m_unsavedAnswer = button; }
+    /// The last question confirmDiscardEdits() asked (also with dialogs off): the scenario with
+    /// its number of edits, then what would follow, e.g. "opening “Default” (default.json)".
+    QString lastUnsavedEditsQuestion() const { return m_lastUnsavedQuestion; }
 
     /// Opens the scenario file @p path (a file or a `:/scenarios/...` resource). Returns every
     /// problem found (empty on success). On success the new scenario replaces the old one and
@@ -351,6 +354,7 @@ private:
     PresentationMode *m_presentation = nullptr;
     QPointer<QWidget> m_helpDialog;
     int m_unsavedAnswer = 0;  ///< 0 = Discard
+    QString m_lastUnsavedQuestion;
 
     QTimer m_refreshTimer;
     CycleAccumulator m_cycles;  ///< the reports since the last refresh tick

@@ -222,8 +222,19 @@ bool ScenarioFiles::save()
 
 void ScenarioFiles::openAsked(const QString &path)
 {
-    if (!m_confirmDiscard || m_confirmDiscard())
+    if (!m_confirmDiscard || m_confirmDiscard(path))
         openScenarioFile(path);
+}
+
+QString ScenarioFiles::describeFile(const QString &path) const
+{
+    const QString file = QFileInfo(path).fileName();
+    const QAction *entry = catalogActionOf(path);
+    if (!entry)
+        return file;
+    QString name = entry->text();
+    name.replace(QStringLiteral("&&"), QStringLiteral("&"));
+    return tr("“%1” (%2)").arg(name, file);
 }
 
 QStringList ScenarioFiles::openScenarioFile(const QString &path)
@@ -323,11 +334,10 @@ void ScenarioFiles::restartWithCurrentSettings()
 
 void ScenarioFiles::openFileDialog()
 {
-    if (m_confirmDiscard && !m_confirmDiscard())
-        return;
+    // The file first, then the unsaved-edits question, which names it.
     const QString path = QFileDialog::getOpenFileName(m_dialogParent, tr("Open scenario"), openFolder(),
                                                       tr("Scenarios (*.json);;All files (*)"));
-    if (path.isEmpty())
+    if (path.isEmpty() || (m_confirmDiscard && !m_confirmDiscard(path)))
         return;
     rememberFolder(path);  // the folder chosen, even if the file there does not load
     openScenarioFile(path);

@@ -93,9 +93,13 @@ public:
     /// the same name and bytes as one); nullptr if none or before fillCatalogMenu().
     QAction *catalogActionOf(const QString &path) const;
 
-    /// Asked before an open the user starts (Open…, Open Recent, the catalog) would replace a
-    /// setup with unsaved edits; false cancels the open. Unset: open without asking.
-    void setConfirmDiscard(std::function<bool()> confirm) { m_confirmDiscard = std::move(confirm); }
+    /// Asked before an open the user starts (Open… once a file is chosen, Open Recent, the
+    /// catalog) would replace a setup with unsaved edits, with the path about to open; false
+    /// cancels the open. Unset: open without asking.
+    void setConfirmDiscard(std::function<bool(const QString &path)> confirm) { m_confirmDiscard = std::move(confirm); }
+    /// The scenario at @p path in words for a prompt: the catalog's name of a shipped one and
+    /// the file name ("“Lesson: aging” (lesson-aging.json)"), else the file name alone.
+    QString describeFile(const QString &path) const;
 
     /// File > Save: to the current file, or Save As for a preset or a new scenario. Returns true
     /// when the setup was saved (false: cancelled or failed, already reported).
@@ -138,7 +142,7 @@ private:
     QString m_saveFolder;  ///< folder of the file last saved this session; empty if none
     bool m_showDialogs = true;
     bool m_rememberFiles = false;
-    std::function<bool()> m_confirmDiscard;
+    std::function<bool(const QString &)> m_confirmDiscard;
 };
 
 } // namespace PriorityLab
