@@ -2,12 +2,14 @@
 // by the keyboard, the Scenarios menu and the unsaved-edits prompts, where the focus goes after
 // a menu and after the lesson's last step.
 #include "core/engine/simulation.h"
+#include "ui/common/focusframe.h"
 #include "ui/consumers/consumerpanel.h"
 #include "ui/editing/setupeditor.h"
 #include "ui/lessons/lessonpanel.h"
 #include "ui/shell/helpdialog.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/scenariofiles.h"
+#include "ui/shell/speedcontrol.h"
 #include "ui/shell/whatsthiskey.h"
 #include "tests/ui/scenariowindow.h"
 
@@ -19,7 +21,9 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QRegularExpression>
+#include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWhatsThis>
@@ -241,6 +245,71 @@ private Q_SLOTS:
         QVERIFY(!w.window.close());
         QVERIFY2(asked(QStringLiteral("quitting PriorityLab")), qPrintable(w.window.lastUnsavedEditsQuestion()));
         QCOMPARE(w.window.currentFile(), lesson);
+    }
+
+    /// Seen in a trial: after Alt+F then Esc (the menu closed) nothing was outlined, and the
+    /// next Tab went to the toolbar's speed slider: the menu bar kept the keys. Esc gives the
+    /// focus back to the widget that had it, outlined, and Tab goes on from there.
+    void escapeFromAMenuGivesTheFocusBack()
+    {
+        Window w(lesson, QSize(1280, 720));
+        QVERIFY(w.active());
+        auto *field = w.window.consumerPanel()->findChild<QAbstractSpinBox *>();
+        QVERIFY(field);
+        field->setFocus(Qt::TabFocusReason);
+        w.press(Qt::Key_Tab);
+        QWidget *afterField = QApplication::focusWidget();
+        QVERIFY(afterField && afterField != field);
+        field->setFocus(Qt::TabFocusReason);
+
+        QMenu *file = menuTitled(w.window, QStringLiteral("&File"));
+        QVERIFY(file);
+        w.press(Qt::Key_F, Qt::AltModifier);
+        QTRY_VERIFY(file->isVisible());
+        QTest::keyClick(file, Qt::Key_Escape);
+        QTRY_VERIFY(!file->isVisible());
+        // The window's focus (the offscreen platform deactivates the window when the popup
+        // closes, which a desktop does not: it is activated again below).
+        QTRY_COMPARE(w.window.focusWidget(), static_cast<QWidget *>(field));
+        QApplication::setActiveWindow(&w.window);
+        QVERIFY(w.active());
+        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(field));
+        QCOMPARE(FocusFrame::of(&w.window)->target(), static_cast<QWidget *>(field));
+        w.press(Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), afterField);
+
+        // Alt alone gives the bar the keys; Tab from there goes on from the field too.
+        field->setFocus(Qt::TabFocusReason);
+        w.press(Qt::Key_Alt);
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget *>(w.window.menuBar()));
+        w.press(Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), afterField);
+    }
+
+    /// Seen in a trial: at the lesson's last step Next disabled and the focus jumped to the
+    /// speed slider, so the arrow keys changed the speed. The focus goes to Back.
+    void lastLessonStepLeavesTheFocusOnBack()
+    {
+        Window w(lesson, QSize(1280, 720));
+        QVERIFY(w.active());
+        LessonPanel *panel = w.window.lessonPanel();
+        QPushButton *next = panel->nextButton();
+        next->setFocus(Qt::TabFocusReason);
+        // Paused, Next runs the step; running, Next plays the rest at once and enters the next.
+        for (int i = 0; i < 40 && next->isEnabled(); ++i) {
+            QCOMPARE(QApplication::focusWidget(), static_cast<QWidget *>(next));
+            next->click();
+        }
+        w.sim()->pause();
+        QVERIFY(!next->isEnabled());
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget *>(panel->backButton()));
+        QCOMPARE(FocusFrame::of(&w.window)->target(), static_cast<QWidget *>(panel->backButton()));
+        auto *slider = w.window.speedControl()->findChild<QSlider *>();
+        QVERIFY(slider);
+        const int speed = slider->value();
+        w.press(Qt::Key_Left);
+        w.press(Qt::Key_Right);
+        QCOMPARE(slider->value(), speed);
     }
 };
 

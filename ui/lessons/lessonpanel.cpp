@@ -123,8 +123,7 @@ void LessonPanel::setSteps(const QList<LessonStep> &steps)
         m_text->setPlainText(tr("This scenario has no steps. Open a lesson from the Scenarios menu, or add "
                                 "\"steps\" to a scenario file (docs/scenario-format.md)."));
         m_progress->clear();
-        m_back->setEnabled(false);
-        m_next->setEnabled(false);
+        setButtonsEnabled(false, false);
         Q_EMIT highlightRequested(QStringList());
         return;
     }
@@ -345,14 +344,31 @@ void LessonPanel::armPause()
     m_simulation->setPauseCondition([step](const Simulation &s) { return lessonStepDone(step, s); });
 }
 
+void LessonPanel::setButtonsEnabled(bool back, bool next)
+{
+    // A disabled button hands the keyboard focus to the next widget of the window's chain, the
+    // toolbar's speed slider, where the arrow keys then changed the speed: it goes to the other
+    // button instead, or to the step's text when both are off.
+    const QWidget *focus = window()->focusWidget();
+    QPushButton *losing = focus == m_next && !next ? m_next : focus == m_back && !back ? m_back : nullptr;
+    if (losing) {
+        QPushButton *other = losing == m_next ? m_back : m_next;
+        const bool otherOn = losing == m_next ? back : next;
+        other->setEnabled(otherOn);
+        QWidget *target = otherOn ? static_cast<QWidget *>(other) : m_text;
+        target->setFocus(losing == m_next ? Qt::BacktabFocusReason : Qt::TabFocusReason);
+    }
+    m_back->setEnabled(back);
+    m_next->setEnabled(next);
+}
+
 void LessonPanel::refresh()
 {
     if (m_index < 0)
         return;
     const LessonStep &step = m_steps.at(m_index);
     const bool last = m_index + 1 >= int(m_steps.size());
-    m_back->setEnabled(m_index > 0);
-    m_next->setEnabled(!last);
+    setButtonsEnabled(m_index > 0, !last);
     const QString end = describeLessonStepEnd(step);
     const qint64 cycle = m_simulation->cycle();
     const bool done = lessonStepDone(step, *m_simulation);

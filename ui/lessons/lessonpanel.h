@@ -121,6 +121,9 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// Enables Back and Next as @p back and @p next say; a button that loses the keyboard focus
+    /// by it passes the focus to the other one, else to the step's text.
+    void setButtonsEnabled(bool back, bool next);
     /// Scrolls the text for @p event on @p watched: Up/Down on Back or Next (a line), Home/End
     /// (with or without Ctrl) in the text (its top, its end). True if it did (the key is used).
     bool scrollTextByKey(QObject *watched, const QKeyEvent *event);

@@ -35,6 +35,7 @@
 #include "ui/shell/helpdialog.h"
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/highcontraststyle.h"
+#include "ui/shell/menufocus.h"
 #include "ui/shell/whatsthiskey.h"
 #include "ui/shell/zoom.h"
 #include "ui/shell/shortcutguard.h"
@@ -791,6 +792,7 @@ void MainWindow::createMenus()
     help->addAction(whatsThisClick);
     help->addSeparator();
     help->addAction(m_about);
+    new MenuFocus(menuBar());  // Esc in a menu gives the focus back where it was
 }
 
 void MainWindow::updateSpeed()
