@@ -62,6 +62,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -237,6 +238,13 @@ public:
                 spans.push_back({start, ns, Repaint});
         }
         if (outermost) {
+            if (kind == Refresh) {
+                const RefreshParts now{m_window->lastRefreshCpuNs(), ns - m_nestedRepaintNs, m_simulation->cycle(), start};
+                if (now.ns > longestRefresh.ns)
+                    longestRefresh = now;
+                if (now.cpuNs() > costliestRefresh.cpuNs())
+                    costliestRefresh = now;
+            }
             record(kind, type, receiverClass + ' ' + eventName(type), ns - m_nestedRepaintNs);
             if (recordSpans)
                 spans.push_back({start, ns - m_nestedRepaintNs, kind});
@@ -258,6 +266,7 @@ public:
     {
         for (DispatchStats &d : stats)
             d = DispatchStats();
+        longestRefresh = costliestRefresh = RefreshParts();
         breakdown.clear();
         paintBreakdown.clear();
     }
@@ -299,6 +308,25 @@ public:
 
     /// Nanoseconds on the clock of the spans.
     qint64 now() const { return m_clock.nsecsElapsed(); }
+
+    /// The longest refreshViews() the timer ran while timing, by part (MainWindow::lastRefreshCpuNs()).
+    struct RefreshParts
+    {
+        std::array<qint64, size_t(MainWindow::RefreshPart::Count)> parts = {};
+        qint64 ns = 0;     ///< the whole dispatch (exclusive of nested repaints)
+        qint64 cycle = 0;  ///< the simulation's cycle after it
+        qint64 start = 0;  ///< now() when it began
+        /// The processor time of the parts together.
+        qint64 cpuNs() const
+        {
+            qint64 sum = 0;
+            for (const qint64 part : parts)
+                sum += part;
+            return sum;
+        }
+    };
+    RefreshParts longestRefresh;   ///< by wall time
+    RefreshParts costliestRefresh; ///< by processor time
 
     bool timing = false;
     bool recordSpans = false;  ///< also keep every dispatch in spans
@@ -408,6 +436,24 @@ void printTop(Output &out, const QList<QPair<QByteArray, TimedApplication::Break
                          .arg(perName)
                          .arg(ms(b.maxNs), 0, 'f', 2));
     }
+}
+
+/// @p parts (MainWindow::lastRefreshCpuNs(), processor time) of a refresh that took @p totalNs
+/// (wall time) in words, the costliest first: "wall 30.1 ms; processor time: Charts 21.3, Queue
+/// 1.2, ... ms".
+QString refreshPartsText(const std::array<qint64, size_t(MainWindow::RefreshPart::Count)> &parts, qint64 totalNs)
+{
+    std::vector<int> order(parts.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = int(i);
+    std::sort(order.begin(), order.end(), [&parts](int a, int b) { return parts[size_t(a)] > parts[size_t(b)]; });
+    QStringList words;
+    for (const int i : order) {
+        words << QStringLiteral("%1 %2").arg(QString::fromLatin1(MainWindow::refreshPartName(MainWindow::RefreshPart(i))))
+                                         .arg(ms(parts[size_t(i)]), 0, 'f', 2);
+    }
+    return QStringLiteral("wall %1 ms; processor time: %2 ms").arg(ms(totalNs), 0, 'f', 2)
+            .arg(words.join(QStringLiteral(", ")));
 }
 
 /// One cycle of the refresh rounds: Simulation::step() with the window's per-cycle hooks
@@ -573,6 +619,8 @@ int main(int argc, char *argv[])
     const qint64 producedBefore = sim->metrics().totals().produced;
     const qint64 cycleBefore = sim->cycle();
     std::vector<double> stepMs, refreshMs, paintedMs, paintedCpuMs, paints, fullMs;
+    std::array<qint64, size_t(MainWindow::RefreshPart::Count)> longestRoundParts = {};
+    qint64 longestRoundNs = 0;
     app.watch(&window, sim, nullptr);
     stepMs.reserve(size_t(rounds));
     refreshMs.reserve(size_t(rounds));
@@ -594,6 +642,10 @@ int main(int argc, char *argv[])
         const qint64 painted = clock.nsecsElapsed();
         paintedCpuMs.push_back(ms(threadCpuNs() - cpuStart));
         app.countPaints = false;
+        if (refreshMs.empty() || ms(refreshed) > maximum(refreshMs)) {
+            longestRoundParts = window.lastRefreshCpuNs();
+            longestRoundNs = refreshed;
+        }
         refreshMs.push_back(ms(refreshed));
         paintedMs.push_back(ms(painted));
         paints.push_back(double(app.paints));
@@ -616,6 +668,7 @@ int main(int argc, char *argv[])
     out.figure(QStringLiteral("refreshViews only, median"), quantile(refreshMs, 0.5), QStringLiteral("ms"), 2);
     out.figure(QStringLiteral("refreshViews only, p95"), quantile(refreshMs, 0.95), QStringLiteral("ms"), 2);
     out.figure(QStringLiteral("refreshViews only, max"), maximum(refreshMs), QStringLiteral("ms"), 2);
+    out.note(QStringLiteral("the longest refreshViews by part: %1").arg(refreshPartsText(longestRoundParts, longestRoundNs)));
     out.figure(QStringLiteral("refresh + paint, median"), quantile(paintedMs, 0.5), QStringLiteral("ms"), 2);
     out.figure(QStringLiteral("refresh + paint, p95"), quantile(paintedMs, 0.95), QStringLiteral("ms"), 2);
     out.figure(QStringLiteral("refresh + paint, max"), maximum(paintedMs), QStringLiteral("ms"), 2);
@@ -856,6 +909,14 @@ int main(int argc, char *argv[])
     out.figure(QStringLiteral("refreshes per second"), double(refreshes.count) / seconds, QStringLiteral("Hz"), 1);
     out.figure(QStringLiteral("refreshViews in the loop, median"), quantile(refreshes.ms, 0.5), QStringLiteral("ms"), 2);
     out.figure(QStringLiteral("refreshViews in the loop, max"), ms(refreshes.maxNs), QStringLiteral("ms"), 2);
+    out.note(QStringLiteral("the longest refreshViews in the loop (cycle %1, %2 ms into the loop) by part: %3")
+                     .arg(app.longestRefresh.cycle)
+                     .arg(ms(app.longestRefresh.start - loopStart), 0, 'f', 0)
+                     .arg(refreshPartsText(app.longestRefresh.parts, app.longestRefresh.ns)));
+    out.note(QStringLiteral("the costliest refreshViews in the loop by processor time (cycle %1, %2 ms into the loop): %3")
+                     .arg(app.costliestRefresh.cycle)
+                     .arg(ms(app.costliestRefresh.start - loopStart), 0, 'f', 0)
+                     .arg(refreshPartsText(app.costliestRefresh.parts, app.costliestRefresh.ns)));
     out.figure(QStringLiteral("simulation ticks (Simulation::tick)"), double(ticksOf.count), QStringLiteral("ticks"));
     out.figure(QStringLiteral("simulation tick, longest"), ms(ticksOf.maxNs), QStringLiteral("ms"), 2);
     out.figure(QStringLiteral("repaints (UpdateRequest)"), double(repaints.count), QStringLiteral("repaints"));

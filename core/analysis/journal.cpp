@@ -2,13 +2,15 @@
 
 #include <algorithm>
 #include <bit>
+#include <type_traits>
 
 namespace PriorityLab {
 
 namespace {
-/// Distinct texts kept for sharing; beyond this the table starts again (texts already stored
-/// stay shared by reference count).
-constexpr qsizetype maxInternedTexts = 4096;
+/// Distinct texts the table holds before its first compaction (Journal::compactTexts()).
+constexpr size_t maxTexts = 4096;
+/// Texts one event numbers: consumer, reason, explanation text.
+constexpr size_t textsPerEvent = 3;
 /// Steps an evicted entry's slot keeps room for (more is freed).
 constexpr qsizetype reusedStepCapacity = 16;
 } // namespace
@@ -20,6 +22,11 @@ Journal::Journal(Limits limits) : m_limits(limits)
     m_limits.messages = std::max<qsizetype>(1, m_limits.messages);
     m_limits.events = std::max<qsizetype>(1, m_limits.events);
     m_limits.eventsPerMessage = std::max<qsizetype>(1, m_limits.eventsPerMessage);
+    m_texts.emplace_back();  // number 0: the empty text
+    m_compactTextsAt = maxTexts;
+    // A step is written, dropped and evicted without touching a reference count (docs/design.md §9).
+    static_assert(std::is_trivially_copyable_v<Step> && sizeof(Step) <= 88,
+                  "a journal step is plain data of at most 88 bytes");
 }
 
 Journal::Meta Journal::metaOf(const Message &m)
@@ -36,23 +43,54 @@ void Journal::applyMeta(Message &m, const Meta &meta)
     m.requeued = meta.requeued;
 }
 
-QString Journal::intern(const QString &text)
+quint32 Journal::textNumber(const QString &text)
 {
     if (text.isEmpty())
-        return {};
+        return 0;
     // A text with the characters of one seen before is equal to it (the copy kept holds them, so
     // they are neither freed nor changed in place meanwhile): no hashing.
     Recent &recent = m_recentTexts[(quintptr(text.constData()) / sizeof(QChar)) % m_recentTexts.size()];
     if (recent.seen.constData() == text.constData() && recent.seen.size() == text.size())
-        return recent.shared;
-    auto it = m_texts.constFind(text);
-    if (it == m_texts.constEnd()) {
-        if (m_texts.size() >= maxInternedTexts)
-            m_texts.clear();
-        it = m_texts.insert(text);
+        return recent.number;
+    quint32 number;
+    if (const auto it = m_textNumbers.constFind(text); it != m_textNumbers.constEnd()) {
+        number = *it;
+    } else {
+        number = quint32(m_texts.size());
+        m_texts.push_back(text);
+        m_textNumbers.insert(text, number);
     }
-    recent = {text, *it};
-    return *it;
+    recent = {text, number};
+    return number;
+}
+
+void Journal::compactTexts()
+{
+    std::vector<quint32> renumbered(m_texts.size(), 0);  // old number -> new; 0: not kept (yet)
+    std::vector<QString> kept;
+    kept.emplace_back();
+    const auto keep = [&](quint32 &number) {
+        if (number == 0)
+            return;
+        if (renumbered[number] == 0) {
+            renumbered[number] = quint32(kept.size());
+            kept.push_back(std::move(m_texts[number]));
+        }
+        number = renumbered[number];
+    };
+    for (Entry &entry : m_slots) {
+        for (Step &step : entry.steps) {
+            keep(step.consumer);
+            keep(step.reason);
+            keep(step.detailText);
+        }
+    }
+    m_texts = std::move(kept);
+    m_textNumbers.clear();
+    for (size_t i = 1; i < m_texts.size(); ++i)
+        m_textNumbers.insert(m_texts[i], quint32(i));
+    m_recentTexts.fill(Recent());
+    m_compactTextsAt = std::max(maxTexts, 2 * m_texts.size());
 }
 
 void Journal::unlink(qsizetype slot)
@@ -143,6 +181,9 @@ void Journal::record(const CycleReport &report)
     for (const Event &event : report.events) {
         if (event.type == Event::Type::Dispatched)
             continue;
+        // Between events, so that no text number is held in a local while they change.
+        if (m_texts.size() + textsPerEvent > m_compactTextsAt)
+            compactTexts();
         const quint64 id = event.message.id;
         qsizetype slot = m_slotOf.find(id);
         if (slot >= 0) {
@@ -169,11 +210,11 @@ void Journal::record(const CycleReport &report)
         Step &step = entry.steps.emplace_back();
         step.cycle = event.cycle;
         step.type = event.type;
-        step.consumer = intern(event.consumer);
-        step.detail.words = event.detail.words;
-        step.detail.values = event.detail.values;
-        step.detail.text = intern(event.detail.text);
-        step.reason = intern(event.reason);
+        step.consumer = textNumber(event.consumer);
+        step.words = event.detail.words;
+        step.values = event.detail.values;
+        step.detailText = textNumber(event.detail.text);
+        step.reason = textNumber(event.reason);
         step.topic = event.message.topic;
         step.before = metaOf(event.message);
         step.after = (event.type == Event::Type::Postponed || event.type == Event::Type::Failed)
@@ -218,7 +259,9 @@ void Journal::clear()
     std::vector<Entry>().swap(m_slots);
     std::vector<qsizetype>().swap(m_freeSlots);
     m_oldest = m_newest = -1;
-    m_texts.clear();
+    std::vector<QString>(1).swap(m_texts);  // number 0: the empty text
+    m_textNumbers.clear();
+    m_compactTextsAt = maxTexts;
     m_recentTexts.fill(Recent());
     m_eventCount = 0;
     m_evicted = 0;
@@ -236,9 +279,9 @@ QList<Event> Journal::journey(quint64 id) const
         Event e;
         e.cycle = step.cycle;
         e.type = step.type;
-        e.consumer = step.consumer;
-        e.reason = step.reason;
-        e.detail = step.detail;
+        e.consumer = m_texts[step.consumer];
+        e.reason = m_texts[step.reason];
+        e.detail = Explanation(step.words, step.values, m_texts[step.detailText]);
         e.message = it->identity;
         e.message.topic = step.topic;
         applyMeta(e.message, step.before);

@@ -3,7 +3,7 @@
 #include "core/model/events.h"
 
 #include <QList>
-#include <QSet>
+#include <QHash>
 #include <QString>
 
 #include <array>
@@ -22,10 +22,11 @@ namespace PriorityLab {
 /// Bounded in messages and memory: the journal keeps the messages that had an event most
 /// recently (least recently active evicted first), at most Limits::messages of them and
 /// Limits::events events in all; a message that loops keeps only its last
-/// Limits::eventsPerMessage events (droppedEvents() counts the others). Internally an event takes
-/// about 160 bytes (the message's payload and producer are stored once per message; consumer
-/// names, topics and the strategy's words are shared between equal texts), so the defaults hold
-/// about 35 MB at most.
+/// Limits::eventsPerMessage events (droppedEvents() counts the others). Internally an event is
+/// plain data of 88 bytes (the message's payload and producer are stored once per message; the
+/// consumer name, the reason and the explanation's text are numbers into one table of the
+/// distinct texts, the explanation's words its function and values, put into words only when
+/// shown: docs/design.md §9), so the defaults hold about 20 MB at most.
 class Journal
 {
 public:
@@ -84,12 +85,16 @@ private:
         int deliveries = 0;
         bool requeued = false;
     };
+    /// One kept event, plain data (trivially copyable: no reference counts to touch when it is
+    /// written, dropped or evicted). Texts are numbers of m_texts (0: empty).
     struct Step
     {
         qint64 cycle = 0;
-        QString consumer;
-        Explanation detail;
-        QString reason;
+        Explanation::Words words = nullptr; ///< the explanation's words (Explanation::words)
+        std::array<int, 3> values = {};     ///< the explanation's values (Explanation::values)
+        quint32 consumer = 0;               ///< text number of the consumer's name
+        quint32 reason = 0;                 ///< text number of the reason
+        quint32 detailText = 0;             ///< text number of Explanation::text
         Name topic;    ///< the topic it was delivered from (topics mode)
         Meta before;
         Meta after;
@@ -136,7 +141,12 @@ private:
 
     static Meta metaOf(const Message &m);
     static void applyMeta(Message &m, const Meta &meta);
-    QString intern(const QString &text);
+    /// The number of @p text in m_texts (entered if new); 0 for the empty text. Numbers stay
+    /// valid until compactTexts().
+    quint32 textNumber(const QString &text);
+    /// Drops the texts no kept step uses and renumbers the rest (steps included); called between
+    /// events when the table has grown to m_compactTextsAt.
+    void compactTexts();
     void evict();
     void unlink(qsizetype slot);
     void linkNewest(qsizetype slot);
@@ -147,12 +157,19 @@ private:
     std::vector<qsizetype> m_freeSlots; ///< slots of evicted entries, to reuse
     qsizetype m_oldest = -1;            ///< slot of the least recently active entry; -1: none
     qsizetype m_newest = -1;            ///< slot of the most recently active entry; -1: none
-    QSet<QString> m_texts; ///< shared copies of consumer names, reasons and details
-    /// A text interned lately and its shared copy.
+    /// The distinct texts of the kept steps (consumer names, reasons, explanations' texts), by
+    /// number; number 0 is the empty text. May hold texts of evicted steps until compactTexts().
+    std::vector<QString> m_texts;
+    QHash<QString, quint32> m_textNumbers; ///< text -> its number in m_texts
+    /// m_texts' size at which compactTexts() runs: twice the texts kept at the last compaction,
+    /// at least maxTexts (so a compaction's cost, O(kept steps), is spread over as many new texts).
+    size_t m_compactTextsAt = 0;
+    /// A text numbered lately: a copy (which keeps its characters alive and unchanged) and its
+    /// number.
     struct Recent
     {
         QString seen;
-        QString shared;
+        quint32 number = 0;
     };
     /// The texts interned lately, by where their characters are: a text with the same characters
     /// is not hashed again (most texts of an event are copies of a few strings).

@@ -8,6 +8,8 @@
 #include "tests/testsupport.h"
 
 #include <QAbstractItemModelTester>
+#include <QHash>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -86,6 +88,9 @@ private Q_SLOTS:
     void clearForgetsEverything();
     void anEvictedMessagesPlaceStartsEmpty();
     void textsAreKeptAsTheyWere();
+    void journeysRepeatTheEventsWordForWord_data();
+    void journeysRepeatTheEventsWordForWord();
+    void textsOfEvictedMessagesMakeRoom();
     void modelUnderTester();
     void panelTellsWhereTheMessageIs();
     void panelTellsADelayedRetry();
@@ -416,6 +421,95 @@ void TestJourney::textsAreKeptAsTheyWere()
         QCOMPARE(journey.constFirst().detail.toText(), QStringLiteral("detail of %1").arg(id));
         QCOMPARE(journey.constFirst().consumer, QStringLiteral("A"));
     }
+}
+
+void TestJourney::journeysRepeatTheEventsWordForWord_data()
+{
+    QTest::addColumn<QString>("preset");
+    // Every strategy (priority, ttl, predicate, accept-all), failures, the broker's own discards
+    // (expired, maxlen, delivery limit), dead letters, retries and topics.
+    for (const char *preset : {"reference-priority.json", "reference-ttl.json", "reference-predicate.json",
+                               "compare-strategies.json", "compare-topics.json", "lesson-poison-message.json",
+                               "lesson-max-length-drops-urgent.json", "lesson-expiry-without-consumers.json",
+                               "lesson-delayed-retry.json", "lesson-load-adaptive.json"})
+        QTest::addRow("%s", preset) << QString::fromLatin1(preset);
+}
+
+void TestJourney::journeysRepeatTheEventsWordForWord()
+{
+    // The journal keeps an event as plain data (texts by number, the explanation as its function
+    // and values, docs/design.md §9): each journey gives back, field by field and word by word,
+    // the events of the cycle reports.
+    QFETCH(QString, preset);
+    Fixture f(loadPreset(preset), Journal::Limits {1000000, 10000000, 1000000});
+    QHash<quint64, QList<Event>> recorded;
+    QObject::connect(&f.simulation, &Simulation::cycleCompleted, &f.simulation, [&recorded](const CycleReport &r) {
+        QCOMPARE(r.eventsDropped, 0);
+        for (const Event &e : r.events) {
+            if (e.type != Event::Type::Dispatched)
+                recorded[e.message.id] << e;
+        }
+    });
+    f.simulation.runCycles(60);
+    QVERIFY(!recorded.isEmpty());
+    QSet<int> types;
+    qsizetype explained = 0;
+    for (auto it = recorded.cbegin(); it != recorded.cend(); ++it) {
+        const QList<Event> journey = f.journal.journey(it.key());
+        QCOMPARE(journey.size(), it.value().size());
+        for (qsizetype i = 0; i < journey.size(); ++i) {
+            const Event &kept = journey.at(i);
+            const Event &was = it.value().at(i);
+            types << int(was.type);
+            explained += was.explanationText().isEmpty() ? 0 : 1;
+            QCOMPARE(kept.cycle, was.cycle);
+            QCOMPARE(kept.type, was.type);
+            QCOMPARE(kept.consumer, was.consumer);
+            QCOMPARE(kept.reason, was.reason);
+            QCOMPARE(kept.explanationText(), was.explanationText());
+            QCOMPARE(kept.detail.text, was.detail.text);
+            QCOMPARE(kept.message.data.text(), was.message.data.text());
+            QCOMPARE(kept.message.producer.text(), was.message.producer.text());
+            QCOMPARE(kept.message.topic.text(), was.message.topic.text());
+            QCOMPARE(kept.message.priority, was.message.priority);
+            QCOMPARE(kept.message.ttl, was.message.ttl);
+            QCOMPARE(kept.message.predicateRuns, was.message.predicateRuns);
+            QCOMPARE(kept.message.deliveries, was.message.deliveries);
+            QCOMPARE(kept.message.requeued, was.message.requeued);
+            if (was.type == Event::Type::Postponed || was.type == Event::Type::Failed) {
+                QCOMPARE(kept.after.priority, was.after.priority);
+                QCOMPARE(kept.after.ttl, was.after.ttl);
+                QCOMPARE(kept.after.predicateRuns, was.after.predicateRuns);
+                QCOMPARE(kept.after.requeued, was.after.requeued);
+            }
+        }
+    }
+    QVERIFY(types.size() >= 2);
+    QVERIFY(explained > 0);
+}
+
+void TestJourney::textsOfEvictedMessagesMakeRoom()
+{
+    // Texts are numbers into one table; the texts of evicted messages are dropped when it fills
+    // (it is compacted, and the kept steps renumbered): far more distinct texts than the table
+    // starts with, the kept journeys still read as recorded.
+    Journal journal(Journal::Limits {50, 1000, 10});
+    for (quint64 id = 1; id <= 30000; ++id) {
+        CycleReport r = report(qint64(id), {id}, Event::Type::Processed);
+        r.events[0].consumer = QStringLiteral("consumer %1").arg(id % 7000);
+        r.events[0].reason = QStringLiteral("reason %1").arg(id);
+        journal.record(r);
+        if (id % 997 == 0 || id > 29990) {
+            for (quint64 kept = std::max<quint64>(1, id - 49); kept <= id; ++kept) {
+                const QList<Event> journey = journal.journey(kept);
+                QCOMPARE(journey.size(), 1);
+                QCOMPARE(journey.constFirst().consumer, QStringLiteral("consumer %1").arg(kept % 7000));
+                QCOMPARE(journey.constFirst().reason, QStringLiteral("reason %1").arg(kept));
+                QCOMPARE(journey.constFirst().detail.toText(), QStringLiteral("detail of %1").arg(kept));
+            }
+        }
+    }
+    QCOMPARE(journal.messageCount(), qsizetype(50));
 }
 
 void TestJourney::modelUnderTester()

@@ -9,6 +9,7 @@
 #include <QStringList>
 #include <QTimer>
 
+#include <array>
 #include <memory>
 
 class QAction;
@@ -166,6 +167,18 @@ public:
     /// gets only what runs after. What refreshViews() hands to each view (benchmarks time the
     /// views alone with it).
     RefreshSnapshot takeSnapshot() { return m_cycles.take(*m_simulation); }
+
+    /// The parts of refreshViews(), in its order: the snapshot, then each view.
+    enum class RefreshPart { Snapshot, Queue, Consumers, Producers, CycleLabel, Charts, Journey, EventLog,
+                             DeadLetters, Alarms, Status, Count };
+    /// The name of @p part, e.g. "Charts".
+    static const char *refreshPartName(RefreshPart part);
+    /// Processor time each part took in the last refreshViews(), in nanoseconds (by RefreshPart;
+    /// std::clock(), so microsecond steps, and time the process was not running is not counted;
+    /// the layout and paint they cause come later, in the event loop): the benchmark tells what
+    /// made its longest refresh long on a shared machine (docs/design.md §9). All 0 before the
+    /// first refresh.
+    const std::array<qint64, size_t(RefreshPart::Count)> &lastRefreshCpuNs() const { return m_lastRefreshCpuNs; }
 
     /// Longest time between a change and the views showing it, in milliseconds (about 30 Hz).
     static constexpr int refreshIntervalMs() { return 33; }
@@ -357,6 +370,7 @@ private:
     QString m_lastUnsavedQuestion;
 
     QTimer m_refreshTimer;
+    std::array<qint64, size_t(RefreshPart::Count)> m_lastRefreshCpuNs = {};
     CycleAccumulator m_cycles;  ///< the reports since the last refresh tick
     /// The charts dock's height at each zoom left since the last presentation (percent -> px).
     QHash<int, int> m_bottomHeights;
