@@ -2,8 +2,12 @@
 
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
+#include "ui/common/textcolors.h"
 
+#include <QApplication>
+#include <QEvent>
 #include <QHBoxLayout>
+#include <QPainter>
 #include <QFontMetrics>
 #include <QLabel>
 #include <QStyle>
@@ -38,10 +42,9 @@ AlarmPanel::AlarmPanel(Simulation *simulation, QWidget *parent)
     : QFrame(parent), m_simulation(simulation)
 {
     setObjectName(QStringLiteral("alarmPanel"));
-    setFrameShape(QFrame::StyledPanel);
-    setStyleSheet(QStringLiteral("#alarmPanel { background: #fff1e0; border: 1px solid #d55e00; "
-                                 "border-left: 5px solid #d55e00; border-radius: 2px; }"
-                                 "#alarmPanel QLabel { color: #2b1600; background: transparent; }"));
+    setFrameShape(QFrame::NoFrame);
+    setContentsMargins(EdgeLeft, 1, 1, 1);  // inside the edges paintEvent() draws
+    applyColors();
     setFocusPolicy(Qt::NoFocus);
     setToolTip(tr("Alarms: problems in the running system and what to change. They clear "
                   "themselves when the problem is gone."));
@@ -158,6 +161,70 @@ void AlarmPanel::setExpanded(bool expanded)
         return;
     m_expanded = expanded;
     rebuild();
+}
+
+AlarmPanel::Colors AlarmPanel::colorsFor(const QPalette &surroundings)
+{
+    // Pale orange with dark brown text on a light window; dark brown with pale text on a dark
+    // one (a pale band in a dark window glares, and its buttons took the palette's light text).
+    if (TextColors::isDark(surroundings))
+        return {QColor(0x3d, 0x24, 0x12), QColor(0xff, 0xe8, 0xd2), QColor(0xf3, 0xbd, 0x8a), QColor(0xe8, 0x7a, 0x36)};
+    return {QColor(0xff, 0xf1, 0xe0), QColor(0x2b, 0x16, 0x00), QColor(0x7a, 0x4a, 0x10), QColor(0xd5, 0x5e, 0x00)};
+}
+
+AlarmPanel::Colors AlarmPanel::colors() const
+{
+    return colorsFor(parentWidget() ? parentWidget()->palette() : QApplication::palette());
+}
+
+void AlarmPanel::applyColors()
+{
+    const Colors c = colors();
+    // The band, its labels and its buttons (More, Hide) all take the band's text colour from its
+    // palette, so the platform's button text (light under a dark palette) never lands on it. No
+    // style sheet: its children would keep the colours they were polished with.
+    QPalette p = palette();
+    bool same = true;
+    const std::pair<QPalette::ColorRole, QColor> roles[] = {
+            {QPalette::Window, c.background}, {QPalette::Button, c.background}, {QPalette::Base, c.background},
+            {QPalette::WindowText, c.text},   {QPalette::ButtonText, c.text},   {QPalette::Text, c.text},
+    };
+    for (const QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive, QPalette::Disabled}) {
+        for (const auto &[role, color] : roles) {
+            same = same && p.color(group, role) == color;
+            p.setColor(group, role, color);
+        }
+    }
+    m_edge = c.edge;
+    // setPalette() sends the PaletteChange that calls this again: only when something differs.
+    if (!same)
+        setPalette(p);
+    update();
+}
+
+void AlarmPanel::paintEvent(QPaintEvent *)
+{
+    // The band: its background, a 1 px edge and a 5 px one on the left (contentsMargins()).
+    QPainter painter(this);
+    const QRect r = rect();
+    painter.fillRect(r, palette().color(QPalette::Window));
+    painter.fillRect(QRect(r.left(), r.top(), EdgeLeft, r.height()), m_edge);
+    painter.fillRect(QRect(r.left(), r.top(), r.width(), 1), m_edge);
+    painter.fillRect(QRect(r.left(), r.bottom(), r.width(), 1), m_edge);
+    painter.fillRect(QRect(r.right(), r.top(), 1, r.height()), m_edge);
+}
+
+void AlarmPanel::changeEvent(QEvent *event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ParentChange) {
+        const QColor secondary = colors().secondary;
+        applyColors();
+        if (secondary != m_secondary && !m_texts.isEmpty()) {
+            m_revision = ~quint64(0);  // the lines' "since cycle N" in the band's new colour
+            rebuild();
+        }
+    }
 }
 
 void AlarmPanel::resizeEvent(QResizeEvent *event)
@@ -313,10 +380,12 @@ void AlarmPanel::rebuild()
             continue;
         }
         const Alarm &a = alarms.at(i);
-        text->setText(tr("<b>%1</b> <span style=\"color:#7a4a10\">since cycle %2</span> — %3")
+        m_secondary = colors().secondary;
+        text->setText(tr("<b>%1</b> <span style=\"color:%4\">since cycle %2</span> — %3")
                               .arg(a.title.toHtmlEscaped())
                               .arg(a.raisedCycle)
-                              .arg(textAfterTitle(a).toHtmlEscaped()));
+                              .arg(textAfterTitle(a).toHtmlEscaped())
+                              .arg(m_secondary.name()));
         text->setToolTip(tr("Raised in cycle %1, last seen in cycle %2. It clears by itself once "
                             "the problem is gone.")
                                  .arg(a.raisedCycle)
@@ -334,8 +403,12 @@ void AlarmPanel::rebuild()
             m_indicator->setText(count == 0 ? tr("No alarms")
                                             : count == 1 ? tr("1 alarm") : tr("%1 alarms").arg(count));
             m_indicator->setIcon(count == 0 ? QIcon() : warning);
-            m_indicator->setStyleSheet(count == 0 ? QStringLiteral("color: #555;")
-                                                  : QStringLiteral("color: #a03c00; font-weight: bold;"));
+            // Muted when all is well, the warning colour and bold with alarms: readable on the
+            // status bar under every palette.
+            TextColors::apply(m_indicator, count == 0 ? TextColors::Tone::Muted : TextColors::Tone::Warning);
+            QFont font = m_indicator->font();
+            font.setBold(count > 0);
+            m_indicator->setFont(font);
             m_indicator->setToolTip(count == 0 ? tr("No alarm: nothing discards, starves or loops")
                                                : tr("Active alarms; click (or Enter) to show them in full above the queue"));
         }

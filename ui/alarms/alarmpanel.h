@@ -2,6 +2,7 @@
 
 #include "core/analysis/alarms.h"
 
+#include <QColor>
 #include <QFrame>
 
 class QLabel;
@@ -77,14 +78,34 @@ public:
     /// changed.
     void refresh(const RefreshSnapshot &snapshot);
 
+    /// The banner's colours for a window whose palette is @p surroundings: background, text
+    /// (the lines and the More and Hide buttons), the secondary "since cycle N" and the edge.
+    /// Light (pale orange, dark brown text) unless @p surroundings is dark
+    /// (TextColors::isDark()): then dark brown with pale text. Text and secondary reach
+    /// TextColors::MinimumContrast on the background.
+    struct Colors
+    {
+        QColor background;
+        QColor text;
+        QColor secondary;
+        QColor edge;
+    };
+    static Colors colorsFor(const QPalette &surroundings);
+    /// The colours in use: colorsFor() the parent's palette (the application's without a parent).
+    Colors colors() const;
+
 Q_SIGNALS:
     /// The number of active alarms changed to @p count.
     void alarmCountChanged(int count);
 
 protected:
+    void changeEvent(QEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    /// Sets the banner's palette and style sheet to colors(); again when the palette changes.
+    void applyColors();
     void inspectAndRedraw();
     void elideCompactLine();
     void rebuild();
@@ -106,6 +127,9 @@ private:
     int m_compactLines = 1;     ///< setCompactLines()
     QString m_compactText;      ///< the compact line before eliding
     int m_count = 0;
+    QColor m_secondary;         ///< the colour of "since cycle N" in the lines shown
+    QColor m_edge;              ///< Colors::edge, drawn by paintEvent()
+    static constexpr int EdgeLeft = 5;  ///< width of the left edge (px)
 };
 
 } // namespace PriorityLab

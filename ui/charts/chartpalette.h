@@ -1,5 +1,8 @@
 #pragma once
 
+#include "core/model/config.h"
+#include "ui/common/prioritypalette.h"
+
 #include <QColor>
 
 namespace PriorityLab::ChartPalette {
@@ -27,10 +30,14 @@ inline QColor series(int index)
 }
 
 /// The colour of priority class @p index of BrokerConfig::priorityClasses() (high, mid, low) in
-/// every latency chart: vermillion, blue, bluish green.
+/// every latency chart: the queue tiles' colour of the class (PriorityPalette::classColor(): the
+/// viridis steps of priority 8, 5 and 2: lime, teal, indigo), so that a colour means the same
+/// priorities in the queue and in the charts. Out of range: the low class's.
 inline QColor priorityClass(int index)
 {
-    return index == 0 ? vermillion() : (index == 1 ? blue() : bluishGreen());
+    const QList<PriorityClass> &classes = BrokerConfig::priorityClasses();
+    const PriorityClass &c = classes.at(index >= 0 && index < classes.size() ? index : classes.size() - 1);
+    return PriorityPalette::classColor(c.minPriority, c.maxPriority);
 }
 
 } // namespace PriorityLab::ChartPalette

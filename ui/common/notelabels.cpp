@@ -1,15 +1,20 @@
 #include "ui/common/notelabels.h"
+#include "ui/common/textcolors.h"
 
 #include <QLabel>
 
 namespace PriorityLab {
 
-QLabel *newErrorLabel(QWidget *parent, const QString &style)
+QLabel *newErrorLabel(QWidget *parent, bool bold)
 {
     auto *label = new QLabel(parent);
     label->setWordWrap(true);
-    label->setStyleSheet(style.isEmpty() ? QStringLiteral("color: #b00020;")
-                                         : QStringLiteral("color: #b00020; ") + style);
+    TextColors::apply(label, TextColors::Tone::Error);
+    if (bold) {
+        QFont font = label->font();
+        font.setBold(true);
+        label->setFont(font);
+    }
     label->setVisible(false);
     return label;
 }

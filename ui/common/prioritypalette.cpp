@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <array>
 
 namespace PriorityLab {
@@ -17,6 +18,18 @@ constexpr std::array<QRgb, 10> viridis = {
 QColor PriorityPalette::color(int priority)
 {
     return QColor::fromRgb(viridis[size_t(clamp(priority) - minPriority())]);
+}
+
+int PriorityPalette::classPriority(int low, int high)
+{
+    const int a = clamp(std::min(low, high));
+    const int b = clamp(std::max(low, high));
+    return a + (b - a + 1) / 2;
+}
+
+QColor PriorityPalette::classColor(int low, int high)
+{
+    return color(classPriority(low, high));
 }
 
 QColor PriorityPalette::textColor(int priority)

@@ -19,8 +19,21 @@ namespace ThemedIcon {
 /// one), normal and disabled modes.
 QIcon forPalette(const QIcon &icon, const QPalette &palette);
 
-/// The style's standard icon @p which for @p widget, made to read on the widget's palette
-/// (forPalette()).
+/// @p icon's shape (its alpha) filled with the button text colour of @p palette (active for the
+/// normal mode, disabled for the disabled one): a one-colour glyph that reads as the buttons'
+/// text does, whatever the icon theme drew. Adwaita's media and arrow icons are pale outlines
+/// with a light fill, nearly invisible on white (presentation mode under a dark desktop); Qt's
+/// own are dark, invisible on a dark palette. At the sizes of forPalette().
+QIcon glyph(const QIcon &icon, const QPalette &palette);
+
+/// Whether standard icon @p which is a one-colour symbol (the media and arrow icons), drawn by
+/// standard() as a glyph().
+bool isGlyph(QStyle::StandardPixmap which);
+
+/// The style's standard icon @p which for @p widget, made to read on the widget's palette (the
+/// palette the window is drawn with): a glyph() in its button text colour for the media and
+/// arrow symbols (isGlyph()), else forPalette() (a coloured folder or disk keeps its colours).
+/// Call it again when the palette changes (QEvent::PaletteChange).
 QIcon standard(const QWidget *widget, QStyle::StandardPixmap which);
 
 } // namespace ThemedIcon

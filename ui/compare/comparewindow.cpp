@@ -1,4 +1,5 @@
 #include "ui/compare/comparewindow.h"
+#include "ui/common/textcolors.h"
 
 #include "ui/charts/timeserieschart.h"
 #include "ui/common/focusframe.h"
@@ -436,9 +437,13 @@ void CompareWindow::markStale()
     m_model->setStale(true);
     m_status->setText(tr("<b>Out of date:</b> the choices changed since these figures. Press Compare "
                          "(Enter) to compare again."));
-    QString html = QStringLiteral("<p style='margin:0; color:#b91c1c'><b>%1</b></p>")
-                           .arg(tr("Out of date: press Compare (Enter) to compare again").toHtmlEscaped());
-    m_verdicts->setHtml(html + QStringLiteral("<div style='color:gray'>") + m_verdictHtml + QStringLiteral("</div>"));
+    // Red and grey readable on the verdicts' background, light or dark (TextColors).
+    const QColor base = m_verdicts->palette().color(QPalette::Base);
+    QString html = QStringLiteral("<p style='margin:0; color:%2'><b>%1</b></p>")
+                           .arg(tr("Out of date: press Compare (Enter) to compare again").toHtmlEscaped(),
+                                TextColors::color(TextColors::Tone::Error, base).name());
+    m_verdicts->setHtml(html + QStringLiteral("<div style='color:%1'>").arg(TextColors::color(TextColors::Tone::Muted, base).name())
+                        + m_verdictHtml + QStringLiteral("</div>"));
     fitVerdicts();
 }
 
@@ -631,8 +636,9 @@ QStringList CompareWindow::compare()
     if (problems.isEmpty() && scenarios.size() < 2)
         problems << tr("Choose at least two configurations.");
     if (!problems.isEmpty()) {
-        m_status->setText(QStringLiteral("<span style='color:#b91c1c'>%1</span>")
-                                  .arg(problems.join(QStringLiteral("<br>")).toHtmlEscaped()));
+        m_status->setText(QStringLiteral("<span style='color:%2'>%1</span>")
+                                  .arg(problems.join(QStringLiteral("<br>")).toHtmlEscaped(),
+                                       TextColors::color(TextColors::Tone::Error, TextColors::backgroundOf(m_status)).name()));
         return problems;
     }
     QApplication::setOverrideCursor(Qt::WaitCursor);

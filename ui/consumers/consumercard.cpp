@@ -8,6 +8,7 @@
 #include "ui/common/notelabels.h"
 #include "ui/consumers/heldtiles.h"
 #include "ui/common/sparkline.h"
+#include "ui/common/textcolors.h"
 #include "core/scenario/settingpath.h"
 
 #include <QCheckBox>
@@ -31,14 +32,10 @@ namespace PriorityLab {
 
 namespace {
 
-/// Colours of the four outcomes (dark tones of the Okabe-Ito colour-blind-safe palette), so that
-/// the same outcome has the same colour on every card.
-constexpr const char *ProcessedColor = "#007a5a";
-constexpr const char *PostponedColor = "#a36200";
-constexpr const char *DiscardedColor = "#b33c00";
-constexpr const char *FailedColor = "#9a4a7a";
-
-QLabel *countLabel(QWidget *parent, const char *color, QGridLayout *grid, int column,
+/// The four outcomes' counts are coloured by TextColors::Tone (dark tones of the Okabe-Ito
+/// colour-blind-safe palette on a light card, light ones on a dark card), so that the same
+/// outcome has the same colour on every card.
+QLabel *countLabel(QWidget *parent, TextColors::Tone tone, QGridLayout *grid, int column,
                    const QString &caption, const QString &tip)
 {
     auto *number = new QLabel(QStringLiteral("0"), parent);
@@ -46,7 +43,7 @@ QLabel *countLabel(QWidget *parent, const char *color, QGridLayout *grid, int co
     f.setBold(true);
     f.setPointSizeF(f.pointSizeF() * 1.35);
     number->setFont(f);
-    number->setStyleSheet(QStringLiteral("color: %1;").arg(QLatin1String(color)));
+    TextColors::apply(number, tone);
     number->setAlignment(Qt::AlignHCenter | Qt::AlignBottom);
     auto *text = new QLabel(caption, parent);
     text->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
@@ -121,21 +118,21 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     auto *counts = new QGridLayout;
     counts->setHorizontalSpacing(12);
     counts->setVerticalSpacing(0);
-    m_processed = countLabel(this, ProcessedColor, counts, 0, tr("processed"),
+    m_processed = countLabel(this, TextColors::Tone::Processed, counts, 0, tr("processed"),
                              tr("Messages this consumer processed successfully"));
-    m_postponed = countLabel(this, PostponedColor, counts, 1, tr("postponed"),
+    m_postponed = countLabel(this, TextColors::Tone::Postponed, counts, 1, tr("postponed"),
                              tr("Messages its strategy sent back to the broker's tail, modified "
                                 "(e.g. priority raised, TTL lowered)"));
-    m_discarded = countLabel(this, DiscardedColor, counts, 2, tr("discarded"),
+    m_discarded = countLabel(this, TextColors::Tone::Discarded, counts, 2, tr("discarded"),
                              tr("Messages its strategy dropped into the dead-letter list (e.g. TTL "
                                 "at or below the low bound)"));
-    m_failed = countLabel(this, FailedColor, counts, 3, tr("failed"),
+    m_failed = countLabel(this, TextColors::Tone::Failed, counts, 3, tr("failed"),
                           tr("Processings that failed (see failure rate); the message went back "
                              "to the broker"));
     layout->addLayout(counts);
 
     m_sparkline = new Sparkline(this);
-    m_sparkline->setColor(QColor(QLatin1String(ProcessedColor)));
+    m_sparkline->setColor(TextColors::base(TextColors::Tone::Processed));
     m_sparkline->setUnit(tr(" processed/cycle (max)"));
     m_sparkline->setToolTip(tr("Throughput: messages this consumer processed in each of the last "
                                "%1 cycles, newest on the right. The number is the highest in the "
@@ -145,7 +142,7 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     layout->addWidget(m_sparkline);
 
     m_lastBatch = new QLabel(this);
-    m_lastBatch->setStyleSheet(QStringLiteral("color: #4b5563;"));
+    TextColors::apply(m_lastBatch, TextColors::Tone::Muted);
     m_lastBatch->setToolTip(tr("Ids of the messages in the last batch the broker handed to this "
                                "consumer, and the cycle it got them in"));
     m_lastBatch->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -263,7 +260,7 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_fixedRows = m_form->rowCount();
     layout->addLayout(m_form);
 
-    m_warning = newErrorLabel(this, QStringLiteral("font-weight: bold;"));
+    m_warning = newErrorLabel(this, true);
     layout->addWidget(m_warning);
     m_timelineNote = newNoteLabel(this);
     layout->addWidget(m_timelineNote);

@@ -1,6 +1,7 @@
 #include "ui/consumers/consumerpanel.h"
 
 #include "ui/consumers/consumercard.h"
+#include "ui/common/textcolors.h"
 #include "ui/editing/setupeditor.h"
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
@@ -46,7 +47,7 @@ ConsumerPanel::ConsumerPanel(SetupEditor *editor, QWidget *parent)
                                "the broker's round-robin and gets batches from the next cycle. "
                                "Undo (Ctrl+Z) removes it again."));
     m_summary = new QLabel(this);
-    m_summary->setStyleSheet(QStringLiteral("color: #4b5563;"));
+    TextColors::apply(m_summary, TextColors::Tone::Muted);
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(6, 4, 6, 0);
     bar->addWidget(m_summary, 1);
@@ -110,7 +111,7 @@ void ConsumerPanel::addConsumerDialog()
     strategy->setToolTip(tr("How the new consumer decides for each message; its parameters start "
                             "at their defaults and can be changed on its card."));
     auto *error = new QLabel(&dialog);
-    error->setStyleSheet(QStringLiteral("color: #b00020;"));
+    TextColors::apply(error, TextColors::Tone::Error);
     error->setWordWrap(true);
     error->hide();
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);

@@ -1,5 +1,6 @@
 #include "ui/deadletters/deadletterpanel.h"
 #include "ui/common/sizeguard.h"
+#include "ui/common/textcolors.h"
 
 #include "ui/deadletters/deadlettermodel.h"
 #include "ui/common/logtableview.h"
@@ -120,7 +121,8 @@ void DeadLetterPanel::refresh()
         text += QLatin1Char(' ') + tr("The newest %1 are listed.").arg(locale.toString(m_model->rowCount()));
     if (text != m_summary->text())
         m_summary->setText(text);
-    setSummaryStyle(loss ? QStringLiteral("color: #a03c00;") : QString());
+    // Data loss in the warning colour, readable on the panel's background under every palette.
+    TextColors::apply(m_summary, loss ? TextColors::Tone::Warning : TextColors::Tone::Normal);
     if (first)
         Q_EMIT firstLetterArrived();
 }
@@ -128,14 +130,6 @@ void DeadLetterPanel::refresh()
 QString DeadLetterPanel::summaryText() const
 {
     return m_summary->text();
-}
-
-void DeadLetterPanel::setSummaryStyle(const QString &styleSheet)
-{
-    // Setting a style sheet re-polishes the label even when it is the same one: only on change
-    // (the count above changes at every refresh while messages are discarded).
-    if (m_summary->styleSheet() != styleSheet)
-        m_summary->setStyleSheet(styleSheet);
 }
 
 } // namespace PriorityLab

@@ -50,8 +50,6 @@ Q_SIGNALS:
     void firstLetterArrived();
 
 private:
-    void setSummaryStyle(const QString &styleSheet);
-
     Simulation *m_simulation;
     DeadLetterModel *m_model = nullptr;
     LogTableView *m_view = nullptr;

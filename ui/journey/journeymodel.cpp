@@ -1,7 +1,10 @@
 #include "ui/journey/journeymodel.h"
+#include "ui/common/textcolors.h"
 
 #include <QBrush>
 #include <QColor>
+#include <QGuiApplication>
+#include <QPalette>
 
 namespace PriorityLab {
 
@@ -15,6 +18,13 @@ bool sameEvent(const Event &a, const Event &b)
 bool changesMessage(Event::Type type)
 {
     return type == Event::Type::Postponed || type == Event::Type::Failed;
+}
+
+/// The background the journey's table draws its text on: the application palette's base colour
+/// (a view repaints, and asks again, when the palette changes).
+QColor viewBackground()
+{
+    return QGuiApplication::palette().color(QPalette::Base);
 }
 } // namespace
 
@@ -135,7 +145,7 @@ QVariant JourneyModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         return tr("The rule that decided, in the strategy's own words");
     case Qt::ForegroundRole:
-        return QBrush(QColor(0x44, 0x44, 0x55));
+        return QBrush(TextColors::color(TextColors::Tone::Muted, viewBackground()));
     default:
         return {};
     }
@@ -195,9 +205,9 @@ QVariant JourneyModel::eventData(const Event &e, int column, int role) const
         }
     case Qt::ForegroundRole:
         if (column == Decision && e.type == Event::Type::Discarded)
-            return QBrush(QColor(0xb0, 0x00, 0x20));
+            return QBrush(TextColors::color(TextColors::Tone::Error, viewBackground()));
         if (column == Decision && e.type == Event::Type::Processed)
-            return QBrush(QColor(0x1b, 0x6e, 0x20));
+            return QBrush(TextColors::color(TextColors::Tone::Success, viewBackground()));
         return {};
     default:
         return {};

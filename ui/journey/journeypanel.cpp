@@ -1,4 +1,5 @@
 #include "ui/journey/journeypanel.h"
+#include "ui/common/textcolors.h"
 
 #include "core/analysis/journal.h"
 #include "ui/journey/journeymodel.h"
@@ -338,10 +339,12 @@ void JourneyPanel::rebuild(bool force)
             || (!events.isEmpty()
                 && (events.constLast().type == Event::Type::Discarded
                     || events.constLast().type == Event::Type::Rejected)));
-    m_status->setStyleSheet(processed ? QStringLiteral("color: #1b6e20; font-weight: bold;")
-                                    : discarded
-                                    ? QStringLiteral("color: #b00020; font-weight: bold;")
-                                    : QString());
+    TextColors::apply(m_status, processed ? TextColors::Tone::Success
+                                          : discarded ? TextColors::Tone::Error : TextColors::Tone::Normal);
+    QFont font = m_status->font();
+    font.setBold(processed || discarded);
+    if (font != m_status->font())
+        m_status->setFont(font);
 
     const qsizetype dropped = m_journal->droppedEvents(m_id);
     m_note->setVisible(dropped > 0);

@@ -1,4 +1,5 @@
 #include "ui/lessons/lessonpanel.h"
+#include "ui/common/textcolors.h"
 
 #include "core/analysis/lesson.h"
 #include "core/engine/simulation.h"
@@ -270,9 +271,7 @@ void LessonPanel::setOutlineCue(const QString &text)
     const QString shown = text.isEmpty() ? QString() : QStringLiteral("➜ ") + text;
     if (m_cue->text() == shown && m_cue->isVisibleTo(this) == !text.isEmpty())
         return;
-    QPalette pal = m_cue->palette();
-    pal.setColor(QPalette::WindowText, HighlightOverlay::lessonColor(palette()).darker(110));
-    m_cue->setPalette(pal);
+    TextColors::apply(m_cue, TextColors::Tone::Lesson);  // the outline's orange, readable as text
     m_cue->setText(shown);
     m_cue->setVisible(!text.isEmpty());
 }

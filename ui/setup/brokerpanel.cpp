@@ -1,4 +1,5 @@
 #include "ui/setup/brokerpanel.h"
+#include "ui/common/textcolors.h"
 
 #include "ui/common/notelabels.h"
 #include "ui/editing/setupeditor.h"
@@ -64,7 +65,7 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
     form->addRow(label(tr("Mode:"), m_mode, content), m_mode);
     m_modeHelp = new QLabel(content);
     m_modeHelp->setWordWrap(true);
-    m_modeHelp->setStyleSheet(QStringLiteral("color: #4b5563;"));
+    TextColors::apply(m_modeHelp, TextColors::Tone::Muted);
     form->addRow(m_modeHelp);
 
     m_maxPriority = makeSpin(content, -1, 1000000, QString(),

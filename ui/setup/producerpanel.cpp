@@ -1,4 +1,5 @@
 #include "ui/setup/producerpanel.h"
+#include "ui/common/textcolors.h"
 
 #include "ui/common/notelabels.h"
 #include "ui/editing/setupeditor.h"
@@ -73,7 +74,7 @@ ProducerPanel::ProducerPanel(SetupEditor *editor, QWidget *parent)
                                 "Changes apply from the next cycle."),
                              content);
     intro->setWordWrap(true);
-    intro->setStyleSheet(QStringLiteral("color: #4b5563;"));
+    TextColors::apply(intro, TextColors::Tone::Muted);
     contentLayout->addWidget(intro);
 
     m_rowsLayout = new QVBoxLayout;
@@ -107,7 +108,7 @@ ProducerPanel::ProducerPanel(SetupEditor *editor, QWidget *parent)
     m_sendButton->setFocusPolicy(Qt::TabFocus);  // a click leaves Space to Run/Pause
     m_sendStatus = new QLabel(send);
     m_sendStatus->setWordWrap(true);
-    m_sendStatus->setStyleSheet(QStringLiteral("color: #4b5563;"));
+    TextColors::apply(m_sendStatus, TextColors::Tone::Muted);
     auto *numbers = new QWidget(send);
     auto *numbersLayout = new QHBoxLayout(numbers);
     numbersLayout->setContentsMargins(0, 0, 0, 0);
@@ -201,7 +202,7 @@ ProducerPanel::Row ProducerPanel::createRow(int index)
 
     row.scripted = new QLabel(row.box);
     row.scripted->setWordWrap(true);
-    row.scripted->setStyleSheet(QStringLiteral("color: #4b5563;"));
+    TextColors::apply(row.scripted, TextColors::Tone::Muted);
     form->addRow(row.scripted);
     row.error = newErrorLabel(row.box);
     form->addRow(row.error);

@@ -1,4 +1,5 @@
 #include "ui/shell/rabbitmqconnection.h"
+#include "ui/common/textcolors.h"
 
 #include "core/amqp/lockstepworker.h"
 #include "core/engine/simulation.h"
@@ -97,7 +98,9 @@ void RabbitMqConnection::updateIndicator()
     const QLocale locale;
     QString text;
     QString tip;
-    QString color;
+    // Green when it agrees, orange when it diverges, red when lost: readable on the status bar
+    // under every palette (TextColors).
+    TextColors::Tone tone = TextColors::Tone::Normal;
     switch (st.state) {
     case LockstepWorker::State::Off:
         text = tr("RabbitMQ: off");
@@ -110,7 +113,7 @@ void RabbitMqConnection::updateIndicator()
     case LockstepWorker::State::Mirroring: {
         const LockstepBridge::Figures &f = st.figures;
         const bool agree = f.divergences == 0 && f.depthMismatches == 0;
-        color = agree ? QStringLiteral("#15803d") : QStringLiteral("#b45309");
+        tone = agree ? TextColors::Tone::Success : TextColors::Tone::Warning;
         text = agree ? tr("RabbitMQ ✓ %1 cycles").arg(locale.toString(st.cyclesMirrored))
                      : tr("RabbitMQ: %1 divergences").arg(locale.toString(f.divergences));
         tip = tr("Mirrored on %1: %2 cycles (%3 behind), %4 published, %5 handed out, %6 acknowledged, "
@@ -125,7 +128,7 @@ void RabbitMqConnection::updateIndicator()
         break;
     }
     case LockstepWorker::State::Failed:
-        color = QStringLiteral("#b91c1c");
+        tone = TextColors::Tone::Error;
         text = tr("RabbitMQ lost: reconnect");
         tip = st.error + u'\n' + tr("Click to connect again to %1.").arg(st.url);
         break;
@@ -133,7 +136,11 @@ void RabbitMqConnection::updateIndicator()
     m_indicator->setText(text);
     m_indicator->setToolTip(tip);
     m_indicator->setAccessibleDescription(tip);
-    m_indicator->setStyleSheet(color.isEmpty() ? QString() : QStringLiteral("QToolButton { color: %1; font-weight: 600; }").arg(color));
+    TextColors::apply(m_indicator, tone);
+    QFont font = m_indicator->font();
+    font.setWeight(tone == TextColors::Tone::Normal ? QFont::Normal : QFont::DemiBold);
+    if (font != m_indicator->font())
+        m_indicator->setFont(font);
     m_indicator->setVisible(st.state != LockstepWorker::State::Off || !m_url.isEmpty());
 }
 

@@ -1,5 +1,7 @@
 #include "ui/shell/statussummary.h"
 
+#include "ui/common/textcolors.h"
+
 #include "core/engine/simulation.h"
 
 #include <QEvent>
@@ -38,6 +40,11 @@ StatusSummary::StatusSummary(Simulation *simulation, QWidget *parent)
             layout->addWidget(m_separators.constLast());
         }
         m_fields << new QLabel(this);
+        if (f == Conservation) {  // bold, green when it holds, red when it does not
+            QFont bold = m_fields.constLast()->font();
+            bold.setBold(true);
+            m_fields.constLast()->setFont(bold);
+        }
         // fit() chooses texts that fit; a label's whole text must not widen the window.
         m_fields.constLast()->setMinimumWidth(1);
         layout->addWidget(m_fields.constLast());
@@ -133,8 +140,7 @@ void StatusSummary::refresh()
     if (int(holds) != m_holdsShown) {
         m_holdsShown = int(holds);
         m_conservation = holds ? tr("conservation ✓") : tr("conservation ✗");
-        field(Conservation)->setStyleSheet(holds ? QStringLiteral("color: #007a5a; font-weight: bold;")
-                                                 : QStringLiteral("color: #b00020; font-weight: bold;"));
+        TextColors::apply(field(Conservation), holds ? TextColors::Tone::Success : TextColors::Tone::Error);
     }
     const QString broken = holds ? QString() : tr("\nThis does NOT hold: a message was lost or duplicated.");
     if (deadLetterQueue) {

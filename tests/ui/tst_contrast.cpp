@@ -1,0 +1,434 @@
+// Colours under a dark and a light palette (docs/design.md §8, colours): every text colour the app
+// picks itself reaches WCAG contrast 4.5 on the background it is drawn on (the alarm banner and
+// its More and Hide buttons, the consumer cards' labels and counters, the dead-letter summary,
+// the status bar), the toolbar's icons stand out from the toolbar in the window and in
+// presentation mode, and the latency chart's class colours are the queue tiles' colours.
+// Runs offscreen (CTest sets QT_QPA_PLATFORM); backgrounds are read from the rendered window.
+#include "ui/alarms/alarmpanel.h"
+#include "ui/charts/chartpalette.h"
+#include "ui/charts/chartpanel.h"
+#include "ui/charts/timeserieschart.h"
+#include "ui/common/prioritypalette.h"
+#include "ui/common/textcolors.h"
+#include "ui/consumers/consumercard.h"
+#include "ui/consumers/consumerpanel.h"
+#include "ui/deadletters/deadletterpanel.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/shell/presentationmode.h"
+#include "core/engine/simulation.h"
+#include "core/model/config.h"
+#include "tests/ui/scenariowindow.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QCheckBox>
+#include <QHash>
+#include <QIcon>
+#include <QImage>
+#include <QLabel>
+#include <QStatusBar>
+#include <QTest>
+#include <QToolBar>
+#include <QToolButton>
+
+#include <algorithm>
+#include <climits>
+
+using namespace PriorityLab;
+using namespace PriorityLab::TestSupport;
+
+namespace {
+
+/// A dark desktop palette as GTK's Adwaita:dark gives Qt (window #353535, the trial's #323232).
+QPalette darkPalette()
+{
+    QPalette p;
+    const std::pair<QPalette::ColorRole, QColor> roles[] = {
+            {QPalette::Window, QColor(0x32, 0x32, 0x32)},     {QPalette::WindowText, QColor(0xee, 0xee, 0xec)},
+            {QPalette::Base, QColor(0x2d, 0x2d, 0x2d)},       {QPalette::AlternateBase, QColor(0x3a, 0x3a, 0x3a)},
+            {QPalette::Text, QColor(0xff, 0xff, 0xff)},       {QPalette::Button, QColor(0x3a, 0x3a, 0x3a)},
+            {QPalette::ButtonText, QColor(0xee, 0xee, 0xec)}, {QPalette::BrightText, QColor(0xff, 0xff, 0xff)},
+            {QPalette::Light, QColor(0x4a, 0x4a, 0x4a)},      {QPalette::Midlight, QColor(0x42, 0x42, 0x42)},
+            {QPalette::Mid, QColor(0x25, 0x25, 0x25)},        {QPalette::Dark, QColor(0x1b, 0x1b, 0x1b)},
+            {QPalette::Shadow, QColor(0x00, 0x00, 0x00)},     {QPalette::Highlight, QColor(0x15, 0x53, 0x9e)},
+            {QPalette::HighlightedText, QColor(0xff, 0xff, 0xff)}, {QPalette::ToolTipBase, QColor(0x26, 0x26, 0x26)},
+            {QPalette::ToolTipText, QColor(0xff, 0xff, 0xff)}, {QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x98)},
+            {QPalette::Link, QColor(0x8a, 0xb4, 0xf8)},       {QPalette::LinkVisited, QColor(0xc5, 0x8a, 0xf9)},
+    };
+    for (const QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive, QPalette::Disabled}) {
+        for (const auto &[role, color] : roles)
+            p.setColor(group, role, color);
+    }
+    for (const QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, QColor(0x91, 0x91, 0x91));
+    return p;
+}
+
+/// A light desktop palette whose window is not white (GTK's Adwaita: #f6f5f4): the colours
+/// designed on white lose some contrast there.
+QPalette lightPalette()
+{
+    QPalette p(QColor(0xf6, 0xf5, 0xf4));
+    for (const QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive}) {
+        p.setColor(group, QPalette::Window, QColor(0xf6, 0xf5, 0xf4));
+        p.setColor(group, QPalette::WindowText, QColor(0x2e, 0x34, 0x36));
+        p.setColor(group, QPalette::Base, Qt::white);
+        p.setColor(group, QPalette::Text, QColor(0x2e, 0x34, 0x36));
+        p.setColor(group, QPalette::Button, QColor(0xf6, 0xf5, 0xf4));
+        p.setColor(group, QPalette::ButtonText, QColor(0x2e, 0x34, 0x36));
+    }
+    return p;
+}
+
+/// The colour most pixels of @p rect of @p image have: the background text is drawn on.
+QColor backgroundIn(const QImage &image, const QRect &rect)
+{
+    QHash<QRgb, int> counts;
+    const QRect r = rect.intersected(image.rect());
+    for (int y = r.top(); y <= r.bottom(); ++y) {
+        for (int x = r.left(); x <= r.right(); ++x)
+            ++counts[image.pixel(x, y) | 0xff000000u];
+    }
+    QRgb best = 0;
+    int most = -1;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+        if (it.value() > most) {
+            most = it.value();
+            best = it.key();
+        }
+    }
+    return QColor::fromRgb(best);
+}
+
+/// The highest contrast of a pixel of @p rect of @p image against @p background: how far the
+/// drawn text (or glyph) stands out.
+double strongestIn(const QImage &image, const QRect &rect, const QColor &background)
+{
+    double strongest = 1;
+    const QRect r = rect.intersected(image.rect());
+    for (int y = r.top(); y <= r.bottom(); ++y) {
+        for (int x = r.left(); x <= r.right(); ++x)
+            strongest = std::max(strongest, TextColors::contrast(QColor::fromRgb(image.pixel(x, y)), background));
+    }
+    return strongest;
+}
+
+/// The text widgets (labels with text, check boxes, buttons) under @p root that are shown and
+/// enabled, with the part of them that can be seen, in @p window's coordinates.
+QList<std::pair<QWidget *, QRect>> textWidgets(QWidget *root, QWidget *window)
+{
+    QList<QWidget *> widgets = root->findChildren<QWidget *>();
+    widgets.prepend(root);
+    QList<std::pair<QWidget *, QRect>> found;
+    for (QWidget *w : std::as_const(widgets)) {
+        QString text;
+        if (const auto *label = qobject_cast<QLabel *>(w))
+            text = label->text();
+        else if (const auto *button = qobject_cast<QAbstractButton *>(w))
+            text = button->text();
+        if (text.trimmed().isEmpty() || !w->isVisible() || !w->isEnabled())
+            continue;
+        const QRect seen = w->visibleRegion().boundingRect();
+        if (seen.width() < 4 || seen.height() < 4)
+            continue;  // scrolled out of sight
+        found.append({w, QRect(w->mapTo(window, seen.topLeft()), seen.size())});
+    }
+    return found;
+}
+
+/// What is wrong with the text of the widgets under @p root (empty: all readable): each must draw
+/// its text in a colour (its palette's foreground) of contrast >= 4.5 against the background the
+/// rendered window shows under it, and some pixel of it must stand out by 3 or more.
+QStringList unreadable(QWidget *root, QWidget *window, const QImage &image, const QString &where)
+{
+    QStringList problems;
+    const QList<std::pair<QWidget *, QRect>> widgets = textWidgets(root, window);
+    if (widgets.isEmpty())
+        problems << where + QStringLiteral(": no text shown");
+    for (const auto &[w, rect] : widgets) {
+        const QColor background = backgroundIn(image, rect);
+        const QColor text = w->palette().color(w->foregroundRole());
+        const double c = TextColors::contrast(text, background);
+        const double drawn = strongestIn(image, rect, background);
+        if (c < TextColors::MinimumContrast || drawn < 3) {
+            QString name = w->objectName();
+            if (const auto *label = qobject_cast<QLabel *>(w))
+                name += QStringLiteral(" \"%1\"").arg(label->text().left(40));
+            else if (const auto *button = qobject_cast<QAbstractButton *>(w))
+                name += QStringLiteral(" [%1]").arg(button->text());
+            problems << QStringLiteral("%1: %2 %3 on %4: %5 (drawn %6)")
+                                .arg(where, name, text.name(), background.name())
+                                .arg(c, 0, 'f', 2)
+                                .arg(drawn, 0, 'f', 2);
+        }
+    }
+    return problems;
+}
+
+/// How far the icon of @p action on @p bar stands out from the bar: the median contrast against
+/// the bar's background of the icon's opaque pixels, blended over that background as drawn.
+double iconContrast(QToolBar *bar, QAction *action, const QImage &image, QWidget *window)
+{
+    QWidget *button = bar->widgetForAction(action);
+    if (!button)
+        return 0;
+    const QColor background = backgroundIn(image, QRect(button->mapTo(window, QPoint()), button->size()));
+    const QImage icon = action->icon().pixmap(bar->iconSize()).toImage().convertToFormat(QImage::Format_ARGB32);
+    QList<double> contrasts;
+    for (int y = 0; y < icon.height(); ++y) {
+        for (int x = 0; x < icon.width(); ++x) {
+            const QColor c = icon.pixelColor(x, y);
+            if (c.alpha() < 128)
+                continue;
+            const double a = c.alphaF();
+            const QColor drawn = QColor::fromRgbF(float(c.redF() * a + background.redF() * (1 - a)),
+                                                  float(c.greenF() * a + background.greenF() * (1 - a)),
+                                                  float(c.blueF() * a + background.blueF() * (1 - a)));
+            contrasts << TextColors::contrast(drawn, background);
+        }
+    }
+    if (contrasts.isEmpty())
+        return 0;
+    std::sort(contrasts.begin(), contrasts.end());
+    return contrasts.at(contrasts.size() / 2);
+}
+
+/// The lesson "TTL range moved" at 1280x720, run past the cycle its data loss starts: alarm
+/// shown, dead letters counted, the cards' counters changing.
+struct LessonWithAlarm : ScenarioWindow
+{
+    LessonWithAlarm() : ScenarioWindow(QStringLiteral(":/scenarios/lesson-ttl-moved.json"), QSize(1280, 720)) {}
+
+    bool ready()
+    {
+        if (!exposed())
+            return false;
+        sim()->runCycles(75);
+        window.refreshViews();
+        return window.alarmPanel()->alarmCount() > 0;
+    }
+};
+
+} // namespace
+
+class TestContrast : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void contrastRatios();
+    void tonesReachTheMinimumOnAnyBackground();
+    void windowTextUnderPalette_data();
+    void windowTextUnderPalette();
+    void presentingUnderADarkDesktop();
+    void toolbarIconsFollowThePalette_data();
+    void toolbarIconsFollowThePalette();
+    void alarmBannerFollowsThePalette();
+    void latencyClassesHaveTheTilesColours();
+};
+
+void TestContrast::initTestCase()
+{
+    // The desktop's icons, as a GNOME desktop gives them (Adwaita's media and arrow icons are
+    // pale outlines with a light fill); Qt's own where the theme is not installed.
+    QIcon::setThemeSearchPaths(QIcon::themeSearchPaths() << QStringLiteral("/usr/share/icons"));
+    QIcon::setThemeName(QStringLiteral("Adwaita"));
+    if (!QIcon::hasThemeIcon(QStringLiteral("media-playback-pause")))
+        qInfo("Adwaita icon theme not installed: the toolbar shows Qt's own icons");
+}
+
+void TestContrast::contrastRatios()
+{
+    QCOMPARE(qRound(TextColors::contrast(Qt::black, Qt::white) * 100), 2100);
+    QCOMPARE(TextColors::contrast(Qt::white, Qt::white), 1.0);
+    // The trial's figures: slate grey on the dark window 1.7, the failed counter 2.2.
+    QCOMPARE(qRound(TextColors::contrast(QColor(0x4b, 0x55, 0x63), QColor(0x32, 0x32, 0x32)) * 10), 17);
+    QCOMPARE(qRound(TextColors::contrast(QColor(0x9a, 0x4a, 0x7a), QColor(0x32, 0x32, 0x32)) * 10), 22);
+    QVERIFY(TextColors::isDark(QColor(0x32, 0x32, 0x32)));
+    QVERIFY(!TextColors::isDark(QColor(0xf6, 0xf5, 0xf4)));
+    QVERIFY(TextColors::isDark(darkPalette()));
+    QVERIFY(!TextColors::isDark(lightPalette()));
+}
+
+void TestContrast::tonesReachTheMinimumOnAnyBackground()
+{
+    using TextColors::Tone;
+    const QColor backgrounds[] = {Qt::white, QColor(0xf6, 0xf5, 0xf4), QColor(0xef, 0xef, 0xef), QColor(0x32, 0x32, 0x32),
+                                  QColor(0x2d, 0x2d, 0x2d), Qt::black, QColor(0x60, 0x60, 0x60), QColor(0xa0, 0xa0, 0xa0)};
+    for (const Tone tone : {Tone::Normal, Tone::Muted, Tone::Error, Tone::Success, Tone::Warning, Tone::Processed,
+                            Tone::Postponed, Tone::Discarded, Tone::Failed, Tone::Lesson}) {
+        for (const QColor &background : backgrounds) {
+            const QColor c = TextColors::color(tone, background);
+            QVERIFY2(TextColors::contrast(c, background) >= TextColors::MinimumContrast,
+                     qPrintable(QStringLiteral("tone %1 on %2: %3").arg(int(tone)).arg(background.name(), c.name())));
+        }
+        // As designed on white; lighter (a light variant of the same hue) on a dark window.
+        QCOMPARE(TextColors::color(tone, Qt::white), TextColors::base(tone));
+        QVERIFY(TextColors::color(tone, QColor(0x32, 0x32, 0x32)).lightness() > TextColors::base(tone).lightness());
+    }
+    const QColor failedOnDark = TextColors::color(Tone::Failed, QColor(0x32, 0x32, 0x32));
+    QVERIFY(std::abs(failedOnDark.hslHue() - TextColors::base(Tone::Failed).hslHue()) <= 3);
+}
+
+void TestContrast::windowTextUnderPalette_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("dark") << true;
+    QTest::newRow("light") << false;
+}
+
+void TestContrast::windowTextUnderPalette()
+{
+    QFETCH(bool, dark);
+    LessonWithAlarm w;
+    w.window.setPalette(dark ? darkPalette() : lightPalette());
+    QVERIFY(w.ready());
+    AlarmPanel *alarms = w.window.alarmPanel();
+    QTRY_VERIFY(alarms->isVisible());
+    QVERIFY(alarms->moreButton()->isVisible());  // a lesson at 720 pixels: the compact banner
+    DeadLetterPanel *deadLetters = w.window.deadLetterPanel();
+    QVERIFY(deadLetters->summaryText().contains(QStringLiteral("data loss")));
+    const QImage image = w.window.grab().toImage();
+    QVERIFY2(TextColors::isDark(backgroundIn(image, QRect(QPoint(0, 0), w.window.size()))) == dark,
+             "the palette is the window's");
+
+    QStringList problems;
+    problems << unreadable(alarms, &w.window, image, QStringLiteral("alarm banner"));
+    problems << unreadable(w.window.consumerPanel(), &w.window, image, QStringLiteral("consumers"));
+    problems << unreadable(w.window.statusBar(), &w.window, image, QStringLiteral("status bar"));
+    // The dead-letter summary ("73 messages discarded (data loss)"), where its dock is shown.
+    QLabel *summary = nullptr;
+    for (QLabel *label : deadLetters->findChildren<QLabel *>()) {
+        if (label->text() == deadLetters->summaryText())
+            summary = label;
+    }
+    QVERIFY(summary);
+    const QColor summaryColor = summary->palette().color(summary->foregroundRole());
+    const QColor summaryBackground = TextColors::backgroundOf(summary);
+    QVERIFY2(TextColors::contrast(summaryColor, summaryBackground) >= TextColors::MinimumContrast,
+             qPrintable(summaryColor.name() + QStringLiteral(" on ") + summaryBackground.name()));
+    QVERIFY(summaryColor != deadLetters->palette().color(QPalette::WindowText));  // the warning colour
+    if (deadLetters->isVisible())
+        problems << unreadable(summary, &w.window, image, QStringLiteral("dead letters"));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+
+    // The counters keep their meaning: four different colours.
+    ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
+    QStringList counterColors;
+    for (QLabel *label : card->findChildren<QLabel *>()) {
+        if (label->font().bold() && label->text().at(0).isDigit())
+            counterColors << label->palette().color(QPalette::WindowText).name();
+    }
+    counterColors.removeDuplicates();
+    QCOMPARE(counterColors.size(), 4);
+}
+
+void TestContrast::presentingUnderADarkDesktop()
+{
+    // Presentation mode puts its black-on-white palette in the application's place (under a dark
+    // desktop, QT_QPA_PLATFORMTHEME=gtk3 with GTK_THEME=Adwaita:dark, too: the platform theme's
+    // palette is the base an application palette overrides; offscreen there is no platform
+    // theme, and a dark application palette set by QApplication::setPalette() would stay in the
+    // widgets' resolved roles). The compact banner's More and Hide, the cards and the status bar
+    // must read on white; the toolbar's icons under Adwaita too (pale outlines on white before).
+    LessonWithAlarm w;
+    QVERIFY(w.ready());
+    w.window.presentationMode()->enter();
+    QVERIFY(w.window.presentationMode()->isActive());
+    QTRY_VERIFY(w.window.alarmPanel()->isVisible());
+    QVERIFY(w.window.alarmPanel()->moreButton()->isVisible());
+    // The palette reaches the widgets through posted events.
+    QTRY_COMPARE(backgroundIn(w.window.grab().toImage(), QRect(QPoint(0, 0), w.window.size())), QColor(Qt::white));
+    const QImage image = w.window.grab().toImage();
+    QStringList problems;
+    problems << unreadable(w.window.alarmPanel(), &w.window, image, QStringLiteral("alarm banner"));
+    problems << unreadable(w.window.consumerPanel(), &w.window, image, QStringLiteral("consumers"));
+    problems << unreadable(w.window.statusBar(), &w.window, image, QStringLiteral("status bar"));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    QToolBar *bar = w.window.findChild<QToolBar *>();
+    for (QAction *action : {w.window.runPauseAction(), w.window.stepAction(), w.window.resetAction()}) {
+        const double c = iconContrast(bar, action, image, &w.window);
+        QVERIFY2(c >= 3, qPrintable(QStringLiteral("%1: icon contrast %2").arg(action->text()).arg(c)));
+    }
+    w.window.presentationMode()->leave();
+}
+
+void TestContrast::toolbarIconsFollowThePalette_data()
+{
+    QTest::addColumn<int>("mode");
+    QTest::newRow("dark window") << 0;
+    QTest::newRow("light window") << 1;
+    QTest::newRow("high contrast window") << 2;
+    QTest::newRow("dark, then high contrast") << 3;
+}
+
+void TestContrast::toolbarIconsFollowThePalette()
+{
+    QFETCH(int, mode);
+    LessonWithAlarm w;
+    const QPalette palettes[] = {darkPalette(), lightPalette(), PresentationMode::highContrastPalette()};
+    if (mode == 3)
+        w.window.setPalette(darkPalette());
+    w.window.setPalette(palettes[std::min(mode, 2)]);
+    QVERIFY(w.ready());
+    QToolBar *bar = w.window.findChild<QToolBar *>();
+    QVERIFY(bar);
+    const QImage image = w.window.grab().toImage();
+    for (QAction *action : {w.window.runPauseAction(), w.window.stepAction(), w.window.resetAction()}) {
+        const double c = iconContrast(bar, action, image, &w.window);
+        QVERIFY2(c >= 3, qPrintable(QStringLiteral("%1: icon contrast %2").arg(action->text()).arg(c)));
+    }
+    // A disabled icon (Undo before any edit) still shows, fainter.
+    QVERIFY(!w.window.undoAction()->isEnabled());
+}
+
+void TestContrast::alarmBannerFollowsThePalette()
+{
+    for (const QPalette &palette : {darkPalette(), lightPalette(), PresentationMode::highContrastPalette()}) {
+        const AlarmPanel::Colors c = AlarmPanel::colorsFor(palette);
+        QVERIFY(TextColors::contrast(c.text, c.background) >= TextColors::MinimumContrast);
+        QVERIFY(TextColors::contrast(c.secondary, c.background) >= TextColors::MinimumContrast);
+        // Dark on a light window, light on a dark one.
+        QCOMPARE(TextColors::isDark(c.background), TextColors::isDark(palette));
+    }
+    LessonWithAlarm w;
+    QVERIFY(w.ready());
+    AlarmPanel *alarms = w.window.alarmPanel();
+    QTRY_VERIFY(alarms->isVisible());
+    const auto shown = [alarms](QWidget *widget) { return widget->palette().color(widget->foregroundRole()); };
+    w.window.setPalette(darkPalette());
+    QCOMPARE(shown(alarms->moreButton()), AlarmPanel::colorsFor(darkPalette()).text);
+    w.window.setPalette(lightPalette());
+    QCOMPARE(shown(alarms->moreButton()), AlarmPanel::colorsFor(lightPalette()).text);
+}
+
+void TestContrast::latencyClassesHaveTheTilesColours()
+{
+    LessonWithAlarm w;
+    QVERIFY(w.exposed());
+    const TimeSeriesChart *latency = w.window.chartPanel()->latencyChart();
+    const QList<PriorityClass> &classes = BrokerConfig::priorityClasses();
+    QCOMPARE(int(classes.size()), int(ChartPanel::PriorityClassCount));
+    QList<QColor> seen;
+    for (int c = 0; c < ChartPanel::PriorityClassCount; ++c) {
+        const PriorityClass &cls = classes.at(c);
+        const QColor expected = PriorityPalette::classColor(cls.minPriority, cls.maxPriority);
+        const int priority = PriorityPalette::classPriority(cls.minPriority, cls.maxPriority);
+        // The tile colour of a priority inside the class.
+        QCOMPARE(expected, PriorityPalette::color(priority));
+        QVERIFY(priority >= std::max(cls.minPriority, PriorityPalette::minPriority()));
+        QVERIFY(priority <= std::min(cls.maxPriority, PriorityPalette::maxPriority()));
+        for (const bool p95 : {false, true})
+            QCOMPARE(latency->seriesColor(ChartPanel::latencySeries(ChartPanel::PriorityClass(c), p95)), expected);
+        QCOMPARE(ChartPalette::priorityClass(c), expected);  // the sweep's latency chart too
+        seen << expected;
+    }
+    QCOMPARE(PriorityPalette::classPriority(7, INT_MAX), 8);
+    QCOMPARE(PriorityPalette::classPriority(4, 6), 5);
+    QCOMPARE(PriorityPalette::classPriority(INT_MIN, 3), 2);
+    QVERIFY(seen.at(0) != seen.at(1) && seen.at(1) != seen.at(2) && seen.at(0) != seen.at(2));
+}
+
+QTEST_MAIN(TestContrast)
+#include "tst_contrast.moc"
