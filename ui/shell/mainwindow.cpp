@@ -890,6 +890,10 @@ void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);  // the docks and scroll areas have their new sizes
     updateAlarmCompact();
+    // Presenting the dead letters: their dock keeps the width their columns read whole in (the
+    // switch to full screen comes after presenting arranged the docks).
+    if (m_presentation && m_presentation->isActive() && m_presentation->stepDock() == m_deadLetterDock)
+        QTimer::singleShot(0, this, &MainWindow::arrangeBottomDocks);
     keepHighlightInSight();  // the step's view, scrolled while the window had another size
     keepFocusInSight();      // the focus comes last: it wins where both cannot be seen
 }
@@ -990,10 +994,23 @@ void MainWindow::arrangeBottomDocks()
         // A dock of the journey's group a step outlines stands between the chart and the lesson.
         QDockWidget *step = m_presentation->stepDock();
         const QList<QDockWidget *> group{m_journeyDock, m_eventLogDock, m_deadLetterDock};
-        if (lesson && step && group.contains(step) && step->isVisibleTo(this))
+        if (lesson && step == m_deadLetterDock && step->isVisibleTo(this)) {
+            // The dead letters get the width in which a class reads the cycle, the reason, the
+            // consumer and the deliveries whole (at 150 % a quarter of 1280 px cut them to
+            // "Cy…", "ttl-ex…"), at least a quarter of the width; the chart gives it down to a
+            // quarter, the lesson from 35 % down to 30 % (1024 px at 150 %).
+            const int chrome = step->widget() && step->widget()->width() > 0 && step->width() > step->widget()->width()
+                    ? step->width() - step->widget()->width()
+                    : 2 * style()->pixelMetric(QStyle::PM_DockWidgetFrameWidth, nullptr, step);
+            const int dead = std::clamp(m_deadLetterPanel->readableWidth() + chrome, w * 25 / 100, w * 45 / 100);
+            const int text = std::clamp(w * 75 / 100 - dead, w * 30 / 100, w * 35 / 100);
+            resizeDocks({m_chartDock, step, m_lessonDock}, {w - dead - text, dead, text}, Qt::Horizontal);
+        } else if (lesson && step && group.contains(step) && step->isVisibleTo(this)) {
             resizeDocks({m_chartDock, step, m_lessonDock}, {w * 40 / 100, w * 25 / 100, w * 35 / 100}, Qt::Horizontal);
-        else if (lesson)
+        }
+        else if (lesson) {
             resizeDocks({m_chartDock, m_lessonDock}, {w * 55 / 100, w * 45 / 100}, Qt::Horizontal);
+        }
     } else if (lesson) {
         resizeDocks({m_chartDock, m_journeyDock, m_lessonDock}, {w * 42 / 100, w * 26 / 100, w * 32 / 100},
                     Qt::Horizontal);
@@ -1386,6 +1403,9 @@ void MainWindow::onZoomChanged(int percent)
     QTimer::singleShot(0, this, [this, percent] {
         if (auto *column = qobject_cast<QScrollArea *>(centralWidget()); column && column->widget())
             column->widget()->setMinimumHeight(column->widget()->minimumSizeHint().height());
+        // Presenting the dead letters: their dock follows the zoomed text's widths.
+        if (m_presentation->isActive() && m_presentation->stepDock() == m_deadLetterDock)
+            arrangeBottomDocks();
         QTimer::singleShot(0, this, [this, percent] {
             const auto at = m_bottomHeights.constFind(percent);
             if (at != m_bottomHeights.cend() && m_zoom->percent() == percent && !m_presentation->isActive())
