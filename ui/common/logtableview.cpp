@@ -70,6 +70,12 @@ void LogTableView::setWholeColumns(const QList<int> &columns, const QStringList 
     fitColumns();
 }
 
+void LogTableView::setHidesCutTitles(bool hide)
+{
+    m_hideCutTitles = hide;
+    fitColumns();
+}
+
 int LogTableView::wholeWidth(int column) const
 {
     const qsizetype at = m_whole.indexOf(column);
@@ -163,7 +169,7 @@ void LogTableView::fitColumns()
     // before the others shrink: its floor is that width (scaled down below only where even the
     // floors do not fit).
     QList<int> whole(columns, 0);
-    for (int c : std::as_const(m_whole)) {
+    for (int c : m_hideCutTitles ? std::as_const(m_whole) : QList<int>()) {
         if (c >= 0 && c < columns) {
             whole[c] = wholeWidth(c);
             preferred[c] = std::max(preferred.at(c), whole.at(c));
@@ -241,7 +247,7 @@ void LogTableView::fitColumns()
     };
     // With columns read whole, a column that gives way does so rather than show a cut title
     // ("Pri…"): the row's tooltip says what it holds.
-    if (!m_whole.isEmpty()) {
+    if (m_hideCutTitles && !m_whole.isEmpty()) {
         for (int c : std::as_const(m_narrowHidden)) {
             if (c < 0 || c >= columns || c == stretched || !shown.at(c))
                 continue;

@@ -149,6 +149,11 @@ void DeadLetterPanel::updateWholeColumns()
                             {QStringLiteral("000000"), reason, consumer, QStringLiteral("00")});
 }
 
+void DeadLetterPanel::setReadFromAfar(bool on)
+{
+    m_view->setHidesCutTitles(on);
+}
+
 int DeadLetterPanel::readableWidth() const
 {
     return m_view->wholeViewWidth();

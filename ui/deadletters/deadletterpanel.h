@@ -22,7 +22,8 @@ class Simulation;
 /// messageSelected(). In a narrow dock the columns fit its width (LogTableView::
 /// setFitsColumns()); where even that leaves no room, the payload, TTL, priority and id columns
 /// give way in that order (LogTableView::setNarrowHiddenColumns()), each row's tooltip saying all.
-/// The cycle, reason, consumer and deliveries are read whole (LogTableView::setWholeColumns()).
+/// Read from afar (setReadFromAfar(), presenting) the cycle, reason, consumer and deliveries
+/// are read whole (LogTableView::setWholeColumns()).
 class DeadLetterPanel : public QWidget
 {
     Q_OBJECT
@@ -47,6 +48,9 @@ public:
     /// reason, the consumer and the deliveries read whole, the other columns hidden or narrow:
     /// what a dock that shows the dead letters to a class should give it.
     int readableWidth() const;
+    /// Read from afar (presentation mode): the columns that give way hide rather than show a
+    /// cut title (LogTableView::setHidesCutTitles()).
+    void setReadFromAfar(bool on);
 
 Q_SIGNALS:
     /// The user selected the dead letter of message @p id.

@@ -226,6 +226,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_leavePresentation->setEnabled(active);
         // One chart at a time, and room for the lesson's text beside it.
         m_chartPanel->setOneChartAtATime(active);
+        m_deadLetterPanel->setReadFromAfar(active);  // no cut titles on the projector
         m_alarmPanel->setExpanded(false);  // each start and end of presenting folds the banner
         updateAlarmCompact();
         if (active) {
