@@ -97,6 +97,69 @@ void verifyOutlined(Window &w)
     QVERIFY2(seen.adjusted(-8, -8, 8, 8).contains(frame->geometry()), focus->metaObject()->className());
 }
 
+/// Checks that the focus frame outlines the focused widget of @p window, or, while the window
+/// holds the keys (no widget of it has the focus), the start point: the first Tab stop, dashed.
+bool outlinesFocusOrStart(MainWindow *window, QString *why)
+{
+    const auto *frame = FocusFrame::of(window);
+    auto *overlay = window->findChild<HighlightOverlay *>(QStringLiteral("focusFrame"));
+    if (!frame || !overlay)
+        return (*why = QStringLiteral("no focus frame")), false;
+    QWidget *focus = QApplication::focusWidget();
+    const bool inside = focus && focus != window && window->isAncestorOf(focus);
+    QWidget *expected = inside ? focus : FocusOrder::next(window, window, true);
+    if (!expected)
+        return (*why = QStringLiteral("no Tab stop")), false;
+    const QString name = QString::fromLatin1(expected->metaObject()->className()) + QLatin1Char(' ') + expected->objectName();
+    if (frame->target() != expected)
+        return (*why = QStringLiteral("outlined: %1, expected %2")
+                               .arg(frame->target() ? QString::fromLatin1(frame->target()->metaObject()->className()) : QStringLiteral("nothing"), name)),
+               false;
+    if (!overlay->isVisible())
+        return (*why = QStringLiteral("the frame around %1 is hidden").arg(name)), false;
+    if (!inside && overlay->pen().style() == Qt::SolidLine)
+        return (*why = QStringLiteral("the start point %1 is not dashed").arg(name)), false;
+    const QRect seen = seenRect(expected, window);
+    if (seen.isEmpty() || !overlay->geometry().contains(seen) || !seen.adjusted(-8, -8, 8, 8).contains(overlay->geometry()))
+        return (*why = QStringLiteral("the frame is not around %1").arg(name)), false;
+    return true;
+}
+
+/// The sizes of @p window's docks in sight (object name and size), in a stable order.
+QStringList dockSizes(MainWindow *window)
+{
+    QStringList sizes;
+    for (QDockWidget *dock : window->findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (dock->isVisible())
+            sizes << QStringLiteral("%1 %2x%3").arg(dock->objectName()).arg(dock->width()).arg(dock->height());
+    }
+    sizes.sort();
+    return sizes;
+}
+
+/// Presents the TTL lesson's step 3 (the dead letters outlined) at 1024x768, with or without the
+/// focus frame's start point; @p entered: the dock sizes right after F11, @p settled: once the
+/// posted layouts ran. False if the window never became active.
+bool presentingDockSizes(bool startPoint, QStringList *entered, QStringList *settled)
+{
+    TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+    if (!startPoint)
+        FocusFrame::of(&w.window)->setStartPoint({});
+    if (!w.activeAt(1024, 768))
+        return false;
+    w.window.lessonPanel()->runCycles(100);
+    w.window.refreshViews();
+    w.press(Qt::Key_F11);
+    *entered = dockSizes(&w.window);
+    for (int i = 0; i < 5; ++i) {
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    }
+    *settled = dockSizes(&w.window);
+    w.window.presentationMode()->leave();
+    return true;
+}
+
 } // namespace
 
 class TestFocus : public QObject
@@ -536,6 +599,64 @@ private Q_SLOTS:
     // Next (where F6 and presentation mode put the focus) and on Back scroll the text; Shift+Tab
     // from Back reaches the text, where Up, Down, Home and End scroll it. Page Down and Page Up
     // stay the lesson's step keys, from the text too.
+    void startPointIsOutlinedAfterOpeningAndReset()
+    {
+        // A teacher at the keyboard: at startup, after a lesson is opened (File > Open, the
+        // Scenarios menu) and after Reset no widget had the focus and nothing was outlined, so
+        // nobody could see what Tab would do. The dashed start point (where Tab goes first) or
+        // the focused widget is outlined at each of those moments.
+        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"), {1280, 690});
+        QVERIFY(w.active());
+        QString why;
+        QTRY_VERIFY2(outlinesFocusOrStart(&w.window, &why), qPrintable(QStringLiteral("at startup: ") + why));
+        QVERIFY(!QApplication::focusWidget() || QApplication::focusWidget() == &w.window);  // the start point
+        const auto focusACard = [&w] {
+            auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
+            auto *field = dock ? dock->findChild<QSpinBox *>() : nullptr;
+            if (field)
+                field->setFocus(Qt::TabFocusReason);
+            return field && field->hasFocus();
+        };
+        // Another lesson, opened while a consumer's field had the focus (its card goes).
+        QVERIFY(focusACard());
+        QVERIFY(w.window.openScenarioFile(QStringLiteral(":/scenarios/lesson-aging.json")).isEmpty());
+        QTRY_VERIFY2(outlinesFocusOrStart(&w.window, &why), qPrintable(QStringLiteral("after opening: ") + why));
+        // The same lesson again, from the window holding the keys.
+        w.window.setFocus(Qt::OtherFocusReason);
+        QVERIFY(w.window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty());
+        QTRY_VERIFY2(outlinesFocusOrStart(&w.window, &why), qPrintable(QStringLiteral("after reopening: ") + why));
+        // Reset after a run, from a consumer's field and from the window.
+        w.sim()->runCycles(70);
+        w.window.refreshViews();
+        QVERIFY(focusACard());
+        w.window.resetAction()->trigger();
+        QTRY_VERIFY2(outlinesFocusOrStart(&w.window, &why), qPrintable(QStringLiteral("after Reset: ") + why));
+        w.window.setFocus(Qt::OtherFocusReason);
+        w.press(Qt::Key_R, Qt::ControlModifier);
+        QTRY_VERIFY2(outlinesFocusOrStart(&w.window, &why), qPrintable(QStringLiteral("after Ctrl+R: ") + why));
+        // Tab goes where the dashed outline was.
+        if (QApplication::focusWidget() == nullptr || QApplication::focusWidget() == &w.window) {
+            QWidget *start = FocusFrame::of(&w.window)->target();
+            w.press(Qt::Key_Tab);
+            QCOMPARE(QApplication::focusWidget(), start);
+            QVERIFY2(outlinesFocusOrStart(&w.window, &why), qPrintable(QStringLiteral("after Tab: ") + why));
+        }
+    }
+
+    void startPointKeepsPresentationsDockSizes()
+    {
+        // The start point's outline once left presentation mode's docks at the window's sizes
+        // (the dead letters 525 px wide at 1024x768, not 253) until a later layout: the docks
+        // have the same sizes with and without it, right after F11 and once settled (the
+        // offscreen screen's full-screen size comes later).
+        QStringList withEntered, withSettled, withoutEntered, withoutSettled;
+        QVERIFY(presentingDockSizes(false, &withoutEntered, &withoutSettled));
+        QVERIFY(presentingDockSizes(true, &withEntered, &withSettled));
+        QCOMPARE(withoutSettled.size(), 4);  // consumers, charts, dead letters, lesson
+        QCOMPARE(withEntered, withoutEntered);
+        QCOMPARE(withSettled, withoutSettled);
+    }
+
     void lessonTextScrollsByKeyboard()
     {
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"), {1024, 768});

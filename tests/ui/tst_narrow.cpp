@@ -20,9 +20,11 @@
 #include <QHeaderView>
 #include <QLayout>
 #include <QScopeGuard>
+#include <QScreen>
 #include <QScrollBar>
 #include <QStandardItem>
 #include <QStandardItemModel>
+#include <QStyle>
 #include <QTableView>
 #include <QTest>
 
@@ -141,6 +143,90 @@ private Q_SLOTS:
                                  int(DeadLetterModel::ConsumerColumn), int(DeadLetterModel::DeliveriesColumn)})
             QVERIFY2(!header->isSectionHidden(needed) && header->sectionViewportPosition(needed) + header->sectionSize(needed) <= view->viewport()->width(),
                      qPrintable(columnWidths(view)));
+    }
+
+    void deadLettersReadWholeWhilePresenting_data()
+    {
+        QTest::addColumn<QSize>("screen");
+        QTest::addColumn<int>("zoom");
+        QTest::addRow("1280x720 presenting's zoom") << QSize(1280, 720) << PresentationMode::zoomPercentFor(720);
+        QTest::addRow("1280x720 at 150 percent") << QSize(1280, 720) << 150;
+        QTest::addRow("1024x768 presenting's zoom") << QSize(1024, 768) << PresentationMode::zoomPercentFor(768);
+        QTest::addRow("1024x768 at 150 percent") << QSize(1024, 768) << 150;
+    }
+
+    void deadLettersReadWholeWhilePresenting()
+    {
+        // Presenting the TTL lesson's dead letters (step 3, past cycle 60) at 150 % the table cut
+        // its words: "ttl-ex…", "Cy…", "Delive…", a 6-digit cycle "106…". Every title in sight
+        // reads whole, and so do the cycle and reason cells; the cycle, reason, consumer and
+        // deliveries are in sight (the payload, TTL, priority and id give way, in the tooltip).
+        QFETCH(QSize, screen);
+        QFETCH(int, zoom);
+        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(screen.width(), screen.height()));
+        const auto leave = qScopeGuard([&w] {
+            w.window.presentationMode()->leave();
+            w.window.zoom()->setPercent(100);
+        });
+        w.window.lessonPanel()->runCycles(100);  // step 3 ("until cycle 100") outlines the dead letters
+        w.window.refreshViews();
+        w.press(Qt::Key_F11);
+        QVERIFY(w.window.presentationMode()->isActive());
+        // The offscreen screen is smaller than a projector: once full screen there, the
+        // window is given the projector's size.
+        QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());
+        w.window.zoom()->setPercent(zoom);
+        w.window.resize(screen);
+        QTRY_COMPARE(w.window.size(), screen);
+        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
+        QVERIFY(dock);
+        QTRY_VERIFY(dock->isVisible());
+        QTableView *view = w.window.deadLetterPanel()->view();
+        QHeaderView *header = view->horizontalHeader();
+        QTRY_VERIFY(view->isVisible());
+        QVERIFY(view->model()->rowCount() > 0);
+        QCOMPARE(view->model()->index(0, DeadLetterModel::CycleColumn).data().toString(), QStringLiteral("60"));
+        QString problem;
+        const auto readable = [&] {
+            QCoreApplication::processEvents();  // the header lays its stretched section out late
+            problem.clear();
+            const QFontMetrics titles = header->fontMetrics();
+            const QFontMetrics cells = view->fontMetrics();
+            // The header elides a title inside its margins.
+            const int headerMargin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+            if (view->horizontalScrollBar()->isVisible() || header->length() > view->viewport()->width())
+                problem = QStringLiteral("scrolls sideways");
+            for (int c = 0; c < header->count() && problem.isEmpty(); ++c) {
+                const QString title = view->model()->headerData(c, Qt::Horizontal).toString();
+                if (header->isSectionHidden(c))
+                    continue;
+                if (titles.horizontalAdvance(title) + 2 * headerMargin > header->sectionSize(c))
+                    problem = QStringLiteral("title \"%1\" cut").arg(title);
+            }
+            for (const int needed : {int(DeadLetterModel::CycleColumn), int(DeadLetterModel::ReasonColumn),
+                                     int(DeadLetterModel::ConsumerColumn), int(DeadLetterModel::DeliveriesColumn)}) {
+                if (header->isSectionHidden(needed)
+                    || header->sectionViewportPosition(needed) + header->sectionSize(needed) > view->viewport()->width())
+                    problem += QStringLiteral(" column %1 not in sight").arg(needed);
+            }
+            for (int r = 0; r < view->model()->rowCount() && problem.isEmpty(); ++r) {
+                for (const int c : {int(DeadLetterModel::CycleColumn), int(DeadLetterModel::ReasonColumn)}) {
+                    const QString text = view->model()->index(r, c).data().toString();
+                    if (cells.horizontalAdvance(text) > header->sectionSize(c))
+                        problem = QStringLiteral("cell \"%1\" cut").arg(text);
+                }
+            }
+            // A six-digit cycle (a long run) reads whole too.
+            if (problem.isEmpty() && cells.horizontalAdvance(QStringLiteral("106000")) > header->sectionSize(DeadLetterModel::CycleColumn))
+                problem = QStringLiteral("a six-digit cycle cut");
+            return problem.isEmpty();
+        };
+        QTRY_VERIFY2(readable(), qPrintable(problem + QLatin1Char(' ') + columnWidths(view)));
+        // The lesson keeps its share; the charts give the room.
+        auto *lesson = w.window.findChild<QDockWidget *>(QStringLiteral("lessonDock"));
+        QVERIFY(lesson && lesson->isVisible());
+        QVERIFY2(lesson->width() >= screen.width() * 29 / 100, qPrintable(QString::number(lesson->width())));
     }
 
     void fittedColumnsNeverGetZeroWidth()

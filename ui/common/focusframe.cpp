@@ -74,8 +74,12 @@ void FocusFrame::focusChanged(QWidget *now)
     const bool inside = now && now != m_window && now->window() == m_window && m_window->isAncestorOf(now);
     if (inside)
         m_resume = nullptr;  // the keyboard went on from the resume point (Tab, a click)
-    const bool resuming = !inside && now == m_window && m_resume;
-    QWidget *start = !inside && now == m_window && !m_resume && m_startPoint ? m_startPoint() : nullptr;
+    // The window holds the keys: it has the focus, or it is the active window and no widget has
+    // it (the focused widget was deleted: a consumer card rebuilt by Reset or by opening a
+    // scenario); a key press goes to the window then too.
+    const bool windowHolds = !inside && (now == m_window || (!now && m_window->isActiveWindow()));
+    const bool resuming = windowHolds && m_resume;
+    QWidget *start = windowHolds && !m_resume && m_startPoint ? m_startPoint() : nullptr;
     // Three outlines that must not be taken for one another on a projector: a lesson step's is
     // 4 px solid vermilion (HighlightOverlay's default); the focus is 2 px solid in the
     // palette's highlight (the colour the style gives focus); the resume point is 2 px dashed in

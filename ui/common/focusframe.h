@@ -16,8 +16,9 @@ class HighlightOverlay;
 /// focus, following it as the focus moves; nothing when a widget of another window has it. When
 /// the window itself holds the focus because an edit ended in a field (setResumePoint()), a
 /// dashed frame (2 pixels, the palette's text colour) stays around that field: the keys go to
-/// the window, and Tab goes on from there. Otherwise, while the window itself holds the focus,
-/// the same dashed frame marks where Tab starts (setStartPoint()), or nothing without one.
+/// the window, and Tab goes on from there. Otherwise, while the window itself holds the keys (it
+/// has the focus, or it is active and no widget has the focus: the focused one was deleted), the
+/// same dashed frame marks where Tab starts (setStartPoint()), or nothing without one.
 /// A menu bar holding the keys for a menu opened by the keyboard changes nothing of that. Both differ from a lesson step's outline (4 pixels, solid vermilion).
 class FocusFrame : public QObject
 {

@@ -3,6 +3,8 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QScopedValueRollback>
+#include <QStyle>
+#include <QStyleOptionHeader>
 
 #include <algorithm>
 
@@ -61,6 +63,63 @@ QList<int> LogTableView::narrowHiddenColumns() const
     return hidden;
 }
 
+void LogTableView::setWholeColumns(const QList<int> &columns, const QStringList &samples)
+{
+    m_whole = columns;
+    m_wholeSamples = samples;
+    fitColumns();
+}
+
+void LogTableView::setHidesCutTitles(bool hide)
+{
+    m_hideCutTitles = hide;
+    fitColumns();
+}
+
+int LogTableView::wholeWidth(int column) const
+{
+    const qsizetype at = m_whole.indexOf(column);
+    if (at < 0)
+        return 0;
+    int width = titleWidth(column);
+    if (const QString sample = m_wholeSamples.value(at); !sample.isEmpty()) {
+        // The delegate's text margins (the focus frame's margin and one pixel each side) and
+        // the grid line.
+        const int margin = style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, this) + 1;
+        width = std::max(width, fontMetrics().horizontalAdvance(sample) + 2 * margin + (showGrid() ? 1 : 0));
+    }
+    return width;
+}
+
+int LogTableView::titleWidth(int column) const
+{
+    // As QHeaderView::sectionSizeHint(), which says 0 for a hidden section.
+    const QHeaderView *header = horizontalHeader();
+    QStyleOptionHeader option;
+    option.initFrom(header);
+    option.section = column;
+    option.text = model() ? model()->headerData(column, Qt::Horizontal).toString() : QString();
+    option.fontMetrics = header->fontMetrics();
+    // A few pixels more: the header elides the title inside its margins, and a title exactly as
+    // wide as that room was still cut on a desktop ("Deliveri…").
+    const int slack = header->fontMetrics().horizontalAdvance(QLatin1Char('0')) / 2 + 2;
+    return header->style()->sizeFromContents(QStyle::CT_HeaderSection, &option, QSize(), header).width() + slack;
+}
+
+int LogTableView::wholeViewWidth() const
+{
+    const QHeaderView *header = horizontalHeader();
+    const int digit = std::max(1, fontMetrics().horizontalAdvance(QLatin1Char('0')));
+    int width = 2 * frameWidth() + style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
+    for (int c = 0; model() && c < header->count(); ++c) {
+        if (m_whole.contains(c))
+            width += wholeWidth(c);
+        else if (!m_narrowHidden.contains(c) && !header->isSectionHidden(c))
+            width += 3 * digit + 10;  // fitColumns()' least width
+    }
+    return width;
+}
+
 bool LogTableView::viewportEvent(QEvent *event)
 {
     const bool handled = QTableView::viewportEvent(event);
@@ -105,9 +164,26 @@ void LogTableView::fitColumns()
         preferred[c] = std::max(1, int(m_preferred.at(c) * zoom + 0.5));
     const int digit = std::max(1, fontMetrics().horizontalAdvance(QLatin1Char('0')));
     const int least = 3 * digit + 10;      // a column but the last: about three digits
-    const int lastLeast = 6 * digit + 12;  // the last (stretched) one
     const int stretched = header->logicalIndex(columns - 1);
-    const auto floorOf = [&](int c) { return std::max(1, std::min(preferred.at(c), least)); };
+    // A column read whole (setWholeColumns()) wants at least its whole width, and gets it
+    // before the others shrink: its floor is that width (scaled down below only where even the
+    // floors do not fit).
+    QList<int> whole(columns, 0);
+    for (int c : m_hideCutTitles ? std::as_const(m_whole) : QList<int>()) {
+        if (c >= 0 && c < columns) {
+            whole[c] = wholeWidth(c);
+            preferred[c] = std::max(preferred.at(c), whole.at(c));
+        }
+    }
+    double wholeScale = 1.0;
+    const auto floorOf = [&](int c) {
+        if (whole.at(c) > 0 && c != stretched)
+            return std::max(std::min(preferred.at(c), least), int(whole.at(c) * wholeScale));
+        return std::max(1, std::min(preferred.at(c), least));
+    };
+    // The last (stretched) one: six digits, or its whole width.
+    const auto lastLeastNow = [&] { return std::max(6 * digit + 12, int(whole.at(stretched) * wholeScale)); };
+    int lastLeast = lastLeastNow();
     const auto ours = [this](int c) { return m_narrowHidden.contains(c); };
     // The columns in sight: those not hidden by someone else; then, while even their least
     // widths do not fit, or they would all elide (shrunk below MinimumShare of their widths),
@@ -133,43 +209,80 @@ void LogTableView::fitColumns()
         need -= floorOf(c);
         wantedAll -= preferred.at(c);
     }
+    // Shrink in proportion; a column that would go below its floor keeps the floor and the
+    // others share what is left (a few rounds at most: each round fixes one more column).
+    const auto shrink = [&] {
+        QList<int> sizes(columns, 0);
+        QList<bool> floored(columns, false);
+        const int room = width - lastLeast;
+        for (int round = 0; round < columns; ++round) {
+            int free = room;
+            int wanted = 0;
+            for (int c = 0; c < columns; ++c) {
+                if (!shown.at(c))
+                    continue;
+                if (floored.at(c))
+                    free -= floorOf(c);
+                else
+                    wanted += preferred.at(c);
+            }
+            const double scale = wanted <= 0 || free >= wanted ? 1.0 : std::max(0.0, double(free) / wanted);
+            bool changed = false;
+            for (int c = 0; c < columns; ++c) {
+                if (!shown.at(c))
+                    continue;
+                if (floored.at(c)) {
+                    sizes[c] = floorOf(c);
+                } else if (int(preferred.at(c) * scale) < floorOf(c)) {
+                    floored[c] = true;
+                    changed = true;
+                } else {
+                    sizes[c] = int(preferred.at(c) * scale);
+                }
+            }
+            if (!changed)
+                break;
+        }
+        return sizes;
+    };
+    // With columns read whole, a column that gives way does so rather than show a cut title
+    // ("Pri…"): the row's tooltip says what it holds.
+    if (m_hideCutTitles && !m_whole.isEmpty()) {
+        for (int c : std::as_const(m_narrowHidden)) {
+            if (c < 0 || c >= columns || c == stretched || !shown.at(c))
+                continue;
+            const QList<int> sizes = shrink();
+            bool cut = false;
+            for (int d : std::as_const(m_narrowHidden))
+                cut = cut || (d >= 0 && d < columns && d != stretched && shown.at(d) && sizes.at(d) < titleWidth(d));
+            if (!cut)
+                break;
+            shown[c] = false;
+            need -= floorOf(c);
+        }
+    }
     for (int c : std::as_const(m_narrowHidden)) {
         if (c >= 0 && c < columns && c != stretched && header->isSectionHidden(c) == shown.at(c))
             header->setSectionHidden(c, !shown.at(c));
     }
-    // Shrink in proportion; a column that would go below its floor keeps the floor and the
-    // others share what is left (a few rounds at most: each round fixes one more column).
-    QList<int> sizes(columns, 0);
-    QList<bool> floored(columns, false);
-    const int room = width - lastLeast;
-    for (int round = 0; round < columns; ++round) {
-        int free = room;
-        int wanted = 0;
-        for (int c = 0; c < columns; ++c) {
-            if (!shown.at(c))
-                continue;
-            if (floored.at(c))
-                free -= floorOf(c);
-            else
-                wanted += preferred.at(c);
-        }
-        const double scale = wanted <= 0 || free >= wanted ? 1.0 : std::max(0.0, double(free) / wanted);
-        bool changed = false;
-        for (int c = 0; c < columns; ++c) {
-            if (!shown.at(c))
-                continue;
-            if (floored.at(c)) {
-                sizes[c] = floorOf(c);
-            } else if (int(preferred.at(c) * scale) < floorOf(c)) {
-                floored[c] = true;
-                changed = true;
-            } else {
-                sizes[c] = int(preferred.at(c) * scale);
-            }
-        }
-        if (!changed)
-            break;
+    // Even the whole columns' widths do not fit: they shrink (and elide) rather than push the
+    // last column under a horizontal scroll bar.
+    int wholeNeed = 0;
+    for (int c = 0; c < columns && !m_whole.isEmpty(); ++c) {
+        if (whole.at(c) > 0 && (c == stretched || shown.at(c)))
+            wholeNeed += whole.at(c);
     }
+    // A few rounds: a column's floor stays at about three digits however small the scale.
+    for (int round = 0; round < 4 && need > width && wholeNeed > 0 && wholeScale > 0.0; ++round) {
+        wholeScale = std::clamp(wholeScale - double(need - width) / wholeNeed, 0.0, 1.0);
+        lastLeast = lastLeastNow();
+        need = lastLeast;
+        for (int c = 0; c < columns; ++c) {
+            if (shown.at(c))
+                need += floorOf(c);
+        }
+    }
+    const QList<int> sizes = shrink();
     // Never 0 px: a column in sight with no width shows blank cells.
     for (int c = 0; c < columns; ++c) {
         if (shown.at(c))

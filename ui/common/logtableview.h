@@ -41,6 +41,28 @@ public:
     /// The columns setNarrowHiddenColumns() has hidden now (logical indices, in hiding order).
     QList<int> narrowHiddenColumns() const;
 
+    /// With fitsColumns() and setHidesCutTitles() (a class reading from afar), the columns
+    /// (logical indices) a class must read whole, never elided:
+    /// each keeps at least wholeWidth() while the others shrink and those of
+    /// setNarrowHiddenColumns() give way; only where even those widths do not fit do they shrink
+    /// too (no horizontal scroll bar). @p samples: for each, the widest text its cells show
+    /// (e.g. "000000" for a cycle), in the same order; a missing or empty one: the title only.
+    /// None by default.
+    void setWholeColumns(const QList<int> &columns, const QStringList &samples = {});
+    /// The least width (pixels) of column @p column read whole at the font of now: its title's
+    /// (as QHeaderView::sectionSizeHint()) or its sample's with the cell's margins and grid line,
+    /// whichever is wider; 0 for a column not in setWholeColumns().
+    int wholeWidth(int column) const;
+    /// The view's width (frame and vertical scroll bar included, pixels) in which every column
+    /// of setWholeColumns() is read whole, the columns of setNarrowHiddenColumns() hidden and
+    /// the others at about three digits: what a dock must give the view so nothing needed elides.
+    int wholeViewWidth() const;
+    /// Whether the columns of setWholeColumns() are kept whole and a column of
+    /// setNarrowHiddenColumns() gives way rather than show a cut title ("Pri…"), for a class
+    /// reading from afar (off by default: a narrow dock on the desk keeps every column, shrunk
+    /// in proportion and elided, the tooltips saying all).
+    void setHidesCutTitles(bool hide);
+
 protected:
     /// Fits the columns again when the viewport changes size (the view's or a scroll bar's doing).
     bool viewportEvent(QEvent *event) override;
@@ -49,12 +71,17 @@ protected:
 
 private:
     void fitColumns();
+    /// The width column @p column's title needs in the header (pixels), hidden or not.
+    int titleWidth(int column) const;
 
     bool m_fit = false;
     bool m_fitting = false;  ///< in fitColumns(): hiding a column must not start it again
     QList<int> m_preferred;  ///< the columns' widths with room enough (pixels, at m_preferredEm)
     int m_preferredEm = 0;   ///< the width of "M" when m_preferred was taken (pixels)
     QList<int> m_narrowHidden;  ///< setNarrowHiddenColumns(), in hiding order
+    QList<int> m_whole;         ///< setWholeColumns()
+    QStringList m_wholeSamples; ///< setWholeColumns()' samples, in m_whole's order
+    bool m_hideCutTitles = false;  ///< setHidesCutTitles()
 };
 
 } // namespace PriorityLab

@@ -55,6 +55,11 @@ DeadLetterPanel::DeadLetterPanel(Simulation *simulation, QWidget *parent)
     // and id give way, in that order, while needed; each row's tooltip says them all.
     m_view->setNarrowHiddenColumns({DeadLetterModel::DataColumn, DeadLetterModel::TtlColumn,
                                     DeadLetterModel::PriorityColumn, DeadLetterModel::MessageIdColumn});
+    // The columns a class reads (the cycle, the reason, the consumer, the deliveries) are never
+    // cut ("ttl-ex…", "Cy…", "106…" presenting at 150 %): each keeps its title's width and its
+    // widest cell's; the others give way first.
+    updateWholeColumns();
+    connect(m_simulation, &Simulation::scenarioLoaded, this, &DeadLetterPanel::updateWholeColumns);
     m_view->setToolTip(tr("Discarded messages, newest at the bottom. Click one to follow its "
                           "journey."));
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -125,6 +130,35 @@ void DeadLetterPanel::refresh()
     TextColors::apply(m_summary, loss ? TextColors::Tone::Warning : TextColors::Tone::Normal);
     if (first)
         Q_EMIT firstLetterArrived();
+}
+
+void DeadLetterPanel::updateWholeColumns()
+{
+    // A six-digit cycle (a long run), the longest reason word, the longest consumer's name.
+    QString reason;
+    for (const QString &word : {QStringLiteral("ttl-expired"), QStringLiteral("delivery_limit"), QStringLiteral("maxlen"),
+                                QStringLiteral("expired")}) {
+        if (m_view->fontMetrics().horizontalAdvance(word) > m_view->fontMetrics().horizontalAdvance(reason))
+            reason = word;
+    }
+    QString consumer;
+    for (const auto &c : m_simulation->consumers()) {
+        if (m_view->fontMetrics().horizontalAdvance(c->name) > m_view->fontMetrics().horizontalAdvance(consumer))
+            consumer = c->name;
+    }
+    m_view->setWholeColumns({DeadLetterModel::CycleColumn, DeadLetterModel::ReasonColumn,
+                             DeadLetterModel::ConsumerColumn, DeadLetterModel::DeliveriesColumn},
+                            {QStringLiteral("000000"), reason, consumer, QStringLiteral("00")});
+}
+
+void DeadLetterPanel::setReadFromAfar(bool on)
+{
+    m_view->setHidesCutTitles(on);
+}
+
+int DeadLetterPanel::readableWidth() const
+{
+    return m_view->wholeViewWidth();
 }
 
 QString DeadLetterPanel::summaryText() const

@@ -22,6 +22,8 @@ class Simulation;
 /// messageSelected(). In a narrow dock the columns fit its width (LogTableView::
 /// setFitsColumns()); where even that leaves no room, the payload, TTL, priority and id columns
 /// give way in that order (LogTableView::setNarrowHiddenColumns()), each row's tooltip saying all.
+/// Read from afar (setReadFromAfar(), presenting) the cycle, reason, consumer and deliveries
+/// are read whole (LogTableView::setWholeColumns()).
 class DeadLetterPanel : public QWidget
 {
     Q_OBJECT
@@ -42,6 +44,14 @@ public:
     /// processed by the dead-letter consumers).
     QString summaryText() const;
 
+    /// The panel's width (pixels, at the font of now) in which the cycle (six digits), the
+    /// reason, the consumer and the deliveries read whole, the other columns hidden or narrow:
+    /// what a dock that shows the dead letters to a class should give it.
+    int readableWidth() const;
+    /// Read from afar (presentation mode): the columns that give way hide rather than show a
+    /// cut title (LogTableView::setHidesCutTitles()).
+    void setReadFromAfar(bool on);
+
 Q_SIGNALS:
     /// The user selected the dead letter of message @p id.
     void messageSelected(quint64 id);
@@ -50,6 +60,10 @@ Q_SIGNALS:
     void firstLetterArrived();
 
 private:
+    /// Tells the view which columns are read whole and their widest texts (the scenario's
+    /// consumer names).
+    void updateWholeColumns();
+
     Simulation *m_simulation;
     DeadLetterModel *m_model = nullptr;
     LogTableView *m_view = nullptr;

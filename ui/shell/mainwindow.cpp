@@ -145,6 +145,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(m_files, &ScenarioFiles::scenarioOpened, this, [this, centralScroll] {
         centralScroll->verticalScrollBar()->setValue(0);
         keepHighlightInSight();
+        if (FocusFrame *frame = FocusFrame::of(this))
+            QTimer::singleShot(0, frame, &FocusFrame::refresh);  // the start point, in the new layout
     });
 
     m_status = new StatusSummary(m_simulation, this);
@@ -202,7 +204,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_lessonDock->setVisible(m_lessonPanel->hasLesson());
     arrangeBottomDocks();
 
-    new FocusFrame(this);
+    // At startup, after a scenario is opened and after Reset the window holds the keys: the
+    // dashed outline marks where Tab starts, so the focus is never invisible (docs/help.md).
+    (new FocusFrame(this))->setStartPoint([this]() -> QWidget * {
+        return isVisible() ? FocusOrder::next(this, this, true) : nullptr;
+    });
     addHighlightOverlay();
     connect(m_lessonPanel, &LessonPanel::highlightRequested, this, &MainWindow::highlight);
     // A step about to change settings (a replay after Page Up, or steps played at once): the
@@ -229,6 +235,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_leavePresentation->setEnabled(active);
         // One chart at a time, and room for the lesson's text beside it.
         m_chartPanel->setOneChartAtATime(active);
+        m_deadLetterPanel->setReadFromAfar(active);  // no cut titles on the projector
         m_alarmPanel->setExpanded(false);  // each start and end of presenting folds the banner
         updateAlarmCompact();
         if (active) {
@@ -236,6 +243,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             // The queue, the heart of a demonstration, gets more of the width than the cards.
             resizeDocks({m_consumerDock}, {width() * 46 / 100}, Qt::Horizontal);
             resizeDocks({m_chartDock}, {height() * 40 / 100}, Qt::Vertical);
+            // The docks take these sizes now, not at the next turn of the event loop: whatever
+            // reads the geometry next (the focus below, Tab, a test) sees presenting's layout.
+            // Showing a hidden child (the focus frame) used to do this by chance: the dashed
+            // start point, already shown, left the docks at their old sizes until later.
+            if (QLayout *own = layout())
+                own->activate();
         }
         m_bottomHeights.clear();  // presenting has its own; leaving restores the window's state
         focusForPresentation();
@@ -931,6 +944,10 @@ void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);  // the docks and scroll areas have their new sizes
     updateAlarmCompact();
+    // Presenting the dead letters: their dock keeps the width their columns read whole in (the
+    // switch to full screen comes after presenting arranged the docks).
+    if (m_presentation && m_presentation->isActive() && m_presentation->stepDock() == m_deadLetterDock)
+        QTimer::singleShot(0, this, &MainWindow::arrangeBottomDocks);
     keepHighlightInSight();  // the step's view, scrolled while the window had another size
     keepFocusInSight();      // the focus comes last: it wins where both cannot be seen
 }
@@ -1031,10 +1048,23 @@ void MainWindow::arrangeBottomDocks()
         // A dock of the journey's group a step outlines stands between the chart and the lesson.
         QDockWidget *step = m_presentation->stepDock();
         const QList<QDockWidget *> group{m_journeyDock, m_eventLogDock, m_deadLetterDock};
-        if (lesson && step && group.contains(step) && step->isVisibleTo(this))
+        if (lesson && step == m_deadLetterDock && step->isVisibleTo(this)) {
+            // The dead letters get the width in which a class reads the cycle, the reason, the
+            // consumer and the deliveries whole (at 150 % a quarter of 1280 px cut them to
+            // "Cy…", "ttl-ex…"), at least a quarter of the width; the chart gives it down to a
+            // quarter, the lesson from 35 % down to 30 % (1024 px at 150 %).
+            const int chrome = step->widget() && step->widget()->width() > 0 && step->width() > step->widget()->width()
+                    ? step->width() - step->widget()->width()
+                    : 2 * style()->pixelMetric(QStyle::PM_DockWidgetFrameWidth, nullptr, step);
+            const int dead = std::clamp(m_deadLetterPanel->readableWidth() + chrome, w * 25 / 100, w * 45 / 100);
+            const int text = std::clamp(w * 75 / 100 - dead, w * 30 / 100, w * 35 / 100);
+            resizeDocks({m_chartDock, step, m_lessonDock}, {w - dead - text, dead, text}, Qt::Horizontal);
+        } else if (lesson && step && group.contains(step) && step->isVisibleTo(this)) {
             resizeDocks({m_chartDock, step, m_lessonDock}, {w * 40 / 100, w * 25 / 100, w * 35 / 100}, Qt::Horizontal);
-        else if (lesson)
+        }
+        else if (lesson) {
             resizeDocks({m_chartDock, m_lessonDock}, {w * 55 / 100, w * 45 / 100}, Qt::Horizontal);
+        }
     } else if (lesson) {
         resizeDocks({m_chartDock, m_journeyDock, m_lessonDock}, {w * 42 / 100, w * 26 / 100, w * 32 / 100},
                     Qt::Horizontal);
@@ -1438,6 +1468,9 @@ void MainWindow::onZoomChanged(int percent)
     QTimer::singleShot(0, this, [this, percent] {
         if (auto *column = qobject_cast<QScrollArea *>(centralWidget()); column && column->widget())
             column->widget()->setMinimumHeight(column->widget()->minimumSizeHint().height());
+        // Presenting the dead letters: their dock follows the zoomed text's widths.
+        if (m_presentation->isActive() && m_presentation->stepDock() == m_deadLetterDock)
+            arrangeBottomDocks();
         QTimer::singleShot(0, this, [this, percent] {
             const auto at = m_bottomHeights.constFind(percent);
             if (at != m_bottomHeights.cend() && m_zoom->percent() == percent && !m_presentation->isActive())
