@@ -308,6 +308,18 @@ QString ChartPanel::liveEditText(const SettingChange &change, const Simulation &
     return {};
 }
 
+QString ChartPanel::loadedValueText(const SettingChange &change, const Simulation &simulation)
+{
+    if (change.kind != SettingChange::Kind::Setting || !change.path.isValid())
+        return {};
+    // The consumers as loaded: one added or removed since shifts the indices, and the loaded
+    // value would be another consumer's.
+    if (change.path.isConsumer() && qsizetype(simulation.loadedScenario().consumers.size()) != qsizetype(simulation.consumers().size()))
+        return {};
+    const QJsonValue value = effectiveSettingValue(simulation.loadedScenario(), change.path);
+    return change.path.toString() + QStringLiteral(" = ") + (value.isUndefined() ? tr("none") : settingValueText(value));
+}
+
 void ChartPanel::onSetupChanged(const SettingChange &change)
 {
     const QString text = liveEditText(change, *m_simulation);
@@ -317,7 +329,7 @@ void ChartPanel::onSetupChanged(const SettingChange &change)
     if (m_applyingScript)
         m_history.addScriptedChange(m_simulation->cycle(), text, owner);
     else
-        m_history.addLiveEdit(m_simulation->cycle(), text, owner);
+        m_history.addLiveEdit(m_simulation->cycle(), text, owner, loadedValueText(change, *m_simulation));
     // Only the markers change: the series stay as they are.
     const QList<ChartMarker> markers = currentMarkers();
     for (TimeSeriesChart *chart : timeCharts())

@@ -108,6 +108,10 @@ public:
     /// ("consumer D added"); empty for a change that gets no marker (made by the timeline, the
     /// scenario's texts, the timer interval).
     static QString liveEditText(const SettingChange &change, const Simulation &simulation);
+    /// The value setting @p change's path has in @p simulation's scenario as loaded, "PATH =
+    /// VALUE" as liveEditText() writes it; empty for a change of another kind, and for a
+    /// consumer's setting once consumers were added or removed (the indices no longer match).
+    static QString loadedValueText(const SettingChange &change, const Simulation &simulation);
     /// While @p scripted is true, setting changes are made by a script rather than by hand (a
     /// lesson step's settings): they get a timeline marker, not a live-edit one.
     void setApplyingScript(bool scripted) { m_applyingScript = scripted; }
