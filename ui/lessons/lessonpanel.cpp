@@ -108,7 +108,18 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
         if (m_endCycle >= 0 && !m_pastShown && m_simulation->cycle() > m_endCycle)
             refresh();
     });
+    // An edit while paused: the line is current at once, not at the next run or pause.
+    connect(m_simulation, &Simulation::setupChanged, this, &LessonPanel::refresh);
     setSteps({});
+}
+
+void LessonPanel::setHandEdits(int count)
+{
+    count = std::max(0, count);
+    if (count == m_handEdits)
+        return;
+    m_handEdits = count;
+    refresh();
 }
 
 void LessonPanel::setSteps(const QList<LessonStep> &steps)
@@ -384,7 +395,16 @@ void LessonPanel::refresh()
         m_notice.clear();  // it asked to wait for the pause
     if (!m_notice.isEmpty())
         state += QLatin1Char(' ') + m_notice;
-    m_progress->setText(end.isEmpty() || whole ? state : end + QLatin1Char(' ') + state);
+    QString line = end.isEmpty() || whole ? state : end + QLatin1Char(' ') + state;
+    // The text names the lesson's values and figures ("73 by cycle 100"): it is the author's and
+    // stays as written, but with edits by hand the run is no longer the one it tells.
+    if (m_handEdits > 0)
+        line += QLatin1Char('\n')
+                + (m_handEdits == 1 ? tr("✎ 1 edit by hand applies: the step's text tells the lesson without it "
+                                         "(Ctrl+Z undoes it).")
+                                    : tr("✎ %1 edits by hand apply: the step's text tells the lesson without them "
+                                         "(Ctrl+Z undoes them).").arg(m_handEdits));
+    m_progress->setText(line);
 }
 
 } // namespace PriorityLab

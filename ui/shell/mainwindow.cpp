@@ -218,6 +218,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     connect(m_lessonPanel, &LessonPanel::applyingSettings, m_chartPanel, &ChartPanel::setApplyingScript);
     m_lessonPanel->setConfirmReplay([this] { return confirmDiscardEdits(tr("replaying the lesson from cycle 0")); });
+    // The edits by hand in effect: the undo stack's index (0 again after undoing them all, and
+    // after loading or replaying, which clear the stack).
+    connect(m_setupEditor->undoStack(), &QUndoStack::indexChanged, m_lessonPanel, &LessonPanel::setHandEdits);
     connect(m_lessonPanel, &LessonPanel::notice, this, [this](const QString &text) { showNotice(text); });
     connect(m_lessonPanel, &LessonPanel::problemsFound, this, [this](const QStringList &problems) {
         m_files->reportProblems(tr("A lesson step could not apply its settings"), problems);
