@@ -925,10 +925,13 @@ void TestCharts::zoomedChartsStayReadable_data()
     QTest::addColumn<int>("zoom");
     QTest::addColumn<QSize>("size");
     // 1280x720 and 1024x768 screens, less the window's frame and title. At 1024x768 beyond
-    // 120 % a chart of four series is too narrow for its legend's entries (Qt Charts elides them).
+    // 120 % a chart of four series was too narrow for its legend's entries (Qt Charts elided
+    // them, "proces…") and the marker labels took half the plot (a teacher's trial): the entries
+    // are shortened ("proc.") and the labels are short tags.
     for (const int zoom : {100, 120, 130, 140, 150})
         QTest::addRow("1280x660 at %d %%", zoom) << zoom << QSize(1280, 660);
-    for (const int zoom : {100, 120})
+    // (At 150 % the latency chart's "mid 4–6" still has no room beside or below its plot.)
+    for (const int zoom : {100, 120, 130, 140})
         QTest::addRow("1024x740 at %d %%", zoom) << zoom << QSize(1024, 740);
 }
 
@@ -985,6 +988,19 @@ void TestCharts::zoomedChartsStayReadable()
         QVERIFY2(!chart->isTitleShown(), qPrintable(what));
         QVERIFY2(chart->plotArea().height() >= 0.9 * chart->minimumPlotHeight(),
                  qPrintable(what + QStringLiteral(": plot %1 px, minimum %2 px").arg(chart->plotArea().height()).arg(chart->minimumPlotHeight())));
+        // The marker labels take at most a third of the chart (short tags where whole labels would
+        // take more).
+        qreal band = 0;
+        const QRectF scene = chart->findChild<QGraphicsView *>()->sceneRect();
+        for (const QRectF &rect : chart->markerLabelRects()) {
+            if (!rect.isEmpty())
+                band = std::max(band, rect.bottom() - scene.top());
+        }
+        QVERIFY2(band <= TimeSeriesChart::MaxBandShare * chart->height() + 4,
+                 qPrintable(what + QStringLiteral(": labels' band %1 px (%2)").arg(band).arg(chart->markerTexts().join(QStringLiteral(" | ")))));
+        // Every legend entry whole or shortened to words ("proc."), never elided.
+        for (const QString &entry : chart->legendLabels())
+            QVERIFY2(!entry.contains(QChar(0x2026)) && !entry.contains(QLatin1String("...")), qPrintable(what + QStringLiteral(": ") + entry));
     }
     QVERIFY(checked >= 1);
 }

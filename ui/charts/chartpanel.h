@@ -125,6 +125,12 @@ public:
     static QString markerLabel(const QStringList &changes, const QStringList &owners);
     /// The longest label markerLabel() gives.
     static constexpr qsizetype MaxMarkerLabel = 120;
+    /// The short tag of a marker for @p changes ("PATH = VALUE" or words), drawn where the chart
+    /// is too small for markerLabel() (ChartMarker::shortLabel): the first change's last key and
+    /// value, e.g. "low = 4", and "+N" for N other settings ("low = 2 +1"); words as they are. At
+    /// most MaxShortMarkerLabel characters before the "+N" (elided).
+    static QString shortMarkerLabel(const QStringList &changes);
+    static constexpr qsizetype MaxShortMarkerLabel = 24;
     /// Whose setting @p path is, in words for a marker: the consumer's or producer's name (of
     /// @p report's consumers when given, else the simulation's now), "broker", or "" (the
     /// scenario's own keys, an index out of range).
