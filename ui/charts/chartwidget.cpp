@@ -224,7 +224,7 @@ void ChartWidget::fitLegend()
         return w;
     };
     const bool tall = height() >= minimumPlotHeight() + 9 * metrics.height();
-    const qreal rightRoom = 0.4 * width() - 2 * metrics.height() - 4;  // Qt Charts' 40 %, less the marker
+    const qreal rightRoom = 0.4 * width() - extra - 4;  // Qt Charts' 40 %, less the marker and padding
     QStringList labels = names;
     bool below = rowWidth(labels) <= width() - 8 && tall;
     if (!below && widest(labels) > rightRoom) {
