@@ -576,11 +576,11 @@ void TestLessons::editsByHandAreNamedUnderTheText()
     const QString line = panel->progressLabel()->text();
     QVERIFY2(!line.contains(QStringLiteral("✎")), qPrintable(line));
     QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("low"), 2).isEmpty());
-    QVERIFY2(panel->progressLabel()->text().contains(QStringLiteral("✎ 1 edit by hand applies")),
+    QVERIFY2(panel->progressLabel()->text().contains(QStringLiteral("✎ 1 edit by hand; the text is without it")),
              qPrintable(panel->progressLabel()->text()));
     QVERIFY(panel->progressLabel()->text().startsWith(line));  // how far the step runs, as before
     QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("high"), 7).isEmpty());
-    QVERIFY2(panel->progressLabel()->text().contains(QStringLiteral("✎ 2 edits by hand apply")),
+    QVERIFY2(panel->progressLabel()->text().contains(QStringLiteral("✎ 2 edits by hand; the text is without them")),
              qPrintable(panel->progressLabel()->text()));
     QCOMPARE(panel->textView()->toPlainText(), text);  // the lesson's text, as written
     // Undone, the run is the lesson's again: no note, no "*".

@@ -398,13 +398,15 @@ void LessonPanel::refresh()
     QString line = end.isEmpty() || whole ? state : end + QLatin1Char(' ') + state;
     // The text names the lesson's values and figures ("73 by cycle 100"): it is the author's and
     // stays as written, but with edits by hand the run is no longer the one it tells.
+    // Short: at 1024x768 the dock has about 5 lines for all of it; the rest in the tooltip.
     if (m_handEdits > 0)
         line += QLatin1Char('\n')
-                + (m_handEdits == 1 ? tr("✎ 1 edit by hand applies: the step's text tells the lesson without it "
-                                         "(Ctrl+Z undoes it).")
-                                    : tr("✎ %1 edits by hand apply: the step's text tells the lesson without them "
-                                         "(Ctrl+Z undoes them).").arg(m_handEdits));
+                + (m_handEdits == 1 ? tr("✎ 1 edit by hand; the text is without it.")
+                                    : tr("✎ %1 edits by hand; the text is without them.").arg(m_handEdits));
     m_progress->setText(line);
+    m_progress->setToolTip(m_handEdits == 0 ? QString()
+                                            : tr("The step's text tells the lesson's own run; your edits by hand "
+                                                 "change it. Ctrl+Z undoes them."));
 }
 
 } // namespace PriorityLab

@@ -59,7 +59,7 @@ public:
     /// The number of edits by hand in effect (the undo stack's index: edits made since the
     /// scenario was loaded and not undone). The step's text is the lesson's, written for its own
     /// run, and stays as written; while edits apply, the line under it says so, e.g. "✎ 2 edits
-    /// by hand apply: the step's text tells the lesson without them (Ctrl+Z undoes them)."
+    /// by hand; the text is without them." (the line's tooltip: Ctrl+Z undoes them).
     void setHandEdits(int count);
     int handEdits() const { return m_handEdits; }
 
