@@ -227,6 +227,19 @@ QString latencyGroup(int priority)
     return QStringLiteral("Latency, priority %1").arg(priority);
 }
 
+/// The verdict on figure @p f when the workloads differ: its value per run, no winner, e.g. "not
+/// compared (different workloads): p50 12 cycles for native priority and 30 cycles for plain
+/// fifo". Runs without a value ("n/a") are left out.
+QString notCompared(const ComparedFigure &f, const QStringList &names, const QString &unit, const QString &prefix = {})
+{
+    QStringList each;
+    for (qsizetype i = 0; i < f.texts.size() && i < names.size(); ++i) {
+        if (f.values.value(i))
+            each << QStringLiteral("%1 %2 for %3").arg(f.texts.at(i), unit, names.at(i));
+    }
+    return QStringLiteral("not compared (different workloads): ") + prefix + joinNames(each);
+}
+
 } // namespace
 
 QList<int> ComparedFigure::best() const
@@ -314,9 +327,6 @@ QList<ComparedFigure> Comparison::figures() const
         add(LossesGroup, QStringLiteral("rejected (queue full)"), Better::Lower, 0,
             always([](const RunFigures &r) { return r.totals.rejected; }));
     }
-    // Totals grow with the workload: not compared when it differs.
-    for (ComparedFigure &f : figures)
-        f.comparable = sameWorkload || f.group == WorkloadGroup;
     add(LossesGroup, QStringLiteral("deliveries per message"), Better::Lower, 2, [](const RunFigures &r) {
         const bool ended = r.totals.processed + r.totals.finalDiscarded() > 0;
         return ended ? std::optional<double>(r.deliveriesPerMessage) : std::nullopt;
@@ -345,6 +355,11 @@ QList<ComparedFigure> Comparison::figures() const
                 });
         }
     }
+    // Not like for like when the runs produced different messages: a total grows with the
+    // workload, and a per-message figure (latency, longest wait, deliveries per message) depends
+    // on which messages came and when. No figure outside the workload group is compared then.
+    for (ComparedFigure &f : figures)
+        f.comparable = sameWorkload || f.group == WorkloadGroup;
     return figures;
 }
 
@@ -411,7 +426,7 @@ QList<ComparisonVerdict> Comparison::groupVerdicts() const
     if (!sameWorkload)
         verdicts << ComparisonVerdict{WorkloadGroup, QStringLiteral("the configurations produced different messages "
                                                                     "(producers or seeds differ): not like for like, "
-                                                                    "so the totals are not compared")};
+                                                                    "so no figure is compared")};
     else if (sameLength)
         verdicts << ComparisonVerdict{WorkloadGroup, QStringLiteral("every configuration saw the same %1 messages in %2 cycles")
                                                              .arg(first.totals.produced).arg(first.cycles)};
@@ -493,6 +508,8 @@ QList<ComparisonVerdict> Comparison::groupVerdicts() const
         QString text;
         if (runs.size() == 1)
             text = QStringLiteral("the longest wait is %1 cycles").arg(f->texts.at(worst));
+        else if (!f->comparable)
+            text = notCompared(*f, names, QStringLiteral("cycles"), QStringLiteral("longest wait "));
         else if (w <= b * 1.5 + 2)
             text = QStringLiteral("the longest wait is similar (%1 to %2 cycles)").arg(f->texts.at(best), f->texts.at(worst));
         else
@@ -517,7 +534,10 @@ QList<ComparisonVerdict> Comparison::groupVerdicts() const
         }
         QStringList parts;
         const qsizetype best = extreme(p50.values, true);
-        if (best >= 0 && runs.size() > 1 && starved.size() < runs.size() - 1) {
+        if (!p50.comparable && runs.size() > 1) {
+            if (starved.size() < runs.size())
+                parts << notCompared(p50, names, QStringLiteral("cycles"), QStringLiteral("p50 "));
+        } else if (best >= 0 && runs.size() > 1 && starved.size() < runs.size() - 1) {
             // The median tells the runs apart; if it is the same, the 95th percentile.
             const bool medianTies = p50.best().isEmpty() || p50.texts.at(best) == p50.texts.at(extreme(p50.values, false));
             const ComparedFigure &by = medianTies ? p95 : p50;

@@ -51,9 +51,11 @@ struct ComparedFigure
     Better better = Better::Neither;
     QStringList texts;                    ///< per run, as shown; "n/a" where the figure does not exist
     QList<std::optional<double>> values;  ///< per run; empty for "n/a" and for text figures
-    /// False for a total (processed, throughput, backlog, postponed, failed, discarded,
-    /// dead-lettered, rejected) when the runs produced different messages: it grows with the
-    /// workload, so comparing it says nothing (docs/design.md, "Figures and verdicts").
+    /// False for every figure outside the "Workload" group when the runs produced different
+    /// messages (not like for like): a total (processed, throughput, backlog, postponed, ...)
+    /// grows with the workload, and a per-message figure (latency, longest wait, deliveries per
+    /// message) depends on which messages came when, so comparing either says nothing
+    /// (docs/design.md, "Figures and verdicts").
     bool comparable = true;
 
     /// Indices of the runs holding the best value. Empty when no run is better than another:
@@ -106,7 +108,9 @@ struct Comparison
     /// "native priority serves priority 4 at once (p50 0 vs 12 cycles for consumer strategies)".
     /// Latency is judged by the median (p50), by p95 when the medians are the same. When a name
     /// does not read as a subject (readsAsSubject()), the sentences name the runs after "with"
-    /// instead. Without the same workload, throughput names no winner. Empty without runs.
+    /// instead. Without the same workload no verdict names a winner: throughput, the longest wait
+    /// and latency give each run's value after "not compared (different workloads): ". Empty
+    /// without runs.
     QList<ComparisonVerdict> groupVerdicts() const;
 
     /// True if @p name reads as the subject of a verdict's verb ("plain fifo serves ..."): a

@@ -77,6 +77,7 @@ private Q_SLOTS:
     void timelineMarkers();
     void liveEditMarkers();
     void undoneEditNamesTheRestoredValue();
+    void editsUndoneToTheLoadedScenarioLeaveNoMarker();
     void markerLabelsWrapInANarrowChart();
     void closeMarkerLabelsDoNotOverlap();
     void followsADarkPalette();
@@ -370,6 +371,53 @@ void TestCharts::liveEditMarkers()
     QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
     rig.sim.reset();
     QVERIFY(rig.panel.liveEditMarkers().isEmpty());
+}
+
+void TestCharts::editsUndoneToTheLoadedScenarioLeaveNoMarker()
+{
+    // A teacher's trial: paused at cycle 18 of the TTL lesson, A's low bound 2 and high bound 7
+    // (two undo steps), then Ctrl+Z twice, back to the scenario as loaded (no "*"): the chart
+    // still showed "✎ A · low = 0, high = 6" (and "✎ 2 edits" for edits a cycle apart), though
+    // nothing had changed in the run. No setting had changed before, so the value before the
+    // cycle is the loaded one: back at it, no marker.
+    EditedChartRig rig;
+    QCOMPARE(rig.problems, QStringList());
+    rig.advance(18);
+    QCOMPARE(rig.editor.setConsumerParameter(0, QStringLiteral("low"), 2), QString());
+    QCOMPARE(rig.editor.setConsumerParameter(0, QStringLiteral("high"), 7), QString());
+    QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
+    QCOMPARE(rig.panel.liveEditMarkers().first().label, QStringLiteral("✎ A · low = 2, high = 7"));
+    rig.editor.undoStack()->undo();
+    QCOMPARE(rig.panel.liveEditMarkers().first().label, QStringLiteral("✎ A · low = 2"));
+    rig.editor.undoStack()->undo();
+    QVERIFY(rig.editor.undoStack()->isClean());
+    QCOMPARE(rig.panel.liveEditMarkers(), QList<ChartMarker>());
+    for (TimeSeriesChart *chart : rig.panel.timeCharts())
+        QVERIFY(chart->markers().isEmpty());
+
+    // Edits a cycle apart, undone at the second one: the first had shaped a cycle (its marker
+    // and the undo's stay, the run saw them); the second is gone.
+    QCOMPARE(rig.editor.setConsumerParameter(1, QStringLiteral("low"), 1), QString());
+    rig.advance(1);
+    QCOMPARE(rig.editor.setConsumerParameter(2, QStringLiteral("high"), 8), QString());
+    QCOMPARE(rig.panel.liveEditMarkers().size(), 2);
+    rig.editor.undoStack()->undo();  // C's high, before any cycle ran with it
+    QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
+    QCOMPARE(rig.panel.liveEditMarkers().first().label, QStringLiteral("✎ B · low = 1"));
+    rig.editor.undoStack()->undo();  // B's low, after a cycle ran with it: an edit of the run
+    const QList<ChartMarker> live = rig.panel.liveEditMarkers();
+    QCOMPARE(live.size(), 2);
+    QCOMPARE(live.at(1).label, QStringLiteral("✎ B · low = 0"));
+
+    // The same setting changed by the timeline before: that value, not the loaded one, is the
+    // one to come back to (low is 4 from cycle 60).
+    rig.advance(50);
+    QCOMPARE(rig.sim.settingValue(QStringLiteral("consumers[0].strategy.low")), QJsonValue(4));
+    QCOMPARE(rig.editor.setConsumerParameter(0, QStringLiteral("low"), 0), QString());
+    QCOMPARE(rig.panel.liveEditMarkers().constLast().label, QStringLiteral("✎ A · low = 0"));
+    rig.editor.undoStack()->undo();
+    QVERIFY(rig.panel.liveEditMarkers().constLast().label != QStringLiteral("✎ A · low = 0"));
+    QCOMPARE(rig.panel.liveEditMarkers().size(), 2);
 }
 
 void TestCharts::undoneEditNamesTheRestoredValue()
@@ -877,10 +925,13 @@ void TestCharts::zoomedChartsStayReadable_data()
     QTest::addColumn<int>("zoom");
     QTest::addColumn<QSize>("size");
     // 1280x720 and 1024x768 screens, less the window's frame and title. At 1024x768 beyond
-    // 120 % a chart of four series is too narrow for its legend's entries (Qt Charts elides them).
+    // 120 % a chart of four series was too narrow for its legend's entries (Qt Charts elided
+    // them, "proces…") and the marker labels took half the plot (a teacher's trial): the entries
+    // are shortened ("proc.") and the labels are short tags.
     for (const int zoom : {100, 120, 130, 140, 150})
         QTest::addRow("1280x660 at %d %%", zoom) << zoom << QSize(1280, 660);
-    for (const int zoom : {100, 120})
+    // (At 150 % the latency chart's "mid 4–6" still has no room beside or below its plot.)
+    for (const int zoom : {100, 120, 130, 140})
         QTest::addRow("1024x740 at %d %%", zoom) << zoom << QSize(1024, 740);
 }
 
@@ -937,6 +988,19 @@ void TestCharts::zoomedChartsStayReadable()
         QVERIFY2(!chart->isTitleShown(), qPrintable(what));
         QVERIFY2(chart->plotArea().height() >= 0.9 * chart->minimumPlotHeight(),
                  qPrintable(what + QStringLiteral(": plot %1 px, minimum %2 px").arg(chart->plotArea().height()).arg(chart->minimumPlotHeight())));
+        // The marker labels take at most a third of the chart (short tags where whole labels would
+        // take more).
+        qreal band = 0;
+        const QRectF scene = chart->findChild<QGraphicsView *>()->sceneRect();
+        for (const QRectF &rect : chart->markerLabelRects()) {
+            if (!rect.isEmpty())
+                band = std::max(band, rect.bottom() - scene.top());
+        }
+        QVERIFY2(band <= TimeSeriesChart::MaxBandShare * chart->height() + 4,
+                 qPrintable(what + QStringLiteral(": labels' band %1 px (%2)").arg(band).arg(chart->markerTexts().join(QStringLiteral(" | ")))));
+        // Every legend entry whole or shortened to words ("proc."), never elided.
+        for (const QString &entry : chart->legendLabels())
+            QVERIFY2(!entry.contains(QChar(0x2026)) && !entry.contains(QLatin1String("...")), qPrintable(what + QStringLiteral(": ") + entry));
     }
     QVERIFY(checked >= 1);
 }

@@ -10,6 +10,8 @@
 #include "ui/shell/helpdialog.h"
 #include "ui/lessons/lessonpanel.h"
 #include "tests/testsupport.h"
+#include "tests/ui/scenariowindow.h"
+#include "ui/editing/setupeditor.h"
 
 #include <QLabel>
 #include <QPushButton>
@@ -17,6 +19,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBrowser>
+#include <QUndoStack>
 
 using namespace PriorityLab;
 
@@ -63,6 +66,7 @@ class TestLessons : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void editsByHandAreNamedUnderTheText();
     void stepsRunToTheirEndAndPause()
     {
         Simulation sim;
@@ -557,6 +561,42 @@ private Q_SLOTS:
         QVERIFY2(line().contains(past.arg(end)), qPrintable(line()));
     }
 };
+
+void TestLessons::editsByHandAreNamedUnderTheText()
+{
+    // A teacher's trial: in lesson-ttl-moved, A's low bound set to 2 by hand; the step's text
+    // still named the lesson's values and figures, with nothing saying they no longer held. The
+    // text is the lesson's and stays as written; the line under it says that edits apply, and
+    // goes back when they are undone.
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+    QVERIFY(shown.exposed());
+    MainWindow &window = shown.window;
+    LessonPanel *panel = window.lessonPanel();
+    const QString text = panel->textView()->toPlainText();
+    const QString line = panel->progressLabel()->text();
+    QVERIFY2(!line.contains(QStringLiteral("✎")), qPrintable(line));
+    QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("low"), 2).isEmpty());
+    QVERIFY2(panel->progressLabel()->text().contains(QStringLiteral("✎ 1 edit by hand; the text is without it")),
+             qPrintable(panel->progressLabel()->text()));
+    QVERIFY(panel->progressLabel()->text().startsWith(line));  // how far the step runs, as before
+    QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("high"), 7).isEmpty());
+    QVERIFY2(panel->progressLabel()->text().contains(QStringLiteral("✎ 2 edits by hand; the text is without them")),
+             qPrintable(panel->progressLabel()->text()));
+    QCOMPARE(panel->textView()->toPlainText(), text);  // the lesson's text, as written
+    // Undone, the run is the lesson's again: no note, no "*".
+    window.setupEditor()->undoStack()->undo();
+    QVERIFY(panel->progressLabel()->text().contains(QStringLiteral("✎ 1 edit")));
+    window.setupEditor()->undoStack()->undo();
+    QCOMPARE(panel->progressLabel()->text(), line);
+    QVERIFY(!window.isWindowModified());
+    // Played on, the note comes with an edit and goes with a replay (Back starts over).
+    window.lessonPanel()->runCycles(40);
+    QVERIFY(window.setupEditor()->setConsumerParameter(1, QStringLiteral("low"), 1).isEmpty());
+    QVERIFY(panel->progressLabel()->text().contains(QStringLiteral("✎ 1 edit")));
+    panel->back();
+    QCOMPARE(panel->currentStep(), 0);
+    QVERIFY2(!panel->progressLabel()->text().contains(QStringLiteral("✎")), qPrintable(panel->progressLabel()->text()));
+}
 
 QTEST_MAIN(TestLessons)
 #include "tst_lessons.moc"

@@ -984,6 +984,9 @@ void TestPanels::openStartsInTheScenarioFolder()
     // Ctrl+O started in the working directory whenever the scenario was a built-in one, even
     // right after a file was opened from elsewhere. It starts in the current file's folder, else
     // in the folder last used (this session's, else the one remembered from the last session).
+    // With none of them (a lab machine's first session, a lesson from the Scenarios menu) a
+    // teacher's trial found it in the working folder, wherever the launcher started the app: it
+    // starts in the shipped scenarios' folder (the checkout's resources/scenarios here).
     QTemporaryDir config;
     QVERIFY(config.isValid());
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, config.path());
@@ -991,7 +994,10 @@ void TestPanels::openStartsInTheScenarioFolder()
     QTemporaryDir first;
     QTemporaryDir second;
     QVERIFY(first.isValid() && second.isValid());
-    const QString working = QDir::currentPath();
+    const QString shipped = ScenarioFiles::shippedScenarioFolder();
+    QVERIFY(QFileInfo::exists(shipped + QStringLiteral("/lesson-ttl-moved.json")));
+    QVERIFY(QFileInfo(shipped).isAbsolute());
+    QVERIFY(shipped != QDir::currentPath());
 
     // The rule itself.
     const QString inFirst = first.filePath(QStringLiteral("a.json"));
@@ -1000,15 +1006,16 @@ void TestPanels::openStartsInTheScenarioFolder()
              QFileInfo(second.path()).absoluteFilePath());
     QCOMPARE(ScenarioFiles::openFolder(QString(), second.path()), QFileInfo(second.path()).absoluteFilePath());
     QCOMPARE(ScenarioFiles::openFolder(QStringLiteral(":/scenarios/default.json"), second.filePath(QStringLiteral("gone"))),
-             working);
-    QCOMPARE(ScenarioFiles::openFolder(QString(), QString()), working);
+             shipped);
+    QCOMPARE(ScenarioFiles::openFolder(QString(), QString()), shipped);
 
     {
         MainWindow window;
         window.setShowDialogs(false);
         window.restoreSettings();  // remembers files and folders
         ScenarioFiles *files = window.scenarioFiles();
-        QCOMPARE(files->openFolder(), working);  // nothing used yet
+        QCOMPARE(files->openFolder(), shipped);  // nothing used yet
+        QCOMPARE(QFileInfo(files->saveAsPath()).absolutePath(), QDir::homePath());  // not there
         PL_VERIFY_OK(window.saveScenarioFile(inFirst));
         QCOMPARE(files->openFolder(), QFileInfo(inFirst).absolutePath());
         const QString inSecond = second.filePath(QStringLiteral("b.json"));

@@ -75,7 +75,7 @@ void ChartHistory::add(const CycleReport &report, const QStringList &timelineOwn
         m_liveEdits.removeFirst();
 }
 
-void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QString &owner)
+void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QString &owner, const QString &loaded)
 {
     const qsizetype equals = change.indexOf(QLatin1String(" = "));
     const QString key = equals > 0 ? change.left(equals + 3) : QString();
@@ -96,6 +96,13 @@ void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QStrin
                 }
             }
         }
+        // Never changed before this cycle: the value as loaded. (Undone back to the loaded value
+        // while paused, the edits left "✎ 2 edits" on the chart with nothing changed in the run.)
+        const auto first = m_firstLiveEdit.constFind(key);
+        if (before.isEmpty() && loaded.startsWith(key) && (first == m_firstLiveEdit.cend() || *first >= cycle))
+            before = loaded;
+        if (first == m_firstLiveEdit.cend() || *first > cycle)
+            m_firstLiveEdit.insert(key, cycle);
     }
     // An edit that brings PATH back to that value before the cycle ran (an undo, then nothing
     // else, or an undo and its redo) changed nothing in the run: no change, no marker.
@@ -141,6 +148,7 @@ void ChartHistory::clear()
     m_samples.clear();
     m_timeline.clear();
     m_liveEdits.clear();
+    m_firstLiveEdit.clear();
     m_consumerNames.clear();
     m_recentLatencies.clear();
     for (auto &window : m_latencyWindow)

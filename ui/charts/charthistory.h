@@ -2,6 +2,7 @@
 
 #include "core/model/events.h"
 
+#include <QHash>
 #include <QList>
 #include <QStringList>
 
@@ -65,9 +66,10 @@ public:
     /// @p change is "PATH = VALUE" or words, @p owner whose setting it is. A later edit of the
     /// same PATH before the same cycle replaces the earlier one (a slider dragged while paused
     /// is one change); one that brings PATH back to the value it had before that cycle (the last
-    /// earlier live or scripted change of PATH, if still known) removes it: an undo and its redo
-    /// before any cycle runs leave no marker.
-    void addLiveEdit(qint64 cycle, const QString &change, const QString &owner = {});
+    /// earlier live or scripted change of PATH, if still known; @p loaded, "PATH = VALUE" in the
+    /// scenario as loaded, when PATH never changed before that cycle) removes it: an undo and its
+    /// redo before any cycle runs, or edits undone back to the scenario as loaded, leave no marker.
+    void addLiveEdit(qint64 cycle, const QString &change, const QString &owner = {}, const QString &loaded = {});
     /// Takes in a scripted change made before cycle @p cycle ran, outside the scenario's timeline
     /// (a lesson step's settings): kept with the timeline changes of that cycle, "PATH = VALUE",
     /// @p owner whose setting it is.
@@ -88,6 +90,9 @@ private:
     std::deque<Sample> m_samples;
     QList<TimelineEntry> m_timeline;
     QList<TimelineEntry> m_liveEdits;
+    /// "PATH = " of every live edit taken in, with the first cycle it was made at (kept when
+    /// its entry leaves the window: the value before a later cycle is then not known).
+    QHash<QString, qint64> m_firstLiveEdit;
     QStringList m_consumerNames;
     /// Latencies (cycles) of the last smoothingCycles() cycles: per cycle and class the values,
     /// and per class their histogram (latency -> messages) and size.

@@ -308,6 +308,18 @@ QString ChartPanel::liveEditText(const SettingChange &change, const Simulation &
     return {};
 }
 
+QString ChartPanel::loadedValueText(const SettingChange &change, const Simulation &simulation)
+{
+    if (change.kind != SettingChange::Kind::Setting || !change.path.isValid())
+        return {};
+    // The consumers as loaded: one added or removed since shifts the indices, and the loaded
+    // value would be another consumer's.
+    if (change.path.isConsumer() && qsizetype(simulation.loadedScenario().consumers.size()) != qsizetype(simulation.consumers().size()))
+        return {};
+    const QJsonValue value = effectiveSettingValue(simulation.loadedScenario(), change.path);
+    return change.path.toString() + QStringLiteral(" = ") + (value.isUndefined() ? tr("none") : settingValueText(value));
+}
+
 void ChartPanel::onSetupChanged(const SettingChange &change)
 {
     const QString text = liveEditText(change, *m_simulation);
@@ -317,7 +329,7 @@ void ChartPanel::onSetupChanged(const SettingChange &change)
     if (m_applyingScript)
         m_history.addScriptedChange(m_simulation->cycle(), text, owner);
     else
-        m_history.addLiveEdit(m_simulation->cycle(), text, owner);
+        m_history.addLiveEdit(m_simulation->cycle(), text, owner, loadedValueText(change, *m_simulation));
     // Only the markers change: the series stay as they are.
     const QList<ChartMarker> markers = currentMarkers();
     for (TimeSeriesChart *chart : timeCharts())
@@ -384,6 +396,25 @@ QString ChartPanel::markerLabel(const QStringList &changes, const QStringList &o
     return label;
 }
 
+QString ChartPanel::shortMarkerLabel(const QStringList &changes)
+{
+    // "consumers[0].strategy.low = 4" gives "low = 4" (whose: in the tooltip); words stay.
+    QStringList whats;
+    for (const QString &change : changes) {
+        const qsizetype equals = change.indexOf(QLatin1String(" = "));
+        const SettingPath path = SettingPath::parse(equals < 0 ? QString() : change.left(equals));
+        const QString what = path.isValid() ? path.lastKey() + change.mid(equals) : change;
+        if (!whats.contains(what))
+            whats << what;
+    }
+    if (whats.isEmpty())
+        return {};
+    QString tag = whats.constFirst();
+    if (tag.size() > MaxShortMarkerLabel)
+        tag = tag.left(MaxShortMarkerLabel - 1) + QChar(0x2026);
+    return whats.size() == 1 ? tag : tr("%1 +%2").arg(tag).arg(whats.size() - 1);
+}
+
 QList<ChartMarker> ChartPanel::timelineMarkers() const
 {
     QList<ChartMarker> markers = m_queueDepth->markers();
@@ -410,14 +441,14 @@ QList<ChartMarker> ChartPanel::currentMarkers() const
             continue;
         markers.append({qreal(entry.cycle), markerLabel(entry.changes, entry.owners),
                         tr("Cycle %1, scripted (the scenario's timeline or a lesson step):\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n'))),
-                        ChartMarker::Kind::Timeline});
+                        ChartMarker::Kind::Timeline, shortMarkerLabel(entry.changes)});
     }
     for (const ChartHistory::TimelineEntry &entry : m_history.liveEdits()) {
         if (entry.cycle < first || entry.cycle > last + 1)
             continue;
         markers.append({qreal(entry.cycle), QStringLiteral("✎ ") + markerLabel(entry.changes, entry.owners),
                         tr("Cycle %1, changed by hand:\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n'))),
-                        ChartMarker::Kind::LiveEdit});
+                        ChartMarker::Kind::LiveEdit, QStringLiteral("✎ ") + shortMarkerLabel(entry.changes)});
     }
     std::stable_sort(markers.begin(), markers.end(), [](const ChartMarker &a, const ChartMarker &b) { return a.x < b.x; });
     return markers;

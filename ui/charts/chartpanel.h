@@ -108,6 +108,10 @@ public:
     /// ("consumer D added"); empty for a change that gets no marker (made by the timeline, the
     /// scenario's texts, the timer interval).
     static QString liveEditText(const SettingChange &change, const Simulation &simulation);
+    /// The value setting @p change's path has in @p simulation's scenario as loaded, "PATH =
+    /// VALUE" as liveEditText() writes it; empty for a change of another kind, and for a
+    /// consumer's setting once consumers were added or removed (the indices no longer match).
+    static QString loadedValueText(const SettingChange &change, const Simulation &simulation);
     /// While @p scripted is true, setting changes are made by a script rather than by hand (a
     /// lesson step's settings): they get a timeline marker, not a live-edit one.
     void setApplyingScript(bool scripted) { m_applyingScript = scripted; }
@@ -121,6 +125,12 @@ public:
     static QString markerLabel(const QStringList &changes, const QStringList &owners);
     /// The longest label markerLabel() gives.
     static constexpr qsizetype MaxMarkerLabel = 120;
+    /// The short tag of a marker for @p changes ("PATH = VALUE" or words), drawn where the chart
+    /// is too small for markerLabel() (ChartMarker::shortLabel): the first change's last key and
+    /// value, e.g. "low = 4", and "+N" for N other settings ("low = 2 +1"); words as they are. At
+    /// most MaxShortMarkerLabel characters before the "+N" (elided).
+    static QString shortMarkerLabel(const QStringList &changes);
+    static constexpr qsizetype MaxShortMarkerLabel = 24;
     /// Whose setting @p path is, in words for a marker: the consumer's or producer's name (of
     /// @p report's consumers when given, else the simulation's now), "broker", or "" (the
     /// scenario's own keys, an index out of range).

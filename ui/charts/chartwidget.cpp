@@ -162,22 +162,107 @@ Qt::Alignment ChartWidget::legendAlignment() const
     return m_chart->legend()->alignment();
 }
 
+namespace {
+
+/// @p label shortened to fit @p room pixels in @p metrics the way the status bar shortens its
+/// words ("processed" to "proc."): every word of letters longer than a few is cut to its first
+/// letters and a full stop, as few cut as fit (at least 3 letters kept). Never "…": an elided
+/// legend entry could not be told from another. Unchanged when it fits.
+QString abbreviated(const QString &label, const QFontMetricsF &metrics, qreal room)
+{
+    if (metrics.horizontalAdvance(label) <= room)
+        return label;
+    const QStringList words = label.split(QLatin1Char(' '));
+    QString shortest = label;
+    for (int keep = 7; keep >= 3; --keep) {
+        QStringList cut;
+        for (const QString &word : words) {
+            const bool letters = std::all_of(word.cbegin(), word.cend(), [](QChar c) { return c.isLetter(); });
+            cut << (letters && word.size() > keep + 1 ? word.left(keep) + QLatin1Char('.') : word);
+        }
+        shortest = cut.join(QLatin1Char(' '));
+        if (metrics.horizontalAdvance(shortest) <= room)
+            break;
+    }
+    return shortest;
+}
+
+} // namespace
+
 void ChartWidget::fitLegend()
 {
     // Below the plot the legend took a row of a chart 160 px high at 1280x720 (the latency plot
     // was left a strip), and Qt Charts elides entries that do not fit in that one row
-    // ("postpo…"): such charts get it at the right, one entry under the other.
+    // ("postpo…"): such charts get it at the right, one entry under the other. There Qt Charts
+    // gives it at most 40 % of the chart's width: at 1024x768 zoomed past 120 % that elided
+    // "processed" to "proces…" too; the entries are then shortened as the status bar's words are
+    // ("proc.", "postp."), whole words kept where they fit, the full names in the legend's
+    // tooltip.
     QLegend *legend = m_chart->legend();
     const QFontMetricsF metrics(legend->font());
-    qreal row = 0;
+    const qreal extra = 2.5 * metrics.height();  // the marker, its spacing and the entry's padding
+    QList<QLegendMarker *> shown;
+    QStringList names;
     for (QLegendMarker *marker : legend->markers()) {
-        if (marker->isVisible())
-            row += metrics.horizontalAdvance(marker->label()) + 2.5 * metrics.height();
+        if (!marker->isVisible())
+            continue;
+        if (!marker->property(FullLabelProperty).isValid())
+            marker->setProperty(FullLabelProperty, marker->label());
+        shown << marker;
+        names << marker->property(FullLabelProperty).toString();
     }
-    const bool below = row <= width() - 8 && height() >= minimumPlotHeight() + 9 * metrics.height();
+    const auto rowWidth = [&](const QStringList &labels) {
+        qreal row = 0;
+        for (const QString &label : labels)
+            row += metrics.horizontalAdvance(label) + extra;
+        return row;
+    };
+    const auto widest = [&](const QStringList &labels) {
+        qreal w = 0;
+        for (const QString &label : labels)
+            w = std::max(w, metrics.horizontalAdvance(label));
+        return w;
+    };
+    const bool tall = height() >= minimumPlotHeight() + 9 * metrics.height();
+    const qreal rightRoom = 0.4 * width() - extra - 4;  // Qt Charts' 40 %, less the marker and padding
+    QStringList labels = names;
+    bool below = rowWidth(labels) <= width() - 8 && tall;
+    if (!below && widest(labels) > rightRoom) {
+        for (QString &label : labels)
+            label = abbreviated(label, metrics, rightRoom);
+        below = rowWidth(labels) <= width() - 8 && tall;
+        // Still too wide beside the plot ("mid 4–6" has no word to shorten): one row below it,
+        // whole names if they fit there, even in a short chart (a row of height rather than
+        // elided entries).
+        if (!below && widest(labels) > rightRoom) {
+            if (rowWidth(names) <= width() - 8)
+                labels = names;
+            below = rowWidth(labels) <= width() - 8;
+        }
+    }
+    QStringList shortened;
+    for (qsizetype i = 0; i < shown.size(); ++i) {
+        if (shown.at(i)->label() != labels.at(i))
+            shown.at(i)->setLabel(labels.at(i));
+        if (labels.at(i) != names.at(i))
+            shortened << QStringLiteral("%1: %2").arg(labels.at(i), names.at(i));
+    }
+    m_legendShortened = shortened;
     const Qt::Alignment alignment = below ? Qt::AlignBottom : Qt::AlignRight;
     if (legend->alignment() != alignment)
         legend->setAlignment(alignment);
+    // Over the legend, the full names (the chart's own tooltip stays for the rest of it).
+    legend->setToolTip(shortened.join(QLatin1Char('\n')));
+}
+
+QStringList ChartWidget::legendLabels() const
+{
+    QStringList labels;
+    for (QLegendMarker *marker : m_chart->legend()->markers()) {
+        if (marker->isVisible())
+            labels << marker->label();
+    }
+    return labels;
 }
 
 void ChartWidget::fitViewHeight()

@@ -5,6 +5,7 @@
 #include <QPointF>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 class QAbstractAxis;
@@ -35,6 +36,11 @@ public:
 
     /// Where the legend is: Qt::AlignBottom or Qt::AlignRight (a short or narrow chart).
     Qt::Alignment legendAlignment() const;
+    /// The legend's entries as drawn, in order: the series' names, or where they do not fit
+    /// beside the plot, shortened ("proc." for "processed"; fitLegend()).
+    QStringList legendLabels() const;
+    /// The entries shortened, "SHORT: FULL" each; empty when every name is whole.
+    QStringList legendShortened() const { return m_legendShortened; }
 
     /// Title shown above the plot; empty for none.
     void setTitle(const QString &title);
@@ -109,7 +115,9 @@ protected:
     qreal titleHeight() const;
     /// The legend below the plot where its entries fit in one row and the chart is tall enough
     /// (the minimum plot height and 9 legend lines), else right of the plot (one entry under
-    /// the other).
+    /// the other). Where an entry is wider than Qt Charts gives a legend there (40 % of the
+    /// chart), the entries are shortened word by word ("proc.") rather than elided, and the
+    /// legend's tooltip gives the full names (legendShortened()).
     /// Called on resizes and font changes; a subclass calls it when its legend's entries change.
     void fitLegend();
 
@@ -128,6 +136,9 @@ private:
     QValueAxis *m_yAxis = nullptr;
     QString m_title;
     bool m_titleShown = true;
+    QStringList m_legendShortened;  ///< legendShortened()
+    /// The property of a legend marker holding its full label (its series' name).
+    static constexpr const char *FullLabelProperty = "prioritylabFullLabel";
     QPointF m_yRange{0, 1};
     int m_yTicks = 5;  ///< intervals asked of the value axis; fewer in a short plot (fitYTicks())
 };

@@ -75,6 +75,7 @@ struct TimeSeriesChart::Private
     int xTicks = 6;         ///< intervals asked of the x axis; fewer in a narrow plot (fitXTicks())
     qreal band = 0;         ///< pixels of the chart's top margin held for the labels
     bool laying = false;    ///< layoutMarkers() is running (its margin change lays out again)
+    bool compact = false;   ///< the labels are their short tags (markerLabelsCompact())
     int relayouts = 0;      ///< nested layoutMarkers() calls for a plot that changed under it
 };
 
@@ -281,6 +282,11 @@ QList<ChartMarker> TimeSeriesChart::markers() const
     return d->markers;
 }
 
+bool TimeSeriesChart::markerLabelsCompact() const
+{
+    return d->compact;
+}
+
 QStringList TimeSeriesChart::markerTexts() const
 {
     QStringList texts;
@@ -328,6 +334,7 @@ void TimeSeriesChart::layoutMarkers()
         qreal x;
         QString text;
         QStringList tips;
+        QString shortText;  ///< the tag drawn instead where the labels would take too much room
     };
     QList<Label> labels;
     qsizetype liveLabel = -1;  // the label of the last live edit, in labels
@@ -342,8 +349,9 @@ void TimeSeriesChart::layoutMarkers()
         const qreal x = plot.left() + (m.x - d->xRange.x()) / span * plot.width();
         items.line->setLine(x, bandTop, x, plot.bottom());
         const QString tip = m.toolTip.isEmpty() ? m.label : m.toolTip;
+        const QString tag = m.shortLabel.isEmpty() ? m.label : m.shortLabel;
         if (m.kind != ChartMarker::Kind::LiveEdit) {
-            labels.append({i, x, m.label, {tip}});
+            labels.append({i, x, m.label, {tip}, tag});
             continue;
         }
         if (liveLabel >= 0) {
@@ -352,11 +360,12 @@ void TimeSeriesChart::layoutMarkers()
             if (x < shared.x + 3 + metrics.horizontalAdvance(shared.text) + padding + 2) {
                 shared.tips << tip;
                 shared.text = tr("✎ %1 edits").arg(shared.tips.size());
+                shared.shortText = tr("✎ %1").arg(shared.tips.size());
                 continue;
             }
         }
         liveLabel = labels.size();
-        labels.append({i, x, m.label, {tip}});
+        labels.append({i, x, m.label, {tip}, tag});
     }
 
     // Then the labels, stacked in the band as few rows deep as can be: on the first row where
@@ -431,10 +440,31 @@ void TimeSeriesChart::layoutMarkers()
     // 130 %. Labels get fewer lines until the band fits (one line each at least).
     const qreal room = plot.height() + d->band + (isTitleShown() ? titleHeight() : 0) - minimumPlotHeight();
     qreal bandBottom = bandTop;
-    for (int lines = MaxLabelLines; lines >= 1; --lines) {
+    int lines = MaxLabelLines;
+    for (; lines >= 1; --lines) {
         bandBottom = place(lines);
         if (bandBottom - bandTop + 2 <= room)
             break;
+    }
+    lines = std::max(lines, 1);
+    // Whole labels taking more than MaxBandShare of the chart (at 1024x768 zoomed past 120 %,
+    // rows of wrapped labels took half the plot): short tags on one line, the rest in the
+    // tooltips, if that takes less room (close markers stack either way). The decision is taken
+    // on the labels as they would be drawn whole, so it does not flip with the band it changes.
+    const qreal whole = bandBottom - bandTop + 2;
+    d->compact = false;
+    if (whole > MaxBandShare * chart()->rect().height()) {
+        const QList<Label> full = labels;
+        for (Label &label : labels)
+            label.text = label.shortText;
+        const qreal tagsBottom = place(1);
+        if (tagsBottom - bandTop + 2 < whole) {
+            d->compact = true;
+            bandBottom = tagsBottom;
+        } else {
+            labels = full;
+            bandBottom = place(lines);
+        }
     }
     // The band as high as the labels need (none without a label); a change lays the chart out
     // again (plotAreaChanged), and this again with the new plot. The chart's title gives its

@@ -26,6 +26,9 @@ struct ChartMarker
     QString label;     ///< short text drawn beside the line
     QString toolTip;   ///< longer text shown on hover; the label if empty
     Kind kind = Kind::Timeline;
+    /// A short tag for a chart too small for the label (e.g. "low = 4" for "A, B, C · low = 4");
+    /// the label if empty.
+    QString shortLabel;
 
     bool operator==(const ChartMarker &o) const = default;
 };
@@ -91,8 +94,15 @@ public:
     /// edits closer than their label's width share one label ("✎ 2 edits", each edit in its
     /// tooltip). A label too wide for the plot beside its line is broken into up to 4 lines
     /// (elided only past them; the tooltip has it whole), fewer where the band would leave the
-    /// plot less than minimumPlotHeight().
+    /// plot less than minimumPlotHeight(). Where the labels would take more than MaxBandShare of
+    /// the chart's height (a narrow or short chart, zoomed text), each label is its short tag
+    /// (ChartMarker::shortLabel; "✎ 2" for two edits sharing a label) on one line, the whole
+    /// label in its tooltip, when that takes less room.
     void setMarkers(const QList<ChartMarker> &markers);
+    /// The most of the chart's height the marker labels' band takes with whole labels.
+    static constexpr qreal MaxBandShare = 1.0 / 3;
+    /// True when the labels are drawn as their short tags (see setMarkers()).
+    bool markerLabelsCompact() const;
     /// The markers as last set.
     QList<ChartMarker> markers() const;
     /// The labels as drawn, in the order of markers(), lines joined by '\n'; empty for a marker

@@ -662,7 +662,7 @@ QStringList CompareWindow::compare()
                                    "produced messages.")
                               : tr("⚠ The configurations produced different messages (their "
                                    "producers or seeds differ): this is not a like-for-like "
-                                   "comparison; the totals get no ★."));
+                                   "comparison, so no figure gets a ★."));
 
     // Aligned charts: every configuration on the same axes.
     qreal maxCycle = 1;

@@ -26,8 +26,8 @@ class TimeSeriesChart;
 /// overtaken) and aligned charts (queue depth and processed per cycle, one line per
 /// configuration on the same axes, one legend for both) and a verdict per group of figures in
 /// words (Comparison::groupVerdicts()), sized to its lines. The best value of each row is
-/// highlighted (bold on blue with a "★", kept in the selected row); not for totals when the
-/// workloads differ (ComparedFigure::comparable). A changed choice marks the figures out of
+/// highlighted (bold on blue with a "★", kept in the selected row); no row's when the workloads
+/// differ (not like for like, ComparedFigure::comparable). A changed choice marks the figures out of
 /// date (isStale()). After a comparison the table
 /// has the keyboard focus. The
 /// three-way preset (compare-*.json) is selected at first; setCurrentSetup() adds the user's

@@ -170,8 +170,8 @@ QString ComparisonModel::cellToolTip(const ComparedFigure &figure, const QList<i
     const QString way = figure.better == ComparedFigure::Better::Lower ? tr("lower is better")
                                                                        : tr("higher is better");
     if (!figure.comparable)
-        return tr("%1: not compared: the runs produced different messages, so a total says nothing "
-                  "about which is better (not like for like)").arg(figure.label);
+        return tr("%1: not compared: the runs produced different messages (not like for like), so "
+                  "the figure says nothing about which is better").arg(figure.label);
     if (!figure.values.value(run))
         return tr("%1: n/a, the figure does not exist for this run (%2)").arg(figure.label, way);
     if (best.isEmpty())

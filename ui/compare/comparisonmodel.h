@@ -14,8 +14,9 @@ namespace PriorityLab {
 /// sub-column's name ("p50", "p95", "max") in Qt::DisplayRole and the run's short name in
 /// RunNameRole (its full name and broker mode in the tooltip). The best value of each row (each
 /// of p50, p95, max on its own) is bold on bestBackground() (Qt::FontRole, Qt::BackgroundRole,
-/// BestRole) and its tooltip says which way is better (or, for a total of runs with different
-/// workloads, that it is not compared: ComparedFigure::comparable); the rows of every other group are shaded
+/// BestRole) and its tooltip says which way is better (or, when the runs had different
+/// workloads, that it is not compared: no row has a best value then, ComparedFigure::comparable);
+/// the rows of every other group are shaded
 /// to tell the groups apart. Read-only; replaced whole by setComparison().
 class ComparisonModel : public QAbstractTableModel
 {

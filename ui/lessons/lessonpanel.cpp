@@ -109,7 +109,18 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
         if (m_endCycle >= 0 && !m_pastShown && m_simulation->cycle() > m_endCycle)
             refresh();
     });
+    // An edit while paused: the line is current at once, not at the next run or pause.
+    connect(m_simulation, &Simulation::setupChanged, this, &LessonPanel::refresh);
     setSteps({});
+}
+
+void LessonPanel::setHandEdits(int count)
+{
+    count = std::max(0, count);
+    if (count == m_handEdits)
+        return;
+    m_handEdits = count;
+    refresh();
 }
 
 void LessonPanel::setSteps(const QList<LessonStep> &steps)
@@ -399,7 +410,18 @@ void LessonPanel::refresh()
         m_notice.clear();  // it asked to wait for the pause
     if (!m_notice.isEmpty())
         state += QLatin1Char(' ') + m_notice;
-    m_progress->setText(end.isEmpty() || whole ? state : end + QLatin1Char(' ') + state);
+    QString line = end.isEmpty() || whole ? state : end + QLatin1Char(' ') + state;
+    // The text names the lesson's values and figures ("73 by cycle 100"): it is the author's and
+    // stays as written, but with edits by hand the run is no longer the one it tells.
+    // Short: at 1024x768 the dock has about 5 lines for all of it; the rest in the tooltip.
+    if (m_handEdits > 0)
+        line += QLatin1Char('\n')
+                + (m_handEdits == 1 ? tr("✎ 1 edit by hand; the text is without it.")
+                                    : tr("✎ %1 edits by hand; the text is without them.").arg(m_handEdits));
+    m_progress->setText(line);
+    m_progress->setToolTip(m_handEdits == 0 ? QString()
+                                            : tr("The step's text tells the lesson's own run; your edits by hand "
+                                                 "change it. Ctrl+Z undoes them."));
 }
 
 } // namespace PriorityLab

@@ -56,6 +56,13 @@ public:
     /// opened, as Reset does): false cancels Back. None: Back always goes.
     void setConfirmReplay(std::function<bool()> confirm) { m_confirmReplay = std::move(confirm); }
 
+    /// The number of edits by hand in effect (the undo stack's index: edits made since the
+    /// scenario was loaded and not undone). The step's text is the lesson's, written for its own
+    /// run, and stays as written; while edits apply, the line under it says so, e.g. "✎ 2 edits
+    /// by hand; the text is without them." (the line's tooltip: Ctrl+Z undoes them).
+    void setHandEdits(int count);
+    int handEdits() const { return m_handEdits; }
+
     /// The panel's Back and Next buttons (tests, focus order).
     QPushButton *backButton() const { return m_back; }
     QPushButton *nextButton() const { return m_next; }
@@ -94,8 +101,10 @@ public Q_SLOTS:
     /// its settings and the earlier steps' applied, paused. E.g. lesson-ttl-moved at step 5,
     /// cycle 130: Back goes to step 4 at cycle 100 with low 0 on every consumer.
     void back();
-    /// Updates the line under the text (running, done, past the step's end, finished); called
-    /// when the run starts or pauses, and on the first cycle past the step's end. Once the run
+    /// Updates the line under the text (running, done, past the step's end, finished, edits by
+    /// hand in effect); called when the run starts or pauses, on the first cycle past the step's
+    /// end, and after every change of the setup (an edit may end the step: a consumer removed
+    /// gives its held messages back to the queue). Once the run
     /// goes on past the end of the step shown (Space after the step paused it; running freely is
     /// allowed), the line says so, e.g. "Past this step's end (cycle 60) — Page Down for the
     /// next step.", instead of showing the step as if it were still current.
@@ -158,6 +167,7 @@ private:
     /// while it has not (or has no end): past it, the line under the text says so.
     qint64 m_endCycle = -1;
     bool m_pastShown = false;  ///< the line says the run is past m_endCycle
+    int m_handEdits = 0;       ///< setHandEdits()
 };
 
 } // namespace PriorityLab

@@ -149,6 +149,16 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             QTimer::singleShot(0, frame, &FocusFrame::refresh);  // the start point, in the new layout
     });
 
+    // The speed after [ or ]: beside the figures, not over them (a notice hid the produced,
+    // processed, queued and conservation figures for 4 s at every key press).
+    m_speedNotice = new QLabel(this);
+    m_speedNotice->setObjectName(QStringLiteral("speedNotice"));
+    m_speedNotice->setTextFormat(Qt::PlainText);
+    m_speedNotice->hide();
+    statusBar()->addPermanentWidget(m_speedNotice);
+    m_speedNoticeTimer.setSingleShot(true);
+    m_speedNoticeTimer.setInterval(4000);
+    connect(&m_speedNoticeTimer, &QTimer::timeout, m_speedNotice, &QWidget::hide);
     m_status = new StatusSummary(m_simulation, this);
     statusBar()->addPermanentWidget(m_status, 1);
     // A message of the status bar is drawn left of the first permanent widget, and the figures
@@ -223,6 +233,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         return confirmDiscardEdits(tr("going back to step %1, which replays the lesson from cycle 0")
                                            .arg(m_lessonPanel->currentStep()));  // Back: the previous one
     });
+    // The edits by hand in effect: the undo stack's index (0 again after undoing them all, and
+    // after loading or replaying, which clear the stack).
+    connect(m_setupEditor->undoStack(), &QUndoStack::indexChanged, m_lessonPanel, &LessonPanel::setHandEdits);
     connect(m_lessonPanel, &LessonPanel::notice, this, [this](const QString &text) { showNotice(text); });
     connect(m_lessonPanel, &LessonPanel::problemsFound, this, [this](const QStringList &problems) {
         m_files->reportProblems(tr("A lesson step could not apply its settings"), problems);
@@ -392,11 +405,7 @@ void MainWindow::createActions()
     m_speedInfo = new QAction(this);
     m_speedInfo->setObjectName(QStringLiteral("speedInfo"));
     m_speedInfo->setEnabled(false);
-    connect(m_speed, &SpeedControl::intervalChanged, this, [this] {
-        showNotice(SpeedControl::speedText(m_simulation->intervalMs(), m_setupEditor->scenarioIntervalMs())
-                           + tr(" (how fast you watch: not an edit, not saved)"),
-                   4000);
-    });
+    connect(m_speed, &SpeedControl::intervalChanged, this, &MainWindow::showSpeedNotice);
 
     // Speed on [ and ]: Ctrl++ and Ctrl+- are the platform's zoom keys.
     m_faster = createAction(tr("&Faster"), {QKeySequence(Qt::Key_BracketRight)},
@@ -1418,6 +1427,23 @@ void MainWindow::showNotice(const QString &text, int timeoutMs)
 {
     m_status->hide();  // shown again when the message goes (messageChanged(""))
     statusBar()->showMessage(text, timeoutMs);
+}
+
+void MainWindow::showSpeedNotice()
+{
+    const int interval = m_simulation->intervalMs();
+    const QString factor = SpeedControl::factor(interval, m_setupEditor->scenarioIntervalMs());
+    // Short, so that the figures beside it keep their room at 1024 px; the rest in the tooltip.
+    const QString text = interval == 0    ? tr("Speed: as fast as possible")
+                         : factor.isEmpty() ? tr("Speed: %1 ms per cycle").arg(interval)
+                                            : tr("Speed %1 (%2 ms per cycle)").arg(factor).arg(interval);
+    const QString full = SpeedControl::speedText(interval, m_setupEditor->scenarioIntervalMs())
+            + tr(" (how fast you watch: not an edit, not saved)");
+    m_speedNotice->setText(text);
+    m_speedNotice->setToolTip(full);
+    m_speedNotice->setAccessibleName(full);
+    m_speedNotice->show();
+    m_speedNoticeTimer.start();
 }
 
 void MainWindow::showHelp()

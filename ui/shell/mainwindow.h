@@ -79,6 +79,10 @@ public:
     SpeedControl *speedControl() const { return m_speed; }
     /// The Simulation menu's line naming the speed and the scenario's interval (disabled).
     QAction *speedInfoAction() const { return m_speedInfo; }
+    /// The status bar's speed notice, left of the figures: shown for a few seconds after [ or ]
+    /// (or the slider) changes the speed, e.g. "Speed 6× (33 ms per cycle)", the whole
+    /// SpeedControl::speedText() in its tooltip; hidden otherwise. The figures stay in sight.
+    QLabel *speedNoticeLabel() const { return m_speedNotice; }
     ProducerPanel *producerPanel() const { return m_producerPanel; }
     BrokerPanel *brokerPanel() const { return m_brokerPanel; }
     /// The scenario's name, description and "what to try" hint above the queue.
@@ -252,6 +256,8 @@ private:
     /// (StatusSummary, which fills the bar) step aside until the message goes. For what the user
     /// must read now: a lesson's notice, why Page Down waited.
     void showNotice(const QString &text, int timeoutMs = 8000);
+    /// Shows the speed the simulation now runs at in speedNoticeLabel() for a few seconds.
+    void showSpeedNotice();
     void highlight(const QStringList &names);
     void onZoomChanged(int percent);
     /// Shows the zoom @p percent: the status bar's zoom label (hidden at 100%) and the View
@@ -321,6 +327,8 @@ private:
     ScenarioInfo *m_scenarioInfo = nullptr;
     QLabel *m_cycleLabel = nullptr;
     QLabel *m_zoomLabel = nullptr;  ///< "Zoom 150%" in the status bar, hidden at 100%
+    QLabel *m_speedNotice = nullptr;  ///< speedNoticeLabel()
+    QTimer m_speedNoticeTimer;        ///< hides m_speedNotice
     QMenu *m_recentMenu = nullptr;
     QAction *m_save = nullptr;
     QAction *m_undo = nullptr;

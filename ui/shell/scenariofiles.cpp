@@ -8,12 +8,14 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+#include <QStandardPaths>
 #include <QStyle>
 #include <QUndoStack>
 #include <QWidget>
@@ -154,13 +156,37 @@ QString ScenarioFiles::openFolder(const QString &currentFile, const QString &las
     }
     if (!lastFolder.isEmpty() && QFileInfo(lastFolder).isDir())
         return QFileInfo(lastFolder).absoluteFilePath();
-    return QDir::currentPath();
+    // Nothing opened or saved yet (a lab machine's first session, a lesson from the Scenarios
+    // menu): where the lessons are, not the working folder the launcher happened to start in.
+    const QString shipped = shippedScenarioFolder();
+    return shipped.isEmpty() ? QDir::homePath() : shipped;
+}
+
+QString ScenarioFiles::shippedScenarioFolder()
+{
+    const QString bin = QCoreApplication::applicationDirPath();
+    QStringList candidates{bin + QStringLiteral("/../share/prioritylab/scenarios")};
+    const QString data = QStandardPaths::locate(QStandardPaths::GenericDataLocation, QStringLiteral("prioritylab/scenarios"),
+                                                QStandardPaths::LocateDirectory);
+    if (!data.isEmpty())
+        candidates << data;
+    // A build tree: build/PRESET/bin (the app) or build/PRESET/tests, in the checkout.
+    candidates << bin + QStringLiteral("/../../../resources/scenarios");
+    for (const QString &candidate : std::as_const(candidates)) {
+        if (QFileInfo::exists(candidate + QStringLiteral("/default.json")))
+            return QDir(candidate).absolutePath();
+    }
+    return {};
+}
+
+QString ScenarioFiles::lastFolder() const
+{
+    return !m_lastFolder.isEmpty() || !m_rememberFiles ? m_lastFolder : Settings::lastScenarioFolder();
 }
 
 QString ScenarioFiles::openFolder() const
 {
-    return openFolder(m_currentFile, !m_lastFolder.isEmpty() || !m_rememberFiles ? m_lastFolder
-                                                                                  : Settings::lastScenarioFolder());
+    return openFolder(m_currentFile, lastFolder());
 }
 
 void ScenarioFiles::updateRecentMenu()
@@ -352,8 +378,15 @@ QString ScenarioFiles::saveAsPath() const
     if (saved.isEmpty() && m_rememberFiles)
         saved = Settings::lastSaveFolder();
     const bool own = !m_currentFile.isEmpty() && !isShippedScenario(m_currentFile);
+    // Without a folder of the user's (nothing opened or saved from disk yet), not openFolder()'s
+    // last resort, the shipped lessons' folder (installed, it is not writable): the home folder.
+    const bool onDisk = !m_currentFile.isEmpty() && !m_currentFile.startsWith(QLatin1Char(':'))
+            && QFileInfo(m_currentFile).absoluteDir().exists();
+    const QString last = lastFolder();
+    const bool known = onDisk || (!last.isEmpty() && QFileInfo(last).isDir());
     const QString folder = !own && !saved.isEmpty() && QFileInfo(saved).isDir() ? QFileInfo(saved).absoluteFilePath()
-                                                                               : openFolder();
+                           : known                                                ? openFolder()
+                                                                                  : QDir::homePath();
     return saveAsSuggestion(m_currentFile, folder);
 }
 

@@ -48,8 +48,14 @@ public:
 
     /// The folder File > Open starts in: the folder of @p currentFile when it is a file on disk
     /// (not a built-in ":/" preset, not empty) and that folder exists, else @p lastFolder when it
-    /// exists, else the working directory. Absolute.
+    /// exists, else shippedScenarioFolder(), else the home folder (never the process's working
+    /// folder, which on a desktop is wherever the launcher was). Absolute.
     static QString openFolder(const QString &currentFile, const QString &lastFolder);
+    /// The folder of the shipped scenarios on disk, absolute: installed,
+    /// PREFIX/share/prioritylab/scenarios beside the program's PREFIX/bin (or in a data folder
+    /// of QStandardPaths::GenericDataLocation); in a build tree (build/PRESET/bin), the
+    /// checkout's resources/scenarios. Empty when none of them holds default.json.
+    static QString shippedScenarioFolder();
     /// Whether @p path is a built-in preset (":/scenarios/...") or a file on disk with the same
     /// name and the same bytes as one (a checkout's resources/scenarios, an installed copy).
     /// Save does not write over such a file, so that a lesson stays as shipped for the next
@@ -66,7 +72,7 @@ public:
     /// or a new setup, NAME-edited.json (saveAsSuggestion()) in the folder a scenario was last
     /// saved to (this session's, else the remembered one of Settings when files are
     /// remembered), else in openFolder() (the opened scenario's folder, else the folder last
-    /// used, else the working directory). Absolute.
+    /// used), else in the home folder. Absolute.
     QString saveAsPath() const;
 
     /// Whether problems are shown in dialogs (default) or only emitted.
@@ -125,6 +131,9 @@ private:
     /// Makes the folder of @p path the last scenario folder (and remembers it in Settings when
     /// files are remembered).
     void rememberFolder(const QString &path);
+    /// The folder a scenario file was last opened from or saved to: this session's, else the
+    /// remembered one of Settings when files are remembered; empty if none.
+    QString lastFolder() const;
     void updateRecentMenu();
     /// Checks the catalog action of the current file, unchecks the others.
     void markOpenScenario();
