@@ -419,8 +419,16 @@ void TestContrast::latencyClassesHaveTheTilesColours()
         QCOMPARE(expected, PriorityPalette::color(priority));
         QVERIFY(priority >= std::max(cls.minPriority, PriorityPalette::minPriority()));
         QVERIFY(priority <= std::min(cls.maxPriority, PriorityPalette::maxPriority()));
-        for (const bool p95 : {false, true})
-            QCOMPARE(latency->seriesColor(ChartPanel::latencySeries(ChartPanel::PriorityClass(c), p95)), expected);
+        for (const bool p95 : {false, true}) {
+            const int series = ChartPanel::latencySeries(ChartPanel::PriorityClass(c), p95);
+            QCOMPARE(latency->seriesColor(series), expected);
+            // Drawn in the same hue, at least 3:1 against the plot (the lime of the high class
+            // has 1.6:1 on white as it is).
+            const QColor drawn = latency->drawnSeriesColor(series);
+            QVERIFY2(TextColors::contrast(drawn, latency->backgroundColor()) >= TimeSeriesChart::LineContrast - 0.01,
+                     qPrintable(drawn.name()));
+            QVERIFY(std::abs(drawn.hsvHue() - expected.hsvHue()) <= 3);
+        }
         QCOMPARE(ChartPalette::priorityClass(c), expected);  // the sweep's latency chart too
         seen << expected;
     }
@@ -428,6 +436,15 @@ void TestContrast::latencyClassesHaveTheTilesColours()
     QCOMPARE(PriorityPalette::classPriority(4, 6), 5);
     QCOMPARE(PriorityPalette::classPriority(INT_MIN, 3), 2);
     QVERIFY(seen.at(0) != seen.at(1) && seen.at(1) != seen.at(2) && seen.at(0) != seen.at(2));
+
+    // Under a dark palette the chart turns dark and the lines are lightened (the indigo of the
+    // low class has 1.7:1 on it as it is).
+    w.window.setPalette(darkPalette());
+    QVERIFY(TextColors::isDark(latency->backgroundColor()));
+    for (int series = 0; series < latency->seriesCount(); ++series)
+        QVERIFY2(TextColors::contrast(latency->drawnSeriesColor(series), latency->backgroundColor())
+                     >= TimeSeriesChart::LineContrast - 0.01,
+                 qPrintable(latency->seriesName(series)));
 }
 
 QTEST_MAIN(TestContrast)

@@ -1,6 +1,7 @@
 #include "ui/charts/timeserieschart.h"
 
 #include "ui/charts/chartsupport_p.h"
+#include "ui/common/textcolors.h"
 
 #include <QBrush>
 #include <QChart>
@@ -98,8 +99,8 @@ int TimeSeriesChart::addSeries(const QString &name, const QColor &color, Qt::Pen
     QPen pen(color);
     pen.setWidthF(style == Qt::SolidLine ? 2.5 : 2.0);
     pen.setStyle(style);
-    series->setPen(pen);
     d->pens.append(pen);
+    series->setPen(drawnPen(pen));
     // OpenGL would be faster for very long series, but our windows are a few hundred points and
     // the offscreen platform used by tests and screenshots has no GL context.
     chart()->addSeries(series);
@@ -154,7 +155,23 @@ QColor TimeSeriesChart::seriesColor(int series) const
 {
     if (series < 0 || series >= d->series.size())
         return {};
+    return d->pens.at(series).color();
+}
+
+QColor TimeSeriesChart::drawnSeriesColor(int series) const
+{
+    if (series < 0 || series >= d->series.size())
+        return {};
     return d->series.at(series)->pen().color();
+}
+
+QPen TimeSeriesChart::drawnPen(QPen pen) const
+{
+    // A thin line needs 3:1 against the plot (WCAG 2.x non-text contrast); the tiles' lime of
+    // the high class has 1.6:1 on white. Same hue and saturation, so the colour still names
+    // the same priorities as in the queue.
+    pen.setColor(TextColors::readable(pen.color(), backgroundColor(), LineContrast));
+    return pen;
 }
 
 QList<QPointF> TimeSeriesChart::points(int series) const
@@ -271,7 +288,7 @@ void TimeSeriesChart::styleChanged(bool paletteChanged)
 {
     if (paletteChanged) {
         for (qsizetype i = 0; i < d->series.size(); ++i)
-            d->series.at(i)->setPen(d->pens.at(i));
+            d->series.at(i)->setPen(drawnPen(d->pens.at(i)));
     }
     styleMarkers();
     layoutMarkers();

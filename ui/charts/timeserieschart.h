@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QList>
+#include <QPen>
 #include <QPointF>
 #include <QString>
 #include <QStringList>
@@ -74,6 +75,15 @@ public:
     /// Colour of series @p series, as given to addSeries(); invalid if out of range.
     QColor seriesColor(int series) const;
 
+    /// Least contrast ratio of a drawn line against the plot's background (WCAG 2.x, 3:1 for
+    /// graphics).
+    static constexpr double LineContrast = 3.0;
+
+    /// Colour series @p series is drawn in: seriesColor() of the same hue and saturation,
+    /// darkened (light chart) or lightened (dark chart) until it reaches LineContrast against
+    /// the chart's background; follows palette changes. Invalid if out of range.
+    QColor drawnSeriesColor(int series) const;
+
     /// Points of series @p series, as last set.
     QList<QPointF> points(int series) const;
 
@@ -128,6 +138,8 @@ private:
     void fitXTicks(const QRectF &plotArea);
     void layoutMarkers();
     void styleMarkers();
+    /// @p pen in drawnSeriesColor()'s colour for the current background.
+    QPen drawnPen(QPen pen) const;
 
     struct Private;
     std::unique_ptr<Private> d;
