@@ -100,6 +100,34 @@ private Q_SLOTS:
         QCOMPARE(qobject_cast<QToolButton *>(bar->widgetForAction(w.window.undoAction()))->text(), QStringLiteral("Undo"));
     }
 
+    void leavingKeepsTheStepsDockInFront()
+    {
+        // The TTL lesson's third step brings the dead letters to the front while presenting;
+        // Esc put back the window's state from before presenting, with the message journey in
+        // front of its tab group and the dead letters, the step's subject, behind it.
+        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        auto *journey = w.window.findChild<QDockWidget *>(QStringLiteral("journeyDock"));
+        auto *deadLetters = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
+        QVERIFY(journey && deadLetters);
+        // A tab behind another stays "visible" to Qt; nothing of it is on screen.
+        const auto inFront = [](const QDockWidget *dock) { return !dock->visibleRegion().isEmpty(); };
+        journey->raise();
+        QTRY_VERIFY(inFront(journey) && !inFront(deadLetters));
+        w.press(Qt::Key_F11);
+        QVERIFY(w.window.presentationMode()->isActive());
+        w.window.lessonPanel()->runCycles(100);  // step 3 ("until cycle 100") outlines the dead letters
+        w.window.refreshViews();
+        QTRY_VERIFY(inFront(deadLetters));
+        w.window.presentationMode()->leave();
+        QVERIFY(!w.window.presentationMode()->isActive());
+        QTRY_VERIFY(inFront(deadLetters));
+        QVERIFY(!inFront(journey));
+        // And still after the events of the window getting its old size back.
+        QCoreApplication::processEvents();
+        QVERIFY(inFront(deadLetters));
+    }
+
     void deadLettersFitWhilePresentingAt1024()
     {
         // Presenting at 1024x768, step 3 of the TTL lesson shows the dead letters in a dock

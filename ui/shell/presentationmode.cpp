@@ -182,7 +182,7 @@ void PresentationMode::leave()
     // window is still full screen here and gets its old size later, which would squeeze the
     // docks it was given for the big one (a little narrower on every round): the state is put
     // back once more when the window has its size again (eventFilter()).
-    m_window->restoreState(m_state);
+    restoreWindowState();
     m_restorePending = m_window->size() != m_sizeBefore;
     if (m_restorePending)
         m_window->installEventFilter(this);
@@ -209,10 +209,20 @@ bool PresentationMode::eventFilter(QObject *watched, QEvent *event)
             if (m_active)
                 return;
             const FocusKeeper keeper(m_window);
-            m_window->restoreState(m_state);
+            restoreWindowState();
         });
     }
     return QObject::eventFilter(watched, event);
+}
+
+void PresentationMode::restoreWindowState()
+{
+    m_window->restoreState(m_state);
+    // The state brings back the tab that was in front when presenting began; a lesson step
+    // since may have brought another one of its group forward (the dead letters at the TTL
+    // lesson's third step): that one stays in front, the view the step is about.
+    if (m_stepDock && !m_window->tabifiedDockWidgets(m_stepDock).isEmpty())
+        m_stepDock->raise();
 }
 
 } // namespace PriorityLab

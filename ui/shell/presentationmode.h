@@ -65,6 +65,9 @@ protected:
 
 private:
     bool isKept(const QDockWidget *dock) const;
+    /// Puts back the window's docks as they were before presenting, the step's dock in front
+    /// of its tab group.
+    void restoreWindowState();
 
     QMainWindow *m_window;
     Zoom *m_zoom;
