@@ -58,6 +58,28 @@ QString columnWidths(const QTableView *view)
     return QStringLiteral("viewport %1 px: %2").arg(view->viewport()->width()).arg(parts.join(QStringLiteral(", ")));
 }
 
+/// Runs the TTL lesson to cycle 100 (step 3 outlines the dead letters), presents it and gives
+/// the window @p screen's size at @p zoom percent (the offscreen screen is smaller than a
+/// projector: once full screen there, the window is given the projector's size); @p view is
+/// the dead letters' table once shown. Check QTest::currentTestFailed() after.
+void presentDeadLetters(TestSupport::ScenarioWindow &w, QSize screen, int zoom, QTableView *&view)
+{
+    w.window.lessonPanel()->runCycles(100);
+    w.window.refreshViews();
+    w.press(Qt::Key_F11);
+    QVERIFY(w.window.presentationMode()->isActive());
+    QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());
+    w.window.zoom()->setPercent(zoom);
+    w.window.resize(screen);
+    QTRY_COMPARE(w.window.size(), screen);
+    auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
+    QVERIFY(dock);
+    QTRY_VERIFY(dock->isVisible());
+    view = w.window.deadLetterPanel()->view();
+    QTRY_VERIFY(view->isVisible());
+    QVERIFY(view->model()->rowCount() > 0);
+}
+
 } // namespace
 
 class TestNarrow : public QObject
@@ -137,20 +159,11 @@ private Q_SLOTS:
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
         QVERIFY(w.activeAt(1024, 768));
         const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
-        w.window.lessonPanel()->runCycles(100);  // step 3 ("until cycle 100") outlines the dead letters
-        w.window.refreshViews();
-        w.press(Qt::Key_F11);
-        QVERIFY(w.window.presentationMode()->isActive());
-        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));
-        w.window.resize(1024, 768);  // the offscreen screen is smaller than a projector
-        QTRY_COMPARE(w.window.width(), 1024);
-        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
-        QVERIFY(dock);
-        QTRY_VERIFY(dock->isVisible());
-        QTableView *view = w.window.deadLetterPanel()->view();
+        QTableView *view = nullptr;
+        presentDeadLetters(w, QSize(1024, 768), PresentationMode::zoomPercentFor(768), view);
+        if (QTest::currentTestFailed())
+            return;
         QHeaderView *header = view->horizontalHeader();
-        QTRY_VERIFY(view->isVisible());
-        QVERIFY(view->model()->rowCount() > 0);
         QVERIFY2(view->width() < 400, qPrintable(QString::number(view->width())));  // the narrow case
         const auto fits = [&] {
             QCoreApplication::processEvents();  // the header lays its stretched section out late
@@ -197,23 +210,11 @@ private Q_SLOTS:
             w.window.presentationMode()->leave();
             w.window.zoom()->setPercent(100);
         });
-        w.window.lessonPanel()->runCycles(100);  // step 3 ("until cycle 100") outlines the dead letters
-        w.window.refreshViews();
-        w.press(Qt::Key_F11);
-        QVERIFY(w.window.presentationMode()->isActive());
-        // The offscreen screen is smaller than a projector: once full screen there, the
-        // window is given the projector's size.
-        QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());
-        w.window.zoom()->setPercent(zoom);
-        w.window.resize(screen);
-        QTRY_COMPARE(w.window.size(), screen);
-        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
-        QVERIFY(dock);
-        QTRY_VERIFY(dock->isVisible());
-        QTableView *view = w.window.deadLetterPanel()->view();
+        QTableView *view = nullptr;
+        presentDeadLetters(w, screen, zoom, view);
+        if (QTest::currentTestFailed())
+            return;
         QHeaderView *header = view->horizontalHeader();
-        QTRY_VERIFY(view->isVisible());
-        QVERIFY(view->model()->rowCount() > 0);
         QCOMPARE(view->model()->index(0, DeadLetterModel::CycleColumn).data().toString(), QStringLiteral("60"));
         QString problem;
         const auto readable = [&] {
