@@ -16,6 +16,7 @@
 #include "tests/testsupport.h"
 
 #include <QApplication>
+#include <QDebug>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QGraphicsView>
@@ -80,6 +81,10 @@ private Q_SLOTS:
     void editsUndoneToTheLoadedScenarioLeaveNoMarker();
     void markerLabelsWrapInANarrowChart();
     void closeMarkerLabelsDoNotOverlap();
+    void closeMarkerLabelsSitByTheirOwnLines_data();
+    void closeMarkerLabelsSitByTheirOwnLines();
+    void latencyLineStyleKeyShowsWithMarkers_data();
+    void latencyLineStyleKeyShowsWithMarkers();
     void followsADarkPalette();
     void markerLabel_data();
     void markerLabel();
@@ -528,6 +533,119 @@ void TestCharts::closeMarkerLabelsDoNotOverlap()
         if (m.kind == ChartMarker::Kind::Timeline)
             QVERIFY2(drawn.contains(m.label), qPrintable(m.label));
     }
+}
+
+void TestCharts::closeMarkerLabelsSitByTheirOwnLines_data()
+{
+    QTest::addColumn<qreal>("first");
+    // Two markers 4 cycles apart in a window of cycles 100 to 200: in the middle (room right of
+    // both lines) and at the plot's right edge, where the newest changes are (room left only).
+    QTest::addRow("middle") << qreal(150);
+    QTest::addRow("right edge") << qreal(193);
+}
+
+void TestCharts::closeMarkerLabelsSitByTheirOwnLines()
+{
+    // A trial: "= true" drawn left of its line, under "= false" and across the line of
+    // "= false", read as that marker's. Each label now sits by its own line (its box's left
+    // edge 3 px right of it, or its right edge 3 px left of it), each line starts at its own
+    // label, and no label covers another marker's line.
+    QFETCH(qreal, first);
+    TimeSeriesChart chart;
+    chart.resize(480, 220);
+    chart.addSeries(QStringLiteral("queue depth"), QColor(0x00, 0x72, 0xb2));
+    chart.setXRange(100, 200);
+    chart.setYRange(0, 10);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.setMarkers({{first, QStringLiteral("A · online = false"), {}, ChartMarker::Kind::Timeline, QStringLiteral("online = false")},
+                      {first + 4, QStringLiteral("✎ A · online = true"), {}, ChartMarker::Kind::LiveEdit, QStringLiteral("✎ online = true")}});
+    QCoreApplication::processEvents();
+    QTRY_VERIFY(chart.plotArea().top() > 0);
+    const QRectF plot = chart.plotArea();
+    const QList<QRectF> rects = chart.markerLabelRects();
+    const QList<QLineF> lines = chart.markerLines();
+    const QStringList texts = chart.markerTexts();
+    QCOMPARE(rects.size(), 2);
+    QCOMPARE(lines.size(), 2);
+    for (qsizetype i = 0; i < 2; ++i) {
+        const qreal x = plot.left() + (chart.markers().at(i).x - 100) / 100 * plot.width();
+        const QString what = QStringLiteral("'%1' %2 at x %3").arg(texts.at(i)).arg(QDebug::toString(rects.at(i))).arg(x);
+        QVERIFY2(!rects.at(i).isEmpty(), qPrintable(what));
+        QVERIFY2(!texts.at(i).contains(QChar(0x2026)), qPrintable(what));
+        QVERIFY2(std::abs(lines.at(i).x1() - x) < 0.5, qPrintable(what));
+        const bool right = std::abs(rects.at(i).left() - (x + 3)) < 1;
+        const bool left = std::abs(rects.at(i).right() - (x - 3)) < 1;
+        QVERIFY2(right || left, qPrintable(what + QStringLiteral(": not beside its line")));
+        // Right of its line where it fits there (the middle), left of it at the right edge.
+        QVERIFY2(right == (first == 150), qPrintable(what));
+        // (The box's scene rectangle holds half its pen's width around it.)
+        QVERIFY2(std::abs(lines.at(i).y1() - rects.at(i).top()) < 1.5,
+                 qPrintable(what + QStringLiteral(": its line starts at y %1").arg(lines.at(i).y1())));
+        for (qsizetype j = 0; j < 2; ++j) {
+            if (j == i)
+                continue;
+            const qreal otherX = lines.at(j).x1();
+            const bool spans = rects.at(i).left() < otherX && otherX < rects.at(i).right();
+            QVERIFY2(!spans || rects.at(i).bottom() <= lines.at(j).y1() + 1.5,
+                     qPrintable(what + QStringLiteral(": covers the line of '%1'").arg(texts.at(j))));
+        }
+    }
+    QVERIFY(!rects.at(0).intersects(rects.at(1)));
+}
+
+void TestCharts::latencyLineStyleKeyShowsWithMarkers_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addRow("1280x660") << QSize(1280, 660);
+    QTest::addRow("1024x740") << QSize(1024, 740);
+}
+
+void TestCharts::latencyLineStyleKeyShowsWithMarkers()
+{
+    // lesson-aging past step 4 (its aging change at cycle 215, a timeline marker) with a live
+    // edit: the marker labels' band took the latency chart's title row, and with it "(p50
+    // solid, p95 dashed)", at the steps that ask the class to read p50 against p95. The legend
+    // keeps the key: "p50" beside a solid line, "p95" beside a dashed one, drawn whole.
+    QFETCH(QSize, size);
+    MainWindow window;
+    window.setShowDialogs(false);
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-aging.json")));
+    window.resize(size);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.lessonPanel()->runCycles(225);
+    window.refreshViews();
+    QCOMPARE(window.setupEditor()->setConsumerParameter(1, QStringLiteral("threshold"), 4), QString());
+    window.simulation()->runCycles(5);
+    window.refreshViews();
+    ChartPanel *panel = window.chartPanel();
+    TimeSeriesChart *latency = panel->latencyChart();
+    panel->findChild<QTabBar *>()->setCurrentIndex(int(panel->timeCharts().indexOf(latency)) / panel->chartsPerPage());
+    panel->updateAllCharts();
+    QCoreApplication::processEvents();
+    QCOMPARE(panel->timelineMarkers().size(), 1);  // step 4's aging change at cycle 215
+    QCOMPARE(panel->liveEditMarkers().size(), 1);
+    QCOMPARE(latency->markers().size(), 2);
+    QTRY_VERIFY(latency->isVisible());
+    const QString what = QStringLiteral("%1 px high, markers '%2'").arg(latency->height()).arg(latency->markerTexts().join(QStringLiteral("' '")));
+    QVERIFY2(!latency->markerTexts().join(QString()).isEmpty(), qPrintable(what));  // the labels show
+    QCOMPARE(latency->legendKeys(), (QStringList{QStringLiteral("p50"), QStringLiteral("p95")}));
+    QCOMPARE(latency->legendKeyStyle(0), Qt::SolidLine);
+    QCOMPARE(latency->legendKeyStyle(1), Qt::CustomDashLine);
+    QVERIFY(latency->isLegendShown());
+    // As drawn: a text of the chart names p50 and one names p95, neither elided.
+    QStringList texts;
+    for (QGraphicsItem *item : latency->findChild<QGraphicsView *>()->scene()->items()) {
+        if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+            texts << text->toPlainText();
+    }
+    const QString drawn = texts.join(QStringLiteral(" | "));
+    for (const QString &key : {QStringLiteral("p50"), QStringLiteral("p95")}) {
+        QVERIFY2(std::any_of(texts.cbegin(), texts.cend(), [&key](const QString &t) { return t.contains(key); }),
+                 qPrintable(key + QStringLiteral(" not drawn (") + what + QStringLiteral("): ") + drawn));
+    }
+    QVERIFY2(!drawn.contains(QLatin1String("...")) && !drawn.contains(QChar(0x2026)), qPrintable(drawn));
 }
 
 void TestCharts::followsADarkPalette()

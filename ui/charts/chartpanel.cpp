@@ -82,10 +82,14 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
     for (int c = 0; c < PriorityClassCount; ++c) {
         const auto cls = PriorityClass(c);
         m_latency->addSeries(className(cls), classColor(cls));
-        // The title says that dashed lines are p95: one legend entry per class is enough.
+        // The legend's key says that dashed lines are p95: one legend entry per class is enough.
         m_latency->setSeriesInLegend(m_latency->addSeries(tr("%1 p95").arg(className(cls)), classColor(cls), Qt::DashLine),
                                      false);
     }
+    // The line styles in the legend too: the title says them, but gives its row to the marker
+    // labels while they show, at the lesson steps that ask the class to read p50 against p95.
+    m_latency->addLegendKey(tr("p50"), Qt::SolidLine);
+    m_latency->addLegendKey(tr("p95"), Qt::DashLine);
 
     m_throughput = newChart<TimeSeriesChart>(
             this, tr("Throughput per consumer"), tr("cycle"), tr("per cycle"),

@@ -157,6 +157,11 @@ void ChartWidget::resizeEvent(QResizeEvent *event)
     fitLegend();
 }
 
+bool ChartWidget::isLegendShown() const
+{
+    return m_chart->legend()->isVisible();
+}
+
 Qt::Alignment ChartWidget::legendAlignment() const
 {
     return m_chart->legend()->alignment();

@@ -34,6 +34,8 @@ class ChartWidget : public QWidget
 public:
     ~ChartWidget() override;
 
+    /// Whether the legend is drawn (a subclass shows it, e.g. for a second series).
+    bool isLegendShown() const;
     /// Where the legend is: Qt::AlignBottom or Qt::AlignRight (a short or narrow chart).
     Qt::Alignment legendAlignment() const;
     /// The legend's entries as drawn, in order: the series' names, or where they do not fit

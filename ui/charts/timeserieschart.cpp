@@ -70,6 +70,8 @@ struct TimeSeriesChart::Private
     QValueAxis *xAxis = nullptr;
     QList<QLineSeries *> series;
     QList<QPen> pens;  ///< each series' pen, given again after a theme change
+    QList<QLineSeries *> keys;  ///< the legend keys (addLegendKey()): no points
+    QList<QPen> keyPens;        ///< each key's pen but its colour (the text colour, styleKeys())
     QPointF xRange{0, 1};
     QList<ChartMarker> markers;
     QList<MarkerItems> markerItems;
@@ -111,6 +113,56 @@ int TimeSeriesChart::addSeries(const QString &name, const QColor &color, Qt::Pen
         chart()->legend()->setVisible(true);
     fitLegend();
     return int(d->series.size() - 1);
+}
+
+void TimeSeriesChart::addLegendKey(const QString &name, Qt::PenStyle style)
+{
+    auto *key = new QLineSeries;
+    key->setName(name);
+    QPen pen;
+    pen.setWidthF(style == Qt::SolidLine ? 2.5 : 2.0);
+    // The legend draws a line series' entry about 12 px long: Qt::DashLine's 8 px dash would
+    // fill most of it and read as solid; two short dashes read as a dashed line.
+    if (style != Qt::SolidLine)
+        pen.setDashPattern({2.0, 1.5});
+    chart()->addSeries(key);
+    key->attachAxis(d->xAxis);
+    key->attachAxis(yAxis());
+    d->keys.append(key);
+    d->keyPens.append(pen);
+    styleKeys();
+    for (QLegendMarker *marker : chart()->legend()->markers(key))
+        marker->setShape(QLegend::MarkerShapeFromSeries);  // a line, not a square of colour
+    chart()->legend()->setVisible(true);
+    fitLegend();
+}
+
+QStringList TimeSeriesChart::legendKeys() const
+{
+    QStringList names;
+    for (const QLineSeries *key : d->keys)
+        names << key->name();
+    return names;
+}
+
+Qt::PenStyle TimeSeriesChart::legendKeyStyle(int key) const
+{
+    if (key < 0 || key >= d->keys.size())
+        return Qt::NoPen;
+    return d->keys.at(key)->pen().style();
+}
+
+void TimeSeriesChart::styleKeys()
+{
+    // In the text colour (the key is no class's colour), its style given again after a theme
+    // (which sets every series' pen).
+    const QColor text = palette().color(QPalette::Text);
+    for (qsizetype i = 0; i < d->keys.size(); ++i) {
+        QPen pen = d->keyPens.at(i);
+        pen.setColor(text);
+        if (d->keys.at(i)->pen() != pen)
+            d->keys.at(i)->setPen(pen);
+    }
 }
 
 void TimeSeriesChart::setSeriesInLegend(int series, bool shown)
@@ -290,6 +342,7 @@ void TimeSeriesChart::styleChanged(bool paletteChanged)
         for (qsizetype i = 0; i < d->series.size(); ++i)
             d->series.at(i)->setPen(drawnPen(d->pens.at(i)));
     }
+    styleKeys();
     styleMarkers();
     layoutMarkers();
 }
@@ -320,6 +373,14 @@ QList<QRectF> TimeSeriesChart::markerLabelRects() const
     return rects;
 }
 
+QList<QLineF> TimeSeriesChart::markerLines() const
+{
+    QList<QLineF> lines;
+    for (const MarkerItems &items : d->markerItems)
+        lines << (items.line->isVisible() ? items.line->line() : QLineF());
+    return lines;
+}
+
 QStringList TimeSeriesChart::markerLabelToolTips() const
 {
     QStringList tips;
@@ -337,7 +398,7 @@ void TimeSeriesChart::layoutMarkers()
     const qreal span = d->xRange.y() - d->xRange.x();
     // The labels go in a band at the top of the chart, in place of its title, held by the
     // chart's top margin: over the plot they covered the series' line where it was highest (a short
-    // chart is mostly line). The lines run from the band down through the plot.
+    // chart is mostly line). Each line runs from its label down through the plot.
     const qreal bandTop = chart()->rect().top() + 2;
     const qreal padding = 6;
     const QRectF area = chart()->rect().adjusted(2, 0, -2, 0);  ///< where a label over its line may go
@@ -354,6 +415,7 @@ void TimeSeriesChart::layoutMarkers()
         QString shortText;  ///< the tag drawn instead where the labels would take too much room
     };
     QList<Label> labels;
+    QList<qsizetype> labelOf(d->markers.size(), -1);  // each marker's label, in labels; -1 for none
     qsizetype liveLabel = -1;  // the label of the last live edit, in labels
     for (qsizetype i = 0; i < d->markers.size(); ++i) {
         const ChartMarker &m = d->markers.at(i);
@@ -368,6 +430,7 @@ void TimeSeriesChart::layoutMarkers()
         const QString tip = m.toolTip.isEmpty() ? m.label : m.toolTip;
         const QString tag = m.shortLabel.isEmpty() ? m.label : m.shortLabel;
         if (m.kind != ChartMarker::Kind::LiveEdit) {
+            labelOf[i] = labels.size();
             labels.append({i, x, m.label, {tip}, tag});
             continue;
         }
@@ -378,22 +441,47 @@ void TimeSeriesChart::layoutMarkers()
                 shared.tips << tip;
                 shared.text = tr("✎ %1 edits").arg(shared.tips.size());
                 shared.shortText = tr("✎ %1").arg(shared.tips.size());
+                labelOf[i] = liveLabel;
                 continue;
             }
         }
         liveLabel = labels.size();
+        labelOf[i] = liveLabel;
         labels.append({i, x, m.label, {tip}, tag});
     }
 
-    // Then the labels, stacked in the band as few rows deep as can be: on the first row where
-    // the box fits beside its line, right of it (left of it when the next label's line would
-    // fall under it and the whole label fits there on one line), on a few lines if need be (a
-    // label elided to one line hid the value, the part that matters); else below the boxes it
-    // would overlap. Returns the band's bottom.
+    // Then the labels, stacked in the band as few rows deep as can be. Each label is anchored
+    // at its own line: right of it where it fits there whole, left of it only where it does not
+    // and fits there (a line near the plot's right edge), wrapped on a few lines on the roomier
+    // side where it fits on neither (a label elided to one line hid the value, the part that
+    // matters), else over its own line, as wide as the chart allows. A label that would overlap
+    // one placed before goes below it, on the same side of its line: a label that moved to the
+    // other side to dodge a neighbour read as that neighbour's ("= true" left of its line, under
+    // "= false", two markers a few cycles apart). Each line starts at the top of its label, so
+    // it never runs through another marker's label above it. Returns the band's bottom.
+    // The labels right of their lines are placed from the left, those left of them from the
+    // right: a label that spans a neighbour's line then takes the row above that neighbour's
+    // label, and the neighbour's line, starting at its own label, runs beside it.
+    const auto rightOf = [&](const Label &label) {
+        const QFontMetricsF metrics(d->markerItems.at(label.marker).text->font());
+        const qreal rightSpace = plot.right() - label.x - 3 - padding;
+        const qreal leftSpace = label.x - 3 - plot.left() - padding;
+        const qreal full = metrics.horizontalAdvance(label.text);
+        return full <= rightSpace || (full > leftSpace && rightSpace >= leftSpace);
+    };
     const auto place = [&](int maxLines) {
         QList<QRectF> placed;
         qreal bandBottom = bandTop;
+        QList<qsizetype> order;
         for (qsizetype l = 0; l < labels.size(); ++l) {
+            if (rightOf(labels.at(l)))
+                order << l;
+        }
+        for (qsizetype l = labels.size() - 1; l >= 0; --l) {
+            if (!rightOf(labels.at(l)))
+                order << l;
+        }
+        for (const qsizetype l : std::as_const(order)) {
             const Label &label = labels.at(l);
             const MarkerItems &items = d->markerItems.at(label.marker);
             const QFontMetricsF metrics(items.text->font());
@@ -401,19 +489,17 @@ void TimeSeriesChart::layoutMarkers()
             const qreal rightSpace = plot.right() - x - 3 - padding;
             const qreal leftSpace = x - 3 - plot.left() - padding;
             const qreal full = metrics.horizontalAdvance(label.text);
-            const bool nextUnder = l + 1 < labels.size() && labels.at(l + 1).x < x + 3 + full + padding + 2;
-            const bool right = (full <= rightSpace && !(nextUnder && full <= leftSpace)) || (full > rightSpace && rightSpace >= leftSpace);
+            const bool right = rightOf(label);
             const qreal space = std::max<qreal>(0, right ? rightSpace : leftSpace);
             // Beside its line; where that would cut the label (a line near both edges of a
-            // narrow plot, fewer lines for a short chart), over its line instead, as wide as the
-            // chart allows: the box covers its own line, the label stays whole.
+            // narrow plot, fewer lines for a short chart), over its line instead: the box covers
+            // its own line, the label stays whole.
             QStringList lines = full <= space ? QStringList{label.text} : wrapLabel(label.text, metrics, space, maxLines);
             const bool over = lines.join(QLatin1Char(' ')) != label.text;
             if (over)
                 lines = wrapLabel(label.text, metrics, std::max<qreal>(0, area.width() - padding), maxLines);
             items.text->setText(lines.join(QLatin1Char('\n')));
             const QRectF textRect = items.text->boundingRect();
-            const bool otherSide = !over && (right ? full <= leftSpace : full <= rightSpace);
             const auto clash = [&placed](const QRectF &box) -> const QRectF * {
                 for (const QRectF &other : std::as_const(placed)) {
                     if (box.intersects(other.adjusted(-2, -1, 2, 1)))
@@ -425,21 +511,8 @@ void TimeSeriesChart::layoutMarkers()
             QRectF box(right ? x + 3 : x - 3 - boxWidth, bandTop + 1, boxWidth, textRect.height() + 2);
             if (over)
                 box.moveLeft(std::clamp(x - boxWidth / 2, area.left(), std::max(area.left(), area.right() - boxWidth)));
-            const qreal otherWidth = full + padding;
-            for (;;) {
-                const QRectF *hit = clash(box);
-                if (!hit)
-                    break;
-                if (otherSide) {
-                    const QRectF other(right ? x - 3 - otherWidth : x + 3, box.top(), otherWidth, metrics.height() + 2);
-                    if (!clash(other)) {
-                        box = other;
-                        items.text->setText(label.text);
-                        break;
-                    }
-                }
+            while (const QRectF *hit = clash(box))
                 box.moveTop(hit->bottom() + 2);
-            }
             placed << box;
             bandBottom = std::max(bandBottom, box.bottom());
             const QString tip = label.tips.join(QStringLiteral("\n\n"));
@@ -449,6 +522,14 @@ void TimeSeriesChart::layoutMarkers()
             items.box->setPos(box.topLeft());
             items.box->setVisible(true);
             items.text->setPos(3, 1);
+            // The line from its label down (and the lines of the edits sharing this label).
+            for (qsizetype m = label.marker; m < d->markers.size(); ++m) {
+                if (labelOf.at(m) != l)
+                    continue;
+                const MarkerItems &shared = d->markerItems.at(m);
+                const QLineF line = shared.line->line();
+                shared.line->setLine(line.x1(), box.top(), line.x2(), line.y2());
+            }
         }
         return bandBottom;
     };

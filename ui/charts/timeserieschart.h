@@ -3,6 +3,7 @@
 #include "ui/charts/chartwidget.h"
 
 #include <QColor>
+#include <QLineF>
 #include <QList>
 #include <QPen>
 #include <QPointF>
@@ -60,6 +61,19 @@ public:
     /// explained by the title); shown by default.
     void setSeriesInLegend(int series, bool shown);
 
+    /// Adds a legend entry that explains a line style rather than a series: @p name beside a
+    /// short line in the text colour drawn in @p style (e.g. "p95" beside a dashed line, where
+    /// every class has a dashed p95 line). The key is in the legend whatever takes the title's
+    /// row (the marker labels' band), and shows the legend. It has no points and no index:
+    /// seriesCount() and clearSeries() leave it out.
+    void addLegendKey(const QString &name, Qt::PenStyle style);
+    /// The legend keys' names (addLegendKey()), in order of addition.
+    QStringList legendKeys() const;
+    /// The line style of legend key @p key as its legend entry draws it: Qt::SolidLine or
+    /// Qt::CustomDashLine (a short dash pattern, so that a dash shows in the entry's few pixels);
+    /// Qt::NoPen if out of range.
+    Qt::PenStyle legendKeyStyle(int key) const;
+
     /// Removes every series (e.g. when the set of consumers changed).
     void clearSeries();
 
@@ -100,7 +114,9 @@ public:
     /// Replaces the vertical markers; markers outside the x range are not drawn. Ignored when
     /// unchanged. The labels sit in a band above the plot (the chart's top margin grows to hold
     /// it, and the chart's title gives its row while the band shows), so they never cover a
-    /// series' line; labels of close markers are stacked in it so they do not overlap, and live
+    /// series' line; each label beside its own line (right of it, left of it near the plot's
+    /// right edge), the line starting at its label; labels of close markers are stacked in rows
+    /// so they do not overlap (never moved to the other side of their line), and live
     /// edits closer than their label's width share one label ("✎ 2 edits", each edit in its
     /// tooltip). A label too wide for the plot beside its line is broken into up to 4 lines
     /// (elided only past them; the tooltip has it whole), fewer where the band would leave the
@@ -122,6 +138,10 @@ public:
     /// The label boxes as drawn, in the order of markers(), in the chart's scene coordinates
     /// (pixels); an empty rectangle where markerTexts() is empty.
     QList<QRectF> markerLabelRects() const;
+    /// The marker lines as drawn, in the order of markers(), in the chart's scene coordinates
+    /// (pixels): from the top of the marker's label (or of the label it shares) down to the
+    /// plot's bottom; a null line for a marker not drawn.
+    QList<QLineF> markerLines() const;
     /// The tooltips of the labels as drawn, in the order of markers(); empty where
     /// markerTexts() is.
     QStringList markerLabelToolTips() const;
@@ -138,6 +158,8 @@ private:
     void fitXTicks(const QRectF &plotArea);
     void layoutMarkers();
     void styleMarkers();
+    /// The legend keys' pens in the text colour (after a palette change).
+    void styleKeys();
     /// @p pen in drawnSeriesColor()'s colour for the current background.
     QPen drawnPen(QPen pen) const;
 
