@@ -7,6 +7,8 @@
 #include "core/scenario/scenario.h"
 #include "tests/testsupport.h"
 #include "ui/shell/scenariocatalog.h"
+#include "ui/editing/setupeditor.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -25,6 +27,8 @@
 #include <QScrollBar>
 #include <QTableView>
 #include <QTest>
+#include <QTabBar>
+#include <QAction>
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextLayout>
@@ -58,6 +62,8 @@ private Q_SLOTS:
     void changedChoiceMarksTheFiguresStale();
     void latencyRowsInSightAt720();
     void firstRowOpensUnselected();
+    void currentSetupSaysYourEditsOnlyWithEdits();
+    void verdictHasItsRoomAt1024x768();
 };
 
 namespace {
@@ -842,6 +848,134 @@ void TestCompare::firstRowOpensUnselected()
     QVERIFY(middle.lightness() > 200);
     QTest::keyClick(table, Qt::Key_Down);
     QCOMPARE(table->currentIndex().row(), 1);
+}
+
+void TestCompare::currentSetupSaysYourEditsOnlyWithEdits()
+{
+    // A trial opened File > Compare on lesson-aging without touching a setting: the choice read
+    // "Current setup (with your edits)" and its run "… (your edits)". Now only with edits.
+    const Scenario aging = loadPreset(QStringLiteral("lesson-aging.json"));
+    CompareWindow window;
+    window.setCurrentSetup(aging, false);
+    QVERIFY(!window.currentSetupEdited());
+    const auto *combo = window.findChildren<QComboBox *>().constFirst();
+    const int index = combo->findData(CompareWindow::currentSetupChoice());
+    QVERIFY(index >= 0);
+    QCOMPARE(combo->itemText(index), QStringLiteral("Current setup"));
+    QVERIFY2(!combo->itemData(index, Qt::ToolTipRole).toString().contains(QStringLiteral("edits included")),
+             qPrintable(combo->itemData(index, Qt::ToolTipRole).toString()));
+    window.setCycles(100);
+    QCOMPARE(window.compare(), QStringList());
+    QCOMPARE(window.comparison().runs.at(0).name, aging.name);
+    for (int run = 0; run < 2; ++run)
+        QVERIFY(!window.runHeaderText(run).contains(QStringLiteral("your edits")));
+    // Beside its own file, the names still tell the runs apart.
+    window.setFiles({CompareWindow::currentSetupChoice(), QStringLiteral(":/scenarios/lesson-aging.json")});
+    QCOMPARE(window.compare(), QStringList());
+    QCOMPARE(window.comparison().runs.at(0).name, aging.name + QStringLiteral(" (current setup)"));
+    QCOMPARE(window.comparison().runs.at(1).name, aging.name);
+    // Edited: said, in the choice (offered once) and in the run's name.
+    window.setCurrentSetup(aging, true);
+    QCOMPARE(combo->itemText(index), QStringLiteral("Current setup (with your edits)"));
+    int offered = 0;
+    for (int i = 0; i < combo->count(); ++i)
+        offered += combo->itemData(i).toString() == CompareWindow::currentSetupChoice() ? 1 : 0;
+    QCOMPARE(offered, 1);
+    QCOMPARE(window.compare(), QStringList());
+    QCOMPARE(window.comparison().runs.at(0).name, aging.name + QStringLiteral(" (your edits)"));
+
+    // From the main window: File > Compare on the lesson as opened, then after an edit by hand.
+    MainWindow main;
+    main.setShowDialogs(false);
+    PL_VERIFY_OK(main.openScenarioFile(QStringLiteral(":/scenarios/lesson-aging.json")));
+    QAction *compare = nullptr;
+    for (QAction *action : main.findChildren<QAction *>()) {
+        if (action->text() == QStringLiteral("&Compare Configurations…"))
+            compare = action;
+    }
+    QVERIFY(compare);
+    const auto openedWindow = [&main, compare]() -> CompareWindow * {
+        compare->trigger();
+        const QList<CompareWindow *> windows = main.findChildren<CompareWindow *>();
+        CompareWindow *opened = windows.isEmpty() ? nullptr : windows.constLast();
+        return opened;
+    };
+    CompareWindow *plain = openedWindow();
+    QVERIFY(plain);
+    QVERIFY(!plain->currentSetupEdited());
+    QCOMPARE(plain->comparison().runs.at(0).name, aging.name);
+    delete plain;
+    QCOMPARE(main.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 4), QString());
+    CompareWindow *edited = openedWindow();
+    QVERIFY(edited);
+    QVERIFY(edited->currentSetupEdited());
+    QCOMPARE(edited->comparison().runs.at(0).name, aging.name + QStringLiteral(" (your edits)"));
+    delete edited;
+}
+
+void TestCompare::verdictHasItsRoomAt1024x768()
+{
+    // At 1024x768 the verdict's box above the table was 80 px high, 5 lines of the three-way
+    // preset's 15 groups (26 lines, wrapped): the rest scrolled. Now the verdict has its tab
+    // beside the charts', below the table, in front after a comparison, at least 18 lines in
+    // sight, whole; the table keeps its ten rows; the Charts tab shows the charts.
+    CompareWindow window;
+    window.resize(1024 - 16, 768 - 48);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.compare(), QStringList());
+    QCoreApplication::processEvents();
+    auto *verdicts = window.findChild<QTextBrowser *>();
+    QVERIFY(verdicts);
+    QVERIFY(window.isVerdictShown());
+    QTRY_VERIFY(verdicts->isVisible());
+    QTextDocument *document = verdicts->document();
+    int total = 0;
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next())
+        total += block.layout()->lineCount();
+    QVERIFY2(total >= 15, qPrintable(QString::number(total)));  // a heading and 14 groups, some wrapped
+    const QString sizes = QStringLiteral("verdict %1 px for %2 lines (document %3 px)")
+                                  .arg(verdicts->viewport()->height()).arg(total).arg(document->size().height());
+    int whole = 0;
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        const QRectF area = document->documentLayout()->blockBoundingRect(block);
+        for (int i = 0; i < block.layout()->lineCount(); ++i) {
+            const QTextLine line = block.layout()->lineAt(i);
+            const qreal top = area.top() + line.y();
+            QVERIFY2(top + line.height() <= verdicts->viewport()->height() + 0.5 || top >= verdicts->viewport()->height() - 0.5,
+                     qPrintable(sizes + QStringLiteral(": a line cut")));
+            whole += top + line.height() <= verdicts->viewport()->height() + 0.5 ? 1 : 0;
+        }
+    }
+    QVERIFY2(whole >= 18 || whole == total, qPrintable(sizes + QStringLiteral(": %1 whole").arg(whole)));
+    // No text wider than the box (a sideways scroll bar cut the lines' ends).
+    QCOMPARE(verdicts->horizontalScrollBar()->maximum(), 0);
+    auto *table = window.findChild<QTableView *>();
+    const int rowsInSight = table->viewport()->height() / table->verticalHeader()->defaultSectionSize();
+    QVERIFY2(rowsInSight >= 10, qPrintable(QStringLiteral("%1 rows in sight, %2").arg(rowsInSight).arg(sizes)));
+    // The Charts tab: the charts instead of the verdict, and back.
+    QTabBar *tabs = nullptr;
+    for (QTabBar *bar : window.findChildren<QTabBar *>()) {
+        if (bar->count() == 2 && bar->tabText(1) == QStringLiteral("Charts"))
+            tabs = bar;
+    }
+    QVERIFY(tabs);
+    QCOMPARE(tabs->currentIndex(), 0);
+    tabs->setCurrentIndex(1);
+    QVERIFY(!verdicts->isVisible());
+    QVERIFY(window.depthChart()->isVisible() && window.processedChart()->isVisible());
+    QVERIFY(window.depthChart()->height() >= 150);
+    if (const QString shot = qEnvironmentVariable("PRIORITYLAB_SHOT_DIR"); !shot.isEmpty())
+        window.grab().save(QStringLiteral("%1/compare-charts-1024x768.png").arg(shot));
+    tabs->setCurrentIndex(0);
+    QVERIFY(verdicts->isVisible());
+    QVERIFY(!window.depthChart()->isVisible());
+    // Wide, the verdict stands above the table again, the charts beside it, no tabs.
+    window.resize(1920 - 16, 1080 - 48);
+    QCoreApplication::processEvents();
+    QVERIFY(verdicts->isVisible() && window.depthChart()->isVisible());
+    QVERIFY(!tabs->isVisible());
+    QVERIFY(verdicts->mapTo(&window, QPoint(0, 0)).y() < table->mapTo(&window, QPoint(0, 0)).y());
 }
 
 QTEST_MAIN(TestCompare)

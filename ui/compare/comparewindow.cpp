@@ -30,6 +30,7 @@
 #include <QTextLayout>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QVBoxLayout>
@@ -321,6 +322,23 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
     auto *charts = new QWidget(m_split);
     auto *chartsLayout = new QVBoxLayout(charts);
     chartsLayout->setContentsMargins(0, 0, 0, 0);
+    // Stacked (a window narrower than WideWidth), the verdict has a tab of its own beside the
+    // charts, below the table (updateOrientation()): above the table at 1024x768 it had 80 px
+    // for its 15 lines, the table its ten rows and the charts their minimum height.
+    m_lowerTabs = new QTabBar(charts);
+    m_lowerTabs->addTab(tr("Verdict"));
+    m_lowerTabs->addTab(tr("Charts"));
+    m_lowerTabs->setTabToolTip(0, tr("The verdict on each group of figures, in words"));
+    m_lowerTabs->setTabToolTip(1, tr("Queue depth and processed per cycle, every configuration on the same axes"));
+    m_lowerTabs->setExpanding(false);
+    m_lowerTabs->setDrawBase(false);
+    connect(m_lowerTabs, &QTabBar::currentChanged, this, &CompareWindow::showLowerTab);
+    chartsLayout->addWidget(m_lowerTabs);
+    m_verdictPage = new QWidget(charts);
+    auto *verdictLayout = new QVBoxLayout(m_verdictPage);
+    verdictLayout->setContentsMargins(0, 0, 0, 0);
+    verdictLayout->addStretch(1);
+    chartsLayout->addWidget(m_verdictPage, 1);
     m_legend = new QWidget(charts);
     chartsLayout->addWidget(m_legend);
     m_chartsBox = new QBoxLayout(QBoxLayout::LeftToRight);
@@ -388,20 +406,27 @@ QString CompareWindow::currentSetupChoice()
     return QStringLiteral("current-setup:");
 }
 
-void CompareWindow::setCurrentSetup(const Scenario &scenario)
+void CompareWindow::setCurrentSetup(const Scenario &scenario, bool edited)
 {
     m_currentSetup = scenario;
+    m_currentSetupEdited = edited;
     if (files().contains(currentSetupChoice()))
         markStale();  // the setup it ran is not this one
+    // "(with your edits)" only where there are edits: a trial opened Compare on a lesson it had
+    // not touched and read "Current setup (with your edits)".
+    const QString text = edited ? tr("Current setup (with your edits)") : tr("Current setup");
+    const QString tip = edited ? tr("The setup as it stands in the main window, your unsaved edits "
+                                    "included: \"%1\"").arg(scenario.name)
+                               : tr("The setup as it stands in the main window (no edits made): \"%1\"").arg(scenario.name);
     for (int slot = 0; slot < m_choices.size(); ++slot) {
         QComboBox *combo = m_choices.at(slot);
-        if (combo->findData(currentSetupChoice()) >= 0)
-            continue;
-        combo->insertItem(slot == 2 ? 1 : 0, tr("Current setup (with your edits)"), currentSetupChoice());
-        combo->setItemData(slot == 2 ? 1 : 0,
-                           tr("The setup as it stands in the main window, your unsaved edits "
-                              "included: \"%1\"").arg(scenario.name),
-                           Qt::ToolTipRole);
+        int index = combo->findData(currentSetupChoice());
+        if (index < 0) {
+            index = slot == 2 ? 1 : 0;
+            combo->insertItem(index, text, currentSetupChoice());
+        }
+        combo->setItemText(index, text);
+        combo->setItemData(index, tip, Qt::ToolTipRole);
     }
     // A lesson that says "Compare with 'Lesson: …'": this setup and the presets it names.
     if (const QStringList named = presetsNamedIn(scenario); !named.isEmpty())
@@ -444,6 +469,7 @@ void CompareWindow::markStale()
                                 TextColors::color(TextColors::Tone::Error, base).name());
     m_verdicts->setHtml(html + QStringLiteral("<div style='color:%1'>").arg(TextColors::color(TextColors::Tone::Muted, base).name())
                         + m_verdictHtml + QStringLiteral("</div>"));
+    m_verdicts->document()->setIndentWidth(m_verdicts->fontMetrics().height());
     fitVerdicts();
 }
 
@@ -482,19 +508,71 @@ void CompareWindow::updateOrientation()
     const bool wide = width() >= WideWidth;
     const Qt::Orientation orientation = wide ? Qt::Horizontal : Qt::Vertical;
     const QSize size = m_split->size();
-    if (m_split->orientation() == orientation && size == m_splitSized)
+    if (m_split->orientation() == orientation && size == m_splitSized && m_verdictPlaced)
         return;
     m_split->setOrientation(orientation);
     m_splitSized = size;
-    // Wide: the table takes a little over half the width, the charts the rest. Stacked: the
-    // verdict and the table take two thirds of the height, so that a 720 px screen still shows
-    // the table's rows; the charts the rest. Sized again when the window is, so a splitter
-    // moved by hand keeps its place until then.
-    if (wide)
+    // Wide: the verdict above the table (there is height for all its lines), the table a
+    // little over half the width, the charts the rest. Stacked: the verdict in its tab beside
+    // the charts, below the table.
+    auto *figures = static_cast<QSplitter *>(m_table->parentWidget());
+    const bool moved = !m_verdictPlaced || (m_verdicts->parentWidget() == figures) != wide;
+    m_verdictPlaced = true;
+    if (moved) {
+        if (wide)
+            figures->insertWidget(0, m_verdicts);
+        else
+            static_cast<QVBoxLayout *>(m_verdictPage->layout())->insertWidget(0, m_verdicts);
+        m_verdicts->show();
+    }
+    m_lowerTabs->setVisible(!wide);
+    showLowerTab(wide ? 1 : m_lowerTabs->currentIndex());
+    if (wide) {
+        m_verdictRoom = height() / 3;
+        fitVerdicts(size.width() * 11 / 20 - 2 * m_verdicts->frameWidth());
         m_split->setSizes({size.width() * 11 / 20, size.width() * 9 / 20});
-    else
-        m_split->setSizes({size.height() * 2 / 3, size.height() / 3});
+    } else {
+        // The table keeps two thirds of the height, or its ten first rows if the verdict needs
+        // more than the third left (so that a 720 px screen still shows the latency rows); the
+        // lower pane the rest. Sized again when the window is, so a splitter moved by hand keeps
+        // its place until then.
+        const int tenRows = m_table->horizontalHeader()->sizeHint().height()
+                + 10 * m_table->verticalHeader()->defaultSectionSize() + 2 * m_table->frameWidth();
+        // The box is as wide as the pane (it may not be laid out there yet).
+        const int width = size.width() - 2 * m_verdicts->frameWidth();
+        const int verdict = m_lowerTabs->sizeHint().height() + 6 + verdictHeight(MaxVerdictLines, width);
+        const int lower = std::clamp(verdict, size.height() / 3, std::max(size.height() / 3, size.height() - m_split->handleWidth() - tenRows));
+        // The box sized first: its fixed height is the pane's minimum.
+        m_verdictRoom = lower - m_lowerTabs->sizeHint().height() - 6;
+        fitVerdicts(width);
+        // (The pane's minimum, the box's old height, is cached until the layouts run.)
+        m_verdictPage->layout()->invalidate();
+        m_verdictPage->updateGeometry();
+        m_split->widget(1)->layout()->invalidate();
+        m_split->widget(1)->updateGeometry();
+        m_split->setSizes({size.height() - lower, lower});
+    }
     m_chartsBox->setDirection(wide ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+}
+
+void CompareWindow::showLowerTab(int tab)
+{
+    // The verdict, or the legend and the two charts (each a child of the pane: the charts stay
+    // the splitter's grandchildren).
+    const bool stacked = m_split->orientation() == Qt::Vertical;
+    const bool verdict = stacked && tab == 0;
+    if (stacked && m_lowerTabs->currentIndex() != tab) {
+        const QSignalBlocker blocker(m_lowerTabs);
+        m_lowerTabs->setCurrentIndex(tab);
+    }
+    m_verdictPage->setVisible(verdict);
+    for (QWidget *w : {m_legend, static_cast<QWidget *>(m_depth), static_cast<QWidget *>(m_processed)})
+        w->setVisible(!verdict);
+}
+
+bool CompareWindow::isVerdictShown() const
+{
+    return m_verdicts->isVisibleTo(const_cast<CompareWindow *>(this));
 }
 
 void CompareWindow::showLegend(const QStringList &names)
@@ -529,17 +607,18 @@ void CompareWindow::showVerdicts(const Comparison &comparison)
     html += QStringLiteral("</ul>");
     m_verdictHtml = html;
     m_verdicts->setHtml(html);
-    fitVerdicts();
+    // The list indented by a bullet's width, not 40 px: fewer lines wrap.
+    m_verdicts->document()->setIndentWidth(m_verdicts->fontMetrics().height());
+    // Stacked, the verdict's tab opens in front, and the pane gets its lines again.
+    m_lowerTabs->setCurrentIndex(0);
+    m_splitSized = QSize();
+    updateOrientation();
 }
 
-void CompareWindow::fitVerdicts()
+int CompareWindow::verdictHeight(int maxLines, int width) const
 {
-    // All its lines, up to a share of the window's height (3 lines, 5 at 720 px, 8 from
-    // 1040 px) so that the table keeps rows in sight; more scroll, the box showing whole lines
-    // only.
-    const int MaxVerdictLines = std::clamp(height() / 130, 3, 8);
     QTextDocument *document = m_verdicts->document();
-    document->setTextWidth(m_verdicts->viewport()->width());
+    document->setTextWidth(width >= 0 ? width : m_verdicts->viewport()->width());
     document->documentLayout();  // lays it out
     qreal bottom = 0;
     int lines = 0;
@@ -548,7 +627,7 @@ void CompareWindow::fitVerdicts()
         const QRectF area = document->documentLayout()->blockBoundingRect(block);
         const QTextLayout *layout = block.layout();
         for (int i = 0; layout && i < layout->lineCount(); ++i) {
-            if (lines == MaxVerdictLines)
+            if (lines == maxLines)
                 break;
             const QTextLine line = layout->lineAt(i);
             bottom = area.top() + line.y() + line.height();
@@ -556,11 +635,27 @@ void CompareWindow::fitVerdicts()
             ++lines;
         }
     }
-    if (lines < MaxVerdictLines)
+    if (lines < maxLines)
         bottom = document->size().height();  // every line, and the document's bottom margin
-    const int frame = 2 * m_verdicts->frameWidth();
-    const int height = int(std::ceil(bottom)) + frame;
     m_verdicts->verticalScrollBar()->setSingleStep(std::max(1, int(std::lround(lineHeight))));
+    // Measured at another width: the box wraps at its own (a wider text scrolled sideways).
+    if (width >= 0)
+        document->setTextWidth(m_verdicts->viewport()->width());
+    return int(std::ceil(bottom)) + 2 * m_verdicts->frameWidth();
+}
+
+void CompareWindow::fitVerdicts(int width)
+{
+    // All its lines where there is room for them (m_verdictRoom): in its tab, the pane below
+    // the table (the table keeping its ten rows); above the table (wide), a third of the
+    // window's height. More scroll, the box showing whole lines only.
+    const int room = m_verdictRoom;
+    QTextDocument *document = m_verdicts->document();
+    const qreal line = std::max<qreal>(1, QFontMetricsF(document->defaultFont()).lineSpacing());
+    int lines = MaxVerdictLines;
+    while (lines > 3 && verdictHeight(lines, width) > room)
+        lines = std::min(lines - 1, int(room / line));
+    const int height = verdictHeight(lines, width);
     if (m_verdicts->minimumHeight() != height || m_verdicts->maximumHeight() != height)
         m_verdicts->setFixedHeight(height);
 }
@@ -619,12 +714,17 @@ QStringList CompareWindow::compare()
 {
     QStringList problems;
     QList<Scenario> scenarios;
+    qsizetype current = -1;  // the current setup's run, in scenarios
     for (const QString &path : files()) {
         if (path == currentSetupChoice()) {
             if (m_currentSetup) {
-                Scenario edited = *m_currentSetup;
-                edited.name = tr("%1 (your edits)").arg(edited.name.isEmpty() ? tr("Current setup") : edited.name);
-                scenarios << edited;
+                Scenario setup = *m_currentSetup;
+                if (setup.name.isEmpty())
+                    setup.name = tr("Current setup");
+                if (m_currentSetupEdited)
+                    setup.name = tr("%1 (your edits)").arg(setup.name);
+                current = scenarios.size();
+                scenarios << setup;
             }
             continue;
         }
@@ -632,6 +732,15 @@ QStringList CompareWindow::compare()
         problems << loaded.errors;
         if (loaded.ok())
             scenarios << *loaded.scenario;
+    }
+    // The setup as opened, beside its own file: the names tell the runs apart.
+    if (current >= 0 && !m_currentSetupEdited) {
+        Scenario &setup = scenarios[current];
+        const bool same = std::any_of(scenarios.cbegin(), scenarios.cend(), [&setup](const Scenario &s) {
+            return &s != &setup && s.name == setup.name;
+        });
+        if (same)
+            setup.name = tr("%1 (current setup)").arg(setup.name);
     }
     if (problems.isEmpty() && scenarios.size() < 2)
         problems << tr("Choose at least two configurations.");

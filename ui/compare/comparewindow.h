@@ -12,6 +12,7 @@ class QComboBox;
 class QLabel;
 class QSpinBox;
 class QSplitter;
+class QTabBar;
 class QTableView;
 class QTextBrowser;
 
@@ -42,12 +43,16 @@ public:
     explicit CompareWindow(QWidget *parent = nullptr);
     ~CompareWindow() override;
 
-    /// Offers @p scenario (the setup as edited, not yet saved) as the choice "Current setup (with
-    /// your edits)" in every slot; a later call replaces the scenario. It runs under its name
-    /// plus " (your edits)". If its texts name presets (presetsNamedIn(), e.g. a lesson's step
-    /// "Compare with 'Lesson: strict native priority…'"), selects it and them instead of the
-    /// three-way preset.
-    void setCurrentSetup(const Scenario &scenario);
+    /// Offers @p scenario (the setup as it stands in the main window) as the choice "Current
+    /// setup" in every slot; a later call replaces the scenario. With @p edited (the user changed
+    /// it since it was opened: edits on the main window's undo stack) the choice reads "Current
+    /// setup (with your edits)" and runs under its name plus " (your edits)"; without, "Current
+    /// setup", under its name (plus " (current setup)" where another choice has that name). If
+    /// its texts name presets (presetsNamedIn(), e.g. a lesson's step "Compare with 'Lesson:
+    /// strict native priority…'"), selects it and them instead of the three-way preset.
+    void setCurrentSetup(const Scenario &scenario, bool edited = true);
+    /// Whether the current setup was offered as edited (setCurrentSetup()).
+    bool currentSetupEdited() const { return m_currentSetupEdited; }
     /// The resource paths of the presets (ScenarioCatalog) whose name @p scenario's description,
     /// hint or lesson steps quote in single quotes, other than itself; at most 2, catalog order.
     static QStringList presetsNamedIn(const Scenario &scenario);
@@ -79,6 +84,11 @@ public:
     /// The name of run @p run as the table's header shows it: one line, or two joined by "\n"
     /// (the second elided in the middle if it must be); the full name is in its tooltip.
     QString runHeaderText(int run) const;
+    /// Whether the verdict's box is shown: above the table in a wide window, in its tab below
+    /// the table (beside the charts' tab) in a stacked one, where a comparison brings it in front.
+    bool isVerdictShown() const;
+    /// The most lines the verdict's box shows at once (more scroll).
+    static constexpr int MaxVerdictLines = 20;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -90,7 +100,14 @@ private:
     void updateOrientation();
     void showLegend(const QStringList &names);
     void showVerdicts(const Comparison &comparison);
-    void fitVerdicts();
+    /// Fixes the verdict box's height to its lines, whole, within m_verdictRoom; @p width is
+    /// the width of its text (its viewport's when negative).
+    void fitVerdicts(int width = -1);
+    /// The verdict box's height for its lines at most @p maxLines of them (whole), its text
+    /// @p width pixels wide (its viewport's when negative), in pixels.
+    int verdictHeight(int maxLines, int width = -1) const;
+    /// Shows the verdict (@p tab 0) or the charts (1) in the pane below the table.
+    void showLowerTab(int tab);
     void markStale();
     static QString introText();
 
@@ -106,7 +123,12 @@ private:
     QSize m_splitSized;  ///< m_split's size when updateOrientation() last shared it out
     QBoxLayout *m_chartsBox = nullptr; ///< the two charts: side by side, or stacked when wide
     QWidget *m_legend = nullptr;
+    QTabBar *m_lowerTabs = nullptr;     ///< "Verdict", "Charts": the pane below the table, stacked
+    QWidget *m_verdictPage = nullptr;   ///< holds the verdict in its tab (stacked)
+    bool m_verdictPlaced = false;       ///< updateOrientation() has put the verdict in its place
+    int m_verdictRoom = 200;            ///< the most pixels the verdict's box may take (updateOrientation())
     std::optional<Scenario> m_currentSetup;
+    bool m_currentSetupEdited = true;  ///< setCurrentSetup()'s edited
     QString m_verdictHtml;  ///< the verdicts of the comparison shown, as HTML
 };
 

@@ -726,7 +726,8 @@ void MainWindow::createMenus()
                              "latency, starvation, data loss and throughput side by side"));
     connect(compare, &QAction::triggered, this, [this] {
         auto *window = new CompareWindow(this);
-        window->setCurrentSetup(m_setupEditor->editedScenario());
+        // "(your edits)" only with edits by hand (the lesson panel counts the same ones).
+        window->setCurrentSetup(m_setupEditor->editedScenario(), m_setupEditor->undoStack()->index() > 0);
         window->setAttribute(Qt::WA_DeleteOnClose);
         window->show();
         window->compare();
