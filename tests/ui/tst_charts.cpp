@@ -5,6 +5,8 @@
 // Runs offscreen; cycles run through Simulation::step(), the charts are redrawn by refresh().
 #include "ui/charts/chartexport.h"
 #include "ui/charts/chartpanel.h"
+#include "ui/charts/charthistory.h"
+#include "core/engine/metrics.h"
 #include "ui/lessons/lessonpanel.h"
 #include "ui/shell/exportmenu.h"
 #include "ui/shell/mainwindow.h"
@@ -33,7 +35,9 @@
 #include <QTest>
 #include <QXmlStreamReader>
 
+#include <deque>
 #include <map>
+#include <random>
 
 using namespace PriorityLab;
 using namespace PriorityLab::TestSupport;
@@ -68,6 +72,7 @@ class TestCharts : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void latencyHistogramEqualsMapPercentiles();
     void decisionsAndDepthEqualReports_data();
     void decisionsAndDepthEqualReports();
     void windowSlides();
@@ -100,6 +105,61 @@ private Q_SLOTS:
     void zoomedChartsStayReadable_data();
     void zoomedChartsStayReadable();
 };
+
+// ChartHistory's flat latency window gives the percentiles the std::map histogram gave
+// (PriorityLab::percentile()), over a sliding window with small, large (beyond the dense range)
+// and negative latencies, as samples come and go.
+void TestCharts::latencyHistogramEqualsMapPercentiles()
+{
+    using Histogram = ChartHistory::LatencyHistogram;
+    std::mt19937 random(7);
+    Histogram flat;
+    std::map<qint64, qint64> map;
+    qint64 count = 0;
+    std::deque<std::vector<qint64>> window;
+    const auto check = [&] {
+        for (const int percent : {0, 1, 50, 95, 99, 100}) {
+            const qint64 expected = PriorityLab::percentile(map, count, percent);
+            if (flat.percentile(percent) != expected) {
+                QFAIL(qPrintable(QStringLiteral("p%1 of %2 samples: %3, the map's %4")
+                                         .arg(percent).arg(count).arg(flat.percentile(percent)).arg(expected)));
+            }
+        }
+        QCOMPARE(flat.count(), count);
+    };
+    check();  // empty: -1
+    for (int cycle = 0; cycle < 400; ++cycle) {
+        std::vector<qint64> added;
+        const int n = int(random() % 300);
+        for (int i = 0; i < n; ++i) {
+            const unsigned kind = random() % 100;
+            const qint64 latency = kind < 80 ? qint64(random() % 40) + cycle / 4
+                    : kind < 97             ? qint64(random() % 3000)
+                    : kind < 99             ? Histogram::DenseLimit + qint64(random() % 5) - 2
+                                            : -qint64(random() % 3) - 1;
+            added.push_back(latency);
+            flat.add(latency);
+            ++map[latency];
+            ++count;
+        }
+        window.push_back(std::move(added));
+        if (window.size() > size_t(ChartHistory::smoothingCycles()) || cycle % 37 == 0) {
+            for (const qint64 latency : window.front()) {
+                flat.remove(latency);
+                if (--map[latency] == 0)
+                    map.erase(latency);
+                --count;
+            }
+            window.pop_front();
+        }
+        check();
+        if (QTest::currentTestFailed())
+            return;
+    }
+    flat.clear();
+    QCOMPARE(flat.count(), 0);
+    QCOMPARE(flat.percentile(50), -1);
+}
 
 void TestCharts::decisionsAndDepthEqualReports_data()
 {

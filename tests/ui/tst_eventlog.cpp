@@ -74,6 +74,7 @@ class TestEventLog : public QObject
 private Q_SLOTS:
     void ringBufferCapAndOrder();
     void pendingBeyondCapacityKeepsTheNewest();
+    void droppedEventsAreFreedOutsideTheRefresh();
     void columnsShowTheEvent();
     void filters();
     void followMode();
@@ -135,6 +136,39 @@ void TestEventLog::pendingBeyondCapacityKeepsTheNewest()
     QCOMPARE(removed.size(), 1);
     QCOMPARE(inserted.size(), 1);
     QCOMPARE(model.totalCount(), 220);
+}
+
+void TestEventLog::droppedEventsAreFreedOutsideTheRefresh()
+{
+    // Dropped event lists (pending beyond capacity, or rows that leave the log) are not freed in
+    // addEvents() or flush(), which a refresh calls: they wait in the release queue, freed one
+    // list per event-loop pass. A list still shared elsewhere frees nothing and is not queued.
+    EventLogModel model(50);
+    const QList<Event> held = events(0, 1, 20);
+    model.addEvents(held);
+    for (int c = 1; c <= 5; ++c)
+        model.addEvents(events(c, 1 + 20 * quint64(c), 20));
+    // Pending: cycles 3..5; dropped: the held list (still ours: not queued), cycles 1 and 2.
+    QCOMPARE(model.pendingCount(), 60);
+    QCOMPARE(model.releasedPending(), 40);
+    QCOMPARE(held.size(), 20);
+    model.addEvents(events(6, 121, 20));
+    QCOMPARE(model.releasedPending(), 60);  // cycle 3's list, dropped while pending
+    QCOMPARE(model.flush(), 50);  // cycle 4's list cut, not dropped
+    QCOMPARE(ids(model), range(91, 140));
+    QCOMPARE(model.releasedPending(), 60);
+    model.addEvents(events(7, 141, 20));
+    model.flush();
+    QCOMPARE(ids(model), range(111, 160));
+    QCOMPARE(model.releasedPending(), 80);  // cycle 4's rows left the log
+    QTRY_COMPARE(model.releasedPending(), 0);
+    QCOMPARE(ids(model), range(111, 160));
+    model.addEvents(events(8, 161, 100));
+    model.flush();
+    QVERIFY(model.releasedPending() > 0);
+    model.releaseDropped();
+    QCOMPARE(model.releasedPending(), 0);
+    QCOMPARE(ids(model), range(211, 260));
 }
 
 void TestEventLog::columnsShowTheEvent()

@@ -108,6 +108,7 @@ class TestPanels : public QObject
 
 private Q_SLOTS:
     void initTestCase();
+    void queueCaptionChangesInPlainText();
     void resetShowsTheFirstCardsHeading();
     void producerRateChangesProduction();
     void producerRangesAndPause();
@@ -563,6 +564,38 @@ void TestPanels::deadLetterConsumerAndQueueCaption()
     queue.refresh(snapshot);
     QCOMPARE(sim.broker().deadLetterQueue().size(), size_t(2));
     QVERIFY(shows(&queue, QStringLiteral("2 in the dead-letter queue")));
+}
+
+void TestPanels::queueCaptionChangesInPlainText()
+{
+    // The queue's caption changes at every refresh: in plain text (a rich-text label lays out a
+    // QTextDocument several times at each change), its heading in bold beside it.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(R"({"consumers": [{"name": "A", "online": false}],
+        "producers": [{"name": "P", "generator": {"perCycle": 5}}]})", QStringLiteral("caption.json"))));
+    QueuePanel queue(&sim);
+    TestSupport::CycleFeed feed(sim);
+    sim.step();
+    queue.refresh(feed.take());
+    QHash<QLabel *, QString> before;
+    for (QLabel *label : queue.findChildren<QLabel *>())
+        before.insert(label, label->text());
+    sim.step();
+    queue.refresh(feed.take());
+    int changed = 0;
+    for (auto it = before.cbegin(); it != before.cend(); ++it) {
+        if (it.key()->text() == it.value())
+            continue;
+        ++changed;
+        QVERIFY2(it.key()->textFormat() == Qt::PlainText, qPrintable(it.key()->text()));
+        QVERIFY2(!it.key()->text().contains(u'<'), qPrintable(it.key()->text()));
+    }
+    QVERIFY2(changed >= 1, "the caption changed");
+    const QList<QLabel *> labels = queue.findChildren<QLabel *>();
+    const auto heading = std::find_if(labels.cbegin(), labels.cend(),
+                                      [](const QLabel *l) { return l->text() == QStringLiteral("Broker queue:"); });
+    QVERIFY(heading != labels.cend());
+    QVERIFY((*heading)->font().bold());
 }
 
 void TestPanels::statusBarCountsTheDeadLetterQueue()

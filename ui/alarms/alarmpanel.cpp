@@ -330,7 +330,11 @@ void AlarmPanel::rebuild()
             row->itemAt(w)->widget()->setVisible(shown);
         if (!shown)
             continue;
-        text->setWordWrap(!compact || m_compactLines > 1);
+        // Only on a change: QLabel::setWordWrap() drops the label's size hints and asks for a
+        // layout even when it changes nothing, and the banner's layout request lays out the whole
+        // central column again, measuring its rich text, at every refresh (docs/design.md §9, App).
+        if (text->wordWrap() != (!compact || m_compactLines > 1))
+            text->setWordWrap(!compact || m_compactLines > 1);
         if (!compact || m_compactLines < 2) {  // the two-line banner fixes it (elideCompactLine())
             text->setMinimumHeight(0);
             text->setMaximumHeight(QWIDGETSIZE_MAX);

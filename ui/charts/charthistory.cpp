@@ -4,6 +4,8 @@
 #include "core/model/config.h"
 #include "core/model/events.h"
 
+#include <algorithm>
+
 namespace PriorityLab {
 
 ChartHistory::ChartHistory()
@@ -25,24 +27,19 @@ void ChartHistory::add(const CycleReport &report, const QStringList &timelineOwn
     for (const ProcessedSample &p : report.processed) {
         const int cls = BrokerConfig::priorityClassOf(p.originalPriority);
         latencies[size_t(cls)].push_back(p.latency);
-        ++m_latencyWindow[size_t(cls)][p.latency];
-        ++m_latencyCount[size_t(cls)];
+        m_latencyWindow[size_t(cls)].add(p.latency);
     }
     m_recentLatencies.push_back(std::move(latencies));
     if (m_recentLatencies.size() > size_t(smoothingCycles())) {
         for (size_t c = 0; c < ClassCount; ++c) {
-            for (const qint64 latency : m_recentLatencies.front()[c]) {
-                auto it = m_latencyWindow[c].find(latency);
-                if (it != m_latencyWindow[c].end() && --it->second <= 0)
-                    m_latencyWindow[c].erase(it);
-                --m_latencyCount[c];
-            }
+            for (const qint64 latency : m_recentLatencies.front()[c])
+                m_latencyWindow[c].remove(latency);
         }
         m_recentLatencies.pop_front();
     }
     for (size_t c = 0; c < ClassCount; ++c) {
-        s.latency[2 * c] = percentile(m_latencyWindow[c], m_latencyCount[c], 50);
-        s.latency[2 * c + 1] = percentile(m_latencyWindow[c], m_latencyCount[c], 95);
+        s.latency[2 * c] = m_latencyWindow[c].percentile(50);
+        s.latency[2 * c + 1] = m_latencyWindow[c].percentile(95);
     }
 
     // Throughput: each consumer's processed count in this cycle.
@@ -153,7 +150,90 @@ void ChartHistory::clear()
     m_recentLatencies.clear();
     for (auto &window : m_latencyWindow)
         window.clear();
-    m_latencyCount.fill(0);
+}
+
+void ChartHistory::LatencyHistogram::add(qint64 latency)
+{
+    ++m_count;
+    if (latency < 0 || latency >= DenseLimit) {
+        ++m_sparse[latency];
+        return;
+    }
+    if (latency >= qint64(m_dense.size())) {
+        // Grown by whole blocks, at least doubling.
+        const size_t blocks = size_t(latency / BlockSize + 1);
+        const size_t size = std::max(blocks * size_t(BlockSize), 2 * m_dense.size());
+        m_dense.resize(std::min(size, size_t(DenseLimit)));
+        m_blocks.resize(m_dense.size() / size_t(BlockSize));
+    }
+    ++m_dense[size_t(latency)];
+    ++m_blocks[size_t(latency / BlockSize)];
+}
+
+void ChartHistory::LatencyHistogram::remove(qint64 latency)
+{
+    if (latency < 0 || latency >= DenseLimit) {
+        auto it = m_sparse.find(latency);
+        if (it == m_sparse.end())
+            return;
+        --m_count;
+        if (--it->second <= 0)
+            m_sparse.erase(it);
+        return;
+    }
+    if (latency >= qint64(m_dense.size()) || m_dense[size_t(latency)] <= 0)
+        return;
+    --m_count;
+    --m_dense[size_t(latency)];
+    --m_blocks[size_t(latency / BlockSize)];
+}
+
+qint64 ChartHistory::LatencyHistogram::percentile(int percent) const
+{
+    if (m_count <= 0)
+        return -1;
+    // Nearest rank, as PriorityLab::percentile(): the smallest latency with at least
+    // ceil(percent * count / 100) samples at or below it.
+    const qint64 rank = (m_count * percent + 99) / 100;
+    qint64 seen = 0;
+    auto sparse = m_sparse.cbegin();
+    for (; sparse != m_sparse.cend() && sparse->first < 0; ++sparse) {
+        seen += sparse->second;
+        if (seen >= rank)
+            return sparse->first;
+    }
+    for (size_t b = 0; b < m_blocks.size(); ++b) {
+        if (seen + m_blocks[b] < rank) {
+            seen += m_blocks[b];
+            continue;
+        }
+        for (size_t v = b * size_t(BlockSize);; ++v) {
+            seen += m_dense[v];
+            if (seen >= rank)
+                return qint64(v);
+        }
+    }
+    for (; sparse != m_sparse.cend(); ++sparse) {
+        seen += sparse->second;
+        if (seen >= rank)
+            return sparse->first;
+    }
+    // Not reached while the count is the sum of the samples; as percentile(): the largest.
+    if (!m_sparse.empty() && m_sparse.crbegin()->first >= 0)
+        return m_sparse.crbegin()->first;
+    for (size_t v = m_dense.size(); v-- > 0;) {
+        if (m_dense[v] > 0)
+            return qint64(v);
+    }
+    return m_sparse.empty() ? -1 : m_sparse.crbegin()->first;
+}
+
+void ChartHistory::LatencyHistogram::clear()
+{
+    m_dense.clear();
+    m_blocks.clear();
+    m_sparse.clear();
+    m_count = 0;
 }
 
 } // namespace PriorityLab

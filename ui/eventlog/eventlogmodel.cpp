@@ -11,6 +11,38 @@ EventLogModel::EventLogModel(qsizetype capacity, QObject *parent)
     : MessageTableModel(columns(), parent), m_capacity(std::max<qsizetype>(1, capacity))
 {
     Q_ASSERT(columns().size() == ColumnCount);
+    m_releaseTimer.setSingleShot(true);
+    m_releaseTimer.setInterval(0);
+    connect(&m_releaseTimer, &QTimer::timeout, this, &EventLogModel::releaseOne);
+}
+
+void EventLogModel::dropLater(QList<Event> &&events)
+{
+    // A list still shared (e.g. with the report a refresh is handling) frees nothing here.
+    if (events.isDetached()) {
+        m_releasedCount += events.size();
+        m_released.push_back(std::move(events));
+        if (!m_releaseTimer.isActive())
+            m_releaseTimer.start();
+    }
+    events = QList<Event>();
+}
+
+void EventLogModel::releaseOne()
+{
+    if (m_released.empty())
+        return;
+    m_releasedCount -= m_released.front().size();
+    m_released.pop_front();
+    if (!m_released.empty())
+        m_releaseTimer.start();
+}
+
+void EventLogModel::releaseDropped()
+{
+    m_releaseTimer.stop();
+    m_released.clear();
+    m_releasedCount = 0;
 }
 
 int EventLogModel::rowCount(const QModelIndex &parent) const
@@ -143,6 +175,7 @@ void EventLogModel::addEvents(const QList<Event> &events)
     // Keep at most capacity() pending events: older whole lists go first.
     while (m_pendingCount - m_pending.front().size() >= m_capacity) {
         m_pendingCount -= m_pending.front().size();
+        dropLater(std::move(m_pending.front().events));
         m_pending.pop_front();
     }
 }
@@ -155,6 +188,7 @@ qsizetype EventLogModel::flush()
     qsizetype skip = std::max<qsizetype>(0, m_pendingCount - m_capacity);
     while (skip >= m_pending.front().size()) {
         skip -= m_pending.front().size();
+        dropLater(std::move(m_pending.front().events));
         m_pending.pop_front();
     }
     m_pending.front().begin += skip;
@@ -166,6 +200,7 @@ qsizetype EventLogModel::flush()
         qsizetype left = remove;
         while (left > 0 && left >= m_chunks.front().size()) {
             left -= m_chunks.front().size();
+            dropLater(std::move(m_chunks.front().events));
             m_chunks.pop_front();
         }
         if (left > 0) {

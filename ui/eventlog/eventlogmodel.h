@@ -4,6 +4,7 @@
 #include "ui/common/messagetablemodel.h"
 
 #include <QColor>
+#include <QTimer>
 
 #include <deque>
 
@@ -24,6 +25,13 @@ namespace PriorityLab {
 /// Storage: the rows are the reports' own event lists (chunks), shared with the simulation's
 /// reports rather than copied one event at a time; a row is found by a binary search over the
 /// chunks (a few dozen at 3,000 events a cycle), sequential access hits the last chunk found.
+///
+/// Dropping: the event lists that leave the log (the oldest rows, or pending events beyond
+/// capacity() while the log waits behind another tab) are not freed where they are dropped: at
+/// the fastest speed a refresh dropped ~9,000 events at once, and freeing them (cold memory, every
+/// event's shared strings) was the costliest part of a refresh (docs/design.md §9, App). They go to
+/// a release queue that a zero-interval timer empties one report's list per event-loop pass, in
+/// between the simulation's cycles; releasedPending() tells how many events wait there.
 class EventLogModel : public MessageTableModel
 {
     Q_OBJECT
@@ -74,6 +82,11 @@ public:
     qsizetype pendingCount() const { return m_pendingCount; }
     /// Events ever added since the last clear(), including those no longer kept.
     qint64 totalCount() const { return m_total; }
+    /// Events dropped from the log (or from the pending ones) and not yet freed: the release
+    /// queue, emptied one report's list per event-loop pass. Not counted in rows or pending.
+    qsizetype releasedPending() const { return m_releasedCount; }
+    /// Frees every dropped event list now (the release queue is otherwise emptied by a timer).
+    void releaseDropped();
 
     /// The event shown in row @p row (0 = oldest kept); row must be valid.
     const Event &event(int row) const;
@@ -103,6 +116,11 @@ private:
         qsizetype size() const { return events.size() - begin; }
     };
 
+    /// Puts @p events (a dropped chunk's list) in the release queue and starts its timer.
+    void dropLater(QList<Event> &&events);
+    /// Frees one list of the release queue; the timer's slot.
+    void releaseOne();
+
     std::deque<Chunk> m_chunks;          ///< the rows, oldest first
     qsizetype m_rows = 0;
     qint64 m_next = 0;                   ///< number of the next event appended
@@ -111,6 +129,9 @@ private:
     qsizetype m_pendingCount = 0;
     qsizetype m_capacity;
     qint64 m_total = 0;
+    std::deque<QList<Event>> m_released;  ///< dropped lists, freed by m_releaseTimer
+    qsizetype m_releasedCount = 0;
+    QTimer m_releaseTimer;
 };
 
 } // namespace PriorityLab

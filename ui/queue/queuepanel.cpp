@@ -7,6 +7,7 @@
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -22,7 +23,18 @@ QueuePanel::QueuePanel(Simulation *simulation, QWidget *parent)
 {
     m_model = new QueueModel(simulation, this);
 
+    // The heading in bold, the counts beside it in plain text: a rich-text label lays out a
+    // QTextDocument several times (size hints, height for width, paint) at each text change,
+    // and the counts change at every refresh (docs/design.md §9, App).
+    m_heading = new QLabel(tr("Broker queue:"), this);
+    QFont bold = m_heading->font();
+    bold.setBold(true);
+    m_heading->setFont(bold);
+    m_heading->setTextFormat(Qt::PlainText);
+    m_heading->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_caption = new QLabel(this);
+    m_caption->setTextFormat(Qt::PlainText);
+    m_caption->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_caption->setWordWrap(true);  // the delayed and dead-letter counts make it long: wrap, never widen the column
     m_caption->setToolTip(tr("The broker keeps one queue in arrival order. Consumers take batches "
                              "from the head; new and postponed messages join at the tail."));
@@ -75,7 +87,11 @@ QueuePanel::QueuePanel(Simulation *simulation, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(new SizeGuard(m_caption, this));  // its count changes at every refresh
+    auto *captionRow = new QHBoxLayout;
+    captionRow->setSpacing(m_heading->fontMetrics().horizontalAdvance(u' '));
+    captionRow->addWidget(m_heading, 0, Qt::AlignTop);
+    captionRow->addWidget(new SizeGuard(m_caption, this), 1);  // its count changes at every refresh
+    layout->addLayout(captionRow);
     layout->addWidget(m_tabs, 1);
     refresh(RefreshSnapshot(*simulation, {}));
 }
@@ -91,14 +107,13 @@ void QueuePanel::refresh(const RefreshSnapshot &snapshot)
     const qsizetype delayed = broker.delayedCount();
     const qsizetype dead = qsizetype(broker.deadLetterQueue().size());
     const bool deadQueue = broker.config().deadLetterQueue || dead > 0;
-    m_caption->setText(tr("<b>Broker queue:</b> %1 %2 &nbsp;·&nbsp; head (next to be "
-                          "dispatched) first")
+    m_caption->setText(tr("%1 %2 \u00a0·\u00a0 head (next to be dispatched) first")
                                .arg(QLocale().toString(queued),
                                     queued == 1 ? tr("message") : tr("messages"))
-                       + (delayed > 0 ? tr(" &nbsp;·&nbsp; %1 more delayed (sent back with a retry delay, "
+                       + (delayed > 0 ? tr(" \u00a0·\u00a0 %1 more delayed (sent back with a retry delay, "
                                            "not yet visible)").arg(QLocale().toString(delayed))
                                       : QString())
-                       + (deadQueue ? tr(" &nbsp;·&nbsp; %1 in the dead-letter queue").arg(QLocale().toString(dead))
+                       + (deadQueue ? tr(" \u00a0·\u00a0 %1 in the dead-letter queue").arg(QLocale().toString(dead))
                                     : QString()));
 }
 

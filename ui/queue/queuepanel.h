@@ -39,7 +39,8 @@ Q_SIGNALS:
 
 private:
     QueueModel *m_model = nullptr;
-    QLabel *m_caption = nullptr;
+    QLabel *m_heading = nullptr;  ///< "Broker queue:", bold
+    QLabel *m_caption = nullptr;  ///< the counts, plain text
     QTabWidget *m_tabs = nullptr;
     QTableView *m_table = nullptr;
     QueueTilesPanel *m_tiles = nullptr;
