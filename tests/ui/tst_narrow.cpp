@@ -19,14 +19,9 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QHeaderView>
-#include <QLabel>
-#include <QCheckBox>
-#include <QComboBox>
 #include <QLayout>
-#include <QSpinBox>
 #include <QScopeGuard>
 #include <QScreen>
-#include <QScrollArea>
 #include <QScrollBar>
 #include <QStandardItem>
 #include <QStandardItemModel>
@@ -297,102 +292,6 @@ private Q_SLOTS:
         // Narrow, the columns named give way first, in their order, and fit.
         QVERIFY2(view.narrowHiddenColumns().size() == 2 || !view.horizontalScrollBar()->isVisible(), qPrintable(columnWidths(&view)));
         QVERIFY(!header->isSectionHidden(2));
-    }
-
-    void consumerCardsInSightWhilePresenting_data()
-    {
-        QTest::addColumn<QSize>("screen");
-        QTest::addColumn<int>("zoom");
-        QTest::addColumn<bool>("whole");  // the whole card in sight, not only its header and counts
-        QTest::addRow("1280x720 presenting's zoom") << QSize(1280, 720) << PresentationMode::zoomPercentFor(720) << true;
-        QTest::addRow("1280x720 at 150 percent") << QSize(1280, 720) << 150 << true;
-        QTest::addRow("1024x768 presenting's zoom") << QSize(1024, 768) << PresentationMode::zoomPercentFor(768) << false;
-        QTest::addRow("1024x768 at 150 percent") << QSize(1024, 768) << 150 << false;
-    }
-
-    void consumerCardsInSightWhilePresenting()
-    {
-        // Presenting the consumers-offline lesson at 1280x720 and 150 % showed card A only: B
-        // and C, the lesson's subject, were below the fold of the consumers' dock. Presenting,
-        // the cards fold their settings away: every card's header (name, state, Online) and
-        // counts are in the dock's view at once, and at 1280x720 the whole card.
-        QFETCH(QSize, screen);
-        QFETCH(int, zoom);
-        QFETCH(bool, whole);
-        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-consumers-offline.json"));
-        QVERIFY(w.activeAt(screen.width(), screen.height()));
-        const auto leave = qScopeGuard([&w] {
-            w.window.presentationMode()->leave();
-            w.window.zoom()->setPercent(100);
-        });
-        w.window.lessonPanel()->runCycles(45);  // B and C went offline at cycle 40
-        w.window.refreshViews();
-        w.press(Qt::Key_F11);
-        QVERIFY(w.window.presentationMode()->isActive());
-        QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());
-        w.window.zoom()->setPercent(zoom);
-        w.window.resize(screen);
-        QTRY_COMPARE(w.window.size(), screen);
-        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
-        QVERIFY(dock);
-        QTRY_VERIFY(dock->isVisible());
-        const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();
-        QCOMPARE(cards.size(), 3);
-        auto *scroll = cards.constFirst()->parentWidget()->parentWidget()->parentWidget();
-        QVERIFY(qobject_cast<QScrollArea *>(scroll));
-        const QWidget *viewport = static_cast<QScrollArea *>(scroll)->viewport();
-        const QRect room = viewport->rect();
-        QString problem;
-        const auto inSight = [&] {
-            QCoreApplication::processEvents();
-            problem.clear();
-            for (const ConsumerCard *card : cards) {
-                QList<QWidget *> needed{card->nameLabel(), card->onlineBox()};
-                for (QLabel *count : card->countLabels())
-                    needed << count;
-                if (whole)
-                    needed << const_cast<ConsumerCard *>(card);
-                for (QWidget *widget : needed) {
-                    const QRect at(widget->mapTo(viewport, QPoint(0, 0)), widget->size());
-                    if (widget->visibleRegion().isEmpty() || !room.contains(at))
-                        problem += QStringLiteral("%1 of %2 at %3,%4 %5x%6 (view %7x%8)\n")
-                                           .arg(QString::fromLatin1(widget->metaObject()->className()),
-                                                card->accessibleName())
-                                           .arg(at.x()).arg(at.y()).arg(at.width()).arg(at.height())
-                                           .arg(room.width()).arg(room.height());
-                }
-            }
-            return problem.isEmpty();
-        };
-        QTRY_VERIFY2(inSight(), qPrintable(problem));
-        QCOMPARE(cards.at(1)->stateText(), QStringLiteral("offline"));
-
-        // The settings stay at hand: the card's fold button, a Tab stop, unfolds them (Enter,
-        // Space being the run key), and a setting edited there applies as ever.
-        ConsumerCard *b = cards.at(1);
-        QVERIFY(b->isFolded());
-        QVERIFY(!b->strategyBox()->isVisible());
-        QVERIFY(FocusOrder::stops(&w.window).contains(b->foldButton()));
-        b->foldButton()->setFocus(Qt::TabFocusReason);
-        QTRY_VERIFY(b->foldButton()->hasFocus());
-        w.press(Qt::Key_Return);
-        QVERIFY(!b->isFolded());
-        QTRY_VERIFY(b->capacityBox()->isVisible());
-        QVERIFY(FocusOrder::stops(&w.window).contains(b->capacityBox()));
-        QTRY_VERIFY(!b->foldButton()->visibleRegion().isEmpty());  // the header stays in sight
-        b->capacityBox()->setValue(3);
-        QCOMPARE(w.sim()->consumers()[1]->capacity, 3);
-        QVERIFY(cards.at(0)->isFolded() && cards.at(2)->isFolded());  // one card at a time
-        w.press(Qt::Key_Return);  // the focus is still on the button (the field was set directly)
-        QVERIFY(b->isFolded());
-
-        // Leaving, every card shows everything again.
-        w.window.presentationMode()->leave();
-        for (const ConsumerCard *card : cards) {
-            QVERIFY(!card->isCompact() && !card->isFolded());
-            QVERIFY(!card->foldButton()->isVisibleTo(card));
-            QVERIFY(card->strategyBox()->isVisibleTo(card));
-        }
     }
 
     void tilesTitleReadsWholeWhenZoomed_data()

@@ -20,7 +20,6 @@
 #include <QJsonValue>
 #include <QLabel>
 #include <QLocale>
-#include <QResizeEvent>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QToolButton>
@@ -37,7 +36,7 @@ namespace {
 /// colour-blind-safe palette on a light card, light ones on a dark card), so that the same
 /// outcome has the same colour on every card.
 QLabel *countLabel(QWidget *parent, TextColors::Tone tone, QGridLayout *grid, int column,
-                   const QString &caption, const QString &tip, QList<QWidget *> &cells)
+                   const QString &caption, const QString &tip)
 {
     auto *number = new QLabel(QStringLiteral("0"), parent);
     QFont f = number->font();
@@ -50,10 +49,8 @@ QLabel *countLabel(QWidget *parent, TextColors::Tone tone, QGridLayout *grid, in
     text->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
     number->setToolTip(tip);
     text->setToolTip(tip);
-    auto *guard = new SizeGuard(number, parent);  // a count changes at every refresh
-    grid->addWidget(guard, 0, column);
+    grid->addWidget(new SizeGuard(number, parent), 0, column);  // a count changes at every refresh
     grid->addWidget(text, 1, column);
-    cells << guard << text;
     return number;
 }
 
@@ -114,18 +111,6 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     header->addStretch(1);
     header->addWidget(m_deadLetters);
     header->addWidget(m_online);
-    // Folded while presenting (setCompact()): the settings come back on demand, card by card.
-    m_foldButton = new QToolButton(this);
-    m_foldButton->setObjectName(QStringLiteral("settingsToggle"));
-    m_foldButton->setCheckable(true);
-    m_foldButton->setAutoRaise(true);
-    m_foldButton->setFocusPolicy(Qt::TabFocus);
-    m_foldButton->setToolTip(tr("Show or hide this consumer's settings (strategy, failure rate, "
-                                "capacity, prefetch), its throughput and its last batch. While "
-                                "presenting they are folded away so that every card's counts "
-                                "are in sight; each setting stays live and undoable."));
-    m_foldButton->hide();
-    header->addWidget(m_foldButton);
     header->addWidget(m_remove);
     layout->addLayout(header);
 
@@ -133,18 +118,17 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     auto *counts = new QGridLayout;
     counts->setHorizontalSpacing(12);
     counts->setVerticalSpacing(0);
-    m_counts = counts;
     m_processed = countLabel(this, TextColors::Tone::Processed, counts, 0, tr("processed"),
-                             tr("Messages this consumer processed successfully"), m_countCells);
+                             tr("Messages this consumer processed successfully"));
     m_postponed = countLabel(this, TextColors::Tone::Postponed, counts, 1, tr("postponed"),
                              tr("Messages its strategy sent back to the broker's tail, modified "
-                                "(e.g. priority raised, TTL lowered)"), m_countCells);
+                                "(e.g. priority raised, TTL lowered)"));
     m_discarded = countLabel(this, TextColors::Tone::Discarded, counts, 2, tr("discarded"),
                              tr("Messages its strategy dropped into the dead-letter list (e.g. TTL "
-                                "at or below the low bound)"), m_countCells);
+                                "at or below the low bound)"));
     m_failed = countLabel(this, TextColors::Tone::Failed, counts, 3, tr("failed"),
                           tr("Processings that failed (see failure rate); the message went back "
-                             "to the broker"), m_countCells);
+                             "to the broker"));
     layout->addLayout(counts);
 
     m_sparkline = new Sparkline(this);
@@ -162,20 +146,17 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_lastBatch->setToolTip(tr("Ids of the messages in the last batch the broker handed to this "
                                "consumer, and the cycle it got them in"));
     m_lastBatch->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_lastBatchGuard = new SizeGuard(m_lastBatch, this);  // new ids at every refresh
-    layout->addWidget(m_lastBatchGuard);
+    layout->addWidget(new SizeGuard(m_lastBatch, this));  // new ids at every refresh
 
     m_held = new HeldTiles(this);
     layout->addWidget(m_held);
 
     // Settings.
-    m_settings = new QWidget(this);
-    m_form = new QFormLayout(m_settings);
-    m_form->setContentsMargins(0, 0, 0, 0);
+    m_form = new QFormLayout;
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_form->setLabelAlignment(Qt::AlignLeft);
     m_form->setVerticalSpacing(4);
-    m_strategy = new QComboBox(m_settings);
+    m_strategy = new QComboBox(this);
     for (const QString &type : StrategyRegistry::instance().types()) {
         m_strategy->addItem(type, type);
         m_strategy->setItemData(m_strategy->count() - 1, StrategyRegistry::instance().ruleText(type), Qt::ToolTipRole);
@@ -277,7 +258,7 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_topicsLayout->setSpacing(8);
     m_form->addRow(m_topicsLabel, m_topicsField);
     m_fixedRows = m_form->rowCount();
-    layout->addWidget(m_settings);
+    layout->addLayout(m_form);
 
     m_warning = newErrorLabel(this, true);
     layout->addWidget(m_warning);
@@ -308,7 +289,6 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
             syncSetup();  // refused (e.g. topics mode): the box shows what is in force
     });
     connect(m_remove, &QToolButton::clicked, this, [this] { m_editor->removeConsumer(m_index); });
-    connect(m_foldButton, &QToolButton::toggled, this, &ConsumerCard::setExpanded);
 
     syncSetup();
     refresh();
@@ -468,102 +448,13 @@ void ConsumerCard::syncTimelineNotes()
     const QString text = lines.join(QLatin1Char('\n'));
     if (text != m_timelineNote->text()) {
         m_timelineNote->setText(text);
-        m_timelineNote->setVisible(!text.isEmpty() && !isFolded());
+        m_timelineNote->setVisible(!text.isEmpty());
     }
 }
 
 QString ConsumerCard::timelineNoteText() const
 {
-    return m_timelineNote->text();
-}
-
-void ConsumerCard::setCompact(bool compact)
-{
-    if (compact == m_compact)
-        return;
-    m_compact = compact;
-    m_expanded = false;  // each start and end of presenting folds every card
-    updateFolding();
-}
-
-void ConsumerCard::setExpanded(bool expanded)
-{
-    if (expanded == m_expanded)
-        return;
-    m_expanded = expanded;
-    updateFolding();
-    Q_EMIT expandedChanged(expanded);
-}
-
-void ConsumerCard::placeCounts()
-{
-    // Not compact: each number above its word, the four side by side. Compact: each word
-    // beside its number, on one line if the card is wide enough, else two by two: a line less
-    // (or two) per card, so that a projector's dock shows every card.
-    int perRow = 4;
-    if (m_compact) {
-        int needed = 0;
-        for (qsizetype i = 0; i < m_countCells.size(); i += 2)
-            needed += m_countCells.at(i)->sizeHint().width() + 4 + m_countCells.at(i + 1)->sizeHint().width();
-        const QMargins margins = layout()->contentsMargins();
-        const int room = width() - margins.left() - margins.right();
-        perRow = needed + 3 * m_counts->horizontalSpacing() <= room ? 4 : 2;
-    }
-    const int layoutKey = m_compact ? perRow : 0;
-    if (layoutKey == m_countsLayout)
-        return;
-    m_countsLayout = layoutKey;
-    for (QWidget *cell : std::as_const(m_countCells))
-        m_counts->removeWidget(cell);
-    for (int c = 0; c < m_counts->columnCount(); ++c)
-        m_counts->setColumnStretch(c, 0);
-    for (int i = 0; i < 4; ++i) {
-        QWidget *number = m_countCells.at(2 * i);
-        auto *caption = static_cast<QLabel *>(m_countCells.at(2 * i + 1));
-        auto *numberLabel = static_cast<QLabel *>(static_cast<SizeGuard *>(number)->child());
-        if (!m_compact) {
-            numberLabel->setAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-            caption->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
-            m_counts->addWidget(number, 0, i);
-            m_counts->addWidget(caption, 1, i);
-        } else {
-            // Bottoms aligned: the bigger number and its word stand on (nearly) one line.
-            numberLabel->setAlignment(Qt::AlignRight | Qt::AlignBottom);
-            caption->setAlignment(Qt::AlignLeft | Qt::AlignBottom);
-            m_counts->addWidget(number, i / perRow, 2 * (i % perRow));
-            m_counts->addWidget(caption, i / perRow, 2 * (i % perRow) + 1);
-        }
-    }
-    if (m_compact) {
-        for (int c = 0; c < perRow; ++c)
-            m_counts->setColumnStretch(2 * c + 1, 1);
-    }
-}
-
-void ConsumerCard::resizeEvent(QResizeEvent *event)
-{
-    QFrame::resizeEvent(event);
-    if (m_compact)
-        placeCounts();
-}
-
-void ConsumerCard::updateFolding()
-{
-    placeCounts();
-    layout()->setContentsMargins(m_compact ? QMargins(8, 4, 8, 4) : QMargins(10, 8, 10, 8));
-    layout()->setSpacing(m_compact ? 2 : 6);
-    const bool folded = isFolded();
-    for (QWidget *detail : {static_cast<QWidget *>(m_sparkline), m_lastBatchGuard, m_settings})
-        detail->setVisible(!folded);
-    m_timelineNote->setVisible(!folded && !m_timelineNote->text().isEmpty());
-    // A dead-letter consumer says so beside its name: the box is a setting like the others.
-    m_deadLetters->setVisible(!folded);
-    m_foldButton->setVisible(m_compact);
-    {
-        const QSignalBlocker blocker(m_foldButton);
-        m_foldButton->setChecked(!folded);
-    }
-    m_foldButton->setText(folded ? tr("Settings ▸") : tr("Settings ▾"));
+    return m_timelineNote->isHidden() ? QString() : m_timelineNote->text();
 }
 
 void ConsumerCard::rebuildParameterEditors()

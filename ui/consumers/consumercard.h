@@ -7,7 +7,6 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
-class QGridLayout;
 class QHBoxLayout;
 class QLabel;
 class QSpinBox;
@@ -70,8 +69,6 @@ public:
     /// The strategy's retryDelay (cycles), beside the strategy; 0 = "at once" (the key absent).
     QSpinBox *retryDelayBox() const { return m_retryDelay; }
     QToolButton *removeButton() const { return m_remove; }
-    /// The four counts' numbers: processed, postponed, discarded, failed.
-    QList<QLabel *> countLabels() const { return {m_processed, m_postponed, m_discarded, m_failed}; }
     Sparkline *sparkline() const { return m_sparkline; }
     /// Tiles of the messages it holds (prefetch); hidden while it holds none.
     HeldTiles *heldTiles() const { return m_held; }
@@ -93,25 +90,6 @@ public:
     /// nothing. The parameters' notes are under their editors (ParameterEditor::note()).
     QString timelineNoteText() const;
 
-    /// Compact (presentation mode): the card shows its header (name, state, Online, ×) and its
-    /// counts, the messages it holds and a warning; the throughput, the last batch, the
-    /// "Dead letters" box, the settings and the timeline note are folded away behind the
-    /// "Settings ▸" button of the header (foldButton()), which unfolds this card alone. Setting
-    /// it (either way) folds the card again. Not compact (the default), everything shows.
-    void setCompact(bool compact);
-    bool isCompact() const { return m_compact; }
-    /// Unfolds (@p expanded) or folds a compact card's details; what the fold button does.
-    /// Ignored while the card is not compact (it shows everything).
-    void setExpanded(bool expanded);
-    /// Whether the details are folded away: compact and not expanded.
-    bool isFolded() const { return m_compact && !m_expanded; }
-    /// "Settings ▸ / ▾" in the header, shown while compact; keyboard reachable (Tab, Space).
-    QToolButton *foldButton() const { return m_foldButton; }
-
-Q_SIGNALS:
-    /// The user unfolded (@p expanded) or folded a compact card.
-    void expandedChanged(bool expanded);
-
 
 private:
     void rebuildParameterEditors();
@@ -123,15 +101,6 @@ private:
     void syncTopics();
     void syncTimelineNotes();
     void onTopicToggled();
-    /// Shows or hides the details as isFolded() says.
-    void updateFolding();
-    /// Lays the counts out for the card's mode and width (see setCompact()).
-    void placeCounts();
-
-protected:
-    void resizeEvent(QResizeEvent *event) override;
-
-private:
 
     SetupEditor *m_editor;
     Simulation *m_simulation;
@@ -140,14 +109,6 @@ private:
     QLabel *m_state = nullptr;
     int m_stateShown = -1;  ///< Consumer::State shown, -1 before the first refresh
     QLabel *m_lastBatch = nullptr;
-    QWidget *m_lastBatchGuard = nullptr;  ///< the SizeGuard around m_lastBatch
-    QWidget *m_settings = nullptr;        ///< holds m_form
-    QToolButton *m_foldButton = nullptr;
-    bool m_compact = false;
-    bool m_expanded = false;
-    QGridLayout *m_counts = nullptr;
-    QList<QWidget *> m_countCells;  ///< per count: its number's SizeGuard, then its word
-    int m_countsLayout = 0;         ///< counts per line as laid out; 0 = not compact
     HeldTiles *m_held = nullptr;
     QLabel *m_processed = nullptr;
     QLabel *m_postponed = nullptr;

@@ -19,7 +19,6 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTimer>
-#include <QToolButton>
 #include <QApplication>
 #include <QVBoxLayout>
 
@@ -147,23 +146,8 @@ void ConsumerPanel::rebuild()
     }
     m_cards.clear();
     const int n = int(m_simulation->consumers().size());
-    for (int i = 0; i < n; ++i) {
-        auto *card = new ConsumerCard(m_editor, i, m_container);
-        card->setCompact(m_compact);
-        connect(card, &ConsumerCard::expandedChanged, this, [this, card](bool expanded) {
-            if (!expanded)
-                return;
-            // The unfolded settings are in sight: the card's grown height first reaches the
-            // scroll area by the layout requests it posted.
-            QTimer::singleShot(0, card, [this, card] {
-                for (int pass = 0; pass < 3; ++pass)
-                    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-                m_scroll->ensureWidgetVisible(card, 8, 8);
-                m_scroll->ensureWidgetVisible(card->foldButton(), 8, 8);  // a tall card: its header
-            });
-        });
-        m_cards.append(card);
-    }
+    for (int i = 0; i < n; ++i)
+        m_cards.append(new ConsumerCard(m_editor, i, m_container));
     m_columns = 0;
     layoutCards();
     updateSummary();
@@ -192,17 +176,6 @@ void ConsumerPanel::refresh(const RefreshSnapshot &snapshot)
         if (card->index() < int(consumers.size()))
             card->setThroughput(m_throughput.value(consumers[size_t(card->index())]->name));
     }
-}
-
-void ConsumerPanel::setCompact(bool compact)
-{
-    if (compact == m_compact)
-        return;
-    m_compact = compact;
-    for (ConsumerCard *card : std::as_const(m_cards))
-        card->setCompact(compact);
-    m_columns = 0;  // the cards' widths change: counted again
-    layoutCards();
 }
 
 int ConsumerPanel::columnsFor(int width) const

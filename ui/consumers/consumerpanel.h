@@ -47,12 +47,6 @@ public:
     /// Asks for a name and a strategy and adds the consumer (undoable).
     void addConsumerDialog();
 
-    /// Compact cards (presentation mode): each card folds its settings away behind its
-    /// "Settings ▸" button (ConsumerCard::setCompact()), so that every card's header and counts
-    /// fit a projector's dock; cards made later (a scenario loaded, a consumer added) follow.
-    void setCompact(bool compact);
-    bool isCompact() const { return m_compact; }
-
     /// The "+ Consumer" button.
     QPushButton *addButton() const { return m_addButton; }
 
@@ -78,7 +72,6 @@ private:
     QGridLayout *m_grid = nullptr;
     QList<ConsumerCard *> m_cards;
     int m_columns = 0;
-    bool m_compact = false;
     QPushButton *m_addButton = nullptr;
     QLabel *m_summary = nullptr;
 

@@ -249,7 +249,6 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         // One chart at a time, and room for the lesson's text beside it.
         m_chartPanel->setOneChartAtATime(active);
         m_deadLetterPanel->setReadFromAfar(active);  // no cut titles on the projector
-        m_consumerPanel->setCompact(active);  // every card's counts in sight, settings on demand
         m_alarmPanel->setExpanded(false);  // each start and end of presenting folds the banner
         updateAlarmCompact();
         if (active) {
