@@ -38,6 +38,8 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QDir>
+#include <QFile>
+#include <QLocale>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QImage>
@@ -1150,6 +1152,65 @@ private Q_SLOTS:
                 QVERIFY2(inTip, qPrintable(moved));
             }
         }
+    }
+
+    void statusLineKeepsEveryFigureWithLargeCounts_data()
+    {
+        QTest::addColumn<int>("zoom");
+        QTest::addRow("100 percent") << 100;
+        QTest::addRow("120 percent") << 120;
+    }
+
+    void statusLineKeepsEveryFigureWithLargeCounts()
+    {
+        // At 1024x768 in a window the status line dropped "postponed" (and then "failed") to
+        // its tooltip as the counts grew to six and seven digits. The figures take short
+        // words and rounded numbers instead: every one stays on the line, readable, the full
+        // figures in the tooltip.
+        QFETCH(int, zoom);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString file = dir.filePath(QStringLiteral("large.json"));
+        {
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(R"({"name": "Large counts", "seed": 1,
+                "broker": {"mode": "fifo", "batchSize": 500, "dispatch": "drain", "maxIdleCycles": 0},
+                "consumers": [{"name": "A", "strategy": {"type": "priority", "threshold": 5}, "failureRate": 0.2},
+                              {"name": "B", "strategy": {"type": "ttl", "low": 2, "high": 9}, "prefetch": 40, "workPerCycle": 20}],
+                "producers": [{"name": "P", "generator": {"perCycle": 30000, "priority": [0, 9], "ttl": [1, 12],
+                                                          "data": "m{n}"}}]})");
+        }
+        Window w(file);
+        QVERIFY(w.activeAt(1024, 768));
+        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
+        w.window.zoom()->setPercent(zoom);
+        w.window.lessonPanel()->runCycles(40);
+        w.window.refreshViews();
+        const Counts &t = w.sim()->metrics().totals();
+        QVERIFY2(t.produced >= 1000000 && t.postponed >= 100000 && t.failed >= 10000 && t.discarded > 0,
+                 qPrintable(QStringLiteral("%1 %2 %3 %4").arg(t.produced).arg(t.postponed).arg(t.failed).arg(t.discarded)));
+        QVERIFY(w.sim()->held() > 0);
+        StatusSummary *status = w.window.statusSummary();
+        QTRY_COMPARE(w.window.width(), 1024);
+        QTRY_VERIFY2(cutStatusTexts(status).isEmpty(), qPrintable(cutStatusTexts(status).join(u'\n')));
+        QVERIFY(status->mapTo(&w.window, QPoint(status->width(), 0)).x() <= w.window.width());
+        const QString text = status->text();
+        const QString number = QStringLiteral(" [0-9][0-9.,]*[kMG]?");
+        for (const QString &figure : {QStringLiteral("Cycle"), QStringLiteral("(produced|prod\\.)"),
+                                      QStringLiteral("(processed|proc\\.)"), QStringLiteral("(postponed|postp\\.)"),
+                                      QStringLiteral("(discarded|disc\\.)"), QStringLiteral("(failed|fail\\.)"),
+                                      QStringLiteral("queued"), QStringLiteral("held")}) {
+            QVERIFY2(text.contains(QRegularExpression(figure + number)),
+                     qPrintable(QStringLiteral("%1 not in \"%2\" (status %3 px)").arg(figure, text).arg(status->width())));
+        }
+        QVERIFY2(text.contains(QStringLiteral("✓")), qPrintable(text));
+        // What was shortened is in its field's tooltip in full, e.g. "postponed 1,234,567".
+        const QString postponed = QStringLiteral("postponed %1").arg(QLocale().toString(t.postponed));
+        bool inTip = text.contains(postponed);
+        for (const QLabel *label : status->findChildren<QLabel *>())
+            inTip = inTip || label->toolTip().contains(postponed);
+        QVERIFY2(inTip, qPrintable(postponed));
     }
 
     void presentationShowsTheDockTheStepOutlines()

@@ -8,6 +8,7 @@
 #include "ui/deadletters/deadlettermodel.h"
 #include "ui/deadletters/deadletterpanel.h"
 #include "ui/lessons/lessonpanel.h"
+#include "ui/queue/queuetilesview.h"
 #include "ui/shell/focusorder.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
@@ -291,6 +292,40 @@ private Q_SLOTS:
         // Narrow, the columns named give way first, in their order, and fit.
         QVERIFY2(view.narrowHiddenColumns().size() == 2 || !view.horizontalScrollBar()->isVisible(), qPrintable(columnWidths(&view)));
         QVERIFY(!header->isSectionHidden(2));
+    }
+
+    void tilesTitleReadsWholeWhenZoomed_data()
+    {
+        QTest::addColumn<int>("zoom");
+        for (const int zoom : {100, 120, 130})
+            QTest::addRow("1024x768 at %d %%", zoom) << zoom;
+    }
+
+    void tilesTitleReadsWholeWhenZoomed()
+    {
+        // At 1024x768 zoomed the queue tiles' title read "10 messages · h…". It takes its
+        // shorter words ("10 messages") rather than being cut; the full title where it fits.
+        QFETCH(int, zoom);
+        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-consumers-offline.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
+        w.window.lessonPanel()->runCycles(50);  // B and C offline: a queue of a dozen messages
+        w.window.refreshViews();
+        w.window.zoom()->setPercent(zoom);
+        QTRY_COMPARE(w.window.size(), QSize(1024, 768));
+        auto *tiles = w.window.findChild<QueueTilesView *>();
+        QVERIFY(tiles);
+        QVERIFY(w.sim()->broker().size() > 0);
+        QString caption;
+        const auto whole = [&] {
+            QCoreApplication::processEvents();
+            caption = tiles->stripCaptionShown(0);
+            return !caption.isEmpty() && !caption.contains(QChar(0x2026));
+        };
+        QTRY_VERIFY2(whole(), qPrintable(caption));
+        QVERIFY2(caption.endsWith(QLatin1String("messages")) || caption == tiles->stripCaption(0), qPrintable(caption));
+        if (zoom == 100)
+            QCOMPARE(caption, tiles->stripCaption(0));  // room for the whole title
     }
 
     void tabGoesThroughCardAInScreenOrder_data()

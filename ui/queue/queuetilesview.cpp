@@ -259,6 +259,34 @@ void QueueTilesView::scrollToIndex(qsizetype index)
         bar->setValue(bar->value() + r.bottom() - viewport()->height() + m_gap);
 }
 
+QString QueueTilesView::fittedLabel(const Strip &strip, const QFontMetrics &metrics, int width) const
+{
+    // A narrow view (a 1024 px window zoomed, presenting) takes the shorter title, whole,
+    // before any title is cut: the caption above the tabs says the head comes first.
+    const QString full = stripLabel(strip);
+    if (metrics.horizontalAdvance(full) <= width)
+        return full;
+    const QString count = strip.count == 1 ? tr("1 message") : tr("%1 messages").arg(QLocale().toString(strip.count));
+    const Broker &broker = m_simulation->broker();
+    QString shorter = full;
+    if (broker.config().mode == BrokerConfig::Mode::Fifo && strip.count > 0)
+        shorter = count;
+    else if (broker.config().mode == BrokerConfig::Mode::Priority)
+        shorter = tr("Priority %1: %2").arg(broker.subQueues()[size_t(strip.queue)].key).arg(count);
+    if (metrics.horizontalAdvance(shorter) > width && strip.count > 0)
+        shorter = QLocale().toString(strip.count);
+    return metrics.elidedText(shorter, Qt::ElideRight, width);
+}
+
+QString QueueTilesView::stripCaptionShown(int strip) const
+{
+    if (strip < 0 || size_t(strip) >= m_strips.size())
+        return {};
+    QFont headerFont = font();
+    headerFont.setBold(true);
+    return fittedLabel(m_strips[size_t(strip)], QFontMetrics(headerFont), viewport()->width() - 2 * m_margin);
+}
+
 QString QueueTilesView::stripLabel(const Strip &strip) const
 {
     const Broker &broker = m_simulation->broker();
@@ -456,7 +484,7 @@ void QueueTilesView::paintEvent(QPaintEvent *)
             } else {
                 p.drawText(QRect(m_margin, headerTop, w, m_headerHeight - 4),
                            Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine,
-                           QFontMetrics(headerFont).elidedText(stripLabel(s), Qt::ElideRight, w));
+                           fittedLabel(s, QFontMetrics(headerFont), w));
             }
         }
         const auto &messages = queues[size_t(s.queue)].messages;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QFontMetrics>
+
 #include <QAbstractScrollArea>
 #include <QHash>
 #include <QPixmap>
@@ -83,6 +85,9 @@ public:
     /// The caption painted above sub-queue @p strip (0: the first), e.g. "2 messages · head
     /// first", "Queue: empty — no message has arrived yet"; empty if there is no such strip.
     QString stripCaption(int strip) const;
+    /// The title of strip @p strip as drawn at the view's width: stripCaption(), or when that
+    /// is too wide a shorter one ("12 messages", then "12"), cut ("…") only if even that is.
+    QString stripCaptionShown(int strip) const;
 
     /// Tile size in pixels (without the gap between tiles).
     QSize tileSize() const { return m_tileSize; }
@@ -133,6 +138,8 @@ private:
     const Message *messageAt(qsizetype index) const;
     const Strip *stripOf(qsizetype index) const;
     QString stripLabel(const Strip &strip) const;
+    /// stripLabel(), or a shorter title that fits @p width pixels in @p metrics.
+    QString fittedLabel(const Strip &strip, const QFontMetrics &metrics, int width) const;
     QPixmap renderTile(const TileKey &key) const;
     int rowHeight() const { return m_tileSize.height() + m_gap; }
     int columnWidth() const { return m_tileSize.width() + m_gap; }

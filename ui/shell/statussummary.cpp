@@ -11,6 +11,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <limits>
 #include <utility>
@@ -82,14 +83,27 @@ void StatusSummary::refresh()
 
     for (QList<Part> &parts : m_parts)
         parts.clear();
-    // Secondary figures leave the line first when it does not fit (fit()): the higher "drop",
-    // the sooner.
+    // When the line does not fit (fit()), its texts degrade by stages (Stage, in the header):
+    // words get shorter, the run state goes, large numbers are rounded ("1.23M"); only then, at
+    // a width no window of 1024 pixels reaches, do secondary figures leave for the tooltip.
+    const auto figure = [&locale](const QString &word, const QString &shortWord, qint64 n, int shortAt,
+                                  int dropAt = 0) {
+        Part part{QStringLiteral("%1 %2").arg(word, locale.toString(n))};
+        if (shortAt > 0)
+            part.degrade.append({shortAt, QStringLiteral("%1 %2").arg(shortWord, locale.toString(n))});
+        if (n >= CompactFrom)
+            part.degrade.append({NumbersRounded, QStringLiteral("%1 %2").arg(shortAt > 0 ? shortWord : word, roundedNumber(n))});
+        if (dropAt > 0)
+            part.degrade.append({dropAt, QString()});
+        return part;
+    };
     if (m_simulation->isFinished()) {
-        m_parts[State] << Part{tr("Finished")} << Part{tr(" (%1)").arg(m_simulation->stopReason()), true, 9};
+        m_parts[State] << Part{tr("Finished"), false, {{StateGoes, QString()}}}
+                       << Part{tr(" (%1)").arg(m_simulation->stopReason()), true, {{StopReasonGoes, QString()}}};
     } else {
-        m_parts[State] << Part{m_simulation->isRunning() ? tr("Running") : tr("Paused")};
+        m_parts[State] << Part{m_simulation->isRunning() ? tr("Running") : tr("Paused"), false, {{StateGoes, QString()}}};
     }
-    m_parts[Cycle] << Part{tr("Cycle %1").arg(locale.toString(m_simulation->cycle()))};
+    m_parts[Cycle] << figure(tr("Cycle"), tr("Cycle"), m_simulation->cycle(), 0);
     // The broker's own dead letters by reason (only the non-zero ones) and the messages a full
     // queue refused (docs/design.md §3): without them a length limit's or a TTL's losses hide in
     // "discarded", and refused messages are not shown at all.
@@ -102,30 +116,37 @@ void StatusSummary::refresh()
     addReason("expired", t.expired);
     addReason("delivery_limit", t.deliveryLimit);
     QList<Part> &totals = m_parts[Totals];
-    totals << Part{tr("produced %1").arg(locale.toString(t.produced)), false, 0,
-                   tr("prod. %1").arg(locale.toString(t.produced)), 2}
-           << Part{tr("processed %1").arg(locale.toString(t.processed)), false, 0,
-                   tr("proc. %1").arg(locale.toString(t.processed)), 2}
-           << Part{tr("postponed %1").arg(locale.toString(t.postponed)), false, 6}
-           << Part{tr("discarded %1").arg(locale.toString(t.finalDiscarded())), false, 0,
-                   tr("disc. %1").arg(locale.toString(t.finalDiscarded())), 2};
+    totals << figure(tr("produced"), tr("prod."), t.produced, KeyWordsShort)
+           << figure(tr("processed"), tr("proc."), t.processed, KeyWordsShort)
+           << figure(tr("postponed"), tr("postp."), t.postponed, OtherWordsShort, PostponedGoes)
+           << figure(tr("discarded"), tr("disc."), t.finalDiscarded(), KeyWordsShort);
     // With the dead-letter queue the reasons count dead letters still kept there too, so they are
     // not parts of the final "discarded": they go to the tooltip (the queue field shows the
     // dead-letter queue's depth).
     if (!reasons.isEmpty() && !deadLetterQueue)
-        totals << Part{QStringLiteral(" (%1)").arg(reasons.join(QStringLiteral(", "))), true, 8};
+        totals << Part{QStringLiteral(" (%1)").arg(reasons.join(QStringLiteral(", "))), true, {{ReasonsGo, QString()}}};
     if (t.rejected > 0)
-        totals << Part{tr("rejected %1").arg(locale.toString(t.rejected)), false, 3};
-    totals << Part{tr("failed %1").arg(locale.toString(t.failed)), false, 5};
+        totals << figure(tr("rejected"), tr("rej."), t.rejected, OtherWordsShort, RejectedGoes);
+    totals << figure(tr("failed"), tr("fail."), t.failed, OtherWordsShort, FailedGoes);
     QList<Part> &queue = m_parts[Queue];
-    queue << Part{tr("queued %1").arg(locale.toString(queued))};
-    if (delayed > 0)
-        queue << Part{tr(" (%1 delayed)").arg(locale.toString(delayed)), true, 7};
+    queue << figure(tr("queued"), tr("queued"), queued, 0);
+    if (delayed > 0) {
+        Part part{tr(" (%1 delayed)").arg(locale.toString(delayed)), true,
+                  {{OtherWordsShort, tr(" (%1 del.)").arg(locale.toString(delayed))}}};
+        if (delayed >= CompactFrom)
+            part.degrade.append({NumbersRounded, tr(" (%1 del.)").arg(roundedNumber(delayed))});
+        part.degrade.append({DelayedGoes, QString()});
+        queue << part;
+    }
     if (held > 0)
-        queue << Part{tr("held %1").arg(locale.toString(held)), false, 4};
-    if (deadLetterQueue)
-        queue << Part{tr("%1 in the dead-letter queue").arg(locale.toString(inDeadLetterQueue)), false, 0,
-                      tr("DLQ %1").arg(locale.toString(inDeadLetterQueue)), 3};
+        queue << figure(tr("held"), tr("held"), held, 0, HeldGoes);
+    if (deadLetterQueue) {
+        Part part{tr("%1 in the dead-letter queue").arg(locale.toString(inDeadLetterQueue)), false,
+                  {{DeadLetterQueueShort, tr("DLQ %1").arg(locale.toString(inDeadLetterQueue))}}};
+        if (inDeadLetterQueue >= CompactFrom)
+            part.degrade.append({NumbersRounded, tr("DLQ %1").arg(roundedNumber(inDeadLetterQueue))});
+        queue << part;
+    }
     m_tips[Totals] =
             deadLetterQueue ? m_totalsTip + QLatin1Char('\n')
                             + tr("Discarded counts the final dead letters: of %1 dead letters, %2 were kept in "
@@ -167,81 +188,98 @@ void StatusSummary::refresh()
                         .arg(t.rejected)
                         .arg(broken));
     }
-    m_parts[Conservation] << Part{m_conservation, false, 0, m_conservation.right(1), 1};
+    m_parts[Conservation] << Part{m_conservation, false, {{CheckShort, m_conservation.right(1)}}};
     fit();
 }
 
-QString StatusSummary::fieldText(Field f, int dropFrom, int shortFrom) const
+QString StatusSummary::Part::textAt(int stage) const
+{
+    QString shown = text;
+    for (const auto &[from, degraded] : degrade) {
+        if (stage >= from)
+            shown = degraded;
+    }
+    return shown;
+}
+
+QString StatusSummary::fieldText(Field f, int stage) const
 {
     QString text;
     for (const Part &part : m_parts.at(f)) {
-        if (part.drop > 0 && part.drop >= dropFrom)
+        const QString shown = part.textAt(stage);
+        if (shown.isEmpty())
             continue;
         if (!text.isEmpty() && !part.attached)
             text += QStringLiteral(" · ");
-        text += part.shorten > 0 && part.shorten >= shortFrom ? part.shortText : part.text;
+        text += shown;
     }
     return text;
+}
+
+QString StatusSummary::roundedNumber(qint64 n)
+{
+    // Three significant digits at most, the unit after: 12,345 -> "12.3k", 1,234,567 -> "1.23M".
+    const QLocale locale;
+    const auto rounded = [&locale](double value, const QString &unit) -> QString {  // not a QStringBuilder
+        const int decimals = value < 10 ? 2 : value < 100 ? 1 : 0;
+        return locale.toString(value, 'f', decimals) + unit;
+    };
+    const double v = double(n);
+    if (std::abs(v) < double(CompactFrom))
+        return locale.toString(n);
+    if (std::abs(v) < 999500.0)
+        return rounded(v / 1e3, QStringLiteral("k"));
+    if (std::abs(v) < 999500000.0)
+        return rounded(v / 1e6, QStringLiteral("M"));
+    return rounded(v / 1e9, QStringLiteral("G"));
 }
 
 void StatusSummary::fit()
 {
     // Every figure shown must be readable: rather than let a label cut its text ("… · faile"),
-    // the least important figures go to the tooltip until the line fits, then the key figures
-    // take their short words ("prod. 1,010").
-    QList<int> drops;
-    QList<int> shortens;
-    for (const QList<Part> &parts : std::as_const(m_parts)) {
-        for (const Part &part : parts) {
-            if (part.drop > 0 && !drops.contains(part.drop))
-                drops << part.drop;
-            if (part.shorten > 0 && !shortens.contains(part.shorten))
-                shortens << part.shorten;
-        }
-    }
-    std::sort(drops.begin(), drops.end(), std::greater<int>());
-    std::sort(shortens.begin(), shortens.end(), std::greater<int>());
-    constexpr int none = std::numeric_limits<int>::max();
-    int dropFrom = none;
-    int shortFrom = none;
+    // the texts degrade stage by stage (see refresh()) until the line fits; what is shortened
+    // or left out is in its field's tooltip in full.
+    int stage = 0;
     if (isVisible()) {  // a hidden widget has no width to fit yet
         const QLayout *box = layout();
         const QMargins margins = box->contentsMargins();
-        int room = width() - margins.left() - margins.right() - box->spacing() * int(m_fields.size() + m_separators.size() - 1);
-        for (const QWidget *line : std::as_const(m_separators))
-            room -= line->sizeHint().width();
+        const int room = width() - margins.left() - margins.right();
         const auto fits = [&] {
             int sum = 0;
+            bool first = true;
             for (int f = 0; f < FieldCount; ++f) {
-                // As QLabel measures its text, with a few pixels for rounding.
+                // As QLabel measures its text, with a few pixels for rounding; an empty field
+                // is hidden with its separator.
                 const QFontMetrics metrics = field(Field(f))->fontMetrics();
-                const QString text = fieldText(Field(f), dropFrom, shortFrom);
+                const QString text = fieldText(Field(f), stage);
+                if (text.isEmpty())
+                    continue;
                 sum += std::max(metrics.horizontalAdvance(text), metrics.boundingRect(text).width()) + 4;
+                if (!first)
+                    sum += 2 * box->spacing() + m_separators.constFirst()->sizeHint().width();
+                first = false;
             }
             return sum <= room;
         };
-        for (const int drop : std::as_const(drops)) {
-            if (fits())
-                break;
-            dropFrom = drop;
-        }
-        for (const int shorten : std::as_const(shortens)) {
-            if (fits())
-                break;
-            shortFrom = shorten;
-        }
+        while (stage < LastStage && !fits())
+            ++stage;
     }
+    m_stage = stage;
     m_moved.clear();
     for (int f = 0; f < FieldCount; ++f) {
         QStringList moved;
         for (const Part &part : m_parts.at(f)) {
-            if ((part.drop > 0 && part.drop >= dropFrom) || (part.shorten > 0 && part.shorten >= shortFrom))
+            if (part.textAt(stage) != part.text)
                 moved << part.text.trimmed();
         }
         m_moved << moved;
-        const QString text = fieldText(Field(f), dropFrom, shortFrom);
+        const QString text = fieldText(Field(f), stage);
         if (field(Field(f))->text() != text)
             field(Field(f))->setText(text);
+        // An empty field (the run state, at StateGoes) is hidden with the separator after it.
+        field(Field(f))->setVisible(!text.isEmpty());
+        if (f < m_separators.size())
+            m_separators.at(f)->setVisible(!text.isEmpty());
         const QString tip = moved.isEmpty() ? m_tips.at(f)
                                             : tr("In full (no room on the line): %1").arg(moved.join(QStringLiteral(" · ")))
                                                       + QStringLiteral("\n\n") + m_tips.at(f);

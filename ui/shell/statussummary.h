@@ -18,12 +18,15 @@ class Simulation;
 /// letters (Counts::finalDiscarded()) and the queue's depth is shown as "N in the dead-letter
 /// queue", so that the figures shown add up as the law does.
 ///
-/// The line fits its width (a 1024 px window, presentation mode's zoom): when the whole line
-/// does not fit, secondary figures leave it for their field's tooltip, least important first
-/// (the stop reason, the dead letters by reason, the delayed ones, postponed, failed, held,
-/// rejected); produced, processed, discarded, queued, the dead-letter queue's depth, the cycle
-/// and the conservation check always stay, in short words if need be ("DLQ 3", "✓", "prod. 9").
-/// The full texts are in the tooltips.
+/// The line fits its width (a 1024 px window, presentation mode's zoom, large counts): when the
+/// whole line does not fit, its texts degrade by stages (Stage), each taken only if the one
+/// before is not enough: the stop reason leaves; the secondary figures (postponed, failed,
+/// rejected, delayed) take short words ("postp. 131"); the run state leaves (the toolbar's
+/// Run/Pause shows it); the dead-letter queue's depth reads "DLQ 3"; the key figures take short
+/// words ("prod. 9"); the conservation check becomes "✓"; numbers of 5 digits or more are rounded ("12.3k",
+/// "1.23M"). Only past all of these, at widths narrower than any 1024 px window, do secondary
+/// figures leave the line, the least important first. Everything shortened or left out is in
+/// full in its field's tooltip.
 class StatusSummary : public QWidget
 {
     Q_OBJECT
@@ -37,9 +40,34 @@ public:
 
     /// The texts shown, e.g. for tests: run state, cycle, totals, queue, conservation.
     QString text() const;
-    /// The figures moved to the tooltips or shortened for lack of room, in full, e.g.
+    /// The figures shortened, rounded or moved to the tooltips for lack of room, in full, e.g.
     /// "postponed 131"; empty when the whole line fits.
     QStringList movedToToolTips() const { return m_moved; }
+    /// How far the texts degraded to fit (Stage), 0 when the whole line fits in full.
+    int stage() const { return m_stage; }
+
+    /// The stages of fit(), in the order they are taken.
+    enum Stage {
+        StopReasonGoes = 1,  ///< "Finished" without its reason
+        OtherWordsShort,     ///< postponed, failed, rejected, delayed in short words
+        StateGoes,           ///< the run state leaves the line (the toolbar's Run/Pause shows it)
+        DeadLetterQueueShort,  ///< "DLQ 3" for "3 in the dead-letter queue"
+        KeyWordsShort,       ///< produced, processed, discarded in short words
+        CheckShort,          ///< "✓" / "✗" for the conservation check
+        NumbersRounded,      ///< figures of CompactFrom and more rounded: "12.3k", "1.23M"
+        ReasonsGo,           ///< the broker's dead letters by reason leave the line
+        DelayedGoes,
+        PostponedGoes,
+        FailedGoes,
+        HeldGoes,
+        RejectedGoes,
+        LastStage = RejectedGoes
+    };
+    /// Figures from this value up are rounded at NumbersRounded.
+    static constexpr qint64 CompactFrom = 10000;
+    /// @p n with 3 significant digits and a unit (k, M, G), e.g. 12,345 -> "12.3k"; below
+    /// CompactFrom in full, e.g. "9,999".
+    static QString roundedNumber(qint64 n);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -51,28 +79,24 @@ private:
     QLabel *field(Field f) const { return m_fields.at(f); }
 
     /// One figure of a field: its text, whether it follows the one before with " · " or
-    /// directly (" (3 delayed)"), when it leaves the line for lack of room (drop: 0 never,
-    /// else the higher the sooner), and its short words for the same figure, taken when even
-    /// without the secondary figures the line is too wide (shorten: 0 never, else the higher
-    /// the sooner).
+    /// directly (" (3 delayed)"), and the texts it takes from a stage on (an empty one: it
+    /// leaves the line), in stage order.
     struct Part
     {
-        Part(QString text, bool attached = false, int drop = 0, QString shortText = {}, int shorten = 0)
-            : text(std::move(text)), attached(attached), drop(drop), shortText(std::move(shortText)),
-              shorten(shorten)
+        Part(QString text, bool attached = false, QList<std::pair<int, QString>> degrade = {})
+            : text(std::move(text)), attached(attached), degrade(std::move(degrade))
         {
         }
         QString text;
         bool attached;
-        int drop;
-        QString shortText;
-        int shorten;
+        QList<std::pair<int, QString>> degrade;
+        /// The text at stage @p stage (empty: not shown).
+        QString textAt(int stage) const;
     };
-    /// Shows m_parts in the fields: as many secondary parts as the width allows.
+    /// Shows m_parts in the fields at the first stage whose texts fit the width.
     void fit();
-    /// The text of field @p f without the parts whose drop is at or above @p dropFrom, in short
-    /// words the parts whose shorten is at or above @p shortFrom.
-    QString fieldText(Field f, int dropFrom, int shortFrom) const;
+    /// The text of field @p f at stage @p stage.
+    QString fieldText(Field f, int stage) const;
 
     Simulation *m_simulation;
     QList<QLabel *> m_fields;  ///< in Field order
@@ -82,6 +106,7 @@ private:
     QStringList m_moved;
     QString m_conservation;  ///< the conservation check's text
     QString m_totalsTip;       ///< the totals' tooltip without the dead-letter queue's line
+    int m_stage = 0;
     int m_holdsShown = -1;  ///< conservation result shown; -1 before the first refresh
 };
 
