@@ -27,6 +27,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDir>
@@ -49,6 +50,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -109,6 +111,7 @@ class TestPanels : public QObject
 private Q_SLOTS:
     void initTestCase();
     void queueCaptionChangesInPlainText();
+    void lastBatchIsPlainTextWithACopyAction();
     void resetShowsTheFirstCardsHeading();
     void producerRateChangesProduction();
     void producerRangesAndPause();
@@ -596,6 +599,44 @@ void TestPanels::queueCaptionChangesInPlainText()
                                       [](const QLabel *l) { return l->text() == QStringLiteral("Broker queue:"); });
     QVERIFY(heading != labels.cend());
     QVERIFY((*heading)->font().bold());
+}
+
+void TestPanels::lastBatchIsPlainTextWithACopyAction()
+{
+    // The consumers' "Last batch" line changes at every cycle: plain text, not selectable (a
+    // selectable label lays its text out through a QTextDocument); its ids are copied from its
+    // context menu.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::loadPreset(QStringLiteral("reference-priority.json"))));
+    SetupEditor editor(&sim);
+    ConsumerPanel panel(&editor);
+    QVERIFY(!panel.cards().isEmpty());
+    sim.step();
+    sim.step();
+    ConsumerCard *card = nullptr;
+    for (ConsumerCard *c : panel.cards()) {
+        c->refresh();
+        if (!card && sim.consumers()[size_t(c->index())]->lastBatchCycle >= 0)
+            card = c;
+    }
+    QVERIFY(card);
+    QLabel *label = nullptr;
+    for (QLabel *l : card->findChildren<QLabel *>()) {
+        if (l->text().startsWith(QLatin1String("Last batch: ")))
+            label = l;
+    }
+    QVERIFY(label);
+    QVERIFY2(label->text().startsWith(QLatin1String("Last batch: #")), qPrintable(label->text()));
+    QVERIFY2(label->text().endsWith(QStringLiteral("(cycle %1)").arg(sim.consumers()[size_t(card->index())]->lastBatchCycle)),
+             qPrintable(label->text()));
+    QCOMPARE(label->textFormat(), Qt::PlainText);
+    QVERIFY(!(label->textInteractionFlags() & Qt::TextSelectableByMouse));
+    QVERIFY2(!label->findChild<QTextDocument *>(), "laid out without a QTextDocument");
+    QCOMPARE(label->contextMenuPolicy(), Qt::ActionsContextMenu);
+    QCOMPARE(label->actions().size(), 1);
+    QApplication::clipboard()->clear();
+    label->actions().constFirst()->trigger();
+    QCOMPARE(QApplication::clipboard()->text(), label->text());
 }
 
 void TestPanels::statusBarCountsTheDeadLetterQueue()
