@@ -50,6 +50,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QAbstractTextDocumentLayout>
+#include <QFontMetricsF>
 #include <QTextDocument>
 #include <QToolButton>
 #include <QUndoStack>
@@ -112,6 +114,7 @@ private Q_SLOTS:
     void initTestCase();
     void queueCaptionChangesInPlainText();
     void lastBatchIsPlainTextWithACopyAction();
+    void deadLetterSummaryKeepsItsHintsWhenOnlyNumbersChange();
     void resetShowsTheFirstCardsHeading();
     void producerRateChangesProduction();
     void producerRangesAndPause();
@@ -637,6 +640,48 @@ void TestPanels::lastBatchIsPlainTextWithACopyAction()
     QApplication::clipboard()->clear();
     label->actions().constFirst()->trigger();
     QCOMPARE(QApplication::clipboard()->text(), label->text());
+}
+
+void TestPanels::deadLetterSummaryKeepsItsHintsWhenOnlyNumbersChange()
+{
+    // The dead letters' summary (rich text, its count in bold) changes at every refresh. When
+    // only its numbers change (and the font's digits have one width), its size hints are not
+    // measured again through its QTextDocument; the text is the same words as before.
+    const QByteArray json = QByteArrayLiteral(R"({"broker": {"deliveryLimit": 0},
+        "consumers": [{"name": "A", "failureRate": 1}],
+        "producers": [{"name": "P", "generator": {"perCycle": 3}}]})");
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(json, QStringLiteral("loss.json"))));
+    DeadLetterPanel panel(&sim);
+    sim.step();
+    panel.refresh();
+    QLabel *label = nullptr;
+    for (QLabel *l : panel.findChildren<QLabel *>()) {
+        if (l->text() == panel.summaryText())
+            label = l;
+    }
+    QVERIFY(label);
+    for (const QFont &font : {label->font(), QFont(label->font().family(), -1, QFont::Bold)}) {
+        const QFontMetricsF metrics(font);
+        for (char digit = '1'; digit <= '9'; ++digit) {
+            if (metrics.horizontalAdvance(QLatin1Char(digit)) != metrics.horizontalAdvance(QLatin1Char('0')))
+                QSKIP("the font's digits differ in width: the hints are measured at every change");
+        }
+    }
+    const QString before = panel.summaryText();
+    const QSize hint = label->sizeHint();
+    const QSize minimumHint = label->minimumSizeHint();
+    sim.step();
+    panel.refresh();
+    QVERIFY2(panel.summaryText() != before, qPrintable(before));
+    QCOMPARE(QString(panel.summaryText()).replace(u'6', u'3'), before);
+    QVERIFY2(panel.summaryText().startsWith(QLatin1String("<b>6 messages discarded</b>")), qPrintable(panel.summaryText()));
+    auto *document = label->findChild<QTextDocument *>();
+    QVERIFY(document);
+    QSignalSpy laidOut(document->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged);
+    QCOMPARE(label->sizeHint(), hint);
+    QCOMPARE(label->minimumSizeHint(), minimumHint);
+    QCOMPARE(laidOut.count(), 0);
 }
 
 void TestPanels::statusBarCountsTheDeadLetterQueue()
