@@ -23,6 +23,7 @@
 #include <QTest>
 #include <QToolButton>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 #include <climits>
 
@@ -158,6 +159,7 @@ private Q_SLOTS:
     void mainWindowShowsAlarms();
     void presentationModeKeepsTheBannerToOneLine();
     void presentationBannerUnfoldsByKeyboard();
+    void alarmTextChangeLaysOutOnlyOnANewSize();
     void alarmTextFollowsAnEdit();
     void dataLossAdviceAfterTheBoundWasLowered();
     void dataLossAdviceNamesTheBrokerLimit();
@@ -873,6 +875,54 @@ void TestAlarms::presentationBannerUnfoldsByKeyboard()
     // Back in the working window: one line again only if the window is lower than 820 px.
     QTRY_COMPARE(panel->isCompact(), window.height() < 820);
     QCOMPARE(more->isVisibleTo(panel), panel->isCompact());
+}
+
+namespace {
+/// Counts the layout requests @p watched receives.
+class LayoutRequests : public QObject
+{
+public:
+    explicit LayoutRequests(QObject *watched) { watched->installEventFilter(this); }
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() == QEvent::LayoutRequest)
+            ++count;
+        return false;
+    }
+};
+} // namespace
+
+void TestAlarms::alarmTextChangeLaysOutOnlyOnANewSize()
+{
+    // An alarm's text changes while it stays raised (the data-loss alarm counts the messages
+    // lost at every refresh). A change that keeps the line's size asks for no layout of the
+    // banner (which passed it on to the central column and its scroll area at every refresh);
+    // a longer text still makes the banner taller.
+    Simulation sim;
+    QWidget column;
+    auto *layout = new QVBoxLayout(&column);
+    auto *panel = new AlarmPanel(&sim, &column);
+    layout->addWidget(panel);
+    layout->addStretch(1);
+    column.resize(500, 400);
+    column.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&column));
+    panel->setConnectionAlarm(QStringLiteral("The broker stopped answering 11 times."));
+    QTRY_VERIFY(panel->isVisible());
+    QCoreApplication::sendPostedEvents();
+    const int height = panel->height();
+    LayoutRequests requests(panel);
+    panel->setConnectionAlarm(QStringLiteral("The broker stopped answering 12 times."));
+    QCoreApplication::sendPostedEvents();
+    QCOMPARE(panel->lineText(0).contains(QLatin1String("answering 12 times")), true);
+    QCOMPARE(requests.count, 0);
+    QCOMPARE(panel->height(), height);
+
+    panel->setConnectionAlarm(QStringLiteral("The broker stopped answering 13 times. ").repeated(8));
+    QTRY_VERIFY(panel->height() > height);
 }
 
 QTEST_MAIN(TestAlarms)

@@ -27,6 +27,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDir>
@@ -49,6 +50,9 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QAbstractTextDocumentLayout>
+#include <QFontMetricsF>
+#include <QTextDocument>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -109,6 +113,8 @@ class TestPanels : public QObject
 private Q_SLOTS:
     void initTestCase();
     void queueCaptionChangesInPlainText();
+    void lastBatchIsPlainTextWithACopyAction();
+    void deadLetterSummaryKeepsItsHintsWhenOnlyNumbersChange();
     void resetShowsTheFirstCardsHeading();
     void producerRateChangesProduction();
     void producerRangesAndPause();
@@ -596,6 +602,86 @@ void TestPanels::queueCaptionChangesInPlainText()
                                       [](const QLabel *l) { return l->text() == QStringLiteral("Broker queue:"); });
     QVERIFY(heading != labels.cend());
     QVERIFY((*heading)->font().bold());
+}
+
+void TestPanels::lastBatchIsPlainTextWithACopyAction()
+{
+    // The consumers' "Last batch" line changes at every cycle: plain text, not selectable (a
+    // selectable label lays its text out through a QTextDocument); its ids are copied from its
+    // context menu.
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::loadPreset(QStringLiteral("reference-priority.json"))));
+    SetupEditor editor(&sim);
+    ConsumerPanel panel(&editor);
+    QVERIFY(!panel.cards().isEmpty());
+    sim.step();
+    sim.step();
+    ConsumerCard *card = nullptr;
+    for (ConsumerCard *c : panel.cards()) {
+        c->refresh();
+        if (!card && sim.consumers()[size_t(c->index())]->lastBatchCycle >= 0)
+            card = c;
+    }
+    QVERIFY(card);
+    QLabel *label = nullptr;
+    for (QLabel *l : card->findChildren<QLabel *>()) {
+        if (l->text().startsWith(QLatin1String("Last batch: ")))
+            label = l;
+    }
+    QVERIFY(label);
+    QVERIFY2(label->text().startsWith(QLatin1String("Last batch: #")), qPrintable(label->text()));
+    QVERIFY2(label->text().endsWith(QStringLiteral("(cycle %1)").arg(sim.consumers()[size_t(card->index())]->lastBatchCycle)),
+             qPrintable(label->text()));
+    QCOMPARE(label->textFormat(), Qt::PlainText);
+    QVERIFY(!(label->textInteractionFlags() & Qt::TextSelectableByMouse));
+    QVERIFY2(!label->findChild<QTextDocument *>(), "laid out without a QTextDocument");
+    QCOMPARE(label->contextMenuPolicy(), Qt::ActionsContextMenu);
+    QCOMPARE(label->actions().size(), 1);
+    QApplication::clipboard()->clear();
+    label->actions().constFirst()->trigger();
+    QCOMPARE(QApplication::clipboard()->text(), label->text());
+}
+
+void TestPanels::deadLetterSummaryKeepsItsHintsWhenOnlyNumbersChange()
+{
+    // The dead letters' summary (rich text, its count in bold) changes at every refresh. When
+    // only its numbers change (and the font's digits have one width), its size hints are not
+    // measured again through its QTextDocument; the text is the same words as before.
+    const QByteArray json = QByteArrayLiteral(R"({"broker": {"deliveryLimit": 0},
+        "consumers": [{"name": "A", "failureRate": 1}],
+        "producers": [{"name": "P", "generator": {"perCycle": 3}}]})");
+    Simulation sim;
+    PL_VERIFY_OK(sim.load(TestSupport::parseOrFail(json, QStringLiteral("loss.json"))));
+    DeadLetterPanel panel(&sim);
+    sim.step();
+    panel.refresh();
+    QLabel *label = nullptr;
+    for (QLabel *l : panel.findChildren<QLabel *>()) {
+        if (l->text() == panel.summaryText())
+            label = l;
+    }
+    QVERIFY(label);
+    for (const QFont &font : {label->font(), QFont(label->font().family(), -1, QFont::Bold)}) {
+        const QFontMetricsF metrics(font);
+        for (char digit = '1'; digit <= '9'; ++digit) {
+            if (metrics.horizontalAdvance(QLatin1Char(digit)) != metrics.horizontalAdvance(QLatin1Char('0')))
+                QSKIP("the font's digits differ in width: the hints are measured at every change");
+        }
+    }
+    const QString before = panel.summaryText();
+    const QSize hint = label->sizeHint();
+    const QSize minimumHint = label->minimumSizeHint();
+    sim.step();
+    panel.refresh();
+    QVERIFY2(panel.summaryText() != before, qPrintable(before));
+    QCOMPARE(QString(panel.summaryText()).replace(u'6', u'3'), before);
+    QVERIFY2(panel.summaryText().startsWith(QLatin1String("<b>6 messages discarded</b>")), qPrintable(panel.summaryText()));
+    auto *document = label->findChild<QTextDocument *>();
+    QVERIFY(document);
+    QSignalSpy laidOut(document->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged);
+    QCOMPARE(label->sizeHint(), hint);
+    QCOMPARE(label->minimumSizeHint(), minimumHint);
+    QCOMPARE(laidOut.count(), 0);
 }
 
 void TestPanels::statusBarCountsTheDeadLetterQueue()

@@ -2,6 +2,7 @@
 
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
+#include "ui/common/sizeguard.h"
 #include "ui/common/textcolors.h"
 
 #include <QApplication>
@@ -239,7 +240,9 @@ void AlarmPanel::elideCompactLine()
         return;
     QLabel *text = m_texts.first();
     const QFontMetrics metrics = text->fontMetrics();
-    const int width = std::max(0, text->width());
+    // The guard's width: the layout gives it first, the label follows when the guard gets its
+    // resize event (later when it was hidden).
+    const int width = std::max(0, text->parentWidget()->width());
     if (m_compactLines < 2) {
         text->setText(metrics.elidedText(m_compactText, Qt::ElideRight, width));
         return;
@@ -269,7 +272,11 @@ void AlarmPanel::elideCompactLine()
     // width. A height for a narrower width (the column's scroll bar appearing while a step
     // replays) made the banner four lines tall for two lines of text, which kept the scroll bar
     // and cut off the queue's histogram until the window was resized.
-    text->setFixedHeight(std::clamp(lines(shown), 1, 2) * metrics.lineSpacing() + 1);
+    const int height = std::clamp(lines(shown), 1, 2) * metrics.lineSpacing() + 1;
+    if (text->minimumHeight() != height || text->maximumHeight() != height) {
+        text->setFixedHeight(height);
+        static_cast<SizeGuard *>(text->parentWidget())->formChanged();
+    }
 }
 
 void AlarmPanel::refresh(const RefreshSnapshot &snapshot)
@@ -318,7 +325,11 @@ void AlarmPanel::rebuild()
         text->setTextInteractionFlags(Qt::TextSelectableByMouse);
         text->setFocusPolicy(Qt::NoFocus);
         row->addWidget(icon, 0, Qt::AlignTop);
-        row->addWidget(text, 1);
+        // Behind a SizeGuard: an alarm's text changes while it is raised (the data-loss alarm
+        // counts the messages lost at every refresh), and each setText() laid out the banner, the
+        // central column and its scroll area again, measuring every label of the column, when
+        // the line kept its size (docs/design.md §9, App).
+        row->addWidget(new SizeGuard(text, this), 1);
         m_lines->addLayout(row);
         m_texts.append(text);
     }
@@ -330,6 +341,12 @@ void AlarmPanel::rebuild()
             row->itemAt(w)->widget()->setVisible(shown);
         if (!shown)
             continue;
+        auto *guard = static_cast<SizeGuard *>(text->parentWidget());
+        const QSizePolicy::Policy policy = compact ? QSizePolicy::Ignored : QSizePolicy::Preferred;
+        const Qt::TextFormat format = compact ? Qt::PlainText : Qt::RichText;
+        const bool formChanged = text->wordWrap() != (!compact || m_compactLines > 1)
+                || text->sizePolicy().horizontalPolicy() != policy || text->textFormat() != format
+                || ((!compact || m_compactLines < 2) && text->maximumHeight() != QWIDGETSIZE_MAX);
         // Only on a change: QLabel::setWordWrap() drops the label's size hints and asks for a
         // layout even when it changes nothing, and the banner's layout request lays out the whole
         // central column again, measuring its rich text, at every refresh (docs/design.md §9, App).
@@ -340,8 +357,12 @@ void AlarmPanel::rebuild()
             text->setMaximumHeight(QWIDGETSIZE_MAX);
         }
         // Compact: the line takes the width it is given, never widens the window.
-        text->setSizePolicy(compact ? QSizePolicy::Ignored : QSizePolicy::Preferred, QSizePolicy::Preferred);
-        text->setTextFormat(compact ? Qt::PlainText : Qt::RichText);
+        text->setSizePolicy(policy, QSizePolicy::Preferred);
+        text->setTextFormat(format);
+        // Folded or unfolded, the banner takes its new height in the same layout as before
+        // (tst_alarms::presentationBannerUnfoldsByKeyboard): only a text change waits for the guard.
+        if (formChanged)
+            guard->formChanged();
         if (compact) {
             QStringList titles;
             QStringList all;

@@ -43,6 +43,13 @@ SizeGuard::Hints SizeGuard::read()
     return h;
 }
 
+void SizeGuard::formChanged()
+{
+    m_measured.fill(Measured());
+    m_passed = read();
+    updateGeometry();
+}
+
 QSize SizeGuard::sizeHint() const
 {
     return m_child->sizeHint();

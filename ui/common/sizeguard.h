@@ -37,6 +37,12 @@ public:
     /// The widget held.
     QWidget *child() const { return m_child; }
 
+    /// Tells the enclosing layout at once that the child changed its form (word wrap, size
+    /// policy, text format, fixed height), not only its text: forgets the heights remembered and
+    /// asks for a layout as the child itself would have, without waiting for the child's posted
+    /// layout request.
+    void formChanged();
+
     /// The child's size hint.
     QSize sizeHint() const override;
     /// The child's minimum size hint.

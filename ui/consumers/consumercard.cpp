@@ -11,10 +11,13 @@
 #include "ui/common/textcolors.h"
 #include "core/scenario/settingpath.h"
 
+#include <QAction>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGuiApplication>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QJsonValue>
@@ -145,7 +148,16 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     TextColors::apply(m_lastBatch, TextColors::Tone::Muted);
     m_lastBatch->setToolTip(tr("Ids of the messages in the last batch the broker handed to this "
                                "consumer, and the cycle it got them in"));
-    m_lastBatch->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Not selectable: a selectable label lays its text out through a QTextDocument (several
+    // times for its size hints and paint), and the ids change at every cycle (docs/design.md §9,
+    // App). The ids are copied from its context menu instead.
+    m_lastBatch->setObjectName(QStringLiteral("lastBatch"));
+    m_lastBatch->setTextFormat(Qt::PlainText);
+    m_lastBatch->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto *copyBatch = new QAction(tr("Copy"), m_lastBatch);
+    connect(copyBatch, &QAction::triggered, this,
+            [this] { QGuiApplication::clipboard()->setText(m_lastBatch->text()); });
+    m_lastBatch->addAction(copyBatch);
     layout->addWidget(new SizeGuard(m_lastBatch, this));  // new ids at every refresh
 
     m_held = new HeldTiles(this);
