@@ -128,41 +128,49 @@ QStringList cutStatusTexts(const StatusSummary *status)
     return cut;
 }
 
-/// The columns of @p view's header (visual order) that are cut at its width: a title or one of
-/// the texts of column @p column (model order) in @p rows wider than its section, or a section
-/// out of the viewport; as "title: why".
-QStringList cutColumns(const QAbstractItemView *view, QHeaderView *header, int lastNeeded)
+/// How column @p c (logical) of @p view is cut at its width: hidden, its title or one of its
+/// texts wider than its section, or its section out of the viewport; as "title: why" (empty
+/// when it reads whole).
+QStringList cutColumn(const QAbstractItemView *view, QHeaderView *header, int c)
 {
     QStringList cut;
     const QAbstractItemModel *model = view->model();
     const int padding = view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) * 2 + 4;
-    for (int visual = 0; visual <= header->visualIndex(lastNeeded); ++visual) {
-        const int c = header->logicalIndex(visual);
-        const QString title = model->headerData(c, Qt::Horizontal).toString();
-        const int size = header->sectionSize(c);
-        const int titleWidth = header->fontMetrics().horizontalAdvance(title) + 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
-        if (titleWidth > size)
-            cut << QStringLiteral("%1: title needs %2 px, has %3").arg(title).arg(titleWidth).arg(size);
-        if (header->sectionViewportPosition(c) + size > header->viewport()->width())
-            cut << QStringLiteral("%1: ends at %2 px, the view is %3 px").arg(title).arg(header->sectionViewportPosition(c) + size).arg(header->viewport()->width());
-        for (int row = 0; row < model->rowCount(); ++row) {
-            const QModelIndex index = model->index(row, c);
-            const auto *tree = qobject_cast<const QTreeView *>(view);
-            if (tree && tree->isFirstColumnSpanned(row, {}))
-                continue;  // a reason row: spans the view and wraps
-            // A view that wraps its texts needs room for the longest word only.
-            int width = 0;
-            const QString text = index.data().toString();
-            const auto *table = qobject_cast<const QTableView *>(view);
-            const bool wraps = tree ? tree->wordWrap() : table && table->wordWrap();
-            for (const QString &word : wraps ? text.split(u' ') : QStringList{text})
-                width = std::max(width, view->fontMetrics().horizontalAdvance(word) + padding);
-            if (width > size) {
-                cut << QStringLiteral("%1: \"%2\" needs %3 px, has %4").arg(title, index.data().toString()).arg(width).arg(size);
-                break;
-            }
+    const QString title = model->headerData(c, Qt::Horizontal).toString();
+    if (header->isSectionHidden(c))
+        return {QStringLiteral("%1: hidden").arg(title)};
+    const int size = header->sectionSize(c);
+    const int titleWidth = header->fontMetrics().horizontalAdvance(title) + 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    if (titleWidth > size)
+        cut << QStringLiteral("%1: title needs %2 px, has %3").arg(title).arg(titleWidth).arg(size);
+    if (header->sectionViewportPosition(c) + size > header->viewport()->width())
+        cut << QStringLiteral("%1: ends at %2 px, the view is %3 px").arg(title).arg(header->sectionViewportPosition(c) + size).arg(header->viewport()->width());
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex index = model->index(row, c);
+        const auto *tree = qobject_cast<const QTreeView *>(view);
+        if (tree && tree->isFirstColumnSpanned(row, {}))
+            continue;  // a reason row: spans the view and wraps
+        // A view that wraps its texts needs room for the longest word only.
+        int width = 0;
+        const QString text = index.data().toString();
+        const auto *table = qobject_cast<const QTableView *>(view);
+        const bool wraps = tree ? tree->wordWrap() : table && table->wordWrap();
+        for (const QString &word : wraps ? text.split(u' ') : QStringList{text})
+            width = std::max(width, view->fontMetrics().horizontalAdvance(word) + padding);
+        if (width > size) {
+            cut << QStringLiteral("%1: \"%2\" needs %3 px, has %4").arg(title, index.data().toString()).arg(width).arg(size);
+            break;
         }
     }
+    return cut;
+}
+
+/// What cutColumn() finds in the columns left of and at @p lastNeeded (logical), in screen order.
+QStringList cutColumns(const QAbstractItemView *view, QHeaderView *header, int lastNeeded)
+{
+    QStringList cut;
+    for (int visual = 0; visual <= header->visualIndex(lastNeeded); ++visual)
+        cut += cutColumn(view, header, header->logicalIndex(visual));
     return cut;
 }
 
@@ -1561,6 +1569,51 @@ private Q_SLOTS:
         QTRY_VERIFY(steps->isVisible());
         QVERIFY(steps->model()->rowCount() > 2);
         QTRY_COMPARE(cutColumns(steps, steps->header(), steps->model()->columnCount() - 1), QStringList());
+    }
+
+    void deadLetterColumnsWholeInAWindow_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("cycles");
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<int>("zoom");
+        const QString ttl = QStringLiteral(":/scenarios/lesson-ttl-moved.json");
+        const QString poison = QStringLiteral(":/scenarios/lesson-poison-message.json");
+        QTest::addRow("ttl lesson at 1280x660") << ttl << 90 << QSize(1280, 660) << 100;
+        QTest::addRow("ttl lesson at 1280x720") << ttl << 90 << QSize(1280, 720) << 100;
+        QTest::addRow("ttl lesson at 1280x720, zoom 120") << ttl << 90 << QSize(1280, 720) << 120;
+        QTest::addRow("ttl lesson at 1024x768") << ttl << 90 << QSize(1024, 768) << 100;
+        QTest::addRow("poison lesson at 1024x768") << poison << 180 << QSize(1024, 768) << 100;
+    }
+
+    void deadLetterColumnsWholeInAWindow()
+    {
+        // Not presenting, at 1280x720 the dead letters read "Consu…" and "Deliveri…" (under
+        // Adwaita dark's wider margins "Delive…") while the payload showed "read…": the columns
+        // a class reads were kept whole only in presentation mode. They are whole in a window
+        // too; the others shrink, and give way only where even that leaves no room.
+        QFETCH(QString, file);
+        QFETCH(int, cycles);
+        QFETCH(QSize, size);
+        QFETCH(int, zoom);
+        Window w(file);
+        QVERIFY(w.activeAt(size.width(), size.height()));
+        w.window.zoom()->setPercent(zoom);
+        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });  // settings keep it
+        w.window.lessonPanel()->runCycles(cycles);
+        w.window.refreshViews();
+        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        QTableView *letters = w.window.deadLetterPanel()->view();
+        QTRY_VERIFY(letters->isVisible());
+        QVERIFY(letters->model()->rowCount() > 0);
+        QStringList cut;
+        for (const int column : {DeadLetterModel::CycleColumn, DeadLetterModel::ReasonColumn, DeadLetterModel::ConsumerColumn,
+                                 DeadLetterModel::DeliveriesColumn})
+            cut += cutColumn(letters, letters->horizontalHeader(), column);
+        QCOMPARE(cut, QStringList());
     }
 
     void columnFitsAt1280x660_data()

@@ -41,8 +41,7 @@ public:
     /// The columns setNarrowHiddenColumns() has hidden now (logical indices, in hiding order).
     QList<int> narrowHiddenColumns() const;
 
-    /// With fitsColumns() and setHidesCutTitles() (a class reading from afar), the columns
-    /// (logical indices) a class must read whole, never elided:
+    /// With fitsColumns(), the columns (logical indices) a class must read whole, never elided:
     /// each keeps at least wholeWidth() while the others shrink and those of
     /// setNarrowHiddenColumns() give way; only where even those widths do not fit do they shrink
     /// too (no horizontal scroll bar). @p samples: for each, the widest text its cells show
@@ -57,10 +56,10 @@ public:
     /// of setWholeColumns() is read whole, the columns of setNarrowHiddenColumns() hidden and
     /// the others at about three digits: what a dock must give the view so nothing needed elides.
     int wholeViewWidth() const;
-    /// Whether the columns of setWholeColumns() are kept whole and a column of
-    /// setNarrowHiddenColumns() gives way rather than show a cut title ("Pri…"), for a class
-    /// reading from afar (off by default: a narrow dock on the desk keeps every column, shrunk
-    /// in proportion and elided, the tooltips saying all).
+    /// Whether a column of setNarrowHiddenColumns() gives way rather than show a cut title
+    /// ("Pri…"), for a class reading from afar (off by default: a narrow dock on the desk keeps
+    /// every column the whole ones leave room for, shrunk in proportion and elided, the
+    /// tooltips saying all).
     void setHidesCutTitles(bool hide);
 
 protected:

@@ -138,8 +138,8 @@ DeadLetterPanel::DeadLetterPanel(Simulation *simulation, QWidget *parent)
     m_view->setNarrowHiddenColumns({DeadLetterModel::DataColumn, DeadLetterModel::TtlColumn,
                                     DeadLetterModel::PriorityColumn, DeadLetterModel::MessageIdColumn});
     // The columns a class reads (the cycle, the reason, the consumer, the deliveries) are never
-    // cut ("ttl-ex…", "Cy…", "106…" presenting at 150 %): each keeps its title's width and its
-    // widest cell's; the others give way first.
+    // cut ("ttl-ex…", "Cy…", "106…" presenting at 150 %; "Consu…", "Deliveri…" in a window at
+    // 1280x720): each keeps its title's width and its widest cell's; the others give way first.
     updateWholeColumns();
     connect(m_simulation, &Simulation::scenarioLoaded, this, &DeadLetterPanel::updateWholeColumns);
     m_view->setToolTip(tr("Discarded messages, newest at the bottom. Click one to follow its "

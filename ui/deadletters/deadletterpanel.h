@@ -22,8 +22,9 @@ class Simulation;
 /// messageSelected(). In a narrow dock the columns fit its width (LogTableView::
 /// setFitsColumns()); where even that leaves no room, the payload, TTL, priority and id columns
 /// give way in that order (LogTableView::setNarrowHiddenColumns()), each row's tooltip saying all.
-/// Read from afar (setReadFromAfar(), presenting) the cycle, reason, consumer and deliveries
-/// are read whole (LogTableView::setWholeColumns()).
+/// The cycle, reason, consumer and deliveries are read whole (LogTableView::setWholeColumns()),
+/// in a window as presenting; read from afar (setReadFromAfar()) the other columns hide rather
+/// than show a cut title.
 class DeadLetterPanel : public QWidget
 {
     Q_OBJECT
