@@ -143,8 +143,8 @@ void TestEventLog::pendingBeyondCapacityKeepsTheNewest()
 void TestEventLog::droppedEventsAreFreedOutsideTheRefresh()
 {
     // Dropped event lists (pending beyond capacity, or rows that leave the log) are not freed in
-    // addEvents() or flush(), which a refresh calls: they wait in the release queue, freed one
-    // list per event-loop pass. A list still shared elsewhere frees nothing and is not queued.
+    // addEvents() or flush(), which a refresh calls: they wait in the release queue, freed at
+    // the next event-loop pass. A list still shared elsewhere frees nothing and is not queued.
     EventLogModel model(50);
     const QList<Event> held = events(0, 1, 20);
     model.addEvents(held);

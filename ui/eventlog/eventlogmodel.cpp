@@ -13,7 +13,7 @@ EventLogModel::EventLogModel(qsizetype capacity, QObject *parent)
     Q_ASSERT(columns().size() == ColumnCount);
     m_releaseTimer.setSingleShot(true);
     m_releaseTimer.setInterval(0);
-    connect(&m_releaseTimer, &QTimer::timeout, this, &EventLogModel::releaseOne);
+    connect(&m_releaseTimer, &QTimer::timeout, this, &EventLogModel::releaseQueued);
 }
 
 void EventLogModel::dropLater(QList<Event> &&events)
@@ -28,14 +28,10 @@ void EventLogModel::dropLater(QList<Event> &&events)
     events = QList<Event>();
 }
 
-void EventLogModel::releaseOne()
+void EventLogModel::releaseQueued()
 {
-    if (m_released.empty())
-        return;
-    m_releasedCount -= m_released.front().size();
-    m_released.pop_front();
-    if (!m_released.empty())
-        m_releaseTimer.start();
+    m_released.clear();
+    m_releasedCount = 0;
 }
 
 void EventLogModel::releaseDropped()

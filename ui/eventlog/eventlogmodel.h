@@ -30,8 +30,9 @@ namespace PriorityLab {
 /// capacity() while the log waits behind another tab) are not freed where they are dropped: at
 /// the fastest speed a refresh dropped ~9,000 events at once, and freeing them (cold memory, every
 /// event's shared strings) was the costliest part of a refresh (docs/design.md §9, App). They go to
-/// a release queue that a zero-interval timer empties one report's list per event-loop pass, in
-/// between the simulation's cycles; releasedPending() tells how many events wait there.
+/// a release queue that a zero-interval timer empties at the next event-loop pass, in between the
+/// simulation's cycles (freed one list per pass, the queue outgrew the freeing and new events took
+/// fresh pages: the app ran 184 cycles/s instead of 457); releasedPending() tells how many wait.
 class EventLogModel : public MessageTableModel
 {
     Q_OBJECT
@@ -83,7 +84,7 @@ public:
     /// Events ever added since the last clear(), including those no longer kept.
     qint64 totalCount() const { return m_total; }
     /// Events dropped from the log (or from the pending ones) and not yet freed: the release
-    /// queue, emptied one report's list per event-loop pass. Not counted in rows or pending.
+    /// queue, emptied at the next event-loop pass. Not counted in rows or pending.
     qsizetype releasedPending() const { return m_releasedCount; }
     /// Frees every dropped event list now (the release queue is otherwise emptied by a timer).
     void releaseDropped();
@@ -118,8 +119,8 @@ private:
 
     /// Puts @p events (a dropped chunk's list) in the release queue and starts its timer.
     void dropLater(QList<Event> &&events);
-    /// Frees one list of the release queue; the timer's slot.
-    void releaseOne();
+    /// Frees the release queue; the timer's slot.
+    void releaseQueued();
 
     std::deque<Chunk> m_chunks;          ///< the rows, oldest first
     qsizetype m_rows = 0;
