@@ -13,7 +13,7 @@ EventLogModel::EventLogModel(qsizetype capacity, QObject *parent)
     Q_ASSERT(columns().size() == ColumnCount);
     m_releaseTimer.setSingleShot(true);
     m_releaseTimer.setInterval(0);
-    connect(&m_releaseTimer, &QTimer::timeout, this, &EventLogModel::releaseQueued);
+    connect(&m_releaseTimer, &QTimer::timeout, this, &EventLogModel::releaseDropped);
 }
 
 void EventLogModel::dropLater(QList<Event> &&events)
@@ -26,12 +26,6 @@ void EventLogModel::dropLater(QList<Event> &&events)
             m_releaseTimer.start();
     }
     events = QList<Event>();
-}
-
-void EventLogModel::releaseQueued()
-{
-    m_released.clear();
-    m_releasedCount = 0;
 }
 
 void EventLogModel::releaseDropped()

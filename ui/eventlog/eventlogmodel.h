@@ -86,7 +86,7 @@ public:
     /// Events dropped from the log (or from the pending ones) and not yet freed: the release
     /// queue, emptied at the next event-loop pass. Not counted in rows or pending.
     qsizetype releasedPending() const { return m_releasedCount; }
-    /// Frees every dropped event list now (the release queue is otherwise emptied by a timer).
+    /// Frees every dropped event list now; also the release timer's slot.
     void releaseDropped();
 
     /// The event shown in row @p row (0 = oldest kept); row must be valid.
@@ -119,8 +119,6 @@ private:
 
     /// Puts @p events (a dropped chunk's list) in the release queue and starts its timer.
     void dropLater(QList<Event> &&events);
-    /// Frees the release queue; the timer's slot.
-    void releaseQueued();
 
     std::deque<Chunk> m_chunks;          ///< the rows, oldest first
     qsizetype m_rows = 0;
