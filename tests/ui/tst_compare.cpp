@@ -9,8 +9,14 @@
 #include "ui/shell/scenariocatalog.h"
 #include "ui/editing/setupeditor.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/shortcutguard.h"
+#include "ui/lessons/lessonpanel.h"
+#include "core/engine/simulation.h"
 
 #include <QAbstractItemModelTester>
+#include <QAbstractItemView>
+#include <QJsonObject>
+#include <QSpinBox>
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -32,6 +38,7 @@
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextLayout>
+#include <QUndoStack>
 
 using namespace PriorityLab;
 using namespace PriorityLab::TestSupport;
@@ -64,6 +71,8 @@ private Q_SLOTS:
     void firstRowOpensUnselected();
     void currentSetupSaysYourEditsOnlyWithEdits();
     void verdictHasItsRoomAt1024x768();
+    void currentSetupIsWhatTheMainWindowRuns();
+    void enterComparesFromEveryControl();
 };
 
 namespace {
@@ -976,6 +985,156 @@ void TestCompare::verdictHasItsRoomAt1024x768()
     QVERIFY(verdicts->isVisible() && window.depthChart()->isVisible());
     QVERIFY(!tabs->isVisible());
     QVERIFY(verdicts->mapTo(&window, QPoint(0, 0)).y() < table->mapTo(&window, QPoint(0, 0)).y());
+}
+
+namespace {
+/// File > Compare of @p main, as the menu opens it (the window compares at once).
+CompareWindow *openCompareOf(MainWindow &main)
+{
+    for (QAction *action : main.findChildren<QAction *>()) {
+        if (action->text() == QStringLiteral("&Compare Configurations…")) {
+            action->trigger();
+            const QList<CompareWindow *> windows = main.findChildren<CompareWindow *>();
+            return windows.isEmpty() ? nullptr : windows.constLast();
+        }
+    }
+    return nullptr;
+}
+
+/// @p run's figures without its name (the same run under another name compares equal).
+QJsonObject figuresOf(const RunFigures &run)
+{
+    QJsonObject figures = run.toJson();
+    figures.remove(QStringLiteral("name"));
+    return figures;
+}
+} // namespace
+
+void TestCompare::currentSetupIsWhatTheMainWindowRuns()
+{
+    // A trial played lesson-aging to step 4 ("Aging off": its `set` turns every consumer's
+    // agingStep to 0) and compared "Current setup": it ran with aging on (the file's start plus
+    // the edits by hand), under a label that said nothing else. Now it runs what the main window
+    // runs, and its words say what that holds.
+    MainWindow main;
+    main.setShowDialogs(false);
+    PL_VERIFY_OK(main.openScenarioFile(QStringLiteral(":/scenarios/lesson-aging.json")));
+    main.lessonPanel()->runCycles(220);  // steps 1 to 3 end at cycle 215: step 4 entered
+    QCOMPARE(main.lessonPanel()->currentStep(), 3);
+    const QString aging = QStringLiteral("consumers[0].strategy.agingStep");
+    QCOMPARE(main.simulation()->settingValue(aging), QJsonValue(0));
+    QCOMPARE(main.setupEditor()->undoStack()->index(), 0);  // no edit by hand
+
+    CompareWindow *window = openCompareOf(main);
+    QVERIFY(window);
+    QVERIFY(window->currentSetup());
+    for (int c = 0; c < 3; ++c)
+        QCOMPARE(settingValue(window->currentSetup()->scenario, QStringLiteral("consumers[%1].strategy.agingStep").arg(c)), QJsonValue(0));
+    QVERIFY(!window->currentSetupEdited());
+    const auto *combo = window->findChildren<QComboBox *>().constFirst();
+    const int index = combo->findData(CompareWindow::currentSetupChoice());
+    QCOMPARE(combo->currentIndex(), index);  // the lesson names a preset: this setup and it
+    QCOMPARE(combo->itemText(index), QStringLiteral("Current setup (with lesson settings)"));
+    const QString tip = combo->itemData(index, Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("at cycle %1").arg(main.simulation()->cycle())), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("the settings lesson step 4 applied")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("from cycle 0")), qPrintable(tip));
+    const Scenario lesson = loadPreset(QStringLiteral("lesson-aging.json"));
+    QCOMPARE(window->comparison().runs.at(0).name, lesson.name + QStringLiteral(" (current setup)"));
+    // Its figures are those of the lesson with aging off from cycle 0, not the file's start.
+    Scenario agingOff = lesson;
+    for (int c = 0; c < 3; ++c)
+        QCOMPARE(applySetting(agingOff, QStringLiteral("consumers[%1].strategy.agingStep").arg(c), 0), QString());
+    const Comparison expected = compareScenarios({agingOff, lesson}, 400);
+    QCOMPARE(expected.runs.size(), 2);
+    QVERIFY(figuresOf(expected.runs.at(0)) != figuresOf(expected.runs.at(1)));  // aging shows
+    QCOMPARE(figuresOf(window->comparison().runs.at(0)), figuresOf(expected.runs.at(0)));
+    delete window;
+
+    // The timeline's changes applied so far are in the setup, and not applied again at their
+    // cycle over a later edit: lesson-consumers-offline takes B and C offline at cycle 40 (and
+    // back at 90); at cycle 60 C is set online by hand.
+    PL_VERIFY_OK(main.openScenarioFile(QStringLiteral(":/scenarios/lesson-consumers-offline.json")));
+    Simulation &sim = *main.simulation();
+    main.lessonPanel()->runCycles(60);
+    QCOMPARE(sim.cycle(), 60);
+    QCOMPARE(sim.settingValue(QStringLiteral("consumers[1].online")), QJsonValue(false));
+    main.setupEditor()->setConsumerOnline(2, true);
+    window = openCompareOf(main);
+    QVERIFY(window);
+    const Scenario &running = window->currentSetup()->scenario;
+    QCOMPARE(settingValue(running, QStringLiteral("consumers[1].online")), QJsonValue(false));
+    QCOMPARE(effectiveSettingValue(running, SettingPath::parse(QStringLiteral("consumers[2].online"))), QJsonValue(true));
+    QCOMPARE(running.timeline.size(), 2);  // the changes still to come (B and C back), at their cycle
+    for (const TimelineChange &c : running.timeline)
+        QCOMPARE(c.atCycle, 90);
+    Simulation headless;
+    PL_VERIFY_OK(headless.load(running));
+    headless.runCycles(60);
+    QCOMPARE(effectiveSettingValue(headless.currentScenario(), SettingPath::parse(QStringLiteral("consumers[2].online"))),
+             QJsonValue(true));
+    const int offered = window->findChildren<QComboBox *>().constFirst()->findData(CompareWindow::currentSetupChoice());
+    const QComboBox *first = window->findChildren<QComboBox *>().constFirst();
+    QCOMPARE(first->itemText(offered), QStringLiteral("Current setup (with your edits and timeline changes)"));
+    QVERIFY2(first->itemData(offered, Qt::ToolTipRole).toString().contains(QStringLiteral("the timeline's 2 changes applied so far")),
+             qPrintable(first->itemData(offered, Qt::ToolTipRole).toString()));
+    delete window;
+}
+
+void TestCompare::enterComparesFromEveryControl()
+{
+    // The window says "Press Compare (Enter)", but Enter on a configuration's drop-down opened
+    // its list (the app's keyboard policy, ShortcutGuard, opens a focused combo box on Enter).
+    // Enter compares from every control but a button (which does its own deed); with a list
+    // open, Enter chooses the item and compares nothing.
+    ShortcutGuard guard;
+    qApp->installEventFilter(&guard);
+    CompareWindow window;
+    window.setCycles(50);
+    window.show();
+    QApplication::setActiveWindow(&window);
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QCOMPARE(window.compare(), QStringList());
+    int cycles = 50;
+    int tried = 0;
+    QList<QWidget *> controls;  // (a comparison makes the legend's labels again: listed first)
+    for (QWidget *control : window.findChildren<QWidget *>()) {
+        if ((control->focusPolicy() & Qt::TabFocus) && control->isVisibleTo(&window) && control->isEnabled()
+            && !qobject_cast<QAbstractButton *>(control) && !control->focusProxy())
+            controls << control;
+    }
+    for (QWidget *control : std::as_const(controls)) {
+        for (const Qt::Key key : {Qt::Key_Return, Qt::Key_Enter}) {
+            window.setCycles(++cycles);
+            QVERIFY(window.isStale());
+            control->setFocus(Qt::TabFocusReason);
+            QCOMPARE(QApplication::focusWidget(), control);
+            QTest::keyClick(control, key, key == Qt::Key_Enter ? Qt::KeypadModifier : Qt::NoModifier);
+            if (auto *combo = qobject_cast<QComboBox *>(control))
+                QVERIFY2(!combo->view()->isVisible(), "Enter opened the list");
+            QVERIFY2(!window.isStale(), control->metaObject()->className());
+            ++tried;
+        }
+    }
+    QVERIFY(tried >= 2 * 5);  // three configurations, the cycles, the table (and the verdict)
+
+    // The list open: Enter chooses the item, as usual.
+    QComboBox *combo = window.findChildren<QComboBox *>().constFirst();
+    combo->setFocus(Qt::TabFocusReason);
+    const int before = combo->currentIndex();
+    combo->showPopup();
+    QTRY_VERIFY(combo->view()->isVisible());
+    QTest::keyClick(combo->view(), Qt::Key_Down);
+    QTest::keyClick(combo->view(), Qt::Key_Return);
+    QTRY_VERIFY(!combo->view()->isVisible());
+    QCOMPARE(combo->currentIndex(), before + 1);
+    QVERIFY(window.isStale());  // chosen, not compared
+    // Space opens the list (Enter being Compare's).
+    QTest::keyClick(combo, Qt::Key_Space);
+    QTRY_VERIFY(combo->view()->isVisible());
+    QTest::keyClick(combo->view(), Qt::Key_Escape);
+    QTRY_VERIFY(!combo->view()->isVisible());
+    qApp->removeEventFilter(&guard);
 }
 
 QTEST_MAIN(TestCompare)

@@ -7,8 +7,12 @@
 #include "ui/sweep/sweepdialog.h"
 #include "core/engine/simulation.h"
 #include "tests/testsupport.h"
+#include "ui/shell/shortcutguard.h"
+#include "core/analysis/eventjson.h"
 
 #include <QApplication>
+#include <QAbstractItemView>
+#include <QPushButton>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QDir>
@@ -98,6 +102,66 @@ private Q_SLOTS:
         QVERIFY(box->findData(QStringLiteral("broker.batchSize")) >= 0);
         QVERIFY(box->findData(QStringLiteral("broker.cycleIntervalMs")) < 0);
         QVERIFY(box->findData(QStringLiteral("seed")) < 0);
+    }
+
+    void listsTheSettingsAsTheyRunNow()
+    {
+        // The sweep ran the file's start plus the edits by hand: a lesson step's settings
+        // (lesson-aging's step 4 turns aging off) and the timeline's changes so far were not in
+        // it. It sweeps what runs now (SetupEditor::runningScenario()), as File > Compare.
+        Simulation sim;
+        PL_VERIFY_OK(sim.load(loadPreset(QStringLiteral("lesson-aging.json"))));
+        SetupEditor editor(&sim);
+        const QString aging = QStringLiteral("consumers[0].strategy.agingStep");
+        PL_VERIFY_OK(sim.applySetting(aging, 0));  // as the lesson's step does: no edit
+        QCOMPARE(editor.undoStack()->count(), 0);
+        SweepDialog dialog(&editor);
+        auto *box = dialog.findChild<QComboBox *>();
+        const int index = box->findData(aging);
+        QVERIFY(index >= 0);
+        QVERIFY2(box->itemText(index).endsWith(QStringLiteral("strategy.agingStep = 0")), qPrintable(box->itemText(index)));
+        QVERIFY(dialog.selectSetting(QStringLiteral("broker.batchSize")));
+        dialog.setRange(1, 2, 1);
+        dialog.setCycles(300);
+        QSignalSpy finished(&dialog, &SweepDialog::sweepFinished);
+        PL_VERIFY_OK(dialog.start());
+        QVERIFY(finished.wait(30000));
+        // Each point is the setup with aging off and its batch size.
+        Scenario agingOff = sim.currentScenario();
+        agingOff.broker.batchSize = 1;
+        Simulation point;
+        PL_VERIFY_OK(point.load(agingOff));
+        point.runCycles(300);
+        QCOMPARE(dialog.result().points.constFirst().summary.value(QStringLiteral("totals")),
+                 summaryToJson(point, 0).value(QStringLiteral("totals")));
+    }
+
+    void enterRunsTheSweep()
+    {
+        // With the app's keyboard policy (ShortcutGuard), Enter on the setting's list opened the
+        // list. Enter runs the sweep from it and from the number fields (Run is the default).
+        ShortcutGuard guard;
+        qApp->installEventFilter(&guard);
+        DialogRig rig;
+        PL_VERIFY_OK(rig.problems);
+        QVERIFY(rig.prepare(QStringLiteral("broker.batchSize"), 1, 2, 1, 50));
+        QApplication::setActiveWindow(&rig.dialog);
+        QVERIFY(QTest::qWaitForWindowActive(&rig.dialog));
+        auto *setting = rig.dialog.findChild<QComboBox *>();
+        QList<QWidget *> fields{setting};
+        for (QDoubleSpinBox *box : rig.dialog.findChildren<QDoubleSpinBox *>())
+            fields << box;
+        QVERIFY(fields.size() >= 4);
+        for (QWidget *field : std::as_const(fields)) {
+            QSignalSpy finished(&rig.dialog, &SweepDialog::sweepFinished);
+            field->setFocus(Qt::TabFocusReason);
+            QTest::keyClick(field, Qt::Key_Return);
+            QVERIFY2(!setting->view()->isVisible(), "Enter opened the list");
+            QVERIFY2(rig.dialog.isRunning() || finished.count() == 1, field->metaObject()->className());
+            QVERIFY(finished.count() == 1 || finished.wait(30000));
+            QCOMPARE(rig.dialog.result().points.size(), 2);
+        }
+        qApp->removeEventFilter(&guard);
     }
 
     void runsInTheBackgroundAndApplies()

@@ -408,16 +408,62 @@ QString CompareWindow::currentSetupChoice()
 
 void CompareWindow::setCurrentSetup(const Scenario &scenario, bool edited)
 {
-    m_currentSetup = scenario;
-    m_currentSetupEdited = edited;
+    CurrentSetup setup;
+    setup.scenario = scenario;
+    setup.edited = edited;
+    setCurrentSetup(setup);
+}
+
+namespace {
+
+/// "a", "a and b", "a, b and c".
+QString joinedInWords(const QStringList &parts)
+{
+    if (parts.size() < 2)
+        return parts.join(QString());
+    return CompareWindow::tr("%1 and %2").arg(QStringList(parts.mid(0, parts.size() - 1)).join(QStringLiteral(", ")),
+                                             parts.constLast());
+}
+
+} // namespace
+
+void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
+{
+    m_currentSetup = setup;
     if (files().contains(currentSetupChoice()))
         markStale();  // the setup it ran is not this one
+    // The choice says what it holds besides the scenario as opened: "Current setup" alone read
+    // as the file's setup though a lesson step had turned aging off (lesson-aging, step 4).
     // "(with your edits)" only where there are edits: a trial opened Compare on a lesson it had
     // not touched and read "Current setup (with your edits)".
-    const QString text = edited ? tr("Current setup (with your edits)") : tr("Current setup");
-    const QString tip = edited ? tr("The setup as it stands in the main window, your unsaved edits "
-                                    "included: \"%1\"").arg(scenario.name)
-                               : tr("The setup as it stands in the main window (no edits made): \"%1\"").arg(scenario.name);
+    QStringList held;   // for the choice, short
+    QStringList parts;  // for its tooltip, in full
+    if (setup.edited) {
+        held << tr("your edits");
+        parts << tr("your edits in effect");
+    }
+    if (!setup.lessonSteps.isEmpty()) {
+        held << tr("lesson settings");
+        QStringList steps;
+        for (int step : setup.lessonSteps)
+            steps << QString::number(step);
+        parts << (steps.size() == 1 ? tr("the settings lesson step %1 applied").arg(steps.constFirst())
+                                    : tr("the settings lesson steps %1 applied").arg(joinedInWords(steps)));
+    }
+    if (setup.timelineChanges > 0) {
+        held << tr("timeline changes");
+        parts << (setup.timelineChanges == 1 ? tr("the timeline's change applied so far")
+                                             : tr("the timeline's %1 changes applied so far").arg(setup.timelineChanges));
+    }
+    const QString text = held.isEmpty() ? tr("Current setup") : tr("Current setup (with %1)").arg(joinedInWords(held));
+    const QString name = setup.scenario.name;
+    QString tip = parts.isEmpty()
+            ? tr("What the main window runs now, at cycle %1: \"%2\" as opened (no edits, no lesson "
+                 "step or timeline settings applied).").arg(setup.cycle).arg(name)
+            : tr("What the main window runs now, at cycle %1: \"%2\" with %3.").arg(setup.cycle).arg(name, joinedInWords(parts));
+    tip += QLatin1Char(' ') + tr("Here it runs from cycle 0 on the same workload");
+    tip += setup.scenario.timeline.isEmpty() ? QStringLiteral(".")
+                                             : tr("; the timeline's changes still to come apply at their cycles.");
     for (int slot = 0; slot < m_choices.size(); ++slot) {
         QComboBox *combo = m_choices.at(slot);
         int index = combo->findData(currentSetupChoice());
@@ -429,7 +475,7 @@ void CompareWindow::setCurrentSetup(const Scenario &scenario, bool edited)
         combo->setItemData(index, tip, Qt::ToolTipRole);
     }
     // A lesson that says "Compare with 'Lesson: …'": this setup and the presets it names.
-    if (const QStringList named = presetsNamedIn(scenario); !named.isEmpty())
+    if (const QStringList named = presetsNamedIn(setup.scenario); !named.isEmpty())
         setFiles(QStringList{currentSetupChoice()} + named);
 }
 
@@ -718,11 +764,13 @@ QStringList CompareWindow::compare()
     for (const QString &path : files()) {
         if (path == currentSetupChoice()) {
             if (m_currentSetup) {
-                Scenario setup = *m_currentSetup;
+                Scenario setup = m_currentSetup->scenario;
                 if (setup.name.isEmpty())
                     setup.name = tr("Current setup");
-                if (m_currentSetupEdited)
+                if (m_currentSetup->edited)
                     setup.name = tr("%1 (your edits)").arg(setup.name);
+                else if (!m_currentSetup->lessonSteps.isEmpty() || m_currentSetup->timelineChanges > 0)
+                    setup.name = tr("%1 (current setup)").arg(setup.name);  // not the file's start
                 current = scenarios.size();
                 scenarios << setup;
             }
@@ -734,7 +782,8 @@ QStringList CompareWindow::compare()
             scenarios << *loaded.scenario;
     }
     // The setup as opened, beside its own file: the names tell the runs apart.
-    if (current >= 0 && !m_currentSetupEdited) {
+    if (current >= 0 && !m_currentSetup->edited && m_currentSetup->lessonSteps.isEmpty()
+        && m_currentSetup->timelineChanges == 0) {
         Scenario &setup = scenarios[current];
         const bool same = std::any_of(scenarios.cbegin(), scenarios.cend(), [&setup](const Scenario &s) {
             return &s != &setup && s.name == setup.name;

@@ -43,16 +43,34 @@ public:
     explicit CompareWindow(QWidget *parent = nullptr);
     ~CompareWindow() override;
 
-    /// Offers @p scenario (the setup as it stands in the main window) as the choice "Current
-    /// setup" in every slot; a later call replaces the scenario. With @p edited (the user changed
-    /// it since it was opened: edits on the main window's undo stack) the choice reads "Current
-    /// setup (with your edits)" and runs under its name plus " (your edits)"; without, "Current
-    /// setup", under its name (plus " (current setup)" where another choice has that name). If
-    /// its texts name presets (presetsNamedIn(), e.g. a lesson's step "Compare with 'Lesson:
-    /// strict native priority…'"), selects it and them instead of the three-way preset.
+    /// The main window's current setup as offered here (setCurrentSetup()): the scenario it runs
+    /// now and what that holds besides the scenario as opened, for the choice's words.
+    struct CurrentSetup
+    {
+        Scenario scenario;         ///< what the main window runs now (SetupEditor::runningScenario())
+        bool edited = false;       ///< edits by hand in effect (the undo stack's index > 0)
+        QList<int> lessonSteps;    ///< the lesson's steps (1-based) whose `set` was applied
+        qsizetype timelineChanges = 0;  ///< the timeline's changes applied so far
+        qint64 cycle = 0;          ///< the cycles the main window has run
+    };
+
+    /// Offers @p setup as the choice "Current setup" in every slot; a later call replaces it.
+    /// The choice says what it holds besides the scenario as opened: "Current setup (with your
+    /// edits)", "(with lesson settings)", "(with timeline changes)" or several joined, e.g.
+    /// "Current setup (with your edits and lesson settings)"; plain "Current setup" with none.
+    /// Its tooltip says it in full (the cycle, the steps, the count of timeline changes, that it
+    /// runs from cycle 0 with the changes still to come at their cycles). Its run is named after
+    /// the scenario plus " (your edits)" when edited, else " (current setup)" when it holds
+    /// settings the file does not start with, or where another choice has its name. If its
+    /// texts name presets (presetsNamedIn(), e.g. a lesson's step "Compare with 'Lesson: strict
+    /// native priority…'"), selects it and them instead of the three-way preset.
+    void setCurrentSetup(const CurrentSetup &setup);
+    /// setCurrentSetup() with @p scenario, @p edited and nothing else applied.
     void setCurrentSetup(const Scenario &scenario, bool edited = true);
     /// Whether the current setup was offered as edited (setCurrentSetup()).
-    bool currentSetupEdited() const { return m_currentSetupEdited; }
+    bool currentSetupEdited() const { return m_currentSetup && m_currentSetup->edited; }
+    /// The current setup offered (setCurrentSetup()); std::nullopt before.
+    const std::optional<CurrentSetup> &currentSetup() const { return m_currentSetup; }
     /// The resource paths of the presets (ScenarioCatalog) whose name @p scenario's description,
     /// hint or lesson steps quote in single quotes, other than itself; at most 2, catalog order.
     static QStringList presetsNamedIn(const Scenario &scenario);
@@ -127,8 +145,7 @@ private:
     QWidget *m_verdictPage = nullptr;   ///< holds the verdict in its tab (stacked)
     bool m_verdictPlaced = false;       ///< updateOrientation() has put the verdict in its place
     int m_verdictRoom = 200;            ///< the most pixels the verdict's box may take (updateOrientation())
-    std::optional<Scenario> m_currentSetup;
-    bool m_currentSetupEdited = true;  ///< setCurrentSetup()'s edited
+    std::optional<CurrentSetup> m_currentSetup;
     QString m_verdictHtml;  ///< the verdicts of the comparison shown, as HTML
 };
 

@@ -31,7 +31,7 @@ public:
     explicit RealCompareDialog(QWidget *parent = nullptr);
     ~RealCompareDialog() override;
 
-    /// The scenario to run (the current setup, edits included).
+    /// The scenario to run (the current setup as it runs now, SetupEditor::runningScenario()).
     void setScenario(const Scenario &scenario);
     /// The broker's URL (prefilled: the mirror's last URL, else the private node's if it runs).
     void setUrl(const QString &url);

@@ -528,6 +528,18 @@ Scenario SetupEditor::editedScenario() const
     return scenario;
 }
 
+Scenario SetupEditor::runningScenario() const
+{
+    Scenario scenario = m_simulation->currentScenario();
+    // The timeline's changes applied so far are in the settings already: applied again at their
+    // cycles they would take back a later edit or a lesson step's setting. Simulation::step()
+    // applies those of a cycle at its start: after N cycles, those before cycle N.
+    const qint64 cycle = m_simulation->cycle();
+    scenario.timeline.removeIf([cycle](const TimelineChange &c) { return c.atCycle < cycle; });
+    scenario.broker.cycleIntervalMs = scenarioIntervalMs();
+    return scenario;
+}
+
 int SetupEditor::scenarioIntervalMs() const
 {
     int ms = m_simulation->loadedScenario().broker.cycleIntervalMs;

@@ -183,6 +183,17 @@ public:
     /// currentScenario() if an edit cannot be replayed.
     Scenario editedScenario() const;
 
+    /// What the main window runs now, as a scenario that a headless run (File > Compare's
+    /// "Current setup", Analysis > Sweep, Compare Simulated vs RabbitMQ) starts from cycle 0:
+    /// the engine's current configuration (Simulation::currentScenario(): the scenario as
+    /// opened with the settings a lesson step's `set` applied, the live edits in effect and the
+    /// timeline's changes applied so far), its timeline only the changes still to come (at
+    /// their cycles, Simulation::cycle() or later; those applied are in the settings already),
+    /// broker.cycleIntervalMs the scenario's own (scenarioIntervalMs(), not the
+    /// speed). Unlike editedScenario() (what File > Save writes, which replays the run from the
+    /// file) it is not the file: a lesson's steps, kept for their texts, do not run headless.
+    Scenario runningScenario() const;
+
     /// The scenario's own cycle interval in milliseconds, what File > Save writes as
     /// broker.cycleIntervalMs: as opened, or as last set through setCycleIntervalMs() (an edit
     /// not undone). Not the speed control's interval (Simulation::intervalMs(), the view's).

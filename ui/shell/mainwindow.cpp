@@ -726,8 +726,20 @@ void MainWindow::createMenus()
                              "latency, starvation, data loss and throughput side by side"));
     connect(compare, &QAction::triggered, this, [this] {
         auto *window = new CompareWindow(this);
+        // What runs now: the settings the lesson's steps and the timeline applied count as much as
+        // the edits (lesson-aging's step 4 turns aging off), and the choice says which it holds.
         // "(your edits)" only with edits by hand (the lesson panel counts the same ones).
-        window->setCurrentSetup(m_setupEditor->editedScenario(), m_setupEditor->undoStack()->index() > 0);
+        CompareWindow::CurrentSetup setup;
+        setup.scenario = m_setupEditor->runningScenario();
+        setup.edited = m_setupEditor->undoStack()->index() > 0;
+        const QList<LessonStep> &steps = m_simulation->loadedScenario().steps;
+        for (int step = 0; step <= m_lessonPanel->currentStep() && step < int(steps.size()); ++step) {
+            if (!steps.at(step).set.isEmpty())
+                setup.lessonSteps << step + 1;
+        }
+        setup.timelineChanges = m_simulation->loadedScenario().timeline.size() - setup.scenario.timeline.size();
+        setup.cycle = m_simulation->cycle();
+        window->setCurrentSetup(setup);
         window->setAttribute(Qt::WA_DeleteOnClose);
         window->show();
         window->compare();
@@ -737,7 +749,7 @@ void MainWindow::createMenus()
                                  "what, and compare it with the simulator's prediction"));
     connect(compareReal, &QAction::triggered, this, [this] {
         auto *dialog = new RealCompareDialog(this);
-        dialog->setScenario(m_setupEditor->editedScenario());
+        dialog->setScenario(m_setupEditor->runningScenario());  // what runs now, as Compare's
         dialog->setUrl(m_rabbitMq->lastUrl());
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->show();

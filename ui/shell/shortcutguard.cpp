@@ -8,6 +8,7 @@
 #include <QAbstractSpinBox>
 #include <QApplication>
 #include <QComboBox>
+#include <QPushButton>
 #include <QFocusEvent>
 #include <QItemSelectionModel>
 #include <QKeyEvent>
@@ -210,6 +211,18 @@ void ShortcutGuard::endEdit(QWidget *window, QWidget *field)
         frame->setResumePoint(field);  // outlined: Tab goes on from there
 }
 
+QPushButton *ShortcutGuard::defaultButtonOf(QWidget *window)
+{
+    // As QDialog::keyPressEvent() finds the button Enter presses.
+    if (!qobject_cast<QDialog *>(window))
+        return nullptr;
+    for (QPushButton *button : window->findChildren<QPushButton *>()) {
+        if (button->isDefault() && button->isVisible())
+            return button;
+    }
+    return nullptr;
+}
+
 bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
 {
     switch (event->type()) {
@@ -381,6 +394,15 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
                 return true;
             }
             if (auto *combo = qobject_cast<QComboBox *>(focus)) {
+                // In a dialog with a default button, Enter is that button's from its drop-down
+                // lists too, as the dialog says ("Press Compare (Enter)"; OK): opening the list
+                // instead read as a fault. Space opens the list there (no run key in a dialog).
+                // With the list open, the list has the keys: Enter chooses an item.
+                if (QPushButton *button = defaultButtonOf(combo->window())) {
+                    if (button->isEnabled())
+                        button->click();
+                    return true;
+                }
                 combo->showPopup();
                 return true;
             }

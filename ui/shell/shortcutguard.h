@@ -7,6 +7,7 @@
 
 #include <functional>
 
+class QPushButton;
 class QWidget;
 
 namespace PriorityLab {
@@ -40,7 +41,11 @@ namespace PriorityLab {
 ///    the run.
 ///  - A tab bar picks its tab with Left (the previous one, round from the first to the last);
 ///    Right steps the run as from anywhere.
-///  - Enter activates a focused button, check box or combo box (Space being the run key).
+///  - Enter activates a focused button, check box or combo box (Space being the run key); a
+///    combo box opens its list, except in a dialog with a default button (defaultButtonOf()):
+///    there Enter presses that button, its list closed, as the dialog says (File > Compare's
+///    "Press Compare (Enter)", an OK), and Space opens the list. An open list takes Enter itself
+///    (it chooses the item).
 ///  - Every dialog shown (a message box's Save / Discard / Cancel too) gets a FocusFrame, the
 ///    solid outline of the main window's focus; the menu bar taking the keys for a menu opened
 ///    by the keyboard keeps the place where Tab resumes (setResumePoint()).
@@ -63,6 +68,9 @@ public:
     /// N step). Escape and a slider's arrows depend on an edit in progress (editInProgress(),
     /// the class comment), not answered here.
     static bool controlUsesKey(const QObject *focus, int key);
+    /// The button Enter presses in @p window (QDialog's rule: a push button that is default and
+    /// shown); nullptr if @p window is no dialog or has none.
+    static QPushButton *defaultButtonOf(QWidget *window);
 
     /// True while @p focus (a one-line field of a main window) holds an edit: a pending typed
     /// edit (hasPendingEdit()) or a number the user changed with Up/Down since it got the focus.

@@ -178,6 +178,10 @@ SweepDialog::SweepDialog(SetupEditor *editor, QWidget *parent)
     resize(size);
 
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    // Enter runs the sweep from the setting's list and the number fields, as Compare's window
+    // compares (ShortcutGuard): said, not left to Qt's choice of the first button created.
+    m_run->setDefault(true);
+    m_run->setToolTip(tr("Run the sweep (Enter)"));
     connect(m_run, &QPushButton::clicked, this, [this] { start(); });
     connect(m_cancel, &QPushButton::clicked, this, &SweepDialog::cancel);
     connect(m_apply, &QPushButton::clicked, this, [this] { showProblems({applySelected()}); });
@@ -238,7 +242,7 @@ SweepDialog::~SweepDialog()
 
 void SweepDialog::refreshSettings()
 {
-    m_settings = sweepableSettings(m_editor->editedScenario());
+    m_settings = sweepableSettings(m_editor->runningScenario());
     QSignalBlocker block(m_setting);
     m_setting->clear();
     for (const SweepableSetting &s : std::as_const(m_settings))
@@ -287,8 +291,10 @@ void SweepDialog::settingChosen(int index)
     setRange(s.rangeStart, s.integer ? std::ceil(hi) : hi, s.integer ? 1 : (hi - s.rangeStart) / 10);
     for (QDoubleSpinBox *box : {m_from, m_to, m_step})
         box->setEnabled(true);
-    m_source->setText(tr("Sweeps the current setup, with your edits."));
-    m_source->setToolTip(QString());
+    m_source->setText(tr("Sweeps the setup the main window runs now."));
+    m_source->setToolTip(tr("The scenario with your edits in effect, the settings a lesson "
+                            "step applied and the timeline's changes so far; each point runs from cycle 0, "
+                            "the timeline's changes still to come at their cycles."));
 }
 
 void SweepDialog::setIntegerRange(bool integer)
@@ -377,7 +383,7 @@ QStringList SweepDialog::start()
             showProblems({error});
             return {error};
         }
-        base = m_editor->editedScenario();
+        base = m_editor->runningScenario();
         axes << *axis;
     }
     const SweepPlan plan = planSweep(base, axes, m_cycles->value());

@@ -20,7 +20,9 @@ class SetupEditor;
 class StackedBarChart;
 class TimeSeriesChart;
 
-/// Analysis > Sweep…: runs the current setup (with its edits) once per value of one numeric
+/// Analysis > Sweep…: runs the current setup (what the main window runs now,
+/// SetupEditor::runningScenario(): edits, a lesson step's settings and the timeline's changes so
+/// far included) once per value of one numeric
 /// setting, picked from a list of the setup's numeric settings with their current values, over a
 /// range (from, to, step; whole numbers for an integer setting) for a number of cycles; or opens
 /// a sweep file (resources/sweeps/), whose setting the Setting box then shows. The points run in
@@ -42,7 +44,7 @@ public:
     /// Cancels a running sweep and waits for its points to stop.
     ~SweepDialog() override;
 
-    /// Reads the settings list again from the setup as edited now.
+    /// Reads the settings list again from the setup as it runs now (SetupEditor::runningScenario()).
     void refreshSettings();
     /// Selects the setting at @p path (text as SettingPath::toString()); false if not listed.
     bool selectSetting(const QString &path);
