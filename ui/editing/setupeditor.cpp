@@ -161,6 +161,10 @@ SetupEditor::SetupEditor(Simulation *simulation, QObject *parent)
 {
     // A new scenario (or Reset) replaces everything the commands refer to.
     connect(m_simulation, &Simulation::scenarioLoaded, m_undoStack, &QUndoStack::clear);
+    connect(m_simulation, &Simulation::scenarioLoaded, this, [this] {
+        m_savedIndex = 0;
+        m_runShapedByUndone = m_redoneLater = m_droppedShaped = false;
+    });
     // An undo or redo separates edits: the step now on top takes in no later edit.
     connect(m_undoStack, &QUndoStack::indexChanged, this, [this](int index) {
         const int previous = std::exchange(m_lastIndex, index);
@@ -171,14 +175,31 @@ SetupEditor::SetupEditor(Simulation *simulation, QObject *parent)
         // after cycles ran since its undo (a new edit at a later cycle than the file's). The
         // document stays modified until saved again (docs/scenario-format.md, "Live edits in a
         // saved file").
-        if (index != previous && m_undoStack->isClean()) {
+        // The prompt before discarding says which (runShapedByUndoneEdit(), editRedoneLater()).
+        if (index != previous) {
             const bool undo = index < previous;
             for (int i = std::min(index, previous); i < std::max(index, previous) && i < m_undoStack->count(); ++i) {
                 if (anyEdit(m_undoStack->command(i), undo ? &SetupCommand::shapedRun : &SetupCommand::movedByRedo)) {
-                    m_undoStack->resetClean();
+                    (undo ? m_runShapedByUndone : m_redoneLater) = true;
+                    if (m_undoStack->isClean())
+                        m_undoStack->resetClean();
                     break;
                 }
             }
+            // Every edit that had shaped cycles redone (no cycle between undo and redo: as if
+            // nothing happened), or every edit redone late undone again: that reason has gone.
+            const auto anyIn = [this](int from, int to, bool (SetupCommand::*test)() const) {
+                for (int i = from; i < to && i < m_undoStack->count(); ++i) {
+                    if (anyEdit(m_undoStack->command(i), test))
+                        return true;
+                }
+                return false;
+            };
+            if (!undo && m_runShapedByUndone && !m_droppedShaped
+                && !anyIn(index, m_undoStack->count(), &SetupCommand::shapedRun))
+                m_runShapedByUndone = false;
+            if (undo && m_redoneLater && !anyIn(0, index, &SetupCommand::movedByRedo))
+                m_redoneLater = false;
         }
         if (index <= 0)
             return;
@@ -228,6 +249,7 @@ QString SetupEditor::push(CheckedSetting check)
         return check.error;
     if (check.isNoOp())
         return {};
+    noteDroppedEdits();
     m_pushing = true;
     m_undoStack->push(new ChangeSettingCommand(m_simulation, std::move(check), currentGesture()));
     m_pushing = false;
@@ -302,6 +324,7 @@ QString SetupEditor::addConsumer(const ConsumerConfig &config)
 {
     if (QString error = m_simulation->checkConsumer(int(m_simulation->consumers().size()), config); !error.isEmpty())
         return error;
+    noteDroppedEdits();
     m_undoStack->push(new AddConsumerCommand(m_simulation, config));
     return {};
 }
@@ -310,6 +333,7 @@ QString SetupEditor::removeConsumer(int index)
 {
     if (!validConsumer(index))
         return tr("there is no consumer %1").arg(index);
+    noteDroppedEdits();
     m_undoStack->push(new RemoveConsumerCommand(m_simulation, index));
     return {};
 }
@@ -433,6 +457,7 @@ QString SetupEditor::setScenarioInfo(const QString &name, const QString &descrip
         changes.append({QStringLiteral("hint"), hint});
     if (changes.isEmpty())
         return {};
+    noteDroppedEdits();
     m_undoStack->beginMacro(tr("Edit the scenario description"));
     QString error;
     for (const auto &[path, text] : std::as_const(changes)) {
@@ -562,6 +587,20 @@ int SetupEditor::scenarioIntervalMs() const
 void SetupEditor::markSaved()
 {
     m_undoStack->setClean();
+    m_savedIndex = m_undoStack->index();
+    m_runShapedByUndone = m_redoneLater = m_droppedShaped = false;
+}
+
+void SetupEditor::noteDroppedEdits()
+{
+    // A push drops the undone edits: remember whether one had shaped cycles of the run.
+    for (int i = m_undoStack->index(); i < m_undoStack->count() && !m_droppedShaped; ++i)
+        m_droppedShaped = anyEdit(m_undoStack->command(i), &SetupCommand::shapedRun);
+}
+
+int SetupEditor::unsavedEditCount() const
+{
+    return std::abs(m_undoStack->index() - m_savedIndex);
 }
 
 } // namespace PriorityLab

@@ -204,8 +204,24 @@ public:
     /// the run (SetupCommand::shapedRun()): the run seen differs from what the file replays.
     void markSaved();
 
+    /// Whether, since the scenario was loaded or last saved, an undo took back an edit that had
+    /// already shaped cycles of the run (SetupCommand::shapedRun()): the run has cycles the file
+    /// does not replay, so the document stays modified though no edit of it is in effect
+    /// (docs/scenario-format.md, "Live edits in a saved file"). The unsaved-edits prompt says so.
+    bool runShapedByUndoneEdit() const { return m_runShapedByUndone; }
+    /// Whether, since the scenario was loaded or last saved, a redo came after cycles had run
+    /// since its undo (SetupCommand::movedByRedo()): that edit now takes effect at a later cycle
+    /// than it did, so the document stays modified.
+    bool editRedoneLater() const { return m_redoneLater; }
+    /// The edits between the state last saved (or loaded) and the current one: the undo stack's
+    /// index minus its index when saved, in absolute value (saved edits undone count too). 0
+    /// when only runShapedByUndoneEdit() or editRedoneLater() keep the document modified.
+    int unsavedEditCount() const;
+
 private:
     QString push(CheckedSetting check);
+    /// Before a push (or a macro) drops the undone edits: notes whether one had shaped cycles.
+    void noteDroppedEdits();
     QString setGeneratorValue(int producer, const QString &key, const QJsonValue &value);
     bool validConsumer(int index) const;
     bool validProducer(int index) const;
@@ -214,6 +230,10 @@ private:
     QUndoStack *m_undoStack;
     bool m_pushing = false;
     int m_lastIndex = 0;  ///< the undo stack's index before its last change
+    int m_savedIndex = 0;  ///< the undo stack's index when last saved (0: as loaded)
+    bool m_runShapedByUndone = false;  ///< runShapedByUndoneEdit()
+    bool m_redoneLater = false;        ///< editRedoneLater()
+    bool m_droppedShaped = false;  ///< a push dropped an undone edit that had shaped cycles
 };
 
 } // namespace PriorityLab

@@ -1191,15 +1191,33 @@ bool MainWindow::confirmDiscardEdits(const QString &action)
     int answer = m_unsavedAnswer == 0 ? int(QMessageBox::Discard) : m_unsavedAnswer;
     // The question names the scenario with the edits and what comes next ("opening “Default”
     // (default.json)"): "another scenario" left a teacher unsure which was which.
-    const QUndoStack *undo = m_setupEditor->undoStack();
-    const int edits = std::max(1, std::abs(undo->index() - std::max(0, undo->cleanIndex())));
     QString current = m_setupEditor->scenarioName().isEmpty() ? tr("The scenario")
                                                               : tr("“%1”").arg(m_setupEditor->scenarioName());
     if (!currentFile().isEmpty())
         current += QStringLiteral(" (%1)").arg(QFileInfo(currentFile()).fileName());
-    const QString text = edits == 1 ? tr("%1 has 1 edit that is not saved.").arg(current)
-                                    : tr("%1 has %2 edits that are not saved.").arg(current).arg(edits);
-    const QString question = tr("Save them before %1? Discarded edits cannot be undone.").arg(action);
+    // The document can stay modified with no edit in effect: an undone edit had shaped cycles
+    // of the run, or a redo came cycles after its undo (docs/scenario-format.md, "Live edits in
+    // a saved file"). "1 edit that is not saved" after the undo read as a fault: the words say why.
+    QStringList reasons;
+    if (m_setupEditor->runShapedByUndoneEdit())
+        reasons << tr("the run has cycles shaped by an edit you undid, which the file does not replay");
+    if (m_setupEditor->editRedoneLater())
+        reasons << tr("an edit you redid after cycles ran takes effect later in the run than it first did");
+    const int edits = m_setupEditor->unsavedEditCount();
+    QString text;
+    QString question;
+    if (edits == 0 && !reasons.isEmpty()) {
+        text = tr("%1 is marked modified: %2.").arg(current, reasons.join(tr("; ")));
+        question = tr("No edit in effect is unsaved. Save before %1? The file gets the setup as it stands "
+                      "(an undone edit is not saved); the cycles already run are not kept either way.")
+                           .arg(action);
+    } else {
+        const int shown = std::max(1, edits);
+        text = shown == 1 ? tr("%1 has 1 edit that is not saved").arg(current)
+                          : tr("%1 has %2 edits that are not saved").arg(current).arg(shown);
+        text += reasons.isEmpty() ? QStringLiteral(".") : tr(", and %1.").arg(reasons.join(tr("; ")));
+        question = tr("Save them before %1? Discarded edits cannot be undone.").arg(action);
+    }
     m_lastUnsavedQuestion = text + QLatin1Char('\n') + question;
     if (showDialogs()) {
         QMessageBox box(QMessageBox::Warning, tr("PriorityLab"), text,
