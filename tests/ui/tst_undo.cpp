@@ -103,8 +103,7 @@ private Q_SLOTS:
     void editBetweenSeparatesSteps_data();
     void editBetweenSeparatesSteps();
     void undoSeparatesStepsOfOneGesture();
-    void speedControlIsNotAnEdit();
-    void speedKeysLeaveTheScenarioInterval();
+    void speedIsNotAnEdit();
     void backToStartIsObsolete();
     void differentPathDoesNotMerge();
     void editorsFollowUndo();
@@ -372,60 +371,23 @@ void TestUndo::undoSeparatesStepsOfOneGesture()
     QCOMPARE(threshold(e.sim, 0), 5);
 }
 
-void TestUndo::speedControlIsNotAnEdit()
+void TestUndo::speedIsNotAnEdit()
 {
     // The speed is the view's: [ and ] (and the slider) change the timer's interval, with no undo
-    // step, no "*" in the title, and a saved file keeps the scenario's own interval. The broker
-    // panel's edit of broker.cycleIntervalMs is an edit (undoable) and moves the speed control.
-    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/reference-priority.json"));
+    // step, no "*" in the title, and a saved file keeps the scenario's own interval. ] made the
+    // broker panel's Cycle interval show the new speed (33 ms) as if the scenario had been
+    // edited: the field shows the scenario's interval (what Save writes); the speed shows where
+    // speed lives (the toolbar's label, the Simulation menu, the status bar). The broker panel's
+    // edit of broker.cycleIntervalMs is an edit (undoable, saved) and moves the speed control.
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-poison-message.json"));
     QVERIFY(shown.exposed());
     MainWindow &window = shown.window;
     Simulation *sim = window.simulation();
     QUndoStack *stack = window.setupEditor()->undoStack();
     QSignalSpy cleanChanged(stack, &QUndoStack::cleanChanged);
-    const int opened = sim->intervalMs();
-    QTest::keyClick(&window, Qt::Key_BracketRight);
-    const int faster = sim->intervalMs();
-    QVERIFY(faster < opened);
-    QCOMPARE(window.speedControl()->intervalMs(), faster);
-    QCOMPARE(stack->count(), 0);
-    QVERIFY(stack->isClean());
-    QCOMPARE(cleanChanged.count(), 0);
-    QVERIFY(!window.isWindowModified());
-    QTest::keyClick(&window, Qt::Key_BracketLeft);
-    QTest::keyClick(&window, Qt::Key_BracketLeft);
-    QVERIFY(sim->intervalMs() > opened);
-    QCOMPARE(stack->count(), 0);
-    QVERIFY(!window.isWindowModified());
-
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("speed.json"));
-    QVERIFY(window.saveScenarioFile(path).isEmpty());
-    const ScenarioLoadResult saved = loadScenarioFile(path);
-    QVERIFY2(saved.ok(), qPrintable(saved.errors.join(u'\n')));
-    QCOMPARE(saved.scenario->broker.cycleIntervalMs, sim->loadedScenario().broker.cycleIntervalMs);
-
-    // The broker panel's edit (the setting) is undoable and moves the speed control.
-    QVERIFY(window.setupEditor()->setCycleIntervalMs(100).isEmpty());
-    QCOMPARE(window.speedControl()->intervalMs(), 100);
-    QCOMPARE(sim->intervalMs(), 100);
-    QCOMPARE(stack->count(), 1);
-    QVERIFY(window.isWindowModified());
-    window.undoAction()->trigger();
-    QVERIFY(!window.isWindowModified());
-}
-
-void TestUndo::speedKeysLeaveTheScenarioInterval()
-{
-    // ] made the broker panel's Cycle interval show the new speed (33 ms) as if the scenario had
-    // been edited, though the speed is no edit: no "*", not saved. The field shows the
-    // scenario's interval (what Save writes); the speed shows where speed lives (the toolbar's
-    // label, the Simulation menu, the status bar).
-    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-poison-message.json"));
-    QVERIFY(shown.exposed());
-    MainWindow &window = shown.window;
-    Simulation *sim = window.simulation();
     QSpinBox *field = window.brokerPanel()->intervalBox();
+    const int opened = sim->intervalMs();
+    QCOMPARE(opened, 200);
     QCOMPARE(sim->loadedScenario().broker.cycleIntervalMs, 200);
     QCOMPARE(field->value(), 200);
     QCOMPARE(window.speedInfoAction()->text(), SpeedControl::speedText(200, 200));
@@ -437,12 +399,19 @@ void TestUndo::speedKeysLeaveTheScenarioInterval()
     QVERIFY(window.saveScenarioFile(before).isEmpty());
 
     QTest::keyClick(&window, Qt::Key_BracketRight);
+    const int faster = sim->intervalMs();
+    QVERIFY(faster < opened);
+    QCOMPARE(window.speedControl()->intervalMs(), faster);
+    QCOMPARE(stack->count(), 0);
+    QVERIFY(stack->isClean());
+    QCOMPARE(cleanChanged.count(), 0);
+    QVERIFY(!window.isWindowModified());
     QTest::keyClick(&window, Qt::Key_BracketRight);
     const int watched = sim->intervalMs();
     QVERIFY2(watched < 200, qPrintable(QString::number(watched)));
     QCOMPARE(field->value(), 200);  // the scenario's interval, not the speed
     QVERIFY(!window.isWindowModified());
-    QCOMPARE(window.setupEditor()->undoStack()->count(), 0);
+    QCOMPARE(stack->count(), 0);
     // The speed is shown where speed lives, compared with the scenario's interval.
     const QString info = window.speedInfoAction()->text();
     QVERIFY2(info.contains(QStringLiteral("%1 ms per cycle").arg(watched)), qPrintable(info));
@@ -458,6 +427,16 @@ void TestUndo::speedKeysLeaveTheScenarioInterval()
     for (const QLabel *label : window.speedControl()->findChildren<QLabel *>())
         labelled = labelled || label->text().contains(SpeedControl::factor(watched, 200));
     QVERIFY(labelled);
+    // Slower than opened: still no edit.
+    for (int i = 0; i < 3; ++i)
+        QTest::keyClick(&window, Qt::Key_BracketLeft);
+    QVERIFY(sim->intervalMs() > opened);
+    QCOMPARE(stack->count(), 0);
+    QCOMPARE(field->value(), 200);
+    QVERIFY(!window.isWindowModified());
+    for (int i = 0; i < 3; ++i)
+        QTest::keyClick(&window, Qt::Key_BracketRight);
+    QCOMPARE(sim->intervalMs(), watched);  // the same steps back
     // Also after a cycle's refresh (setupChanged of any kind re-reads the panel).
     sim->runCycles(3);
     QVERIFY(window.setupEditor()->setBatchSize(4).isEmpty());
@@ -468,10 +447,22 @@ void TestUndo::speedKeysLeaveTheScenarioInterval()
 
     const QString after = dir.filePath(QStringLiteral("after.json"));
     QVERIFY(window.saveScenarioFile(after).isEmpty());
+    const ScenarioLoadResult saved = loadScenarioFile(after);
+    QVERIFY2(saved.ok(), qPrintable(saved.errors.join(u'\n')));
+    QCOMPARE(saved.scenario->broker.cycleIntervalMs, sim->loadedScenario().broker.cycleIntervalMs);
     QFile a(before);
     QFile b(after);
     QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
     QCOMPARE(b.readAll(), a.readAll());
+
+    // The broker panel's edit (the setting) is undoable and moves the speed control.
+    QVERIFY(window.setupEditor()->setCycleIntervalMs(100).isEmpty());
+    QCOMPARE(window.speedControl()->intervalMs(), 100);
+    QCOMPARE(sim->intervalMs(), 100);
+    QCOMPARE(stack->count(), 1);
+    QVERIFY(window.isWindowModified());
+    window.undoAction()->trigger();
+    QVERIFY(!window.isWindowModified());
 
     // The field's own edit is an edit of the scenario: it shows, is saved, and sets the speed.
     field->setValue(300);
