@@ -2,10 +2,14 @@
 
 #include "core/engine/simulation.h"
 
+#include <algorithm>
+
 namespace PriorityLab {
 
-RefreshSnapshot::RefreshSnapshot(const Simulation &simulation, QList<CycleReport> reports, bool setupChanged)
-    : m_simulation(&simulation), m_reports(std::move(reports)), m_setupChanged(setupChanged)
+RefreshSnapshot::RefreshSnapshot(const Simulation &simulation, QList<CycleReport> reports, bool setupChanged,
+                                 qint64 releasedEvents)
+    : m_simulation(&simulation), m_reports(std::move(reports)), m_setupChanged(setupChanged),
+      m_releasedEvents(releasedEvents)
 {
     m_fifoOrder = !setupChanged;
     for (const CycleReport &r : std::as_const(m_reports)) {
@@ -18,20 +22,41 @@ RefreshSnapshot::RefreshSnapshot(const Simulation &simulation, QList<CycleReport
 
 void CycleAccumulator::add(const CycleReport &report)
 {
-    if (report.cycle >= 0)
-        m_reports.append(report);
+    if (report.cycle < 0)
+        return;
+    m_reports.append(report);
+    m_events += report.events.size();
+    // The rule of EventLogModel::addEvents(): a list goes once the newer ones hold the limit.
+    while (m_firstEvents < m_reports.size()
+           && m_events - m_reports.at(m_firstEvents).events.size() >= m_eventLimit) {
+        QList<Event> &events = m_reports[m_firstEvents++].events;
+        m_events -= events.size();
+        m_releasedEvents += events.size();
+        events = QList<Event>();  // freed here (the engine's report is gone): the next cycle reuses it
+    }
+}
+
+void CycleAccumulator::setEventLimit(qsizetype limit)
+{
+    m_eventLimit = std::max<qsizetype>(1, limit);
 }
 
 void CycleAccumulator::clear()
 {
     m_reports.clear();
     m_setupChanged = false;
+    m_events = 0;
+    m_firstEvents = 0;
+    m_releasedEvents = 0;
 }
 
 RefreshSnapshot CycleAccumulator::take(const Simulation &simulation)
 {
-    RefreshSnapshot snapshot(simulation, std::exchange(m_reports, {}), m_setupChanged);
+    RefreshSnapshot snapshot(simulation, std::exchange(m_reports, {}), m_setupChanged,
+                             std::exchange(m_releasedEvents, 0));
     m_setupChanged = false;
+    m_events = 0;
+    m_firstEvents = 0;
     return snapshot;
 }
 

@@ -4,6 +4,8 @@
 
 #include <QList>
 
+#include <limits>
+
 namespace PriorityLab {
 
 class Simulation;
@@ -17,7 +19,10 @@ class RefreshSnapshot
 public:
     /// A snapshot of @p simulation (which must outlive it) after the cycles of @p reports,
     /// oldest first; @p setupChanged: a live edit happened since the previous tick.
-    RefreshSnapshot(const Simulation &simulation, QList<CycleReport> reports, bool setupChanged = false);
+    /// @p releasedEvents: events of these cycles no longer in their reports (CycleAccumulator's
+    /// event limit let them go).
+    RefreshSnapshot(const Simulation &simulation, QList<CycleReport> reports, bool setupChanged = false,
+                    qint64 releasedEvents = 0);
 
     /// The simulation, for the state now (queue, consumers, metrics).
     const Simulation &simulation() const { return *m_simulation; }
@@ -36,6 +41,10 @@ public:
     bool fifoOrder() const { return m_fifoOrder; }
     /// A live edit changed the setup since the previous tick.
     bool setupChanged() const { return m_setupChanged; }
+    /// Events of these cycles whose lists the accumulator released before the tick (its event
+    /// limit): the oldest reports' CycleReport::events are empty then. A log counts them as
+    /// events that happened and were not kept.
+    qint64 releasedEvents() const { return m_releasedEvents; }
 
 private:
     const Simulation *m_simulation;
@@ -44,6 +53,7 @@ private:
     qint64 m_takenFromHead = 0;
     bool m_fifoOrder = true;
     bool m_setupChanged = false;
+    qint64 m_releasedEvents = 0;
 };
 
 /// Collects the reports of Simulation::cycleCompleted between two refresh ticks, and hands them
@@ -52,7 +62,18 @@ class CycleAccumulator
 {
 public:
     /// Keeps @p report for the next take(). O(1): the report's lists are shared, not copied.
+    /// Beyond the event limit the oldest kept reports' events are released here (see
+    /// setEventLimit()).
     void add(const CycleReport &report);
+    /// Keeps the events of the newest reports only: a kept report's event list is released (its
+    /// report kept, CycleReport::events emptied, the count in RefreshSnapshot::releasedEvents())
+    /// once the reports kept after it hold at least @p limit events. The main window sets the
+    /// event log's capacity, whose model drops such a list itself (EventLogModel::addEvents()):
+    /// the log shows the same rows, but at the fastest speed, with tens of cycles between two
+    /// ticks, the events no longer pile up until the tick (3,000 a cycle, ~40 MB of fresh memory
+    /// per tick) and their memory is reused by the next cycles (docs/design.md §9, App).
+    /// Default: no limit. At least 1.
+    void setEventLimit(qsizetype limit);
     /// Notes a live edit of the setup (Simulation::setupChanged).
     void noteSetupChanged() { m_setupChanged = true; }
     /// Forgets the reports kept (a scenario was loaded or reset).
@@ -66,6 +87,10 @@ public:
 private:
     QList<CycleReport> m_reports;
     bool m_setupChanged = false;
+    qsizetype m_eventLimit = std::numeric_limits<qsizetype>::max();
+    qsizetype m_events = 0;        ///< events in the kept reports' lists
+    qsizetype m_firstEvents = 0;   ///< the oldest kept report whose events are not released
+    qint64 m_releasedEvents = 0;   ///< events released since the last take()
 };
 
 } // namespace PriorityLab

@@ -77,6 +77,7 @@ private Q_SLOTS:
     void ringBufferCapAndOrder();
     void pendingBeyondCapacityKeepsTheNewest();
     void droppedEventsAreFreedOutsideTheRefresh();
+    void accumulatorEventLimitKeepsTheSameRows();
     void columnsShowTheEvent();
     void filters();
     void followMode();
@@ -171,6 +172,50 @@ void TestEventLog::droppedEventsAreFreedOutsideTheRefresh()
     model.releaseDropped();
     QCOMPARE(model.releasedPending(), 0);
     QCOMPARE(ids(model), range(211, 260));
+}
+
+void TestEventLog::accumulatorEventLimitKeepsTheSameRows()
+{
+    // The main window's accumulator keeps no more events between two ticks than the log can
+    // show (CycleAccumulator::setEventLimit(capacity)): the oldest reports' lists are released
+    // as the cycles come, not at the tick; the log shows the same rows and counts the same total.
+    Simulation simulation;
+    EventLogPanel limitedLog(&simulation);
+    EventLogPanel wholeLog(&simulation);
+    const qsizetype capacity = limitedLog.model()->capacity();
+    CycleAccumulator limited;
+    limited.setEventLimit(capacity);
+    CycleAccumulator whole;
+    const int perCycle = int(capacity / 4) + 7;  // not a divisor: one list is cut by the flush
+    quint64 next = 1;
+    for (int tick = 0; tick < 3; ++tick) {
+        for (int c = 0; c < 6 + tick; ++c) {
+            CycleReport report;
+            report.cycle = 10 * tick + c;
+            report.events = events(report.cycle, next, perCycle);
+            next += quint64(perCycle);
+            limited.add(report);
+            whole.add(report);
+        }
+        const RefreshSnapshot kept = limited.take(simulation);
+        const RefreshSnapshot all = whole.take(simulation);
+        qsizetype keptEvents = 0;
+        for (const CycleReport &report : kept.reports())
+            keptEvents += report.events.size();
+        // Released: the lists that had capacity() newer events after them.
+        QVERIFY(keptEvents < capacity + perCycle);
+        QVERIFY(keptEvents >= capacity);
+        QCOMPARE(kept.releasedEvents() + keptEvents, qint64(all.cycles()) * perCycle);
+        QVERIFY(kept.reports().constFirst().events.isEmpty());
+        QCOMPARE(kept.cycles(), all.cycles());  // the reports stay, for the other views
+        QCOMPARE(kept.counts().produced, all.counts().produced);
+        limitedLog.refresh(kept);
+        wholeLog.refresh(all);
+        QCOMPARE(ids(*limitedLog.model()), ids(*wholeLog.model()));
+        QCOMPARE(limitedLog.model()->totalCount(), wholeLog.model()->totalCount());
+    }
+    QCOMPARE(wholeLog.model()->totalCount(), qint64(next - 1));
+    QCOMPARE(ids(*limitedLog.model()), range(next - quint64(capacity), next - 1));
 }
 
 void TestEventLog::columnsShowTheEvent()

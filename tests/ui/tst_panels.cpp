@@ -22,6 +22,7 @@
 #include "tests/ui/scenariowindow.h"
 #include "ui/shell/speedcontrol.h"
 #include "ui/shell/statussummary.h"
+#include "ui/common/digitshapelabel.h"
 #include "ui/common/sizeguard.h"
 
 #include <QAction>
@@ -125,6 +126,7 @@ private Q_SLOTS:
     void cardCapacityTopicsAndSparkline();
     void sparklineScaleLeavesTheLineInSight();
     void sizeGuardPassesOnlyChangedSizes();
+    void digitShapeLabelKeepsHintsPerShape();
     void cardPrefetchAndHeldTiles();
     void cardRetryDelayEditAndUndo();
     void deadLetterConsumerAndQueueCaption();
@@ -1442,6 +1444,71 @@ void TestPanels::sizeGuardPassesOnlyChangedSizes()
     label->show();
     QVERIFY(guard->isVisible());
     QVERIFY(label->isVisible());
+}
+
+void TestPanels::digitShapeLabelKeepsHintsPerShape()
+{
+    // A rich-text line whose numbers change at every refresh (the dead letters' summary, an
+    // alarm) is not measured through its QTextDocument again while only its digits change; any
+    // other change (words, wrap, margins, font) gives QLabel's own hints at once.
+    QCOMPARE(DigitShapeLabel::shapeOf(QStringLiteral("Cycle 1,289"), false), QStringLiteral("Cycle 0,000"));
+    QCOMPARE(DigitShapeLabel::shapeOf(QStringLiteral("<h1>12 lost</h1>"), true), QStringLiteral("<h1>00 lost</h1>"));
+    QCOMPARE(DigitShapeLabel::shapeOf(QStringLiteral("<span style=\"color:#123456\">7</span> <3"), false),
+             QStringLiteral("<span style=\"color:#000000\">0</span> <0"));
+    QCOMPARE(DigitShapeLabel::shapeOf(QStringLiteral("<span style=\"color:#123456\">7</span>"), true),
+             QStringLiteral("<span style=\"color:#123456\">0</span>"));
+
+    DigitShapeLabel label;
+    QLabel plain;  // the same settings and texts, measured every time
+    for (QLabel *l : {static_cast<QLabel *>(&label), &plain}) {
+        l->setWordWrap(true);
+        l->setTextFormat(Qt::RichText);
+        l->setContentsMargins(6, 3, 6, 3);
+    }
+    const auto setText = [&](const QString &text) {
+        label.setText(text);
+        plain.setText(text);
+    };
+    const auto sameHints = [&] {
+        return label.sizeHint() == plain.sizeHint() && label.minimumSizeHint() == plain.minimumSizeHint();
+    };
+    setText(QStringLiteral("<b>3 messages discarded</b> <span style=\"color:#808080\">since cycle 12</span>"));
+    QVERIFY(sameHints());
+    if (!DigitShapeLabel::hasTabularDigits(label.font())) {
+        setText(QStringLiteral("<b>8 messages discarded</b> <span style=\"color:#808080\">since cycle 12</span>"));
+        QVERIFY(sameHints());
+        QSKIP("the font's digits differ in width: the hints are measured at every change");
+    }
+    const QSize hint = label.sizeHint();
+    auto *document = label.findChild<QTextDocument *>();
+    QVERIFY(document);
+    QSignalSpy laidOut(document->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged);
+    setText(QStringLiteral("<b>9 messages discarded</b> <span style=\"color:#808080\">since cycle 47</span>"));
+    QCOMPARE(label.sizeHint(), hint);
+    QVERIFY(sameHints());
+    QCOMPARE(laidOut.count(), 0);  // kept, not measured
+    QCOMPARE(label.heightForWidth(120), plain.heightForWidth(120));  // the real text
+
+    // More digits, other words, another form or font: measured again.
+    setText(QStringLiteral("<b>19 messages discarded</b> <span style=\"color:#808080\">since cycle 47</span>"));
+    QVERIFY(sameHints());
+    setText(QStringLiteral("<b>19 messages lost</b> by the consumer that fails everything it gets"));
+    QVERIFY(sameHints());
+    for (QLabel *l : {static_cast<QLabel *>(&label), &plain})
+        l->setWordWrap(false);
+    QVERIFY(sameHints());
+    for (QLabel *l : {static_cast<QLabel *>(&label), &plain})
+        l->setContentsMargins(20, 3, 20, 3);
+    QVERIFY(sameHints());
+    for (QLabel *l : {static_cast<QLabel *>(&label), &plain}) {
+        QFont font = l->font();
+        font.setPointSizeF(font.pointSizeF() * 1.5);
+        l->setFont(font);
+    }
+    QVERIFY(sameHints());
+    for (QLabel *l : {static_cast<QLabel *>(&label), &plain})
+        l->setTextFormat(Qt::PlainText);
+    QVERIFY(sameHints());
 }
 
 void TestPanels::resetShowsTheFirstCardsHeading()

@@ -2,6 +2,7 @@
 
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
+#include "ui/common/digitshapelabel.h"
 #include "ui/common/sizeguard.h"
 #include "ui/common/textcolors.h"
 
@@ -316,7 +317,9 @@ void AlarmPanel::rebuild()
         auto *icon = new QLabel(this);
         icon->setPixmap(warning.pixmap(iconSize, iconSize));
         icon->setAlignment(Qt::AlignTop);
-        auto *text = new QLabel(this);
+        // Its counts change at every refresh (the data-loss alarm's messages lost): its size
+        // hints are measured again only when more than its digits changed.
+        auto *text = new DigitShapeLabel(this);
         text->setWordWrap(true);
         // Beside its icon, from the top: a label given more height than its text needs never
         // centres the text below a lone ⚠.

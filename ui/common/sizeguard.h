@@ -25,6 +25,11 @@ namespace PriorityLab {
 /// It also remembers the child's height for the last few widths asked (QLabel measures a
 /// word-wrapped or rich text anew at every heightForWidth(), and the layouts ask it again and again
 /// while they lay out): a label of the same text and font at the same width has the same height.
+///
+/// To learn whether the size changed it asks the child's size hints after every text change; a
+/// rich-text label whose numbers change at every refresh is a DigitShapeLabel
+/// (ui/common/digitshapelabel.h), whose hints are measured again only when more than its digits
+/// changed.
 class SizeGuard : public QWidget
 {
     Q_OBJECT

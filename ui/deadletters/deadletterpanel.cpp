@@ -1,4 +1,5 @@
 #include "ui/deadletters/deadletterpanel.h"
+#include "ui/common/digitshapelabel.h"
 #include "ui/common/sizeguard.h"
 #include "ui/common/textcolors.h"
 
@@ -6,7 +7,6 @@
 #include "ui/common/logtableview.h"
 #include "core/engine/simulation.h"
 
-#include <QFontMetricsF>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -18,92 +18,13 @@
 
 namespace PriorityLab {
 
-namespace {
-
-/// The summary line: a word-wrapped rich-text label whose numbers change at every refresh.
-/// QLabel measures such a text for its size hints through its QTextDocument about eight times
-/// (its ideal width, one line, the longest word, each width set and put back) at every text
-/// change; SizeGuard asks for them at every change. Here the hints are kept while the text
-/// differs only in its digits and the font's digits all have one width (then "1,234" and
-/// "5,678" take the same room and break at the same places); its height for a width and its
-/// paint still lay out the real text (docs/design.md §9, App).
-class SummaryLabel : public QLabel
-{
-public:
-    using QLabel::QLabel;
-
-    /// QLabel's, or the one kept for a text of the same shape.
-    QSize sizeHint() const override
-    {
-        measure();
-        return m_hint;
-    }
-    /// QLabel's, or the one kept for a text of the same shape.
-    QSize minimumSizeHint() const override
-    {
-        measure();
-        return m_minimumHint;
-    }
-
-private:
-    /// Whether every digit of @p font has the same advance.
-    static bool tabularDigits(const QFont &font)
-    {
-        const QFontMetricsF metrics(font);
-        const qreal zero = metrics.horizontalAdvance(QLatin1Char('0'));
-        for (char digit = '1'; digit <= '9'; ++digit) {
-            if (metrics.horizontalAdvance(QLatin1Char(digit)) != zero)
-                return false;
-        }
-        return true;
-    }
-
-    void measure() const
-    {
-        QString shape = text();
-        const QFont now = font();
-        if (!m_fontKnown || now != m_font) {
-            m_fontKnown = true;
-            m_font = now;
-            QFont bold = now;
-            bold.setBold(true);
-            m_tabular = tabularDigits(now) && tabularDigits(bold);
-            m_shape.clear();
-        }
-        if (m_tabular) {
-            for (QChar &c : shape) {
-                if (c >= u'1' && c <= u'9')
-                    c = u'0';
-            }
-        }
-        const QMargins margins = contentsMargins();
-        if (shape == m_shape && margins == m_margins && sizePolicy() == m_policy && !m_shape.isNull())
-            return;
-        m_hint = QLabel::sizeHint();
-        m_minimumHint = QLabel::minimumSizeHint();
-        m_shape = shape;
-        m_margins = margins;
-        m_policy = sizePolicy();
-    }
-
-    mutable QString m_shape;  ///< the text measured, its digits as 0 when they are tabular
-    mutable QFont m_font;
-    mutable bool m_fontKnown = false;
-    mutable bool m_tabular = false;
-    mutable QMargins m_margins;
-    mutable QSizePolicy m_policy;
-    mutable QSize m_hint;
-    mutable QSize m_minimumHint;
-};
-
-} // namespace
-
 DeadLetterPanel::DeadLetterPanel(Simulation *simulation, QWidget *parent)
     : QWidget(parent), m_simulation(simulation)
 {
     m_model = new DeadLetterModel(simulation, this);
 
-    m_summary = new SummaryLabel(this);
+    // Its counts change at every refresh: its hints are kept while only they change.
+    m_summary = new DigitShapeLabel(this);
     m_summary->setObjectName(QStringLiteral("deadLetterSummary"));
     m_summary->setWordWrap(true);
     m_summary->setContentsMargins(6, 3, 6, 3);

@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QTimer>
 
+#include <algorithm>
 #include <deque>
 
 class QIODevice;
@@ -71,6 +72,9 @@ public:
     void addEvents(const QList<Event> &events);
     /// addEvents() of the report's events (empty unless the simulation records events).
     void addReport(const CycleReport &report) { addEvents(report.events); }
+    /// Counts @p events that happened but were let go before they reached the log (older than
+    /// capacity() newer ones: RefreshSnapshot::releasedEvents()); only totalCount() changes.
+    void countUnkept(qint64 events) { m_total += std::max<qint64>(0, events); }
 
     /// Applies the pending events: one batched removal of the oldest rows, one batched insertion.
     /// Returns the number of rows inserted.

@@ -228,6 +228,9 @@ void EventLogPanel::updateTypesButton()
 
 void EventLogPanel::refresh(const RefreshSnapshot &snapshot)
 {
+    // The oldest of these cycles' events may have been let go (the main window's accumulator
+    // keeps no more than the log's capacity): counted, as the model counts the lists it drops.
+    m_model->countUnkept(snapshot.releasedEvents());
     for (const CycleReport &report : snapshot.reports())
         m_model->addReport(report);
     applyPending();

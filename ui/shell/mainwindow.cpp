@@ -10,6 +10,7 @@
 #include "ui/charts/chartpanel.h"
 #include "ui/consumers/consumerpanel.h"
 #include "ui/deadletters/deadletterpanel.h"
+#include "ui/eventlog/eventlogmodel.h"
 #include "ui/eventlog/eventlogpanel.h"
 #include "ui/shell/exportmenu.h"
 #include "ui/shell/rabbitmqconnection.h"
@@ -614,6 +615,8 @@ void MainWindow::createDocks()
     m_eventLogDock = createDock(tr("Event log"), QStringLiteral("eventLogDock"), m_eventLogPanel,
                                 tr("Every event: produced, dispatched, processed, postponed, "
                                    "discarded, failed, with the strategy's explanation"));
+    // Between two ticks the reports keep no more events than the log can show.
+    m_cycles.setEventLimit(m_eventLogPanel->model()->capacity());
     m_deadLetterPanel = new DeadLetterPanel(m_simulation, this);
     m_deadLetterDock = createDock(tr("Dead letters"), QStringLiteral("deadLettersDock"), m_deadLetterPanel,
                                   tr("Discarded messages with the reason, the consumer and the cycle"));
