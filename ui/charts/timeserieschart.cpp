@@ -719,8 +719,11 @@ void TimeSeriesChart::layoutMarkers()
     if (d->titleItem->isVisible()) {
         d->titleItem->setFont(titleFont());
         d->titleItem->setBrush(labelColor());
-        d->titleItem->setText(title());
         const QRectF chartRect = chart()->rect();
+        // As Qt Charts does with its own: elided where wider than the chart (at 1024x768 zoomed
+        // to 120 % the latency chart's title was cut at its right edge); the tab, the list of
+        // pages and the accessible name have it whole.
+        d->titleItem->setText(QFontMetricsF(titleFont()).elidedText(title(), Qt::ElideRight, chartRect.width() - 4));
         const qreal width = d->titleItem->boundingRect().width();
         d->titleItem->setPos(std::max(chartRect.left() + 2, chartRect.center().x() - width / 2), chartRect.top() + 2);
     }
