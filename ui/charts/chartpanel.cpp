@@ -78,7 +78,8 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
             tr("Cycles from production to processing of the messages processed in the last %1 "
                "cycles, by their priority at production: half waited at most p50, 95 % at most "
                "p95. Good prioritization keeps the high class low; a rising low class is "
-               "starvation.").arg(smoothingCycles()));
+               "starvation. A gap: none of the class was processed in those cycles, so no "
+               "latency is known (the waiting messages are in the queue depth).").arg(smoothingCycles()));
     for (int c = 0; c < PriorityClassCount; ++c) {
         const auto cls = PriorityClass(c);
         m_latency->addSeries(className(cls), classColor(cls));
@@ -86,8 +87,12 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
         m_latency->setSeriesInLegend(m_latency->addSeries(tr("%1 p95").arg(className(cls)), classColor(cls), Qt::DashLine),
                                      false);
     }
-    // The line styles in the legend too: the title says them, but gives its row to the marker
-    // labels while they show, at the lesson steps that ask the class to read p50 against p95.
+    // No processed message of a class in the last smoothingCycles() cycles: no latency, a gap
+    // in its lines (with every consumer offline a straight line rose across the outage, from the
+    // last value before it to the first after, as if messages had been processed in between).
+    m_latency->setMaxJoinedStep(1);
+    // The line styles in the legend too, beside the lines (the title says them above the marker
+    // labels, at the lesson steps that ask the class to read p50 against p95).
     m_latency->addLegendKey(tr("p50"), Qt::SolidLine);
     m_latency->addLegendKey(tr("p95"), Qt::DashLine);
 
@@ -96,6 +101,8 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
             tr("Messages each consumer processed per cycle, averaged over %1 cycles. Round-robin "
                "gives every online consumer the same number of batches; what it processes of them "
                "depends on its strategy.").arg(smoothingCycles()));
+    // A consumer absent for a while (removed, then added again) has a gap, not a line across.
+    m_throughput->setMaxJoinedStep(1);
 
     m_deliveries = newChart<BarChart>(
             this, tr("Deliveries per message"), tr("deliveries until processed or discarded"),

@@ -101,15 +101,23 @@ void ChartWidget::fitYTicks(const QRectF &plotArea)
     // trial could not read the latency axis a lesson talked about). At most 5 intervals, each at
     // least one and a half label lines high.
     const qreal line = QFontMetricsF(m_yAxis->labelsFont()).height();
-    const int ticks = std::clamp(int(plotArea.height() / (1.5 * line)), 1, 5);
+    const auto fitting = [line](qreal height) { return std::clamp(int(height / (1.5 * line)), 1, 5); };
+    int ticks = fitting(plotArea.height());
+    // More ticks only with a line to spare: the ticks change the labels' width ("0" alone or
+    // "0 … 150"), so the plot's width, so the marker labels' band above it (TimeSeriesChart) and
+    // the plot's height; without a margin that could undo the change and take turns forever.
+    if (ticks > m_yTicks)
+        ticks = std::max(m_yTicks, fitting(plotArea.height() - line));
     if (ticks != m_yTicks) {
         m_yTicks = ticks;
         ChartSupport::applyRange(m_yAxis, m_yRange.x(), m_yRange.y(), m_yTicks);
     }
     // A title longer than the plot is high was drawn elided ("mes…" at 130 % with two rows of
-    // marker labels): it is left out instead, the chart's tooltip saying what is counted. Its
-    // width is not the plot's height, so this does not change what it depends on.
-    const bool fits = QFontMetricsF(m_yAxis->titleFont()).horizontalAdvance(m_yAxis->titleText()) + 4 <= plotArea.height();
+    // marker labels): it is left out instead, the chart's tooltip saying what is counted. It
+    // takes a line of the plot's width, so of the marker labels' room and so maybe of the plot's
+    // height: it comes back only with a line to spare.
+    const qreal titleWidth = QFontMetricsF(m_yAxis->titleFont()).horizontalAdvance(m_yAxis->titleText()) + 4;
+    const bool fits = titleWidth + (m_yAxis->isTitleVisible() ? 0 : line) <= plotArea.height();
     if (fits != m_yAxis->isTitleVisible())
         m_yAxis->setTitleVisible(fits);
     // Below the minimum height the x axis's title ("cycle") gives its line to the plot, and

@@ -47,9 +47,9 @@ public:
     /// Title shown above the plot; empty for none.
     void setTitle(const QString &title);
     QString title() const;
-    /// Whether the title is drawn: a subclass may give its row to something else (the marker
-    /// labels of TimeSeriesChart); title() and the accessible name keep it.
-    bool isTitleShown() const;
+    /// Whether the title is drawn, by Qt Charts above the plot or by a subclass elsewhere
+    /// (TimeSeriesChart: above its marker labels).
+    virtual bool isTitleShown() const;
 
     /// Axis titles, e.g. "cycle" and "messages".
     void setAxisTitles(const QString &x, const QString &y);
@@ -110,8 +110,8 @@ protected:
     /// once its series exist), then styleChanged(true).
     void applyStyle();
 
-    /// Draws the title (title()) or leaves its row to the plot; lays the chart out again when
-    /// this changes.
+    /// Has Qt Charts draw the title (title()) above the plot, or not (a subclass draws it
+    /// elsewhere); lays the chart out again when this changes.
     void setTitleShown(bool shown);
     /// The height in pixels the title takes when shown (its line in titleFont()).
     qreal titleHeight() const;
@@ -127,7 +127,8 @@ private:
     /// Fewer value-axis intervals when the plot (@p plotArea, pixels) is too short for 5 with
     /// whole labels: each interval at least 1.5 label lines high, 1 to 5 of them. The y axis's
     /// title is drawn only where it is no longer than the plot is high, the x axis's only where
-    /// the plot keeps minimumPlotHeight() with it.
+    /// the plot keeps minimumPlotHeight() with it. What comes back (more ticks, a title) needs a
+    /// line to spare, so that a layout it changes never undoes it (docs/design.md §8, Charts).
     void fitYTicks(const QRectF &plotArea);
     /// The view's minimum height for the current font (taller for zoomed text).
     void fitViewHeight();

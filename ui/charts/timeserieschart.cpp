@@ -15,7 +15,9 @@
 #include <QPen>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <utility>
 
 namespace PriorityLab {
@@ -70,6 +72,11 @@ struct TimeSeriesChart::Private
     QValueAxis *xAxis = nullptr;
     QList<QLineSeries *> series;
     QList<QPen> pens;  ///< each series' pen, given again after a theme change
+    QList<QList<QPointF>> points;  ///< each series' points as given (points())
+    /// Each series' pieces after its first (which is the series itself), where its line has
+    /// gaps (setMaxJoinedStep()); kept for reuse, emptied when not needed.
+    QList<QList<QLineSeries *>> pieces;
+    qreal maxJoinedStep = 0;  ///< setMaxJoinedStep()
     QList<QLineSeries *> keys;  ///< the legend keys (addLegendKey()): no points
     QList<QPen> keyPens;        ///< each key's pen but its colour (the text colour, styleKeys())
     QPointF xRange{0, 1};
@@ -80,6 +87,9 @@ struct TimeSeriesChart::Private
     bool laying = false;    ///< layoutMarkers() is running (its margin change lays out again)
     bool compact = false;   ///< the labels are their short tags (markerLabelsCompact())
     int relayouts = 0;      ///< nested layoutMarkers() calls for a plot that changed under it
+    /// The title, drawn above the marker labels while they show (Qt Charts' own is below the
+    /// chart's top margin, which holds the labels).
+    QGraphicsSimpleTextItem *titleItem = nullptr;
 };
 
 TimeSeriesChart::TimeSeriesChart(QWidget *parent)
@@ -90,6 +100,14 @@ TimeSeriesChart::TimeSeriesChart(QWidget *parent)
     ChartSupport::applyRange(d->xAxis, d->xRange.x(), d->xRange.y(), d->xTicks);
     connect(chart(), &QChart::plotAreaChanged, this, &TimeSeriesChart::fitXTicks);
     connect(chart(), &QChart::plotAreaChanged, this, &TimeSeriesChart::layoutMarkers);
+    d->titleItem = new QGraphicsSimpleTextItem(chart());
+    d->titleItem->setZValue(12);
+    d->titleItem->setVisible(false);
+}
+
+bool TimeSeriesChart::isTitleShown() const
+{
+    return ChartWidget::isTitleShown() || (d->titleItem->isVisible() && !title().isEmpty());
 }
 
 TimeSeriesChart::~TimeSeriesChart() = default;
@@ -109,6 +127,8 @@ int TimeSeriesChart::addSeries(const QString &name, const QColor &color, Qt::Pen
     series->attachAxis(d->xAxis);
     series->attachAxis(yAxis());
     d->series.append(series);
+    d->points.append(QList<QPointF>());
+    d->pieces.append(QList<QLineSeries *>());
     if (d->series.size() > 1)
         chart()->legend()->setVisible(true);
     fitLegend();
@@ -180,8 +200,16 @@ void TimeSeriesChart::clearSeries()
         chart()->removeSeries(series);
         delete series;
     }
+    for (const QList<QLineSeries *> &pieces : std::as_const(d->pieces)) {
+        for (QLineSeries *piece : pieces) {
+            chart()->removeSeries(piece);
+            delete piece;
+        }
+    }
     d->series.clear();
     d->pens.clear();
+    d->points.clear();
+    d->pieces.clear();
 }
 
 int TimeSeriesChart::seriesCount() const
@@ -200,7 +228,65 @@ void TimeSeriesChart::setPoints(int series, const QList<QPointF> &points)
 {
     if (series < 0 || series >= d->series.size())
         return;
-    d->series.at(series)->replace(points);
+    d->points[series] = points;
+    QList<QLineSeries *> &pieces = d->pieces[series];
+    // Qt Charts joins every point of a series (NaN is ignored, not a gap): a gap starts another
+    // piece, a series of the same pen out of the legend. Without a gap, one replace() as before.
+    qsizetype piece = 0;
+    qsizetype start = 0;
+    for (qsizetype i = 1; i <= points.size(); ++i) {
+        if (i < points.size() && (d->maxJoinedStep <= 0 || points.at(i).x() - points.at(i - 1).x() <= d->maxJoinedStep))
+            continue;
+        QLineSeries *line = d->series.at(series);
+        if (piece > 0) {
+            if (piece > pieces.size()) {
+                line = new QLineSeries;
+                line->setName(d->series.at(series)->name());
+                line->setPen(d->series.at(series)->pen());
+                chart()->addSeries(line);
+                line->attachAxis(d->xAxis);
+                line->attachAxis(yAxis());
+                for (QLegendMarker *marker : chart()->legend()->markers(line))
+                    marker->setVisible(false);
+                pieces.append(line);
+            }
+            line = pieces.at(piece - 1);
+        }
+        line->replace(start == 0 && i == points.size() ? points : points.mid(start, i - start));
+        ++piece;
+        start = i;
+    }
+    if (points.isEmpty()) {
+        d->series.at(series)->clear();
+        piece = 1;
+    }
+    for (qsizetype k = piece - 1; k < pieces.size(); ++k) {
+        if (pieces.at(k)->count() > 0)
+            pieces.at(k)->clear();
+    }
+}
+
+void TimeSeriesChart::setMaxJoinedStep(qreal step)
+{
+    if (step == d->maxJoinedStep)
+        return;
+    d->maxJoinedStep = step;
+    for (int i = 0; i < int(d->series.size()); ++i)
+        setPoints(i, QList<QPointF>(d->points.at(i)));
+}
+
+QList<QList<QPointF>> TimeSeriesChart::drawnPieces(int series) const
+{
+    QList<QList<QPointF>> drawn;
+    if (series < 0 || series >= d->series.size())
+        return drawn;
+    if (d->series.at(series)->count() > 0)
+        drawn << d->series.at(series)->points();
+    for (const QLineSeries *piece : d->pieces.at(series)) {
+        if (piece->count() > 0)
+            drawn << piece->points();
+    }
+    return drawn;
 }
 
 QColor TimeSeriesChart::seriesColor(int series) const
@@ -230,7 +316,7 @@ QList<QPointF> TimeSeriesChart::points(int series) const
 {
     if (series < 0 || series >= d->series.size())
         return {};
-    return d->series.at(series)->points();
+    return d->points.at(series);
 }
 
 void TimeSeriesChart::setXRange(qreal min, qreal max)
@@ -254,7 +340,15 @@ void TimeSeriesChart::fitXTicks(const QRectF &plotArea)
     const qreal label = std::max(metrics.horizontalAdvance(QString::number(qint64(std::floor(d->xRange.x())))),
                                  metrics.horizontalAdvance(QString::number(qint64(std::ceil(d->xRange.y())))));
     const qreal perTick = label + 2 * 4 + metrics.averageCharWidth() * 2;
-    const int ticks = std::clamp(int(plotArea.width() / perTick) - 1, 1, 6);
+    const auto fitting = [perTick](qreal width) { return std::clamp(int(width / perTick) - 1, 1, 6); };
+    int ticks = fitting(plotArea.width());
+    // More ticks only with a label's width to spare. Qt Charts keeps room right of the plot for
+    // half the last tick's label, so the ticks change the plot's width: at 1024x768 the latency
+    // plot was 130 px wide with 1 interval, room for 2, and 125 px with 2, room for 1, and the
+    // axis's numbers and grid lines came and went several times a second while paused. A label
+    // is more than what the ticks take from the width, so a change never undoes itself.
+    if (ticks > d->xTicks)
+        ticks = std::max(d->xTicks, fitting(plotArea.width() - label));
     if (ticks == d->xTicks)
         return;
     d->xTicks = ticks;
@@ -339,8 +433,12 @@ void TimeSeriesChart::styleMarkers()
 void TimeSeriesChart::styleChanged(bool paletteChanged)
 {
     if (paletteChanged) {
-        for (qsizetype i = 0; i < d->series.size(); ++i)
-            d->series.at(i)->setPen(drawnPen(d->pens.at(i)));
+        for (qsizetype i = 0; i < d->series.size(); ++i) {
+            const QPen pen = drawnPen(d->pens.at(i));
+            d->series.at(i)->setPen(pen);
+            for (QLineSeries *piece : d->pieces.at(i))
+                piece->setPen(pen);
+        }
     }
     styleKeys();
     styleMarkers();
@@ -396,10 +494,13 @@ void TimeSeriesChart::layoutMarkers()
     d->laying = true;
     const QRectF plot = chart()->plotArea();
     const qreal span = d->xRange.y() - d->xRange.x();
-    // The labels go in a band at the top of the chart, in place of its title, held by the
+    // The labels go in a band at the top of the chart, below its title, held by the
     // chart's top margin: over the plot they covered the series' line where it was highest (a short
     // chart is mostly line). Each line runs from its label down through the plot.
-    const qreal bandTop = chart()->rect().top() + 2;
+    // The chart's title keeps its row above the labels (the band once took it: a chart with
+    // markers lost its name); drawn here, since Qt Charts draws its title below the margin.
+    const qreal titleRow = title().isEmpty() ? 0 : std::ceil(titleHeight()) + 2;
+    const qreal bandTop = chart()->rect().top() + 2 + titleRow;
     const qreal padding = 6;
     const QRectF area = chart()->rect().adjusted(2, 0, -2, 0);  ///< where a label over its line may go
 
@@ -413,6 +514,7 @@ void TimeSeriesChart::layoutMarkers()
         QString text;
         QStringList tips;
         QString shortText;  ///< the tag drawn instead where the labels would take too much room
+        bool live;          ///< every marker of the label is a live edit
     };
     QList<Label> labels;
     QList<qsizetype> labelOf(d->markers.size(), -1);  // each marker's label, in labels; -1 for none
@@ -431,7 +533,7 @@ void TimeSeriesChart::layoutMarkers()
         const QString tag = m.shortLabel.isEmpty() ? m.label : m.shortLabel;
         if (m.kind != ChartMarker::Kind::LiveEdit) {
             labelOf[i] = labels.size();
-            labels.append({i, x, m.label, {tip}, tag});
+            labels.append({i, x, m.label, {tip}, tag, false});
             continue;
         }
         if (liveLabel >= 0) {
@@ -447,7 +549,7 @@ void TimeSeriesChart::layoutMarkers()
         }
         liveLabel = labels.size();
         labelOf[i] = liveLabel;
-        labels.append({i, x, m.label, {tip}, tag});
+        labels.append({i, x, m.label, {tip}, tag, true});
     }
 
     // Then the labels, stacked in the band as few rows deep as can be. Each label is anchored
@@ -522,8 +624,8 @@ void TimeSeriesChart::layoutMarkers()
             items.box->setPos(box.topLeft());
             items.box->setVisible(true);
             items.text->setPos(3, 1);
-            // The line from its label down (and the lines of the edits sharing this label).
-            for (qsizetype m = label.marker; m < d->markers.size(); ++m) {
+            // The line from its label down (and the lines of the markers sharing this label).
+            for (qsizetype m = 0; m < d->markers.size(); ++m) {
                 if (labelOf.at(m) != l)
                     continue;
                 const MarkerItems &shared = d->markerItems.at(m);
@@ -533,10 +635,15 @@ void TimeSeriesChart::layoutMarkers()
         }
         return bandBottom;
     };
-    // The band may take what the plot has above its minimum height (and the title's row, which
-    // it takes over): two rows of labels on four lines over the title left a plot 50 px high at
-    // 130 %. Labels get fewer lines until the band fits (one line each at least).
-    const qreal room = plot.height() + d->band + (isTitleShown() ? titleHeight() : 0) - minimumPlotHeight();
+    // The band may take what the plot has above its minimum height: two rows of labels on four
+    // lines over the title left a plot 50 px high at 130 %. Labels get fewer lines until the
+    // band fits (one line each at least).
+    // Reckoned from what does not depend on the band (measured below the plot, it changed with
+    // the band and the labels took turns with the axis): the chart's height less the title's
+    // row, the x axis's labels and title (a line and padding each) and a legend below the plot.
+    const qreal axisLine = QFontMetricsF(d->xAxis->labelsFont()).height() + 8;
+    const qreal legendLine = isLegendShown() && legendAlignment() == Qt::AlignBottom ? QFontMetricsF(legendFont()).height() + 8 : 0;
+    const qreal room = chart()->rect().height() - 4 - titleRow - 2 * axisLine - legendLine - minimumPlotHeight();
     qreal bandBottom = bandTop;
     int lines = MaxLabelLines;
     for (; lines >= 1; --lines) {
@@ -551,7 +658,7 @@ void TimeSeriesChart::layoutMarkers()
     // on the labels as they would be drawn whole, so it does not flip with the band it changes.
     const qreal whole = bandBottom - bandTop + 2;
     d->compact = false;
-    if (whole > MaxBandShare * chart()->rect().height()) {
+    if (whole + titleRow > MaxBandShare * chart()->rect().height()) {
         const QList<Label> full = labels;
         for (Label &label : labels)
             label.text = label.shortText;
@@ -564,12 +671,62 @@ void TimeSeriesChart::layoutMarkers()
             bandBottom = place(lines);
         }
     }
+    // Still more than the plot can give (lesson-consumers-offline at step 5, 1280x720: three
+    // labels stacked in three rows left the plot 80 px and pushed the x axis's title under the
+    // status bar): the two labels whose lines are closest share one label, "2 changes", each
+    // change in its tooltip, until the band fits (one row of one line at least). The labels
+    // never take the plot's minimum height.
+    const qreal oneRow = QFontMetricsF(d->markerItems.isEmpty() ? font() : d->markerItems.constFirst().text->font()).height() + 4;
+    const qreal limit = std::max(oneRow, room);
+    while (labels.size() > 1 && bandBottom - bandTop + 2 > limit) {
+        QList<qsizetype> byX(labels.size());
+        std::iota(byX.begin(), byX.end(), 0);
+        std::sort(byX.begin(), byX.end(), [&labels](qsizetype a, qsizetype b) { return labels.at(a).x < labels.at(b).x; });
+        qsizetype closest = 1;
+        for (qsizetype k = 2; k < byX.size(); ++k) {
+            if (labels.at(byX.at(k)).x - labels.at(byX.at(k - 1)).x < labels.at(byX.at(closest)).x - labels.at(byX.at(closest - 1)).x)
+                closest = k;
+        }
+        const qsizetype keep = byX.at(closest - 1);
+        const qsizetype gone = byX.at(closest);
+        Label &merged = labels[keep];
+        merged.tips << labels.at(gone).tips;
+        merged.live = merged.live && labels.at(gone).live;
+        merged.text = merged.live ? tr("✎ %1 edits").arg(merged.tips.size()) : tr("%1 changes").arg(merged.tips.size());
+        merged.shortText = merged.live ? tr("✎ %1").arg(merged.tips.size()) : merged.text;
+        for (qsizetype &of : labelOf) {
+            if (of == gone)
+                of = keep;
+            if (of > gone)
+                --of;
+        }
+        labels.removeAt(gone);
+        for (const MarkerItems &items : std::as_const(d->markerItems))
+            items.box->setVisible(false);
+        d->compact = true;
+        for (Label &label : labels) {
+            if (label.tips.size() == 1)
+                label.text = label.shortText;
+        }
+        bandBottom = place(1);
+    }
     // The band as high as the labels need (none without a label); a change lays the chart out
-    // again (plotAreaChanged), and this again with the new plot. The chart's title gives its
-    // row to the band while the band shows ("Queue depth" under two rows of labels squeezed the
-    // plot; the tab or the list of pages names the chart).
-    const qreal band = bandBottom > bandTop ? std::ceil(bandBottom - bandTop + 2) : 0;
+    // again (plotAreaChanged), and this again with the new plot. While the band shows, the
+    // title is drawn above it here (Qt Charts would draw it below the margin, under the labels).
+    const qreal band = bandBottom > bandTop ? std::ceil(bandBottom - bandTop + 2 + titleRow) : 0;
     setTitleShown(band == 0);
+    d->titleItem->setVisible(band > 0 && titleRow > 0);
+    if (d->titleItem->isVisible()) {
+        d->titleItem->setFont(titleFont());
+        d->titleItem->setBrush(labelColor());
+        const QRectF chartRect = chart()->rect();
+        // As Qt Charts does with its own: elided where wider than the chart (at 1024x768 zoomed
+        // to 120 % the latency chart's title was cut at its right edge); the tab, the list of
+        // pages and the accessible name have it whole.
+        d->titleItem->setText(QFontMetricsF(titleFont()).elidedText(title(), Qt::ElideRight, chartRect.width() - 4));
+        const qreal width = d->titleItem->boundingRect().width();
+        d->titleItem->setPos(std::max(chartRect.left() + 2, chartRect.center().x() - width / 2), chartRect.top() + 2);
+    }
     d->laying = false;
     if (band != d->band) {
         d->band = band;

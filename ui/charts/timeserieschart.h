@@ -83,8 +83,18 @@ public:
     /// Name of series @p series, as given to addSeries(); empty if out of range.
     QString seriesName(int series) const;
 
-    /// Replaces all points of series @p series (x ascending). Cost: one replace() of the series.
+    /// Replaces all points of series @p series (x ascending). Cost: one replace() of the series
+    /// (one per piece where the line has gaps, setMaxJoinedStep()).
     void setPoints(int series, const QList<QPointF> &points);
+
+    /// Points of one series more than @p step apart in x are not joined: the line has a gap
+    /// there, e.g. 1 where a series has a point per cycle and a cycle without a value has none
+    /// (the latency of a class of which nothing was processed). 0, the default: every point
+    /// joined.
+    void setMaxJoinedStep(qreal step);
+    /// The pieces of series @p series as drawn, each a run of points joined by a line, in
+    /// order; one piece (or none, without points) unless setMaxJoinedStep() breaks the line.
+    QList<QList<QPointF>> drawnPieces(int series) const;
 
     /// Colour of series @p series, as given to addSeries(); invalid if out of range.
     QColor seriesColor(int series) const;
@@ -112,8 +122,8 @@ public:
     void setLegendVisible(bool visible);
 
     /// Replaces the vertical markers; markers outside the x range are not drawn. Ignored when
-    /// unchanged. The labels sit in a band above the plot (the chart's top margin grows to hold
-    /// it, and the chart's title gives its row while the band shows), so they never cover a
+    /// unchanged. The labels sit in a band above the plot, below the chart's title (the chart's
+    /// top margin grows to hold both; the title is then drawn here), so they never cover a
     /// series' line; each label beside its own line (right of it, left of it near the plot's
     /// right edge), the line starting at its label; labels of close markers are stacked in rows
     /// so they do not overlap (never moved to the other side of their line), and live
@@ -123,7 +133,11 @@ public:
     /// plot less than minimumPlotHeight(). Where the labels would take more than MaxBandShare of
     /// the chart's height (a narrow or short chart, zoomed text), each label is its short tag
     /// (ChartMarker::shortLabel; "✎ 2" for two edits sharing a label) on one line, the whole
-    /// label in its tooltip, when that takes less room.
+    /// label in its tooltip, when that takes less room. Where the band would still leave the
+    /// plot less than minimumPlotHeight() (reckoned from the chart's height and fonts, so that
+    /// the band does not change what it is decided from), the labels of the two closest
+    /// markers share one label ("2 changes", "✎ 2 edits" for live edits, each change in its
+    /// tooltip), again until it fits in one row at least.
     void setMarkers(const QList<ChartMarker> &markers);
     /// The most of the chart's height the marker labels' band takes with whole labels.
     static constexpr qreal MaxBandShare = 1.0 / 3;
@@ -146,6 +160,9 @@ public:
     /// markerTexts() is.
     QStringList markerLabelToolTips() const;
 
+    /// Whether the title is drawn: above the plot, or above the marker labels while they show.
+    bool isTitleShown() const override;
+
     /// The colour of live-edit markers on a light background (a purple that is no series'
     /// colour); lightened under a dark palette.
     static QColor liveEditColor();
@@ -154,7 +171,8 @@ protected:
     void styleChanged(bool paletteChanged) override;
 
 private:
-    /// Fewer x intervals when the plot (@p plotArea, pixels) is too narrow for 6 whole labels.
+    /// Fewer x intervals when the plot (@p plotArea, pixels) is too narrow for 6 whole labels;
+    /// more again only with a label's width to spare (the ticks change the plot's width).
     void fitXTicks(const QRectF &plotArea);
     void layoutMarkers();
     void styleMarkers();
