@@ -15,11 +15,14 @@
 
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBrowser>
 #include <QUndoStack>
+
+#include <algorithm>
 
 using namespace PriorityLab;
 
@@ -466,6 +469,64 @@ private Q_SLOTS:
         const LessonStep &s = r.scenario->steps.at(step);
         QVERIFY2(s.text.contains(asked), qPrintable(s.text));
         QCOMPARE(s.highlights, QStringList{view});
+    }
+
+    // A step that tells how long messages waited names the bands the latency chart draws
+    // (BrokerConfig::priorityClasses(): high 7+, mid 4–6, low ≤3), whole or several together:
+    // the chart has no line for "priority 0" or "priorities 3 to 9" (lesson-consumers-offline's
+    // fourth step named these). Checked in each clause (sentences cut at '.', ';' and ':') that
+    // speaks of waiting or latency and gives a figure in cycles; a class named with its range
+    // ("the low class (≤3)") gives the legend's range.
+    void shippedWaitsNameTheLatencyClasses()
+    {
+        const QList<PriorityClass> &classes = BrokerConfig::priorityClasses();
+        const auto bound = [](int p) { return std::clamp(p, 0, 9); };
+        const auto wholeClasses = [&](int from, int to) {
+            bool starts = false;
+            bool ends = false;
+            for (const PriorityClass &c : classes) {
+                starts = starts || bound(c.minPriority) == from;
+                ends = ends || bound(c.maxPriority) == to;
+            }
+            return starts && ends && from <= to;
+        };
+        const QRegularExpression clauseEnd(QStringLiteral("[.;:](\\s|$)"));
+        const QRegularExpression waiting(QStringLiteral("\\bwait|latency"));
+        const QRegularExpression inCycles(QStringLiteral("\\d+ cycles?\\b|at most \\d+|up to \\d+"));
+        const QRegularExpression band(QStringLiteral("\\bpriorit(?:y|ies) (\\d+)(?: (?:to|or|and) (\\d+))?"));
+        const QRegularExpression named(QStringLiteral("\\b(high|mid|low)(?: class)? \\(([^)]*)\\)"));
+        int checked = 0;
+        for (const QString &file : TestSupport::presetFiles()) {
+            const ScenarioLoadResult r = loadScenarioFile(TestSupport::presetPath(file));
+            QVERIFY2(r.ok(), qPrintable(file));
+            for (qsizetype i = 0; i < r.scenario->steps.size(); ++i) {
+                const QString &text = r.scenario->steps.at(i).text;
+                const QString where = QStringLiteral("%1 step %2: ").arg(file).arg(i + 1);
+                for (const QString &clause : text.split(clauseEnd, Qt::SkipEmptyParts)) {
+                    if (!clause.contains(waiting) || !clause.contains(inCycles))
+                        continue;
+                    for (auto m = band.globalMatch(clause); m.hasNext();) {
+                        const QRegularExpressionMatch b = m.next();
+                        const int from = b.captured(1).toInt();
+                        const int to = b.hasCaptured(2) ? b.captured(2).toInt() : from;
+                        QVERIFY2(wholeClasses(from, to), qPrintable(where + b.captured(0) + QStringLiteral(" in \"")
+                                                                    + clause + QStringLiteral("\" is no latency class")));
+                        ++checked;
+                    }
+                }
+                for (auto m = named.globalMatch(text); m.hasNext();) {
+                    const QRegularExpressionMatch n = m.next();
+                    const auto c = std::find_if(classes.cbegin(), classes.cend(), [&n](const PriorityClass &c) {
+                        return c.name == n.captured(1);
+                    });
+                    QVERIFY2(c != classes.cend() && c->rangeText() == n.captured(2),
+                             qPrintable(where + n.captured(0) + QStringLiteral(" is not the chart's ")
+                                        + (c != classes.cend() ? c->name + QLatin1Char(' ') + c->rangeText() : QString())));
+                    ++checked;
+                }
+            }
+        }
+        QVERIFY(checked > 0);
     }
 
     void noStepsNoLesson()
