@@ -1221,6 +1221,47 @@ private Q_SLOTS:
         QVERIFY2(inTip, qPrintable(postponed));
     }
 
+    void statusLineKeepsTheRunStatePresenting_data()
+    {
+        QTest::addColumn<QString>("lesson");
+        QTest::addColumn<int>("cycles");
+        QTest::addRow("consumers offline, step 2") << QStringLiteral(":/scenarios/lesson-consumers-offline.json") << 47;
+        QTest::addRow("consumers offline at its end") << QStringLiteral(":/scenarios/lesson-consumers-offline.json") << 130;
+        QTest::addRow("aging at its end") << QStringLiteral(":/scenarios/lesson-aging.json") << 260;
+        QTest::addRow("poison message at its end") << QStringLiteral(":/scenarios/lesson-poison-message.json") << 250;
+    }
+
+    void statusLineKeepsTheRunStatePresenting()
+    {
+        // Presenting at 1024x768 (zoom 105%) the status line dropped "Paused" / "Running" (only
+        // the toolbar showed it) before the other figures took short words. The run state stays
+        // on the line: the secondary words shorten first.
+        QFETCH(QString, lesson);
+        QFETCH(int, cycles);
+        Window w(lesson);
+        QVERIFY(w.activeAt(1024, 768));
+        const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
+        w.window.lessonPanel()->runCycles(cycles);
+        w.window.refreshViews();
+        w.press(Qt::Key_F11);
+        QVERIFY(w.window.presentationMode()->isActive());
+        QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());  // full screen first
+        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));  // 105%, as on such a screen
+        w.window.resize(1024, 768);  // the offscreen screen is not that projector's
+        QTRY_COMPARE(w.window.statusBar()->width(), 1024);
+        QCoreApplication::processEvents();
+        w.window.refreshViews();
+        StatusSummary *status = w.window.statusSummary();
+        QTRY_VERIFY2(cutStatusTexts(status).isEmpty(), qPrintable(cutStatusTexts(status).join(u'\n')));
+        const QString text = status->text();
+        QVERIFY2(text.contains(QRegularExpression(QStringLiteral("^(Running|Paused|Finished)"))),
+                 qPrintable(QStringLiteral("\"%1\" (status %2 px, stage %3)").arg(text).arg(status->width()).arg(status->stage())));
+        for (const QString &figure : {QStringLiteral("Cycle"), QStringLiteral("(produced|prod\\.)"),
+                                      QStringLiteral("(processed|proc\\.)"), QStringLiteral("(discarded|disc\\.)"),
+                                      QStringLiteral("queued")})
+            QVERIFY2(text.contains(QRegularExpression(figure)), qPrintable(text));
+    }
+
     void presentationShowsTheDockTheStepOutlines()
     {
         // At 1024x768, step 3 of the TTL lesson outlines the dead letters; presentation mode hid
