@@ -1262,6 +1262,57 @@ private Q_SLOTS:
             QVERIFY2(text.contains(QRegularExpression(figure)), qPrintable(text));
     }
 
+    void outlinedDockKeepsItsTitleButtonsWhole()
+    {
+        // Presenting at 1024x768, the consumers' dock (outlined by the consumers-offline lesson's
+        // first steps) lies against the window's right edge: the outline's line lay over its
+        // float and close buttons and cut them by a few pixels. The buttons stay whole.
+        Window w(QStringLiteral(":/scenarios/lesson-consumers-offline.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        const auto leave = qScopeGuard([&w] {
+            w.window.presentationMode()->leave();
+            w.window.zoom()->setPercent(100);
+        });
+        w.press(Qt::Key_F11);
+        QVERIFY(w.window.presentationMode()->isActive());
+        QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());
+        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));
+        w.window.resize(1024, 768);
+        QTRY_COMPARE(w.window.size(), QSize(1024, 768));
+        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
+        QVERIFY(dock);
+        HighlightOverlay *outline = nullptr;
+        for (HighlightOverlay *overlay : w.window.highlightOverlays()) {
+            if (overlay->target() == dock)
+                outline = overlay;
+        }
+        QVERIFY(outline);
+        QString problem;
+        const auto whole = [&] {
+            QCoreApplication::processEvents();
+            problem.clear();
+            const int line = outline->pen().width();
+            QRegion band = QRegion(outline->geometry()) - QRegion(outline->geometry().adjusted(line, line, -line, -line));
+            if (!outline->mask().isEmpty())
+                band &= outline->mask().translated(outline->pos());
+            int buttons = 0;
+            for (QAbstractButton *button : dock->findChildren<QAbstractButton *>(QString(), Qt::FindDirectChildrenOnly)) {
+                if (!button->isVisible() || !button->objectName().startsWith(QLatin1String("qt_dockwidget_")))
+                    continue;
+                ++buttons;
+                const QRect at(button->mapTo(&w.window, QPoint(0, 0)), button->size());
+                if (!w.window.rect().contains(at) || band.intersects(at))
+                    problem += QStringLiteral("%1 at %2,%3 %4x%5 under the outline %6,%7 %8x%9\n")
+                                       .arg(button->objectName()).arg(at.x()).arg(at.y()).arg(at.width()).arg(at.height())
+                                       .arg(outline->x()).arg(outline->y()).arg(outline->width()).arg(outline->height());
+            }
+            if (buttons != 2)
+                problem += QStringLiteral("%1 title buttons\n").arg(buttons);
+            return outline->isVisible() && problem.isEmpty();
+        };
+        QTRY_VERIFY2(whole(), qPrintable(problem));
+    }
+
     void presentationShowsTheDockTheStepOutlines()
     {
         // At 1024x768, step 3 of the TTL lesson outlines the dead letters; presentation mode hid
