@@ -405,6 +405,7 @@ void ConsumerCard::syncSetup()
         const QSignalBlocker b0(m_deadLetters);
         m_deadLetters->setChecked(c.deadLetters);
         m_deadLetters->setEnabled(kept || c.deadLetters);
+        m_deadLetters->setVisible(!m_folded || m_deadLetters->isEnabled());
         m_deadLetters->setToolTip(
                 kept ? tr("Take only from the broker's dead-letter queue: this consumer drains the dead "
                           "letters (retries them, or inspects and drops them), as a consumer of "
@@ -749,6 +750,9 @@ void ConsumerCard::applyFolding()
             setItemVisible(m_form->itemAt(r, role), shown);
     }
     m_timelineNote->setVisible(open && !m_timelineNote->text().isEmpty());
+    // Folded, a greyed "Dead letters" box (no dead-letter queue: not a Tab stop) leaves the
+    // header its room: the state beside the name is not cut by the button.
+    m_deadLetters->setVisible(open || m_deadLetters->isEnabled());
     m_foldButton->setVisible(m_foldable);
     m_foldButton->setText(m_folded ? tr("Settings ▸") : tr("Settings ▾"));
     m_foldButton->setAccessibleName(m_folded ? tr("Show settings") : tr("Hide settings"));
