@@ -1766,6 +1766,8 @@ private Q_SLOTS:
         w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));
         w.window.resize(1024, 768);  // the offscreen screen is smaller than a projector
         QTRY_COMPARE(w.window.width(), 1024);
+        // As the presenter sees them once the cards have folded (or not) for this size.
+        QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());
         const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();
         QVERIFY(!cards.isEmpty());
         for (ConsumerCard *card : cards) {
@@ -1782,7 +1784,9 @@ private Q_SLOTS:
                     return false;
                 if (!name->wordWrap())
                     return fm.horizontalAdvance(name->text()) <= room;
-                const QStringList words = name->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+                // A line may break at a space or after a hyphen ("parking-" / "lot" in a
+                // folded card's crowded header), never inside a word.
+                const QStringList words = QString(name->text()).replace(QLatin1Char('-'), QLatin1String("- ")).split(QLatin1Char(' '), Qt::SkipEmptyParts);
                 return std::all_of(words.cbegin(), words.cend(), [&](const QString &word) { return fm.horizontalAdvance(word) <= room; })
                         && name->height() >= name->heightForWidth(name->width());
             };

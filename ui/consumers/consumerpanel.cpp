@@ -319,6 +319,11 @@ void ConsumerPanel::setHighlighted(const QList<QWidget *> &targets)
     m_foldTimer->start();
 }
 
+bool ConsumerPanel::isFoldingPending() const
+{
+    return m_foldTimer->isActive();
+}
+
 ConsumerCard *ConsumerPanel::cardOf(const QWidget *widget) const
 {
     for (ConsumerCard *card : m_cards) {

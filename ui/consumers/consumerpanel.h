@@ -68,6 +68,9 @@ public:
     void setHighlighted(const QList<QWidget *> &targets);
     /// Milliseconds the view's size must hold before the folding is chosen for it.
     static constexpr int FoldDelayMs = 150;
+    /// True while a folding is waiting for the view's size to hold (FoldDelayMs); tests wait
+    /// for false before they read the cards, as the presenter sees them after that moment.
+    bool isFoldingPending() const;
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
