@@ -1221,6 +1221,98 @@ private Q_SLOTS:
         QVERIFY2(inTip, qPrintable(postponed));
     }
 
+    void statusLineKeepsTheRunStatePresenting_data()
+    {
+        QTest::addColumn<QString>("lesson");
+        QTest::addColumn<int>("cycles");
+        QTest::addRow("consumers offline, step 2") << QStringLiteral(":/scenarios/lesson-consumers-offline.json") << 47;
+        QTest::addRow("consumers offline at its end") << QStringLiteral(":/scenarios/lesson-consumers-offline.json") << 130;
+        QTest::addRow("aging at its end") << QStringLiteral(":/scenarios/lesson-aging.json") << 260;
+        QTest::addRow("poison message at its end") << QStringLiteral(":/scenarios/lesson-poison-message.json") << 250;
+    }
+
+    void statusLineKeepsTheRunStatePresenting()
+    {
+        // Presenting at 1024x768 (zoom 105%) the status line dropped "Paused" / "Running" (only
+        // the toolbar showed it) before the other figures took short words. The run state stays
+        // on the line: the secondary words shorten first.
+        QFETCH(QString, lesson);
+        QFETCH(int, cycles);
+        Window w(lesson);
+        QVERIFY(w.activeAt(1024, 768));
+        const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
+        w.window.lessonPanel()->runCycles(cycles);
+        w.window.refreshViews();
+        w.press(Qt::Key_F11);
+        QVERIFY(w.window.presentationMode()->isActive());
+        QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());  // full screen first
+        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));  // 105%, as on such a screen
+        w.window.resize(1024, 768);  // the offscreen screen is not that projector's
+        QTRY_COMPARE(w.window.statusBar()->width(), 1024);
+        QCoreApplication::processEvents();
+        w.window.refreshViews();
+        StatusSummary *status = w.window.statusSummary();
+        QTRY_VERIFY2(cutStatusTexts(status).isEmpty(), qPrintable(cutStatusTexts(status).join(u'\n')));
+        const QString text = status->text();
+        QVERIFY2(text.contains(QRegularExpression(QStringLiteral("^(Running|Paused|Finished)"))),
+                 qPrintable(QStringLiteral("\"%1\" (status %2 px, stage %3)").arg(text).arg(status->width()).arg(status->stage())));
+        for (const QString &figure : {QStringLiteral("Cycle"), QStringLiteral("(produced|prod\\.)"),
+                                      QStringLiteral("(processed|proc\\.)"), QStringLiteral("(discarded|disc\\.)"),
+                                      QStringLiteral("queued")})
+            QVERIFY2(text.contains(QRegularExpression(figure)), qPrintable(text));
+    }
+
+    void outlinedDockKeepsItsTitleButtonsWhole()
+    {
+        // Presenting at 1024x768, the consumers' dock (outlined by the consumers-offline lesson's
+        // first steps) lies against the window's right edge: the outline's line lay over its
+        // float and close buttons and cut them by a few pixels. The buttons stay whole.
+        Window w(QStringLiteral(":/scenarios/lesson-consumers-offline.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        const auto leave = qScopeGuard([&w] {
+            w.window.presentationMode()->leave();
+            w.window.zoom()->setPercent(100);
+        });
+        w.press(Qt::Key_F11);
+        QVERIFY(w.window.presentationMode()->isActive());
+        QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());
+        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));
+        w.window.resize(1024, 768);
+        QTRY_COMPARE(w.window.size(), QSize(1024, 768));
+        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
+        QVERIFY(dock);
+        HighlightOverlay *outline = nullptr;
+        for (HighlightOverlay *overlay : w.window.highlightOverlays()) {
+            if (overlay->target() == dock)
+                outline = overlay;
+        }
+        QVERIFY(outline);
+        QString problem;
+        const auto whole = [&] {
+            QCoreApplication::processEvents();
+            problem.clear();
+            const int line = outline->pen().width();
+            QRegion band = QRegion(outline->geometry()) - QRegion(outline->geometry().adjusted(line, line, -line, -line));
+            if (!outline->mask().isEmpty())
+                band &= outline->mask().translated(outline->pos());
+            int buttons = 0;
+            for (QAbstractButton *button : dock->findChildren<QAbstractButton *>(QString(), Qt::FindDirectChildrenOnly)) {
+                if (!button->isVisible() || !button->objectName().startsWith(QLatin1String("qt_dockwidget_")))
+                    continue;
+                ++buttons;
+                const QRect at(button->mapTo(&w.window, QPoint(0, 0)), button->size());
+                if (!w.window.rect().contains(at) || band.intersects(at))
+                    problem += QStringLiteral("%1 at %2,%3 %4x%5 under the outline %6,%7 %8x%9\n")
+                                       .arg(button->objectName()).arg(at.x()).arg(at.y()).arg(at.width()).arg(at.height())
+                                       .arg(outline->x()).arg(outline->y()).arg(outline->width()).arg(outline->height());
+            }
+            if (buttons != 2)
+                problem += QStringLiteral("%1 title buttons\n").arg(buttons);
+            return outline->isVisible() && problem.isEmpty();
+        };
+        QTRY_VERIFY2(whole(), qPrintable(problem));
+    }
+
     void presentationShowsTheDockTheStepOutlines()
     {
         // At 1024x768, step 3 of the TTL lesson outlines the dead letters; presentation mode hid
@@ -1674,6 +1766,8 @@ private Q_SLOTS:
         w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));
         w.window.resize(1024, 768);  // the offscreen screen is smaller than a projector
         QTRY_COMPARE(w.window.width(), 1024);
+        // As the presenter sees them once the cards have folded (or not) for this size.
+        QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());
         const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();
         QVERIFY(!cards.isEmpty());
         for (ConsumerCard *card : cards) {
@@ -1690,7 +1784,9 @@ private Q_SLOTS:
                     return false;
                 if (!name->wordWrap())
                     return fm.horizontalAdvance(name->text()) <= room;
-                const QStringList words = name->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+                // A line may break at a space or after a hyphen ("parking-" / "lot" in a
+                // folded card's crowded header), never inside a word.
+                const QStringList words = QString(name->text()).replace(QLatin1Char('-'), QLatin1String("- ")).split(QLatin1Char(' '), Qt::SkipEmptyParts);
                 return std::all_of(words.cbegin(), words.cend(), [&](const QString &word) { return fm.horizontalAdvance(word) <= room; })
                         && name->height() >= name->heightForWidth(name->width());
             };

@@ -1,6 +1,8 @@
 #include "ui/common/highlightoverlay.h"
 
+#include <QAbstractButton>
 #include <QEvent>
+#include <QRegion>
 #include <QPainter>
 
 #include <algorithm>
@@ -85,6 +87,17 @@ void HighlightOverlay::follow()
         return;
     }
     setGeometry(seen.adjusted(-m_margin, -m_margin, m_margin, m_margin) & window->rect());
+    // Where the target touches the window's edge the line lies on the target itself: it must
+    // not cover a dock's float and close buttons (at 1024x768 the consumers' dock's were cut).
+    QRegion clear;
+    for (const QAbstractButton *button : m_target->findChildren<QAbstractButton *>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (button->isVisible() && button->objectName().startsWith(QLatin1String("qt_dockwidget_")))
+            clear += QRect(button->mapTo(window, QPoint(0, 0)) - pos(), button->size()).adjusted(-1, -1, 1, 1);
+    }
+    if (clear.isEmpty())
+        clearMask();
+    else
+        setMask(QRegion(rect()) - clear);
     raise();
     show();
     update();

@@ -13,6 +13,8 @@ namespace PriorityLab {
 /// scrolling), hides or is destroyed. By default it is a lesson step's outline: 4 pixels, solid,
 /// in lessonColor(), unlike the keyboard's focus frame (FocusFrame: the palette's highlight). The frame goes around the part of the target that can be
 /// seen: clipped by every widget around it (a scroll area's viewport), hidden when none can.
+/// Where the line lies on the target (at the window's edge) it leaves a dock's float and close
+/// buttons uncovered.
 class HighlightOverlay : public QWidget
 {
     Q_OBJECT

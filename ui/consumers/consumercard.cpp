@@ -23,11 +23,13 @@
 #include <QJsonValue>
 #include <QLabel>
 #include <QLocale>
+#include <QResizeEvent>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -39,7 +41,7 @@ namespace {
 /// colour-blind-safe palette on a light card, light ones on a dark card), so that the same
 /// outcome has the same colour on every card.
 QLabel *countLabel(QWidget *parent, TextColors::Tone tone, QGridLayout *grid, int column,
-                   const QString &caption, const QString &tip)
+                   const QString &caption, const QString &tip, QList<QWidget *> &cells)
 {
     auto *number = new QLabel(QStringLiteral("0"), parent);
     QFont f = number->font();
@@ -52,8 +54,10 @@ QLabel *countLabel(QWidget *parent, TextColors::Tone tone, QGridLayout *grid, in
     text->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
     number->setToolTip(tip);
     text->setToolTip(tip);
-    grid->addWidget(new SizeGuard(number, parent), 0, column);  // a count changes at every refresh
+    auto *guard = new SizeGuard(number, parent);  // a count changes at every refresh
+    grid->addWidget(guard, 0, column);
     grid->addWidget(text, 1, column);
+    cells << guard << text;
     return number;
 }
 
@@ -114,6 +118,18 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     header->addStretch(1);
     header->addWidget(m_deadLetters);
     header->addWidget(m_online);
+    // Folding (setFoldable()): the settings come back on demand, card by card.
+    m_foldButton = new QToolButton(this);
+    m_foldButton->setObjectName(QStringLiteral("settingsToggle"));
+    m_foldButton->setAutoRaise(true);
+    m_foldButton->setFocusPolicy(Qt::TabFocus);
+    m_foldButton->setToolTip(tr("Show or hide this consumer's settings (strategy, failure rate, "
+                                "capacity, prefetch and the strategy's parameters), its throughput "
+                                "and its last batch (click, or Enter). While presenting, cards "
+                                "fold them away when not every card fits the view; the card you "
+                                "work in and the one the lesson points at stay unfolded."));
+    m_foldButton->hide();
+    header->addWidget(m_foldButton);
     header->addWidget(m_remove);
     layout->addLayout(header);
 
@@ -121,17 +137,18 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     auto *counts = new QGridLayout;
     counts->setHorizontalSpacing(12);
     counts->setVerticalSpacing(0);
+    m_counts = counts;
     m_processed = countLabel(this, TextColors::Tone::Processed, counts, 0, tr("processed"),
-                             tr("Messages this consumer processed successfully"));
+                             tr("Messages this consumer processed successfully"), m_countCells);
     m_postponed = countLabel(this, TextColors::Tone::Postponed, counts, 1, tr("postponed"),
                              tr("Messages its strategy sent back to the broker's tail, modified "
-                                "(e.g. priority raised, TTL lowered)"));
+                                "(e.g. priority raised, TTL lowered)"), m_countCells);
     m_discarded = countLabel(this, TextColors::Tone::Discarded, counts, 2, tr("discarded"),
                              tr("Messages its strategy dropped into the dead-letter list (e.g. TTL "
-                                "at or below the low bound)"));
+                                "at or below the low bound)"), m_countCells);
     m_failed = countLabel(this, TextColors::Tone::Failed, counts, 3, tr("failed"),
                           tr("Processings that failed (see failure rate); the message went back "
-                             "to the broker"));
+                             "to the broker"), m_countCells);
     layout->addLayout(counts);
 
     m_sparkline = new Sparkline(this);
@@ -158,7 +175,8 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     connect(copyBatch, &QAction::triggered, this,
             [this] { QGuiApplication::clipboard()->setText(m_lastBatch->text()); });
     m_lastBatch->addAction(copyBatch);
-    layout->addWidget(new SizeGuard(m_lastBatch, this));  // new ids at every refresh
+    m_lastBatchGuard = new SizeGuard(m_lastBatch, this);  // new ids at every refresh
+    layout->addWidget(m_lastBatchGuard);
 
     m_held = new HeldTiles(this);
     layout->addWidget(m_held);
@@ -301,6 +319,10 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
             syncSetup();  // refused (e.g. topics mode): the box shows what is in force
     });
     connect(m_remove, &QToolButton::clicked, this, [this] { m_editor->removeConsumer(m_index); });
+    connect(m_foldButton, &QToolButton::clicked, this, [this] {
+        setFolded(!m_folded);
+        Q_EMIT foldToggled(m_folded);
+    });
 
     syncSetup();
     refresh();
@@ -383,6 +405,7 @@ void ConsumerCard::syncSetup()
         const QSignalBlocker b0(m_deadLetters);
         m_deadLetters->setChecked(c.deadLetters);
         m_deadLetters->setEnabled(kept || c.deadLetters);
+        m_deadLetters->setVisible(!m_folded || m_deadLetters->isEnabled());
         m_deadLetters->setToolTip(
                 kept ? tr("Take only from the broker's dead-letter queue: this consumer drains the dead "
                           "letters (retries them, or inspects and drops them), as a consumer of "
@@ -460,13 +483,13 @@ void ConsumerCard::syncTimelineNotes()
     const QString text = lines.join(QLatin1Char('\n'));
     if (text != m_timelineNote->text()) {
         m_timelineNote->setText(text);
-        m_timelineNote->setVisible(!text.isEmpty());
+        m_timelineNote->setVisible(!text.isEmpty() && !m_folded);
     }
 }
 
 QString ConsumerCard::timelineNoteText() const
 {
-    return m_timelineNote->isHidden() ? QString() : m_timelineNote->text();
+    return m_timelineNote->text();  // also while folded away
 }
 
 void ConsumerCard::rebuildParameterEditors()
@@ -494,6 +517,8 @@ void ConsumerCard::rebuildParameterEditors()
         label->setToolTip(editor->toolTip());
         label->setBuddy(editor->input());
         m_form->addRow(label, editor);
+        label->setVisible(!m_folded);
+        editor->setVisible(!m_folded);
         m_parameterEditors.append(editor);
         connect(editor, &ParameterEditor::valueEdited, this,
                 [this, editor](const QVariant &value) { onParameterEdited(editor, value); });
@@ -526,8 +551,9 @@ void ConsumerCard::syncTopics()
 {
     const BrokerConfig &broker = m_simulation->broker().config();
     const bool topicsMode = broker.mode == BrokerConfig::Mode::Topics;
-    m_topicsLabel->setVisible(topicsMode);
-    m_topicsField->setVisible(topicsMode);
+    m_topicsShown = topicsMode;
+    m_topicsLabel->setVisible(topicsMode && !m_folded);
+    m_topicsField->setVisible(topicsMode && !m_folded);
     if (!topicsMode)
         return;
     QStringList names;
@@ -617,6 +643,175 @@ void ConsumerCard::showWarning(const QString &text)
 QString ConsumerCard::warningText() const
 {
     return m_warning->isHidden() ? QString() : m_warning->text();
+}
+
+} // namespace PriorityLab
+
+namespace PriorityLab {
+
+namespace {
+
+/// Shows or hides the widgets of @p item: the widget, or each widget of the layout (a form row
+/// of a field and its neighbours).
+void setItemVisible(QLayoutItem *item, bool visible)
+{
+    if (!item)
+        return;
+    if (QWidget *widget = item->widget()) {
+        widget->setVisible(visible);
+    } else if (QLayout *inner = item->layout()) {
+        for (int i = 0; i < inner->count(); ++i)
+            setItemVisible(inner->itemAt(i), visible);
+    }
+}
+
+/// The height @p item takes shown: its widget's, or the tallest of its layout's (one line).
+int shownHeight(const QLayoutItem *item)
+{
+    if (!item)
+        return 0;
+    if (const QWidget *widget = item->widget())
+        return widget->sizeHint().height();
+    int height = 0;
+    if (QLayout *inner = const_cast<QLayoutItem *>(item)->layout()) {
+        for (int i = 0; i < inner->count(); ++i)
+            height = std::max(height, shownHeight(inner->itemAt(i)));
+    }
+    return height;
+}
+
+} // namespace
+
+void ConsumerCard::setFoldable(bool foldable)
+{
+    if (foldable == m_foldable)
+        return;
+    m_foldable = foldable;
+    if (!foldable)
+        m_folded = false;
+    applyFolding();
+}
+
+void ConsumerCard::setFolded(bool folded)
+{
+    folded = folded && m_foldable;
+    if (folded == m_folded)
+        return;
+    m_folded = folded;
+    applyFolding();
+}
+
+int ConsumerCard::foldedAway() const
+{
+    // What the details take, as laid out when shown: their heights and the spacing after each.
+    const int spacing = layout()->spacing();
+    int height = 0;
+    for (const QWidget *detail : {static_cast<const QWidget *>(m_sparkline), static_cast<const QWidget *>(m_lastBatchGuard)})
+        height += detail->sizeHint().height() + spacing;
+    if (!m_timelineNote->text().isEmpty()) {
+        const int width = std::max(1, this->width() - 20);
+        height += (m_timelineNote->hasHeightForWidth() ? m_timelineNote->heightForWidth(width)
+                                                       : m_timelineNote->sizeHint().height()) + spacing;
+    }
+    int rows = 0;
+    for (int r = 0; r < m_form->rowCount(); ++r) {
+        int row = 0;
+        for (const QFormLayout::ItemRole role : {QFormLayout::LabelRole, QFormLayout::FieldRole, QFormLayout::SpanningRole}) {
+            if (r != m_fixedRows - 1 || m_topicsShown)
+                row = std::max(row, shownHeight(m_form->itemAt(r, role)));
+        }
+        if (row > 0) {
+            height += row + (rows > 0 ? m_form->verticalSpacing() : 0);
+            ++rows;
+        }
+    }
+    height += rows > 0 ? spacing : 0;
+    if (m_folded && m_countCells.size() >= 2) {
+        // Unfolded, the words go under their numbers and the margins and spacing widen again.
+        const int number = m_countCells.at(0)->sizeHint().height(), word = m_countCells.at(1)->sizeHint().height();
+        const int lines = m_countsArrangement == 2 ? 2 : 1;
+        height += number + word - lines * std::max(number, word) + (8 - 4) * 2;  // margins 8 instead of 4
+        int shown = 0;
+        for (int i = 0; i < layout()->count(); ++i)
+            shown += layout()->itemAt(i)->isEmpty() ? 0 : 1;
+        height += (6 - 2) * std::max(0, shown - 1);
+    }
+    return std::max(0, height);
+}
+
+void ConsumerCard::applyFolding()
+{
+    const bool open = !m_folded;
+    m_sparkline->setVisible(open);
+    m_lastBatchGuard->setVisible(open);
+    for (int r = 0; r < m_form->rowCount(); ++r) {
+        const bool shown = open && (r != m_fixedRows - 1 || m_topicsShown);
+        for (const QFormLayout::ItemRole role : {QFormLayout::LabelRole, QFormLayout::FieldRole, QFormLayout::SpanningRole})
+            setItemVisible(m_form->itemAt(r, role), shown);
+    }
+    m_timelineNote->setVisible(open && !m_timelineNote->text().isEmpty());
+    // Folded, a greyed "Dead letters" box (no dead-letter queue: not a Tab stop) leaves the
+    // header its room: the state beside the name is not cut by the button.
+    m_deadLetters->setVisible(open || m_deadLetters->isEnabled());
+    m_foldButton->setVisible(m_foldable);
+    m_foldButton->setText(m_folded ? tr("Settings ▸") : tr("Settings ▾"));
+    m_foldButton->setAccessibleName(m_folded ? tr("Show settings") : tr("Hide settings"));
+    // Folded, the card is as low as it reads: closer margins, each count beside its word.
+    layout()->setContentsMargins(m_folded ? QMargins(8, 4, 8, 4) : QMargins(10, 8, 10, 8));
+    layout()->setSpacing(m_folded ? 2 : 6);
+    placeCounts();
+}
+
+void ConsumerCard::placeCounts()
+{
+    // Unfolded: each number above its word, the four side by side. Folded: each word beside its
+    // number, on one line if the card is wide enough, else two by two.
+    int perRow = 4;
+    if (m_folded) {
+        int needed = 0;
+        for (qsizetype i = 0; i + 1 < m_countCells.size(); i += 2)
+            needed += m_countCells.at(i)->sizeHint().width() + 4 + m_countCells.at(i + 1)->sizeHint().width();
+        const QMargins margins = layout()->contentsMargins();
+        const int room = width() - margins.left() - margins.right();
+        perRow = needed + 3 * m_counts->horizontalSpacing() <= room ? 4 : 2;
+    }
+    const int arrangement = m_folded ? perRow : 0;
+    if (arrangement == m_countsArrangement)
+        return;
+    m_countsArrangement = arrangement;
+    for (QWidget *cell : std::as_const(m_countCells))
+        m_counts->removeWidget(cell);
+    for (int c = 0; c < m_counts->columnCount(); ++c)
+        m_counts->setColumnStretch(c, 0);
+    for (int i = 0; i < int(m_countCells.size()) / 2; ++i) {
+        QWidget *number = m_countCells.at(2 * i);
+        auto *caption = static_cast<QLabel *>(m_countCells.at(2 * i + 1));
+        auto *numberLabel = number->findChild<QLabel *>();
+        if (!m_folded) {
+            if (numberLabel)
+                numberLabel->setAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+            caption->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+            m_counts->addWidget(number, 0, i);
+            m_counts->addWidget(caption, 1, i);
+        } else {
+            if (numberLabel)
+                numberLabel->setAlignment(Qt::AlignRight | Qt::AlignBottom);
+            caption->setAlignment(Qt::AlignLeft | Qt::AlignBottom);
+            m_counts->addWidget(number, i / perRow, 2 * (i % perRow));
+            m_counts->addWidget(caption, i / perRow, 2 * (i % perRow) + 1);
+        }
+    }
+    if (m_folded) {
+        for (int c = 0; c < perRow; ++c)
+            m_counts->setColumnStretch(2 * c + 1, 1);
+    }
+}
+
+void ConsumerCard::resizeEvent(QResizeEvent *event)
+{
+    QFrame::resizeEvent(event);
+    if (m_folded)
+        placeCounts();
 }
 
 } // namespace PriorityLab

@@ -7,6 +7,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
+class QGridLayout;
 class QHBoxLayout;
 class QLabel;
 class QSpinBox;
@@ -90,6 +91,27 @@ public:
     /// nothing. The parameters' notes are under their editors (ParameterEditor::note()).
     QString timelineNoteText() const;
 
+    /// Foldable (presentation mode, when not every card fits the consumers' view): the header
+    /// shows a "Settings ▸ / ▾" button (foldButton(): click, or Enter from the keyboard) that
+    /// folds the throughput, the last batch, the settings and the timeline note away, leaving the
+    /// header, the counts (each word beside its number, closer margins), the messages held and a
+    /// warning. Not foldable (the default), the card
+    /// shows everything and has no button.
+    void setFoldable(bool foldable);
+    bool isFoldable() const { return m_foldable; }
+    /// Folds the details away (@p folded) or shows them; ignored while not foldable.
+    void setFolded(bool folded);
+    bool isFolded() const { return m_folded; }
+    /// The header's "Settings ▸ / ▾" button, shown while foldable; a Tab stop.
+    QToolButton *foldButton() const { return m_foldButton; }
+    /// Pixels of height that folding takes away (the details' heights as shown, with their
+    /// spacing), whether folded now or not.
+    int foldedAway() const;
+
+Q_SIGNALS:
+    /// The user folded (@p folded) or unfolded the card with its button.
+    void foldToggled(bool folded);
+
 
 private:
     void rebuildParameterEditors();
@@ -101,6 +123,15 @@ private:
     void syncTopics();
     void syncTimelineNotes();
     void onTopicToggled();
+    /// Shows or hides the details and the button as m_foldable and m_folded say.
+    void applyFolding();
+    /// Lays the counts out for the fold and the card's width (see setFoldable()).
+    void placeCounts();
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
 
     SetupEditor *m_editor;
     Simulation *m_simulation;
@@ -109,6 +140,14 @@ private:
     QLabel *m_state = nullptr;
     int m_stateShown = -1;  ///< Consumer::State shown, -1 before the first refresh
     QLabel *m_lastBatch = nullptr;
+    QWidget *m_lastBatchGuard = nullptr;  ///< the SizeGuard around m_lastBatch
+    QToolButton *m_foldButton = nullptr;
+    bool m_foldable = false;
+    bool m_folded = false;
+    bool m_topicsShown = false;
+    QGridLayout *m_counts = nullptr;
+    QList<QWidget *> m_countCells;  ///< per count: its number's SizeGuard, then its word
+    int m_countsArrangement = 0;    ///< counts per line as laid out; 0 = unfolded  ///< topics mode: the topics row is shown when not folded
     HeldTiles *m_held = nullptr;
     QLabel *m_processed = nullptr;
     QLabel *m_postponed = nullptr;

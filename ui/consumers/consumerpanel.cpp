@@ -1,6 +1,7 @@
 #include "ui/consumers/consumerpanel.h"
 
 #include "ui/consumers/consumercard.h"
+#include "ui/common/focusframe.h"
 #include "ui/common/textcolors.h"
 #include "ui/editing/setupeditor.h"
 #include "core/analysis/refreshsnapshot.h"
@@ -37,6 +38,21 @@ ConsumerPanel::ConsumerPanel(SetupEditor *editor, QWidget *parent)
     m_grid->setSpacing(8);
     m_scroll->setWidget(m_container);
     m_scroll->viewport()->installEventFilter(this);
+    m_scroll->installEventFilter(this);  // presenting, the folding is chosen for its size
+    m_foldTimer = new QTimer(this);
+    m_foldTimer->setSingleShot(true);
+    m_foldTimer->setInterval(FoldDelayMs);
+    connect(m_foldTimer, &QTimer::timeout, this, [this] {
+        updateFolding();
+        // The field worked in, else the lesson's outline on a card, stays in sight.
+        QWidget *shown = focusedField();
+        for (qsizetype i = 0; !shown && i < m_highlighted.size(); ++i) {
+            if (cardOf(m_highlighted.at(i)))
+                shown = m_highlighted.at(i);
+        }
+        if (shown)
+            settleAndShow(shown);
+    });
     // A zoom makes the cards wider without resizing the viewport: their columns are counted
     // again before the grid lays them out, so no card is cut at the right.
     m_container->installEventFilter(this);
@@ -69,6 +85,7 @@ ConsumerPanel::ConsumerPanel(SetupEditor *editor, QWidget *parent)
         m_scroll->verticalScrollBar()->setValue(0);
     });
     connect(m_simulation, &Simulation::setupChanged, this, &ConsumerPanel::onSetupChanged);
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) { onFocusChanged(now); });
     rebuild();
 }
 
@@ -146,11 +163,27 @@ void ConsumerPanel::rebuild()
     }
     m_cards.clear();
     const int n = int(m_simulation->consumers().size());
-    for (int i = 0; i < n; ++i)
-        m_cards.append(new ConsumerCard(m_editor, i, m_container));
+    m_kept.clear();
+    m_userFolded.clear();
+    for (int i = 0; i < n; ++i) {
+        auto *card = new ConsumerCard(m_editor, i, m_container);
+        connect(card, &ConsumerCard::foldToggled, this, [this, card](bool folded) {
+            if (folded) {
+                m_kept.remove(card);
+                m_userFolded.insert(card);
+            } else {
+                m_userFolded.remove(card);
+                m_kept.insert(card);
+                settleAndShow(card);
+            }
+        });
+        m_cards.append(card);
+    }
     m_columns = 0;
     layoutCards();
     updateSummary();
+    m_foldedFor = {};
+    updateFolding();
 }
 
 void ConsumerPanel::onSetupChanged()
@@ -214,6 +247,8 @@ void ConsumerPanel::layoutCards()
 
 bool ConsumerPanel::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_scroll && event->type() == QEvent::Resize && m_presenting && m_scroll->size() != m_foldedFor)
+        m_foldTimer->start();
     if ((watched == m_scroll->viewport() && event->type() == QEvent::Resize)
         || (watched == m_container && event->type() == QEvent::LayoutRequest)) {
         // The focused field moves with its card (another column, a taller card above): if it
@@ -249,6 +284,134 @@ bool ConsumerPanel::focusedFieldInSight() const
         return false;
     const QRect r(focus->mapTo(m_scroll->viewport(), QPoint(0, 0)), focus->size());
     return m_scroll->viewport()->rect().intersects(r);
+}
+
+} // namespace PriorityLab
+
+namespace PriorityLab {
+
+void ConsumerPanel::setPresenting(bool presenting)
+{
+    if (presenting == m_presenting)
+        return;
+    m_presenting = presenting;
+    m_kept.clear();
+    m_userFolded.clear();
+    m_foldedFor = {};
+    // Presenting, the folding is chosen once the window has its full-screen size and the docks
+    // theirs, not for each size on the way; leaving, every card unfolds at once.
+    if (presenting) {
+        m_foldTimer->start();
+    } else {
+        m_foldTimer->stop();
+        updateFolding();
+    }
+}
+
+void ConsumerPanel::setHighlighted(const QList<QWidget *> &targets)
+{
+    m_highlighted.clear();
+    for (QWidget *target : targets)
+        m_highlighted << target;
+    if (!m_presenting)
+        return;
+    m_foldedFor = {};
+    m_foldTimer->start();
+}
+
+bool ConsumerPanel::isFoldingPending() const
+{
+    return m_foldTimer->isActive();
+}
+
+ConsumerCard *ConsumerPanel::cardOf(const QWidget *widget) const
+{
+    for (ConsumerCard *card : m_cards) {
+        if (widget && (widget == card || card->isAncestorOf(widget)))
+            return card;
+    }
+    return nullptr;
+}
+
+void ConsumerPanel::settleAndShow(QWidget *widget)
+{
+    // The cards' new heights reach the scroll area by the layout requests they posted.
+    for (int pass = 0; pass < 3; ++pass)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    if (widget)
+        m_scroll->ensureWidgetVisible(widget, 8, 8);
+}
+
+void ConsumerPanel::onFocusChanged(QWidget *now)
+{
+    if (!m_presenting)
+        return;
+    ConsumerCard *card = cardOf(now);
+    if (!card)
+        return;
+    // The card worked in stays unfolded while presenting; a folded one opens to its settings.
+    m_kept.insert(card);
+    m_userFolded.remove(card);
+    if (card->isFolded()) {
+        card->setFolded(false);
+        settleAndShow(now);
+    }
+}
+
+void ConsumerPanel::updateFolding()
+{
+    if (!m_presenting || m_cards.isEmpty()) {
+        for (ConsumerCard *card : std::as_const(m_cards))
+            card->setFoldable(false);
+        return;
+    }
+    m_foldedFor = m_scroll->size();
+    // The cards that stay unfolded: worked in, unfolded by hand, or outlined by the lesson.
+    QSet<ConsumerCard *> kept = m_kept;
+    if (ConsumerCard *card = cardOf(QApplication::focusWidget()))
+        kept.insert(card);
+    if (const FocusFrame *frame = FocusFrame::of(window()))
+        if (ConsumerCard *card = cardOf(frame->resumePoint()))
+            kept.insert(card);
+    for (const QPointer<QWidget> &target : std::as_const(m_highlighted))
+        if (ConsumerCard *card = cardOf(target))
+            kept.insert(card);
+
+    // Each card's height whole and folded, at the width the grid gives it.
+    const int columns = std::max(1, m_columns > 0 ? m_columns : columnsFor(m_scroll->viewport()->width()));
+    const QMargins margins = m_grid->contentsMargins();
+    const int spacing = m_grid->verticalSpacing();
+    const int cardWidth = std::max(1, (m_scroll->width() - margins.left() - margins.right() - (columns - 1) * m_grid->horizontalSpacing()) / columns);
+    QList<int> whole, folded;
+    for (const ConsumerCard *card : std::as_const(m_cards)) {
+        const int shown = card->hasHeightForWidth() ? card->heightForWidth(cardWidth) : card->sizeHint().height();
+        const int away = card->foldedAway();
+        whole << (card->isFolded() ? shown + away : shown);
+        folded << (card->isFolded() ? shown : shown - away);
+    }
+    QList<bool> fold(m_cards.size(), false);
+    for (qsizetype i = 0; i < m_cards.size(); ++i)
+        fold[i] = m_userFolded.contains(m_cards.at(i));
+    const auto needed = [&] {
+        int height = margins.top() + margins.bottom();
+        for (qsizetype row = 0; row * columns < m_cards.size(); ++row) {
+            int tallest = 0;
+            for (qsizetype i = row * columns; i < std::min(m_cards.size(), (row + 1) * columns); ++i)
+                tallest = std::max(tallest, fold.at(i) ? folded.at(i) : whole.at(i));
+            height += tallest + (row > 0 ? spacing : 0);
+        }
+        return height;
+    };
+    const int room = m_scroll->height();
+    const bool foldable = needed() > room || !m_userFolded.isEmpty();
+    for (qsizetype i = m_cards.size() - 1; foldable && i >= 0 && needed() > room; --i) {
+        if (!kept.contains(m_cards.at(i)))
+            fold[i] = true;
+    }
+    for (qsizetype i = 0; i < m_cards.size(); ++i) {
+        m_cards.at(i)->setFoldable(foldable);
+        m_cards.at(i)->setFolded(fold.at(i));
+    }
 }
 
 } // namespace PriorityLab

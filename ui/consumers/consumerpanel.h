@@ -2,12 +2,16 @@
 
 #include <QHash>
 #include <QList>
+#include <QPointer>
+#include <QSet>
+#include <QSize>
 #include <QWidget>
 
 class QGridLayout;
 class QLabel;
 class QPushButton;
 class QScrollArea;
+class QTimer;
 
 namespace PriorityLab {
 
@@ -50,6 +54,24 @@ public:
     /// The "+ Consumer" button.
     QPushButton *addButton() const { return m_addButton; }
 
+    /// Presentation mode: when the cards, whole, do not all fit the view, cards fold their
+    /// details away (ConsumerCard::setFoldable()), from the last card up, until they fit or only
+    /// kept cards are left: the card that holds the keyboard focus (or the field an edit ended
+    /// in), the cards of the lesson's outlines (setHighlighted()) and any card the user unfolded
+    /// or entered while presenting. The choice is made once the view's size has held for
+    /// FoldDelayMs. A folded card unfolds when the focus enters it or from its
+    /// "Settings ▸" button. Not presenting, no card folds.
+    void setPresenting(bool presenting);
+    bool isPresenting() const { return m_presenting; }
+    /// The widgets the lesson's step outlines now (any of them, a card or a field on one, keeps
+    /// its card unfolded); folds again for the new step.
+    void setHighlighted(const QList<QWidget *> &targets);
+    /// Milliseconds the view's size must hold before the folding is chosen for it.
+    static constexpr int FoldDelayMs = 150;
+    /// True while a folding is waiting for the view's size to hold (FoldDelayMs); tests wait
+    /// for false before they read the cards, as the presenter sees them after that moment.
+    bool isFoldingPending() const;
+
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
@@ -64,6 +86,13 @@ private:
     QWidget *focusedField() const;
     /// Whether focusedField() is (at least partly) inside the cards' view.
     bool focusedFieldInSight() const;
+    /// Folds and unfolds the cards as setPresenting() says, for the view's size now.
+    void updateFolding();
+    /// The card @p widget is on (or is), or nullptr.
+    ConsumerCard *cardOf(const QWidget *widget) const;
+    /// Lays the cards out at once and scrolls @p widget into the view.
+    void settleAndShow(QWidget *widget);
+    void onFocusChanged(QWidget *now);
 
     SetupEditor *m_editor;
     Simulation *m_simulation;
@@ -74,6 +103,12 @@ private:
     int m_columns = 0;
     QPushButton *m_addButton = nullptr;
     QLabel *m_summary = nullptr;
+    bool m_presenting = false;
+    QList<QPointer<QWidget>> m_highlighted;
+    QSet<ConsumerCard *> m_kept;        ///< unfolded by the user or by the focus while presenting
+    QSet<ConsumerCard *> m_userFolded;  ///< folded by the user with the card's button
+    QSize m_foldedFor;                  ///< the scroll area's size the folding was chosen for
+    QTimer *m_foldTimer = nullptr;      ///< chooses the folding once sizes have settled
 
     /// Per consumer name: messages processed in each of the last cycles, oldest first.
     QHash<QString, QList<qint64>> m_throughput;

@@ -249,6 +249,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_leavePresentation->setEnabled(active);
         // One chart at a time, and room for the lesson's text beside it.
         m_chartPanel->setOneChartAtATime(active);
+        m_consumerPanel->setPresenting(active);  // cards fold when they do not all fit
         m_deadLetterPanel->setReadFromAfar(active);  // no cut titles on the projector
         m_alarmPanel->setExpanded(false);  // each start and end of presenting folds the banner
         updateAlarmCompact();
@@ -1313,6 +1314,7 @@ void MainWindow::highlight(const QStringList &names)
         addHighlightOverlay();
     for (qsizetype i = 0; i < m_highlights.size(); ++i)
         m_highlights.at(i)->setTarget(targets.value(i));
+    m_consumerPanel->setHighlighted(targets);  // an outlined card stays unfolded while presenting
     // Presenting hides most docks: the one the step talks about is shown while the step needs
     // it; of several, the first that presenting would hide.
     QDockWidget *dock = nullptr;

@@ -84,8 +84,8 @@ void StatusSummary::refresh()
     for (QList<Part> &parts : m_parts)
         parts.clear();
     // When the line does not fit (fit()), its texts degrade by stages (Stage, in the header):
-    // words get shorter, the run state goes, large numbers are rounded ("1.23M"); only then, at
-    // a width no window of 1024 pixels reaches, do secondary figures leave for the tooltip.
+    // words get shorter, large numbers are rounded ("1.23M"); only then, at a width no window of
+    // 1024 pixels reaches, do secondary figures leave for the tooltip, and the run state last.
     const auto figure = [&locale](const QString &word, const QString &shortWord, qint64 n, int shortAt,
                                   int dropAt = 0) {
         Part part{QStringLiteral("%1 %2").arg(word, locale.toString(n))};
@@ -98,10 +98,12 @@ void StatusSummary::refresh()
         return part;
     };
     if (m_simulation->isFinished()) {
-        m_parts[State] << Part{tr("Finished"), false, {{StateGoes, QString()}}}
+        m_parts[State] << Part{tr("Finished"), false, {{StateShort, QStringLiteral("■")}, {StateGoes, QString()}}}
                        << Part{tr(" (%1)").arg(m_simulation->stopReason()), true, {{StopReasonGoes, QString()}}};
+    } else if (m_simulation->isRunning()) {
+        m_parts[State] << Part{tr("Running"), false, {{StateShort, QStringLiteral("▶")}, {StateGoes, QString()}}};
     } else {
-        m_parts[State] << Part{m_simulation->isRunning() ? tr("Running") : tr("Paused"), false, {{StateGoes, QString()}}};
+        m_parts[State] << Part{tr("Paused"), false, {{StateShort, QStringLiteral("❚❚")}, {StateGoes, QString()}}};
     }
     m_parts[Cycle] << figure(tr("Cycle"), tr("Cycle"), m_simulation->cycle(), 0);
     // The broker's own dead letters by reason (only the non-zero ones) and the messages a full

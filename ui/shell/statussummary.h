@@ -21,12 +21,14 @@ class Simulation;
 /// The line fits its width (a 1024 px window, presentation mode's zoom, large counts): when the
 /// whole line does not fit, its texts degrade by stages (Stage), each taken only if the one
 /// before is not enough: the stop reason leaves; the secondary figures (postponed, failed,
-/// rejected, delayed) take short words ("postp. 131"); the run state leaves (the toolbar's
-/// Run/Pause shows it); the dead-letter queue's depth reads "DLQ 3"; the key figures take short
-/// words ("prod. 9"); the conservation check becomes "✓"; numbers of 5 digits or more are rounded ("12.3k",
-/// "1.23M"). Only past all of these, at widths narrower than any 1024 px window, do secondary
-/// figures leave the line, the least important first. Everything shortened or left out is in
-/// full in its field's tooltip.
+/// rejected, delayed) take short words ("postp. 131"); the dead-letter queue's depth reads
+/// "DLQ 3"; the key figures take short words ("prod. 9"); the conservation check becomes "✓";
+/// numbers of 5 digits or more are rounded ("12.3k", "1.23M"); the run state reads as its sign
+/// ("▶", "❚❚", "■", as on the toolbar's buttons). Only past all of these, at widths
+/// narrower than any 1024 px window, do secondary figures leave the line, the least important
+/// first, and last of all the run state ("Running", "Paused", "Finished"): a class reads it from
+/// the line while presenting at 1024x768. Everything shortened or left out is in full in its
+/// field's tooltip.
 class StatusSummary : public QWidget
 {
     Q_OBJECT
@@ -50,18 +52,19 @@ public:
     enum Stage {
         StopReasonGoes = 1,  ///< "Finished" without its reason
         OtherWordsShort,     ///< postponed, failed, rejected, delayed in short words
-        StateGoes,           ///< the run state leaves the line (the toolbar's Run/Pause shows it)
         DeadLetterQueueShort,  ///< "DLQ 3" for "3 in the dead-letter queue"
         KeyWordsShort,       ///< produced, processed, discarded in short words
         CheckShort,          ///< "✓" / "✗" for the conservation check
         NumbersRounded,      ///< figures of CompactFrom and more rounded: "12.3k", "1.23M"
+        StateShort,          ///< the run state as its sign: "▶" running, "❚❚" paused, "■" finished
         ReasonsGo,           ///< the broker's dead letters by reason leave the line
         DelayedGoes,
         PostponedGoes,
         FailedGoes,
         HeldGoes,
         RejectedGoes,
-        LastStage = RejectedGoes
+        StateGoes,           ///< the run state leaves the line (the toolbar's Run/Pause shows it)
+        LastStage = StateGoes
     };
     /// Figures from this value up are rounded at NumbersRounded.
     static constexpr qint64 CompactFrom = 10000;
