@@ -53,10 +53,8 @@ void CycleAccumulator::clear()
 RefreshSnapshot CycleAccumulator::take(const Simulation &simulation)
 {
     RefreshSnapshot snapshot(simulation, std::exchange(m_reports, {}), m_setupChanged,
-                             std::exchange(m_releasedEvents, 0));
-    m_setupChanged = false;
-    m_events = 0;
-    m_firstEvents = 0;
+                             m_releasedEvents);
+    clear();  // the next collection starts empty
     return snapshot;
 }
 

@@ -70,8 +70,9 @@ public:
     /// once the reports kept after it hold at least @p limit events. The main window sets the
     /// event log's capacity, whose model drops such a list itself (EventLogModel::addEvents()):
     /// the log shows the same rows, but at the fastest speed, with tens of cycles between two
-    /// ticks, the events no longer pile up until the tick (3,000 a cycle, ~40 MB of fresh memory
-    /// per tick) and their memory is reused by the next cycles (docs/design.md §9, App).
+    /// ticks, the events no longer pile up until the tick (the benchmark's cycle records about
+    /// 19,000 events: some hundreds of MB of fresh memory a tick, computed in docs/design.md §9,
+    /// App) and their memory is reused by the next cycles.
     /// Default: no limit. At least 1.
     void setEventLimit(qsizetype limit);
     /// Notes a live edit of the setup (Simulation::setupChanged).
