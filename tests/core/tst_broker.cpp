@@ -141,6 +141,17 @@ QStringList runLines(const Scenario &scenario, int cycles)
     return lines;
 }
 
+/// Message @p i for the ring queue tests: id @p i, data "data i" and producer "P", so that a
+/// relocation that lost a string shows.
+Message ringMessage(int i)
+{
+    Message m;
+    m.id = quint64(i);
+    m.data = QStringLiteral("data %1").arg(i);
+    m.producer = Name(QStringLiteral("P"));
+    return m;
+}
+
 } // namespace
 
 class TestBroker : public QObject
@@ -791,26 +802,19 @@ void TestBroker::ringQueueGrowsAcrossTheWrap()
     // Messages move by their bytes when the ring grows (Message is relocatable): the order and
     // every string survive a growth while the head is in the middle of the slots.
     RingQueue<Message> queue;
-    const auto message = [](int i) {
-        Message m;
-        m.id = quint64(i);
-        m.data = QStringLiteral("data %1").arg(i);
-        m.producer = Name(QStringLiteral("P"));
-        return m;
-    };
     int next = 0;
     int expected = 0;
     for (; next < 16; ++next)
-        queue.push_back(message(next));
+        queue.push_back(ringMessage(next));
     for (int i = 0; i < 10; ++i, ++expected) {
         QCOMPARE(queue.front().id, quint64(expected));
         queue.pop_front();
     }
     for (; next < 40; ++next)  // wraps, then grows twice
-        queue.push_back(message(next));
+        queue.push_back(ringMessage(next));
     queue.reserve(queue.size() + 200);
     for (; next < 230; ++next)
-        queue.push_back(message(next));
+        queue.push_back(ringMessage(next));
     QCOMPARE(queue.size(), qsizetype(230 - 10));
     for (; expected < next; ++expected) {
         QCOMPARE(queue.front().id, quint64(expected));
@@ -822,7 +826,7 @@ void TestBroker::ringQueueGrowsAcrossTheWrap()
     // Reserving on an empty ring (no slots yet) makes room without looping.
     RingQueue<Message> fresh;
     fresh.reserve(1000);
-    fresh.push_back(message(1));
+    fresh.push_back(ringMessage(1));
     QCOMPARE(fresh.front().id, quint64(1));
 }
 
@@ -830,12 +834,6 @@ void TestBroker::ringQueueRelocatesItsHead()
 {
     // relocateFrontTo() is pop_front() and push_back() in one copy of the bytes: onto the same
     // ring (not full, and full: the head's slot is the tail's) and onto another one (which grows).
-    const auto message = [](int i) {
-        Message m;
-        m.id = quint64(i);
-        m.data = QStringLiteral("data %1").arg(i);
-        return m;
-    };
     const auto ids = [](const RingQueue<Message> &q) {
         QList<quint64> out;
         for (const Message &m : q)  // an id whose data did not survive shows as 0
@@ -844,11 +842,11 @@ void TestBroker::ringQueueRelocatesItsHead()
     };
     RingQueue<Message> ring;
     for (int i = 1; i <= 5; ++i)
-        ring.push_back(message(i));
+        ring.push_back(ringMessage(i));
     ring.relocateFrontTo(ring);
     QCOMPARE(ids(ring), (QList<quint64>{2, 3, 4, 5, 1}));
     for (int i = 6; ring.size() < ring.capacity(); ++i)
-        ring.push_back(message(i));
+        ring.push_back(ringMessage(i));
     const qsizetype full = ring.capacity();
     for (int i = 0; i < 3; ++i)
         ring.relocateFrontTo(ring);
@@ -871,12 +869,6 @@ void TestBroker::ringQueueReservesWhatItIsAsked()
     // A reserve for a known count takes that many slots, not the next power of two (10 million
     // messages: 800 MB, not 1.34 GB, docs/design.md §9), and positions wrap at that count: push,
     // pop, relocation onto the same full ring and onto another one, growth across the wrap.
-    const auto message = [](int i) {
-        Message m;
-        m.id = quint64(i);
-        m.data = QStringLiteral("data %1").arg(i);
-        return m;
-    };
     RingQueue<Message> ring;
     ring.reserve(1000);
     QCOMPARE(ring.capacity(), qsizetype(1000));
@@ -886,13 +878,13 @@ void TestBroker::ringQueueReservesWhatItIsAsked()
     int next = 0;
     int expected = 0;
     for (; next < 20; ++next)
-        small.push_back(message(next));
+        small.push_back(ringMessage(next));
     for (int i = 0; i < 13; ++i, ++expected) {  // the head goes past the middle
         QCOMPARE(small.front().id, quint64(expected));
         small.pop_front();
     }
     for (; next < 33; ++next)  // the tail wraps: full again at 20
-        small.push_back(message(next));
+        small.push_back(ringMessage(next));
     QCOMPARE(small.capacity(), qsizetype(20));
     QCOMPARE(small[19].id, quint64(32));
     small.relocateFrontTo(small);  // full: the head's slot is the tail's
@@ -927,7 +919,7 @@ void TestBroker::ringQueueReservesWhatItIsAsked()
         model << model.takeFirst();
         other.pop_front();
         model.removeFirst();
-        other.push_back(message(next));
+        other.push_back(ringMessage(next));
         model << quint64(next++);
         QVERIFY2(holds(model), qPrintable(QStringLiteral("step %1").arg(i)));
     }
