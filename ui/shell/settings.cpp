@@ -14,6 +14,20 @@ const QString ZoomKey = QStringLiteral("view/zoomPercent");
 const QString LastFolderKey = QStringLiteral("lastScenarioFolder");
 const QString LastSaveFolderKey = QStringLiteral("lastSaveFolder");
 
+/// The folder stored under @p key, or empty when none is stored or it is no folder any more.
+QString storedFolder(const QString &key)
+{
+    const QString folder = QSettings().value(key).toString();
+    return !folder.isEmpty() && QFileInfo(folder).isDir() ? folder : QString();
+}
+
+/// Stores @p folder, made absolute, under @p key; an empty one stores nothing.
+void storeFolder(const QString &key, const QString &folder)
+{
+    if (!folder.isEmpty())
+        QSettings().setValue(key, QFileInfo(folder).absoluteFilePath());
+}
+
 } // namespace
 
 QStringList Settings::recentFiles()
@@ -51,14 +65,12 @@ void Settings::clearRecentFiles()
 
 QString Settings::lastScenarioFolder()
 {
-    const QString folder = QSettings().value(LastFolderKey).toString();
-    return !folder.isEmpty() && QFileInfo(folder).isDir() ? folder : QString();
+    return storedFolder(LastFolderKey);
 }
 
 void Settings::setLastScenarioFolder(const QString &folder)
 {
-    if (!folder.isEmpty())
-        QSettings().setValue(LastFolderKey, QFileInfo(folder).absoluteFilePath());
+    storeFolder(LastFolderKey, folder);
 }
 
 int Settings::zoomPercent()
@@ -92,14 +104,12 @@ void Settings::setWindowLayout(const QByteArray &geometry, const QByteArray &sta
 
 QString Settings::lastSaveFolder()
 {
-    const QString folder = QSettings().value(LastSaveFolderKey).toString();
-    return !folder.isEmpty() && QFileInfo(folder).isDir() ? folder : QString();
+    return storedFolder(LastSaveFolderKey);
 }
 
 void Settings::setLastSaveFolder(const QString &folder)
 {
-    if (!folder.isEmpty())
-        QSettings().setValue(LastSaveFolderKey, QFileInfo(folder).absoluteFilePath());
+    storeFolder(LastSaveFolderKey, folder);
 }
 
 } // namespace PriorityLab
