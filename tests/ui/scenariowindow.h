@@ -4,8 +4,11 @@
 
 #include "core/engine/simulation.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/presentationmode.h"
+#include "ui/shell/zoom.h"
 
 #include <QApplication>
+#include <QScreen>
 #include <QSize>
 #include <QTest>
 
@@ -51,6 +54,28 @@ struct ScenarioWindow
     {
         window.resize(width, height);
         return active();
+    }
+
+    /// Presents the window (F11) and, once it is full screen, gives it @p screen's size at
+    /// @p zoom percent (the offscreen screen is smaller than a projector: once full screen
+    /// there, the window is given the projector's size). A failed check ends the helper only:
+    /// the caller checks QTest::currentTestFailed() after.
+    void presentAt(QSize screen, int zoom)
+    {
+        press(Qt::Key_F11);
+        QVERIFY(window.presentationMode()->isActive());
+        QTRY_COMPARE(window.geometry(), window.screen()->geometry());
+        window.zoom()->setPercent(zoom);
+        window.resize(screen);
+        QTRY_COMPARE(window.size(), screen);
+    }
+
+    /// Leaves presentation mode and sets the zoom back to 100 %: what a test that presents
+    /// does before it ends, in a qScopeGuard.
+    void leavePresenting()
+    {
+        window.presentationMode()->leave();
+        window.zoom()->setPercent(100);
     }
 
     /// The keyboard focus, or the window when no widget has it: where a key press goes.

@@ -72,12 +72,9 @@ void presentDeadLetters(TestSupport::ScenarioWindow &w, QSize screen, int zoom, 
 {
     w.window.lessonPanel()->runCycles(100);
     w.window.refreshViews();
-    w.press(Qt::Key_F11);
-    QVERIFY(w.window.presentationMode()->isActive());
-    QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());
-    w.window.zoom()->setPercent(zoom);
-    w.window.resize(screen);
-    QTRY_COMPARE(w.window.size(), screen);
+    w.presentAt(screen, zoom);
+    if (QTest::currentTestFailed())
+        return;
     auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
     QVERIFY(dock);
     QTRY_VERIFY(dock->isVisible());
@@ -211,10 +208,7 @@ private Q_SLOTS:
         QFETCH(int, zoom);
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
         QVERIFY(w.activeAt(screen.width(), screen.height()));
-        const auto leave = qScopeGuard([&w] {
-            w.window.presentationMode()->leave();
-            w.window.zoom()->setPercent(100);
-        });
+        const auto leave = qScopeGuard([&w] { w.leavePresenting(); });
         QTableView *view = nullptr;
         presentDeadLetters(w, screen, zoom, view);
         if (QTest::currentTestFailed())
@@ -350,19 +344,13 @@ private Q_SLOTS:
         QFETCH(int, zoom);
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-consumers-offline.json"));
         QVERIFY(w.activeAt(screen.width(), screen.height()));
-        const auto leave = qScopeGuard([&w] {
-            w.window.presentationMode()->leave();
-            w.window.zoom()->setPercent(100);
-        });
+        const auto leave = qScopeGuard([&w] { w.leavePresenting(); });
         w.window.lessonPanel()->runCycles(45);  // B and C went offline at cycle 40
         w.window.refreshViews();
         QCOMPARE(w.window.lessonPanel()->currentStep(), 1);
-        w.press(Qt::Key_F11);
-        QVERIFY(w.window.presentationMode()->isActive());
-        QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());
-        w.window.zoom()->setPercent(zoom);
-        w.window.resize(screen);
-        QTRY_COMPARE(w.window.size(), screen);
+        w.presentAt(screen, zoom);
+        if (QTest::currentTestFailed())
+            return;
         const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();
         QCOMPARE(cards.size(), 3);
         auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
@@ -419,16 +407,10 @@ private Q_SLOTS:
         // 1024x768, where the cards fold, A stays unfolded with the outlined field in sight.
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"));
         QVERIFY(w.activeAt(1024, 768));
-        const auto leave = qScopeGuard([&w] {
-            w.window.presentationMode()->leave();
-            w.window.zoom()->setPercent(100);
-        });
-        w.press(Qt::Key_F11);
-        QVERIFY(w.window.presentationMode()->isActive());
-        QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());
-        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));
-        w.window.resize(1024, 768);
-        QTRY_COMPARE(w.window.size(), QSize(1024, 768));
+        const auto leave = qScopeGuard([&w] { w.leavePresenting(); });
+        w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(768));
+        if (QTest::currentTestFailed())
+            return;
         const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();
         QVERIFY(cards.size() >= 2);
         ConsumerCard *a = cards.constFirst();
