@@ -113,6 +113,42 @@ qint64 maxLatencyBelow(const RunFigures &r, int priority)
     }
     return worst;
 }
+
+/// Shows @p window, waits until it is exposed and compares: the problems compare() reports, or
+/// one saying the window was never exposed.
+QStringList shownAndCompared(CompareWindow &window)
+{
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return {QStringLiteral("the window was never exposed")};
+    return window.compare();
+}
+
+/// Rows of @p table's default height that fit in its viewport: the rows in sight.
+int rowsInSight(const QTableView *table)
+{
+    return table->viewport()->height() / table->verticalHeader()->defaultSectionSize();
+}
+
+/// Counts the lines of @p document (added to @p total) and those of them in sight whole, above
+/// @p visible px from the document's top (added to @p whole). A line that the edge at
+/// @p visible cuts fails the test, with @p context in the message: check
+/// QTest::currentTestFailed() after.
+void countWholeLines(QTextDocument *document, qreal visible, const QString &context, int &whole, int &total)
+{
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        const QRectF area = document->documentLayout()->blockBoundingRect(block);
+        for (int i = 0; i < block.layout()->lineCount(); ++i) {
+            const QTextLine line = block.layout()->lineAt(i);
+            const qreal top = area.top() + line.y();
+            const qreal bottom = top + line.height();
+            ++total;
+            QVERIFY2(bottom <= visible + 0.5 || top >= visible - 0.5,
+                     qPrintable(QStringLiteral("%1: line %2 cut: %3..%4, %5 visible").arg(context).arg(total).arg(top).arg(bottom).arg(visible)));
+            whole += bottom <= visible + 0.5 ? 1 : 0;
+        }
+    }
+}
 } // namespace
 
 void TestCompare::threeWayPresetShowsTheTradeOffs()
@@ -365,9 +401,7 @@ void TestCompare::windowFitsTheScreen()
     QVERIFY(window.height() <= available.height());
     QVERIFY(window.minimumWidth() <= available.width());
     QVERIFY(window.minimumHeight() <= available.height());
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QCOMPARE(window.compare(), QStringList());
+    QCOMPARE(shownAndCompared(window), QStringList());
     // Still within the screen once filled, and the Close button is on screen inside it.
     QVERIFY(window.frameGeometry().width() <= available.width() + 16);
     QVERIFY(window.height() <= available.height());
@@ -466,9 +500,7 @@ void TestCompare::verdictShowsWholeLines()
     // line it shows is whole, it shows them all or at least 5, and the table below keeps at
     // least 6 rows in sight (with 8 verdict lines it had 3 at 1280x720).
     CompareWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QCOMPARE(window.compare(), QStringList());
+    QCOMPARE(shownAndCompared(window), QStringList());
     auto *verdicts = window.findChild<QTextBrowser *>();
     QVERIFY(verdicts);
     for (const QSize size : {QSize(1024 - 16, 768 - 48), QSize(1280 - 16, 720 - 48)}) {
@@ -478,24 +510,15 @@ void TestCompare::verdictShowsWholeLines()
         const int visible = verdicts->viewport()->height() + verdicts->verticalScrollBar()->value();
         int whole = 0;
         int total = 0;
-        for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
-            const QRectF area = document->documentLayout()->blockBoundingRect(block);
-            for (int i = 0; i < block.layout()->lineCount(); ++i) {
-                const QTextLine line = block.layout()->lineAt(i);
-                const qreal top = area.top() + line.y();
-                const qreal bottom = top + line.height();
-                ++total;
-                QVERIFY2(bottom <= visible + 0.5 || top >= visible - 0.5,
-                         qPrintable(QStringLiteral("line %1 cut: %2..%3, %4 visible").arg(total).arg(top).arg(bottom).arg(visible)));
-                whole += bottom <= visible + 0.5 ? 1 : 0;
-            }
-        }
+        countWholeLines(document, visible, QStringLiteral("%1x%2").arg(size.width()).arg(size.height()), whole, total);
+        if (QTest::currentTestFailed())
+            return;
         QVERIFY2(whole == total || whole >= 5, qPrintable(QStringLiteral("%1 of %2 lines").arg(whole).arg(total)));
         QVERIFY(total >= 4 + 1);
         auto *table = window.findChild<QTableView *>();
         QVERIFY(table);
-        const int rowsInSight = table->viewport()->height() / table->verticalHeader()->defaultSectionSize();
-        QVERIFY2(rowsInSight >= 6, qPrintable(QStringLiteral("%1 rows in sight at %2x%3").arg(rowsInSight).arg(size.width()).arg(size.height())));
+        const int rows = rowsInSight(table);
+        QVERIFY2(rows >= 6, qPrintable(QStringLiteral("%1 rows in sight at %2x%3").arg(rows).arg(size.width()).arg(size.height())));
     }
 }
 
@@ -504,9 +527,7 @@ void TestCompare::bestValueStaysMarkedWhenSelected()
     // The selected row's highlight hid the light-blue best value: it keeps its background.
     CompareWindow window;
     window.resize(1264, 672);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QCOMPARE(window.compare(), QStringList());
+    QCOMPARE(shownAndCompared(window), QStringList());
     auto *table = window.findChild<QTableView *>();
     const int discarded = rowOf(window.model(), QStringLiteral("discarded (data lost)"));
     QVERIFY(discarded >= 0);
@@ -814,9 +835,7 @@ void TestCompare::latencyRowsInSightAt720()
     // verdict box before the first comparison and rows of a line and 4 px, at least 10 are in
     // sight, and at 1024x768 too, with the Compare and Close buttons in the window.
     CompareWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QCOMPARE(window.compare(), QStringList());
+    QCOMPARE(shownAndCompared(window), QStringList());
     auto *table = window.findChild<QTableView *>();
     auto *close = window.findChild<QDialogButtonBox *>();
     QPushButton *compare = nullptr;
@@ -828,8 +847,8 @@ void TestCompare::latencyRowsInSightAt720()
     for (const QSize size : {QSize(1280 - 16, 720 - 48), QSize(1024 - 16, 768 - 48)}) {
         window.resize(size);
         QCoreApplication::processEvents();
-        const int rowsInSight = table->viewport()->height() / table->verticalHeader()->defaultSectionSize();
-        QVERIFY2(rowsInSight >= 10, qPrintable(QStringLiteral("%1 rows in sight at %2x%3").arg(rowsInSight).arg(size.width()).arg(size.height())));
+        const int rows = rowsInSight(table);
+        QVERIFY2(rows >= 10, qPrintable(QStringLiteral("%1 rows in sight at %2x%3").arg(rows).arg(size.width()).arg(size.height())));
         for (QWidget *w : {static_cast<QWidget *>(close), static_cast<QWidget *>(compare)})
             QVERIFY(window.rect().contains(QRect(w->mapTo(&window, QPoint(0, 0)), w->size())));
     }
@@ -930,9 +949,7 @@ void TestCompare::verdictHasItsRoomAt1024x768()
     // sight, whole; the table keeps its ten rows; the Charts tab shows the charts.
     CompareWindow window;
     window.resize(1024 - 16, 768 - 48);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QCOMPARE(window.compare(), QStringList());
+    QCOMPARE(shownAndCompared(window), QStringList());
     QCoreApplication::processEvents();
     auto *verdicts = window.findChild<QTextBrowser *>();
     QVERIFY(verdicts);
@@ -946,22 +963,16 @@ void TestCompare::verdictHasItsRoomAt1024x768()
     const QString sizes = QStringLiteral("verdict %1 px for %2 lines (document %3 px)")
                                   .arg(verdicts->viewport()->height()).arg(total).arg(document->size().height());
     int whole = 0;
-    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
-        const QRectF area = document->documentLayout()->blockBoundingRect(block);
-        for (int i = 0; i < block.layout()->lineCount(); ++i) {
-            const QTextLine line = block.layout()->lineAt(i);
-            const qreal top = area.top() + line.y();
-            QVERIFY2(top + line.height() <= verdicts->viewport()->height() + 0.5 || top >= verdicts->viewport()->height() - 0.5,
-                     qPrintable(sizes + QStringLiteral(": a line cut")));
-            whole += top + line.height() <= verdicts->viewport()->height() + 0.5 ? 1 : 0;
-        }
-    }
+    int counted = 0;
+    countWholeLines(document, verdicts->viewport()->height(), sizes, whole, counted);
+    if (QTest::currentTestFailed())
+        return;
     QVERIFY2(whole >= 18 || whole == total, qPrintable(sizes + QStringLiteral(": %1 whole").arg(whole)));
     // No text wider than the box (a sideways scroll bar cut the lines' ends).
     QCOMPARE(verdicts->horizontalScrollBar()->maximum(), 0);
     auto *table = window.findChild<QTableView *>();
-    const int rowsInSight = table->viewport()->height() / table->verticalHeader()->defaultSectionSize();
-    QVERIFY2(rowsInSight >= 10, qPrintable(QStringLiteral("%1 rows in sight, %2").arg(rowsInSight).arg(sizes)));
+    const int rows = rowsInSight(table);
+    QVERIFY2(rows >= 10, qPrintable(QStringLiteral("%1 rows in sight, %2").arg(rows).arg(sizes)));
     // The Charts tab: the charts instead of the verdict, and back.
     QTabBar *tabs = nullptr;
     for (QTabBar *bar : window.findChildren<QTabBar *>()) {
