@@ -19,6 +19,7 @@
 #include "core/engine/simulation.h"
 #include "ui/common/sparkline.h"
 #include "tests/testsupport.h"
+#include "tests/ui/editedsetup.h"
 #include "tests/ui/scenariowindow.h"
 #include "ui/shell/speedcontrol.h"
 #include "ui/shell/statussummary.h"
@@ -611,17 +612,15 @@ void TestPanels::lastBatchIsPlainTextWithACopyAction()
     // The consumers' "Last batch" line changes at every cycle: plain text, not selectable (a
     // selectable label lays its text out through a QTextDocument); its ids are copied from its
     // context menu.
-    Simulation sim;
-    PL_VERIFY_OK(sim.load(TestSupport::loadPreset(QStringLiteral("reference-priority.json"))));
-    SetupEditor editor(&sim);
-    ConsumerPanel panel(&editor);
-    QVERIFY(!panel.cards().isEmpty());
-    sim.step();
-    sim.step();
+    TestSupport::EditedSetup e(QStringLiteral("reference-priority.json"));
+    QVERIFY(e.loaded);
+    QVERIFY(!e.panel.cards().isEmpty());
+    e.sim.step();
+    e.sim.step();
     ConsumerCard *card = nullptr;
-    for (ConsumerCard *c : panel.cards()) {
+    for (ConsumerCard *c : e.panel.cards()) {
         c->refresh();
-        if (!card && sim.consumers()[size_t(c->index())]->lastBatchCycle >= 0)
+        if (!card && e.sim.consumers()[size_t(c->index())]->lastBatchCycle >= 0)
             card = c;
     }
     QVERIFY(card);
@@ -632,7 +631,7 @@ void TestPanels::lastBatchIsPlainTextWithACopyAction()
     }
     QVERIFY(label);
     QVERIFY2(label->text().startsWith(QLatin1String("Last batch: #")), qPrintable(label->text()));
-    QVERIFY2(label->text().endsWith(QStringLiteral("(cycle %1)").arg(sim.consumers()[size_t(card->index())]->lastBatchCycle)),
+    QVERIFY2(label->text().endsWith(QStringLiteral("(cycle %1)").arg(e.sim.consumers()[size_t(card->index())]->lastBatchCycle)),
              qPrintable(label->text()));
     QCOMPARE(label->textFormat(), Qt::PlainText);
     QVERIFY(!(label->textInteractionFlags() & Qt::TextSelectableByMouse));
@@ -947,42 +946,40 @@ void TestPanels::cardsIdleAtStartAndWhilePaused()
 {
     // A batch is handled within its cycle: at cycle 0 nothing was handed out yet, and while the
     // run is paused no consumer holds a message. Only a running simulation shows "handling".
-    Simulation sim;
-    PL_VERIFY_OK(sim.load(TestSupport::loadPreset(QStringLiteral("reference-priority.json"))));
-    SetupEditor editor(&sim);
-    ConsumerPanel panel(&editor);
-    QVERIFY(!panel.cards().isEmpty());
+    TestSupport::EditedSetup e(QStringLiteral("reference-priority.json"));
+    QVERIFY(e.loaded);
+    QVERIFY(!e.panel.cards().isEmpty());
     const QString idle = QStringLiteral("idle");
-    for (ConsumerCard *card : panel.cards()) {
+    for (ConsumerCard *card : e.panel.cards()) {
         card->refresh();
         QCOMPARE(card->stateText(), idle);
     }
 
-    sim.step();  // cycle 0, paused
-    const auto gotBatch = [&sim](const ConsumerCard *card) {
-        return sim.consumers()[size_t(card->index())]->lastBatchCycle == 0;
+    e.sim.step();  // cycle 0, paused
+    const auto gotBatch = [&e](const ConsumerCard *card) {
+        return e.sim.consumers()[size_t(card->index())]->lastBatchCycle == 0;
     };
     int handed = 0;
-    for (ConsumerCard *card : panel.cards()) {
+    for (ConsumerCard *card : e.panel.cards()) {
         handed += gotBatch(card) ? 1 : 0;
         card->refresh();
         QCOMPARE(card->stateText(), idle);
     }
     QVERIFY(handed > 0);
 
-    QSignalSpy running(&sim, &Simulation::runningChanged);
-    sim.setIntervalMs(60000);  // no tick during the test: the cycle is driven by step()
-    sim.run();
+    QSignalSpy running(&e.sim, &Simulation::runningChanged);
+    e.sim.setIntervalMs(60000);  // no tick during the test: the cycle is driven by step()
+    e.sim.run();
     QCOMPARE(running.count(), 1);
-    sim.step();  // cycle 1 while running
-    for (ConsumerCard *card : panel.cards()) {
+    e.sim.step();  // cycle 1 while running
+    for (ConsumerCard *card : e.panel.cards()) {
         card->refresh();
-        const bool got = sim.consumers()[size_t(card->index())]->lastBatchCycle == 1;
+        const bool got = e.sim.consumers()[size_t(card->index())]->lastBatchCycle == 1;
         QCOMPARE(card->stateText(), got ? QStringLiteral("handling a batch") : idle);
     }
-    sim.pause();
+    e.sim.pause();
     QCOMPARE(running.count(), 2);
-    for (ConsumerCard *card : panel.cards()) {
+    for (ConsumerCard *card : e.panel.cards()) {
         card->refresh();
         QCOMPARE(card->stateText(), idle);
     }
