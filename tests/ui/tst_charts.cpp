@@ -16,6 +16,7 @@
 #include "core/engine/simulation.h"
 #include "ui/editing/setupeditor.h"
 #include "tests/testsupport.h"
+#include "tests/ui/scenariowindow.h"
 
 #include <QApplication>
 #include <QDebug>
@@ -65,6 +66,15 @@ qint64 percentile(QList<qint64> values, int percent)
     std::sort(values.begin(), values.end());
     const qsizetype rank = (values.size() * percent + 99) / 100;
     return values.at(rank - 1);
+}
+
+/// A "size" column with the windows of a 1280x720 and a 1024x768 screen, less the window's
+/// frame and title: 1280x660 and 1024x740.
+void addClassroomWindowSizes()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addRow("1280x660") << QSize(1280, 660);
+    QTest::addRow("1024x740") << QSize(1024, 740);
 }
 
 } // namespace
@@ -702,9 +712,7 @@ void TestCharts::closeMarkerLabelsSitByTheirOwnLines()
 
 void TestCharts::latencyLineStyleKeyShowsWithMarkers_data()
 {
-    QTest::addColumn<QSize>("size");
-    QTest::addRow("1280x660") << QSize(1280, 660);
-    QTest::addRow("1024x740") << QSize(1024, 740);
+    addClassroomWindowSizes();
 }
 
 void TestCharts::latencyLineStyleKeyShowsWithMarkers()
@@ -714,12 +722,9 @@ void TestCharts::latencyLineStyleKeyShowsWithMarkers()
     // solid, p95 dashed)", at the steps that ask the class to read p50 against p95. The legend
     // keeps the key: "p50" beside a solid line, "p95" beside a dashed one, drawn whole.
     QFETCH(QSize, size);
-    MainWindow window;
-    window.setShowDialogs(false);
-    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-aging.json")));
-    window.resize(size);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"), size);
+    QVERIFY(w.exposed());
+    MainWindow &window = w.window;
     window.lessonPanel()->runCycles(225);
     window.refreshViews();
     QCOMPARE(window.setupEditor()->setConsumerParameter(1, QStringLiteral("threshold"), 4), QString());
@@ -875,12 +880,9 @@ void TestCharts::markerLabelNamesWhose()
     QFETCH(int, cycles);
     QFETCH(QString, label);
     QFETCH(QString, path);
-    MainWindow window;
-    window.setShowDialogs(false);
-    PL_VERIFY_OK(window.openScenarioFile(lesson));
-    window.resize(1024, 768);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ScenarioWindow w(lesson, QSize(1024, 768));
+    QVERIFY(w.exposed());
+    MainWindow &window = w.window;
     window.lessonPanel()->runCycles(cycles);
     window.refreshViews();
     ChartPanel *panel = window.chartPanel();
@@ -1114,12 +1116,9 @@ void TestCharts::axisLabelsWholeInAShortChart()
     // axis label that has less than a line of room as "…": a keyboard-only trial could not read
     // the latency axis the lesson talked about ("orders wait up to 9 cycles", poison lesson at
     // cycle 150). The axes give a short chart fewer ticks instead, every label whole.
-    MainWindow window;
-    window.setShowDialogs(false);
-    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-poison-message.json")));
-    window.resize(1280, 690);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-poison-message.json"), QSize(1280, 690));
+    QVERIFY(w.exposed());
+    MainWindow &window = w.window;
     window.lessonPanel()->runCycles(150);
     window.refreshViews();
     ChartPanel *panel = window.chartPanel();
@@ -1169,12 +1168,9 @@ void TestCharts::zoomedChartsStayReadable()
     // plot keeps its minimum height.
     QFETCH(int, zoom);
     QFETCH(QSize, size);
-    MainWindow window;
-    window.setShowDialogs(false);
-    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")));
-    window.resize(size);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"), size);
+    QVERIFY(w.exposed());
+    MainWindow &window = w.window;
     const auto actualSize = qScopeGuard([&window] { window.zoom()->actualSize(); });
     window.zoom()->setPercent(zoom);
     window.lessonPanel()->runCycles(125);  // the timeline's change at 60, step 4's at 100
@@ -1297,9 +1293,7 @@ void TestCharts::layoutSettlesAtEverySize()
 
 void TestCharts::markerLabelsLeaveThePlotItsHeight_data()
 {
-    QTest::addColumn<QSize>("size");
-    QTest::addRow("1280x660") << QSize(1280, 660);
-    QTest::addRow("1024x740") << QSize(1024, 740);
+    addClassroomWindowSizes();
 }
 
 void TestCharts::markerLabelsLeaveThePlotItsHeight()
@@ -1310,12 +1304,9 @@ void TestCharts::markerLabelsLeaveThePlotItsHeight()
     // Now labels that would take the plot's room share one ("2 changes", each in the tooltip),
     // the title stays above them, and the plot keeps its minimum height.
     QFETCH(QSize, size);
-    MainWindow window;
-    window.setShowDialogs(false);
-    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-consumers-offline.json")));
-    window.resize(size);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-consumers-offline.json"), size);
+    QVERIFY(w.exposed());
+    MainWindow &window = w.window;
     window.lessonPanel()->runCycles(115);
     QCOMPARE(window.lessonPanel()->currentStep(), 4);  // step 5, "All three offline"
     window.refreshViews();
