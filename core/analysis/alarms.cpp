@@ -370,6 +370,26 @@ void AlarmMonitor::observeDataLoss(const Simulation &simulation, const CycleRepo
           dataLossText(simulation, cycle), cycle, dataLossHeadline(simulation));
 }
 
+std::vector<AlarmMonitor::Loss> AlarmMonitor::losses(const Simulation &simulation) const
+{
+    std::vector<Loss> result;
+    for (const auto &c : simulation.consumers()) {
+        const auto at = m_lossSettings.find(c->name);
+        if (at == m_lossSettings.end())
+            continue;
+        const LossSetting &then = at->second;
+        LossChange change = LossChange::Other;
+        if (c->strategy->type() != then.type)
+            change = LossChange::Strategy;
+        else if (isType(*c, "ttl") && intParameter(*c, "low") < then.low)
+            change = LossChange::TtlLowered;
+        else if (isType(*c, "ttl"))
+            change = LossChange::Ttl;
+        result.push_back({c.get(), &then, change});
+    }
+    return result;
+}
+
 QString AlarmMonitor::dataLossHeadline(const Simulation &simulation) const
 {
     std::vector<std::pair<QString, qint64>> byConsumer(m_lossByConsumer.begin(), m_lossByConsumer.end());
@@ -386,19 +406,22 @@ QString AlarmMonitor::dataLossHeadline(const Simulation &simulation) const
     std::map<std::pair<int, int>, QStringList> lowered;  // (then, now) -> names
     QStringList other;
     QStringList changedStrategy;
-    for (const auto &c : simulation.consumers()) {
-        const auto at = m_lossSettings.find(c->name);
-        if (at == m_lossSettings.end())
-            continue;
-        const LossSetting &then = at->second;
-        if (c->strategy->type() != then.type)
-            changedStrategy << c->name;
-        else if (isType(*c, "ttl") && intParameter(*c, "low") < then.low)
-            lowered[{then.low, intParameter(*c, "low")}] << c->name;
-        else if (isType(*c, "ttl"))
-            ttlByLow[intParameter(*c, "low")] << c->name;
-        else
-            other << c->name;
+    for (const Loss &loss : losses(simulation)) {
+        const Consumer &c = *loss.consumer;
+        switch (loss.change) {
+        case LossChange::Strategy:
+            changedStrategy << c.name;
+            break;
+        case LossChange::TtlLowered:
+            lowered[{loss.then->low, intParameter(c, "low")}] << c.name;
+            break;
+        case LossChange::Ttl:
+            ttlByLow[intParameter(c, "low")] << c.name;
+            break;
+        case LossChange::Other:
+            other << c.name;
+            break;
+        }
     }
     QStringList settings;
     for (const auto &[low, names] : ttlByLow)
@@ -449,26 +472,29 @@ QString AlarmMonitor::dataLossAdvice(const Simulation &simulation) const
     QStringList ttl;      // still discarding with the setting they had
     QStringList changed;  // a setting changed since their last discard
     QStringList other;
-    for (const auto &c : simulation.consumers()) {
-        const auto at = m_lossSettings.find(c->name);
-        if (at == m_lossSettings.end())
-            continue;
-        const LossSetting &then = at->second;
-        const bool ttlNow = isType(*c, "ttl");
-        if (c->strategy->type() != then.type)
+    for (const Loss &loss : losses(simulation)) {
+        const Consumer &c = *loss.consumer;
+        const LossSetting &then = *loss.then;
+        switch (loss.change) {
+        case LossChange::Strategy:
             changed << QStringLiteral("%1 uses the %2 strategy now (%3 at its last discard, cycle %4)")
-                               .arg(c->name, c->strategy->type(), then.type)
+                               .arg(c.name, c.strategy->type(), then.type)
                                .arg(then.cycle);
-        else if (ttlNow && intParameter(*c, "low") < then.low)
+            break;
+        case LossChange::TtlLowered:
             changed << QStringLiteral("the TTL low bound of %1 is %2 now (%3 at its last discard, cycle %4)")
-                               .arg(c->name)
-                               .arg(intParameter(*c, "low"))
+                               .arg(c.name)
+                               .arg(intParameter(c, "low"))
                                .arg(then.low)
                                .arg(then.cycle);
-        else if (ttlNow)
-            ttl << QStringLiteral("%1 (now %2)").arg(c->name).arg(intParameter(*c, "low"));
-        else
-            other << c->name;
+            break;
+        case LossChange::Ttl:
+            ttl << QStringLiteral("%1 (now %2)").arg(c.name).arg(intParameter(c, "low"));
+            break;
+        case LossChange::Other:
+            other << c.name;
+            break;
+        }
     }
     QStringList advice;
     adviseFor(advice, ttl, QStringLiteral("Lower the TTL low bound of %1 so that fewer messages count as "

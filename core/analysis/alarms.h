@@ -8,10 +8,12 @@
 #include <map>
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace PriorityLab {
 
 class Simulation;
+struct Consumer;
 struct CycleReport;
 struct Message;
 
@@ -170,6 +172,23 @@ private:
         int low = 0;    ///< TTL low bound (ttl strategy)
         qint64 cycle = 0;
     };
+    /// What became of a discarding consumer's setting since its last discard.
+    enum class LossChange
+    {
+        Strategy,    ///< another strategy type now
+        TtlLowered,  ///< the ttl strategy still, with a lower low bound
+        Ttl,         ///< the ttl strategy still, the low bound not lowered
+        Other,       ///< any other strategy, the same type
+    };
+    /// A consumer of the episode's discards, with its setting at its last discard.
+    struct Loss
+    {
+        const Consumer *consumer;
+        const LossSetting *then;
+        LossChange change;
+    };
+    /// The consumers of @p simulation that discarded in the episode, in consumer order.
+    std::vector<Loss> losses(const Simulation &simulation) const;
 
     // One function per rule (see the class comment).
     void observeDataLoss(const Simulation &simulation, const CycleReport &report);
