@@ -124,6 +124,17 @@ QStringList shownAndCompared(CompareWindow &window)
     return window.compare();
 }
 
+/// Shows @p window, makes it the active window, waits until it is and compares: the problems
+/// compare() reports, or one saying the window never became active.
+QStringList activeAndCompared(CompareWindow &window)
+{
+    window.show();
+    QApplication::setActiveWindow(&window);
+    if (!QTest::qWaitForWindowActive(&window))
+        return {QStringLiteral("the window never became active")};
+    return window.compare();
+}
+
 /// Rows of @p table's default height that fit in its viewport: the rows in sight.
 int rowsInSight(const QTableView *table)
 {
@@ -568,10 +579,7 @@ void TestCompare::tableTakesTheKeyboard()
     // Ctrl+End did nothing: the focus stayed in the choices above. After a comparison the
     // table has it, and the standard keys move in it.
     CompareWindow window;
-    window.show();
-    QApplication::setActiveWindow(&window);
-    QVERIFY(QTest::qWaitForWindowActive(&window));
-    QCOMPARE(window.compare(), QStringList());
+    QCOMPARE(activeAndCompared(window), QStringList());
     auto *table = window.findChild<QTableView *>();
     QTRY_COMPARE(QApplication::focusWidget(), table);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_End, Qt::ControlModifier);
@@ -860,10 +868,7 @@ void TestCompare::firstRowOpensUnselected()
     // arrows start there) but not selected, and painted without the highlight.
     CompareWindow window;
     window.resize(1264, 672);
-    window.show();
-    QApplication::setActiveWindow(&window);
-    QVERIFY(QTest::qWaitForWindowActive(&window));
-    QCOMPARE(window.compare(), QStringList());
+    QCOMPARE(activeAndCompared(window), QStringList());
     auto *table = window.findChild<QTableView *>();
     QTRY_COMPARE(QApplication::focusWidget(), table);
     QCOMPARE(table->currentIndex(), window.model()->index(0, 0));
@@ -1102,10 +1107,7 @@ void TestCompare::enterComparesFromEveryControl()
     qApp->installEventFilter(&guard);
     CompareWindow window;
     window.setCycles(50);
-    window.show();
-    QApplication::setActiveWindow(&window);
-    QVERIFY(QTest::qWaitForWindowActive(&window));
-    QCOMPARE(window.compare(), QStringList());
+    QCOMPARE(activeAndCompared(window), QStringList());
     int cycles = 50;
     int tried = 0;
     QList<QWidget *> controls;  // (a comparison makes the legend's labels again: listed first)
