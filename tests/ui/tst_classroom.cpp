@@ -1634,6 +1634,55 @@ private Q_SLOTS:
         }
     }
 
+    // In the maximized 1280x720 window zoomed to 110 % (Ctrl++), the aging lesson's step 4
+    // outlines consumer A's aging step, set to 0: the field was in sight, its card's warning
+    // under it ("messages below threshold 3 never rise") cut by the consumers dock's bottom; at
+    // 130 % the field itself was out of sight until the window was resized. At each zoom the
+    // outlined field is whole in the cards' view, its warning too where the view has room.
+    void outlinedSettingAndItsWarningInSightWhenZoomed()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-aging.json"));
+        QVERIFY(w.activeAt(1280, 700));  // maximized on a 1280x720 desktop, under the title bar
+        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
+        w.sim()->setIntervalMs(0);
+        while (w.window.lessonPanel()->currentStep() < 3)
+            w.press(Qt::Key_PageDown);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        w.window.refreshViews();
+        ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
+        QVERIFY2(card->warningText().contains(QLatin1String("Aging step 0")), qPrintable(card->warningText()));
+        QWidget *field = nullptr;  // the step outlines the alarms first, then the field
+        for (HighlightOverlay *overlay : w.window.highlightOverlays()) {
+            if (card->isAncestorOf(overlay->target()))
+                field = overlay->target();
+        }
+        QVERIFY(field);
+        QLabel *warning = card->warningLabel();
+        auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
+        QVERIFY(area);
+        for (const int percent : {100, 110, 120, 130}) {
+            w.window.zoom()->setPercent(percent);
+            w.window.resize(1280, 700);  // the offscreen screen lets a zoomed window grow
+            QTRY_COMPARE(w.window.size(), QSize(1280, 700));
+            const auto seen = [&](QWidget *widget) {
+                return QRect(widget->mapTo(area->viewport(), QPoint(0, 0)), widget->size());
+            };
+            const auto inSight = [&](QString *why) {
+                QCoreApplication::processEvents();
+                const QRect view = area->viewport()->rect();
+                const QRect f = seen(field), warn = seen(warning);
+                *why = QStringLiteral("at %1 %: field %2..%3, warning %4..%5 in a view %6 px high")
+                               .arg(percent).arg(f.top()).arg(f.bottom()).arg(warn.top()).arg(warn.bottom()).arg(view.height());
+                const bool room = warn.bottom() - f.top() + 1 <= view.height();
+                return view.contains(f) && (!room || view.contains(warn));
+            };
+            QString why;
+            QTRY_VERIFY2(inSight(&why), qPrintable(why));
+            if (percent == 110)  // the trial's case: the view has room for both
+                QVERIFY2(area->viewport()->rect().contains(seen(warning)), qPrintable(why));
+        }
+    }
+
     void tableColumnsWholeAt1024()
     {
         // At 1024x768 the dead letters' Reason column read "delivery…" and its Consumer column
