@@ -1246,7 +1246,7 @@ private Q_SLOTS:
         w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());  // full screen first
-        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));  // 105%, as on such a screen
+        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(QSize(1024, 768)));  // as on such a screen
         w.window.resize(1024, 768);  // the offscreen screen is not that projector's
         QTRY_COMPARE(w.window.statusBar()->width(), 1024);
         QCoreApplication::processEvents();
@@ -1276,7 +1276,7 @@ private Q_SLOTS:
         w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());
-        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));
+        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(QSize(1024, 768)));
         w.window.resize(1024, 768);
         QTRY_COMPARE(w.window.size(), QSize(1024, 768));
         auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
@@ -1607,7 +1607,7 @@ private Q_SLOTS:
         QVERIFY(area);
         const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();
         QCOMPARE(cards.size(), 3);
-        for (const int percent : {PresentationMode::zoomPercentFor(720), 130}) {
+        for (const int percent : {PresentationMode::zoomPercentFor(QSize(1280, 720)), 130}) {
             w.window.zoom()->setPercent(percent);
             w.window.resize(1280, 720);  // the offscreen screen is smaller than a projector
             QTRY_COMPARE(w.window.size(), QSize(1280, 720));
@@ -1627,7 +1627,7 @@ private Q_SLOTS:
                     const QRect r(card->mapTo(area->viewport(), QPoint(0, 0)), card->size());
                     const QRect view = area->viewport()->rect();
                     return r.left() >= view.left() && r.right() <= view.right()
-                            && (percent != PresentationMode::zoomPercentFor(720) || view.contains(r));
+                            && (percent != PresentationMode::zoomPercentFor(QSize(1280, 720)) || view.contains(r));
                 };
                 QTRY_VERIFY2(whole(), qPrintable(why()));
             }
@@ -1812,7 +1812,7 @@ private Q_SLOTS:
         const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
         w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
-        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));
+        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(QSize(1024, 768)));
         w.window.resize(1024, 768);  // the offscreen screen is smaller than a projector
         QTRY_COMPARE(w.window.width(), 1024);
         // As the presenter sees them once the cards have folded (or not) for this size.
@@ -1929,7 +1929,7 @@ private Q_SLOTS:
         w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         QVERIFY(w.window.windowState() & Qt::WindowFullScreen);
-        QCOMPARE(w.window.zoom()->percent(), PresentationMode::zoomPercentFor(w.window.screen()->size().height()));
+        QCOMPARE(w.window.zoom()->percent(), PresentationMode::zoomPercentFor(w.window.screen()->size()));
         QVERIFY(!w.window.findChild<QDockWidget *>(QStringLiteral("eventLogDock"))->isVisible());
         QVERIFY(w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"))->isVisible());
         // Uncrowded: one chart at a time, the lesson beside it, and the secondary docks stay

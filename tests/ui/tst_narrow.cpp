@@ -166,7 +166,7 @@ private Q_SLOTS:
         QVERIFY(w.activeAt(1024, 768));
         const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
         QTableView *view = nullptr;
-        presentDeadLetters(w, QSize(1024, 768), PresentationMode::zoomPercentFor(768), view);
+        presentDeadLetters(w, QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)), view);
         if (QTest::currentTestFailed())
             return;
         QHeaderView *header = view->horizontalHeader();
@@ -196,8 +196,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QSize>("screen");
         QTest::addColumn<int>("zoom");
-        QTest::addRow("1280x720 presenting's zoom") << QSize(1280, 720) << PresentationMode::zoomPercentFor(720);
-        QTest::addRow("1024x768 presenting's zoom") << QSize(1024, 768) << PresentationMode::zoomPercentFor(768);
+        QTest::addRow("1280x720 presenting's zoom") << QSize(1280, 720) << PresentationMode::zoomPercentFor(QSize(1280, 720));
+        QTest::addRow("1024x768 presenting's zoom") << QSize(1024, 768) << PresentationMode::zoomPercentFor(QSize(1024, 768));
         QTest::addRow("1024x768 at 150 percent") << QSize(1024, 768) << 150;
     }
 
@@ -336,8 +336,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QSize>("screen");
         QTest::addColumn<int>("zoom");
-        QTest::addRow("1024x768 presenting's zoom") << QSize(1024, 768) << PresentationMode::zoomPercentFor(768);
-        QTest::addRow("1280x720 presenting's zoom") << QSize(1280, 720) << PresentationMode::zoomPercentFor(720);
+        QTest::addRow("1024x768 presenting's zoom") << QSize(1024, 768) << PresentationMode::zoomPercentFor(QSize(1024, 768));
+        QTest::addRow("1280x720 presenting's zoom") << QSize(1280, 720) << PresentationMode::zoomPercentFor(QSize(1280, 720));
     }
 
     void consumerCardsInSightWhilePresenting()
@@ -426,7 +426,7 @@ private Q_SLOTS:
         w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());
-        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));
+        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(QSize(1024, 768)));
         w.window.resize(1024, 768);
         QTRY_COMPARE(w.window.size(), QSize(1024, 768));
         const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();
