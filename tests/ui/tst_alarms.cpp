@@ -17,8 +17,10 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QDockWidget>
 #include <QJsonObject>
 #include <QLabel>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolButton>
@@ -168,6 +170,7 @@ private Q_SLOTS:
     void noConsumerBannerSaysItsTitleOnce();
     void repairedSettingIsSaidAsHistory();
     void compactBannerIsAsTallAsItsLines();
+    void compactBannerFollowsTheZoom();
     void replayedRepairIsSaidAsHistory();
 };
 
@@ -816,6 +819,8 @@ void TestAlarms::presentationModeKeepsTheBannerToOneLine()
     QVERIFY2(full.contains(QLatin1String("Lower the TTL low bound")), qPrintable(full));
 
     QSignalSpy active(window.presentationMode(), &PresentationMode::activeChanged);
+    // The application's font stays zoomed otherwise, the next tests' 100 %.
+    const auto actualSize = qScopeGuard([&window] { window.zoom()->actualSize(); });
     window.zoom()->setPercent(PresentationMode::ZoomPercent);  // as on a full HD projector
     window.presentationMode()->enter();
     QCOMPARE(active.count(), 1);
@@ -1015,6 +1020,58 @@ void TestAlarms::compactBannerIsAsTallAsItsLines()
         QVERIFY2(needed <= 2 * metrics.lineSpacing() + 1, qPrintable(label->text()));
         QVERIFY2(label->height() >= needed && label->height() <= needed + metrics.lineSpacing() / 2 + 1,
                  qPrintable(QStringLiteral("at %1 px: %2 px tall for %3 px of text").arg(width).arg(label->height()).arg(needed)));
+    }
+}
+
+void TestAlarms::compactBannerFollowsTheZoom()
+{
+    // In the 1280x720 window zoomed 120 % then 150 % (Ctrl++), the two-line banner kept the
+    // height of two lines at the zoom before: its second line was cut at the band's edge. At
+    // each zoom of a teacher's Ctrl++ (and back) both lines are whole, also when the banner's
+    // width stays (the consumers' dock wide enough for its cards at every zoom).
+    TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"), QSize(1280, 720));
+    QVERIFY(w.exposed());
+    MainWindow &window = w.window;
+    const auto actualSize = qScopeGuard([&window] { window.zoom()->actualSize(); });
+    window.simulation()->runCycles(240);  // aging off on A, B and C (step 4): two lines of alarms
+    for (int consumer : {0, 1, 2})
+        QCOMPARE(window.setupEditor()->setConsumerParameter(consumer, QStringLiteral("agingStep"), 0), QString());
+    window.simulation()->runCycles(20);
+    window.refreshViews();
+    auto *consumers = window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
+    QVERIFY(consumers);
+    window.resizeDocks({consumers}, {700}, Qt::Horizontal);
+    AlarmPanel *panel = window.alarmPanel();
+    QVERIFY(panel->isCompact());
+    QCOMPARE(panel->compactLines(), 2);
+    QTRY_VERIFY(panel->isVisible());
+    for (int percent : {110, 120, 130, 120, 100}) {
+        window.zoom()->setPercent(percent);
+        window.resize(1280, 720);  // the offscreen screen lets a zoomed window grow taller
+        QTRY_COMPARE(window.size(), QSize(1280, 720));
+        QVERIFY(panel->isCompact());
+        QCOMPARE(panel->compactLines(), 2);
+        const auto whole = [&](QString *why) {
+            QCoreApplication::processEvents();
+            QLabel *label = nullptr;
+            for (QLabel *l : panel->findChildren<QLabel *>()) {
+                if (l->isVisible() && l->wordWrap())
+                    label = l;
+            }
+            if (!label)
+                return false;
+            const QFontMetrics metrics = label->fontMetrics();
+            const int needed = metrics.boundingRect(QRect(0, 0, label->width(), 100000), Qt::TextWordWrap, label->text()).height();
+            const QRect inPanel(label->mapTo(panel, QPoint(0, 0)), label->size());
+            *why = QStringLiteral("at %1 %: %2 px tall, %3 px wide for %4 px of text \"%5\" (line %6 px)")
+                           .arg(percent).arg(label->height()).arg(label->width()).arg(needed).arg(label->text())
+                           .arg(metrics.lineSpacing());
+            // Two lines at most (a fractional font's lines may be a pixel taller than its spacing).
+            return needed < 2 * metrics.lineSpacing() + metrics.lineSpacing() / 2 && label->height() >= needed
+                    && label->height() <= needed + metrics.lineSpacing() / 2 + 1 && panel->rect().contains(inPanel);
+        };
+        QString why;
+        QTRY_VERIFY2(whole(&why), qPrintable(why));
     }
 }
 

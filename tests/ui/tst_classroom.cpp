@@ -1246,7 +1246,7 @@ private Q_SLOTS:
         w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());  // full screen first
-        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));  // 105%, as on such a screen
+        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(QSize(1024, 768)));  // as on such a screen
         w.window.resize(1024, 768);  // the offscreen screen is not that projector's
         QTRY_COMPARE(w.window.statusBar()->width(), 1024);
         QCoreApplication::processEvents();
@@ -1276,7 +1276,7 @@ private Q_SLOTS:
         w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());
-        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));
+        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(QSize(1024, 768)));
         w.window.resize(1024, 768);
         QTRY_COMPARE(w.window.size(), QSize(1024, 768));
         auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
@@ -1607,7 +1607,7 @@ private Q_SLOTS:
         QVERIFY(area);
         const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();
         QCOMPARE(cards.size(), 3);
-        for (const int percent : {PresentationMode::zoomPercentFor(720), 130}) {
+        for (const int percent : {PresentationMode::zoomPercentFor(QSize(1280, 720)), 130}) {
             w.window.zoom()->setPercent(percent);
             w.window.resize(1280, 720);  // the offscreen screen is smaller than a projector
             QTRY_COMPARE(w.window.size(), QSize(1280, 720));
@@ -1627,10 +1627,59 @@ private Q_SLOTS:
                     const QRect r(card->mapTo(area->viewport(), QPoint(0, 0)), card->size());
                     const QRect view = area->viewport()->rect();
                     return r.left() >= view.left() && r.right() <= view.right()
-                            && (percent != PresentationMode::zoomPercentFor(720) || view.contains(r));
+                            && (percent != PresentationMode::zoomPercentFor(QSize(1280, 720)) || view.contains(r));
                 };
                 QTRY_VERIFY2(whole(), qPrintable(why()));
             }
+        }
+    }
+
+    // In the maximized 1280x720 window zoomed to 110 % (Ctrl++), the aging lesson's step 4
+    // outlines consumer A's aging step, set to 0: the field was in sight, its card's warning
+    // under it ("messages below threshold 3 never rise") cut by the consumers dock's bottom; at
+    // 130 % the field itself was out of sight until the window was resized. At each zoom the
+    // outlined field is whole in the cards' view, its warning too where the view has room.
+    void outlinedSettingAndItsWarningInSightWhenZoomed()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-aging.json"));
+        QVERIFY(w.activeAt(1280, 700));  // maximized on a 1280x720 desktop, under the title bar
+        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
+        w.sim()->setIntervalMs(0);
+        while (w.window.lessonPanel()->currentStep() < 3)
+            w.press(Qt::Key_PageDown);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        w.window.refreshViews();
+        ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
+        QVERIFY2(card->warningText().contains(QLatin1String("Aging step 0")), qPrintable(card->warningText()));
+        QWidget *field = nullptr;  // the step outlines the alarms first, then the field
+        for (HighlightOverlay *overlay : w.window.highlightOverlays()) {
+            if (card->isAncestorOf(overlay->target()))
+                field = overlay->target();
+        }
+        QVERIFY(field);
+        QLabel *warning = card->warningLabel();
+        auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
+        QVERIFY(area);
+        for (const int percent : {100, 110, 120, 130}) {
+            w.window.zoom()->setPercent(percent);
+            w.window.resize(1280, 700);  // the offscreen screen lets a zoomed window grow
+            QTRY_COMPARE(w.window.size(), QSize(1280, 700));
+            const auto seen = [&](QWidget *widget) {
+                return QRect(widget->mapTo(area->viewport(), QPoint(0, 0)), widget->size());
+            };
+            const auto inSight = [&](QString *why) {
+                QCoreApplication::processEvents();
+                const QRect view = area->viewport()->rect();
+                const QRect f = seen(field), warn = seen(warning);
+                *why = QStringLiteral("at %1 %: field %2..%3, warning %4..%5 in a view %6 px high")
+                               .arg(percent).arg(f.top()).arg(f.bottom()).arg(warn.top()).arg(warn.bottom()).arg(view.height());
+                const bool room = warn.bottom() - f.top() + 1 <= view.height();
+                return view.contains(f) && (!room || view.contains(warn));
+            };
+            QString why;
+            QTRY_VERIFY2(inSight(&why), qPrintable(why));
+            if (percent == 110)  // the trial's case: the view has room for both
+                QVERIFY2(area->viewport()->rect().contains(seen(warning)), qPrintable(why));
         }
     }
 
@@ -1763,7 +1812,7 @@ private Q_SLOTS:
         const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
         w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
-        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(768));
+        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(QSize(1024, 768)));
         w.window.resize(1024, 768);  // the offscreen screen is smaller than a projector
         QTRY_COMPARE(w.window.width(), 1024);
         // As the presenter sees them once the cards have folded (or not) for this size.
@@ -1880,7 +1929,7 @@ private Q_SLOTS:
         w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         QVERIFY(w.window.windowState() & Qt::WindowFullScreen);
-        QCOMPARE(w.window.zoom()->percent(), PresentationMode::zoomPercentFor(w.window.screen()->size().height()));
+        QCOMPARE(w.window.zoom()->percent(), PresentationMode::zoomPercentFor(w.window.screen()->size()));
         QVERIFY(!w.window.findChild<QDockWidget *>(QStringLiteral("eventLogDock"))->isVisible());
         QVERIFY(w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"))->isVisible());
         // Uncrowded: one chart at a time, the lesson beside it, and the secondary docks stay

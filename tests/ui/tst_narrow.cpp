@@ -163,7 +163,7 @@ private Q_SLOTS:
         QVERIFY(w.activeAt(1024, 768));
         const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
         QTableView *view = nullptr;
-        presentDeadLetters(w, QSize(1024, 768), PresentationMode::zoomPercentFor(768), view);
+        presentDeadLetters(w, QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)), view);
         if (QTest::currentTestFailed())
             return;
         QHeaderView *header = view->horizontalHeader();
@@ -193,8 +193,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QSize>("screen");
         QTest::addColumn<int>("zoom");
-        QTest::addRow("1280x720 presenting's zoom") << QSize(1280, 720) << PresentationMode::zoomPercentFor(720);
-        QTest::addRow("1024x768 presenting's zoom") << QSize(1024, 768) << PresentationMode::zoomPercentFor(768);
+        QTest::addRow("1280x720 presenting's zoom") << QSize(1280, 720) << PresentationMode::zoomPercentFor(QSize(1280, 720));
+        QTest::addRow("1024x768 presenting's zoom") << QSize(1024, 768) << PresentationMode::zoomPercentFor(QSize(1024, 768));
         QTest::addRow("1024x768 at 150 percent") << QSize(1024, 768) << 150;
     }
 
@@ -330,8 +330,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QSize>("screen");
         QTest::addColumn<int>("zoom");
-        QTest::addRow("1024x768 presenting's zoom") << QSize(1024, 768) << PresentationMode::zoomPercentFor(768);
-        QTest::addRow("1280x720 presenting's zoom") << QSize(1280, 720) << PresentationMode::zoomPercentFor(720);
+        QTest::addRow("1024x768 presenting's zoom") << QSize(1024, 768) << PresentationMode::zoomPercentFor(QSize(1024, 768));
+        QTest::addRow("1280x720 presenting's zoom") << QSize(1280, 720) << PresentationMode::zoomPercentFor(QSize(1280, 720));
     }
 
     void consumerCardsInSightWhilePresenting()
@@ -408,7 +408,7 @@ private Q_SLOTS:
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"));
         QVERIFY(w.activeAt(1024, 768));
         const auto leave = qScopeGuard([&w] { w.leavePresenting(); });
-        w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(768));
+        w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
         if (QTest::currentTestFailed())
             return;
         const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();

@@ -227,6 +227,11 @@ void AlarmPanel::changeEvent(QEvent *event)
             rebuild();
         }
     }
+    // A zoom: the two-line banner's fixed height (elideCompactLine()) was taken for the old
+    // font's line spacing; at 150 % after 120 % its second line was cut at the band's edge.
+    // The label's font follows the panel's, so its lines are measured again here.
+    if (event->type() == QEvent::FontChange)
+        elideCompactLine();
 }
 
 void AlarmPanel::resizeEvent(QResizeEvent *event)
@@ -273,7 +278,10 @@ void AlarmPanel::elideCompactLine()
     // width. A height for a narrower width (the column's scroll bar appearing while a step
     // replays) made the banner four lines tall for two lines of text, which kept the scroll bar
     // and cut off the queue's histogram until the window was resized.
-    const int height = std::clamp(lines(shown), 1, 2) * metrics.lineSpacing() + 1;
+    // At a zoom's fractional font the wrapped lines can be a pixel taller than the line spacing
+    // says (51 px for 52 px of text at 120 %): the taller of the two.
+    const int wrapped = metrics.boundingRect(QRect(0, 0, std::max(1, width), 100000), Qt::TextWordWrap, shown).height();
+    const int height = std::max(std::clamp(lines(shown), 1, 2) * metrics.lineSpacing() + 1, wrapped);
     if (text->minimumHeight() != height || text->maximumHeight() != height) {
         text->setFixedHeight(height);
         static_cast<SizeGuard *>(text->parentWidget())->formChanged();

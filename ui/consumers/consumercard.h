@@ -76,6 +76,8 @@ public:
     /// One check box per topic of the broker, shown in topics mode only.
     const QList<QCheckBox *> &topicBoxes() const { return m_topicBoxes; }
     QString warningText() const;
+    /// The red line under the settings that shows warningText() (hidden when there is none).
+    QLabel *warningLabel() const { return m_warning; }
     /// The state shown as of the last refresh(): "idle" (also before the first cycle and while
     /// the run is paused), "handling a batch" or "offline".
     QString stateText() const;

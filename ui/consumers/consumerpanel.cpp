@@ -254,14 +254,25 @@ bool ConsumerPanel::eventFilter(QObject *watched, QEvent *event)
         // The focused field moves with its card (another column, a taller card above): if it
         // was in sight, it stays in sight once the scroll area has the grid's new size (a
         // field the user scrolled away from is left where it is).
+        // So does a setting the lesson's step outlines, with its card's warning (a zoom, a
+        // note or a longer warning makes the card taller while the view keeps its size).
         const bool focusInSight = focusedFieldInSight();
+        QList<QPointer<QWidget>> outlined;
+        for (QWidget *field : outlinedFields()) {
+            if (inSight(field))
+                outlined << field;
+        }
         layoutCards();
-        if (focusInSight) {
-            QTimer::singleShot(0, this, [this] {
+        if (focusInSight || !outlined.isEmpty()) {
+            QTimer::singleShot(0, this, [this, outlined] {
                 // The grid's new size reaches the scroll area by layout requests posted while
                 // the grid was laid out: settled first, then scrolled.
                 for (int pass = 0; pass < 3; ++pass)
                     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+                for (const QPointer<QWidget> &field : outlined) {
+                    if (field && field->isVisibleTo(m_container))
+                        showWithWarning(field);
+                }
                 if (QWidget *focus = focusedField())
                     m_scroll->ensureWidgetVisible(focus, 8, 8);
             });
@@ -280,10 +291,31 @@ QWidget *ConsumerPanel::focusedField() const
 bool ConsumerPanel::focusedFieldInSight() const
 {
     const QWidget *focus = focusedField();
-    if (!focus)
-        return false;
-    const QRect r(focus->mapTo(m_scroll->viewport(), QPoint(0, 0)), focus->size());
+    return focus && inSight(focus);
+}
+
+bool ConsumerPanel::inSight(const QWidget *widget) const
+{
+    const QRect r(widget->mapTo(m_scroll->viewport(), QPoint(0, 0)), widget->size());
     return m_scroll->viewport()->rect().intersects(r);
+}
+
+QList<QWidget *> ConsumerPanel::outlinedFields() const
+{
+    QList<QWidget *> fields;
+    for (const QPointer<QWidget> &target : m_highlighted) {
+        if (target && cardOf(target) && cardOf(target) != target && target->isVisibleTo(m_container))
+            fields << target;
+    }
+    return fields;
+}
+
+void ConsumerPanel::showWithWarning(QWidget *field)
+{
+    // The warning first, then the field: both in sight where the view has room, else the field.
+    if (ConsumerCard *card = cardOf(field); card && card->warningLabel()->isVisibleTo(card))
+        m_scroll->ensureWidgetVisible(card->warningLabel(), 8, 8);
+    m_scroll->ensureWidgetVisible(field, 8, 8);
 }
 
 } // namespace PriorityLab

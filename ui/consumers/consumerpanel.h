@@ -64,7 +64,9 @@ public:
     void setPresenting(bool presenting);
     bool isPresenting() const { return m_presenting; }
     /// The widgets the lesson's step outlines now (any of them, a card or a field on one, keeps
-    /// its card unfolded); folds again for the new step.
+    /// its card unfolded); folds again for the new step. An outlined field in sight stays in
+    /// sight, with its card's warning where the view has room, when the cards' layout changes
+    /// (a zoom, a card grown by a note or a longer warning).
     void setHighlighted(const QList<QWidget *> &targets);
     /// Milliseconds the view's size must hold before the folding is chosen for it.
     static constexpr int FoldDelayMs = 150;
@@ -86,6 +88,13 @@ private:
     QWidget *focusedField() const;
     /// Whether focusedField() is (at least partly) inside the cards' view.
     bool focusedFieldInSight() const;
+    /// Whether @p widget, on a card, is (at least partly) inside the cards' view.
+    bool inSight(const QWidget *widget) const;
+    /// The settings on cards the lesson's step outlines (setHighlighted()), not whole cards.
+    QList<QWidget *> outlinedFields() const;
+    /// Scrolls the card's warning under @p field into the view, then @p field: both in sight
+    /// where the view has room for them, else the field.
+    void showWithWarning(QWidget *field);
     /// Folds and unfolds the cards as setPresenting() says, for the view's size now.
     void updateFolding();
     /// The card @p widget is on (or is), or nullptr.

@@ -90,10 +90,14 @@ QPalette PresentationMode::highContrastPalette()
     return p;
 }
 
-int PresentationMode::zoomPercentFor(int screenHeight)
+int PresentationMode::zoomPercentFor(QSize screen)
 {
-    const int proportional = ZoomPercent * std::clamp(screenHeight, 0, 1080) / 1080;
-    return std::max(100, proportional / 5 * 5);
+    // What a 1280x720 and a 1024x768 screen were measured to hold whole (120 %), as a share of
+    // ZoomPercent: the height against 900 lines, the width against 1280 px.
+    const int byHeight = ZoomPercent * std::max(screen.height(), 0) / 900;
+    const int byWidth = ZoomPercent * std::max(screen.width(), 0) / 1280;
+    const int fitting = std::min({ZoomPercent, byHeight, byWidth});
+    return std::max(100, fitting / 5 * 5);
 }
 
 namespace {
@@ -143,7 +147,7 @@ void PresentationMode::enter()
     m_paletteBefore = QApplication::palette();
     QApplication::setPalette(highContrastPalette());
     const QScreen *screen = m_window->screen();
-    m_zoom->setPercent(std::max(m_zoomBefore, zoomPercentFor(screen ? screen->size().height() : 1080)));
+    m_zoom->setPercent(std::max(m_zoomBefore, zoomPercentFor(screen ? screen->size() : QSize(1920, 1080))));
     const QList<QDockWidget *> docks = m_window->findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly);
     for (QDockWidget *dock : docks) {
         const bool keep = isKept(dock) || dock == m_stepDock;

@@ -23,12 +23,18 @@ class PresentationMode : public QObject
     Q_OBJECT
 
 public:
-    /// The zoom of a full HD screen (1080 lines) or a taller one, in percent.
+    /// The most presenting zooms to, on a full HD screen (1920x1080) or a bigger one, in percent.
     static constexpr int ZoomPercent = 150;
-    /// The zoom for a screen @p screenHeight pixels high: ZoomPercent at 1080 lines or more,
-    /// less in proportion below (the text is as tall on the wall: 720 lines at 100% look like
-    /// 1080 at 150%), never below 100; a multiple of 5.
-    static int zoomPercentFor(int screenHeight);
+    /// The zoom for a screen of @p screen pixels: the largest at which the presented window still
+    /// fits (the cards, the lesson's text, the status line, the alarm banner and the chart whole),
+    /// at most ZoomPercent, a multiple of 5 and never below 100. It is ZoomPercent scaled by the
+    /// screen's height against 900 lines and by its width against 1280 px, the smaller of the
+    /// two: 1280x720 and 1024x768 give 120, 1366x768 125, 1600x900 and full HD 150. Measured on
+    /// a desktop (docs/design.md §8, Presentation mode): at 1280x720 130 % cut the queue's
+    /// histogram (its total) and elided the alarm banner, at 1024x768 125 % cut the consumer
+    /// cards' counter labels ("processec"); 120 % left both whole. The earlier rule (ZoomPercent
+    /// by the height against 1080 lines: 100 % at 720 lines) was small from the back of a room.
+    static int zoomPercentFor(QSize screen);
 
     /// Works on @p window and @p zoom, which must outlive it.
     PresentationMode(QMainWindow *window, Zoom *zoom, QObject *parent = nullptr);
