@@ -7,6 +7,7 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <QResizeEvent>
+#include <QScopedValueRollback>
 #include <QScreen>
 #include <QTimer>
 
@@ -132,6 +133,7 @@ void PresentationMode::enter()
 {
     if (m_active)
         return;
+    const QScopedValueRollback<bool> switching(m_switching, true);
     m_active = true;
     const FocusKeeper keeper(m_window);
     m_state = m_window->saveState();
@@ -169,6 +171,7 @@ void PresentationMode::leave()
 {
     if (!m_active)
         return;
+    const QScopedValueRollback<bool> switching(m_switching, true);
     m_active = false;
     const FocusKeeper keeper(m_window);
     m_zoom->setPercent(m_zoomBefore);
