@@ -197,6 +197,26 @@ int ChartPanel::chartWidth() const
     return qRound(minimumChartWidth() * ChartSupport::textScale(font()));
 }
 
+int ChartPanel::tabsWidth() const
+{
+    // A bar like m_pages with a tab per chart (m_pages holds the tabs of the page count of now).
+    QTabBar bar(const_cast<ChartPanel *>(this));
+    bar.setDocumentMode(true);
+    bar.setExpanding(false);
+    bar.setDrawBase(false);
+    bar.setElideMode(Qt::ElideNone);
+    bar.setUsesScrollButtons(false);
+    for (const QString &name : pageNames())
+        bar.addTab(name);
+    return bar.sizeHint().width();
+}
+
+QStringList ChartPanel::pageNames()
+{
+    // Short titles, so that five tabs fit a narrow dock; the tool tip names each chart in full.
+    return {tr("Depth"), tr("Decisions"), tr("Latency"), tr("Throughput"), tr("Deliveries")};
+}
+
 void ChartPanel::updatePages()
 {
     const int count = int(m_charts.size());
@@ -213,8 +233,7 @@ void ChartPanel::updatePages()
     while (m_pages->count() > 0)
         m_pages->removeTab(0);
     m_pageChoice->clear();
-    // Short titles, so that five tabs fit a narrow dock; the tool tip names each chart in full.
-    const QStringList names = {tr("Depth"), tr("Decisions"), tr("Latency"), tr("Throughput"), tr("Deliveries")};
+    const QStringList names = pageNames();
     for (int page = 0; page * perPage < count; ++page) {
         const QStringList shown = names.mid(page * perPage, perPage);
         m_pages->addTab(shown.join(QStringLiteral(" · ")));

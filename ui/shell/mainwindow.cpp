@@ -1080,10 +1080,14 @@ void MainWindow::changeEvent(QEvent *event)
         updateIcons();
 }
 
-std::array<int, 3> MainWindow::lessonRowWidths(int width)
+std::array<int, 3> MainWindow::lessonRowWidths(int width) const
 {
     const int group = std::max(JourneyGroupWidth, width * 26 / 100);
-    const int charts = std::max(ChartsWidth, width * 30 / 100);
+    int charts = std::max(ChartsWidth * m_zoom->percent() / 100, width * 30 / 100);
+    // A tab per chart rather than a list of pages, where the lesson keeps its least width
+    // (1280 px: the list showed at 384 px).
+    if (const int tabs = m_chartPanel->tabsWidth() + 2 * ChartTabsMargin; width - group - tabs >= LessonLeast)
+        charts = std::max(charts, tabs);
     const int lesson = std::min(std::max(0, width - group - charts), std::max(LessonWidth, width * 32 / 100));
     return {width - group - lesson, group, lesson};
 }
@@ -1153,7 +1157,12 @@ void MainWindow::fitLessonHeight()
     int least = std::max(content->minimumHeight(), content->minimumSizeHint().height());
     if (content->hasHeightForWidth())
         least = std::max(least, content->heightForWidth(column->viewport()->width()));
-    const int spare = column->viewport()->height() - least;
+    // Less the room of an alarm's banner to come (one line, or two), so that it does not make
+    // the column scroll (it did by 1 px at 1280x660 at cycle 70 of four lessons).
+    int banner = 0;
+    if (!m_alarmPanel->isVisible())
+        banner = m_alarmPanel->compactLines() * fontMetrics().lineSpacing() + 2 * style()->pixelMetric(QStyle::PM_LayoutVerticalSpacing);
+    const int spare = column->viewport()->height() - least - banner;
     if (spare > 0) {
         resizeDocks({m_lessonDock}, {m_lessonDock->height() + std::min(more, spare)}, Qt::Vertical);
         m_lessonPanel->recheckMoreHint();
@@ -1593,8 +1602,10 @@ void MainWindow::onZoomChanged(int percent)
     QTimer::singleShot(0, this, [this, percent, byUser] {
         if (auto *column = qobject_cast<QScrollArea *>(centralWidget()); column && column->widget())
             column->widget()->setMinimumHeight(column->widget()->minimumSizeHint().height());
-        // Presenting the dead letters: their dock follows the zoomed text's widths.
-        if (m_presentation->isActive() && m_presentation->stepDock() == m_deadLetterDock)
+        // Presenting the dead letters: their dock follows the zoomed text's widths. In a window
+        // by the user's zoom, the charts' share does (their legends' least width, their tabs).
+        if (m_presentation->isActive() ? m_presentation->stepDock() == m_deadLetterDock
+                                       : byUser && m_lessonDock->isVisibleTo(this))
             arrangeBottomDocks();
         QTimer::singleShot(0, this, [this, percent, byUser] {
             const auto at = m_bottomHeights.constFind(percent);

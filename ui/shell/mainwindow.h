@@ -10,7 +10,6 @@
 #include <QTimer>
 
 #include <array>
-#include <array>
 #include <memory>
 
 class QAction;
@@ -277,14 +276,18 @@ private:
     void arrangeBottomDocks();
     /// The widths (px) of the charts, the journey's tab group and the lesson in a window
     /// @p width px wide, not presenting: the group at least JourneyGroupWidth (its tables' key
-    /// columns whole) or 26%, the charts at least ChartsWidth or 30% (two charts' axes, their
-    /// five tab titles whole at 1280), the lesson the rest up to LessonWidth or 32%, any more
-    /// to the charts (1024 px: 307, 472, 245; 1280 px: 384, 472, 424; 1920 px: 807, 499, 614).
-    /// The docks' least widths (zoomed text) win over these.
-    static std::array<int, 3> lessonRowWidths(int width);
+    /// columns whole) or 26%; the charts at least ChartsWidth at the zoom of now (two charts'
+    /// axes, their legends whole) or 30%, and a tab per chart (ChartPanel::tabsWidth()) where
+    /// that leaves the lesson LessonLeast; the lesson the rest up to LessonWidth or 32%, any more
+    /// to the charts (at 100%: 1024 px: 307, 472, 245; 1280 px: about 410, 472, 398). The
+    /// docks' least widths (zoomed text) win over these.
+    std::array<int, 3> lessonRowWidths(int width) const;
     static constexpr int JourneyGroupWidth = 472;
     static constexpr int ChartsWidth = 307;
     static constexpr int LessonWidth = 440;
+    static constexpr int LessonLeast = 245;
+    /// What a dock's frame and its separator take each side of its content (px).
+    static constexpr int ChartTabsMargin = 6;
     /// Makes the bottom dock row as high as the lesson needs to show every step of the lesson
     /// whole (LessonPanel::heightForSteps() at its width), by as much as the left column can
     /// give without a scroll bar (its least height stays: the queue's tiles); never lower.
