@@ -147,12 +147,12 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    auto *choiceRow = new QHBoxLayout;
-    choiceRow->setContentsMargins(2, 2, 2, 2);
-    choiceRow->addWidget(m_pageChoice);
-    choiceRow->addStretch(1);
+    m_choiceRow = new QHBoxLayout;
+    m_choiceRow->setContentsMargins(0, 0, 0, 0);  // 2 px round the list while it is shown
+    m_choiceRow->addWidget(m_pageChoice);
+    m_choiceRow->addStretch(1);
     layout->addWidget(m_pages);
-    layout->addLayout(choiceRow);
+    layout->addLayout(m_choiceRow);
     layout->addLayout(row, 1);
     updatePages();
 
@@ -264,6 +264,11 @@ void ChartPanel::updatePageChooser()
     const bool hadFocus = m_pages->hasFocus() || m_pageChoice->hasFocus();
     m_pages->setVisible(tabs);
     m_pageChoice->setVisible(pages && !tabs);
+    // The list's row keeps its margins only while the list is shown: empty, they put 4 px
+    // between the tabs and the charts, which made the charts' least height 1 px more than with
+    // the list (at 1280x660 with a lesson and an alarm's banner the left column scrolled by 1).
+    const int margin = m_pageChoice->isVisibleTo(this) ? 2 : 0;
+    m_choiceRow->setContentsMargins(margin, margin, margin, margin);
     if (hadFocus && pages)
         (tabs ? static_cast<QWidget *>(m_pages) : m_pageChoice)->setFocus(Qt::OtherFocusReason);
 }

@@ -6,6 +6,7 @@
 #include <QStringList>
 #include <QWidget>
 
+class QHBoxLayout;
 class QComboBox;
 class QTabBar;
 
@@ -166,6 +167,7 @@ private:
 
     Simulation *m_simulation;
     QTabBar *m_pages = nullptr;
+    QHBoxLayout *m_choiceRow = nullptr;  ///< holds m_pageChoice: margins only while it is shown
     QComboBox *m_pageChoice = nullptr;  ///< the pages as a list, where the tabs do not fit
     QList<QWidget *> m_charts;  ///< every chart, in page order
     int m_perPage = 0;
