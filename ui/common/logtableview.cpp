@@ -83,10 +83,12 @@ int LogTableView::wholeWidth(int column) const
         return 0;
     int width = titleWidth(column);
     if (const QString sample = m_wholeSamples.value(at); !sample.isEmpty()) {
-        // The delegate's text margins (the focus frame's margin and one pixel each side) and
-        // the grid line.
+        // The delegate's text margins (the focus frame's margin and one pixel each side), the
+        // grid line and a pixel for the rounding of the text's advance: exactly as wide, the
+        // poison lesson's "delivery_limit" had 88 px of the 89 it is read whole in (1024x768,
+        // the journey's group at its least width).
         const int margin = style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, this) + 1;
-        width = std::max(width, fontMetrics().horizontalAdvance(sample) + 2 * margin + (showGrid() ? 1 : 0));
+        width = std::max(width, fontMetrics().horizontalAdvance(sample) + 2 * margin + (showGrid() ? 1 : 0) + 1);
     }
     return width;
 }
