@@ -114,9 +114,11 @@ int LogTableView::wholeViewWidth() const
     const int digit = std::max(1, fontMetrics().horizontalAdvance(QLatin1Char('0')));
     int width = 2 * frameWidth() + style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
     for (int c = 0; model() && c < header->count(); ++c) {
+        if (m_narrowHidden.contains(c))
+            continue;  // hidden in that width, read whole or not
         if (m_whole.contains(c))
             width += wholeWidth(c);
-        else if (!m_narrowHidden.contains(c) && !header->isSectionHidden(c))
+        else if (!header->isSectionHidden(c))
             width += 3 * digit + 10;  // fitColumns()' least width
     }
     return width;
