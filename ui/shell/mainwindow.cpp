@@ -1158,10 +1158,13 @@ void MainWindow::fitLessonHeight()
     if (content->hasHeightForWidth())
         least = std::max(least, content->heightForWidth(column->viewport()->width()));
     // Less the room of an alarm's banner to come (one line, or two), so that it does not make
-    // the column scroll (it did by 1 px at 1280x660 at cycle 70 of four lessons).
+    // the column scroll (it did by 1 px at 1280x660 at cycle 70 of four lessons): the banner's
+    // own height and the column's spacing above it. Its lines alone were up to 9 px short at
+    // 1280x690 (the Hide button is higher than a line): the poison lesson's banner at cycle 150
+    // scrolled the column, and the charts were a moment taller until fitColumn() took it back.
     int banner = 0;
     if (!m_alarmPanel->isVisible())
-        banner = m_alarmPanel->compactLines() * fontMetrics().lineSpacing() + 2 * style()->pixelMetric(QStyle::PM_LayoutVerticalSpacing);
+        banner = m_alarmPanel->compactHeight() + (content->layout() ? content->layout()->spacing() : 0);
     const int spare = column->viewport()->height() - least - banner;
     if (spare > 0) {
         resizeDocks({m_lessonDock}, {m_lessonDock->height() + std::min(more, spare)}, Qt::Vertical);
