@@ -1793,6 +1793,38 @@ private Q_SLOTS:
         QVERIFY(charts->height() >= charts->minimumSizeHint().height());
     }
 
+    void alarmBannerFindsItsRoomKept()
+    {
+        // The lesson's row grows by what the left column can give less the room of an alarm's
+        // banner to come (the lesson panel of docs/scenario-format.md, "steps"). The room kept
+        // was the banner's text lines only, 31 px of the 35 the banner with its Hide button
+        // takes (26 in tst_charts): at 1280x690 the poison lesson's banner (cycle 150)
+        // scrolled the column until the queued fitColumn() took the rest from the charts, too
+        // tall for a moment (tst_charts' axisLabelsWholeInAShortChart failed at times). The
+        // room kept holds the banner.
+        Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+        QVERIFY(w.exposedAt(1280, 690));
+        auto *column = w.window.findChild<QScrollArea *>(QStringLiteral("centralScroll"));
+        QVERIFY(column && column->widget() && column->widget()->layout());
+        const auto settle = [] {
+            for (int i = 0; i < 5; ++i) {  // the layouts, the queued arrangement and its fit
+                QCoreApplication::sendPostedEvents();
+                QCoreApplication::processEvents();
+            }
+        };
+        settle();
+        AlarmPanel *banner = w.window.alarmPanel();
+        QVERIFY(!banner->isVisible());
+        // What is left above the column's least height: the room kept.
+        const int kept = column->viewport()->height() - column->widget()->heightForWidth(column->viewport()->width());
+        w.window.lessonPanel()->runCycles(150);
+        w.window.refreshViews();
+        settle();
+        QVERIFY(banner->isVisible());
+        const int needed = banner->height() + column->widget()->layout()->spacing();
+        QVERIFY2(kept >= needed, qPrintable(QStringLiteral("%1 px kept, the banner takes %2").arg(kept).arg(needed)));
+    }
+
     void cardTitlesWholeWhilePresentingAt1024_data()
     {
         QTest::addColumn<QString>("file");

@@ -156,6 +156,16 @@ void AlarmPanel::setCompactLines(int lines)
     rebuild();
 }
 
+int AlarmPanel::compactHeight() const
+{
+    const QMargins frame = contentsMargins();
+    const QMargins inner = layout()->contentsMargins();
+    const int icon = std::max(20, fontMetrics().height() + 4);  // as rebuild() sizes it
+    const int text = m_compactLines * fontMetrics().lineSpacing() + (m_compactLines - 1) * m_lines->spacing();
+    const int buttons = std::max(m_hide->sizeHint().height(), m_more->sizeHint().height());
+    return frame.top() + frame.bottom() + inner.top() + inner.bottom() + std::max({icon, text, buttons});
+}
+
 void AlarmPanel::setExpanded(bool expanded)
 {
     expanded = expanded && m_compact;

@@ -66,6 +66,10 @@ public:
     /// before the titles of the others. Clamped to 1..2.
     void setCompactLines(int lines);
     int compactLines() const { return m_compactLines; }
+    /// The height (px) of the compact banner once shown, hidden or not: its compactLines() of
+    /// text, its warning icon or its buttons, whichever is highest, and its margins (what the
+    /// central column must keep for an alarm to come).
+    int compactHeight() const;
 
     /// In compact mode, the "More" button (Tab reaches it, Enter presses it) unfolds the banner
     /// to every alarm's full text, wrapped; pressed again ("Less") it folds back to one line.

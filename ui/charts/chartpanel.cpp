@@ -147,12 +147,12 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    auto *choiceRow = new QHBoxLayout;
-    choiceRow->setContentsMargins(2, 2, 2, 2);
-    choiceRow->addWidget(m_pageChoice);
-    choiceRow->addStretch(1);
+    m_choiceRow = new QHBoxLayout;
+    m_choiceRow->setContentsMargins(0, 0, 0, 0);  // 2 px round the list while it is shown
+    m_choiceRow->addWidget(m_pageChoice);
+    m_choiceRow->addStretch(1);
     layout->addWidget(m_pages);
-    layout->addLayout(choiceRow);
+    layout->addLayout(m_choiceRow);
     layout->addLayout(row, 1);
     updatePages();
 
@@ -197,6 +197,26 @@ int ChartPanel::chartWidth() const
     return qRound(minimumChartWidth() * ChartSupport::textScale(font()));
 }
 
+int ChartPanel::tabsWidth() const
+{
+    // A bar like m_pages with a tab per chart (m_pages holds the tabs of the page count of now).
+    QTabBar bar(const_cast<ChartPanel *>(this));
+    bar.setDocumentMode(true);
+    bar.setExpanding(false);
+    bar.setDrawBase(false);
+    bar.setElideMode(Qt::ElideNone);
+    bar.setUsesScrollButtons(false);
+    for (const QString &name : pageNames())
+        bar.addTab(name);
+    return bar.sizeHint().width();
+}
+
+QStringList ChartPanel::pageNames()
+{
+    // Short titles, so that five tabs fit a narrow dock; the tool tip names each chart in full.
+    return {tr("Depth"), tr("Decisions"), tr("Latency"), tr("Throughput"), tr("Deliveries")};
+}
+
 void ChartPanel::updatePages()
 {
     const int count = int(m_charts.size());
@@ -213,8 +233,7 @@ void ChartPanel::updatePages()
     while (m_pages->count() > 0)
         m_pages->removeTab(0);
     m_pageChoice->clear();
-    // Short titles, so that five tabs fit a narrow dock; the tool tip names each chart in full.
-    const QStringList names = {tr("Depth"), tr("Decisions"), tr("Latency"), tr("Throughput"), tr("Deliveries")};
+    const QStringList names = pageNames();
     for (int page = 0; page * perPage < count; ++page) {
         const QStringList shown = names.mid(page * perPage, perPage);
         m_pages->addTab(shown.join(QStringLiteral(" · ")));
@@ -245,6 +264,11 @@ void ChartPanel::updatePageChooser()
     const bool hadFocus = m_pages->hasFocus() || m_pageChoice->hasFocus();
     m_pages->setVisible(tabs);
     m_pageChoice->setVisible(pages && !tabs);
+    // The list's row keeps its margins only while the list is shown: empty, they put 4 px
+    // between the tabs and the charts, which made the charts' least height 1 px more than with
+    // the list (at 1280x660 with a lesson and an alarm's banner the left column scrolled by 1).
+    const int margin = m_pageChoice->isVisibleTo(this) ? 2 : 0;
+    m_choiceRow->setContentsMargins(margin, margin, margin, margin);
     if (hadFocus && pages)
         (tabs ? static_cast<QWidget *>(m_pages) : m_pageChoice)->setFocus(Qt::OtherFocusReason);
 }

@@ -6,6 +6,7 @@
 #include <QStringList>
 #include <QWidget>
 
+class QHBoxLayout;
 class QComboBox;
 class QTabBar;
 
@@ -92,6 +93,9 @@ public:
     /// The narrowest chart width at the current font: minimumChartWidth() times the font's size
     /// over the platform's normal text size (at least 1), so that zoomed labels keep their room.
     int chartWidth() const;
+    /// The width (px, at the current font and style) in which a tab per chart shows every
+    /// title whole: narrower, one chart per page shows the list of pages instead of tabs.
+    int tabsWidth() const;
     /// Charts shown side by side at the current width (1 to 5).
     int chartsPerPage() const { return m_perPage; }
     /// One chart per page whatever the width (presentation mode: big text needs the room), or
@@ -152,6 +156,8 @@ private:
     /// Shows the tab bar when every page's whole title fits the panel's width, else the list.
     void updatePageChooser();
     bool tabsFit() const;
+    /// The pages' short titles, one per chart: Depth, Decisions, Latency, Throughput, Deliveries.
+    static QStringList pageNames();
     void updateStaleCharts();
     void updateChart(int index);
     void showPage(int page);
@@ -161,6 +167,7 @@ private:
 
     Simulation *m_simulation;
     QTabBar *m_pages = nullptr;
+    QHBoxLayout *m_choiceRow = nullptr;  ///< holds m_pageChoice: margins only while it is shown
     QComboBox *m_pageChoice = nullptr;  ///< the pages as a list, where the tabs do not fit
     QList<QWidget *> m_charts;  ///< every chart, in page order
     int m_perPage = 0;

@@ -9,6 +9,7 @@
 #include <QLegendMarker>
 #include <QValueAxis>
 #include <QFontMetricsF>
+#include <QGraphicsLayout>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -254,11 +255,23 @@ void ChartWidget::fitLegend()
         }
     }
     QStringList shortened;
+    bool relabelled = false;
     for (qsizetype i = 0; i < shown.size(); ++i) {
-        if (shown.at(i)->label() != labels.at(i))
+        if (shown.at(i)->label() != labels.at(i)) {
             shown.at(i)->setLabel(labels.at(i));
+            relabelled = true;
+        }
         if (labels.at(i) != names.at(i))
             shortened << QStringLiteral("%1: %2").arg(labels.at(i), names.at(i));
+    }
+    // Qt Charts keeps the legend's width of the old labels: whole names again after a widening
+    // (1280x660 at 120 %, the row shared again for the zoom) were elided to "pr…" in the room
+    // "proc." had. The legend and the chart's layout measure them again.
+    if (relabelled) {
+        if (QGraphicsLayout *layout = legend->layout())
+            layout->invalidate();
+        if (QGraphicsLayout *layout = m_chart->layout())
+            layout->invalidate();
     }
     m_legendShortened = shortened;
     const Qt::Alignment alignment = below ? Qt::AlignBottom : Qt::AlignRight;

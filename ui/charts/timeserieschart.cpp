@@ -658,7 +658,27 @@ void TimeSeriesChart::layoutMarkers()
     // on the labels as they would be drawn whole, so it does not flip with the band it changes.
     const qreal whole = bandBottom - bandTop + 2;
     d->compact = false;
-    if (whole + titleRow > MaxBandShare * chart()->rect().height()) {
+    // Before the tags: the whole labels on fewer lines each, where none is elided by it (over
+    // its own line, as wide as the chart allows): at 1024x768 with a lesson (the charts 303 px
+    // wide) the poison lesson's "broker · deliveryLimit = 5", "parking-lot · online = true" and
+    // a live edit took five lines beside their lines, more than a third of the chart, and were
+    // drawn as "deliveryLimit = 5" tags; one line each fits.
+    const auto drawnWhole = [&] {
+        return std::all_of(labels.cbegin(), labels.cend(), [this](const Label &label) {
+            return d->markerItems.at(label.marker).text->text().replace(QLatin1Char('\n'), QLatin1Char(' ')) == label.text;
+        });
+    };
+    bool fewer = false;
+    for (int fewerLines = lines - 1; whole + titleRow > MaxBandShare * chart()->rect().height() && fewerLines >= 1; --fewerLines) {
+        const qreal bottom = place(fewerLines);
+        if (drawnWhole() && bottom - bandTop + 2 + titleRow <= MaxBandShare * chart()->rect().height()) {
+            bandBottom = bottom;
+            lines = fewerLines;
+            fewer = true;
+            break;
+        }
+    }
+    if (!fewer && whole + titleRow > MaxBandShare * chart()->rect().height()) {
         const QList<Label> full = labels;
         for (Label &label : labels)
             label.text = label.shortText;

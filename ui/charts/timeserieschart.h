@@ -131,7 +131,9 @@ public:
     /// tooltip). A label too wide for the plot beside its line is broken into up to 4 lines
     /// (elided only past them; the tooltip has it whole), fewer where the band would leave the
     /// plot less than minimumPlotHeight(). Where the labels would take more than MaxBandShare of
-    /// the chart's height (a narrow or short chart, zoomed text), each label is its short tag
+    /// the chart's height (a narrow or short chart, zoomed text), they go on fewer lines each
+    /// (over their own lines) where that keeps every label whole and within that share; else
+    /// each label is its short tag
     /// (ChartMarker::shortLabel; "✎ 2" for two edits sharing a label) on one line, the whole
     /// label in its tooltip, when that takes less room. Where the band would still leave the
     /// plot less than minimumPlotHeight() (reckoned from the chart's height and fonts, so that

@@ -83,10 +83,12 @@ int LogTableView::wholeWidth(int column) const
         return 0;
     int width = titleWidth(column);
     if (const QString sample = m_wholeSamples.value(at); !sample.isEmpty()) {
-        // The delegate's text margins (the focus frame's margin and one pixel each side) and
-        // the grid line.
+        // The delegate's text margins (the focus frame's margin and one pixel each side), the
+        // grid line and a pixel for the rounding of the text's advance: exactly as wide, the
+        // poison lesson's "delivery_limit" had 88 px of the 89 it is read whole in (1024x768,
+        // the journey's group at its least width).
         const int margin = style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, this) + 1;
-        width = std::max(width, fontMetrics().horizontalAdvance(sample) + 2 * margin + (showGrid() ? 1 : 0));
+        width = std::max(width, fontMetrics().horizontalAdvance(sample) + 2 * margin + (showGrid() ? 1 : 0) + 1);
     }
     return width;
 }
@@ -112,9 +114,11 @@ int LogTableView::wholeViewWidth() const
     const int digit = std::max(1, fontMetrics().horizontalAdvance(QLatin1Char('0')));
     int width = 2 * frameWidth() + style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this);
     for (int c = 0; model() && c < header->count(); ++c) {
+        if (m_narrowHidden.contains(c))
+            continue;  // hidden in that width, read whole or not
         if (m_whole.contains(c))
             width += wholeWidth(c);
-        else if (!m_narrowHidden.contains(c) && !header->isSectionHidden(c))
+        else if (!header->isSectionHidden(c))
             width += 3 * digit + 10;  // fitColumns()' least width
     }
     return width;

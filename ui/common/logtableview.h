@@ -46,7 +46,8 @@ public:
     /// setNarrowHiddenColumns() give way; only where even those widths do not fit do they shrink
     /// too (no horizontal scroll bar). @p samples: for each, the widest text its cells show
     /// (e.g. "000000" for a cycle), in the same order; a missing or empty one: the title only.
-    /// None by default.
+    /// A column also in setNarrowHiddenColumns() is whole while in sight and still gives way in
+    /// its turn (wholeViewWidth() leaves it out). None by default.
     void setWholeColumns(const QList<int> &columns, const QStringList &samples = {});
     /// The least width (pixels) of column @p column read whole at the font of now: its title's
     /// (as QHeaderView::sectionSizeHint()) or its sample's with the cell's margins and grid line,

@@ -149,9 +149,13 @@ void DeadLetterPanel::updateWholeColumns()
         if (m_view->fontMetrics().horizontalAdvance(c->name) > m_view->fontMetrics().horizontalAdvance(consumer))
             consumer = c->name;
     }
+    // The message's title too ("Mess…" stood between the cycle and the reason in a window at
+    // 1024x768, its column shrunk with the payload's): its id is short, its title the widest
+    // text it shows. It still gives way, last, where the dock is too narrow (presenting).
     m_view->setWholeColumns({DeadLetterModel::CycleColumn, DeadLetterModel::ReasonColumn,
-                             DeadLetterModel::ConsumerColumn, DeadLetterModel::DeliveriesColumn},
-                            {QStringLiteral("000000"), reason, consumer, QStringLiteral("00")});
+                             DeadLetterModel::ConsumerColumn, DeadLetterModel::DeliveriesColumn,
+                             DeadLetterModel::MessageIdColumn},
+                            {QStringLiteral("000000"), reason, consumer, QStringLiteral("00"), QString()});
 }
 
 void DeadLetterPanel::setReadFromAfar(bool on)

@@ -12,9 +12,13 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QTextBrowser>
+#include <QTextDocument>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
+#include <utility>
 
 namespace PriorityLab {
 
@@ -26,9 +30,10 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     m_heading = new QLabel(this);
     m_heading->setWordWrap(true);
     m_heading->setTextFormat(Qt::PlainText);
+    // Bold, at the size of the rest: a larger heading took a line of the step's text from a
+    // panel that is a few lines high in a 1024x768 window.
     QFont headingFont = m_heading->font();
     headingFont.setBold(true);
-    headingFont.setPointSizeF(headingFont.pointSizeF() * 1.15);
     m_heading->setFont(headingFont);
     m_text = new QTextBrowser(this);
     m_text->setOpenLinks(false);
@@ -80,10 +85,10 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
         b->setFocusPolicy(Qt::TabFocus);  // a click must not steal Space from the simulation
         b->installEventFilter(this);      // Up and Down scroll the text (scrollTextByKey())
     }
-    // Tight margins: at 1024x768 the dock is about 245 px wide and 200 px high, and every line
-    // of it goes to the step's text.
-    layout->setContentsMargins(6, 4, 6, 4);
-    layout->setSpacing(4);
+    // Tight margins: at 1024x768 the dock is about 280 px wide and 230 to 320 px high, and
+    // every line of it goes to the step's text.
+    layout->setContentsMargins(6, 2, 6, 2);
+    layout->setSpacing(2);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_back);
     buttons->addStretch();
@@ -265,9 +270,10 @@ void LessonPanel::show(int index)
 {
     m_index = index;
     const LessonStep &step = m_steps.at(index);
-    m_heading->setText(tr("Step %1 of %2: %3").arg(index + 1).arg(m_steps.size()).arg(step.title));
+    m_heading->setText(headingText(index));
     m_text->setPlainText(step.text);
     m_text->verticalScrollBar()->setValue(0);
+    recheckMoreHint();
     m_notice.clear();
     m_endCycle = -1;
     m_pastShown = false;
@@ -326,6 +332,15 @@ bool LessonPanel::scrollTextByKey(QObject *watched, const QKeyEvent *event)
     return false;
 }
 
+void LessonPanel::recheckMoreHint()
+{
+    // The cue's own row (and the scroll bar) may be all that the text lacks: shown while the
+    // panel was lower or the step longer, they kept the text a line short in a panel high
+    // enough for it. Hidden, the text gets their room; the cue comes back if it still scrolls.
+    m_more->hide();
+    QTimer::singleShot(0, this, &LessonPanel::updateMoreHint);
+}
+
 void LessonPanel::updateMoreHint()
 {
     const QScrollBar *bar = m_text->verticalScrollBar();
@@ -372,6 +387,97 @@ void LessonPanel::setButtonsEnabled(bool back, bool next)
     m_next->setEnabled(next);
 }
 
+QString LessonPanel::progressLine(int index, Phase phase, qint64 endCycle, const QString &notice) const
+{
+    const LessonStep &step = m_steps.at(index);
+    const bool last = index + 1 >= int(m_steps.size());
+    const QString end = describeLessonStepEnd(step);
+    QString state;
+    bool whole = false;  // state is the whole line, without the step's end in words first
+    switch (phase) {
+    case Phase::Finished:
+        state = tr("The run has finished.");
+        break;
+    case Phase::Past:
+        // The step shown is no longer what the run is doing, and the line says so.
+        state = last ? tr("Past the lesson's last step (it ended on cycle %1): the run goes on freely.").arg(endCycle)
+                     : tr("Past this step's end (cycle %1) — Page Down for the next step.").arg(endCycle);
+        whole = true;
+        break;
+    case Phase::NoEnd:
+        state = last ? tr("End of the lesson.") : tr("Next (Page Down) goes on.");
+        break;
+    case Phase::Done:
+        state = last ? tr("Step done: end of the lesson.") : tr("Step done: Next (Page Down) goes on.");
+        break;
+    case Phase::Running:
+        state = tr("Running…");
+        break;
+    case Phase::Play:
+        state = tr("Run (Space) or Next (Page Down) to play this step.");
+        break;
+    }
+    if (!notice.isEmpty())
+        state += QLatin1Char(' ') + notice;
+    return end.isEmpty() || whole ? state : end + QLatin1Char(' ') + state;
+}
+
+QString LessonPanel::headingText(int index) const
+{
+    return tr("Step %1 of %2: %3").arg(index + 1).arg(m_steps.size()).arg(m_steps.at(index).title);
+}
+
+int LessonPanel::heightForSteps(int width) const
+{
+    if (m_steps.isEmpty())
+        return 0;
+    const QMargins margins = layout()->contentsMargins();
+    const int spacing = layout()->spacing();
+    const int inner = std::max(1, width - margins.left() - margins.right());
+    // A label's height for a text as QLabel lays it out (its own word wrap, not the font
+    // metrics' rectangle, which gave a line less at times).
+    QLabel probe;
+    probe.setWordWrap(true);
+    const auto wrapped = [inner, &probe](const QLabel *label, const QString &text) {
+        probe.setFont(label->font());
+        probe.setTextFormat(label->textFormat());
+        probe.setMargin(label->margin());
+        probe.setIndent(label->indent());
+        probe.setText(text);
+        return probe.heightForWidth(inner);
+    };
+    // The text as the view lays it out at that width (QTextEdit::WidgetWidth) less a scroll
+    // bar: the room it needs to show whole, also while a scroll bar shown before the panel
+    // grew is still there (the view keeps it, and the width it takes, while the text is longer
+    // than the view at that width).
+    QTextDocument document;
+    document.setDefaultFont(m_text->document()->defaultFont());
+    document.setDocumentMargin(m_text->document()->documentMargin());
+    const int bar = m_text->verticalScrollBar()->sizeHint().width();
+    document.setTextWidth(inner - 2 * m_text->frameWidth() - bar);
+    int tallest = 0;
+    for (int i = 0; i < int(m_steps.size()); ++i) {
+        document.setPlainText(m_steps.at(i).text);
+        int progress = 0;
+        const QString wait = tr("Next (Page Down) goes on when it pauses.");
+        for (const auto &[phase, notice] : {std::pair{Phase::Play, QString()}, std::pair{Phase::Running, wait},
+                                            std::pair{Phase::Done, QString()}, std::pair{Phase::Past, QString()},
+                                            std::pair{Phase::Finished, QString()}})
+            progress = std::max(progress, wrapped(m_progress, progressLine(i, phase, 9999, notice)));
+        tallest = std::max(tallest, wrapped(m_heading, headingText(i)) + int(std::ceil(document.size().height()))
+                                            + m_text->height() - m_text->viewport()->height() + progress);
+    }
+    int rows = 3;  // heading, text, progress; then the buttons
+    int cue = 0;
+    if (m_cue->isVisibleTo(this)) {
+        cue = wrapped(m_cue, m_cue->text());
+        ++rows;
+    }
+    const int buttons = std::max(m_back->sizeHint().height(), m_next->sizeHint().height());
+    // A pixel a row for the rounding of the labels' and the document's layouts.
+    return margins.top() + margins.bottom() + tallest + cue + buttons + rows * (spacing + 1);
+}
+
 void LessonPanel::refresh()
 {
     if (m_index < 0)
@@ -386,31 +492,22 @@ void LessonPanel::refresh()
     // does; a step entered past its untilCycle (after Back) ended on that cycle.
     if (m_endCycle < 0 && stepHasEnd(step) && done)
         m_endCycle = step.untilCycle ? std::min(cycle, *step.untilCycle) : cycle;
-    QString state;
-    bool whole = false;  // state is the whole line, without the step's end in words first
-    if (m_simulation->isFinished()) {
-        state = tr("The run has finished.");
-    } else if (m_endCycle >= 0 && cycle > m_endCycle) {
-        // Space after the step's pause runs on without limit (the teacher may): the step shown
-        // is no longer what the run is doing, and the line says so.
-        state = last ? tr("Past the lesson's last step (it ended on cycle %1): the run goes on freely.").arg(m_endCycle)
-                     : tr("Past this step's end (cycle %1) — Page Down for the next step.").arg(m_endCycle);
-        whole = true;
+    Phase phase = Phase::Play;
+    if (m_simulation->isFinished())
+        phase = Phase::Finished;
+    else if (m_endCycle >= 0 && cycle > m_endCycle)
+        phase = Phase::Past;  // Space after the step's pause runs on freely (the teacher may)
+    else if (end.isEmpty())
+        phase = Phase::NoEnd;
+    else if (done)
+        phase = Phase::Done;
+    else if (m_simulation->isRunning())
+        phase = Phase::Running;
+    if (phase == Phase::Past)
         m_pastShown = true;
-    } else if (end.isEmpty()) {
-        state = last ? tr("End of the lesson.") : tr("Next (Page Down) goes on.");
-    } else if (done) {
-        state = last ? tr("Step done: end of the lesson.") : tr("Step done: Next (Page Down) goes on.");
-    } else if (m_simulation->isRunning()) {
-        state = tr("Running…");
-    } else {
-        state = tr("Run (Space) or Next (Page Down) to play this step.");
-    }
     if (!m_simulation->isRunning())
         m_notice.clear();  // it asked to wait for the pause
-    if (!m_notice.isEmpty())
-        state += QLatin1Char(' ') + m_notice;
-    QString line = end.isEmpty() || whole ? state : end + QLatin1Char(' ') + state;
+    QString line = progressLine(m_index, phase, m_endCycle, m_notice);
     // The text names the lesson's values and figures ("73 by cycle 100"): it is the author's and
     // stays as written, but with edits by hand the run is no longer the one it tells.
     // Short: at 1024x768 the dock has about 5 lines for all of it; the rest in the tooltip.

@@ -81,9 +81,17 @@ public:
     /// The heading ("Step 3 of 5: ...") and the line under the text (how far the step runs).
     QLabel *headingLabel() const { return m_heading; }
     QLabel *progressLabel() const { return m_progress; }
+    /// The least height (px) the panel needs at @p width px (its own width, the dock's less its
+    /// frame) to show every step of the lesson whole: heading, text without scrolling, the line
+    /// under it (its longest wording: how far the step runs and what Next does), the outline
+    /// cue if one is shown now, and the buttons. 0 without a lesson.
+    int heightForSteps(int width) const;
     /// Shows step @p index (0-based) as Back or Next would, its text scrolled to the top, without
     /// applying its settings or running (screenshots, tests that read every step).
     void showStep(int index);
+    /// Hides "More below" and shows it again, once laid out, only if the text still scrolls
+    /// (after the panel grew: the cue's row kept the text short of the room it now has).
+    void recheckMoreHint();
 
     /// The most cycles Next runs at once to bring a running step to its end (a step that ends
     /// later, or only by a figure, is not cut short: Next asks to wait for its pause).
@@ -133,6 +141,13 @@ private:
     /// Enables Back and Next as @p back and @p next say; a button that loses the keyboard focus
     /// by it passes the focus to the other one, else to the step's text.
     void setButtonsEnabled(bool back, bool next);
+    /// What the line under the text says of the step: playable, running, done, past its end.
+    enum class Phase { Play, Running, Done, Past, NoEnd, Finished };
+    /// The line under the text for step @p index in @p phase: how far the step runs, then what
+    /// happens now (@p endCycle: the cycle it ended on, for Past), then @p notice.
+    QString progressLine(int index, Phase phase, qint64 endCycle, const QString &notice) const;
+    /// "Step 3 of 5: title" for step @p index.
+    QString headingText(int index) const;
     /// Scrolls the text for @p event on @p watched: Up/Down on Back or Next (a line), Home/End
     /// (with or without Ctrl) in the text (its top, its end). True if it did (the key is used).
     bool scrollTextByKey(QObject *watched, const QKeyEvent *event);

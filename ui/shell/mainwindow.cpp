@@ -222,6 +222,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     addHighlightOverlay();
     connect(m_lessonPanel, &LessonPanel::highlightRequested, this, &MainWindow::highlight);
+    // Each step shown: the row grows if this one needs more than the row was fitted for (its
+    // outline cue), once the step's views and cue are laid out.
+    connect(m_lessonPanel, &LessonPanel::stepChanged, this, [this] {
+        QTimer::singleShot(0, this, &MainWindow::fitLessonHeight);
+    });
     // A step about to change settings (a replay after Page Up, or steps played at once): the
     // views first take the cycles run with the settings before, so that the alarms learn what
     // the consumers discarded with (else the data-loss alarm named the repaired bound "(now 0)").
@@ -254,10 +259,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_alarmPanel->setExpanded(false);  // each start and end of presenting folds the banner
         updateAlarmCompact();
         if (active) {
-            arrangeBottomDocks();
-            // The queue, the heart of a demonstration, gets more of the width than the cards.
-            resizeDocks({m_consumerDock}, {width() * 46 / 100}, Qt::Horizontal);
-            resizeDocks({m_chartDock}, {height() * 40 / 100}, Qt::Vertical);
+            arrangeDocks();
             // The docks take these sizes now, not at the next turn of the event loop: whatever
             // reads the geometry next (the focus below, Tab, a test) sees presenting's layout.
             // Showing a hidden child (the focus frame) used to do this by chance: the dashed
@@ -266,6 +268,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
                 own->activate();
         }
         m_bottomHeights.clear();  // presenting has its own; leaving restores the window's state
+        // Left: the layout put back is the one shared for the width the window gets back.
+        if (!active)
+            m_arrangedWidth = m_presentation->sizeBefore().width();
         focusForPresentation();
         keepFocusInSight();
         QTimer::singleShot(0, this, [this] {  // after the zoom's layouts and the window manager
@@ -300,8 +305,10 @@ void MainWindow::restoreSettings()
     if (!geometry.isEmpty())
         restoreGeometry(geometry);
     const QByteArray state = Settings::windowState();
-    if (!state.isEmpty())
+    if (!state.isEmpty()) {
         restoreState(state);
+        m_arrangedWidth = width();  // the remembered layout stays until the width changes
+    }
     // The speed is not restored: a session starts at the scenario's own interval, never at a
     // remembered top speed that would race past a lesson's first cycles. The zoom is.
     m_zoom->setPercent(Settings::zoomPercent());
@@ -932,6 +939,8 @@ void MainWindow::onScenarioLoaded()
     m_lessonDock->setVisible(lesson);
     if (lesson && !lessonShown)
         arrangeBottomDocks();
+    else if (lesson)
+        QTimer::singleShot(0, this, &MainWindow::fitLessonHeight);  // another lesson's steps
     if (m_presentation)
         m_presentation->setKeptDocks(keptDocks());
     updateHeader();
@@ -969,6 +978,14 @@ void MainWindow::updateAlarmCompact()
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);  // the docks and scroll areas have their new sizes
+    // The lesson's share follows the window's width (shown, maximized, another screen): once
+    // the main window's layout has taken the new size. Presenting keeps the layout it made.
+    if (width() != m_arrangedWidth && !(m_presentation && m_presentation->isActive())) {
+        QTimer::singleShot(0, this, [this] {
+            if (width() != m_arrangedWidth && !m_presentation->isActive())
+                arrangeBottomDocks();
+        });
+    }
     updateAlarmCompact();
     // Presenting the dead letters: their dock keeps the width their columns read whole in (the
     // switch to full screen comes after presenting arranged the docks).
@@ -1063,12 +1080,36 @@ void MainWindow::changeEvent(QEvent *event)
         updateIcons();
 }
 
+std::array<int, 3> MainWindow::lessonRowWidths(int width) const
+{
+    const int group = std::max(JourneyGroupWidth, width * 26 / 100);
+    int charts = std::max(ChartsWidth * m_zoom->percent() / 100, width * 30 / 100);
+    // A tab per chart rather than a list of pages, where the lesson keeps its least width
+    // (1280 px: the list showed at 384 px).
+    if (const int tabs = m_chartPanel->tabsWidth() + 2 * ChartTabsMargin; width - group - tabs >= LessonLeast)
+        charts = std::max(charts, tabs);
+    const int lesson = std::min(std::max(0, width - group - charts), std::max(LessonWidth, width * 32 / 100));
+    return {width - group - lesson, group, lesson};
+}
+
+void MainWindow::arrangeDocks()
+{
+    arrangeBottomDocks();
+    if (m_presentation && m_presentation->isActive()) {
+        // The queue, the heart of a demonstration, gets more of the width than the cards.
+        resizeDocks({m_consumerDock}, {width() * 46 / 100}, Qt::Horizontal);
+        resizeDocks({m_chartDock}, {height() * 40 / 100}, Qt::Vertical);
+    }
+}
+
 void MainWindow::arrangeBottomDocks()
 {
     // Charts get room for two side by side; journey, event log and dead letters share the rest
     // with the lesson, which gets enough for a few lines of its text. Presenting, the charts
     // (one at a time) and the lesson share the width.
     const int w = width();
+    if (!(m_presentation && m_presentation->isActive()))
+        m_arrangedWidth = w;
     const bool lesson = m_lessonDock->isVisibleTo(this);
     if (m_presentation && m_presentation->isActive()) {
         // A dock of the journey's group a step outlines stands between the chart and the lesson.
@@ -1092,10 +1133,42 @@ void MainWindow::arrangeBottomDocks()
             resizeDocks({m_chartDock, m_lessonDock}, {w * 55 / 100, w * 45 / 100}, Qt::Horizontal);
         }
     } else if (lesson) {
-        resizeDocks({m_chartDock, m_journeyDock, m_lessonDock}, {w * 42 / 100, w * 26 / 100, w * 32 / 100},
-                    Qt::Horizontal);
+        const std::array<int, 3> widths = lessonRowWidths(w);
+        resizeDocks({m_chartDock, m_journeyDock, m_lessonDock}, {widths[0], widths[1], widths[2]}, Qt::Horizontal);
     } else {
         resizeDocks({m_chartDock, m_journeyDock}, {w * 60 / 100, w * 40 / 100}, Qt::Horizontal);
+    }
+    if (lesson)
+        QTimer::singleShot(0, this, &MainWindow::fitLessonHeight);  // at the widths laid out
+}
+
+void MainWindow::fitLessonHeight()
+{
+    if (!isVisible() || !m_lessonDock->isVisible() || m_lessonDock->isFloating() || m_presentation->isActive())
+        return;
+    const int more = m_lessonPanel->heightForSteps(m_lessonPanel->width()) - m_lessonPanel->height();
+    const auto *column = qobject_cast<QScrollArea *>(centralWidget());
+    if (more <= 0 || !column || !column->widget())
+        return;
+    // What the column can give without scrolling: the rest above its content's least height
+    // (the one set at the last zoom, or more: the header of the scenario opened since, its
+    // wrapped texts at the column's width, an alarm's banner).
+    const QWidget *content = column->widget();
+    int least = std::max(content->minimumHeight(), content->minimumSizeHint().height());
+    if (content->hasHeightForWidth())
+        least = std::max(least, content->heightForWidth(column->viewport()->width()));
+    // Less the room of an alarm's banner to come (one line, or two), so that it does not make
+    // the column scroll (it did by 1 px at 1280x660 at cycle 70 of four lessons): the banner's
+    // own height and the column's spacing above it. Its lines alone were up to 9 px short at
+    // 1280x690 (the Hide button is higher than a line): the poison lesson's banner at cycle 150
+    // scrolled the column, and the charts were a moment taller until fitColumn() took it back.
+    int banner = 0;
+    if (!m_alarmPanel->isVisible())
+        banner = m_alarmPanel->compactHeight() + (content->layout() ? content->layout()->spacing() : 0);
+    const int spare = column->viewport()->height() - least - banner;
+    if (spare > 0) {
+        resizeDocks({m_lessonDock}, {m_lessonDock->height() + std::min(more, spare)}, Qt::Vertical);
+        m_lessonPanel->recheckMoreHint();
     }
 }
 
@@ -1457,6 +1530,7 @@ void MainWindow::updateHighlightCue()
                          .arg(names.join(QStringLiteral(", ")), direction);
     }
     m_lessonPanel->setOutlineCue(parts.join(QStringLiteral("; ")));
+    QTimer::singleShot(0, this, &MainWindow::fitLessonHeight);  // the cue's row takes a line
 }
 
 void MainWindow::showNotice(const QString &text, int timeoutMs)
@@ -1527,16 +1601,23 @@ void MainWindow::onZoomChanged(int percent)
     // would keep them where they were). Presentation mode puts back its own layout.
     if (!m_presentation->isActive())
         m_bottomHeights[m_zoomShown] = m_chartDock->height();  // the layout has not run yet
-    QTimer::singleShot(0, this, [this, percent] {
+    const bool byUser = !m_presentation->isSwitching();
+    QTimer::singleShot(0, this, [this, percent, byUser] {
         if (auto *column = qobject_cast<QScrollArea *>(centralWidget()); column && column->widget())
             column->widget()->setMinimumHeight(column->widget()->minimumSizeHint().height());
-        // Presenting the dead letters: their dock follows the zoomed text's widths.
-        if (m_presentation->isActive() && m_presentation->stepDock() == m_deadLetterDock)
+        // Presenting the dead letters: their dock follows the zoomed text's widths. In a window
+        // by the user's zoom, the charts' share does (their legends' least width, their tabs).
+        if (m_presentation->isActive() ? m_presentation->stepDock() == m_deadLetterDock
+                                       : byUser && m_lessonDock->isVisibleTo(this))
             arrangeBottomDocks();
-        QTimer::singleShot(0, this, [this, percent] {
+        QTimer::singleShot(0, this, [this, percent, byUser] {
             const auto at = m_bottomHeights.constFind(percent);
             if (at != m_bottomHeights.cend() && m_zoom->percent() == percent && !m_presentation->isActive())
                 resizeDocks({m_chartDock}, {*at}, Qt::Vertical);
+            // Zoomed, the lesson's text needs more lines: the row gets them where it can. Not
+            // after leaving presentation mode, which puts back the layout it found.
+            if (m_zoom->percent() == percent && byUser)
+                fitLessonHeight();
         });
     });
     m_zoomShown = percent;

@@ -269,8 +269,32 @@ private:
     /// Gives the Run/Pause toolbar button the width of its wider text (again after a zoom).
     void fitRunButton();
     /// Shares the bottom dock area's width among the charts, the journey's tab group and the
-    /// lesson (when shown), or the charts and the lesson while presenting.
+    /// lesson (when shown; lessonRowWidths()), or the charts and the lesson while presenting;
+    /// then, queued, fitLessonHeight(). Done again whenever the window's width changes (shown,
+    /// maximized, another screen; not while presenting): made once, for the window's first
+    /// size, the lesson kept about 230 px of a 1024-pixel window and 290 of a 1280-pixel one.
     void arrangeBottomDocks();
+    /// The widths (px) of the charts, the journey's tab group and the lesson in a window
+    /// @p width px wide, not presenting: the group at least JourneyGroupWidth (its tables' key
+    /// columns whole) or 26%; the charts at least ChartsWidth at the zoom of now (two charts'
+    /// axes, their legends whole) or 30%, and a tab per chart (ChartPanel::tabsWidth()) where
+    /// that leaves the lesson LessonLeast; the lesson the rest up to LessonWidth or 32%, any more
+    /// to the charts (at 100%: 1024 px: 307, 472, 245; 1280 px: about 410, 472, 398). The
+    /// docks' least widths (zoomed text) win over these.
+    std::array<int, 3> lessonRowWidths(int width) const;
+    static constexpr int JourneyGroupWidth = 472;
+    static constexpr int ChartsWidth = 307;
+    static constexpr int LessonWidth = 440;
+    static constexpr int LessonLeast = 245;
+    /// What a dock's frame and its separator take each side of its content (px).
+    static constexpr int ChartTabsMargin = 6;
+    /// Makes the bottom dock row as high as the lesson needs to show every step of the lesson
+    /// whole (LessonPanel::heightForSteps() at its width), by as much as the left column can
+    /// give without a scroll bar (its least height stays: the queue's tiles); never lower.
+    /// Not while presenting, which keeps its own layout.
+    void fitLessonHeight();
+    /// arrangeBottomDocks() and, while presenting, the consumers' and the charts' shares.
+    void arrangeDocks();
     /// Scrolls the focused widget into view inside its scroll areas (after a resize or a zoom).
     void keepFocusInSight();
     /// Moves a keyboard focus that can no longer be seen (its dock went behind another tab of
@@ -383,6 +407,7 @@ private:
     /// The charts dock's height at each zoom left since the last presentation (percent -> px).
     QHash<int, int> m_bottomHeights;
     int m_zoomShown = 100;  ///< the zoom the layout was made for, in percent
+    int m_arrangedWidth = -1;  ///< the window width arrangeBottomDocks() last shared (px)
 };
 
 } // namespace PriorityLab

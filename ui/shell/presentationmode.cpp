@@ -7,6 +7,7 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <QResizeEvent>
+#include <QScopedValueRollback>
 #include <QScreen>
 #include <QTimer>
 
@@ -136,6 +137,7 @@ void PresentationMode::enter()
 {
     if (m_active)
         return;
+    const QScopedValueRollback<bool> switching(m_switching, true);
     m_active = true;
     const FocusKeeper keeper(m_window);
     m_state = m_window->saveState();
@@ -173,6 +175,7 @@ void PresentationMode::leave()
 {
     if (!m_active)
         return;
+    const QScopedValueRollback<bool> switching(m_switching, true);
     m_active = false;
     const FocusKeeper keeper(m_window);
     m_zoom->setPercent(m_zoomBefore);

@@ -51,6 +51,10 @@ public:
     QDockWidget *stepDock() const;
 
     bool isActive() const { return m_active; }
+    /// True while enter() or leave() runs (the zoom and the layout they change are theirs).
+    bool isSwitching() const { return m_switching; }
+    /// The main window's size before presenting (px), which leaving gives back with its layout.
+    QSize sizeBefore() const { return m_sizeBefore; }
 
     /// The high-contrast palette used while presenting: black on white, black edges (Mid, Dark,
     /// Shadow: frames, the charts' axes and grid), a strong blue highlight with white text.
@@ -82,6 +86,7 @@ private:
     QList<QPointer<QWidget>> m_hiddenByUs;
     QPointer<QDockWidget> m_stepDock;
     bool m_active = false;
+    bool m_switching = false;  ///< isSwitching()
     QByteArray m_state;     ///< the main window's saveState() before presenting
     QByteArray m_geometry;  ///< its saveGeometry() before presenting
     QSize m_sizeBefore;     ///< its size before presenting (px)
