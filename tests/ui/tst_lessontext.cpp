@@ -105,7 +105,7 @@ private Q_SLOTS:
         if (presenting) {
             w.press(Qt::Key_F11);
             QVERIFY(w.window.presentationMode()->isActive());
-            QCOMPARE(w.window.zoom()->percent(), PresentationMode::zoomPercentFor(size.height()));
+            QCOMPARE(w.window.zoom()->percent(), PresentationMode::zoomPercentFor(size));
         }
         QTRY_COMPARE(w.window.size(), size);
         LessonPanel *lesson = w.window.lessonPanel();

@@ -122,7 +122,7 @@ private Q_SLOTS:
         QCOMPARE(PresentationMode::zoomPercentFor(QSize(1920, 1080)), 150);
         QCOMPARE(PresentationMode::zoomPercentFor(QSize(1600, 900)), 150);
         QCOMPARE(PresentationMode::zoomPercentFor(QSize(1366, 768)), 125);
-        QCOMPARE(PresentationMode::zoomPercentFor(QSize(1024, 768)), 120);  // by the width
+        QCOMPARE(PresentationMode::zoomPercentFor(QSize(1024, 768)), 110);  // by the width
         QCOMPARE(PresentationMode::zoomPercentFor(QSize(1280, 720)), 120);  // by the height
         QCOMPARE(PresentationMode::zoomPercentFor(QSize(800, 600)), 100);
     }

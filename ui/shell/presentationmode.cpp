@@ -93,10 +93,10 @@ QPalette PresentationMode::highContrastPalette()
 
 int PresentationMode::zoomPercentFor(QSize screen)
 {
-    // What a 1280x720 and a 1024x768 screen were measured to hold whole (120 %), as a share of
-    // ZoomPercent: the height against 900 lines, the width against 1280 px.
+    // What a 1280x720 screen (120 %) and a 1024x768 screen (110 %) were measured to hold whole,
+    // as a share of ZoomPercent: the height against 900 lines, the width against 1366 px.
     const int byHeight = ZoomPercent * std::max(screen.height(), 0) / 900;
-    const int byWidth = ZoomPercent * std::max(screen.width(), 0) / 1280;
+    const int byWidth = ZoomPercent * std::max(screen.width(), 0) / 1366;
     const int fitting = std::min({ZoomPercent, byHeight, byWidth});
     return std::max(100, fitting / 5 * 5);
 }

@@ -28,11 +28,12 @@ public:
     /// The zoom for a screen of @p screen pixels: the largest at which the presented window still
     /// fits (the cards, the lesson's text, the status line, the alarm banner and the chart whole),
     /// at most ZoomPercent, a multiple of 5 and never below 100. It is ZoomPercent scaled by the
-    /// screen's height against 900 lines and by its width against 1280 px, the smaller of the
-    /// two: 1280x720 and 1024x768 give 120, 1366x768 125, 1600x900 and full HD 150. Measured on
-    /// a desktop (docs/design.md §8, Presentation mode): at 1280x720 130 % cut the queue's
-    /// histogram (its total) and elided the alarm banner, at 1024x768 125 % cut the consumer
-    /// cards' counter labels ("processec"); 120 % left both whole. The earlier rule (ZoomPercent
+    /// screen's height against 900 lines and by its width against 1366 px, the smaller of the
+    /// two: 1280x720 gives 120, 1024x768 110, 1366x768 125, 1600x900 and full HD 150. Measured
+    /// (docs/design.md §8, Presentation mode): at 1280x720 130 % cut the queue's histogram (its
+    /// total) and elided the alarm banner, 120 % left everything whole; at 1024x768 120 % left
+    /// three lessons' step texts behind "More below" in the narrow lesson column (tst_lessontext),
+    /// 110 % left them whole. The earlier rule (ZoomPercent
     /// by the height against 1080 lines: 100 % at 720 lines) was small from the back of a room.
     static int zoomPercentFor(QSize screen);
 
