@@ -232,7 +232,7 @@ int main(int argc, char *argv[])
         window.restoreSettings();
     if (options.zoom > 0)
         window.zoom()->setPercent(options.zoom);
-    window.show();
+    window.showAsFirstSeen();
     if (options.presentation)
         window.presentationMode()->enter();
     if (!options.scenario.isEmpty()) {

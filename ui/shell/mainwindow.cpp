@@ -204,7 +204,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
 
     // A size that shows everything on a projector; smaller on small screens.
-    QSize size(1400, 900);
+    QSize size = PreferredSize;
     if (const QScreen *s = screen()) {
         const QSize available = s->availableGeometry().size();
         size = size.boundedTo(available * 0.95);
@@ -298,12 +298,23 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     updateActions();
 }
 
+void MainWindow::showAsFirstSeen()
+{
+    const QScreen *s = screen();
+    const QSize available = s ? s->availableGeometry().size() : PreferredSize;
+    const bool small = available.width() < PreferredSize.width() || available.height() < PreferredSize.height();
+    if (small && !m_geometryRestored)
+        showMaximized();
+    else
+        show();
+}
+
 void MainWindow::restoreSettings()
 {
     m_rememberSettings = true;
     const QByteArray geometry = Settings::windowGeometry();
     if (!geometry.isEmpty())
-        restoreGeometry(geometry);
+        m_geometryRestored = restoreGeometry(geometry);
     const QByteArray state = Settings::windowState();
     if (!state.isEmpty()) {
         restoreState(state);

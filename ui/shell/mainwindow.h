@@ -95,6 +95,14 @@ public:
     void restoreSettings();
     /// Whether restoreSettings() was called (settings are read and written).
     bool remembersSettings() const { return m_rememberSettings; }
+    /// Shows the window as a user first sees it: maximized where its preferred size
+    /// (PreferredSize) does not fit the screen's available area (a 1280x720 projector, a
+    /// 1024x768 laptop), so that the lesson row has the room its step texts are fitted to
+    /// (docs/design.md §8); otherwise at the size the constructor chose, or as a geometry
+    /// restored by restoreSettings() left it (maximized or not).
+    void showAsFirstSeen();
+    /// The window's size where the screen has room for it, in pixels.
+    static constexpr QSize PreferredSize{1400, 900};
     /// Writes the window layout and the speed to QSettings now (also done on close).
     void saveSettings();
     /// The journeys of recent messages, fed with every cycle report.
@@ -359,6 +367,7 @@ private:
     QAction *m_redo = nullptr;
     QAction *m_editInfo = nullptr;
     bool m_rememberSettings = false;
+    bool m_geometryRestored = false; ///< restoreSettings() found a remembered geometry
     AlarmPanel *m_alarmPanel = nullptr;
     EventLogPanel *m_eventLogPanel = nullptr;
     DeadLetterPanel *m_deadLetterPanel = nullptr;
