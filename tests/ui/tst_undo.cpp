@@ -1108,6 +1108,7 @@ void TestUndo::unsavedPromptSaysWhyAfterAnUndo()
     QString asked = resetAsks();
     QVERIFY2(asked.startsWith(name + QStringLiteral(" has 1 edit that is not saved.\nSave them before resetting")), qPrintable(asked));
     QVERIFY2(!asked.contains(undid), qPrintable(asked));
+    QCOMPARE(window.lastUnsavedEditsDefault(), int(QMessageBox::Save));  // Enter saves the edit
 
     // Cycles ran with it, then it was undone: no edit in effect, and the words say why it asks.
     const qint64 ran = sim.runCycles(10);
@@ -1119,12 +1120,15 @@ void TestUndo::unsavedPromptSaysWhyAfterAnUndo()
              qPrintable(asked));
     QVERIFY2(asked.contains(QStringLiteral("No edit in effect is unsaved. Save before resetting to cycle 0")), qPrintable(asked));
     QVERIFY2(!asked.contains(QStringLiteral("1 edit")), qPrintable(asked));
+    // Nothing in effect to save: Enter discards (a trial's Enter opened a pointless Save As).
+    QCOMPARE(window.lastUnsavedEditsDefault(), int(QMessageBox::Discard));
     QCOMPARE(sim.cycle(), ran);  // cancelled
 
     // Another edit: both said.
     QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 7).isEmpty());
     asked = resetAsks();
     QVERIFY2(asked.startsWith(name + QStringLiteral(" has 1 edit that is not saved, and ") + undid), qPrintable(asked));
+    QCOMPARE(window.lastUnsavedEditsDefault(), int(QMessageBox::Save));
 
     // Saved: the reason goes with it.
     QTemporaryDir dir;

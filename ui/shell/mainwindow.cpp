@@ -1307,11 +1307,14 @@ bool MainWindow::confirmDiscardEdits(const QString &action)
         question = tr("Save them before %1? Discarded edits cannot be undone.").arg(action);
     }
     m_lastUnsavedQuestion = text + QLatin1Char('\n') + question;
+    // Enter saves only where there is an edit to save: with none in effect, a teacher's Enter
+    // on Reset opened a Save As (a built-in lesson has no file to write) for nothing new.
+    m_lastUnsavedDefault = edits == 0 && !reasons.isEmpty() ? QMessageBox::Discard : QMessageBox::Save;
     if (showDialogs()) {
         QMessageBox box(QMessageBox::Warning, tr("PriorityLab"), text,
                         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
         box.setInformativeText(question);
-        box.setDefaultButton(QMessageBox::Save);
+        box.setDefaultButton(QMessageBox::StandardButton(m_lastUnsavedDefault));
         answer = box.exec();
     }
     if (answer == QMessageBox::Save)

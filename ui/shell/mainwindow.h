@@ -147,6 +147,10 @@ public:
     /// The last question confirmDiscardEdits() asked (also with dialogs off): the scenario with
     /// its number of edits, then what would follow, e.g. "opening “Default” (default.json)".
     QString lastUnsavedEditsQuestion() const { return m_lastUnsavedQuestion; }
+    /// The default button (Enter) of the last question confirmDiscardEdits() asked: Save while an
+    /// edit in effect is unsaved; Discard when none is (the document is only marked modified by
+    /// an undone edit's cycles, and saving would write the file as it is).
+    int lastUnsavedEditsDefault() const { return m_lastUnsavedDefault; }
 
     /// Opens the scenario file @p path (a file or a `:/scenarios/...` resource). Returns every
     /// problem found (empty on success). On success the new scenario replaces the old one and
@@ -409,6 +413,7 @@ private:
     QPointer<QWidget> m_helpDialog;
     int m_unsavedAnswer = 0;  ///< 0 = Discard
     QString m_lastUnsavedQuestion;
+    int m_lastUnsavedDefault = 0; ///< see lastUnsavedEditsDefault()
 
     QTimer m_refreshTimer;
     std::array<qint64, size_t(RefreshPart::Count)> m_lastRefreshCpuNs = {};
