@@ -831,6 +831,11 @@ void TestCharts::markerLabel_data()
             << QStringList{QStringLiteral("broker.deliveryLimit = 5"), QStringLiteral("producers[0].generator.perCycle = 10")}
             << QStringList{QStringLiteral("broker"), QStringLiteral("orders")}
             << QStringLiteral("broker · deliveryLimit = 5; orders · perCycle = 10");
+    // A strategy chosen in the card's drop-down is set whole: its JSON read as raw text on the
+    // chart ('A · strategy = {"high":4,"low":0,"type":"ttl"}', a trial); its type and fields in words.
+    QTest::addRow("a strategy set whole")
+            << QStringList{QStringLiteral("consumers[0].strategy = {\"high\":4,\"low\":0,\"type\":\"ttl\"}")}
+            << QStringList{QStringLiteral("A")} << QStringLiteral("A · strategy = ttl (high 4, low 0)");
     QTest::addRow("words and no owner")
             << QStringList{QStringLiteral("consumer D added"), QStringLiteral("consumers[7].online = true")}
             << QStringList{QString(), QString()}

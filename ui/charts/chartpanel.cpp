@@ -10,6 +10,8 @@
 
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QEvent>
 #include <QResizeEvent>
 #include <QTabBar>
@@ -45,6 +47,31 @@ Chart *newChart(QWidget *parent, const QString &title, const QString &x, const Q
     chart->setAxisTitles(x, y);
     chart->setToolTip(toolTip);
     return chart;
+}
+
+/// What a marker says of a change "path = value": "low = 4" for a number, and for an object set
+/// whole, as a strategy is when its type changes in the editor, its type and fields in words:
+/// 'strategy = {"high":4,"low":0,"type":"ttl"}' reads "strategy = ttl (high 4, low 0)".
+QString changeWords(const SettingPath &path, const QString &change, qsizetype equals)
+{
+    const QString value = change.mid(equals + 3);
+    const QJsonDocument json = value.startsWith(QLatin1Char('{')) ? QJsonDocument::fromJson(value.toUtf8()) : QJsonDocument();
+    if (!json.isObject())
+        return path.lastKey() + change.mid(equals);
+    QJsonObject object = json.object();
+    const QString type = object.take(QStringLiteral("type")).toString();
+    QStringList fields;
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+        const QJsonValue v = it.value();
+        QString text = v.toVariant().toString();  // a string, number or true/false
+        if (v.isObject() || v.isArray())
+            text = QString::fromUtf8(QJsonDocument::fromVariant(v.toVariant()).toJson(QJsonDocument::Compact));
+        fields << it.key() + QLatin1Char(' ') + text;
+    }
+    QString words = type.isEmpty() ? fields.join(QStringLiteral(", ")) : type;
+    if (!type.isEmpty() && !fields.isEmpty())
+        words += QStringLiteral(" (%1)").arg(fields.join(QStringLiteral(", ")));
+    return path.lastKey() + QStringLiteral(" = ") + words;
 }
 
 } // namespace
@@ -405,7 +432,7 @@ QString ChartPanel::markerLabel(const QStringList &changes, const QStringList &o
             groups.append({change, {}});
             continue;
         }
-        const QString what = path.lastKey() + change.mid(equals);
+        const QString what = changeWords(path, change, equals);
         const auto same = std::find_if(groups.begin(), groups.end(), [&](const Group &g) {
             return !g.owners.isEmpty() && g.what == what;
         });
@@ -438,7 +465,7 @@ QString ChartPanel::shortMarkerLabel(const QStringList &changes)
     for (const QString &change : changes) {
         const qsizetype equals = change.indexOf(QLatin1String(" = "));
         const SettingPath path = SettingPath::parse(equals < 0 ? QString() : change.left(equals));
-        const QString what = path.isValid() ? path.lastKey() + change.mid(equals) : change;
+        const QString what = path.isValid() ? changeWords(path, change, equals) : change;
         if (!whats.contains(what))
             whats << what;
     }
