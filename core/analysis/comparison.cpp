@@ -5,6 +5,7 @@
 
 #include "core/model/printable.h"
 
+#include <algorithm>
 #include <QJsonArray>
 
 namespace PriorityLab {
@@ -210,6 +211,20 @@ qsizetype extreme(const QList<std::optional<double>> &values, bool lowest)
         if (values.at(i) && (found < 0 || (lowest ? *values.at(i) < *values.at(found) : *values.at(i) > *values.at(found))))
             found = i;
     }
+    return found;
+}
+
+/// Indices of the runs with a value in @p values other than @p first and @p last, highest value
+/// first (ties in run order): the runs a verdict names between its two extremes, so that a
+/// comparison of three or more configurations names every one's figure (docs/design.md §5, Figures and verdicts).
+QList<qsizetype> between(const QList<std::optional<double>> &values, qsizetype first, qsizetype last)
+{
+    QList<qsizetype> found;
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        if (i != first && i != last && values.at(i))
+            found << i;
+    }
+    std::stable_sort(found.begin(), found.end(), [&](qsizetype a, qsizetype b) { return *values.at(a) > *values.at(b); });
     return found;
 }
 
@@ -448,12 +463,15 @@ QList<ComparisonVerdict> Comparison::groupVerdicts() const
             text = QStringLiteral("not compared (different workloads): ") + joinNames(each);
         } else if (f->texts.count(f->texts.at(hi)) == f->texts.size()) {
             text = QStringLiteral("throughput is the same (%1 per cycle)").arg(f->texts.at(hi));
-        } else if (subjects) {
-            text = QStringLiteral("%1 processes the most: %2 per cycle vs %3 for %4")
-                           .arg(names.at(hi), f->texts.at(hi), f->texts.at(lo), names.at(lo));
         } else {
-            text = QStringLiteral("the most processed with %1: %2 per cycle vs %3 with %4")
-                           .arg(names.at(hi), f->texts.at(hi), f->texts.at(lo), names.at(lo));
+            // Every run's figure, highest first: "vs 1.8 for b and 1.5 for c".
+            QStringList rest;
+            for (qsizetype i : between(f->values, hi, lo))
+                rest << QStringLiteral("%1 %2 %3").arg(f->texts.at(i), subjects ? QStringLiteral("for") : QStringLiteral("with"), names.at(i));
+            rest << QStringLiteral("%1 %2 %3").arg(f->texts.at(lo), subjects ? QStringLiteral("for") : QStringLiteral("with"), names.at(lo));
+            text = (subjects ? QStringLiteral("%1 processes the most: %2 per cycle vs %3")
+                             : QStringLiteral("the most processed with %1: %2 per cycle vs %3"))
+                           .arg(names.at(hi), f->texts.at(hi), joinNames(rest));
         }
         if (const ComparedFigure *backlog = findFigure(figures, ThroughputGroup, QStringLiteral("backlog"))) {
             const qsizetype worst = extreme(backlog->values, false);
@@ -512,10 +530,16 @@ QList<ComparisonVerdict> Comparison::groupVerdicts() const
             text = notCompared(*f, names, QStringLiteral("cycles"), QStringLiteral("longest wait "));
         else if (w <= b * 1.5 + 2)
             text = QStringLiteral("the longest wait is similar (%1 to %2 cycles)").arg(f->texts.at(best), f->texts.at(worst));
-        else
-            text = (subjects ? QStringLiteral("%1 keeps a message waiting %2 cycles (starvation); %3 at most %4")
-                             : QStringLiteral("a message waits %2 cycles with %1 (starvation); at most %4 with %3"))
-                           .arg(names.at(worst), f->texts.at(worst), names.at(best), f->texts.at(best));
+        else {
+            // Every run's figure: the worst, those between it and the best, then the best.
+            QString middle;
+            for (qsizetype i : between(f->values, worst, best))
+                middle += (subjects ? QStringLiteral(", %1 %2 cycles") : QStringLiteral(", %2 cycles with %1"))
+                                  .arg(names.at(i), f->texts.at(i));
+            text = (subjects ? QStringLiteral("%1 keeps a message waiting %2 cycles (starvation)%5; %3 at most %4")
+                             : QStringLiteral("a message waits %2 cycles with %1 (starvation)%5; at most %4 with %3"))
+                           .arg(names.at(worst), f->texts.at(worst), names.at(best), f->texts.at(best), middle);
+        }
         verdicts << ComparisonVerdict{WaitingGroup, text};
     }
 

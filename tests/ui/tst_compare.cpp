@@ -16,6 +16,7 @@
 #include <QAbstractItemModelTester>
 #include <QAbstractItemView>
 #include <QJsonObject>
+#include <QSet>
 #include <QSpinBox>
 #include <QApplication>
 #include <QComboBox>
@@ -49,6 +50,7 @@ class TestCompare : public QObject
 
 private Q_SLOTS:
     void threeWayPresetShowsTheTradeOffs();
+    void threeWayVerdictNamesEveryFigure();
     void differentWorkloadsAreFlagged();
     void windowShowsTableAndAlignedCharts();
     void windowReportsABrokenFile();
@@ -191,6 +193,56 @@ void TestCompare::threeWayPresetShowsTheTradeOffs()
     const QString text = c.toText();
     QVERIFY(text.contains(QStringLiteral("discarded (data lost)")));
     QVERIFY(text.contains(QStringLiteral("identical produced messages")));
+}
+
+void TestCompare::threeWayVerdictNamesEveryFigure()
+{
+    // A trial read "consumer strategies keeps a message waiting 159 cycles (starvation); priority
+    // topics at most 60": native priority's 124 was left out. Each of the three runs' longest
+    // wait and throughput is in its group's verdict, beside its name (docs/design.md §5).
+    const Comparison c = compareScenarios({loadPreset(QStringLiteral("compare-strategies.json")),
+                                           loadPreset(QStringLiteral("compare-native.json")),
+                                           loadPreset(QStringLiteral("compare-topics.json"))},
+                                          400);
+    PL_VERIFY_OK(c.errors);
+    QCOMPARE(c.runs.size(), 3);
+    const QStringList names = c.shortNames();
+    QVERIFY(Comparison::readsAsSubject(names.at(0)) && Comparison::readsAsSubject(names.at(1))
+            && Comparison::readsAsSubject(names.at(2)));
+    const QList<ComparedFigure> figures = c.figures();
+    const auto figure = [&](const QString &group, const QString &start) -> const ComparedFigure * {
+        for (const ComparedFigure &f : figures) {
+            if (f.group == group && f.label.startsWith(start))
+                return &f;
+        }
+        return nullptr;
+    };
+    const ComparedFigure *wait = figure(QStringLiteral("Waiting"), QStringLiteral("longest wait"));
+    const ComparedFigure *throughput = figure(QStringLiteral("Throughput"), QStringLiteral("throughput"));
+    QVERIFY(wait && throughput);
+    QString waiting;
+    QString processing;
+    for (const ComparisonVerdict &v : c.groupVerdicts()) {
+        if (v.group == QLatin1String("Waiting"))
+            waiting = v.text;
+        else if (v.group == QLatin1String("Throughput"))
+            processing = v.text;
+    }
+    // The preset's trade-off: a starvation verdict, the three figures all different.
+    QVERIFY2(waiting.contains(QStringLiteral("(starvation)")), qPrintable(waiting));
+    QCOMPARE(QSet<QString>(wait->texts.cbegin(), wait->texts.cend()).size(), 3);
+    for (qsizetype i = 0; i < 3; ++i) {
+        const QString name = names.at(i);
+        const QString cycles = wait->texts.at(i);
+        QVERIFY2(waiting.contains(QStringLiteral("%1 keeps a message waiting %2 cycles").arg(name, cycles))
+                         || waiting.contains(QStringLiteral("%1 %2 cycles").arg(name, cycles))
+                         || waiting.contains(QStringLiteral("%1 at most %2").arg(name, cycles)),
+                 qPrintable(QStringLiteral("%1 (%2) missing in: %3").arg(name, cycles, waiting)));
+        if (throughput->texts.count(throughput->texts.at(i)) == 1)
+            QVERIFY2(processing.contains(QStringLiteral("%1 processes the most: %2 per cycle").arg(name, throughput->texts.at(i)))
+                             || processing.contains(QStringLiteral("%1 for %2").arg(throughput->texts.at(i), name)),
+                     qPrintable(QStringLiteral("%1 (%2) missing in: %3").arg(name, throughput->texts.at(i), processing)));
+    }
 }
 
 void TestCompare::differentWorkloadsAreFlagged()
