@@ -1680,7 +1680,75 @@ private Q_SLOTS:
             QTRY_VERIFY2(inSight(&why), qPrintable(why));
             if (percent == 110)  // the trial's case: the view has room for both
                 QVERIFY2(area->viewport()->rect().contains(seen(warning)), qPrintable(why));
+            // Whose card it is: its header (name, state badge, Online box) too where the view
+            // has room for header, field and warning.
+            const auto headerInSight = [&](QString *why) {
+                QCoreApplication::processEvents();
+                const QRect view = area->viewport()->rect();
+                const QRect header = seen(card->nameLabel()).united(seen(card->onlineBox()));
+                const QRect warn = seen(warning);
+                *why = QStringLiteral("at %1 %: header %2..%3, warning ..%4 in a view %5 px high")
+                               .arg(percent).arg(header.top()).arg(header.bottom()).arg(warn.bottom()).arg(view.height());
+                const bool room = warn.bottom() - header.top() + 1 <= view.height();
+                return !room || (view.contains(header) && view.contains(warn) && view.contains(seen(field)));
+            };
+            QTRY_VERIFY2(headerInSight(&why), qPrintable(why));
         }
+    }
+
+    void outlinedSettingShowsWhoseCardItIs()
+    {
+        // A trial at 110 % in a maximized 1280x720 window: the aging step's field and its
+        // warning in sight, the card's header (the name "A", its state, the Online box) cut off
+        // above. Where the view has room for header, field and warning, all three are in sight
+        // (ConsumerPanel::showWithWarning(), docs/design.md §8) on each step that outlines it.
+        int roomy = 0;
+        QString why;
+        for (const int height : {700, 900}) {
+            Window w(QStringLiteral(":/scenarios/lesson-aging.json"));
+            QVERIFY(w.activeAt(1280, height));
+            const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
+            w.sim()->setIntervalMs(0);
+            w.window.zoom()->setPercent(110);
+            w.window.resize(1280, height);  // the offscreen screen lets a zoomed window grow
+            QTRY_COMPARE(w.window.size(), QSize(1280, height));
+            ConsumerCard *card = w.window.consumerPanel()->cards().constFirst();
+            auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
+            QVERIFY(area);
+            const auto seen = [&](QWidget *widget) {
+                return QRect(widget->mapTo(area->viewport(), QPoint(0, 0)), widget->size());
+            };
+            const auto check = [&](QString *why) {
+                QCoreApplication::processEvents();
+                QWidget *field = nullptr;
+                for (HighlightOverlay *overlay : w.window.highlightOverlays()) {
+                    if (overlay->target() != card && card->isAncestorOf(overlay->target()))
+                        field = overlay->target();
+                }
+                if (!field)
+                    return true;
+                const QRect view = area->viewport()->rect();
+                const QRect header = seen(card->nameLabel()).united(seen(card->onlineBox()));
+                const int bottom = card->warningLabel()->isVisibleTo(card) ? seen(card->warningLabel()).bottom()
+                                                                            : seen(field).bottom();
+                *why = QStringLiteral("step %1, %2 px: header %3..%4, field %5..%6, to %7 in a view %8 px high")
+                               .arg(w.window.lessonPanel()->currentStep()).arg(height).arg(header.top())
+                               .arg(header.bottom()).arg(seen(field).top()).arg(seen(field).bottom()).arg(bottom)
+                               .arg(view.height());
+                if (bottom - header.top() + 1 > view.height())
+                    return true;
+                ++roomy;
+                return view.contains(header) && view.contains(seen(field)) && bottom < view.height();
+            };
+            for (int step = 0; step <= 3; ++step) {
+                while (w.window.lessonPanel()->currentStep() < step)
+                    w.press(Qt::Key_PageDown);
+                QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+                w.window.refreshViews();
+                QTRY_VERIFY2(check(&why), qPrintable(why));
+            }
+        }
+        QVERIFY2(roomy > 0, qPrintable(why));  // some step has room for all three
     }
 
     void tableColumnsWholeAt1024()

@@ -7,6 +7,9 @@
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
 
+#include <algorithm>
+
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -312,10 +315,46 @@ QList<QWidget *> ConsumerPanel::outlinedFields() const
 
 void ConsumerPanel::showWithWarning(QWidget *field)
 {
-    // The warning first, then the field: both in sight where the view has room, else the field.
-    if (ConsumerCard *card = cardOf(field); card && card->warningLabel()->isVisibleTo(card))
-        m_scroll->ensureWidgetVisible(card->warningLabel(), 8, 8);
+    // The field first (also across), then the card's warning (why the step outlines it), then
+    // its header (name, state badge, Online box: whose card it is): each added while the view
+    // has room for it with what is shown so far, then scrolled as little as shows them all
+    // (docs/design.md §8).
     m_scroll->ensureWidgetVisible(field, 8, 8);
+    ConsumerCard *card = cardOf(field);
+    if (!card)
+        return;
+    const auto span = [this](const QWidget *w) {
+        const int top = w->mapTo(m_container, QPoint(0, 0)).y();
+        return qMakePair(top, top + w->height() - 1);
+    };
+    const int view = m_scroll->viewport()->height();
+    auto [top, bottom] = span(field);
+    const auto add = [&](int t, int b) {
+        const int newTop = std::min(top, t), newBottom = std::max(bottom, b);
+        if (newBottom - newTop + 1 > view)
+            return;
+        top = newTop;
+        bottom = newBottom;
+    };
+    if (card->warningLabel()->isVisibleTo(card)) {
+        const auto [warnTop, warnBottom] = span(card->warningLabel());
+        add(warnTop, warnBottom);
+    }
+    auto [headerTop, headerBottom] = span(card->nameLabel());
+    if (card->onlineBox()->isVisibleTo(card)) {
+        headerTop = std::min(headerTop, span(card->onlineBox()).first);
+        headerBottom = std::max(headerBottom, span(card->onlineBox()).second);
+    }
+    add(headerTop, headerBottom);
+    // 8 px around what is shown, less where the view has not that room.
+    const int margin = std::clamp((view - (bottom - top + 1)) / 2, 0, 8);
+    QScrollBar *bar = m_scroll->verticalScrollBar();
+    int value = bar->value();
+    if (top - margin < value)
+        value = top - margin;
+    else if (bottom + margin > value + view)
+        value = std::min(top - margin, bottom + margin - view);  // the top where it is too tall
+    bar->setValue(value);
 }
 
 } // namespace PriorityLab

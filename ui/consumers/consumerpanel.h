@@ -68,6 +68,10 @@ public:
     /// sight, with its card's warning where the view has room, when the cards' layout changes
     /// (a zoom, a card grown by a note or a longer warning).
     void setHighlighted(const QList<QWidget *> &targets);
+    /// Scrolls @p field (a setting on a card) into the view with its card's header (name, state badge, Online box)
+    /// and warning: all three where the view has room, else the field first, then the warning,
+    /// then the header, so far as they fit.
+    void showWithWarning(QWidget *field);
     /// Milliseconds the view's size must hold before the folding is chosen for it.
     static constexpr int FoldDelayMs = 150;
     /// True while a folding is waiting for the view's size to hold (FoldDelayMs); tests wait
@@ -92,9 +96,6 @@ private:
     bool inSight(const QWidget *widget) const;
     /// The settings on cards the lesson's step outlines (setHighlighted()), not whole cards.
     QList<QWidget *> outlinedFields() const;
-    /// Scrolls the card's warning under @p field into the view, then @p field: both in sight
-    /// where the view has room for them, else the field.
-    void showWithWarning(QWidget *field);
     /// Folds and unfolds the cards as setPresenting() says, for the view's size now.
     void updateFolding();
     /// The card @p widget is on (or is), or nullptr.

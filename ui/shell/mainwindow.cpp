@@ -1474,15 +1474,16 @@ void MainWindow::keepHighlightInSight()
         QList<qint64> seenBefore;
         for (QWidget *w : std::as_const(shown))
             seenBefore << area(seenPart(w, this));
-        if (shown.isEmpty()) {
-            for (QWidget *w = target; w; w = w->parentWidget()) {
-                if (auto *card = qobject_cast<ConsumerCard *>(w)) {
-                    FocusOrder::scrollIntoView(card, this);
-                    break;
-                }
-            }
-        }
+        ConsumerCard *card = nullptr;
+        for (QWidget *w = target; w && !card; w = w->parentWidget())
+            card = qobject_cast<ConsumerCard *>(w);
+        if (shown.isEmpty() && card)
+            FocusOrder::scrollIntoView(card, this);
         FocusOrder::scrollIntoView(target, this);
+        // A setting on a card: with the card's header (whose card it is) and its warning, so
+        // far as the view has room (ConsumerPanel::showWithWarning()).
+        if (card && card != target)
+            m_consumerPanel->showWithWarning(target);
         bool lost = false;
         for (qsizetype i = 0; i < shown.size() && !lost; ++i)
             lost = area(seenPart(shown.at(i), this)) < seenBefore.at(i);
