@@ -247,6 +247,21 @@ private Q_SLOTS:
         }
     }
 
+    /// A step's text is read to a class from the lesson panel: it points to the app's own menus
+    /// (File > Compare Configurations…), never to a shell command, whose paths (resources/…) an
+    /// installed copy does not have. A trial found lesson-aging's last step naming one.
+    void presetStepsNameNoShellCommand()
+    {
+        for (const QString &file : TestSupport::presetFiles()) {
+            const Scenario s = TestSupport::loadPreset(file);
+            for (qsizetype i = 0; i < s.steps.size(); ++i) {
+                const QString &text = s.steps.at(i).text;
+                QVERIFY2(!text.contains(QLatin1String("prioritylab-sim")) && !text.contains(QLatin1String("resources/")),
+                         qPrintable(QStringLiteral("%1 step %2: %3").arg(file).arg(i + 1).arg(text)));
+            }
+        }
+    }
+
     /// Every shipped lesson and reference case tells its story in 3 to 6 steps, and walked as the
     /// lesson panel walks it (settings applied on entering a step, then cycles until its end),
     /// every step that runs reaches its end: the class is never left waiting.
