@@ -1262,6 +1262,43 @@ private Q_SLOTS:
             QVERIFY2(text.contains(QRegularExpression(figure)), qPrintable(text));
     }
 
+    // The consumers-offline lesson ends "bring the consumers back one at a time on their cards":
+    // presenting at 1280x720 its last step outlined card A alone, which stayed unfolded and
+    // pushed B's and C's cards out of the pane (a trial). Every card's Online box is in sight.
+    void lastStepOfConsumersOfflineShowsEveryOnlineBox()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-consumers-offline.json"));
+        QVERIFY(w.activeAt(1280, 720));
+        const auto leave = qScopeGuard([&w] { w.leavePresenting(); });
+        w.presentAt(QSize(1280, 720), PresentationMode::zoomPercentFor(QSize(1280, 720)));
+        if (QTest::currentTestFailed())
+            return;
+        w.sim()->setIntervalMs(0);
+        LessonPanel *lesson = w.window.lessonPanel();
+        while (lesson->currentStep() < lesson->stepCount() - 1) {
+            w.press(Qt::Key_PageDown);
+            QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        }
+        w.window.refreshViews();
+        QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());
+        auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
+        QVERIFY(area);
+        QStringList hidden;
+        const auto allInSight = [&] {
+            QCoreApplication::processEvents();
+            hidden.clear();
+            for (ConsumerCard *card : w.window.consumerPanel()->cards()) {
+                QCheckBox *box = card->onlineBox();
+                const QRect r(box->mapTo(area->viewport(), QPoint(0, 0)), box->size());
+                if (!box->isVisible() || !area->viewport()->rect().contains(r))
+                    hidden << QStringLiteral("card %1 at %2..%3").arg(card->index()).arg(r.top()).arg(r.bottom());
+            }
+            return hidden.isEmpty();
+        };
+        QTRY_VERIFY2(allInSight(), qPrintable(QStringLiteral("Online boxes out of a %1 px view: %2")
+                                                     .arg(area->viewport()->height()).arg(hidden.join(QStringLiteral(", ")))));
+    }
+
     void outlinedDockKeepsItsTitleButtonsWhole()
     {
         // Presenting at 1024x768, the consumers' dock (outlined by the consumers-offline lesson's
