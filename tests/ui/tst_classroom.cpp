@@ -1572,6 +1572,35 @@ private Q_SLOTS:
         const int before = swatchHeight();
         QVERIFY(before > 0);
         const qreal size = histogram->rowFont().pointSizeF();
+        // At 110 % the 1280x720 layout compacted the rows below their 100 % height (19 px
+        // apart, then 14 px, the badges with them): a larger zoom never makes a row, its badge
+        // or its text smaller; where the rows do not fit, the histogram scrolls.
+        const int pitch = histogram->rowHeight();
+        const int pixels = QFontInfo(histogram->rowFont()).pixelSize();
+        for (const int percent : {110, 120}) {
+            w.window.zoom()->setPercent(percent);
+            w.window.resize(1280, 720);
+            QTRY_COMPARE(w.window.size(), QSize(1280, 720));
+            QTRY_COMPARE(histogram->font().pointSizeF(), QApplication::font().pointSizeF());
+            for (int i = 0; i < 5; ++i)
+                QCoreApplication::processEvents();
+            const auto why = [&] {
+                return QStringLiteral("at %1%: rows %2 px apart (%3 at 100%), text %4 px (%5), "
+                                      "swatch %6 px (%7), histogram %8 px tall")
+                        .arg(percent).arg(histogram->rowHeight()).arg(pitch)
+                        .arg(QFontInfo(histogram->rowFont()).pixelSize()).arg(pixels)
+                        .arg(swatchHeight()).arg(before).arg(histogram->height());
+            };
+            QVERIFY2(QFontInfo(histogram->rowFont()).pixelSize() >= pixels, qPrintable(why()));
+            QVERIFY2(histogram->rowHeight() > pitch, qPrintable(why()));
+            QVERIFY2(swatchHeight() > before, qPrintable(why()));
+            // Rows out of sight are said by the histogram's scroll bar.
+            auto *area = qobject_cast<QScrollArea *>(histogram->parentWidget()->parentWidget());
+            QVERIFY(area);
+            QCOMPARE(area->verticalScrollBar()->isVisible(),
+                     histogram->height() > area->viewport()->height());
+            QVERIFY2(histogram->width() <= area->viewport()->width(), qPrintable(why()));
+        }
         w.window.zoom()->setPercent(150);
         QTRY_COMPARE(histogram->font().pointSizeF(), QApplication::font().pointSizeF());
         QCoreApplication::processEvents();

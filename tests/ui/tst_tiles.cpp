@@ -173,6 +173,7 @@ private Q_SLOTS:
     void onlyVisibleTilesArePainted();
     void toolTipHasAllMetadata();
     void requeuedTilesAreMarked();
+    void ttlAndRunsNeverRunTogether();
     void oneStripPerSubQueue();
     void histogramCountsEqualTheQueue_data();
     void histogramCountsEqualTheQueue();
@@ -331,6 +332,72 @@ void TestTiles::requeuedTilesAreMarked()
     m.requeued = false;
     m.predicateRuns = 2;
     QVERIFY(view.tilePixmap(m).toImage() != plain);
+}
+
+void TestTiles::ttlAndRunsNeverRunTogether()
+{
+    // Presenting at 1024x768 the tiles read "T315•" where the window drew "T3 15•" (TTL 3, 15
+    // predicate runs): at every zoom the TTL and the runs are a space or more apart on one line,
+    // or on lines of their own, inside the tile. Checked on the layout and on the painted tile.
+    Simulation simulation;
+    QueueTilesView view(&simulation);
+    const qreal base = view.font().pointSizeF();
+    for (const qreal zoom : {1.0, 1.05, 1.1, 1.15, 1.2, 1.25, 1.3, 1.4, 1.5}) {
+        QFont font = view.font();
+        font.setPointSizeF(base * zoom);
+        view.setFont(font);
+        QFont small = font;
+        small.setPointSizeF(font.pointSizeF() * 0.8);
+        const int space = QFontMetrics(small).horizontalAdvance(QLatin1Char(' '));
+        const QRectF tile(QPointF(0, 0), QSizeF(view.tileSize()));
+        for (const int ttl : {0, 3, 9, 10, 42, 99}) {
+            for (const int runs : {1, 3, 4, 9, 15, 99, 100}) {
+                for (const bool requeued : {false, true}) {
+                    const QueueTilesView::TileTextLayout layout = view.tileTextLayout(ttl, runs, requeued);
+                    const QString why = QStringLiteral("at %1%: T%2 with %3 runs%4: TTL %5,%6 %7x%8, runs %9,%10 %11x%12")
+                            .arg(qRound(zoom * 100)).arg(ttl).arg(runs).arg(requeued ? QStringLiteral(" (requeued)") : QString())
+                            .arg(layout.ttl.x()).arg(layout.ttl.y()).arg(layout.ttl.width()).arg(layout.ttl.height())
+                            .arg(layout.runs.x()).arg(layout.runs.y()).arg(layout.runs.width()).arg(layout.runs.height());
+                    QVERIFY2(tile.contains(layout.ttl) && tile.contains(layout.runs), qPrintable(why));
+                    const bool ownLines = layout.runs.bottom() <= layout.ttl.top() + 0.5
+                            || layout.runs.top() >= layout.ttl.bottom() - 0.5;
+                    QVERIFY2(ownLines || layout.runs.left() - layout.ttl.right() >= space, qPrintable(why));
+                    // Up to two digits each they share the bottom line (the line above is the
+                    // priority's).
+                    if (ttl < 100 && runs < 100)
+                        QVERIFY2(!ownLines, qPrintable(why));
+                    QCOMPARE(layout.runsText.isEmpty(), runs <= 3);
+                    if (!layout.runsText.isEmpty()) {
+                        QVERIFY2(layout.runs.width() > QFontMetrics(small).horizontalAdvance(layout.runsText), qPrintable(why));
+                    }
+                }
+            }
+        }
+        // The painted tile of TTL 3 with 15 runs: where both are on one line, the columns
+        // between them, down the line's height, are the tile's fill only.
+        Message m;
+        m.priority = 5;
+        m.ttl = 3;
+        m.predicateRuns = 15;
+        const QueueTilesView::TileTextLayout layout = view.tileTextLayout(3, 15, false);
+        QCOMPARE(layout.runs.top(), layout.ttl.top());
+        {
+            const QImage image = view.tilePixmap(m).toImage();
+            const qreal dpr = image.devicePixelRatio();
+            const QColor fill = PriorityPalette::color(5);
+            int clear = 0, run = 0;
+            for (int x = int(std::ceil(layout.ttl.left() * dpr)); x < int(layout.runs.left() * dpr) + 1; ++x) {
+                bool empty = true;
+                for (int y = int(layout.ttl.top() * dpr); y < int(layout.ttl.bottom() * dpr) && empty; ++y)
+                    empty = image.pixelColor(x, y) == fill;
+                run = empty ? run + 1 : 0;
+                clear = std::max(clear, run);
+            }
+            QVERIFY2(clear >= space * dpr - 1,
+                     qPrintable(QStringLiteral("at %1%: %2 clear columns between T3 and 15, a space is %3 px")
+                                        .arg(qRound(zoom * 100)).arg(clear).arg(space)));
+        }
+    }
 }
 
 void TestTiles::oneStripPerSubQueue()

@@ -62,6 +62,11 @@ int PriorityHistogram::rowHeight() const
     return std::clamp(room, compactRowHeight(), naturalRowHeight());
 }
 
+int PriorityHistogram::naturalHeight() const
+{
+    return titleHeight() + PriorityPalette::steps() * naturalRowHeight() + fontMetrics().height() + 12;
+}
+
 QFont PriorityHistogram::rowFont() const
 {
     // The widget's own font (zoomed with the app's): a compacted row loses its spacing only.

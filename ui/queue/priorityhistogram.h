@@ -39,6 +39,14 @@ public:
     /// in a compacted row, which gives up its spacing only.
     QFont rowFont() const;
 
+    /// A row's height in pixels: naturalRowHeight() when the widget is tall enough, less (down
+    /// to compactRowHeight(), two thirds of a line, as tall as the digits) when it is not.
+    int rowHeight() const;
+    /// The height that gives every row its natural height (a line and its spacing, at the
+    /// zoom's font), the title and the total included. The queue panel keeps the histogram
+    /// this tall and scrolls it where the dock is shorter (QueueTilesPanel).
+    int naturalHeight() const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -47,9 +55,6 @@ protected:
     bool event(QEvent *event) override;
 
 private:
-    /// A row's height in pixels: naturalRowHeight() when the widget is tall enough, less (down
-    /// to compactRowHeight(), two thirds of a line, as tall as the digits) when it is not.
-    int rowHeight() const;
     int naturalRowHeight() const;
     int compactRowHeight() const;
     int titleHeight() const;

@@ -7,11 +7,73 @@
 #include "ui/queue/queuetilesview.h"
 #include "core/analysis/refreshsnapshot.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 namespace PriorityLab {
+
+namespace {
+
+/// The histogram's own scroll area: it keeps every row at its natural height at the zoom's font
+/// and scrolls where the dock is shorter (a zoomed 1280x720 window), rather than compacting the
+/// rows, which made them smaller at a larger zoom (docs/design.md §8, presentation mode). Its
+/// scroll bar says that rows are out of sight; the most urgent rows are at the top.
+class HistogramArea : public QScrollArea
+{
+public:
+    /// Scrolls @p histogram, which it takes as its widget.
+    HistogramArea(PriorityHistogram *histogram, QWidget *parent)
+        : QScrollArea(parent), m_histogram(histogram)
+    {
+        setObjectName(QStringLiteral("histogramArea"));
+        setFrameShape(QFrame::NoFrame);
+        setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+        setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+        setWidgetResizable(true);
+        setWidget(histogram);
+        histogram->installEventFilter(this);
+        followFont();
+    }
+
+    /// As wide as the histogram and a scroll bar; as tall as the histogram's compact hint, as
+    /// the layouts around the queue had it (they size their scroll area by the hints): given
+    /// less than the natural height, the rows scroll rather than shrink.
+    QSize sizeHint() const override { return minimumSizeHint(); }
+
+    /// As wide as the histogram and a scroll bar (the bar never covers the counts); as tall as
+    /// the histogram's minimumSizeHint().
+    QSize minimumSizeHint() const override
+    {
+        return QSize(m_histogram->minimumSizeHint().width() + verticalScrollBar()->sizeHint().width()
+                             + 2 * frameWidth(),
+                     m_histogram->minimumSizeHint().height() + 2 * frameWidth());
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_histogram && event->type() == QEvent::FontChange)
+            followFont();
+        return QScrollArea::eventFilter(watched, event);
+    }
+
+private:
+    /// Keeps the histogram at its natural height for its current font (zoom).
+    void followFont()
+    {
+        m_histogram->setMinimumHeight(m_histogram->naturalHeight());
+        updateGeometry();
+    }
+
+    PriorityHistogram *m_histogram;
+};
+
+} // namespace
 
 QueueTilesPanel::QueueTilesPanel(Simulation *simulation, QWidget *parent) : QWidget(parent)
 {
@@ -38,7 +100,9 @@ QueueTilesPanel::QueueTilesPanel(Simulation *simulation, QWidget *parent) : QWid
 
     auto *side = new QVBoxLayout;
     side->setContentsMargins(6, 4, 0, 0);
-    side->addWidget(m_histogram, 1);  // all the height there is: its rows shrink only if they must
+    // All the height there is; where that is less than its rows' natural height (at the zoom's
+    // font) it scrolls, its rows never shrink.
+    side->addWidget(new HistogramArea(m_histogram, this), 1);
 
     auto *body = new QHBoxLayout;
     body->setContentsMargins(0, 0, 0, 0);

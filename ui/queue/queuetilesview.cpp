@@ -12,6 +12,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <cmath>
 
 namespace PriorityLab {
 
@@ -20,6 +21,13 @@ namespace {
 constexpr qsizetype maxCachedTiles = 2048;
 /// Pips drawn for predicate runs; more are written as a number.
 constexpr int maxPips = 3;
+
+/// The least room between a tile's TTL and its predicate runs on one line, in a font of
+/// metrics @p fm: a space and a pixel either side for the glyphs' antialiased edges.
+int runsGap(const QFontMetrics &fm)
+{
+    return std::max(fm.horizontalAdvance(QLatin1Char(' ')), 3) + 2;
+}
 } // namespace
 
 QueueTilesView::QueueTilesView(Simulation *simulation, QWidget *parent)
@@ -73,8 +81,20 @@ void QueueTilesView::updateMetrics()
 {
     const QFontMetrics fm(font());
     const int line = fm.height();
-    // Room for a three-digit priority in the large font and "T10" plus pips below it.
-    m_tileSize = QSize(std::max(44, int(line * 3.0)), std::max(38, int(line * 2.5)));
+    // Room for a three-digit priority in the large font and, below it, a two-digit TTL and a
+    // two-digit count of predicate runs a space apart ("T42 15•", tileTextLayout()).
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.8);
+    const QFontMetrics smallFm(small);
+    const int pip = int(std::ceil(std::max(4.0, smallFm.height() * 0.32)));
+    int ttl = 0, runs = 0;
+    for (char c = '0'; c <= '9'; ++c) {
+        const QString two(2, QLatin1Char(c));
+        ttl = std::max(ttl, smallFm.horizontalAdvance(QLatin1Char('T') + two));
+        runs = std::max(runs, smallFm.horizontalAdvance(two));
+    }
+    const int bottomLine = 2 * 6 + ttl + runsGap(smallFm) + runs + 2 + pip + 2;
+    m_tileSize = QSize(std::max({44, int(line * 3.0), bottomLine}), std::max(38, int(line * 2.5)));
     m_gap = std::max(3, line / 5);
     m_margin = std::max(6, line / 2);
     m_headerHeight = line + 8;
@@ -377,6 +397,36 @@ QPixmap QueueTilesView::tilePixmap(const Message &m) const
     return pixmap;
 }
 
+QueueTilesView::TileTextLayout QueueTilesView::tileTextLayout(int ttl, int predicateRuns,
+                                                             bool requeued) const
+{
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.8);
+    const QFontMetrics fm(small);
+    const qreal pad = requeued ? 6 : 5; // clear of the dashed outline
+    const QRectF r(0.5, 0.5, m_tileSize.width() - 1.0, m_tileSize.height() - 1.0);
+    const QRectF bottom(pad, r.height() - fm.height() - 2, r.width() - 2 * pad, fm.height());
+
+    TileTextLayout layout;
+    layout.ttl = QRectF(bottom.topLeft(),
+                        QSizeF(fm.horizontalAdvance(QStringLiteral("T%1").arg(ttl)), fm.height()));
+    if (predicateRuns <= 0)
+        return layout;
+    const qreal d = std::max(4.0, fm.height() * 0.32);
+    qreal width = predicateRuns * (d + 2) - 2;
+    if (predicateRuns > maxPips) {
+        layout.runsText = QString::number(predicateRuns);
+        width = fm.horizontalAdvance(layout.runsText) + 2 + d;
+    }
+    // Beside the TTL only with a space's width or more between them (docs/design.md §8: the
+    // tiles are read from the back of a classroom, presenting); else on the line above.
+    const qreal space = runsGap(fm);
+    const bool fits = layout.ttl.width() + space + width <= bottom.width();
+    const QRectF line = fits ? bottom : bottom.translated(0, -fm.height());
+    layout.runs = QRectF(line.right() - width, line.top(), width, line.height());
+    return layout;
+}
+
 QPixmap QueueTilesView::renderTile(const TileKey &key) const
 {
     const qreal dpr = devicePixelRatioF();
@@ -417,25 +467,21 @@ QPixmap QueueTilesView::renderTile(const TileKey &key) const
     p.drawText(top, Qt::AlignCenter, priority);
 
     p.setFont(small);
-    const QRectF bottom(pad, r.height() - smallFm.height() - 2, r.width() - 2 * pad,
-                        smallFm.height());
-    p.drawText(bottom, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("T%1").arg(key.ttl));
+    const TileTextLayout text = tileTextLayout(key.ttl, key.predicateRuns, key.requeued);
+    p.drawText(text.ttl, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("T%1").arg(key.ttl));
     if (key.predicateRuns > 0) {
         const qreal d = std::max(4.0, smallFm.height() * 0.32);
-        qreal x = bottom.right() - d;
-        const qreal y = bottom.center().y() - d / 2;
-        if (key.predicateRuns > maxPips) {
-            const QString n = QString::number(key.predicateRuns);
-            const int w = smallFm.horizontalAdvance(n);
-            p.drawText(QRectF(x - w - 1, bottom.top(), w + 1, bottom.height()),
-                       Qt::AlignRight | Qt::AlignVCenter, n);
-            x -= w + 2;
+        const qreal y = text.runs.center().y() - d / 2;
+        if (!text.runsText.isEmpty()) {
+            p.drawText(text.runs.adjusted(0, 0, -(d + 2), 0), Qt::AlignLeft | Qt::AlignVCenter,
+                       text.runsText);
             p.setPen(Qt::NoPen);
             p.setBrush(ink);
-            p.drawEllipse(QRectF(bottom.right() - d, y, d, d));
+            p.drawEllipse(QRectF(text.runs.right() - d, y, d, d));
         } else {
             p.setPen(Qt::NoPen);
             p.setBrush(ink);
+            qreal x = text.runs.right() - d;
             for (int i = 0; i < key.predicateRuns; ++i) {
                 p.drawEllipse(QRectF(x, y, d, d));
                 x -= d + 2;

@@ -73,6 +73,18 @@ public:
     /// The picture of one tile for @p message (as painted, without selection), e.g. for tests.
     QPixmap tilePixmap(const Message &message) const;
 
+    /// Where a tile's small texts go, in tile coordinates (see tileTextLayout()).
+    struct TileTextLayout
+    {
+        QRectF ttl; ///< the TTL ("T3"), at the bottom left
+        QRectF runs; ///< the predicate runs: the pips, or the count and one pip; null if none
+        QString runsText; ///< the count written before the pip ("15"); empty with pips only
+    };
+    /// How renderTile() lays out the TTL and predicate runs of a tile at the current font: on
+    /// one line with at least a space between them when they fit, else the runs on a line of
+    /// their own above the TTL, so that "T3" and "15" never read as "T315".
+    TileTextLayout tileTextLayout(int ttl, int predicateRuns, bool requeued) const;
+
     /// The selected message's id (0 = none); its tile gets a thick outline while queued.
     quint64 selectedId() const { return m_selectedId; }
     void setSelectedId(quint64 id);
