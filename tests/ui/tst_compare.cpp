@@ -162,14 +162,20 @@ void countWholeLines(QTextDocument *document, qreal visible, const QString &cont
         }
     }
 }
+/// The three compare-* presets (consumer strategies, native priority, priority topics) compared
+/// over 400 cycles: the three-way comparison the Compare window opens on.
+Comparison compareThreePresets()
+{
+    return compareScenarios({loadPreset(QStringLiteral("compare-strategies.json")),
+                             loadPreset(QStringLiteral("compare-native.json")),
+                             loadPreset(QStringLiteral("compare-topics.json"))},
+                            400);
+}
 } // namespace
 
 void TestCompare::threeWayPresetShowsTheTradeOffs()
 {
-    const Comparison c = compareScenarios({loadPreset(QStringLiteral("compare-strategies.json")),
-                                           loadPreset(QStringLiteral("compare-native.json")),
-                                           loadPreset(QStringLiteral("compare-topics.json"))},
-                                          400);
+    const Comparison c = compareThreePresets();
     PL_VERIFY_OK(c.errors);
     QCOMPARE(c.runs.size(), 3);
     QVERIFY(c.sameWorkload);
@@ -200,10 +206,7 @@ void TestCompare::threeWayVerdictNamesEveryFigure()
     // A trial read "consumer strategies keeps a message waiting 159 cycles (starvation); priority
     // topics at most 60": native priority's 124 was left out. Each of the three runs' longest
     // wait and throughput is in its group's verdict, beside its name (docs/design.md §5).
-    const Comparison c = compareScenarios({loadPreset(QStringLiteral("compare-strategies.json")),
-                                           loadPreset(QStringLiteral("compare-native.json")),
-                                           loadPreset(QStringLiteral("compare-topics.json"))},
-                                          400);
+    const Comparison c = compareThreePresets();
     PL_VERIFY_OK(c.errors);
     QCOMPARE(c.runs.size(), 3);
     const QStringList names = c.shortNames();
