@@ -14,6 +14,23 @@
 
 namespace PriorityLab::TestSupport {
 
+/// A "size" column with the screens a class projects on: 1280x720 and 1024x768 (px).
+inline void addClassroomScreenSizes()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addRow("1280x720") << QSize(1280, 720);
+    QTest::addRow("1024x768") << QSize(1024, 768);
+}
+
+/// A "size" column with the windows of a 1280x720 and a 1024x768 screen, less the window's
+/// frame and title: 1280x660 and 1024x740 (px).
+inline void addClassroomWindowSizes()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addRow("1280x660") << QSize(1280, 660);
+    QTest::addRow("1024x740") << QSize(1024, 740);
+}
+
 /// A MainWindow on scenario file @p scenario (a path or a ":/scenarios/..." resource), dialogs
 /// off, shown and made the active window; at @p size (px) if one is given, else at the size the
 /// window takes. A scenario that does not open ends the test program (qFatal): every test of the
@@ -33,6 +50,10 @@ struct ScenarioWindow
         window.show();
         QApplication::setActiveWindow(&window);
     }
+
+    /// Leaves presentation mode and sets the zoom back to 100 %, as every test of the program
+    /// expects to find them (the zoom is kept in the settings the tests share).
+    ~ScenarioWindow() { leavePresenting(); }
 
     /// The window's simulation.
     Simulation *sim() const { return window.simulation(); }
@@ -70,8 +91,8 @@ struct ScenarioWindow
         QTRY_COMPARE(window.size(), screen);
     }
 
-    /// Leaves presentation mode and sets the zoom back to 100 %: what a test that presents
-    /// does before it ends, in a qScopeGuard.
+    /// Leaves presentation mode and sets the zoom back to 100 % (what the destructor does; a
+    /// test that goes on after presenting calls it itself).
     void leavePresenting()
     {
         window.presentationMode()->leave();

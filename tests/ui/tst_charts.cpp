@@ -68,15 +68,6 @@ qint64 percentile(QList<qint64> values, int percent)
     return values.at(rank - 1);
 }
 
-/// A "size" column with the windows of a 1280x720 and a 1024x768 screen, less the window's
-/// frame and title: 1280x660 and 1024x740.
-void addClassroomWindowSizes()
-{
-    QTest::addColumn<QSize>("size");
-    QTest::addRow("1280x660") << QSize(1280, 660);
-    QTest::addRow("1024x740") << QSize(1024, 740);
-}
-
 } // namespace
 
 class TestCharts : public QObject

@@ -6,6 +6,7 @@
 #include "ui/compare/comparisonmodel.h"
 #include "core/scenario/scenario.h"
 #include "tests/testsupport.h"
+#include "tests/ui/labels.h"
 #include "ui/shell/scenariocatalog.h"
 #include "ui/editing/setupeditor.h"
 #include "ui/shell/mainwindow.h"
@@ -818,10 +819,7 @@ void TestCompare::differentWorkloadsCrownNoTotals()
         }
     }
     QVERIFY(latencyVerdicts >= 1);
-    bool said = false;
-    for (const QLabel *label : window.findChildren<QLabel *>())
-        said = said || label->text().contains(QStringLiteral("no figure gets a ★"));
-    QVERIFY(said);
+    QVERIFY(TestSupport::labelSaying(&window, QStringLiteral("no figure gets a ★")));
 }
 
 void TestCompare::headerShowsTheWholeName()

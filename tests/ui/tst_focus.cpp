@@ -23,7 +23,6 @@
 #include <QDockWidget>
 #include <QMenu>
 #include <QPushButton>
-#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSlider>
@@ -672,7 +671,6 @@ private Q_SLOTS:
         QVERIFY(w.active());
         // Zoomed to 150% (a teacher's projector): at 100% every step is read whole at 1024x768
         // (tst_lessontext), zoomed step 2 is longer than the panel.
-        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
         w.window.zoom()->setPercent(150);
         LessonPanel *lesson = w.window.lessonPanel();
         QTRY_VERIFY(lesson->isVisible());

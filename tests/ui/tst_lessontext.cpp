@@ -19,7 +19,6 @@
 #include <QFile>
 #include <QGuiApplication>
 #include <QLabel>
-#include <QScopeGuard>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -101,7 +100,6 @@ private Q_SLOTS:
         w.window.move(screen->geometry().topLeft());
         QVERIFY(w.activeAt(size.width(), size.height()));
         QCOMPARE(w.window.screen(), screen);
-        const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
         if (presenting) {
             w.press(Qt::Key_F11);
             QVERIFY(w.window.presentationMode()->isActive());

@@ -25,7 +25,6 @@
 #include <QLayout>
 #include <QSpinBox>
 #include <QScrollArea>
-#include <QScopeGuard>
 #include <QScreen>
 #include <QScrollBar>
 #include <QStandardItem>
@@ -107,7 +106,6 @@ private Q_SLOTS:
         QFETCH(int, zoom);
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
         QVERIFY(w.exposedAt(width, 768));
-        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
         w.window.zoom()->setPercent(zoom);
         auto *bar = w.window.findChild<QToolBar *>(QStringLiteral("runToolBar"));
         QVERIFY(bar);
@@ -161,7 +159,6 @@ private Q_SLOTS:
         // row's tooltip, Deliveries is in sight.
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
         QVERIFY(w.activeAt(1024, 768));
-        const auto leave = qScopeGuard([&w] { w.window.presentationMode()->leave(); });
         QTableView *view = nullptr;
         presentDeadLetters(w, QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)), view);
         if (QTest::currentTestFailed())
@@ -208,7 +205,6 @@ private Q_SLOTS:
         QFETCH(int, zoom);
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
         QVERIFY(w.activeAt(screen.width(), screen.height()));
-        const auto leave = qScopeGuard([&w] { w.leavePresenting(); });
         QTableView *view = nullptr;
         presentDeadLetters(w, screen, zoom, view);
         if (QTest::currentTestFailed())
@@ -306,7 +302,6 @@ private Q_SLOTS:
         QFETCH(int, zoom);
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-consumers-offline.json"));
         QVERIFY(w.activeAt(1024, 768));
-        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
         w.window.lessonPanel()->runCycles(50);  // B and C offline: a queue of a dozen messages
         w.window.refreshViews();
         w.window.zoom()->setPercent(zoom);
@@ -344,7 +339,6 @@ private Q_SLOTS:
         QFETCH(int, zoom);
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-consumers-offline.json"));
         QVERIFY(w.activeAt(screen.width(), screen.height()));
-        const auto leave = qScopeGuard([&w] { w.leavePresenting(); });
         w.window.lessonPanel()->runCycles(45);  // B and C went offline at cycle 40
         w.window.refreshViews();
         QCOMPARE(w.window.lessonPanel()->currentStep(), 1);
@@ -407,7 +401,6 @@ private Q_SLOTS:
         // 1024x768, where the cards fold, A stays unfolded with the outlined field in sight.
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"));
         QVERIFY(w.activeAt(1024, 768));
-        const auto leave = qScopeGuard([&w] { w.leavePresenting(); });
         w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
         if (QTest::currentTestFailed())
             return;
@@ -440,7 +433,6 @@ private Q_SLOTS:
         QFETCH(int, zoom);
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
         QVERIFY(w.activeAt(size.width(), size.height()));
-        const auto actualSize = qScopeGuard([&w] { w.window.zoom()->actualSize(); });
         w.window.zoom()->setPercent(zoom);
         QTRY_COMPARE(w.window.size(), size);
         auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));

@@ -21,6 +21,7 @@
 #include "tests/testsupport.h"
 #include "tests/ui/editedsetup.h"
 #include "tests/ui/scenariowindow.h"
+#include "tests/ui/labels.h"
 #include "ui/shell/speedcontrol.h"
 #include "ui/shell/statussummary.h"
 #include "ui/common/digitshapelabel.h"
@@ -425,10 +426,7 @@ void TestPanels::brokerDeadLetterQueueRefusedWhileDrained()
     QVERIFY(sim.broker().config().deadLetterQueue);
     QVERIFY(dlq->isChecked());
     QCOMPARE(editor.undoStack()->count(), 0);
-    bool shown = false;
-    for (const QLabel *l : panel.findChildren<QLabel *>())
-        shown = shown || l->text().contains(QStringLiteral("deadLetters"));
-    QVERIFY(shown);
+    QVERIFY(TestSupport::labelSaying(&panel, QStringLiteral("deadLetters")));
 }
 
 void TestPanels::cardDeadLettersFollowTheBroker()

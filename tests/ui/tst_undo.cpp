@@ -21,6 +21,7 @@
 #include "ui/editing/undocommands.h"
 #include "tests/ui/editedsetup.h"
 #include "tests/ui/scenariowindow.h"
+#include "tests/ui/labels.h"
 #include "ui/setup/brokerpanel.h"
 #include "core/analysis/eventjson.h"
 #include "ui/shell/shortcutguard.h"
@@ -423,10 +424,7 @@ void TestUndo::speedIsNotAnEdit()
     QVERIFY2(notice->text().contains(QStringLiteral("%1 ms per cycle").arg(watched)), qPrintable(notice->text()));
     QVERIFY2(notice->toolTip().contains(QStringLiteral("stays 200 ms")), qPrintable(notice->toolTip()));
     QVERIFY(window.statusSummary()->isVisible());
-    bool labelled = false;
-    for (const QLabel *label : window.speedControl()->findChildren<QLabel *>())
-        labelled = labelled || label->text().contains(SpeedControl::factor(watched, 200));
-    QVERIFY(labelled);
+    QVERIFY(TestSupport::labelSaying(window.speedControl(), SpeedControl::factor(watched, 200)));
     // Slower than opened: still no edit.
     for (int i = 0; i < 3; ++i)
         QTest::keyClick(&window, Qt::Key_BracketLeft);
