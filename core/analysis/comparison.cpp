@@ -577,6 +577,13 @@ QList<ComparisonVerdict> Comparison::groupVerdicts() const
                 for (int i : by.best())
                     fastest << i;
                 const QString serve = fastest.size() == 1 ? QStringLiteral("serves") : QStringLiteral("serve");
+                // The runs neither fastest nor slowest, with their figure, inside the brackets.
+                QString others;
+                for (qsizetype i : between(by.values, w, b)) {
+                    if (!fastest.contains(i))
+                        others += (subjects ? QStringLiteral("; %1 %2") : QStringLiteral("; %2 with %1")).arg(names.at(i), by.texts.at(i));
+                }
+                const qsizetype sentence = parts.size();
                 if (bv == 0 && subjects)
                     parts << QStringLiteral("%1 %2 priority %3 at once (%4 0 vs %5 cycles for %6)")
                                      .arg(namesOf(fastest), serve, priority, stat, by.texts.at(w), names.at(w));
@@ -591,6 +598,7 @@ QList<ComparisonVerdict> Comparison::groupVerdicts() const
                     parts << QStringLiteral("priority %1 is served %2× faster with %3 than with %4 (%5 %6 vs %7 cycles)")
                                      .arg(priority, number(wv / bv, 1), namesOf(fastest), names.at(w), stat,
                                           by.texts.at(b), by.texts.at(w));
+                parts[sentence].insert(parts.at(sentence).size() - 1, others);  // before its ")"
             }
             const qsizetype longest = extreme(max.values, false);
             const qsizetype shortest = extreme(max.values, true);

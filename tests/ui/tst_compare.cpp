@@ -247,6 +247,17 @@ void TestCompare::threeWayVerdictNamesEveryFigure()
                              || processing.contains(QStringLiteral("%1 for %2").arg(throughput->texts.at(i), name)),
                      qPrintable(QStringLiteral("%1 (%2) missing in: %3").arg(name, throughput->texts.at(i), processing)));
     }
+    // A latency verdict that crowns the fastest run names the other two with their figures: it
+    // named the fastest and the slowest only, and left the third run out.
+    int crowned = 0;
+    for (const ComparisonVerdict &v : c.groupVerdicts()) {
+        if (!v.group.startsWith(QLatin1String("Latency")) || !(v.text.contains(QStringLiteral("× faster")) || v.text.contains(QLatin1String("at once"))))
+            continue;
+        ++crowned;
+        for (const QString &name : names)
+            QVERIFY2(v.text.contains(name), qPrintable(QStringLiteral("%1 missing in %2: %3").arg(name, v.group, v.text)));
+    }
+    QVERIFY(crowned > 0);
 }
 
 void TestCompare::differentWorkloadsAreFlagged()
