@@ -67,13 +67,19 @@ struct Alarm
 /// - Starvation: messages of one original priority are queued, the oldest for at least
 ///   starvationCycles, and none of that priority was processed in the last starvationCycles.
 ///   Processing is seen in each report's processed messages (CycleReport::processed), exactly,
-///   whatever the rate of inspect() calls.
+///   whatever the rate of inspect() calls; the alarm is raised in the cycle the condition began
+///   to hold (the oldest message's production or the last processing, starvationCycles after),
+///   not in the cycle inspect() saw it.
 /// - Starvation ("Urgent messages wait behind prefetched ones", key "prefetch"): in priority
 ///   mode, at heldWaitCycles cycle ends in a row a message of a more urgent priority class
 ///   (BrokerConfig::priorityClasses()) waits, queued or held, behind one a consumer holds
 ///   (prefetch and workPerCycle, docs/design.md §4) and took earlier: the consumer finishes what it
 ///   holds oldest first, so the priority queue orders only what is left.
-/// - Loop ("Message loop"): some queued message has more than loopDeliveries deliveries.
+///   The wait is dated by the waiting message's production cycle (it came after the held ones
+///   were taken), so the alarm's cycle does not depend on the rate of inspect() calls.
+/// - Loop ("Message loop"): some queued message has more than loopDeliveries deliveries; raised
+///   in the cycle the first of them went back to the queue with that many
+///   (CycleReport::requeuedDeliveries), whatever the rate of inspect() calls.
 /// - Loop ("Requeue loop"): in the last 10 cycles at least 10 processings failed and they were at
 ///   least half of the deliveries, and some consumer still has a failure rate (a bad
 ///   deployment); cleared as soon as that is no longer so.
@@ -226,6 +232,10 @@ private:
     /// Raises or updates the alarm @p key in cycle @p cycle (@p headline: Alarm::headline).
     void raise(Alarm::Kind kind, const QString &key, const QString &title, const QString &text,
                qint64 cycle, const QString &headline = {});
+    /// raise(), for a condition seen in cycle @p cycle that holds since cycle @p since: a new
+    /// alarm's raisedCycle is @p since (the cycle it happened, not the one it was inspected).
+    void raiseSince(Alarm::Kind kind, const QString &key, const QString &title, const QString &text,
+                    qint64 since, qint64 cycle, const QString &headline = {});
     /// Clears the alarms of @p kind for which @p stale returns true.
     template<typename Predicate>
     void clearIf(Alarm::Kind kind, Predicate stale);
@@ -244,7 +254,10 @@ private:
     std::map<QString, qint64> m_lossByConsumer;  ///< discards per consumer in the episode
     std::map<QString, LossSetting> m_lossSettings;  ///< per discarding consumer, at its last discard
     std::map<QString, qint64> m_brokerLoss;      ///< the broker's own dead letters in the episode, per reason
-    qint64 m_heldWaitSince = -1;                 ///< first cycle end of the current prefetch wait
+    qint64 m_heldWaitSince = -1;                 ///< first cycle end of the current prefetch wait (its message's production)
+    /// First cycle, since the last inspect() found no looping message, in which a message went
+    /// back to the queue with more than Settings::loopDeliveries deliveries (-1: none).
+    qint64 m_loopSince = -1;
     std::map<QString, qint64> m_warningCounts;   ///< runtime warnings per source since raised
     std::map<int, qint64> m_lastProcessed;       ///< cycle a priority was last seen processed
 };
