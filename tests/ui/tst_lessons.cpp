@@ -14,6 +14,10 @@
 #include "tests/ui/scenariowindow.h"
 #include "ui/editing/setupeditor.h"
 
+#include <QDockWidget>
+#include <QDir>
+#include <QFile>
+#include <QScopeGuard>
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -72,6 +76,7 @@ class TestLessons : public QObject
 private Q_SLOTS:
     void editsByHandAreNamedUnderTheText();
     void poisonLessonNamesTheBannersCycle();
+    void openingALessonShowsItsOwnFirstViews();
     void stepsRunToTheirEndAndPause()
     {
         Simulation sim;
@@ -692,6 +697,57 @@ void TestLessons::poisonLessonNamesTheBannersCycle()
             break;
     }
     QVERIFY2(banner().contains(QStringLiteral("Message loop since cycle %1").arg(stepCycle)), qPrintable(banner()));
+}
+
+void TestLessons::openingALessonShowsItsOwnFirstViews()
+{
+    // A teacher's trial: a lesson's steps brought the latency chart and the dead letters to the
+    // front; the next lesson opened with them still in front, though its first step names the
+    // consumers. An opened scenario starts from a fresh window's tabs, then its first step's
+    // highlight (docs/design.md §8).
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-aging.json"), QSize(1024, 700));
+    QVERIFY(shown.exposed());
+    MainWindow &window = shown.window;
+    ChartPanel *charts = window.chartPanel();
+    const auto dock = [&window](const char *name) { return window.findChild<QDockWidget *>(QLatin1String(name)); };
+    // A tab behind another keeps isVisible(), with nothing of it on screen.
+    const auto inFront = [](QDockWidget *d) { return !d->visibleRegion().isEmpty(); };
+    QVERIFY(dock("deadLettersDock") && dock("journeyDock") && dock("consumersDock") && dock("brokerDock"));
+    QVERIFY2(charts->chartsPerPage() <= 2, "the depth and latency charts on pages of their own");
+    // What lesson-aging's later steps do: the latency chart, the dead letters, the broker.
+    Q_EMIT window.lessonPanel()->highlightRequested(
+            {QStringLiteral("charts.latency"), QStringLiteral("deadLetters"), QStringLiteral("broker")});
+    QTRY_VERIFY(charts->latencyChart()->isVisible());
+    QVERIFY(!charts->queueDepthChart()->isVisible());
+    QVERIFY(inFront(dock("deadLettersDock")) && !inFront(dock("journeyDock")));
+    QVERIFY(inFront(dock("brokerDock")) && !inFront(dock("consumersDock")));
+
+    // lesson-poison-message's first step outlines the consumers and names no chart or tab.
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-poison-message.json")));
+    QCOMPARE(window.lessonPanel()->currentStep(), 0);
+    QCOMPARE(window.simulation()->loadedScenario().steps.at(0).highlights, QStringList{QStringLiteral("consumers")});
+    QTRY_VERIFY(charts->queueDepthChart()->isVisible());
+    QVERIFY2(!charts->latencyChart()->isVisible(), "the previous lesson's chart");
+    QVERIFY2(inFront(dock("journeyDock")) && !inFront(dock("deadLettersDock")), "the previous lesson's tab");
+    QVERIFY(inFront(dock("consumersDock")) && !inFront(dock("brokerDock")));
+    const QList<HighlightOverlay *> outlined = window.highlightOverlays();
+    QCOMPARE(outlined.size(), 1);
+    QCOMPARE(outlined.at(0)->target(), static_cast<QWidget *>(dock("consumersDock")));
+
+    // A first step that names a chart and a tab gets them, whatever was in front before.
+    window.chartPanel()->showChart(QStringLiteral("throughput"));
+    const QString path = QDir(QDir::tempPath()).filePath(QStringLiteral("tst_lessons_first_views.json"));
+    const auto removeFile = qScopeGuard([&path] { QFile::remove(path); });
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(R"({"name": "first views", "consumers": [{"name": "A"}],
+            "steps": [{"title": "Look", "text": "The latency.", "highlight": ["charts.latency", "eventLog"]}]})");
+    }
+    PL_VERIFY_OK(window.openScenarioFile(path));
+    QTRY_VERIFY(charts->latencyChart()->isVisible());
+    QVERIFY(!charts->throughputChart()->isVisible());
+    QVERIFY(inFront(dock("eventLogDock")) && !inFront(dock("journeyDock")));
 }
 
 QTEST_MAIN(TestLessons)
