@@ -77,6 +77,7 @@ private Q_SLOTS:
     void editsByHandAreNamedUnderTheText();
     void poisonLessonNamesTheBannersCycle();
     void openingALessonShowsItsOwnFirstViews();
+    void undoneEditTellsOneStory();
     void stepsRunToTheirEndAndPause()
     {
         Simulation sim;
@@ -748,6 +749,36 @@ void TestLessons::openingALessonShowsItsOwnFirstViews()
     QTRY_VERIFY(charts->latencyChart()->isVisible());
     QVERIFY(!charts->throughputChart()->isVisible());
     QVERIFY(inFront(dock("eventLogDock")) && !inFront(dock("journeyDock")));
+}
+
+void TestLessons::undoneEditTellsOneStory()
+{
+    // A teacher's trial: an edit by hand, some cycles, Ctrl+Z. The lesson panel dropped its
+    // "✎ 1 edit by hand" (no edit is in effect) while the latency chart's label said "✎ 2 edits"
+    // (the edit and its undo). The chart marks the undo as one (docs/design.md §8).
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-ttl-moved.json"), QSize(1280, 660));
+    QVERIFY(shown.exposed());
+    MainWindow &window = shown.window;
+    LessonPanel *panel = window.lessonPanel();
+    panel->runCycles(40);
+    QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("low"), 2).isEmpty());
+    QVERIFY(panel->progressLabel()->text().contains(QStringLiteral("✎ 1 edit by hand")));
+    panel->runCycles(3);
+    window.setupEditor()->undoStack()->undo();
+    panel->runCycles(5);
+    window.refreshViews();
+    window.chartPanel()->showChart(QStringLiteral("latency"));
+    QVERIFY2(!panel->progressLabel()->text().contains(QStringLiteral("✎")), qPrintable(panel->progressLabel()->text()));
+    TimeSeriesChart *latency = window.chartPanel()->latencyChart();
+    QTRY_VERIFY(latency->isVisible());
+    QCoreApplication::processEvents();
+    const QList<ChartMarker> markers = latency->markers();
+    QCOMPARE(markers.size(), 2);
+    QVERIFY(!markers.at(0).undo && markers.at(1).undo);
+    const QString drawn = latency->markerTexts().join(QLatin1Char('|'));
+    QVERIFY2(!drawn.contains(QLatin1String("2 edits")), qPrintable(drawn));
+    QVERIFY2(drawn.contains(QStringLiteral("✎ 1 edit, 1 undo")) || drawn.contains(QStringLiteral("✎ undo: A · low = 0")),
+             qPrintable(drawn));
 }
 
 QTEST_MAIN(TestLessons)
