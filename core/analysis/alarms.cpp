@@ -304,12 +304,26 @@ void AlarmMonitor::settingsChanged(const Simulation &simulation, qint64 cycle)
     m_inspectedCycle = -1;  // the next inspect() reads the queue again: starvation and loop advice
 }
 
-void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &report)
+void AlarmMonitor::observe(const Simulation &simulation, const QList<CycleReport> &reports)
+{
+    qsizetype setupFrom = 0;  // the first report that ran with the setup of now
+    for (qsizetype i = 0; i < reports.size(); ++i) {
+        if (!reports.at(i).timelineChanges.isEmpty())
+            setupFrom = i;
+    }
+    for (qsizetype i = 0; i < reports.size(); ++i)
+        observe(simulation, reports.at(i), i >= setupFrom);
+}
+
+void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &report, bool setupNow)
 {
     const qint64 cycle = report.cycle;
     if (cycle < 0)
         return;
-    checkSettings(simulation, cycle);
+    // The setup now is not the one an earlier cycle of a refresh ran with (a timeline change
+    // came after it): the rules that read the setup wait for the cycle of that change.
+    if (setupNow)
+        checkSettings(simulation, cycle);
     if (report.counts.failed > 0)
         m_lastFailure = cycle;
     // The cycle each original priority was last processed, exact whatever the inspect() rate.
@@ -321,8 +335,9 @@ void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &repo
         m_loopSince = cycle;
 
     observeDataLoss(simulation, report);
-    observeRequeueLoop(simulation, report);
-    observeNoConsumer(simulation, report);
+    observeRequeueLoop(simulation, report, setupNow);
+    if (setupNow)
+        observeNoConsumer(simulation, report);
     observeSafetyCap(simulation, report);
     observeDeliveryLimit(simulation, report);
     observeUrgentDrops(simulation, report);
@@ -543,7 +558,7 @@ QString AlarmMonitor::dataLossAdvice(const Simulation &simulation) const
     return advice.join(QLatin1Char(' '));
 }
 
-void AlarmMonitor::observeRequeueLoop(const Simulation &simulation, const CycleReport &report)
+void AlarmMonitor::observeRequeueLoop(const Simulation &simulation, const CycleReport &report, bool setupNow)
 {
     // A requeue loop of failures: most deliveries of the last few cycles failed and went back.
     m_recentDeliveries.push_back({report.counts.dispatched, report.counts.failed});
@@ -554,7 +569,8 @@ void AlarmMonitor::observeRequeueLoop(const Simulation &simulation, const CycleR
         m_recentFailed -= m_recentDeliveries.front().second;
         m_recentDeliveries.pop_front();
     }
-    updateRequeueLoop(simulation, report.cycle);
+    if (setupNow)
+        updateRequeueLoop(simulation, report.cycle);
 }
 
 void AlarmMonitor::updateRequeueLoop(const Simulation &simulation, qint64 cycle)

@@ -57,7 +57,7 @@ struct Alarm
 /// Rules, with Settings in cycles and deliveries:
 /// - Setting: raised while some consumer's Strategy::settingWarning() is not empty, and while an
 ///   online consumer has failure rate 1 (every processing fails; key "failing:NAME"), from the
-///   cycle it is seen.
+///   cycle it is seen (a timeline change's cycle, also when a refresh reads several reports).
 /// - NoConsumer: raised in the first cycle after which messages wait and no consumer is online
 ///   (naming the offline ones); cleared as soon as one is online or nothing waits.
 /// - DataLoss: raised when a cycle discards messages; cleared after holdCycles without discards.
@@ -115,7 +115,17 @@ public:
     void reset();
 
     /// Reads the report of the cycle that just ran and the current settings of @p simulation.
-    void observe(const Simulation &simulation, const CycleReport &report);
+    /// @p setupNow: the setup of @p simulation now (the consumers' strategies, online states and
+    /// failure rates) is the one @p report's cycle ran with; if false, the rules that read it
+    /// (Setting, NoConsumer, the requeue loop's failing consumers) skip this report.
+    void observe(const Simulation &simulation, const CycleReport &report, bool setupNow = true);
+
+    /// observe() of each of @p reports, oldest first, read together after they ran (the app's
+    /// throttled refresh): the setup now is theirs only from the last one whose cycle applied
+    /// timeline changes (CycleReport::timelineChanges), so the rules that read it skip the reports
+    /// before that one. An alarm a timeline change raises or clears is then dated by that
+    /// change's cycle, however many cycles one refresh takes in (docs/design.md §5).
+    void observe(const Simulation &simulation, const QList<CycleReport> &reports);
 
     /// Reads the consumers' settings now (Strategy::settingWarning), e.g. right after a live edit
     /// while paused; observe() does it after every cycle. @p cycle is the cycle to report.
@@ -198,7 +208,8 @@ private:
 
     // One function per rule (see the class comment).
     void observeDataLoss(const Simulation &simulation, const CycleReport &report);
-    void observeRequeueLoop(const Simulation &simulation, const CycleReport &report);
+    /// Takes in the report's deliveries; updateRequeueLoop() only if @p setupNow (see observe()).
+    void observeRequeueLoop(const Simulation &simulation, const CycleReport &report, bool setupNow);
     /// Raises, updates or clears the requeue-loop alarm from the last cycles' deliveries and the
     /// consumers' current failure rates.
     void updateRequeueLoop(const Simulation &simulation, qint64 cycle);

@@ -207,6 +207,7 @@ void TestAlarms::raised_data()
     const int dataLoss = int(Alarm::Kind::DataLoss);
     const int loop = int(Alarm::Kind::Loop);
     PL_LOAD_PRESET(ttlMoved, QStringLiteral("lesson-ttl-moved.json"));
+    // Alarms read from the setup: a timeline change at cycle 30 sets every failure rate to 1.
     PL_LOAD_PRESET(badDeployment, QStringLiteral("lesson-bad-deployment.json"));
     QTest::addRow("data loss: TTL range with nothing inside")
             << discardingEverything() << 0 << 0 << false << 1 << dataLoss << QString() << 0 << 0
@@ -948,12 +949,18 @@ void TestAlarms::inspectedAlarmsDatedWhateverTheRefreshRate_data()
     QTest::addRow("message loop") << poison << 50 << QStringLiteral("loop") << 160 << 139 << QList<int>{1, 2, 3, 4, 5, 7, 10};
     QTest::addRow("starvation") << starvingLowPriorities() << 20 << QStringLiteral("starvation") << 40 << 20 << QList<int>{1, 2, 3, 4, 5, 7, 10};
     QTest::addRow("urgent behind prefetched") << prefetch << 50 << QStringLiteral("prefetch") << 14 << 11 << QList<int>{1, 2, 3, 4};
+    // Alarms read from the setup: a timeline change at cycle 30 sets every failure rate to 1.
+    PL_LOAD_PRESET(badDeployment, QStringLiteral("lesson-bad-deployment.json"));
+    QTest::addRow("fails everything") << badDeployment << 50 << QStringLiteral("failing:A") << 60 << 30 << QList<int>{1, 2, 3, 4, 5, 7, 10};
+    QTest::addRow("requeue loop") << badDeployment << 50 << QStringLiteral("requeue") << 60 << 35 << QList<int>{1, 2, 3, 4, 5, 7, 10};
 }
 
 /// docs/design.md §5, Alarms: an alarm found by inspect() (the whole queue, read at the app's
 /// throttled refresh) is dated by the cycle its condition began to hold, not by the refresh that
 /// saw it: observing every report and inspecting every N cycles, as the app does at its speeds,
-/// gives the cycle that inspecting after every cycle gives. The poison-message lesson said "cycle
+/// gives the cycle that inspecting after every cycle gives. So do the alarms read from the setup
+/// (a consumer that fails everything, the requeue loop), which read each report of a refresh
+/// with the setup of the refresh's end: raised at cycle 28 for the timeline's change at 30. The poison-message lesson said "cycle
 /// 139" while the app's banner said "since cycle 140".
 void TestAlarms::inspectedAlarmsDatedWhateverTheRefreshRate()
 {
@@ -975,9 +982,9 @@ void TestAlarms::inspectedAlarmsDatedWhateverTheRefreshRate()
             reports << sim.step();
             if (reports.size() < every)
                 continue;
-            // A refresh: every report since the last one, then the queue as it is now.
-            for (const CycleReport &r : std::as_const(reports))
-                monitor.observe(sim, r);
+            // A refresh, as AlarmPanel::refresh(): every report since the last one, then the
+            // queue as it is now.
+            monitor.observe(sim, reports);
             reports.clear();
             monitor.inspect(sim);
             if (const Alarm *a = findKey(monitor, key))
