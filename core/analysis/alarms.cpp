@@ -199,6 +199,7 @@ void AlarmMonitor::reset()
     m_lossSettings.clear();
     m_brokerLoss.clear();
     m_heldWaitSince = -1;
+    m_loopSince = -1;
     m_warningCounts.clear();
     m_lastProcessed.clear();
 }
@@ -215,6 +216,12 @@ const Alarm *AlarmMonitor::find(Alarm::Kind kind) const
 void AlarmMonitor::raise(Alarm::Kind kind, const QString &key, const QString &title,
                          const QString &text, qint64 cycle, const QString &headline)
 {
+    raiseSince(kind, key, title, text, cycle, cycle, headline);
+}
+
+void AlarmMonitor::raiseSince(Alarm::Kind kind, const QString &key, const QString &title, const QString &text,
+                              qint64 since, qint64 cycle, const QString &headline)
+{
     for (Alarm &a : m_alarms) {
         if (a.key != key)
             continue;
@@ -227,7 +234,7 @@ void AlarmMonitor::raise(Alarm::Kind kind, const QString &key, const QString &ti
         }
         return;
     }
-    m_alarms.append({kind, key, title, text, headline, cycle, cycle});
+    m_alarms.append({kind, key, title, text, headline, std::min(since, cycle), cycle});
     ++m_revision;
 }
 
@@ -297,21 +304,40 @@ void AlarmMonitor::settingsChanged(const Simulation &simulation, qint64 cycle)
     m_inspectedCycle = -1;  // the next inspect() reads the queue again: starvation and loop advice
 }
 
-void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &report)
+void AlarmMonitor::observe(const Simulation &simulation, const QList<CycleReport> &reports)
+{
+    qsizetype setupFrom = 0;  // the first report that ran with the setup of now
+    for (qsizetype i = 0; i < reports.size(); ++i) {
+        if (!reports.at(i).timelineChanges.isEmpty())
+            setupFrom = i;
+    }
+    for (qsizetype i = 0; i < reports.size(); ++i)
+        observe(simulation, reports.at(i), i >= setupFrom);
+}
+
+void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &report, bool setupNow)
 {
     const qint64 cycle = report.cycle;
     if (cycle < 0)
         return;
-    checkSettings(simulation, cycle);
+    // The setup now is not the one an earlier cycle of a refresh ran with (a timeline change
+    // came after it): the rules that read the setup wait for the cycle of that change.
+    if (setupNow)
+        checkSettings(simulation, cycle);
     if (report.counts.failed > 0)
         m_lastFailure = cycle;
     // The cycle each original priority was last processed, exact whatever the inspect() rate.
     for (const ProcessedSample &p : report.processed)
         m_lastProcessed[p.originalPriority] = cycle;
+    // The first cycle a message went back to the queue with more deliveries than the loop
+    // rule allows: the Message loop alarm's date, whatever the rate of inspect() calls.
+    if (report.requeuedDeliveries > m_settings.loopDeliveries && m_loopSince < 0)
+        m_loopSince = cycle;
 
     observeDataLoss(simulation, report);
-    observeRequeueLoop(simulation, report);
-    observeNoConsumer(simulation, report);
+    observeRequeueLoop(simulation, report, setupNow);
+    if (setupNow)
+        observeNoConsumer(simulation, report);
     observeSafetyCap(simulation, report);
     observeDeliveryLimit(simulation, report);
     observeUrgentDrops(simulation, report);
@@ -532,7 +558,7 @@ QString AlarmMonitor::dataLossAdvice(const Simulation &simulation) const
     return advice.join(QLatin1Char(' '));
 }
 
-void AlarmMonitor::observeRequeueLoop(const Simulation &simulation, const CycleReport &report)
+void AlarmMonitor::observeRequeueLoop(const Simulation &simulation, const CycleReport &report, bool setupNow)
 {
     // A requeue loop of failures: most deliveries of the last few cycles failed and went back.
     m_recentDeliveries.push_back({report.counts.dispatched, report.counts.failed});
@@ -543,7 +569,8 @@ void AlarmMonitor::observeRequeueLoop(const Simulation &simulation, const CycleR
         m_recentFailed -= m_recentDeliveries.front().second;
         m_recentDeliveries.pop_front();
     }
-    updateRequeueLoop(simulation, report.cycle);
+    if (setupNow)
+        updateRequeueLoop(simulation, report.cycle);
 }
 
 void AlarmMonitor::updateRequeueLoop(const Simulation &simulation, qint64 cycle)
@@ -778,22 +805,49 @@ void AlarmMonitor::inspectHeldInversion(const Simulation &simulation, std::optio
     QStringList holders;
     QStringList prefetches;
     int urgent = std::numeric_limits<int>::min();
+    // The production cycle of the oldest waiting message of priority `urgent`: its wait began
+    // when it came (behind messages taken before it), a date that does not depend on when the
+    // queue is inspected.
+    qint64 urgentSince = std::numeric_limits<qint64>::max();
+    std::optional<qint64> topProduced;  // the oldest queued message of priority *topQueued, read once
+    const auto oldestQueuedOf = [&](int priority) {
+        qint64 oldest = last;
+        for (const Broker::SubQueue &queue : simulation.broker().subQueues()) {
+            for (qsizetype i = 0; i < qsizetype(queue.messages.size()); ++i) {
+                if (queue.messages[i].priority == priority)
+                    oldest = std::min(oldest, queue.messages[i].producedCycle);
+            }
+        }
+        return oldest;
+    };
+    const auto waits = [&](int priority, qint64 produced) {
+        if (priority > urgent)
+            urgentSince = produced;
+        else if (priority == urgent)
+            urgentSince = std::min(urgentSince, produced);
+        urgent = std::max(urgent, priority);
+    };
     if (simulation.broker().config().mode == BrokerConfig::Mode::Priority) {
         for (const auto &c : simulation.consumers()) {
             if (c->held.empty())
                 continue;
             int lowestBefore = c->held.front().priority;  // the lowest held ahead of the current one
-            int waiting = std::numeric_limits<int>::min();  // the most urgent held behind a lower one
+            bool waiting = false;  // a message waits behind a lower one held before it
             for (const Message &m : c->held) {
-                if (moreUrgent(m.priority, lowestBefore))
-                    waiting = std::max(waiting, m.priority);
+                if (moreUrgent(m.priority, lowestBefore)) {
+                    waiting = true;
+                    waits(m.priority, m.producedCycle);
+                }
                 lowestBefore = std::min(lowestBefore, m.priority);
             }
-            if (topQueued && moreUrgent(*topQueued, lowestBefore))
-                waiting = std::max(waiting, *topQueued);
-            if (waiting == std::numeric_limits<int>::min())
+            if (topQueued && moreUrgent(*topQueued, lowestBefore)) {
+                waiting = true;
+                if (!topProduced)
+                    topProduced = oldestQueuedOf(*topQueued);
+                waits(*topQueued, *topProduced);
+            }
+            if (!waiting)
                 continue;
-            urgent = std::max(urgent, waiting);
             holders << QStringLiteral("%1 holds %2 (the lowest of priority %3)")
                                .arg(c->name)
                                .arg(c->held.size() == 1 ? QStringLiteral("1 message")
@@ -808,9 +862,9 @@ void AlarmMonitor::inspectHeldInversion(const Simulation &simulation, std::optio
         clearIf(Alarm::Kind::Starvation, [&](const Alarm &a) { return a.key == key; });
         return;
     }
-    if (m_heldWaitSince < 0)
-        m_heldWaitSince = last;
-    if (last - m_heldWaitSince + 1 < std::max<qint64>(1, m_settings.heldWaitCycles))
+    m_heldWaitSince = std::min(urgentSince, last);
+    const qint64 inARow = std::max<qint64>(1, m_settings.heldWaitCycles);
+    if (last - m_heldWaitSince + 1 < inARow)
         return;
     const QString text =
             QStringLiteral("A message of priority %1 waits behind less urgent ones taken before it came, "
@@ -821,7 +875,9 @@ void AlarmMonitor::inspectHeldInversion(const Simulation &simulation, std::optio
                     .arg(urgent)
                     .arg(m_heldWaitSince)
                     .arg(namesText(holders), namesText(prefetches));
-    raise(Alarm::Kind::Starvation, key, QStringLiteral("Urgent messages wait behind prefetched ones"), text, last);
+    // Raised at the cycle end that made heldWaitCycles in a row, whenever it is inspected.
+    raiseSince(Alarm::Kind::Starvation, key, QStringLiteral("Urgent messages wait behind prefetched ones"), text,
+               m_heldWaitSince + inARow - 1, last);
 }
 
 void AlarmMonitor::inspectStarvation(const Simulation &simulation, const std::map<int, Waiting> &waiting,
@@ -832,6 +888,7 @@ void AlarmMonitor::inspectStarvation(const Simulation &simulation, const std::ma
     QList<int> starving;
     qint64 starvingCount = 0;
     qint64 oldestAge = 0;
+    qint64 since = last;  // the first cycle the condition held for a starving priority
     for (const auto &[priority, w] : waiting) {
         const qint64 age = last - w.oldestProduced;
         const auto processed = m_lastProcessed.find(priority);
@@ -840,6 +897,12 @@ void AlarmMonitor::inspectStarvation(const Simulation &simulation, const std::ma
             starving << priority;
             starvingCount += w.count;
             oldestAge = std::max(oldestAge, age);
+            // It holds from the cycle its oldest message had waited N cycles and its last
+            // processing was N cycles ago, whichever came later.
+            const qint64 from = processed == m_lastProcessed.end()
+                    ? w.oldestProduced + n
+                    : std::max(w.oldestProduced, processed->second) + n;
+            since = std::min(since, from);
         }
     }
     if (starving.isEmpty()) {
@@ -857,7 +920,7 @@ void AlarmMonitor::inspectStarvation(const Simulation &simulation, const std::ma
                     .arg(starving.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"))
                     .arg(n)
                     .arg(starvationAdvice(simulation, starving, recentFailure));
-    raise(Alarm::Kind::Starvation, QStringLiteral("starvation"), QStringLiteral("Starvation"), text, last);
+    raiseSince(Alarm::Kind::Starvation, QStringLiteral("starvation"), QStringLiteral("Starvation"), text, since, last);
 }
 
 void AlarmMonitor::inspectMessageLoop(const Simulation &simulation, const Looping &looping, qint64 last,
@@ -867,6 +930,7 @@ void AlarmMonitor::inspectMessageLoop(const Simulation &simulation, const Loopin
     const Message *worst = looping.worst;
     if (!worst) {
         clearIf(Alarm::Kind::Loop, [](const Alarm &a) { return a.key == QLatin1String("loop"); });
+        m_loopSince = -1;
         return;
     }
     QString text = QStringLiteral("Message %1 (%2) was delivered %3 times and is still queued")
@@ -880,7 +944,10 @@ void AlarmMonitor::inspectMessageLoop(const Simulation &simulation, const Loopin
                         .arg(m_settings.loopDeliveries);
     text += QStringLiteral(": it loops between the broker and the consumers. ")
             + loopAdvice(simulation, m_settings.loopDeliveries, recentFailure);
-    raise(Alarm::Kind::Loop, QStringLiteral("loop"), QStringLiteral("Message loop"), text, last);
+    // Dated by the cycle its first message went back with too many deliveries (observe()), not
+    // by this inspection: a refresh every few cycles gives the same date as one every cycle.
+    raiseSince(Alarm::Kind::Loop, QStringLiteral("loop"), QStringLiteral("Message loop"), text,
+               m_loopSince >= 0 ? m_loopSince : last, last);
 }
 
 } // namespace PriorityLab

@@ -57,7 +57,7 @@ struct Alarm
 /// Rules, with Settings in cycles and deliveries:
 /// - Setting: raised while some consumer's Strategy::settingWarning() is not empty, and while an
 ///   online consumer has failure rate 1 (every processing fails; key "failing:NAME"), from the
-///   cycle it is seen.
+///   cycle it is seen (a timeline change's cycle, also when a refresh reads several reports).
 /// - NoConsumer: raised in the first cycle after which messages wait and no consumer is online
 ///   (naming the offline ones); cleared as soon as one is online or nothing waits.
 /// - DataLoss: raised when a cycle discards messages; cleared after holdCycles without discards.
@@ -67,13 +67,19 @@ struct Alarm
 /// - Starvation: messages of one original priority are queued, the oldest for at least
 ///   starvationCycles, and none of that priority was processed in the last starvationCycles.
 ///   Processing is seen in each report's processed messages (CycleReport::processed), exactly,
-///   whatever the rate of inspect() calls.
+///   whatever the rate of inspect() calls; the alarm is raised in the cycle the condition began
+///   to hold (the oldest message's production or the last processing, starvationCycles after),
+///   not in the cycle inspect() saw it.
 /// - Starvation ("Urgent messages wait behind prefetched ones", key "prefetch"): in priority
 ///   mode, at heldWaitCycles cycle ends in a row a message of a more urgent priority class
 ///   (BrokerConfig::priorityClasses()) waits, queued or held, behind one a consumer holds
 ///   (prefetch and workPerCycle, docs/design.md §4) and took earlier: the consumer finishes what it
 ///   holds oldest first, so the priority queue orders only what is left.
-/// - Loop ("Message loop"): some queued message has more than loopDeliveries deliveries.
+///   The wait is dated by the waiting message's production cycle (it came after the held ones
+///   were taken), so the alarm's cycle does not depend on the rate of inspect() calls.
+/// - Loop ("Message loop"): some queued message has more than loopDeliveries deliveries; raised
+///   in the cycle the first of them went back to the queue with that many
+///   (CycleReport::requeuedDeliveries), whatever the rate of inspect() calls.
 /// - Loop ("Requeue loop"): in the last 10 cycles at least 10 processings failed and they were at
 ///   least half of the deliveries, and some consumer still has a failure rate (a bad
 ///   deployment); cleared as soon as that is no longer so.
@@ -109,7 +115,17 @@ public:
     void reset();
 
     /// Reads the report of the cycle that just ran and the current settings of @p simulation.
-    void observe(const Simulation &simulation, const CycleReport &report);
+    /// @p setupNow: the setup of @p simulation now (the consumers' strategies, online states and
+    /// failure rates) is the one @p report's cycle ran with; if false, the rules that read it
+    /// (Setting, NoConsumer, the requeue loop's failing consumers) skip this report.
+    void observe(const Simulation &simulation, const CycleReport &report, bool setupNow = true);
+
+    /// observe() of each of @p reports, oldest first, read together after they ran (the app's
+    /// throttled refresh): the setup now is theirs only from the last one whose cycle applied
+    /// timeline changes (CycleReport::timelineChanges), so the rules that read it skip the reports
+    /// before that one. An alarm a timeline change raises or clears is then dated by that
+    /// change's cycle, however many cycles one refresh takes in (docs/design.md §5).
+    void observe(const Simulation &simulation, const QList<CycleReport> &reports);
 
     /// Reads the consumers' settings now (Strategy::settingWarning), e.g. right after a live edit
     /// while paused; observe() does it after every cycle. @p cycle is the cycle to report.
@@ -192,7 +208,8 @@ private:
 
     // One function per rule (see the class comment).
     void observeDataLoss(const Simulation &simulation, const CycleReport &report);
-    void observeRequeueLoop(const Simulation &simulation, const CycleReport &report);
+    /// Takes in the report's deliveries; updateRequeueLoop() only if @p setupNow (see observe()).
+    void observeRequeueLoop(const Simulation &simulation, const CycleReport &report, bool setupNow);
     /// Raises, updates or clears the requeue-loop alarm from the last cycles' deliveries and the
     /// consumers' current failure rates.
     void updateRequeueLoop(const Simulation &simulation, qint64 cycle);
@@ -226,6 +243,10 @@ private:
     /// Raises or updates the alarm @p key in cycle @p cycle (@p headline: Alarm::headline).
     void raise(Alarm::Kind kind, const QString &key, const QString &title, const QString &text,
                qint64 cycle, const QString &headline = {});
+    /// raise(), for a condition seen in cycle @p cycle that holds since cycle @p since: a new
+    /// alarm's raisedCycle is @p since (the cycle it happened, not the one it was inspected).
+    void raiseSince(Alarm::Kind kind, const QString &key, const QString &title, const QString &text,
+                    qint64 since, qint64 cycle, const QString &headline = {});
     /// Clears the alarms of @p kind for which @p stale returns true.
     template<typename Predicate>
     void clearIf(Alarm::Kind kind, Predicate stale);
@@ -244,7 +265,10 @@ private:
     std::map<QString, qint64> m_lossByConsumer;  ///< discards per consumer in the episode
     std::map<QString, LossSetting> m_lossSettings;  ///< per discarding consumer, at its last discard
     std::map<QString, qint64> m_brokerLoss;      ///< the broker's own dead letters in the episode, per reason
-    qint64 m_heldWaitSince = -1;                 ///< first cycle end of the current prefetch wait
+    qint64 m_heldWaitSince = -1;                 ///< first cycle end of the current prefetch wait (its message's production)
+    /// First cycle, since the last inspect() found no looping message, in which a message went
+    /// back to the queue with more than Settings::loopDeliveries deliveries (-1: none).
+    qint64 m_loopSince = -1;
     std::map<QString, qint64> m_warningCounts;   ///< runtime warnings per source since raised
     std::map<int, qint64> m_lastProcessed;       ///< cycle a priority was last seen processed
 };

@@ -312,6 +312,7 @@ void Broker::queueBack(Message &&m, const CycleSinks &sinks)
         sinks.report.fifoOrder = false;  // a return that reaches no tail of the queue: views rebuild
         return;
     }
+    sinks.report.requeuedDeliveries = std::max(sinks.report.requeuedDeliveries, m.deliveries);
     route(std::move(m));
     ++sinks.report.appended;
 }
@@ -888,6 +889,7 @@ void Broker::sendBack(Consumer &consumer, Message &&m, const Message &before, De
         recordDecision(*events, cycle, failed ? Event::Type::Failed : Event::Type::Postponed, consumer.name, strategy,
                        decision, before, &m);
     if (returnsToTail(consumer, m)) [[likely]] {
+        report.requeuedDeliveries = std::max(report.requeuedDeliveries, m.deliveries);
         route(std::move(m));
         ++report.appended;
         return;
@@ -940,6 +942,7 @@ void Broker::handleAtHead(Consumer &consumer, RingQueue<Message> &ring, qint64 c
         // Postponed, or its processing failed: back at once, as sendBack() does it.
         if (plainReturns && !m.deadLetter) [[likely]] {
             countReturn(consumer, m, failed, report);
+            report.requeuedDeliveries = std::max(report.requeuedDeliveries, m.deliveries);
             ring.relocateFrontTo(arrive(m).messages);
             ++report.appended;
         } else {

@@ -138,6 +138,10 @@ struct CycleReport
     /// head rows plus the remaining tail rows.
     qint64 takenFromHead = 0;
     qint64 appended = 0;
+    /// The most deliveries (Message::deliveries) of a message that went back to a queue in the
+    /// cycle, postponed or failed (or released after its retry delay); 0: none went back. The
+    /// Message loop alarm dates itself by it (AlarmMonitor, docs/design.md §5).
+    int requeuedDeliveries = 0;
     bool fifoOrder = true;    ///< false in priority and topics modes: the bookkeeping above does not apply
     bool idle = false;        ///< queue empty or no consumer online at dispatch time
     bool capReached = false;  ///< maxDeliveriesPerCycle ended the cycle early

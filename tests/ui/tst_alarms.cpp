@@ -183,6 +183,8 @@ private Q_SLOTS:
     void compactBannerIsAsTallAsItsLines();
     void compactBannerFollowsTheZoom();
     void replayedRepairIsSaidAsHistory();
+    void inspectedAlarmsDatedWhateverTheRefreshRate_data();
+    void inspectedAlarmsDatedWhateverTheRefreshRate();
 };
 
 void TestAlarms::quietOnDefaultScenario()
@@ -216,6 +218,7 @@ void TestAlarms::raised_data()
     const int dataLoss = int(Alarm::Kind::DataLoss);
     const int loop = int(Alarm::Kind::Loop);
     PL_LOAD_PRESET(ttlMoved, QStringLiteral("lesson-ttl-moved.json"));
+    // Alarms read from the setup: a timeline change at cycle 30 sets every failure rate to 1.
     PL_LOAD_PRESET(badDeployment, QStringLiteral("lesson-bad-deployment.json"));
     QTest::addRow("data loss: TTL range with nothing inside")
             << discardingEverything() << 0 << 0 << false << 1 << dataLoss << QString() << 0 << 0
@@ -935,6 +938,69 @@ void TestAlarms::alarmTextChangeLaysOutOnlyOnANewSize()
 
     panel->setConnectionAlarm(QStringLiteral("The broker stopped answering 13 times. ").repeated(8));
     QTRY_VERIFY(panel->height() > height);
+}
+
+void TestAlarms::inspectedAlarmsDatedWhateverTheRefreshRate_data()
+{
+    QTest::addColumn<Scenario>("scenario");
+    QTest::addColumn<int>("starvationCycles");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<int>("cycles");
+    QTest::addColumn<int>("raised");  // the alarm's cycle when inspected after every cycle
+    // Refreshes every 1..N cycles: the prefetch wait lasts 4 cycle ends (10 to 13), which a
+    // refresh every 5 cycles may not see at all.
+    QTest::addColumn<QList<int>>("rates");
+    PL_LOAD_PRESET(poison, QStringLiteral("lesson-poison-message.json"));
+    PL_LOAD_PRESET(prefetch, QStringLiteral("lesson-prefetch-hides-priority.json"));
+    // The step text of lesson-poison-message.json names this cycle (tst_lessons checks it).
+    QTest::addRow("message loop") << poison << 50 << QStringLiteral("loop") << 160 << 139 << QList<int>{1, 2, 3, 4, 5, 7, 10};
+    QTest::addRow("starvation") << starvingLowPriorities() << 20 << QStringLiteral("starvation") << 40 << 20 << QList<int>{1, 2, 3, 4, 5, 7, 10};
+    QTest::addRow("urgent behind prefetched") << prefetch << 50 << QStringLiteral("prefetch") << 14 << 11 << QList<int>{1, 2, 3, 4};
+    // Alarms read from the setup: a timeline change at cycle 30 sets every failure rate to 1.
+    PL_LOAD_PRESET(badDeployment, QStringLiteral("lesson-bad-deployment.json"));
+    QTest::addRow("fails everything") << badDeployment << 50 << QStringLiteral("failing:A") << 60 << 30 << QList<int>{1, 2, 3, 4, 5, 7, 10};
+    QTest::addRow("requeue loop") << badDeployment << 50 << QStringLiteral("requeue") << 60 << 35 << QList<int>{1, 2, 3, 4, 5, 7, 10};
+}
+
+/// docs/design.md §5, Alarms: an alarm found by inspect() (the whole queue, read at the app's
+/// throttled refresh) is dated by the cycle its condition began to hold, not by the refresh that
+/// saw it: observing every report and inspecting every N cycles, as the app does at its speeds,
+/// gives the cycle that inspecting after every cycle gives. So do the alarms read from the setup
+/// (a consumer that fails everything, the requeue loop), which read each report of a refresh
+/// with the setup of the refresh's end: raised at cycle 28 for the timeline's change at 30. The poison-message lesson said "cycle
+/// 139" while the app's banner said "since cycle 140".
+void TestAlarms::inspectedAlarmsDatedWhateverTheRefreshRate()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(int, starvationCycles);
+    QFETCH(QString, key);
+    QFETCH(int, cycles);
+    QFETCH(int, raised);
+    QFETCH(QList<int>, rates);
+    for (const int every : std::as_const(rates)) {
+        Simulation sim;
+        PL_VERIFY_OK(sim.load(scenario));
+        AlarmMonitor::Settings settings;
+        settings.starvationCycles = starvationCycles;
+        AlarmMonitor monitor(settings);
+        qint64 seen = -1;
+        QList<CycleReport> reports;
+        while (sim.cycle() < cycles && seen < 0) {
+            reports << sim.step();
+            if (reports.size() < every)
+                continue;
+            // A refresh, as AlarmPanel::refresh(): every report since the last one, then the
+            // queue as it is now.
+            monitor.observe(sim, reports);
+            reports.clear();
+            monitor.inspect(sim);
+            if (const Alarm *a = findKey(monitor, key))
+                seen = a->raisedCycle;
+        }
+        QVERIFY2(seen >= 0, qPrintable(QStringLiteral("every %1 cycles: no alarm by cycle %2").arg(every).arg(cycles)));
+        QVERIFY2(seen == raised, qPrintable(QStringLiteral("refreshed every %1 cycles: raised in cycle %2, not %3")
+                                                    .arg(every).arg(seen).arg(raised)));
+    }
 }
 
 QTEST_MAIN(TestAlarms)

@@ -90,6 +90,7 @@ private Q_SLOTS:
     void editsUndoneToTheLoadedScenarioLeaveNoMarker();
     void markerLabelsWrapInANarrowChart();
     void closeMarkerLabelsDoNotOverlap();
+    void undoneEditIsMarkedAsAnUndo();
     void closeMarkerLabelsSitByTheirOwnLines_data();
     void closeMarkerLabelsSitByTheirOwnLines();
     void latencyLineStyleKeyShowsWithMarkers_data();
@@ -457,7 +458,8 @@ void TestCharts::liveEditMarkers()
     QCOMPARE(rig.editor.setScenarioInfo(QStringLiteral("renamed"), QString(), QString()), QString());
     QCOMPARE(rig.panel.liveEditMarkers().size(), 1);
 
-    // The timeline's change at cycle 60 is a timeline marker, not a live edit; an undo is an edit.
+    // The timeline's change at cycle 60 is a timeline marker, not a live edit; an undo is a live
+    // edit marked as an undo (docs/design.md §8).
     rig.advance(50);
     QCOMPARE(rig.panel.timelineMarkers().size(), 1);
     QCOMPARE(rig.panel.timelineMarkers().first().kind, ChartMarker::Kind::Timeline);
@@ -469,7 +471,7 @@ void TestCharts::liveEditMarkers()
     const QList<ChartMarker> live = rig.panel.liveEditMarkers();
     QCOMPARE(live.size(), 2);
     QCOMPARE(live.at(1).x, 70.0);
-    QCOMPARE(live.at(1).label, QStringLiteral("✎ B · low = 2"));
+    QCOMPARE(live.at(1).label, QStringLiteral("✎ undo: B · low = 2"));
     const QList<ChartMarker> all = rig.panel.queueDepthChart()->markers();
     QCOMPARE(all.size(), 3);  // in cycle order
     QCOMPARE(all.at(0).x, 20.0);
@@ -519,7 +521,7 @@ void TestCharts::editsUndoneToTheLoadedScenarioLeaveNoMarker()
     rig.editor.undoStack()->undo();  // B's low, after a cycle ran with it: an edit of the run
     const QList<ChartMarker> live = rig.panel.liveEditMarkers();
     QCOMPARE(live.size(), 2);
-    QCOMPARE(live.at(1).label, QStringLiteral("✎ B · low = 0"));
+    QCOMPARE(live.at(1).label, QStringLiteral("✎ undo: B · low = 0"));
 
     // The same setting changed by the timeline before: that value, not the loaded one, is the
     // one to come back to (low is 4 from cycle 60).
@@ -547,7 +549,7 @@ void TestCharts::undoneEditNamesTheRestoredValue()
     QVERIFY(rig.sim.consumers().at(0)->online);
     const QList<ChartMarker> live = rig.panel.liveEditMarkers();
     QCOMPARE(live.size(), 2);
-    QCOMPARE(live.at(1).label, QStringLiteral("✎ A · online = true"));
+    QCOMPARE(live.at(1).label, QStringLiteral("✎ undo: A · online = true"));
     QVERIFY(live.at(1).toolTip.contains(QLatin1String("consumers[0].online = true")));
     // The other settings a scenario leaves out at their default, and an unset limit.
     const Scenario s = rig.sim.currentScenario();
@@ -640,6 +642,48 @@ void TestCharts::closeMarkerLabelsDoNotOverlap()
         if (m.kind == ChartMarker::Kind::Timeline)
             QVERIFY2(drawn.contains(m.label), qPrintable(m.label));
     }
+}
+
+void TestCharts::undoneEditIsMarkedAsAnUndo()
+{
+    // A teacher's trial: an edit by hand, some cycles, Ctrl+Z. The lesson panel no longer named
+    // an edit (none is in effect) while the chart's shared label said "✎ 2 edits": the undo
+    // counted as a second edit. The undo's marker says it is one (docs/design.md §8).
+    EditedChartRig rig;
+    QCOMPARE(rig.problems, QStringList());
+    rig.panel.resize(480, 220);
+    rig.panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&rig.panel));
+    rig.advance(40);
+    QCOMPARE(rig.editor.setConsumerParameter(0, QStringLiteral("low"), 2), QString());
+    rig.advance(3);
+    rig.editor.undoStack()->undo();
+    QCOMPARE(rig.editor.undoStack()->index(), 0);  // no edit in effect
+    rig.advance(5);
+    TimeSeriesChart *chart = rig.panel.queueDepthChart();
+    QTRY_VERIFY(chart->isVisible());
+    QCoreApplication::processEvents();
+    const QList<ChartMarker> markers = chart->markers();
+    QCOMPARE(markers.size(), 2);
+    QCOMPARE(markers.at(0).x, 40);
+    QVERIFY(!markers.at(0).undo);
+    QCOMPARE(markers.at(0).label, QStringLiteral("✎ A · low = 2"));
+    QCOMPARE(markers.at(1).x, 43);
+    QVERIFY(markers.at(1).undo);
+    QCOMPARE(markers.at(1).label, QStringLiteral("✎ undo: A · low = 0"));
+    QVERIFY2(markers.at(1).toolTip.contains(QLatin1String("undone")), qPrintable(markers.at(1).toolTip));
+    // Three cycles apart they share one label: one edit and its undo, not two edits.
+    const QStringList texts = chart->markerTexts();
+    QCOMPARE(texts.at(0), QStringLiteral("✎ 1 edit, 1 undo"));
+    const QString tip = chart->markerLabelToolTips().at(0);
+    QVERIFY2(tip.contains(QLatin1String("low = 2")) && tip.contains(QLatin1String("low = 0")), qPrintable(tip));
+    // A redo after cycles ran is an edit again, at its own cycle.
+    rig.editor.undoStack()->redo();
+    rig.advance(1);
+    QCoreApplication::processEvents();
+    QCOMPARE(chart->markers().size(), 3);
+    QVERIFY(!chart->markers().at(2).undo);
+    QCOMPARE(chart->markerTexts().at(0), QStringLiteral("✎ 2 edits, 1 undo"));
 }
 
 void TestCharts::closeMarkerLabelsSitByTheirOwnLines_data()

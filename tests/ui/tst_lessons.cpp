@@ -3,6 +3,7 @@
 // and the highlight overlay outlines the widget a step names. Help > Rules renders its page.
 #include "core/engine/simulation.h"
 #include "core/scenario/scenario.h"
+#include "ui/alarms/alarmpanel.h"
 #include "ui/charts/chartpanel.h"
 #include "ui/charts/timeserieschart.h"
 #include "ui/common/highlightoverlay.h"
@@ -13,6 +14,10 @@
 #include "tests/ui/scenariowindow.h"
 #include "ui/editing/setupeditor.h"
 
+#include <QDockWidget>
+#include <QDir>
+#include <QFile>
+#include <QScopeGuard>
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -70,6 +75,9 @@ class TestLessons : public QObject
 
 private Q_SLOTS:
     void editsByHandAreNamedUnderTheText();
+    void poisonLessonNamesTheBannersCycle();
+    void openingALessonShowsItsOwnFirstViews();
+    void undoneEditTellsOneStory();
     void stepsRunToTheirEndAndPause()
     {
         Simulation sim;
@@ -657,6 +665,120 @@ void TestLessons::editsByHandAreNamedUnderTheText()
     panel->back();
     QCOMPARE(panel->currentStep(), 0);
     QVERIFY2(!panel->progressLabel()->text().contains(QStringLiteral("✎")), qPrintable(panel->progressLabel()->text()));
+}
+
+void TestLessons::poisonLessonNamesTheBannersCycle()
+{
+    // A teacher's trial: lesson-poison-message's third step says "At cycle 139 the Message loop
+    // alarm goes up", the app's banner said "since cycle 140": the alarm took the cycle of the
+    // refresh that saw it. It is dated by the cycle it happened (docs/design.md §5, Alarms): the
+    // banner names the step's cycle at any refresh rate, here one every 3 cycles.
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+    QVERIFY(shown.exposed());
+    MainWindow &window = shown.window;
+    const Scenario &s = *loadScenarioFile(QStringLiteral(":/scenarios/lesson-poison-message.json")).scenario;
+    qint64 stepCycle = -1;
+    for (const LessonStep &step : s.steps) {
+        const QRegularExpressionMatch m =
+                QRegularExpression(QStringLiteral("At cycle (\\d+) the Message loop alarm goes up")).match(step.text);
+        if (m.hasMatch())
+            stepCycle = m.captured(1).toLongLong();
+    }
+    QVERIFY2(stepCycle > 0, "a step tells the cycle of the Message loop alarm");
+    const auto banner = [&window] {
+        QStringList texts;
+        for (const QLabel *label : window.alarmPanel()->findChildren<QLabel *>())
+            texts << QString(label->text()).remove(QRegularExpression(QStringLiteral("<[^>]*>")));  // rich text
+        return texts.join(QLatin1Char('\n'));
+    };
+    while (window.simulation()->cycle() < 150) {
+        window.lessonPanel()->runCycles(3);
+        window.refreshViews();
+        if (banner().contains(QLatin1String("Message loop")))
+            break;
+    }
+    QVERIFY2(banner().contains(QStringLiteral("Message loop since cycle %1").arg(stepCycle)), qPrintable(banner()));
+}
+
+void TestLessons::openingALessonShowsItsOwnFirstViews()
+{
+    // A teacher's trial: a lesson's steps brought the latency chart and the dead letters to the
+    // front; the next lesson opened with them still in front, though its first step names the
+    // consumers. An opened scenario starts from a fresh window's tabs, then its first step's
+    // highlight (docs/design.md §8).
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-aging.json"), QSize(1024, 700));
+    QVERIFY(shown.exposed());
+    MainWindow &window = shown.window;
+    ChartPanel *charts = window.chartPanel();
+    const auto dock = [&window](const char *name) { return window.findChild<QDockWidget *>(QLatin1String(name)); };
+    // A tab behind another keeps isVisible(), with nothing of it on screen.
+    const auto inFront = [](QDockWidget *d) { return !d->visibleRegion().isEmpty(); };
+    QVERIFY(dock("deadLettersDock") && dock("journeyDock") && dock("consumersDock") && dock("brokerDock"));
+    QVERIFY2(charts->chartsPerPage() <= 2, "the depth and latency charts on pages of their own");
+    // What lesson-aging's later steps do: the latency chart, the dead letters, the broker.
+    Q_EMIT window.lessonPanel()->highlightRequested(
+            {QStringLiteral("charts.latency"), QStringLiteral("deadLetters"), QStringLiteral("broker")});
+    QTRY_VERIFY(charts->latencyChart()->isVisible());
+    QVERIFY(!charts->queueDepthChart()->isVisible());
+    QVERIFY(inFront(dock("deadLettersDock")) && !inFront(dock("journeyDock")));
+    QVERIFY(inFront(dock("brokerDock")) && !inFront(dock("consumersDock")));
+
+    // lesson-poison-message's first step outlines the consumers and names no chart or tab.
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-poison-message.json")));
+    QCOMPARE(window.lessonPanel()->currentStep(), 0);
+    QCOMPARE(window.simulation()->loadedScenario().steps.at(0).highlights, QStringList{QStringLiteral("consumers")});
+    QTRY_VERIFY(charts->queueDepthChart()->isVisible());
+    QVERIFY2(!charts->latencyChart()->isVisible(), "the previous lesson's chart");
+    QVERIFY2(inFront(dock("journeyDock")) && !inFront(dock("deadLettersDock")), "the previous lesson's tab");
+    QVERIFY(inFront(dock("consumersDock")) && !inFront(dock("brokerDock")));
+    const QList<HighlightOverlay *> outlined = window.highlightOverlays();
+    QCOMPARE(outlined.size(), 1);
+    QCOMPARE(outlined.at(0)->target(), static_cast<QWidget *>(dock("consumersDock")));
+
+    // A first step that names a chart and a tab gets them, whatever was in front before.
+    window.chartPanel()->showChart(QStringLiteral("throughput"));
+    const QString path = QDir(QDir::tempPath()).filePath(QStringLiteral("tst_lessons_first_views.json"));
+    const auto removeFile = qScopeGuard([&path] { QFile::remove(path); });
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(R"({"name": "first views", "consumers": [{"name": "A"}],
+            "steps": [{"title": "Look", "text": "The latency.", "highlight": ["charts.latency", "eventLog"]}]})");
+    }
+    PL_VERIFY_OK(window.openScenarioFile(path));
+    QTRY_VERIFY(charts->latencyChart()->isVisible());
+    QVERIFY(!charts->throughputChart()->isVisible());
+    QVERIFY(inFront(dock("eventLogDock")) && !inFront(dock("journeyDock")));
+}
+
+void TestLessons::undoneEditTellsOneStory()
+{
+    // A teacher's trial: an edit by hand, some cycles, Ctrl+Z. The lesson panel dropped its
+    // "✎ 1 edit by hand" (no edit is in effect) while the latency chart's label said "✎ 2 edits"
+    // (the edit and its undo). The chart marks the undo as one (docs/design.md §8).
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-ttl-moved.json"), QSize(1280, 660));
+    QVERIFY(shown.exposed());
+    MainWindow &window = shown.window;
+    LessonPanel *panel = window.lessonPanel();
+    panel->runCycles(40);
+    QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("low"), 2).isEmpty());
+    QVERIFY(panel->progressLabel()->text().contains(QStringLiteral("✎ 1 edit by hand")));
+    panel->runCycles(3);
+    window.setupEditor()->undoStack()->undo();
+    panel->runCycles(5);
+    window.refreshViews();
+    window.chartPanel()->showChart(QStringLiteral("latency"));
+    QVERIFY2(!panel->progressLabel()->text().contains(QStringLiteral("✎")), qPrintable(panel->progressLabel()->text()));
+    TimeSeriesChart *latency = window.chartPanel()->latencyChart();
+    QTRY_VERIFY(latency->isVisible());
+    QCoreApplication::processEvents();
+    const QList<ChartMarker> markers = latency->markers();
+    QCOMPARE(markers.size(), 2);
+    QVERIFY(!markers.at(0).undo && markers.at(1).undo);
+    const QString drawn = latency->markerTexts().join(QLatin1Char('|'));
+    QVERIFY2(!drawn.contains(QLatin1String("2 edits")), qPrintable(drawn));
+    QVERIFY2(drawn.contains(QStringLiteral("✎ 1 edit, 1 undo")) || drawn.contains(QStringLiteral("✎ undo: A · low = 0")),
+             qPrintable(drawn));
 }
 
 QTEST_MAIN(TestLessons)

@@ -300,8 +300,7 @@ void AlarmPanel::elideCompactLine()
 
 void AlarmPanel::refresh(const RefreshSnapshot &snapshot)
 {
-    for (const CycleReport &report : snapshot.reports())
-        m_monitor.observe(*m_simulation, report);
+    m_monitor.observe(*m_simulation, snapshot.reports());
     inspectAndRedraw();
 }
 

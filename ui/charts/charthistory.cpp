@@ -72,7 +72,8 @@ void ChartHistory::add(const CycleReport &report, const QStringList &timelineOwn
         m_liveEdits.removeFirst();
 }
 
-void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QString &owner, const QString &loaded)
+void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QString &owner, const QString &loaded,
+                               bool undo)
 {
     const qsizetype equals = change.indexOf(QLatin1String(" = "));
     const QString key = equals > 0 ? change.left(equals + 3) : QString();
@@ -116,11 +117,13 @@ void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QStrin
                 if (backToBefore) {
                     entry.changes.removeAt(i);
                     entry.owners.removeAt(i);
+                    entry.undos.removeAt(i);
                     if (entry.changes.isEmpty())
                         m_liveEdits.removeLast();
                 } else {
                     entry.changes[i] = change;
                     entry.owners[i] = owner;
+                    entry.undos[i] = undo;
                 }
                 return;
             }
@@ -130,6 +133,7 @@ void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QStrin
         return;
     entry.changes.append(change);
     entry.owners.append(owner);
+    entry.undos.append(undo);
 }
 
 void ChartHistory::addScriptedChange(qint64 cycle, const QString &change, const QString &owner)

@@ -55,6 +55,9 @@ public:
         qint64 cycle = 0;
         QStringList changes;
         QStringList owners;  ///< one per change, same order
+        /// Live edits: one per change, same order; true for a change made by an undo of an edit
+        /// by hand (Edit > Undo), which the charts mark as an undo, not as an edit.
+        QList<bool> undos;
     };
 
     ChartHistory();
@@ -69,7 +72,9 @@ public:
     /// earlier live or scripted change of PATH, if still known; @p loaded, "PATH = VALUE" in the
     /// scenario as loaded, when PATH never changed before that cycle) removes it: an undo and its
     /// redo before any cycle runs, or edits undone back to the scenario as loaded, leave no marker.
-    void addLiveEdit(qint64 cycle, const QString &change, const QString &owner = {}, const QString &loaded = {});
+    /// @p undo: the change is an undo of an edit by hand (TimelineEntry::undos).
+    void addLiveEdit(qint64 cycle, const QString &change, const QString &owner = {}, const QString &loaded = {},
+                     bool undo = false);
     /// Takes in a scripted change made before cycle @p cycle ran, outside the scenario's timeline
     /// (a lesson step's settings): kept with the timeline changes of that cycle, "PATH = VALUE",
     /// @p owner whose setting it is.

@@ -4,6 +4,7 @@
 #include "ui/charts/chartpalette.h"
 #include "ui/charts/chartsupport_p.h"
 #include "ui/charts/timeserieschart.h"
+#include "ui/editing/undocommands.h"
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
 #include "core/model/config.h"
@@ -391,7 +392,8 @@ void ChartPanel::onSetupChanged(const SettingChange &change)
     if (m_applyingScript)
         m_history.addScriptedChange(m_simulation->cycle(), text, owner);
     else
-        m_history.addLiveEdit(m_simulation->cycle(), text, owner, loadedValueText(change, *m_simulation));
+        m_history.addLiveEdit(m_simulation->cycle(), text, owner, loadedValueText(change, *m_simulation),
+                              SetupCommand::undoing());
     // Only the markers change: the series stay as they are.
     const QList<ChartMarker> markers = currentMarkers();
     for (TimeSeriesChart *chart : timeCharts())
@@ -508,9 +510,27 @@ QList<ChartMarker> ChartPanel::currentMarkers() const
     for (const ChartHistory::TimelineEntry &entry : m_history.liveEdits()) {
         if (entry.cycle < first || entry.cycle > last + 1)
             continue;
-        markers.append({qreal(entry.cycle), QStringLiteral("✎ ") + markerLabel(entry.changes, entry.owners),
-                        tr("Cycle %1, changed by hand:\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n'))),
-                        ChartMarker::Kind::LiveEdit, QStringLiteral("✎ ") + shortMarkerLabel(entry.changes)});
+        // The edits of the cycle, then its undos: an undo is marked as one ("✎ undo: A · low = 0",
+        // the value it brings back), never as one more edit (docs/design.md §8).
+        for (const bool undo : {false, true}) {
+            QStringList changes;
+            QStringList owners;
+            for (qsizetype i = 0; i < entry.changes.size(); ++i) {
+                if (entry.undos.value(i) == undo) {
+                    changes << entry.changes.at(i);
+                    owners << entry.owners.value(i);
+                }
+            }
+            if (changes.isEmpty())
+                continue;
+            const QString lead = undo ? tr("✎ undo: ") : QStringLiteral("✎ ");
+            markers.append({qreal(entry.cycle), lead + markerLabel(changes, owners),
+                            (undo ? tr("Cycle %1, an edit by hand undone (Edit > Undo), back to:\n%2")
+                                  : tr("Cycle %1, changed by hand:\n%2"))
+                                    .arg(entry.cycle)
+                                    .arg(changes.join(QLatin1Char('\n'))),
+                            ChartMarker::Kind::LiveEdit, lead + shortMarkerLabel(changes), undo});
+        }
     }
     std::stable_sort(markers.begin(), markers.end(), [](const ChartMarker &a, const ChartMarker &b) { return a.x < b.x; });
     return markers;

@@ -27,7 +27,8 @@ class SettingPath;
 /// Scenario timeline changes appear as vertical markers on the time charts (dashed), and so do
 /// live edits (a solid purple line, the label starting with "✎"): every change of a setting
 /// that affects the run (Simulation::setupChanged() not made by the timeline; the scenario's
-/// texts and the timer interval are left out), at the cycle it takes effect from.
+/// texts and the timer interval are left out), at the cycle it takes effect from. An undo of an
+/// edit by hand is marked as an undo ("✎ undo: A · low = 0"), not as one more edit.
 ///
 /// refresh(), from the main window's throttled timer (at most about 30 times a second), takes the
 /// snapshot's cycle reports into its ChartHistory (the series it keeps) and redraws: each series

@@ -515,6 +515,19 @@ void TimeSeriesChart::layoutMarkers()
         QStringList tips;
         QString shortText;  ///< the tag drawn instead where the labels would take too much room
         bool live;          ///< every marker of the label is a live edit
+        int edits = 0;      ///< live: its markers of edits by hand
+        int undos = 0;      ///< live: its markers of undos (ChartMarker::undo)
+
+        /// A shared live label's text: its edits and its undos counted apart, "✎ 2 edits",
+        /// "✎ 1 edit, 1 undo" (an undo is no new edit: the lesson panel counts the edits in
+        /// effect, docs/design.md §8).
+        void countLive()
+        {
+            const QString edited = edits == 1 ? tr("1 edit") : tr("%1 edits").arg(edits);
+            const QString undone = undos == 1 ? tr("1 undo") : tr("%1 undos").arg(undos);
+            text = QStringLiteral("✎ ") + (undos == 0 ? edited : edits == 0 ? undone : edited + QStringLiteral(", ") + undone);
+            shortText = undos == 0 ? tr("✎ %1").arg(edits) : tr("✎ %1, %2 undo").arg(edits).arg(undos);
+        }
     };
     QList<Label> labels;
     QList<qsizetype> labelOf(d->markers.size(), -1);  // each marker's label, in labels; -1 for none
@@ -536,20 +549,22 @@ void TimeSeriesChart::layoutMarkers()
             labels.append({i, x, m.label, {tip}, tag, false});
             continue;
         }
+        const int edit = m.undo ? 0 : 1;
         if (liveLabel >= 0) {
             Label &shared = labels[liveLabel];
             const QFontMetricsF metrics(d->markerItems.at(shared.marker).text->font());
             if (x < shared.x + 3 + metrics.horizontalAdvance(shared.text) + padding + 2) {
                 shared.tips << tip;
-                shared.text = tr("✎ %1 edits").arg(shared.tips.size());
-                shared.shortText = tr("✎ %1").arg(shared.tips.size());
+                shared.edits += edit;
+                shared.undos += 1 - edit;
+                shared.countLive();
                 labelOf[i] = liveLabel;
                 continue;
             }
         }
         liveLabel = labels.size();
         labelOf[i] = liveLabel;
-        labels.append({i, x, m.label, {tip}, tag, true});
+        labels.append({i, x, m.label, {tip}, tag, true, edit, 1 - edit});
     }
 
     // Then the labels, stacked in the band as few rows deep as can be. Each label is anchored
@@ -712,8 +727,14 @@ void TimeSeriesChart::layoutMarkers()
         Label &merged = labels[keep];
         merged.tips << labels.at(gone).tips;
         merged.live = merged.live && labels.at(gone).live;
-        merged.text = merged.live ? tr("✎ %1 edits").arg(merged.tips.size()) : tr("%1 changes").arg(merged.tips.size());
-        merged.shortText = merged.live ? tr("✎ %1").arg(merged.tips.size()) : merged.text;
+        merged.edits += labels.at(gone).edits;
+        merged.undos += labels.at(gone).undos;
+        if (merged.live) {
+            merged.countLive();
+        } else {
+            merged.text = tr("%1 changes").arg(merged.tips.size());
+            merged.shortText = merged.text;
+        }
         for (qsizetype &of : labelOf) {
             if (of == gone)
                 of = keep;

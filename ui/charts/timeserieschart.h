@@ -31,6 +31,9 @@ struct ChartMarker
     /// A short tag for a chart too small for the label (e.g. "low = 4" for "A, B, C · low = 4");
     /// the label if empty.
     QString shortLabel;
+    /// A LiveEdit that undoes an edit by hand (Edit > Undo): a label shared with others counts
+    /// it as an undo ("✎ 1 edit, 1 undo"), not as an edit.
+    bool undo = false;
 
     bool operator==(const ChartMarker &o) const = default;
 };
@@ -128,7 +131,7 @@ public:
     /// right edge), the line starting at its label; labels of close markers are stacked in rows
     /// so they do not overlap (never moved to the other side of their line), and live
     /// edits closer than their label's width share one label ("✎ 2 edits", each edit in its
-    /// tooltip). A label too wide for the plot beside its line is broken into up to 4 lines
+    /// tooltip; edits and undos counted apart, "✎ 1 edit, 1 undo", see ChartMarker::undo). A label too wide for the plot beside its line is broken into up to 4 lines
     /// (elided only past them; the tooltip has it whole), fewer where the band would leave the
     /// plot less than minimumPlotHeight(). Where the labels would take more than MaxBandShare of
     /// the chart's height (a narrow or short chart, zoomed text), they go on fewer lines each

@@ -152,6 +152,7 @@ void ChangeSettingCommand::apply(const QJsonValue &value)
 
 void ChangeSettingCommand::undo()
 {
+    const UndoScope scope;
     noteUndo();
     m_check.reset();
     m_gesture = 0;  // an undone step never takes in another edit
@@ -235,6 +236,7 @@ AddConsumerCommand::AddConsumerCommand(Simulation *simulation, ConsumerConfig co
 
 void AddConsumerCommand::undo()
 {
+    const UndoScope scope;
     noteUndo();
     const int index = liveConsumerIndex(m_config.name);
     if (index >= 0)
@@ -268,6 +270,7 @@ RemoveConsumerCommand::RemoveConsumerCommand(Simulation *simulation, int index, 
 
 void RemoveConsumerCommand::undo()
 {
+    const UndoScope scope;
     noteUndo();
     // Back at its old position, so the round-robin order is what it was.
     const int index = std::min(m_index, int(m_simulation->consumers().size()));

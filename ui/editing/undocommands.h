@@ -44,6 +44,10 @@ public:
     /// cycle as its own: no longer the edit a file saved before may hold.
     bool movedByRedo() const { return m_movedByRedo; }
 
+    /// True while a command's undo() runs (Edit > Undo, Ctrl+Z): the setup changes it makes
+    /// take an edit back. The charts mark them as undos, not as new edits (docs/design.md §8).
+    static bool undoing() { return s_undoing > 0; }
+
 protected:
     explicit SetupCommand(Simulation *simulation, QUndoCommand *parent = nullptr);
 
@@ -54,6 +58,14 @@ protected:
     void noteCycle();
     /// Remembers the cycle of this undo, and whether cycles ran with the edit (undo() calls it).
     void noteUndo();
+    /// Makes undoing() true while it lives: each undo() holds one.
+    struct UndoScope
+    {
+        UndoScope() { ++s_undoing; }
+        ~UndoScope() { --s_undoing; }
+        UndoScope(const UndoScope &) = delete;
+        UndoScope &operator=(const UndoScope &) = delete;
+    };
     /// Whether the edit changes what happens in a run (not, e.g., the scenario's texts).
     virtual bool affectsRun() const { return true; }
 
@@ -62,6 +74,9 @@ protected:
     qint64 m_undoneAt = -1;  ///< Simulation::cycle() at the last undo; -1 once redone
     bool m_shapedRun = false;
     bool m_movedByRedo = false;
+
+private:
+    static inline int s_undoing = 0;  ///< undo() calls running (a macro's children nest)
 };
 
 /// Sets one setting by its path in the scenario format (Simulation::applySetting(), validated as

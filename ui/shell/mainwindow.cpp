@@ -145,6 +145,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     connect(m_files, &ScenarioFiles::scenarioOpened, this, [this, centralScroll] {
         centralScroll->verticalScrollBar()->setValue(0);
+        showOpenedViews();
         keepHighlightInSight();
         if (FocusFrame *frame = FocusFrame::of(this))
             QTimer::singleShot(0, frame, &FocusFrame::refresh);  // the start point, in the new layout
@@ -1320,6 +1321,19 @@ bool MainWindow::confirmDiscardEdits(const QString &action)
     if (answer == QMessageBox::Save)
         return m_files->save();
     return answer == QMessageBox::Discard;
+}
+
+void MainWindow::showOpenedViews()
+{
+    // What the scenario before brought to the front (a step's chart, the dead letters' first
+    // discard, a picked message's journey) is not this one's: the fresh window's tabs first...
+    m_chartPanel->showChart(QStringLiteral("depth"));
+    m_consumerDock->raise();
+    m_journeyDock->raise();
+    // ...then what the first step names, outlined again on top of them.
+    const QList<LessonStep> &steps = m_simulation->loadedScenario().steps;
+    const int step = m_lessonPanel->currentStep();
+    highlight(step >= 0 && step < steps.size() ? steps.at(step).highlights : QStringList());
 }
 
 QWidget *MainWindow::viewForHighlight(const QString &name)

@@ -271,6 +271,10 @@ private:
     /// Shows the speed the simulation now runs at in speedNoticeLabel() for a few seconds.
     void showSpeedNotice();
     void highlight(const QStringList &names);
+    /// A scenario just opened (not on Reset): the first chart page, the consumers' and the
+    /// journey's tabs in front, as in a fresh window, then the current (first) lesson step's
+    /// highlight; nothing the scenario before brought to the front stays (docs/design.md §8).
+    void showOpenedViews();
     void onZoomChanged(int percent);
     /// Shows the zoom @p percent: the status bar's zoom label (hidden at 100%) and the View
     /// menu's zoom actions ("Actual Size (now 150%)", "Zoom in to 160%").
