@@ -1817,6 +1817,65 @@ private Q_SLOTS:
         QVERIFY2(roomy > 0, qPrintable(why));  // some step has room for all three
     }
 
+    // Presenting at 1024x768 (110 %, docs/design.md §8) a teacher's trial of the poison-message
+    // lesson: "parking-lot · dead letters" wrapped to three lines and more and its state badge
+    // grew into a tall block beside it; at step 5 the outlined card's lower fields were cut. A
+    // card's title takes two lines at most (the second elided, the whole name in its tooltip),
+    // its badge keeps its own height.
+    void cardTitleTakesTwoLinesAtMostPresentingAt1024()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        const auto leave = qScopeGuard([&w] { w.leavePresenting(); });
+        w.sim()->setIntervalMs(0);
+        w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
+        if (QTest::currentTestFailed())
+            return;
+        while (w.window.lessonPanel()->currentStep() < 4)
+            w.press(Qt::Key_PageDown);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        w.window.refreshViews();
+        QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());
+        const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();
+        QCOMPARE(cards.size(), 3);
+        for (ConsumerCard *card : cards) {
+            QLabel *name = card->nameLabel();
+            QLabel *badge = nullptr;
+            for (QLabel *label : card->findChildren<QLabel *>()) {
+                if (label != name && label->text() == card->stateText())
+                    badge = label;
+            }
+            QVERIFY(badge);
+            const QString full = w.sim()->consumers().at(size_t(cards.indexOf(card)))->name;
+            QString why;
+            const auto shaped = [&] {
+                QCoreApplication::processEvents();
+                const int line = QFontMetrics(name->font()).lineSpacing();
+                why = QStringLiteral("\"%1\" %2 px high (a line %3 px), badge %4 px high (hint %5)")
+                              .arg(name->text()).arg(name->contentsRect().height()).arg(line)
+                              .arg(badge->height()).arg(badge->sizeHint().height());
+                return name->contentsRect().height() <= 2 * line + 1
+                        && badge->height() <= badge->sizeHint().height() + 1;
+            };
+            QTRY_VERIFY2(shaped(), qPrintable(why));
+            QVERIFY2(name->toolTip().contains(full), qPrintable(name->toolTip()));
+        }
+        // Step 5 outlines the dead-letter consumer's card: where the cards' view has room for
+        // it, it is whole in sight.
+        ConsumerCard *parking = cards.at(2);
+        auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
+        QVERIFY(area);
+        QVERIFY(parking->nameLabel()->toolTip().contains(QStringLiteral("parking-lot · dead letters")));
+        const auto whole = [&](QString *why) {
+            QCoreApplication::processEvents();
+            const QRect at(parking->mapTo(area->viewport(), QPoint(0, 0)), parking->size());
+            *why = QStringLiteral("card at %1..%2 in a view %3 px high").arg(at.top()).arg(at.bottom()).arg(area->viewport()->height());
+            return area->viewport()->rect().contains(at);
+        };
+        QString why;
+        QTRY_VERIFY2(whole(&why), qPrintable(why));
+    }
+
     void tableColumnsWholeAt1024()
     {
         // At 1024x768 the dead letters' Reason column read "delivery…" and its Consumer column
@@ -2007,7 +2066,7 @@ private Q_SLOTS:
             };
             QString why;
             QTRY_VERIFY2(whole(&why), qPrintable(why));
-            QVERIFY(name->text().startsWith(w.sim()->consumers().at(size_t(cards.indexOf(card)))->name));
+            QVERIFY2(name->text().startsWith(w.sim()->consumers().at(size_t(cards.indexOf(card)))->name), qPrintable(name->text() + QLatin1Char('/') + why));
         }
     }
 
