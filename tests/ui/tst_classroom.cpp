@@ -1876,6 +1876,41 @@ private Q_SLOTS:
         QTRY_VERIFY2(whole(&why), qPrintable(why));
     }
 
+    // The queue's rows by priority keep their height and scroll in a short dock; presenting at
+    // 1024x768 the lowest rows and the total went out of sight under them. The total is pinned
+    // under the histogram's scroll area, whole in sight (docs/design.md §8).
+    void histogramTotalInSightPresentingAt1024()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        const auto leave = qScopeGuard([&w] { w.leavePresenting(); });
+        w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
+        if (QTest::currentTestFailed())
+            return;
+        w.window.lessonPanel()->runCycles(60);
+        w.window.refreshViews();
+        auto *panel = w.window.findChild<QueueTilesPanel *>();
+        QVERIFY(panel);
+        PriorityHistogram *histogram = panel->histogram();
+        qint64 total = 0;
+        for (qint64 n : histogram->counts())
+            total += n;
+        QVERIFY(total > 0);
+        auto *label = panel->findChild<QLabel *>(QStringLiteral("histogramTotal"));
+        QVERIFY2(label, "no total outside the histogram's scroll area");
+        QTRY_COMPARE(label->text(), QStringLiteral("total %1").arg(QLocale().toString(total)));
+        QString why;
+        const auto inSight = [&] {
+            QCoreApplication::processEvents();
+            const QRect seen = label->visibleRegion().boundingRect();
+            why = QStringLiteral("total %1,%2 %3x%4 seen of %5x%6").arg(seen.x()).arg(seen.y()).arg(seen.width())
+                          .arg(seen.height()).arg(label->width()).arg(label->height());
+            return label->isVisible() && seen == label->rect()
+                    && label->width() >= label->fontMetrics().horizontalAdvance(label->text());
+        };
+        QTRY_VERIFY2(inSight(), qPrintable(why));
+    }
+
     void tableColumnsWholeAt1024()
     {
         // At 1024x768 the dead letters' Reason column read "delivery…" and its Consumer column
