@@ -1967,6 +1967,54 @@ private Q_SLOTS:
         QTRY_VERIFY2(whole(), qPrintable(why));
     }
 
+    // Presenting at 1024x768 the dead letters' dock is too narrow for the message's columns:
+    // Message, Data, Priority and TTL gave way and the class could not tell which message a row
+    // is. A line under the table says them for the selected row, or the newest; the columns a
+    // class reads stay whole (deadLettersReadWholeWhilePresenting).
+    void deadLettersSayWhichMessagePresentingAt1024()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        const auto leave = qScopeGuard([&w] { w.leavePresenting(); });
+        w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
+        if (QTest::currentTestFailed())
+            return;
+        w.window.lessonPanel()->runCycles(180);  // the delivery limit came at cycle 150
+        w.window.refreshViews();
+        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        DeadLetterPanel *panel = w.window.deadLetterPanel();
+        QTableView *letters = panel->view();
+        QTRY_VERIFY(letters->isVisible());
+        const int rows = letters->model()->rowCount();
+        QVERIFY(rows > 0);
+        QHeaderView *header = letters->horizontalHeader();
+        QTRY_VERIFY(header->isSectionHidden(DeadLetterModel::MessageIdColumn) || header->isSectionHidden(DeadLetterModel::PriorityColumn));
+        auto *line = panel->findChild<QLabel *>(QStringLiteral("deadLetterHiddenColumns"));
+        QVERIFY2(line, "nothing says the hidden columns");
+        const QString id = letters->model()->index(rows - 1, DeadLetterModel::MessageIdColumn).data().toString();
+        const QString priority = letters->model()->index(rows - 1, DeadLetterModel::PriorityColumn).data().toString();
+        QString why;
+        const auto says = [&] {
+            QCoreApplication::processEvents();
+            const QRect seen = line->visibleRegion().boundingRect();
+            why = QStringLiteral("\"%1\" %2x%3, seen %4x%5 (message %6, priority %7)")
+                          .arg(line->text()).arg(line->width()).arg(line->height()).arg(seen.width()).arg(seen.height())
+                          .arg(id, priority);
+            return line->isVisible() && seen == line->rect()
+                    && line->fontMetrics().horizontalAdvance(line->text()) <= line->contentsRect().width()
+                    && line->text().contains(QStringLiteral("Message %1").arg(id))
+                    && line->text().contains(QStringLiteral("Priority %1").arg(priority));
+        };
+        QTRY_VERIFY2(says(), qPrintable(why));
+        // A selected row: its message.
+        letters->setCurrentIndex(letters->model()->index(0, DeadLetterModel::CycleColumn));
+        const QString first = letters->model()->index(0, DeadLetterModel::MessageIdColumn).data().toString();
+        QTRY_VERIFY2(line->text().startsWith(QStringLiteral("Selected: Message %1 ").arg(first)), qPrintable(line->text()));
+    }
+
     void tableColumnsWholeAt1024()
     {
         // At 1024x768 the dead letters' Reason column read "delivery…" and its Consumer column
