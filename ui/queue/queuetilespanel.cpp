@@ -108,6 +108,7 @@ QueueTilesPanel::QueueTilesPanel(Simulation *simulation, QWidget *parent) : QWid
     side->addWidget(new HistogramArea(m_histogram, this), 1);
     m_total = new QLabel(m_histogram->totalText(), this);
     m_total->setObjectName(QStringLiteral("histogramTotal"));
+    m_total->setTextFormat(Qt::PlainText);  // a new count at every refresh: no rich-text layout
     m_total->setToolTip(tr("Messages in the broker's queue, all priorities"));
     side->addWidget(new SizeGuard(m_total, this));  // a new count at every refresh
 
