@@ -26,16 +26,49 @@
 #include <QResizeEvent>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QTextLayout>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <array>
 #include <utility>
 
 namespace PriorityLab {
 
 namespace {
+
+/// A card's title label: it may show its name elided (ConsumerCard::fitName()), but it asks the
+/// header for the whole name's width on one line, so that a title elided in a narrow card gets
+/// its room back (and its whole text) when the card is wider.
+class CardTitle : public QLabel
+{
+public:
+    using QLabel::QLabel;
+
+    /// The whole title, whose one-line width the size hint asks for.
+    void setFullText(const QString &text)
+    {
+        if (text == m_full)
+            return;
+        m_full = text;
+        updateGeometry();
+    }
+
+    QSize sizeHint() const override
+    {
+        QSize hint = QLabel::sizeHint();
+        const QMargins m = contentsMargins();
+        const int whole = fontMetrics().horizontalAdvance(m_full) + m.left() + m.right()
+                + 2 * (margin() + frameWidth()) + 2;
+        hint.setWidth(std::max(hint.width(), whole));
+        return hint;
+    }
+
+private:
+    QString m_full;
+};
 
 /// The four outcomes' counts are coloured by TextColors::Tone (dark tones of the Okabe-Ito
 /// colour-blind-safe palette on a light card, light ones on a dark card), so that the same
@@ -83,7 +116,7 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
 
     // Header: name, state, online toggle.
     auto *header = new QHBoxLayout;
-    m_name = new QLabel(this);
+    m_name = new CardTitle(this);
     QFont nameFont = m_name->font();
     nameFont.setBold(true);
     nameFont.setPointSizeF(nameFont.pointSizeF() * 1.25);
@@ -111,10 +144,15 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     // The name takes the room the controls leave and wraps there (at a space or a hyphen) rather
     // than being cut: a dead-letter consumer's "parking-lot · dead letters" is wider than a card
     // at 1024 pixels, presenting or not.
+    // At most two lines, the second elided, the whole name in the tooltip (fitName()): presenting
+    // at 1024x768 "parking-lot · dead letters" took three lines and more.
     m_name->setWordWrap(true);
     m_name->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+    m_name->installEventFilter(this);
     header->addWidget(m_name);
-    header->addWidget(m_state);
+    // The badge keeps its own height, centred on the title's lines, rather than growing into a
+    // tall block beside a wrapped title.
+    header->addWidget(m_state, 0, Qt::AlignVCenter);
     header->addStretch(1);
     header->addWidget(m_deadLetters);
     header->addWidget(m_online);
@@ -390,10 +428,12 @@ void ConsumerCard::syncSetup()
     const Consumer &c = *consumers[size_t(m_index)];
 
     // A dead-letter consumer (docs/design.md §3) says so beside its name.
-    m_name->setText(c.deadLetters ? tr("%1 · dead letters").arg(c.name) : c.name);
-    m_name->setToolTip(c.deadLetters ? tr("Takes only from the broker's dead-letter queue (deadLetters); "
-                                          "what it discards is dropped for good")
-                                     : QString());
+    m_fullName = c.deadLetters ? tr("%1 · dead letters").arg(c.name) : c.name;
+    static_cast<CardTitle *>(m_name)->setFullText(m_fullName);
+    m_name->setToolTip(c.deadLetters ? tr("%1: takes only from the broker's dead-letter queue (deadLetters); "
+                                          "what it discards is dropped for good").arg(m_fullName)
+                                     : m_fullName);
+    fitName();
     setAccessibleName(c.deadLetters ? tr("Consumer %1, dead letters").arg(c.name) : tr("Consumer %1").arg(c.name));
     m_sparkline->setAccessibleName(tr("Throughput of consumer %1, messages processed per cycle").arg(c.name));
     {
@@ -805,6 +845,68 @@ void ConsumerCard::placeCounts()
         for (int c = 0; c < perRow; ++c)
             m_counts->setColumnStretch(2 * c + 1, 1);
     }
+}
+
+void ConsumerCard::fitName()
+{
+    // At least as wide as the name's longest word (a hyphen ends a word), up to a dozen
+    // characters: the label's own minimum follows the text it shows, and an elided text would
+    // let the header squeeze it further ("str…" for "strict").
+    const QFontMetrics metrics(m_name->font());
+    int longest = 0;
+    {
+        // Lines of no width hold one unbreakable piece each ("urgent-1" is one: no break
+        // between a hyphen and a digit).
+        QTextLayout pieces(m_fullName, m_name->font());
+        QTextOption option;
+        option.setWrapMode(QTextOption::WordWrap);
+        pieces.setTextOption(option);
+        pieces.beginLayout();
+        for (QTextLine line = pieces.createLine(); line.isValid(); line = pieces.createLine()) {
+            line.setLineWidth(0);
+            longest = std::max(longest, int(std::ceil(line.naturalTextWidth())));
+        }
+        pieces.endLayout();
+    }
+    const QMargins margins = m_name->contentsMargins();
+    m_name->setMinimumWidth(std::min(longest + 2, 12 * metrics.averageCharWidth()) + margins.left() + margins.right()
+                            + 2 * (m_name->margin() + m_name->frameWidth()));
+
+    QString shown = m_fullName;
+    const int room = m_name->contentsRect().width();
+    if (room > 0 && !m_fullName.isEmpty()) {
+        // Where the label's own word wrap would break (at a space or after a hyphen): the
+        // first line as it is, the rest elided to one more line.
+        QTextLayout layout(m_fullName, m_name->font());
+        QTextOption option;
+        option.setWrapMode(QTextOption::WordWrap);
+        layout.setTextOption(option);
+        layout.beginLayout();
+        QTextLine first = layout.createLine();
+        first.setLineWidth(room);
+        QTextLine second = layout.createLine();
+        int twoLines = int(m_fullName.size());
+        if (second.isValid()) {
+            second.setLineWidth(room);
+            twoLines = second.textStart() + second.textLength();
+        }
+        layout.endLayout();
+        if (first.naturalTextWidth() > room) {
+            shown = metrics.elidedText(m_fullName, Qt::ElideRight, room);
+        } else if (twoLines < m_fullName.size()) {
+            const int start = first.textStart() + first.textLength();
+            shown = m_fullName.left(start) + metrics.elidedText(m_fullName.mid(start), Qt::ElideRight, room);
+        }
+    }
+    if (m_name->text() != shown)
+        m_name->setText(shown);
+}
+
+bool ConsumerCard::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_name && (event->type() == QEvent::Resize || event->type() == QEvent::FontChange))
+        fitName();
+    return QFrame::eventFilter(watched, event);
 }
 
 void ConsumerCard::resizeEvent(QResizeEvent *event)

@@ -130,8 +130,13 @@ private:
     /// Lays the counts out for the fold and the card's width (see setFoldable()).
     void placeCounts();
 
+    /// Shows the card's title (m_fullName) in the name label's width on at most two lines, the
+    /// second elided where the name needs more (docs/design.md §8); the tooltip has it whole.
+    void fitName();
+
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
 
@@ -139,6 +144,7 @@ private:
     Simulation *m_simulation;
     int m_index;
     QLabel *m_name = nullptr;
+    QString m_fullName;  ///< the whole title, which m_name may show elided (fitName())
     QLabel *m_state = nullptr;
     int m_stateShown = -1;  ///< Consumer::State shown, -1 before the first refresh
     QLabel *m_lastBatch = nullptr;

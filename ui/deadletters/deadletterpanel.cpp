@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMetaObject>
 #include <QScrollBar>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -70,14 +71,77 @@ DeadLetterPanel::DeadLetterPanel(Simulation *simulation, QWidget *parent)
                 const quint64 id = current.data(DeadLetterModel::MessageIdRole).toULongLong();
                 if (id != 0)
                     Q_EMIT messageSelected(id);
+                updateHiddenColumns();
             });
+
+    // Presenting at 1024x768 the dock is too narrow for the message's columns (they give way,
+    // above): the class could not tell which message a row is. This line says it for the
+    // selected row, or the newest, while columns are hidden.
+    m_hiddenColumns = new QLabel(this);
+    m_hiddenColumns->setObjectName(QStringLiteral("deadLetterHiddenColumns"));
+    m_hiddenColumns->setTextFormat(Qt::PlainText);
+    // One line, elided at its end (the payload last), whatever the dock's width: it must not
+    // ask the docks for room (the lesson beside it keeps its height).
+    m_hiddenColumns->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_hiddenColumns->setContentsMargins(6, 2, 6, 2);
+    m_hiddenColumns->hide();
+    m_hiddenColumns->installEventFilter(this);  // elided again at its new width
+    m_view->viewport()->installEventFilter(this);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(new SizeGuard(m_summary, this));  // its counts change at every refresh
     layout->addWidget(m_view, 1);
+    layout->addWidget(new SizeGuard(m_hiddenColumns, this));  // new values at every refresh
     refresh();
+}
+
+bool DeadLetterPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    // Elided again at its new width; the view fits (hides) its columns when its viewport is
+    // resized, after this filter.
+    if (watched == m_hiddenColumns && event->type() == QEvent::Resize)
+        updateHiddenColumns();
+    else if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        QMetaObject::invokeMethod(this, &DeadLetterPanel::updateHiddenColumns, Qt::QueuedConnection);
+    return QWidget::eventFilter(watched, event);
+}
+
+void DeadLetterPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    updateHiddenColumns();  // not kept up to date while hidden
+}
+
+void DeadLetterPanel::updateHiddenColumns()
+{
+    const QList<int> hidden = m_view->narrowHiddenColumns();
+    const int rows = m_model->rowCount();
+    // Only while the panel is in sight (showEvent() catches up).
+    if (hidden.isEmpty() || rows == 0 || !isVisible()) {
+        m_hiddenColumns->hide();
+        return;
+    }
+    const QModelIndex current = m_view->currentIndex();
+    const int row = current.isValid() ? current.row() : rows - 1;
+    QStringList parts;
+    // Which message first, the payload (the longest) last.
+    for (const int c : {int(DeadLetterModel::MessageIdColumn), int(DeadLetterModel::PriorityColumn),
+                        int(DeadLetterModel::TtlColumn), int(DeadLetterModel::DataColumn)}) {
+        if (hidden.contains(c))
+            parts << tr("%1 %2").arg(m_model->headerData(c, Qt::Horizontal).toString(),
+                                     m_model->index(row, c).data().toString());
+    }
+    const QString text = (current.isValid() ? tr("Selected: %1") : tr("Newest: %1"))
+                                 .arg(parts.join(QStringLiteral(" · ")));
+    const QString shown = m_hiddenColumns->fontMetrics().elidedText(
+            text, Qt::ElideRight, std::max(0, m_hiddenColumns->contentsRect().width()));
+    if (shown != m_hiddenColumns->text())
+        m_hiddenColumns->setText(shown);
+    if (text != m_hiddenColumns->toolTip())
+        m_hiddenColumns->setToolTip(text);
+    m_hiddenColumns->show();
 }
 
 void DeadLetterPanel::refresh()
@@ -131,6 +195,7 @@ void DeadLetterPanel::refresh()
         m_summary->setText(text);
     // Data loss in the warning colour, readable on the panel's background under every palette.
     TextColors::apply(m_summary, loss ? TextColors::Tone::Warning : TextColors::Tone::Normal);
+    updateHiddenColumns();
     if (first)
         Q_EMIT firstLetterArrived();
 }

@@ -45,6 +45,12 @@ public:
     /// processed by the dead-letter consumers).
     QString summaryText() const;
 
+    /// The line under the table that says what the columns hidden in a narrow dock hold for
+    /// the selected dead letter, or the newest, on one line elided at its end (whole in its
+    /// tooltip): "Newest: Message 154 · Priority 5 · TTL 3 · Data corrupt" (docs/design.md §8).
+    /// Hidden while every column is in sight.
+    QLabel *hiddenColumnsLabel() const { return m_hiddenColumns; }
+
     /// The panel's width (pixels, at the font of now) in which the cycle (six digits), the
     /// reason, the consumer and the deliveries read whole, the other columns hidden or narrow:
     /// what a dock that shows the dead letters to a class should give it.
@@ -64,11 +70,20 @@ private:
     /// Tells the view which columns are read whole and their widest texts (the scenario's
     /// consumer names).
     void updateWholeColumns();
+    /// Says the hidden columns' values in hiddenColumnsLabel(), or hides it.
+    void updateHiddenColumns();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
+private:
 
     Simulation *m_simulation;
     DeadLetterModel *m_model = nullptr;
     LogTableView *m_view = nullptr;
     QLabel *m_summary = nullptr;
+    QLabel *m_hiddenColumns = nullptr;
     qint64 m_shownTotal = -1;
 };
 

@@ -103,6 +103,9 @@ EventLogPanel::EventLogPanel(Simulation *simulation, QWidget *parent, qsizetype 
 
     m_consumer = new QComboBox(this);
     m_consumer->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // As wide as its longest entry: at its smaller minimum (presenting at 1024x768) it read
+    // "All consumer" under its arrow. The count beside the filters gives way first.
+    m_consumer->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     m_consumer->setToolTip(tr("Show only the events of one consumer (produced events have no "
                               "consumer and are hidden then)"));
     m_consumer->addItem(tr("All consumers"), QString());

@@ -42,6 +42,29 @@ QString PriorityHistogram::accessibleSummary() const
     return tr("Queued messages by priority, most urgent first: %1").arg(parts.join(QStringLiteral(", ")));
 }
 
+QString PriorityHistogram::totalText() const
+{
+    qint64 total = 0;
+    for (qint64 c : m_counts)
+        total += c;
+    return tr("total %1").arg(QLocale().toString(total));
+}
+
+void PriorityHistogram::setTotalShown(bool shown)
+{
+    if (shown == m_totalShown)
+        return;
+    m_totalShown = shown;
+    updateGeometry();
+    update();
+}
+
+int PriorityHistogram::totalHeight() const
+{
+    // The total's line and the room around it; a few pixels under the last row without it.
+    return m_totalShown ? fontMetrics().height() + 12 : 4;
+}
+
 int PriorityHistogram::naturalRowHeight() const
 {
     return fontMetrics().height() + 5;
@@ -58,13 +81,13 @@ int PriorityHistogram::rowHeight() const
 {
     // As tall as the text wants when there is room; in a short queue dock (a projector's 720
     // lines) the rows lose their spacing so that every priority shows.
-    const int room = (height() - titleHeight() - fontMetrics().height() - 12) / PriorityPalette::steps();
+    const int room = (height() - titleHeight() - totalHeight()) / PriorityPalette::steps();
     return std::clamp(room, compactRowHeight(), naturalRowHeight());
 }
 
 int PriorityHistogram::naturalHeight() const
 {
-    return titleHeight() + PriorityPalette::steps() * naturalRowHeight() + fontMetrics().height() + 12;
+    return titleHeight() + PriorityPalette::steps() * naturalRowHeight() + totalHeight();
 }
 
 QFont PriorityHistogram::rowFont() const
@@ -90,7 +113,7 @@ QSize PriorityHistogram::minimumSizeHint() const
 {
     const QFontMetrics fm = fontMetrics();
     return QSize(fm.horizontalAdvance(QLatin1Char('0')) * 24,
-                 titleHeight() + PriorityPalette::steps() * compactRowHeight() + fm.height() + 12);
+                 titleHeight() + PriorityPalette::steps() * compactRowHeight() + totalHeight());
 }
 
 int PriorityHistogram::stepAt(const QPoint &point) const
@@ -150,11 +173,8 @@ void PriorityHistogram::paintEvent(QPaintEvent *)
                tr("Queue by priority"));
 
     qint64 max = 1;
-    qint64 total = 0;
-    for (qint64 c : m_counts) {
+    for (qint64 c : m_counts)
         max = std::max(max, c);
-        total += c;
-    }
     const int swatch = rowMetrics.horizontalAdvance(QStringLiteral("≤00")) + 6;
     const QString widest = QLocale().toString(std::max<qint64>(max, 99999));
     const int countWidth = rowMetrics.horizontalAdvance(widest) + 4;
@@ -185,11 +205,13 @@ void PriorityHistogram::paintEvent(QPaintEvent *)
         p.drawText(QRect(barLeft + bar + 4, y, countWidth, rowHeight() - gap),
                    Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, QLocale().toString(n));
     }
+    if (!m_totalShown)
+        return;
     p.setPen(pal.color(QPalette::WindowText));
     p.setFont(font());
     p.drawText(QRect(0, titleHeight() + PriorityPalette::steps() * rowHeight() + 2, width(),
                      fm.height() + 4),
-               Qt::AlignLeft | Qt::AlignVCenter, tr("total %1").arg(QLocale().toString(total)));
+               Qt::AlignLeft | Qt::AlignVCenter, totalText());
 }
 
 } // namespace PriorityLab

@@ -32,6 +32,16 @@ public:
     /// 4: 12", or "No message queued".
     QString accessibleSummary() const;
 
+    /// "total 45": the number of queued messages, as painted under the rows or, where the
+    /// histogram scrolls, by the label its panel pins under it (setTotalShown()).
+    QString totalText() const;
+
+    /// Whether the histogram paints the total under its rows (the default). QueueTilesPanel
+    /// turns it off and shows totalText() pinned under the histogram's scroll area, so that the
+    /// total stays in sight in a short dock (docs/design.md §8).
+    void setTotalShown(bool shown);
+    bool totalShown() const { return m_totalShown; }
+
     /// The tooltip of the bar of priority step @p step (0..9): its count and share.
     QString toolTipText(int step) const;
 
@@ -58,9 +68,11 @@ private:
     int naturalRowHeight() const;
     int compactRowHeight() const;
     int titleHeight() const;
+    int totalHeight() const;
     int stepAt(const QPoint &point) const;
 
     Counts m_counts {};
+    bool m_totalShown = true;
 };
 
 } // namespace PriorityLab

@@ -101,8 +101,16 @@ QueueTilesPanel::QueueTilesPanel(Simulation *simulation, QWidget *parent) : QWid
     auto *side = new QVBoxLayout;
     side->setContentsMargins(6, 4, 0, 0);
     // All the height there is; where that is less than its rows' natural height (at the zoom's
-    // font) it scrolls, its rows never shrink.
+    // font) it scrolls, its rows never shrink. The total is pinned under it, outside the scroll
+    // area: in a short dock (a 1024x768 window) it was scrolled out of sight with the lowest
+    // rows (docs/design.md §8).
+    m_histogram->setTotalShown(false);
     side->addWidget(new HistogramArea(m_histogram, this), 1);
+    m_total = new QLabel(m_histogram->totalText(), this);
+    m_total->setObjectName(QStringLiteral("histogramTotal"));
+    m_total->setTextFormat(Qt::PlainText);  // a new count at every refresh: no rich-text layout
+    m_total->setToolTip(tr("Messages in the broker's queue, all priorities"));
+    side->addWidget(new SizeGuard(m_total, this));  // a new count at every refresh
 
     auto *body = new QHBoxLayout;
     body->setContentsMargins(0, 0, 0, 0);
@@ -123,6 +131,7 @@ void QueueTilesPanel::refresh(const RefreshSnapshot &snapshot)
 {
     m_tiles->refresh();
     m_histogram->setCounts(m_census->counts(snapshot));
+    m_total->setText(m_histogram->totalText());
 }
 
 } // namespace PriorityLab

@@ -31,6 +31,9 @@ public:
     QueueTilesView *tilesView() const { return m_tiles; }
     PriorityHistogram *histogram() const { return m_histogram; }
     PriorityCensus *census() const { return m_census; }
+    /// The histogram's total ("total 45"), pinned under its scroll area so that it stays in
+    /// sight when the rows scroll (docs/design.md §8).
+    QLabel *totalLabel() const { return m_total; }
 
 Q_SIGNALS:
     /// The user clicked the tile of message @p id.
@@ -42,6 +45,7 @@ private:
     PriorityCensus *m_census = nullptr;
     PriorityLegend *m_legend = nullptr;
     QLabel *m_key = nullptr;
+    QLabel *m_total = nullptr;
 };
 
 } // namespace PriorityLab
