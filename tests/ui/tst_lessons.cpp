@@ -549,6 +549,48 @@ private Q_SLOTS:
         QCOMPARE(panel.currentStep(), -1);
     }
 
+    // "Step 2 of 4: title" took two lines of a lesson panel a few lines high at 1024x768 (the
+    // text then read behind "More below", tst_lessontext): the heading is the title, and which
+    // step of how many sits between Back and Next, as a pager shows it. It asks for no width of
+    // its own: where the row is narrow it is shorter, never cut.
+    void stepCountSitsBetweenTheButtons()
+    {
+        PlayedLesson playing(lesson());
+        PL_VERIFY_OK(playing.problems);
+        LessonPanel &panel = playing.panel;
+        QLabel *count = panel.stepCountLabel();
+        QVERIFY(count);
+        panel.resize(300, 300);
+        panel.QWidget::show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QCOMPARE(panel.headingLabel()->text(), QStringLiteral("Look"));
+        QCOMPARE(count->text(), QStringLiteral("1 of 4"));
+        QCOMPARE(count->toolTip(), QStringLiteral("Step 1 of 4"));
+        panel.showStep(2);
+        QCOMPARE(panel.headingLabel()->text(), QStringLiteral("Break it"));
+        QCOMPARE(count->text(), QStringLiteral("3 of 4"));
+        QCOMPARE(count->toolTip(), QStringLiteral("Step 3 of 4"));
+        QVERIFY(count->isVisible());
+        QVERIFY(count->geometry().left() >= panel.backButton()->geometry().right());
+        QVERIFY(count->geometry().right() <= panel.nextButton()->geometry().left());
+        // Its least width is none: the buttons alone set the row's (the window's least width
+        // grew by 11 px with it, tst_classroom).
+        const int least = panel.minimumSizeHint().width();
+        count->setText(QStringLiteral("a count far wider than the panel's least width"));
+        QCOMPARE(panel.minimumSizeHint().width(), least);
+        panel.showStep(2);
+        for (const int width : {least, least + 20, 300}) {
+            panel.resize(width, 300);
+            QTRY_COMPARE(panel.width(), width);
+            QCoreApplication::processEvents();
+            const int room = count->contentsRect().width();
+            QVERIFY2(count->fontMetrics().horizontalAdvance(count->text()) <= room,
+                     qPrintable(QStringLiteral("%1 px: \"%2\" in %3 px").arg(width).arg(count->text()).arg(room)));
+            QVERIFY(count->text().isEmpty() || count->text() == QLatin1String("3 of 4") || count->text() == QLatin1String("3/4"));
+        }
+        QCOMPARE(count->text(), QStringLiteral("3 of 4"));  // at 300 px, whole again
+    }
+
     void buttonsDoNotTakeFocusByClick()
     {
         Simulation sim;

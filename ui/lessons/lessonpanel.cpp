@@ -6,6 +6,7 @@
 #include "ui/common/highlightoverlay.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -74,6 +75,16 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     m_cue->hide();
     m_progress = new QLabel(this);
     m_progress->setWordWrap(true);
+    // Which step of how many, between Back and Next as a pager reads it: in the heading it took
+    // a line of the step's text from the panel at 1024x768 (docs/design.md §8).
+    m_count = new QLabel(this);
+    m_count->setObjectName(QStringLiteral("lessonStepCount"));
+    m_count->setTextFormat(Qt::PlainText);
+    m_count->setAlignment(Qt::AlignCenter);
+    // It takes the room between the buttons and asks for none: the window's least width stays
+    // what Back and Next need (fitStepCount() shortens it where it has less).
+    m_count->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_count->installEventFilter(this);
     m_back = new QPushButton(tr("◀ Back"), this);
     m_next = new QPushButton(tr("Next ▶"), this);
     m_back->setToolTip(tr("Go back to the start of the previous step (Page Up): the run starts "
@@ -91,7 +102,7 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     layout->setSpacing(2);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_back);
-    buttons->addStretch();
+    buttons->addWidget(m_count, 1);
     buttons->addWidget(m_next);
     layout->addWidget(m_heading);
     layout->addWidget(m_cue);
@@ -137,6 +148,8 @@ void LessonPanel::setSteps(const QList<LessonStep> &steps)
     m_simulation->setPauseCondition({});
     if (m_steps.isEmpty()) {
         m_heading->setText(tr("No guided lesson"));
+        m_count->setToolTip(QString());
+        fitStepCount();
         m_text->setPlainText(tr("This scenario has no steps. Open a lesson from the Scenarios menu, or add "
                                 "\"steps\" to a scenario file (docs/scenario-format.md)."));
         m_progress->clear();
@@ -271,6 +284,9 @@ void LessonPanel::show(int index)
     m_index = index;
     const LessonStep &step = m_steps.at(index);
     m_heading->setText(headingText(index));
+    m_count->setToolTip(tr("Step %1 of %2").arg(index + 1).arg(m_steps.size()));
+    m_count->setAccessibleName(m_count->toolTip());
+    fitStepCount();
     m_text->setPlainText(step.text);
     m_text->verticalScrollBar()->setValue(0);
     recheckMoreHint();
@@ -303,6 +319,8 @@ bool LessonPanel::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_text->viewport() && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
         updateMoreHint();
+    if (watched == m_count && (event->type() == QEvent::Resize || event->type() == QEvent::FontChange))
+        fitStepCount();
     if (event->type() == QEvent::KeyPress && scrollTextByKey(watched, static_cast<QKeyEvent *>(event)))
         return true;
     return QWidget::eventFilter(watched, event);
@@ -330,6 +348,26 @@ bool LessonPanel::scrollTextByKey(QObject *watched, const QKeyEvent *event)
         return true;
     }
     return false;
+}
+
+void LessonPanel::fitStepCount()
+{
+    if (m_index < 0 || m_steps.isEmpty()) {
+        m_count->clear();
+        return;
+    }
+    const int step = m_index + 1;
+    const int steps = int(m_steps.size());
+    const int room = m_count->contentsRect().width();
+    const QFontMetrics metrics(m_count->font());
+    QString shown;
+    for (const QString &text : {tr("%1 of %2").arg(step).arg(steps), QStringLiteral("%1/%2").arg(step).arg(steps)}) {
+        if (metrics.horizontalAdvance(text) <= room) {
+            shown = text;
+            break;
+        }
+    }
+    m_count->setText(shown);
 }
 
 void LessonPanel::recheckMoreHint()
@@ -414,7 +452,9 @@ QString LessonPanel::progressLine(int index, Phase phase, qint64 endCycle, const
         state = tr("Running…");
         break;
     case Phase::Play:
-        state = tr("Run (Space) or Next (Page Down) to play this step.");
+        // Short, so that it and the step's end share a line at 1024x768: Next's own key (Page
+        // Down) is in its tooltip, and the line says it once the step is done.
+        state = tr("Space plays it.");
         break;
     }
     if (!notice.isEmpty())
@@ -424,7 +464,7 @@ QString LessonPanel::progressLine(int index, Phase phase, qint64 endCycle, const
 
 QString LessonPanel::headingText(int index) const
 {
-    return tr("Step %1 of %2: %3").arg(index + 1).arg(m_steps.size()).arg(m_steps.at(index).title);
+    return m_steps.at(index).title;
 }
 
 int LessonPanel::heightForSteps(int width) const
@@ -473,7 +513,7 @@ int LessonPanel::heightForSteps(int width) const
         cue = wrapped(m_cue, m_cue->text());
         ++rows;
     }
-    const int buttons = std::max(m_back->sizeHint().height(), m_next->sizeHint().height());
+    const int buttons = std::max({m_back->sizeHint().height(), m_next->sizeHint().height(), m_count->sizeHint().height()});
     // A pixel a row for the rounding of the labels' and the document's layouts.
     return margins.top() + margins.bottom() + tallest + cue + buttons + rows * (spacing + 1);
 }

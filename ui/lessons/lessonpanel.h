@@ -78,9 +78,12 @@ public:
     void setOutlineCue(const QString &text);
     /// The row of setOutlineCue() (tests).
     QLabel *outlineCue() const { return m_cue; }
-    /// The heading ("Step 3 of 5: ...") and the line under the text (how far the step runs).
+    /// The heading (the step's title) and the line under the text (how far the step runs).
     QLabel *headingLabel() const { return m_heading; }
     QLabel *progressLabel() const { return m_progress; }
+    /// Which step is shown, between Back and Next: "3 of 5", or "3/5" where the row is narrow
+    /// (its tooltip "Step 3 of 5").
+    QLabel *stepCountLabel() const { return m_count; }
     /// The least height (px) the panel needs at @p width px (its own width, the dock's less its
     /// frame) to show every step of the lesson whole: heading, text without scrolling, the line
     /// under it (its longest wording: how far the step runs and what Next does), the outline
@@ -146,11 +149,14 @@ private:
     /// The line under the text for step @p index in @p phase: how far the step runs, then what
     /// happens now (@p endCycle: the cycle it ended on, for Past), then @p notice.
     QString progressLine(int index, Phase phase, qint64 endCycle, const QString &notice) const;
-    /// "Step 3 of 5: title" for step @p index.
+    /// The heading of step @p index: its title (which step of how many is stepCountLabel()).
     QString headingText(int index) const;
     /// Scrolls the text for @p event on @p watched: Up/Down on Back or Next (a line), Home/End
     /// (with or without Ctrl) in the text (its top, its end). True if it did (the key is used).
     bool scrollTextByKey(QObject *watched, const QKeyEvent *event);
+    /// Writes which step is shown in stepCountLabel() as its width allows: "3 of 5", else "3/5",
+    /// else nothing (its tooltip says it whole).
+    void fitStepCount();
     /// Shows moreHint() (in its row under the text) while more of the text is below.
     void updateMoreHint();
     void enter(int index, bool run);
@@ -175,6 +181,7 @@ private:
     QLabel *m_more = nullptr;
     QLabel *m_cue = nullptr;
     QLabel *m_progress = nullptr;
+    QLabel *m_count = nullptr;
     QPushButton *m_back = nullptr;
     QPushButton *m_next = nullptr;
     QString m_notice;  ///< why Next did nothing, shown under the text while the run goes on
