@@ -56,10 +56,8 @@ void Journal::applyMeta(Message &m, const Meta &meta)
     m.requeued = meta.requeued;
 }
 
-quint32 Journal::textNumber(const QString &text)
+quint32 Journal::nonEmptyTextNumber(const QString &text)
 {
-    if (text.isEmpty())
-        return 0;
     // A text with the characters of one seen before is equal to it (the copy kept holds them, so
     // they are neither freed nor changed in place meanwhile): no hashing.
     Recent &recent = m_recentTexts[(quintptr(text.constData()) / sizeof(QChar)) % m_recentTexts.size()];

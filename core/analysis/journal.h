@@ -152,8 +152,11 @@ private:
     }
     static void applyMeta(Message &m, const Meta &meta);
     /// The number of @p text in m_texts (entered if new); 0 for the empty text. Numbers stay
-    /// valid until compactTexts().
-    quint32 textNumber(const QString &text);
+    /// valid until compactTexts(). Inline for the empty text, which most of an event's three
+    /// texts are (a production has none, most decisions no reason and no explanation text).
+    quint32 textNumber(const QString &text) { return text.isEmpty() ? 0 : nonEmptyTextNumber(text); }
+    /// textNumber() of a text that is not empty.
+    quint32 nonEmptyTextNumber(const QString &text);
     /// Drops the texts no kept step uses and renumbers the rest (steps included); called between
     /// events when the table has grown to m_compactTextsAt.
     void compactTexts();
