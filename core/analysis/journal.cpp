@@ -209,6 +209,22 @@ void Journal::record(const CycleReport &report)
         // Between events, so that no text number is held in a local while they change.
         if (m_texts.size() + textsPerEvent > m_compactTextsAt)
             compactTexts();
+        // Built first and copied into the entry's steps once, after the id's lookup: written field
+        // by field there (after clearing it), the processor waited for that memory, mostly out of
+        // the cache; copied at once from a step just built, it waited for the step's own writes.
+        Step step;
+        step.cycle = event.cycle;
+        step.type = event.type;
+        step.consumer = textNumber(event.consumer);
+        step.words = event.detail.words;
+        step.values = event.detail.values;
+        step.detailText = textNumber(event.detail.text);
+        step.reason = textNumber(event.reason);
+        step.topic = event.message.topic;
+        step.before = metaOf(event.message);
+        step.after = (event.type == Event::Type::Postponed || event.type == Event::Type::Failed)
+                ? metaOf(event.after)
+                : step.before;
         const quint64 id = event.message.id;
         qsizetype slot = m_slotOf.find(id);
         if (slot >= 0) {
@@ -233,21 +249,6 @@ void Journal::record(const CycleReport &report)
             linkNewest(slot);
         }
         Entry &entry = m_slots[size_t(slot)];
-        // Built here and copied once: the entry's steps are mostly out of the cache, and writing
-        // them field by field (after clearing them) made the processor wait for that memory.
-        Step step;
-        step.cycle = event.cycle;
-        step.type = event.type;
-        step.consumer = textNumber(event.consumer);
-        step.words = event.detail.words;
-        step.values = event.detail.values;
-        step.detailText = textNumber(event.detail.text);
-        step.reason = textNumber(event.reason);
-        step.topic = event.message.topic;
-        step.before = metaOf(event.message);
-        step.after = (event.type == Event::Type::Postponed || event.type == Event::Type::Failed)
-                ? metaOf(event.after)
-                : step.before;
         entry.steps.append(step);
         entry.revision = ++m_revision;
         ++m_eventCount;
