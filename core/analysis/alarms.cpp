@@ -327,8 +327,19 @@ void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &repo
     if (report.counts.failed > 0)
         m_lastFailure = cycle;
     // The cycle each original priority was last processed, exact whatever the inspect() rate.
-    for (const ProcessedSample &p : report.processed)
-        m_lastProcessed[p.originalPriority] = cycle;
+    // Every sample of the cycle writes the same cycle, so once per distinct priority: a cycle
+    // processes hundreds of messages of a few priorities, and each write was a lookup in the map
+    // (docs/design.md §9, App).
+    quint64 written = 0;  // bit p: priority p (0..63) written
+    for (const ProcessedSample &p : report.processed) {
+        const int priority = p.originalPriority;
+        if (priority >= 0 && priority < 64) {
+            if (written & (quint64(1) << priority))
+                continue;
+            written |= quint64(1) << priority;
+        }
+        m_lastProcessed[priority] = cycle;
+    }
     // The first cycle a message went back to the queue with more deliveries than the loop
     // rule allows: the Message loop alarm's date, whatever the rate of inspect() calls.
     if (report.requeuedDeliveries > m_settings.loopDeliveries && m_loopSince < 0)

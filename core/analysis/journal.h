@@ -103,7 +103,9 @@ private:
     /// A message's journey, in a slot of m_slots that is reused once the message is evicted.
     struct Entry
     {
-        Message identity; ///< payload, producer, production; metadata of the first event
+        /// Payload, producer, production; metadata of the first event. An evicted entry keeps it
+        /// until its slot is reused (see evict()).
+        Message identity;
         QList<Step> steps;
         qsizetype dropped = 0;
         quint64 revision = 0;
@@ -123,6 +125,9 @@ private:
         void insert(quint64 id, qsizetype slot);
         /// Unmaps @p id (present).
         void remove(quint64 id);
+        /// Asks for the cell where a lookup of @p id starts to be loaded into the processor's
+        /// caches ahead of the lookup: a hint, it changes nothing.
+        void prefetch(quint64 id) const;
         qsizetype size() const { return m_size; }
         void clear();
 
@@ -139,15 +144,27 @@ private:
         qsizetype m_size = 0;
     };
 
-    static Meta metaOf(const Message &m);
+    /// The metadata of @p m. Inline: called out of line, its result went through memory and was
+    /// read back in wider pieces than written, a wait of its own (docs/design.md §9).
+    static Meta metaOf(const Message &m)
+    {
+        return {m.priority, m.ttl, m.predicateRuns, m.deliveries, m.requeued};
+    }
     static void applyMeta(Message &m, const Meta &meta);
     /// The number of @p text in m_texts (entered if new); 0 for the empty text. Numbers stay
-    /// valid until compactTexts().
-    quint32 textNumber(const QString &text);
+    /// valid until compactTexts(). Inline for the empty text, which most of an event's three
+    /// texts are (a production has none, most decisions no reason and no explanation text).
+    quint32 textNumber(const QString &text) { return text.isEmpty() ? 0 : nonEmptyTextNumber(text); }
+    /// textNumber() of a text that is not empty.
+    quint32 nonEmptyTextNumber(const QString &text);
     /// Drops the texts no kept step uses and renumbers the rest (steps included); called between
     /// events when the table has grown to m_compactTextsAt.
     void compactTexts();
     void evict();
+    /// Asks for what a later eviction will read (the evicted message's cell in the id map, its
+    /// steps' memory, which the next new message reuses) to be loaded into the processor's caches
+    /// ahead: a hint, it changes nothing.
+    void prefetchVictim() const;
     void unlink(qsizetype slot);
     void linkNewest(qsizetype slot);
 
