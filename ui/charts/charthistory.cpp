@@ -63,7 +63,7 @@ void ChartHistory::add(const CycleReport &report, const QStringList &timelineOwn
         while (owners.size() < report.timelineChanges.size())
             owners.append(QString());
         if (m_timeline.isEmpty() || m_timeline.constLast().cycle != report.cycle)
-            m_timeline.append({report.cycle, {}, {}});
+            m_timeline.append({report.cycle, {}, {}, {}});
         m_timeline.last().changes << report.timelineChanges;  // after a lesson step's own
         m_timeline.last().owners << owners;
     }
@@ -108,7 +108,7 @@ void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QStrin
     if (m_liveEdits.isEmpty() || m_liveEdits.constLast().cycle != cycle) {
         if (backToBefore)
             return;
-        m_liveEdits.append(TimelineEntry{cycle, {}, {}});
+        m_liveEdits.append(TimelineEntry{cycle, {}, {}, {}});
     }
     TimelineEntry &entry = m_liveEdits.last();
     if (!key.isEmpty()) {
@@ -139,7 +139,7 @@ void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QStrin
 void ChartHistory::addScriptedChange(qint64 cycle, const QString &change, const QString &owner)
 {
     if (m_timeline.isEmpty() || m_timeline.constLast().cycle != cycle)
-        m_timeline.append(TimelineEntry{cycle, {}, {}});
+        m_timeline.append(TimelineEntry{cycle, {}, {}, {}});
     m_timeline.last().changes.append(change);
     m_timeline.last().owners.append(owner);
 }
