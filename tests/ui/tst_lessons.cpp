@@ -718,7 +718,7 @@ void TestLessons::poisonLessonNamesTheBannersCycle()
     TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-poison-message.json"));
     QVERIFY(shown.exposed());
     MainWindow &window = shown.window;
-    const Scenario &s = *loadScenarioFile(QStringLiteral(":/scenarios/lesson-poison-message.json")).scenario;
+    const Scenario s = TestSupport::loadPreset(QStringLiteral("lesson-poison-message.json"));
     qint64 stepCycle = -1;
     for (const LessonStep &step : s.steps) {
         const QRegularExpressionMatch m =
