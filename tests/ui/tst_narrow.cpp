@@ -288,6 +288,26 @@ private Q_SLOTS:
         QVERIFY(!header->isSectionHidden(2));
     }
 
+    void openingAnotherLessonKeepsTheWindowsWidth()
+    {
+        // A trial at 1024x768: lesson-aging run to its step 4 (cycle 260), then File > Open of
+        // another lesson, and the maximized window became 1118 px wide, its right edge (the
+        // lesson's Next) off the screen. While the new scenario was laid out the charts' dock
+        // showed two charts a page, and their least width (482 px) made the window's least
+        // width more than the screen. The window keeps its width.
+        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"));
+        QVERIFY(w.activeAt(1024, 749));
+        w.window.lessonPanel()->runCycles(260);
+        w.window.refreshViews();
+        for (const QString &file : {QStringLiteral(":/scenarios/lesson-ttl-moved.json"),
+                                    QStringLiteral(":/scenarios/lesson-poison-message.json")}) {
+            QVERIFY(w.window.openScenarioFile(file).isEmpty());
+            QCoreApplication::processEvents();
+            QCOMPARE(w.window.size(), QSize(1024, 749));
+            QVERIFY2(w.window.minimumSize().width() <= 1024, qPrintable(file));
+        }
+    }
+
     void tilesTitleReadsWholeWhenZoomed_data()
     {
         QTest::addColumn<int>("zoom");

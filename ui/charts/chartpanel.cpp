@@ -207,6 +207,17 @@ QList<TimeSeriesChart *> ChartPanel::timeCharts() const
     return {m_queueDepth, m_flow, m_latency, m_throughput};
 }
 
+QSize ChartPanel::minimumSizeHint() const
+{
+    QSize hint = QWidget::minimumSizeHint();
+    int one = 0;
+    for (const QWidget *chart : m_charts)
+        one = std::max(one, chart->minimumSizeHint().expandedTo(chart->minimumSize()).width());
+    if (one > 0)
+        hint.setWidth(std::min(hint.width(), one));
+    return hint;
+}
+
 void ChartPanel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);

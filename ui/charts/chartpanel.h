@@ -145,6 +145,11 @@ public:
     /// times a power of ten, at least 10, so that the axis moves rarely.
     static qreal niceCeiling(qreal value);
 
+    /// At least one chart's least width (px), never the page of now: narrower than the charts
+    /// shown side by side, the panel shows fewer a page (updatePages()). A page of two asked
+    /// 482 px while a scenario was opened, and the window grew past a 1024 px screen.
+    QSize minimumSizeHint() const override;
+
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
