@@ -2,6 +2,7 @@
 // keeps Undo and Redo in sight, the dead-letter table fits its dock without a horizontal scroll
 // bar and with no column of zero width, and Tab goes through a consumer card in screen order.
 #include "core/engine/simulation.h"
+#include "ui/common/highlightoverlay.h"
 #include "ui/common/logtableview.h"
 #include "ui/consumers/consumercard.h"
 #include "ui/consumers/consumerpanel.h"
@@ -286,6 +287,44 @@ private Q_SLOTS:
         // Narrow, the columns named give way first, in their order, and fit.
         QVERIFY2(view.narrowHiddenColumns().size() == 2 || !view.horizontalScrollBar()->isVisible(), qPrintable(columnWidths(&view)));
         QVERIFY(!header->isSectionHidden(2));
+    }
+
+    void leavingPresentingKeepsTheStepsOutline_data()
+    {
+        QTest::addColumn<int>("cycles");
+        QTest::addColumn<QString>("file");
+        QTest::addRow("ttl lesson, step 5: card A") << 131 << ":/scenarios/lesson-ttl-moved.json";
+        QTest::addRow("poison lesson, step 6: queue") << 230 << ":/scenarios/lesson-poison-message.json";
+    }
+
+    void leavingPresentingKeepsTheStepsOutline()
+    {
+        // A trial: lesson-ttl-moved at step 5 (card A outlined), F5 then Escape, and card A's
+        // outline was gone; so was the poison lesson's queue outline at its step 6. What the
+        // step outlines is outlined again in the window.
+        QFETCH(int, cycles);
+        QFETCH(QString, file);
+        TestSupport::ScenarioWindow w(file);
+        QVERIFY(w.activeAt(1024, 749));
+        w.window.lessonPanel()->runCycles(cycles);
+        w.window.refreshViews();
+        const auto outlined = [&w] {
+            QStringList seen;
+            for (HighlightOverlay *overlay : w.window.highlightOverlays()) {
+                if (overlay->target() && overlay->isVisible())
+                    seen << QString::fromLatin1(overlay->target()->metaObject()->className());
+            }
+            return seen;
+        };
+        QTRY_VERIFY(!outlined().isEmpty());
+        const QStringList before = outlined();
+        w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
+        if (QTest::currentTestFailed())
+            return;
+        QTRY_VERIFY(!outlined().isEmpty());
+        w.press(Qt::Key_Escape);
+        QTRY_VERIFY(!w.window.presentationMode()->isActive());
+        QTRY_COMPARE(outlined(), before);
     }
 
     void openingAnotherLessonKeepsTheWindowsWidth()
