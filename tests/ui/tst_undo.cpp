@@ -374,6 +374,12 @@ void TestUndo::undoSeparatesStepsOfOneGesture()
 
 void TestUndo::speedIsNotAnEdit()
 {
+    // A trial read "30 cycles/s · 6.1×" for a 5 cycles/s scenario: the factor agrees with the
+    // rates shown beside it.
+    QCOMPARE(SpeedControl::factor(33, 200), QStringLiteral("6×"));
+    QCOMPARE(SpeedControl::factor(100, 200), QStringLiteral("2×"));
+    QCOMPARE(SpeedControl::factor(400, 200), QStringLiteral("0.5×"));
+    QCOMPARE(SpeedControl::factor(133, 200), QStringLiteral("1.5×"));
     // The speed is the view's: [ and ] (and the slider) change the timer's interval, with no undo
     // step, no "*" in the title, and a saved file keeps the scenario's own interval. ] made the
     // broker panel's Cycle interval show the new speed (33 ms) as if the scenario had been

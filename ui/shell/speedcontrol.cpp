@@ -36,7 +36,9 @@ QString SpeedControl::factor(int intervalMs, int scenarioMs)
     if (intervalMs <= 0 || scenarioMs <= 0)
         return {};
     const double f = double(scenarioMs) / intervalMs;
-    if (std::abs(f - std::round(f)) < 0.05 || f >= 10)
+    // Whole where the rates shown beside it make it whole: 33 ms against 200 ms is 6.06, and
+    // reads "30 cycles/s" against "5 cycles/s", so "6×", not "6.1×" (within 2 %).
+    if (std::abs(f - std::round(f)) < std::max(0.05, f * 0.02) || f >= 10)
         return tr("%1×").arg(std::lround(f));
     return tr("%1×").arg(f, 0, 'g', 2);
 }
