@@ -462,8 +462,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("view");
         QTest::addRow("ttl-moved 1") << "lesson-ttl-moved.json" << 0 << "watch the queue" << "queue";
         QTest::addRow("ttl-moved 5") << "lesson-ttl-moved.json" << 4 << "on one card" << "consumers[0]";
-        QTest::addRow("max-length 4") << "lesson-max-length-drops-urgent.json" << 3 << "watch the dead letters"
-                                      << "deadLetters";
+        // Under reject-publish no dead letter comes any more: the refusals are what stop.
+        QTest::addRow("max-length 4") << "lesson-max-length-drops-urgent.json" << 3 << "the queue no longer fills"
+                                      << "queue";
     }
 
     void shippedHighlightsMatchTheirText()
