@@ -178,6 +178,25 @@ private Q_SLOTS:
         QTest::addRow("presentation mode") << true << "runToolBar central consumersDock chartsDock lessonDock statusBar";
     }
 
+    void openedScenarioGivesTheWindowTheKeys()
+    {
+        // A trial: the event log's table focused, Ctrl+R, Ctrl+O and another lesson opened: the
+        // table, now behind the journey's tab, kept the focus, and no outline showed where the
+        // keys were. After a scenario is opened the window holds them, as at startup.
+        Window w;
+        QVERIFY(w.active());
+        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("eventLogDock"));
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        QTableView *table = w.window.eventLogPanel()->view();
+        QTRY_VERIFY(table->isVisible());
+        table->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(table->hasFocus());
+        QVERIFY(w.window.openScenarioFile(QStringLiteral(":/scenarios/lesson-poison-message.json")).isEmpty());
+        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(&w.window));
+    }
+
     void tabGoesRoundTheScreen()
     {
         QFETCH(bool, presenting);

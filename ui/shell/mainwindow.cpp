@@ -147,6 +147,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         centralScroll->verticalScrollBar()->setValue(0);
         showOpenedViews();
         keepHighlightInSight();
+        // The window holds the keys, as at startup: a control of the scenario before (an event
+        // log's table now behind the journey's tab) kept them after File > Open, unseen. Set
+        // while a file dialog is up too: the window gives its focus back to this on activation.
+        setFocus(Qt::OtherFocusReason);
         if (FocusFrame *frame = FocusFrame::of(this))
             QTimer::singleShot(0, frame, &FocusFrame::refresh);  // the start point, in the new layout
     });
