@@ -1798,7 +1798,6 @@ private Q_SLOTS:
     {
         Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
         QVERIFY(w.activeAt(1024, 768));
-        const auto leave = qScopeGuard([&w] { w.leavePresenting(); });
         w.sim()->setIntervalMs(0);
         w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
         if (QTest::currentTestFailed())
@@ -1855,7 +1854,6 @@ private Q_SLOTS:
     {
         Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
         QVERIFY(w.activeAt(1024, 768));
-        const auto leave = qScopeGuard([&w] { w.leavePresenting(); });
         w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
         if (QTest::currentTestFailed())
             return;
@@ -1899,7 +1897,6 @@ private Q_SLOTS:
         QFETCH(QSize, screen);
         Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
         QVERIFY(w.activeAt(screen.width(), screen.height()));
-        const auto leave = qScopeGuard([&w] { w.leavePresenting(); });
         w.sim()->setIntervalMs(0);
         w.presentAt(screen, PresentationMode::zoomPercentFor(screen));
         if (QTest::currentTestFailed())
@@ -1946,7 +1943,6 @@ private Q_SLOTS:
     {
         Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
         QVERIFY(w.activeAt(1024, 768));
-        const auto leave = qScopeGuard([&w] { w.leavePresenting(); });
         w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
         if (QTest::currentTestFailed())
             return;
