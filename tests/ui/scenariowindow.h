@@ -8,11 +8,21 @@
 #include "ui/shell/zoom.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QScreen>
 #include <QSize>
 #include <QTest>
 
 namespace PriorityLab::TestSupport {
+
+/// Shows @p widget as a window of @p width x @p height px and waits until it is exposed; false
+/// if it never is.
+inline bool shownAt(QWidget &widget, int width, int height)
+{
+    widget.resize(width, height);
+    widget.show();
+    return QTest::qWaitForWindowExposed(&widget);
+}
 
 /// A "size" column with the screens a class projects on: 1280x720 and 1024x768 (px).
 inline void addClassroomScreenSizes()
@@ -97,6 +107,18 @@ struct ScenarioWindow
     {
         window.presentationMode()->leave();
         window.zoom()->setPercent(100);
+    }
+
+    /// Shows the window's dock named @p objectName and brings it in front of its tab group, as a
+    /// click on its tab does; nullptr if the window has no such dock.
+    QDockWidget *bringDock(const QString &objectName)
+    {
+        auto *dock = window.findChild<QDockWidget *>(objectName);
+        if (dock) {
+            dock->show();
+            dock->raise();
+        }
+        return dock;
     }
 
     /// The keyboard focus, or the window when no widget has it: where a key press goes.

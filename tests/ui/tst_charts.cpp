@@ -573,9 +573,7 @@ void TestCharts::markerLabelsWrapInANarrowChart()
     Scenario s = TestSupport::loadPreset(QStringLiteral("lesson-ttl-moved.json"));
     s.consumers[1].name = QStringLiteral("ttl-guard-of-the-night-shift");
     QCOMPARE(rig.sim.load(s), QStringList());
-    rig.panel.resize(260, 300);
-    rig.panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&rig.panel));
+    QVERIFY(TestSupport::shownAt(rig.panel, 260, 300));
     rig.advance(20);
     QCOMPARE(rig.editor.setConsumerParameter(1, QStringLiteral("low"), 2), QString());
     rig.advance(1);
@@ -600,9 +598,7 @@ void TestCharts::closeMarkerLabelsDoNotOverlap()
     ChartRig rig(QStringLiteral("lesson-poison-message.json"));
     QCOMPARE(rig.problems, QStringList());
     SetupEditor editor(&rig.sim);
-    rig.panel.resize(480, 220);
-    rig.panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&rig.panel));
+    QVERIFY(TestSupport::shownAt(rig.panel, 480, 220));
     rig.advance(147);
     editor.setConsumerOnline(0, false);
     rig.advance(4);
@@ -651,9 +647,7 @@ void TestCharts::undoneEditIsMarkedAsAnUndo()
     // counted as a second edit. The undo's marker says it is one (docs/design.md §8).
     EditedChartRig rig;
     QCOMPARE(rig.problems, QStringList());
-    rig.panel.resize(480, 220);
-    rig.panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&rig.panel));
+    QVERIFY(TestSupport::shownAt(rig.panel, 480, 220));
     rig.advance(40);
     QCOMPARE(rig.editor.setConsumerParameter(0, QStringLiteral("low"), 2), QString());
     rig.advance(3);
@@ -1112,9 +1106,7 @@ void TestCharts::zoomedChartsGetTheirRoom()
     // so the same width shows one chart at a time; back at 100 % two again.
     ChartRig rig(QStringLiteral("default.json"));
     Zoom zoom;
-    rig.panel.resize(2 * rig.panel.chartWidth() + 20, 300);
-    rig.panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&rig.panel));
+    QVERIFY(TestSupport::shownAt(rig.panel, 2 * rig.panel.chartWidth() + 20, 300));
     QCOMPARE(rig.panel.chartsPerPage(), 2);
     const int normal = rig.panel.chartWidth();
     // And taller: a short plot elides zoomed axis labels to "...".
@@ -1136,9 +1128,7 @@ void TestCharts::shortTabTitles()
     // names its chart in full before explaining it.
     ChartRig rig(QStringLiteral("default.json"));
     rig.panel.setOneChartAtATime(true);
-    rig.panel.resize(500, 300);
-    rig.panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&rig.panel));
+    QVERIFY(TestSupport::shownAt(rig.panel, 500, 300));
     auto *tabs = rig.panel.findChild<QTabBar *>();
     QVERIFY(tabs);
     QStringList titles;

@@ -1948,10 +1948,8 @@ private Q_SLOTS:
             return;
         w.window.lessonPanel()->runCycles(180);  // the delivery limit came at cycle 150
         w.window.refreshViews();
-        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
+        QDockWidget *dock = w.bringDock(QStringLiteral("deadLettersDock"));
         QVERIFY(dock);
-        dock->show();
-        dock->raise();
         DeadLetterPanel *panel = w.window.deadLetterPanel();
         QTableView *letters = panel->view();
         QTRY_VERIFY(letters->isVisible());
@@ -2041,10 +2039,8 @@ private Q_SLOTS:
         w.window.zoom()->setPercent(zoom);
         w.window.lessonPanel()->runCycles(cycles);
         w.window.refreshViews();
-        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
+        QDockWidget *dock = w.bringDock(QStringLiteral("deadLettersDock"));
         QVERIFY(dock);
-        dock->show();
-        dock->raise();
         QTableView *letters = w.window.deadLetterPanel()->view();
         QTRY_VERIFY(letters->isVisible());
         QVERIFY(letters->model()->rowCount() > 0);

@@ -12,6 +12,7 @@
 #include "ui/shell/highcontraststyle.h"
 #include "core/engine/simulation.h"
 #include "tests/testsupport.h"
+#include "tests/ui/scenariowindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QBuffer>
@@ -324,9 +325,7 @@ void TestEventLog::followMode()
 {
     PanelRig<EventLogPanel> rig(QStringLiteral("default.json"));
     QCOMPARE(rig.problems, QStringList());
-    rig.panel.resize(700, 300);
-    rig.panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&rig.panel));
+    QVERIFY(TestSupport::shownAt(rig.panel, 700, 300));
     QScrollBar *bar = rig.panel.view()->verticalScrollBar();
     QVERIFY(rig.panel.follows());
     rig.advance(5);

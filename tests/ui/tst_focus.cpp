@@ -185,10 +185,8 @@ private Q_SLOTS:
         // keys were. After a scenario is opened the window holds them, as at startup.
         Window w;
         QVERIFY(w.active());
-        auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("eventLogDock"));
+        QDockWidget *dock = w.bringDock(QStringLiteral("eventLogDock"));
         QVERIFY(dock);
-        dock->show();
-        dock->raise();
         QTableView *table = w.window.eventLogPanel()->view();
         QTRY_VERIFY(table->isVisible());
         table->setFocus(Qt::TabFocusReason);
@@ -511,10 +509,8 @@ private Q_SLOTS:
         // anywhere; Left picks the previous tab, round from the first to the last.
         Window w;
         QVERIFY(w.active());
-        auto *charts = w.window.findChild<QDockWidget *>(QStringLiteral("chartsDock"));
+        QDockWidget *charts = w.bringDock(QStringLiteral("chartsDock"));
         QVERIFY(charts);
-        charts->show();
-        charts->raise();
         QTabBar *pages = nullptr;
         for (QTabBar *bar : charts->findChildren<QTabBar *>()) {
             if (bar->isVisible() && bar->count() > 1)
