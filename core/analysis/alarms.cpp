@@ -191,6 +191,7 @@ void AlarmMonitor::reset()
     m_inspectedCycle = -1;
     m_lastFailure = -1;
     m_urgentDropped = 0;
+    m_refused = 0;
     m_recentDeliveries.clear();
     m_recentDispatched = 0;
     m_recentFailed = 0;
@@ -208,6 +209,15 @@ const Alarm *AlarmMonitor::find(Alarm::Kind kind) const
 {
     for (const Alarm &a : m_alarms) {
         if (a.kind == kind)
+            return &a;
+    }
+    return nullptr;
+}
+
+const Alarm *AlarmMonitor::findKey(const QString &key) const
+{
+    for (const Alarm &a : m_alarms) {
+        if (a.key == key)
             return &a;
     }
     return nullptr;
@@ -352,6 +362,7 @@ void AlarmMonitor::observe(const Simulation &simulation, const CycleReport &repo
     observeSafetyCap(simulation, report);
     observeDeliveryLimit(simulation, report);
     observeUrgentDrops(simulation, report);
+    observeRefusals(simulation, report);
     observeRuntimeWarnings(report);
 }
 
@@ -368,8 +379,9 @@ void AlarmMonitor::observeDataLoss(const Simulation &simulation, const CycleRepo
         clearIf(Alarm::Kind::DataLoss, [&](const Alarm &a) { return expired(a, cycle); });
         return;
     }
-    // Discards in recent cycles, counted per consumer from the report.
-    if (!find(Alarm::Kind::DataLoss)) {
+    // Discards in recent cycles, counted per consumer from the report (a new episode: counted
+    // afresh; the other data-loss alarms, urgent drops and refusals, have their own counts).
+    if (!findKey(QStringLiteral("data-loss"))) {
         m_lossCount = 0;
         m_lossByConsumer.clear();
         m_lossSettings.clear();
@@ -709,6 +721,32 @@ void AlarmMonitor::observeUrgentDrops(const Simulation &simulation, const CycleR
                     .arg(cycle)
                     .arg(simulation.broker().config().maxLength.value_or(0));
     raise(Alarm::Kind::DataLoss, key, QStringLiteral("Length limit drops urgent messages"), text, cycle);
+}
+
+void AlarmMonitor::observeRefusals(const Simulation &simulation, const CycleReport &report)
+{
+    const QString key = QStringLiteral("rejected");
+    const qint64 cycle = report.cycle;
+    const Alarm *active = findKey(key);
+    if (report.counts.rejected <= 0) {
+        clearIf(Alarm::Kind::DataLoss, [&](const Alarm &a) { return a.key == key && expired(a, cycle); });
+        return;
+    }
+    if (!active)
+        m_refused = 0;
+    m_refused += report.counts.rejected;
+    const QString text =
+            QStringLiteral("%1 new message(s) refused since cycle %2 (%3 in cycle %4): the queue is full at "
+                           "broker.maxLength %5 and overflow reject-publish refuses what comes next (a "
+                           "rejected event; RabbitMQ nacks the publisher). What is queued stays, but a "
+                           "producer that does not send them again loses them. Add consumers or raise "
+                           "maxLength.")
+                    .arg(m_refused)
+                    .arg(active ? active->raisedCycle : cycle)
+                    .arg(report.counts.rejected)
+                    .arg(cycle)
+                    .arg(simulation.broker().config().maxLength.value_or(0));
+    raise(Alarm::Kind::DataLoss, key, QStringLiteral("Queue full: publishes refused"), text, cycle);
 }
 
 void AlarmMonitor::observeRuntimeWarnings(const CycleReport &report)

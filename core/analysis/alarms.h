@@ -228,6 +228,10 @@ private:
     /// length limit (overflow drop-head) dead-letters messages of original priority >= 7;
     /// cleared after holdCycles without one.
     void observeUrgentDrops(const Simulation &simulation, const CycleReport &report);
+    /// DataLoss ("Queue full: publishes refused", key "rejected"): raised when a cycle's length
+    /// limit (overflow reject-publish) refuses new messages; they never reach a consumer unless
+    /// their producer sends them again (docs/design.md §4). Cleared after holdCycles without one.
+    void observeRefusals(const Simulation &simulation, const CycleReport &report);
     void observeRuntimeWarnings(const CycleReport &report);
     void inspectStarvation(const Simulation &simulation, const std::map<int, Waiting> &waiting,
                            qint64 last, qint64 recentFailure);
@@ -247,6 +251,8 @@ private:
     /// alarm's raisedCycle is @p since (the cycle it happened, not the one it was inspected).
     void raiseSince(Alarm::Kind kind, const QString &key, const QString &title, const QString &text,
                     qint64 since, qint64 cycle, const QString &headline = {});
+    /// The active alarm @p key, or nullptr.
+    const Alarm *findKey(const QString &key) const;
     /// Clears the alarms of @p kind for which @p stale returns true.
     template<typename Predicate>
     void clearIf(Alarm::Kind kind, Predicate stale);
@@ -257,6 +263,7 @@ private:
     qint64 m_inspectedCycle = -1;       ///< Simulation::cycle() at the last inspect()
     qint64 m_lastFailure = -1;          ///< last cycle with a processing failure
     qint64 m_urgentDropped = 0;         ///< messages of priority >= 7 the length limit dropped, since reset()
+    qint64 m_refused = 0;               ///< new messages refused while the "rejected" alarm is active
     static constexpr int failureWindow = 10;  ///< cycles of the requeue-loop rule
     std::deque<std::pair<qint64, qint64>> m_recentDeliveries;  ///< (dispatched, failed) per cycle
     qint64 m_recentDispatched = 0;

@@ -165,6 +165,7 @@ private Q_SLOTS:
     void safetyCapEndsCycle();
     void deliveryLimitReached();
     void lengthLimitDropsUrgent();
+    void refusedPublishesRaiseTheirOwnAlarm();
     void runtimeWarningFromStrategy();
     void timelineChangeNotApplied();
     void deadLetterModelMatchesBroker();
@@ -516,6 +517,39 @@ void TestAlarms::lengthLimitDropsUrgent()
     QVERIFY(urgentAlarm()->text.contains(QStringLiteral("Raise maxLength")));
     run(sim, monitor, int(monitor.settings().holdCycles));
     QVERIFY2(!urgentAlarm(), qPrintable(describe(monitor)));
+}
+
+void TestAlarms::refusedPublishesRaiseTheirOwnAlarm()
+{
+    // Overflow reject-publish loses no queued message but refuses new ones: lesson-max-length's
+    // step 3 showed no alarm at all while 60 orders were refused. maxLength 2, nobody online, 3
+    // messages in cycle 0 (1 refused) and 2 in cycle 4 (both refused); from cycle 5 none.
+    Simulation sim;
+    QCOMPARE(sim.load(TestSupport::parseOrFail(R"({"broker": {"maxLength": 2, "overflow": "reject-publish", "maxIdleCycles": 0},
+        "consumers": [{"name": "A", "online": false}],
+        "producers": [{"name": "P", "messages": [{"data": "a"}, {"data": "b"}, {"data": "c"},
+                                                 {"data": "d", "atCycle": 4}, {"data": "e", "atCycle": 4}]}]})",
+                                               QStringLiteral("refuse.json"))),
+             QStringList());
+    AlarmMonitor monitor;
+    const QString key = QStringLiteral("rejected");
+    monitor.update(sim, sim.step());
+    const Alarm *refused = findKey(monitor, key);
+    QVERIFY2(refused, qPrintable(describe(monitor)));
+    QCOMPARE(refused->kind, Alarm::Kind::DataLoss);
+    QCOMPARE(refused->raisedCycle, 0);
+    QVERIFY2(refused->text.startsWith(QStringLiteral("1 new message(s) refused since cycle 0 (1 in cycle 0)")),
+             qPrintable(refused->text));
+    QVERIFY2(!findKey(monitor, QStringLiteral("data-loss")), qPrintable(describe(monitor)));  // nothing dead-lettered
+    run(sim, monitor, 4);  // cycles 1..4
+    refused = findKey(monitor, key);
+    QVERIFY2(refused && refused->text.startsWith(QStringLiteral("3 new message(s) refused since cycle 0 (2 in cycle 4)")),
+             qPrintable(describe(monitor)));
+    QVERIFY(refused->text.contains(QStringLiteral("broker.maxLength 2")));
+    run(sim, monitor, int(monitor.settings().holdCycles) - 1);  // cycle 4 + hold - 1: still held
+    QVERIFY2(findKey(monitor, key), qPrintable(describe(monitor)));
+    run(sim, monitor, 1);
+    QVERIFY2(!findKey(monitor, key), qPrintable(describe(monitor)));
 }
 
 void TestAlarms::runtimeWarningFromStrategy()
