@@ -46,7 +46,11 @@ void HighlightOverlay::watch(bool on)
 
 bool HighlightOverlay::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == parentWidget() && event->type() == QEvent::Resize && m_target) {
+    if (watched == parentWidget() && m_target
+        && (event->type() == QEvent::Resize || event->type() == QEvent::LayoutRequest)) {
+        // A layout request too: QMainWindow::restoreState() puts the central widget back on
+        // top of its siblings, over the frame, without moving anything (leaving presentation
+        // mode lost the step's outline and the focus frame); follow() raises the frame again.
         follow();
     } else if (m_target && watched->isWidgetType()
                && std::any_of(m_watched.cbegin(), m_watched.cend(), [watched](const auto &w) { return w == watched; })) {

@@ -10,7 +10,8 @@ namespace PriorityLab {
 /// A frame drawn around another widget to point at it (the lesson panel's "highlight"): a
 /// transparent child of a top-level window, above everything, that lets the mouse through and
 /// follows its target when the target or any widget around it moves, resizes (a scroll area
-/// scrolling), hides or is destroyed. By default it is a lesson step's outline: 4 pixels, solid,
+/// scrolling), hides or is destroyed, and stays above the window's other children when the
+/// window lays them out again (QMainWindow::restoreState() raises the central widget). By default it is a lesson step's outline: 4 pixels, solid,
 /// in lessonColor(), unlike the keyboard's focus frame (FocusFrame: the palette's highlight). The frame goes around the part of the target that can be
 /// seen: clipped by every widget around it (a scroll area's viewport), hidden when none can.
 /// Where the line lies on the target (at the window's edge) it leaves a dock's float and close
