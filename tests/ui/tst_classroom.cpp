@@ -237,7 +237,13 @@ private Q_SLOTS:
         const bool typesN = widget == QLatin1String("data");  // N may begin a text: it types
         QCOMPARE(w.sim()->cycle(), typesN ? 1 : 2);
         QCOMPARE(card->onlineBox()->isChecked(), online);  // Space never toggles the consumer
-        w.press(Qt::Key_R, Qt::ControlModifier);     // Reset from anywhere
+        if (typesN) {
+            // The typed N is an edit in progress: Reset waits until Enter or Escape ends it.
+            w.press(Qt::Key_R, Qt::ControlModifier);
+            QCOMPARE(w.sim()->cycle(), 1);
+            w.press(Qt::Key_Escape);
+        }
+        w.press(Qt::Key_R, Qt::ControlModifier);     // Reset from anywhere else
         QCOMPARE(w.sim()->cycle(), 0);
     }
 
@@ -970,6 +976,37 @@ private Q_SLOTS:
         w.press(Qt::Key_N);
         QCOMPARE(w.sim()->cycle(), cycle + 1);
         QCOMPARE(rate->value(), 0.0);  // nothing typed into it
+    }
+
+    void resetWaitsForAPendingEdit()
+    {
+        // A trial: cycle 2 of a lesson, "0.3" typed into A's failure rate without Enter, Ctrl+R:
+        // the run went back to cycle 0 with no question, then the field, losing the focus,
+        // applied 0.3 to the new run as an edit by hand. Reset waits for the edit as the step
+        // keys do: Enter applies it, Escape cancels it, and then Ctrl+R resets.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1280, 720));
+        w.sim()->step();
+        w.sim()->step();
+        QDoubleSpinBox *rate = w.window.consumerPanel()->cards().constFirst()->failureRateBox();
+        rate->setFocus(Qt::TabFocusReason);
+        QVERIFY(rate->hasFocus());
+        QTest::keyClick(rate, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(rate, QStringLiteral("0.3"));
+        w.press(Qt::Key_R, Qt::ControlModifier);
+        QCOMPARE(w.sim()->cycle(), 2);                 // not reset
+        QVERIFY(rate->hasFocus());
+        QCOMPARE(rate->text(), QStringLiteral("0.3"));  // kept, not applied
+        QCOMPARE(rate->value(), 0.0);
+        QCOMPARE(w.window.setupEditor()->undoStack()->count(), 0);
+        QVERIFY2(w.window.statusBar()->currentMessage().startsWith(QLatin1String("Finish the edit first")),
+                 qPrintable(w.window.statusBar()->currentMessage()));
+        w.press(Qt::Key_Escape);  // cancels the edit: the window holds the keys again
+        QCOMPARE(rate->value(), 0.0);
+        w.press(Qt::Key_R, Qt::ControlModifier);
+        QCOMPARE(w.sim()->cycle(), 0);
+        QCOMPARE(rate->value(), 0.0);
+        QCOMPARE(w.window.setupEditor()->undoStack()->count(), 0);  // nothing applied to the new run
     }
 
     void pageDownWaitsForAPendingEdit()

@@ -123,6 +123,12 @@ bool ShortcutGuard::hasPendingEdit(const QObject *focus) const
             && (owner != m_editField || edit->text() != m_editText);
 }
 
+bool ShortcutGuard::waitsForPendingEdit(const QObject *focus, const QKeyEvent *key) const
+{
+    const bool stepKey = isStepKey(key->key()) && (key->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier)) == Qt::NoModifier;
+    return (stepKey || isResetKey(key->key(), key->modifiers())) && hasPendingEdit(focus);
+}
+
 bool ShortcutGuard::isSliderKey(int key)
 {
     switch (key) {
@@ -305,8 +311,14 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
         }
         if ((key->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier)) == Qt::NoModifier
             && (controlUsesKey(focus, key->key()) || sliderEdit
-                || (key->key() == Qt::Key_Escape && editInProgress(focus))
-                || (isStepKey(key->key()) && hasPendingEdit(focus)))) {
+                || (key->key() == Qt::Key_Escape && editInProgress(focus)))) {
+            key->accept();
+            return true;
+        }
+        // The step keys and Reset wait for a pending edit (the KeyPress below holds them back):
+        // a step would apply or lose it, and Reset would start the run again while the field,
+        // losing the focus, applied what was typed to the new run.
+        if (waitsForPendingEdit(focus, key)) {
             key->accept();
             return true;
         }
@@ -315,6 +327,10 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
     case QEvent::KeyPress: {
         auto *key = static_cast<QKeyEvent *>(event);
         QWidget *focus = QApplication::focusWidget();
+        if (watched == focus && isResetKey(key->key(), key->modifiers()) && waitsForPendingEdit(focus, key)) {
+            Q_EMIT editPending(const_cast<QWidget *>(qobject_cast<const QWidget *>(typingOwner(focus))));
+            return true;
+        }
         if (watched != focus || key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
             break;
         if ((key->key() == Qt::Key_Tab || key->key() == Qt::Key_Backtab) && focus && focus->isWindow()
@@ -356,7 +372,7 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
         }
         if (isTextField(focus)) {
             const QObject *owner = typingOwner(focus);
-            if (isStepKey(key->key()) && hasPendingEdit(focus)) {
+            if (waitsForPendingEdit(focus, key)) {
                 // Neither the lesson nor the field: the edit is finished first, by Enter or Escape.
                 Q_EMIT editPending(const_cast<QWidget *>(qobject_cast<const QWidget *>(owner)));
                 return true;

@@ -7,6 +7,7 @@
 
 #include <functional>
 
+class QKeyEvent;
 class QPushButton;
 class QWidget;
 
@@ -28,11 +29,12 @@ namespace PriorityLab {
 ///    presentation mode at once). Then the field gives the focus back to its window and the keys work again; the
 ///    next Tab (Shift+Tab) goes on to the control after (before) that field, not to the top;
 ///    the window's FocusFrame outlines that field meanwhile (FocusFrame::setResumePoint()).
-///  - Page Down / Page Up (the lesson's Next / Back, sent by presentation clickers) wait while a
-///    one-line field of a main window holds an edit not yet applied (hasPendingEdit()): the key
-///    neither moves the lesson (the edit would be applied or lost with it) nor goes to the field
-///    (a spin box would step by 10 and drop what was typed); editPending() asks the window to say
-///    "finish the edit first". Without such an edit the keys move the lesson as from anywhere.
+///  - Page Down / Page Up (the lesson's Next / Back, sent by presentation clickers) and Ctrl+R
+///    (Reset) wait while a one-line field of a main window holds an edit not yet applied
+///    (hasPendingEdit()): the key neither moves the lesson or resets the run (the edit would be
+///    applied to the new run or lost with it) nor goes to the field (a spin box would step by 10
+///    and drop what was typed); editPending() asks the window to say "finish the edit first".
+///    Without such an edit the keys move the lesson and reset the run as from anywhere.
 ///  - A slider of a main window behaves as a number field once the user changed it by keys: its
 ///    first arrow that moves it (Left, Down, Up, or Home/End) starts an edit, and from then on
 ///    both Left and Right (Up, Down, Home, End) adjust it, and Escape is its own, until Enter or
@@ -94,6 +96,15 @@ public:
 
     /// True for the keys that move a lesson step, Page Down and Page Up.
     static bool isStepKey(int key) { return key == Qt::Key_PageDown || key == Qt::Key_PageUp; }
+    /// True for the run's Reset key, Ctrl+R (@p modifiers without the keypad's).
+    static bool isResetKey(int key, Qt::KeyboardModifiers modifiers)
+    {
+        return key == Qt::Key_R && (modifiers & ~Qt::KeypadModifier) == Qt::ControlModifier;
+    }
+    /// True if the key press @p key waits while @p focus holds a pending edit (hasPendingEdit()):
+    /// a step key (isStepKey()) or Reset (isResetKey()). Reset would otherwise start the run
+    /// again and the field apply what was typed to the new run as it lost the focus.
+    bool waitsForPendingEdit(const QObject *focus, const QKeyEvent *key) const;
 
     /// True for the controls where the user types: an editable line edit, spin box, editable
     /// combo box, text edit or plain text edit.
@@ -107,8 +118,8 @@ public:
     void endEdit(QWidget *window);
 
 Q_SIGNALS:
-    /// A step key (isStepKey()) was held back because @p field has a pending edit: its window
-    /// should say how to finish the edit (Enter applies it, Escape cancels it).
+    /// A step key or Reset (waitsForPendingEdit()) was held back because @p field has a pending
+    /// edit: its window should say how to finish the edit (Enter applies it, Escape cancels it).
     void editPending(QWidget *field);
 
 protected:
