@@ -139,8 +139,7 @@ void SetupEditor::trackGestures(QWidget *input)
 namespace {
 
 /// Whether @p command or one of its children (a macro) is a SetupCommand for which @p test
-/// holds: SetupCommand::shapedRun (an undone edit that had shaped cycles of the run) or
-/// SetupCommand::movedByRedo (a redo that took a later cycle).
+/// holds, e.g. SetupCommand::movedByRedo (a redo that took a later cycle).
 bool anyEdit(const QUndoCommand *command, bool (SetupCommand::*test)() const)
 {
     if (const auto *setup = dynamic_cast<const SetupCommand *>(command); setup && (setup->*test)())
@@ -163,43 +162,36 @@ SetupEditor::SetupEditor(Simulation *simulation, QObject *parent)
     connect(m_simulation, &Simulation::scenarioLoaded, m_undoStack, &QUndoStack::clear);
     connect(m_simulation, &Simulation::scenarioLoaded, this, [this] {
         m_savedIndex = 0;
-        m_runShapedByUndone = m_redoneLater = m_droppedShaped = false;
+        m_droppedSaved = 0;
+        m_redoneLater.clear();
     });
     // An undo or redo separates edits: the step now on top takes in no later edit.
     connect(m_undoStack, &QUndoStack::indexChanged, this, [this](int index) {
         const int previous = std::exchange(m_lastIndex, index);
         if (m_pushing)
             return;
-        // Back at the saved state, but not with the saved run: an undo of an edit that had
-        // shaped cycles of the run (the run seen is not what the file replays), or a redo made
-        // after cycles ran since its undo (a new edit at a later cycle than the file's). The
-        // document stays modified until saved again (docs/scenario-format.md, "Live edits in a
-        // saved file").
-        // The prompt before discarding says which (runShapedByUndoneEdit(), editRedoneLater()).
-        if (index != previous) {
-            const bool undo = index < previous;
-            for (int i = std::min(index, previous); i < std::max(index, previous) && i < m_undoStack->count(); ++i) {
-                if (anyEdit(m_undoStack->command(i), undo ? &SetupCommand::shapedRun : &SetupCommand::movedByRedo)) {
-                    (undo ? m_runShapedByUndone : m_redoneLater) = true;
-                    if (m_undoStack->isClean())
-                        m_undoStack->resetClean();
-                    break;
-                }
+        // The title's "*" follows the undo stack's clean state: undoing every edit since the
+        // save (or the opening) clears it, whatever cycles ran meanwhile; the file would be
+        // written as it is. One case more: a redo made after cycles ran since its undo is a new
+        // edit at a later cycle than the file's, so coming back to the saved index by it is not
+        // the saved file (docs/scenario-format.md, "Live edits in a saved file").
+        if (index > previous) {
+            for (int i = previous; i < std::min(index, m_savedIndex) && i < m_undoStack->count(); ++i) {
+                const QUndoCommand *command = m_undoStack->command(i);
+                if (anyEdit(command, &SetupCommand::movedByRedo) && !m_redoneLater.contains(command))
+                    m_redoneLater.append(command);
             }
-            // Every edit that had shaped cycles redone (no cycle between undo and redo: as if
-            // nothing happened), or every edit redone late undone again: that reason has gone.
-            const auto anyIn = [this](int from, int to, bool (SetupCommand::*test)() const) {
-                for (int i = from; i < to && i < m_undoStack->count(); ++i) {
-                    if (anyEdit(m_undoStack->command(i), test))
+            if (!m_redoneLater.isEmpty() && m_undoStack->isClean())
+                m_undoStack->resetClean();
+        } else {
+            // An edit redone late and undone again is the saved one no longer in effect.
+            m_redoneLater.removeIf([this, index](const QUndoCommand *command) {
+                for (int i = index; i < m_undoStack->count(); ++i) {
+                    if (m_undoStack->command(i) == command)
                         return true;
                 }
                 return false;
-            };
-            if (!undo && m_runShapedByUndone && !m_droppedShaped
-                && !anyIn(index, m_undoStack->count(), &SetupCommand::shapedRun))
-                m_runShapedByUndone = false;
-            if (undo && m_redoneLater && !anyIn(0, index, &SetupCommand::movedByRedo))
-                m_redoneLater = false;
+            });
         }
         if (index <= 0)
             return;
@@ -588,19 +580,29 @@ void SetupEditor::markSaved()
 {
     m_undoStack->setClean();
     m_savedIndex = m_undoStack->index();
-    m_runShapedByUndone = m_redoneLater = m_droppedShaped = false;
+    m_droppedSaved = 0;
+    m_redoneLater.clear();
 }
 
 void SetupEditor::noteDroppedEdits()
 {
-    // A push drops the undone edits: remember whether one had shaped cycles of the run.
-    for (int i = m_undoStack->index(); i < m_undoStack->count() && !m_droppedShaped; ++i)
-        m_droppedShaped = anyEdit(m_undoStack->command(i), &SetupCommand::shapedRun);
+    // A push drops the undone steps: those the saved file holds are gone from the stack (and
+    // QUndoStack forgets its clean state).
+    const int index = m_undoStack->index();
+    if (index < m_savedIndex) {
+        m_droppedSaved += m_savedIndex - index;
+        m_savedIndex = index;
+    }
 }
 
 int SetupEditor::unsavedEditCount() const
 {
-    return std::abs(m_undoStack->index() - m_savedIndex);
+    return std::max(0, m_undoStack->index() - m_savedIndex);
+}
+
+int SetupEditor::undoneSavedEditCount() const
+{
+    return std::max(0, m_savedIndex - m_undoStack->index()) + m_droppedSaved;
 }
 
 } // namespace PriorityLab

@@ -9,6 +9,7 @@
 
 #include <optional>
 
+class QUndoCommand;
 class QUndoStack;
 class QWidget;
 
@@ -199,28 +200,26 @@ public:
     /// not undone). Not the speed control's interval (Simulation::intervalMs(), the view's).
     int scenarioIntervalMs() const;
 
-    /// Marks the current state as saved (the undo stack's clean state). An undo that comes back
-    /// to that state does not make it clean again if an undone edit had already shaped cycles of
-    /// the run (SetupCommand::shapedRun()): the run seen differs from what the file replays.
+    /// Marks the current state as saved (the undo stack's clean state, which the title's "*"
+    /// follows: undoing every edit made since brings it back, docs/scenario-format.md, "Live
+    /// edits in a saved file").
     void markSaved();
 
-    /// Whether, since the scenario was loaded or last saved, an undo took back an edit that had
-    /// already shaped cycles of the run (SetupCommand::shapedRun()): the run has cycles the file
-    /// does not replay, so the document stays modified though no edit of it is in effect
-    /// (docs/scenario-format.md, "Live edits in a saved file"). The unsaved-edits prompt says so.
-    bool runShapedByUndoneEdit() const { return m_runShapedByUndone; }
-    /// Whether, since the scenario was loaded or last saved, a redo came after cycles had run
-    /// since its undo (SetupCommand::movedByRedo()): that edit now takes effect at a later cycle
-    /// than it did, so the document stays modified.
-    bool editRedoneLater() const { return m_redoneLater; }
-    /// The edits between the state last saved (or loaded) and the current one: the undo stack's
-    /// index minus its index when saved, in absolute value (saved edits undone count too). 0
-    /// when only runShapedByUndoneEdit() or editRedoneLater() keep the document modified.
+    /// Whether an edit the saved file holds was undone and, after cycles ran, redone since the
+    /// save (SetupCommand::movedByRedo()), and is in effect: it now takes effect at a later cycle
+    /// than the file says, so the document is modified even at the saved index. The
+    /// unsaved-edits prompt says so.
+    bool editRedoneLater() const { return !m_redoneLater.isEmpty(); }
+    /// The edits in effect that the saved file (or, before any save, the scenario as opened)
+    /// does not hold: the undo steps above the saved index. 0 at the saved state.
     int unsavedEditCount() const;
+    /// The edits the saved file holds that are no longer in effect: undone below the saved
+    /// index, or dropped by a new edit made after such an undo. 0 before any save.
+    int undoneSavedEditCount() const;
 
 private:
     QString push(CheckedSetting check);
-    /// Before a push (or a macro) drops the undone edits: notes whether one had shaped cycles.
+    /// Before a push (or a macro) drops the undone edits: counts the saved ones among them.
     void noteDroppedEdits();
     QString setGeneratorValue(int producer, const QString &key, const QJsonValue &value);
     bool validConsumer(int index) const;
@@ -230,10 +229,9 @@ private:
     QUndoStack *m_undoStack;
     bool m_pushing = false;
     int m_lastIndex = 0;  ///< the undo stack's index before its last change
-    int m_savedIndex = 0;  ///< the undo stack's index when last saved (0: as loaded)
-    bool m_runShapedByUndone = false;  ///< runShapedByUndoneEdit()
-    bool m_redoneLater = false;        ///< editRedoneLater()
-    bool m_droppedShaped = false;  ///< a push dropped an undone edit that had shaped cycles
+    int m_savedIndex = 0;  ///< the saved steps still at the stack's bottom: its index when saved (0: as loaded), less those a push dropped
+    int m_droppedSaved = 0;  ///< saved steps a push dropped (undoneSavedEditCount())
+    QList<const QUndoCommand *> m_redoneLater;  ///< saved steps redone late since the save, in effect (editRedoneLater())
 };
 
 } // namespace PriorityLab

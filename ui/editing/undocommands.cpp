@@ -59,8 +59,6 @@ void SetupCommand::noteCycle()
 void SetupCommand::noteUndo()
 {
     m_undoneAt = m_simulation->cycle();
-    if (m_undoneAt > m_cycle && affectsRun())
-        m_shapedRun = true;
 }
 
 QString SetupCommand::replay(const QUndoCommand *command, Scenario &scenario)

@@ -37,9 +37,6 @@ public:
     /// is a new edit at the redo's cycle (docs/scenario-format.md, "Live edits in a saved file").
     qint64 cycle() const { return m_cycle; }
 
-    /// Whether this edit, since undone, had shaped at least one cycle of the run (cycles ran
-    /// while it was in effect): the run seen then is not what the file without it replays.
-    bool shapedRun() const { return m_shapedRun; }
     /// Whether its last redo came after cycles had run since its undo, so that it took the redo's
     /// cycle as its own: no longer the edit a file saved before may hold.
     bool movedByRedo() const { return m_movedByRedo; }
@@ -56,7 +53,7 @@ protected:
     /// Remembers the simulation's cycle as the one this edit took effect on, unless it is the
     /// redo of an undo made at this same cycle (redo() calls it).
     void noteCycle();
-    /// Remembers the cycle of this undo, and whether cycles ran with the edit (undo() calls it).
+    /// Remembers the cycle of this undo (undo() calls it).
     void noteUndo();
     /// Makes undoing() true while it lives: each undo() holds one.
     struct UndoScope
@@ -72,7 +69,6 @@ protected:
     Simulation *m_simulation;
     qint64 m_cycle = 0;
     qint64 m_undoneAt = -1;  ///< Simulation::cycle() at the last undo; -1 once redone
-    bool m_shapedRun = false;
     bool m_movedByRedo = false;
 
 private:

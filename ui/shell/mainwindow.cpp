@@ -1288,15 +1288,13 @@ bool MainWindow::confirmDiscardEdits(const QString &action)
                                                               : tr("“%1”").arg(m_setupEditor->scenarioName());
     if (!currentFile().isEmpty())
         current += QStringLiteral(" (%1)").arg(QFileInfo(currentFile()).fileName());
-    // The document can stay modified with no edit in effect: an undone edit had shaped cycles
-    // of the run, or a redo came cycles after its undo (docs/scenario-format.md, "Live edits in
-    // a saved file"). "1 edit that is not saved" after the undo read as a fault: the words say why.
+    // The document can stay modified with no edit in effect: a saved edit was redone cycles
+    // after its undo (docs/scenario-format.md, "Live edits in a saved file"). "1 edit that is
+    // not saved" then read as a fault: the words say why.
     QStringList reasons;
-    if (m_setupEditor->runShapedByUndoneEdit())
-        reasons << tr("the run has cycles shaped by an edit you undid, which the file does not replay");
     if (m_setupEditor->editRedoneLater())
         reasons << tr("an edit you redid after cycles ran takes effect later in the run than it first did");
-    const int edits = m_setupEditor->unsavedEditCount();
+    const int edits = m_setupEditor->unsavedEditCount() + m_setupEditor->undoneSavedEditCount();
     QString text;
     QString question;
     if (edits == 0 && !reasons.isEmpty()) {
