@@ -227,7 +227,7 @@ private Q_SLOTS:
         w.window.setUnsavedEditsAnswer(QMessageBox::Cancel);
         const auto asked = [&](const QString &what) {
             const QString question = w.window.lastUnsavedEditsQuestion();
-            return question.contains(QStringLiteral("“%1” (lesson-aging.json) has 2 edits").arg(name))
+            return question.contains(QStringLiteral("“%1” (lesson-aging.json) has 2 unsaved edits").arg(name))
                    && question.contains(QStringLiteral("Save them before ") + what + QLatin1Char('?'));
         };
 

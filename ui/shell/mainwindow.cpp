@@ -1288,35 +1288,47 @@ bool MainWindow::confirmDiscardEdits(const QString &action)
                                                               : tr("“%1”").arg(m_setupEditor->scenarioName());
     if (!currentFile().isEmpty())
         current += QStringLiteral(" (%1)").arg(QFileInfo(currentFile()).fileName());
-    // The document can stay modified with no edit in effect: a saved edit was redone cycles
-    // after its undo (docs/scenario-format.md, "Live edits in a saved file"). "1 edit that is
-    // not saved" then read as a fault: the words say why.
-    QStringList reasons;
-    if (m_setupEditor->editRedoneLater())
-        reasons << tr("an edit you redid after cycles ran takes effect later in the run than it first did");
-    const int edits = m_setupEditor->unsavedEditCount() + m_setupEditor->undoneSavedEditCount();
+    // A plain Save / Discard / Cancel question: what is unsaved and the question in the text,
+    // what Discard loses in the informative text. The document is modified (the undo stack is
+    // not clean) by edits since the save, by saved edits undone, or by a saved edit redone at a
+    // later cycle (docs/scenario-format.md, "Live edits in a saved file"): each said as it is.
+    const int edits = m_setupEditor->unsavedEditCount();
+    const int undone = m_setupEditor->undoneSavedEditCount();
+    const bool later = m_setupEditor->editRedoneLater();
+    const QString editsText = edits == 1 ? tr("1 unsaved edit") : tr("%1 unsaved edits").arg(edits);
+    const QString undoneText = undone == 1 ? tr("1 saved edit undone") : tr("%1 saved edits undone").arg(undone);
     QString text;
-    QString question;
-    if (edits == 0 && !reasons.isEmpty()) {
-        text = tr("%1 is marked modified: %2.").arg(current, reasons.join(tr("; ")));
-        question = tr("No edit in effect is unsaved. Save before %1? The file gets the setup as it stands "
-                      "(an undone edit is not saved); the cycles already run are not kept either way.")
-                           .arg(action);
+    QString info;
+    if (edits > 0 && undone == 0) {
+        text = tr("%1 has %2. Save %3 before %4?").arg(current, editsText, edits == 1 ? tr("it") : tr("them"), action);
+        info = edits == 1 ? tr("Discard loses this edit and the undo history.")
+                          : tr("Discard loses these %1 edits and the undo history.").arg(edits);
+    } else if (edits > 0) {
+        text = tr("%1 has %2 and %3. Save the scenario as it is now before %4?").arg(current, editsText, undoneText, action);
+        info = edits == 1 ? tr("Discard keeps the file as it is and loses the unsaved edit and the undo history.")
+                          : tr("Discard keeps the file as it is and loses the unsaved edits and the undo history.");
+    } else if (undone > 0) {
+        text = tr("%1 has %2, so it differs from its file. Save the scenario as it is now before %3?")
+                       .arg(current, undoneText, action);
+        info = (undone == 1 ? tr("Save writes it without the undone edit.") : tr("Save writes it without the undone edits."))
+               + QLatin1Char(' ') + tr("Discard keeps the file as it is and loses the undo history.");
     } else {
-        const int shown = std::max(1, edits);
-        text = shown == 1 ? tr("%1 has 1 edit that is not saved").arg(current)
-                          : tr("%1 has %2 edits that are not saved").arg(current).arg(shown);
-        text += reasons.isEmpty() ? QStringLiteral(".") : tr(", and %1.").arg(reasons.join(tr("; ")));
-        question = tr("Save them before %1? Discarded edits cannot be undone.").arg(action);
+        text = tr("%1 has an edit you redid after more cycles ran: it now takes effect later than its file "
+                  "says. Save the scenario as it is now before %2?")
+                       .arg(current, action);
+        info = tr("Save writes the edit at its new cycle. Discard keeps the file as it is and loses the undo "
+                  "history.");
     }
-    m_lastUnsavedQuestion = text + QLatin1Char('\n') + question;
+    if (later && (edits > 0 || undone > 0))
+        info += QLatin1Char(' ') + tr("An edit you redid after more cycles ran also takes effect later than the file says.");
+    m_lastUnsavedQuestion = text + QLatin1Char('\n') + info;
     // Enter saves only where there is an edit to save: with none in effect, a teacher's Enter
     // on Reset opened a Save As (a built-in lesson has no file to write) for nothing new.
-    m_lastUnsavedDefault = edits == 0 && !reasons.isEmpty() ? QMessageBox::Discard : QMessageBox::Save;
+    m_lastUnsavedDefault = edits > 0 ? QMessageBox::Save : QMessageBox::Discard;
     if (showDialogs()) {
         QMessageBox box(QMessageBox::Warning, tr("PriorityLab"), text,
                         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
-        box.setInformativeText(question);
+        box.setInformativeText(info);
         box.setDefaultButton(QMessageBox::StandardButton(m_lastUnsavedDefault));
         answer = box.exec();
     }

@@ -144,12 +144,14 @@ public:
     /// The answer confirmDiscardEdits() gives while dialogs are off (tests): Discard by default,
     /// QMessageBox::Save or QMessageBox::Cancel.
     void setUnsavedEditsAnswer(int button) { m_unsavedAnswer = button; }
-    /// The last question confirmDiscardEdits() asked (also with dialogs off): the scenario with
-    /// its number of edits, then what would follow, e.g. "opening “Default” (default.json)".
+    /// The last question confirmDiscardEdits() asked (also with dialogs off): its text, a newline,
+    /// then its informative text, e.g. "“Default” (default.json) has 3 unsaved edits. Save them
+    /// before opening “Aging” (lesson-aging.json)?\nDiscard loses these 3 edits and the undo
+    /// history."
     QString lastUnsavedEditsQuestion() const { return m_lastUnsavedQuestion; }
     /// The default button (Enter) of the last question confirmDiscardEdits() asked: Save while an
-    /// edit in effect is unsaved; Discard when none is (the document is only marked modified by
-    /// an undone edit's cycles, and saving would write the file as it is).
+    /// edit in effect is unsaved; Discard when none is (only edits the saved file holds are
+    /// undone, or one moved to a later cycle: Enter keeps the file as it is).
     int lastUnsavedEditsDefault() const { return m_lastUnsavedDefault; }
 
     /// Opens the scenario file @p path (a file or a `:/scenarios/...` resource). Returns every
