@@ -26,6 +26,7 @@
 #include <QIcon>
 #include <QImage>
 #include <QLabel>
+#include <QScopeGuard>
 #include <QStatusBar>
 #include <QTest>
 #include <QToolBar>
@@ -224,6 +225,8 @@ private Q_SLOTS:
     void presentingUnderADarkDesktop();
     void toolbarIconsFollowThePalette_data();
     void toolbarIconsFollowThePalette();
+    void undoRedoIconsAreCurvedArrows_data();
+    void undoRedoIconsAreCurvedArrows();
     void alarmBannerFollowsThePalette();
     void latencyClassesHaveTheTilesColours();
 };
@@ -384,6 +387,80 @@ void TestContrast::toolbarIconsFollowThePalette()
     }
     // A disabled icon (Undo before any edit) still shows, fainter.
     QVERIFY(!w.window.undoAction()->isEnabled());
+}
+
+void TestContrast::undoRedoIconsAreCurvedArrows_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("light window") << false;
+    QTest::newRow("dark window") << true;
+}
+
+void TestContrast::undoRedoIconsAreCurvedArrows()
+{
+    // A trial under Qt's own style with no icon theme (offscreen, -style Fusion): Undo and Redo
+    // showed filled discs, the style's round arrow buttons drawn as one-colour glyphs. Without a
+    // theme's edit-undo they are curved arrows drawn in the buttons' text colour
+    // (ThemedIcon::drawnUndoArrow(), docs/design.md §8, colours).
+    QFETCH(bool, dark);
+    const QString theme = QIcon::themeName();
+    const auto restore = qScopeGuard([theme] { QIcon::setThemeName(theme); });
+    QIcon::setThemeName(QStringLiteral("prioritylab-no-such-theme"));
+    QVERIFY(!QIcon::hasThemeIcon(QStringLiteral("edit-undo")));
+    ScenarioWindow w(QStringLiteral(":/scenarios/reference-priority.json"));
+    const QPalette palette = dark ? darkPalette() : lightPalette();
+    w.window.setPalette(palette);
+    QVERIFY(w.exposed());
+    const QColor ink = palette.color(QPalette::Active, QPalette::ButtonText);
+
+    const QSize size(32, 32);
+    const auto alphaOf = [size](QAction *action) {
+        return action->icon().pixmap(size).toImage().convertToFormat(QImage::Format_ARGB32);
+    };
+    const QImage undo = alphaOf(w.window.undoAction());
+    const QImage redo = alphaOf(w.window.redoAction());
+    QCOMPARE(undo.size(), size);
+    QCOMPARE(redo.size(), size);
+    QRect bounds;
+    int opaque = 0;
+    int mirrored = 0;
+    int differing = 0;
+    for (int y = 0; y < size.height(); ++y) {
+        for (int x = 0; x < size.width(); ++x) {
+            const QColor c = undo.pixelColor(x, y);
+            const int mirror = redo.pixelColor(size.width() - 1 - x, y).alpha();
+            mirrored += std::abs(c.alpha() - mirror) > 64 ? 1 : 0;
+            differing += std::abs(c.alpha() - redo.pixelColor(x, y).alpha()) > 64 ? 1 : 0;
+            if (c.alpha() < 128)
+                continue;
+            ++opaque;
+            bounds |= QRect(x, y, 1, 1);
+            // In the buttons' text colour, so that it reads on a dark palette too.
+            QVERIFY2(std::abs(c.red() - ink.red()) <= 2 && std::abs(c.green() - ink.green()) <= 2
+                             && std::abs(c.blue() - ink.blue()) <= 2,
+                     qPrintable(QStringLiteral("pixel %1,%2 is %3, not %4").arg(x).arg(y).arg(c.name(), ink.name())));
+        }
+    }
+    // A stroke and a head, not a disc: a filled disc covers about 79 % of its bounding box.
+    QVERIFY2(bounds.width() >= size.width() * 3 / 4 && bounds.height() >= size.height() * 3 / 4,
+             qPrintable(QStringLiteral("%1x%2").arg(bounds.width()).arg(bounds.height())));
+    const double fill = double(opaque) / (bounds.width() * bounds.height());
+    QVERIFY2(fill < 0.55, qPrintable(QString::number(fill)));
+    // Redo is Undo's mirror image, and not the same picture: the arrows point opposite ways.
+    QVERIFY2(mirrored <= size.width() * size.height() / 100, qPrintable(QString::number(mirrored)));
+    QVERIFY2(differing >= size.width() * size.height() / 10, qPrintable(QString::number(differing)));
+    // Undo's head points left: its leftmost opaque pixels are in the upper half (the head), the
+    // stroke's round turn on the right.
+    int leftmostY = -1;
+    for (int x = 0; x < size.width() && leftmostY < 0; ++x) {
+        for (int y = 0; y < size.height(); ++y) {
+            if (undo.pixelColor(x, y).alpha() >= 128) {
+                leftmostY = y;
+                break;
+            }
+        }
+    }
+    QVERIFY2(leftmostY >= 0 && leftmostY < size.height() / 2, qPrintable(QString::number(leftmostY)));
 }
 
 void TestContrast::alarmBannerFollowsThePalette()

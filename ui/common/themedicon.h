@@ -36,6 +36,18 @@ bool isGlyph(QStyle::StandardPixmap which);
 /// Call it again when the palette changes (QEvent::PaletteChange).
 QIcon standard(const QWidget *widget, QStyle::StandardPixmap which);
 
+/// An undo symbol (@p redo false: a curved arrow that turns back to the left, ↶) or a redo one
+/// (its mirror image, ↷), drawn with a QPainterPath at whatever size it is asked for, in the
+/// button text colour of @p palette (active for the normal mode, disabled for the disabled
+/// one), so that it reads on a dark palette too. The icons where the icon theme has none: the
+/// style's own fallback is a round arrow button, which glyph() turns into a filled disc.
+QIcon drawnUndoArrow(const QPalette &palette, bool redo);
+
+/// The icon of Edit > Undo (@p redo false) or Redo for @p widget: the icon theme's "edit-undo" or
+/// "edit-redo" as a glyph() in the button text colour where the theme has it, else
+/// drawnUndoArrow(). Call it again when the palette changes.
+QIcon undoRedo(const QWidget *widget, bool redo);
+
 } // namespace ThemedIcon
 
 } // namespace PriorityLab

@@ -968,12 +968,14 @@ void MainWindow::updateIcons()
 {
     // The style's icons are dark glyphs that vanish on a dark palette: drawn light there.
     const std::pair<QAction *, QStyle::StandardPixmap> icons[] = {
-            {m_undo, QStyle::SP_ArrowBack},          {m_redo, QStyle::SP_ArrowForward},
             {m_step, QStyle::SP_MediaSkipForward},   {m_reset, QStyle::SP_MediaSkipBackward},
             {m_open, QStyle::SP_DialogOpenButton},   {m_save, QStyle::SP_DialogSaveButton},
     };
     for (const auto &[action, which] : icons)
         action->setIcon(ThemedIcon::standard(this, which));
+    // Curved arrows, not the style's round arrow buttons (filled discs as a glyph).
+    m_undo->setIcon(ThemedIcon::undoRedo(this, false));
+    m_redo->setIcon(ThemedIcon::undoRedo(this, true));
     updateActions();
 }
 
