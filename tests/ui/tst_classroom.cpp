@@ -2017,6 +2017,55 @@ private Q_SLOTS:
         QTRY_VERIFY2(line->text().startsWith(QStringLiteral("Selected: Message %1 ").arg(first)), qPrintable(line->text()));
     }
 
+    // Presenting lesson-max-length-drops-urgent at 1024x768 the dead letters hid the Priority
+    // (what the lesson is about: urgent letters dropped) while the Consumer column stayed,
+    // empty in every row: a letter the broker drops at its length limit has no consumer. A
+    // column empty in every row gives way first (docs/design.md §8, the dead letters).
+    void deadLettersHideTheEmptyConsumerPresentingAt1024()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-max-length-drops-urgent.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
+        if (QTest::currentTestFailed())
+            return;
+        w.window.lessonPanel()->runCycles(60);
+        w.window.refreshViews();
+        QVERIFY(w.sim()->broker().deadLetterCount() > 0);
+        QVERIFY(w.bringDock(QStringLiteral("deadLettersDock")));
+        QTableView *letters = w.window.deadLetterPanel()->view();
+        QTRY_VERIFY(letters->isVisible());
+        const QAbstractItemModel *model = letters->model();
+        QVERIFY(model->rowCount() > 0);
+        for (int row = 0; row < model->rowCount(); ++row)
+            QCOMPARE(model->index(row, DeadLetterModel::ConsumerColumn).data().toString(), QString());
+        QHeaderView *header = letters->horizontalHeader();
+        QString widths;
+        const auto valuesShown = [&] {
+            QCoreApplication::processEvents();  // the header lays its stretched section out late
+            widths.clear();
+            for (int c = 0; c < header->count(); ++c)
+                widths += QStringLiteral("%1 %2; ").arg(model->headerData(c, Qt::Horizontal).toString())
+                                  .arg(header->isSectionHidden(c) ? QStringLiteral("hidden") : QString::number(header->sectionSize(c)));
+            // The blank consumer's room goes to a column with values (before: the id, data,
+            // priority and TTL were all hidden beside it).
+            const auto inSight = [&](int c) {
+                return !header->isSectionHidden(c)
+                        && header->sectionViewportPosition(c) + header->sectionSize(c) <= letters->viewport()->width();
+            };
+            return header->isSectionHidden(DeadLetterModel::ConsumerColumn)
+                    && (inSight(DeadLetterModel::PriorityColumn) || inSight(DeadLetterModel::MessageIdColumn));
+        };
+        QTRY_VERIFY2(valuesShown(), qPrintable(widths));
+        // The columns a class reads stay in sight, without a sideways scroll bar.
+        QVERIFY2(!letters->horizontalScrollBar()->isVisible(), qPrintable(widths));
+        for (const int c : {DeadLetterModel::CycleColumn, DeadLetterModel::ReasonColumn, DeadLetterModel::DeliveriesColumn})
+            QVERIFY2(!header->isSectionHidden(c), qPrintable(widths));
+        // The line under the table says no empty consumer.
+        auto *line = w.window.deadLetterPanel()->findChild<QLabel *>(QStringLiteral("deadLetterHiddenColumns"));
+        QVERIFY(line);
+        QVERIFY2(!line->toolTip().contains(QStringLiteral("Consumer")), qPrintable(line->toolTip()));
+    }
+
     void tableColumnsWholeAt1024()
     {
         // At 1024x768 the dead letters' Reason column read "delivery…" and its Consumer column

@@ -289,6 +289,56 @@ private Q_SLOTS:
         QVERIFY(!header->isSectionHidden(2));
     }
 
+    void emptyColumnGivesWayFirst()
+    {
+        // A column empty in every row gives way before the columns named to (the dead letters'
+        // consumer when the broker dropped every letter, docs/design.md §8), comes back when a
+        // row holds a value in it, and stays where there is room or no row at all.
+        QStandardItemModel model(3, 8);
+        for (int c = 0; c < 8; ++c) {
+            model.setHeaderData(c, Qt::Horizontal, QStringLiteral("Column %1").arg(c));
+            for (int r = 0; r < 3; ++r)
+                model.setItem(r, c, new QStandardItem(c == 3 ? QString() : QString::number(100 * r + c)));
+        }
+        LogTableView view(&model, {3, 4, 6, 7, 5, 3, 2});
+        view.setFitsColumns(true);
+        view.setNarrowHiddenColumns({4, 5});
+        view.setEmptyColumnsGiveWay(true);
+        view.resize(1000, 200);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QHeaderView *header = view.horizontalHeader();
+        QVERIFY2(!header->isSectionHidden(3), qPrintable(columnWidths(&view)));  // room: it stays
+        // Narrower until a column has to give way: the empty one goes, not 4.
+        int width = 1000;
+        while (width > 100 && !header->isSectionHidden(3) && view.narrowHiddenColumns().isEmpty()) {
+            width -= 10;
+            view.resize(width, 200);
+            QCoreApplication::processEvents();
+        }
+        QVERIFY2(header->isSectionHidden(3), qPrintable(QStringLiteral("at %1 px: %2").arg(width).arg(columnWidths(&view))));
+        QCOMPARE(view.emptyHiddenColumns(), QList<int>{3});
+        QVERIFY2(view.narrowHiddenColumns().isEmpty(), qPrintable(columnWidths(&view)));
+        // A value comes in a new row: the column is back, and 4 gives way in its place.
+        model.appendRow({new QStandardItem(QStringLiteral("300")), new QStandardItem(QStringLiteral("301")),
+                         new QStandardItem(QStringLiteral("302")), new QStandardItem(QStringLiteral("303")),
+                         new QStandardItem(QStringLiteral("304")), new QStandardItem(QStringLiteral("305")),
+                         new QStandardItem(QStringLiteral("306")), new QStandardItem(QStringLiteral("307"))});
+        QCoreApplication::processEvents();
+        QVERIFY2(!header->isSectionHidden(3), qPrintable(columnWidths(&view)));
+        QVERIFY(view.emptyHiddenColumns().isEmpty());
+        QCOMPARE(view.narrowHiddenColumns(), QList<int>{4});
+        // That row gone: empty again, it gives way again.
+        model.removeRow(3);
+        QCoreApplication::processEvents();
+        QVERIFY2(header->isSectionHidden(3), qPrintable(columnWidths(&view)));
+        QVERIFY2(view.narrowHiddenColumns().isEmpty(), qPrintable(columnWidths(&view)));
+        // With no row, no column is empty.
+        model.removeRows(0, model.rowCount());
+        QCoreApplication::processEvents();
+        QVERIFY2(!header->isSectionHidden(3), qPrintable(columnWidths(&view)));
+    }
+
     void leavingPresentingKeepsTheStepsOutline_data()
     {
         QTest::addColumn<int>("cycles");

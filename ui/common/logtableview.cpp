@@ -63,6 +63,112 @@ QList<int> LogTableView::narrowHiddenColumns() const
     return hidden;
 }
 
+void LogTableView::setEmptyColumnsGiveWay(bool giveWay)
+{
+    m_emptyGivesWay = giveWay;
+    for (const QMetaObject::Connection &c : std::as_const(m_valueWatch))
+        disconnect(c);
+    m_valueWatch.clear();
+    m_valueRow.clear();
+    if (giveWay) {
+        watchValues();
+        findValues();
+    } else {
+        for (int c : std::as_const(m_emptyHidden))
+            horizontalHeader()->setSectionHidden(c, false);
+        m_emptyHidden.clear();
+    }
+    fitColumns();
+}
+
+bool LogTableView::isEmptyColumn(int column) const
+{
+    return m_emptyGivesWay && model() && model()->rowCount() > 0 && column >= 0 && column < m_valueRow.size()
+            && m_valueRow.at(column) < 0;
+}
+
+void LogTableView::findValues(const QList<int> &columns)
+{
+    const QAbstractItemModel *m = model();
+    const int count = m ? m->columnCount() : 0;
+    if (m_valueRow.size() != count) {
+        m_valueRow = QList<int>(count, -1);
+        return findValues();
+    }
+    const int rows = m->rowCount();
+    for (int c = 0; c < count; ++c) {
+        if (!columns.isEmpty() && !columns.contains(c))
+            continue;
+        // From the newest row: the oldest are the first to leave a capped log.
+        m_valueRow[c] = -1;
+        for (int r = rows - 1; r >= 0; --r) {
+            if (!m->index(r, c).data(Qt::DisplayRole).toString().isEmpty()) {
+                m_valueRow[c] = r;
+                break;
+            }
+        }
+    }
+}
+
+void LogTableView::watchValues()
+{
+    QAbstractItemModel *m = model();
+    if (!m)
+        return;
+    // A fit only when a column turns empty or gets a value; a new row is looked at only in the
+    // columns still empty, a removed one only where it was the value found.
+    const auto refit = [this](const QList<int> &before) {
+        bool changed = before.size() != m_valueRow.size();
+        for (qsizetype c = 0; !changed && c < before.size(); ++c)
+            changed = (before.at(c) < 0) != (m_valueRow.at(c) < 0);
+        if (changed)
+            fitColumns();
+    };
+    const auto all = [this, refit] {
+        const QList<int> before = m_valueRow;
+        findValues();
+        refit(before);
+    };
+    m_valueWatch << connect(m, &QAbstractItemModel::modelReset, this, all)
+                 << connect(m, &QAbstractItemModel::layoutChanged, this, all)
+                 << connect(m, &QAbstractItemModel::columnsInserted, this, all)
+                 << connect(m, &QAbstractItemModel::columnsRemoved, this, all)
+                 << connect(m, &QAbstractItemModel::dataChanged, this, all);
+    m_valueWatch << connect(m, &QAbstractItemModel::rowsInserted, this,
+                            [this, refit](const QModelIndex &parent, int first, int last) {
+        if (parent.isValid() || m_valueRow.size() != model()->columnCount())
+            return;
+        const QList<int> before = m_valueRow;
+        for (qsizetype c = 0; c < m_valueRow.size(); ++c) {
+            if (m_valueRow.at(c) >= first) {
+                m_valueRow[c] += last - first + 1;
+                continue;
+            }
+            for (int r = last; r >= first && m_valueRow.at(c) < 0; --r) {
+                if (!model()->index(r, int(c)).data(Qt::DisplayRole).toString().isEmpty())
+                    m_valueRow[c] = r;
+            }
+        }
+        refit(before);
+    });
+    m_valueWatch << connect(m, &QAbstractItemModel::rowsRemoved, this,
+                            [this, refit](const QModelIndex &parent, int first, int last) {
+        if (parent.isValid())
+            return;
+        const QList<int> before = m_valueRow;
+        QList<int> lost;
+        for (qsizetype c = 0; c < m_valueRow.size(); ++c) {
+            if (m_valueRow.at(c) > last)
+                m_valueRow[c] -= last - first + 1;
+            else if (m_valueRow.at(c) >= first)
+                lost << int(c);
+        }
+        if (!lost.isEmpty())
+            findValues(lost);
+        refit(before);
+    });
+}
+
 void LogTableView::setWholeColumns(const QList<int> &columns, const QStringList &samples)
 {
     m_whole = columns;
@@ -190,7 +296,7 @@ void LogTableView::fitColumns()
     // The last (stretched) one: six digits, or its whole width.
     const auto lastLeastNow = [&] { return std::max(6 * digit + 12, int(whole.at(stretched) * wholeScale)); };
     int lastLeast = lastLeastNow();
-    const auto ours = [this](int c) { return m_narrowHidden.contains(c); };
+    const auto ours = [this](int c) { return m_narrowHidden.contains(c) || m_emptyHidden.contains(c); };
     // The columns in sight: those not hidden by someone else; then, while even their least
     // widths do not fit, or they would all elide (shrunk below MinimumShare of their widths),
     // the columns that give way, in their order.
@@ -206,6 +312,19 @@ void LogTableView::fitColumns()
     }
     const int width = viewport()->width();
     const auto tooNarrow = [&] { return need > width || (width - lastLeast) < MinimumShare * wantedAll; };
+    // A column empty in every row gives way first, in screen order from the right.
+    QList<int> emptyHidden;
+    for (int visual = columns - 1; visual >= 0 && m_emptyGivesWay; --visual) {
+        const int c = header->logicalIndex(visual);
+        if (!tooNarrow())
+            break;
+        if (c == stretched || !shown.at(c) || !isEmptyColumn(c))
+            continue;
+        shown[c] = false;
+        need -= floorOf(c);
+        wantedAll -= preferred.at(c);
+        emptyHidden << c;
+    }
     for (int c : std::as_const(m_narrowHidden)) {
         if (!tooNarrow())
             break;
@@ -267,10 +386,13 @@ void LogTableView::fitColumns()
             need -= floorOf(c);
         }
     }
-    for (int c : std::as_const(m_narrowHidden)) {
-        if (c >= 0 && c < columns && c != stretched && header->isSectionHidden(c) == shown.at(c))
+    // Ours: those that give way, and the empty ones hidden before (shown again when a value
+    // came, or room) or now.
+    for (int c = 0; c < columns; ++c) {
+        if (c != stretched && (ours(c) || emptyHidden.contains(c)) && header->isSectionHidden(c) == shown.at(c))
             header->setSectionHidden(c, !shown.at(c));
     }
+    m_emptyHidden = emptyHidden;
     // Even the whole columns' widths do not fit: they shrink (and elide) rather than push the
     // last column under a horizontal scroll bar.
     int wholeNeed = 0;

@@ -41,6 +41,16 @@ public:
     /// The columns setNarrowHiddenColumns() has hidden now (logical indices, in hiding order).
     QList<int> narrowHiddenColumns() const;
 
+    /// With fitsColumns(), whether a column (not the last) that is empty in every row gives way
+    /// first, before the columns of setNarrowHiddenColumns(), while the view is too narrow for
+    /// its columns: a blank column must not take the room of one that holds values (presenting
+    /// at 1024x768 the dead letters hid the priority while the consumer, empty for every
+    /// message the broker refused, stayed). It comes back as soon as a row holds a value in it,
+    /// or when there is room. With no row, no column is empty. Off by default.
+    void setEmptyColumnsGiveWay(bool giveWay);
+    /// The columns hidden now because they are empty in every row (logical indices).
+    QList<int> emptyHiddenColumns() const { return m_emptyHidden; }
+
     /// With fitsColumns(), the columns (logical indices) a class must read whole, never elided:
     /// each keeps at least wholeWidth() while the others shrink and those of
     /// setNarrowHiddenColumns() give way; only where even those widths do not fit do they shrink
@@ -71,6 +81,13 @@ protected:
 
 private:
     void fitColumns();
+    /// Whether column @p column is empty (its display text) in every row, and there are rows.
+    bool isEmptyColumn(int column) const;
+    /// Finds again which columns hold a value (m_valueRow): all of them, or those of @p columns.
+    void findValues(const QList<int> &columns = {});
+    /// Follows the model's rows for m_valueRow, and fits the columns again when a column
+    /// becomes empty or gets a value.
+    void watchValues();
     /// The width column @p column's title needs in the header (pixels), hidden or not.
     int titleWidth(int column) const;
 
@@ -82,6 +99,12 @@ private:
     QList<int> m_whole;         ///< setWholeColumns()
     QStringList m_wholeSamples; ///< setWholeColumns()' samples, in m_whole's order
     bool m_hideCutTitles = false;  ///< setHidesCutTitles()
+    bool m_emptyGivesWay = false;  ///< setEmptyColumnsGiveWay()
+    QList<int> m_emptyHidden;      ///< emptyHiddenColumns()
+    /// For each column, a row holding a value in it (the newest found), or -1 when none does;
+    /// kept with setEmptyColumnsGiveWay() only.
+    QList<int> m_valueRow;
+    QList<QMetaObject::Connection> m_valueWatch;  ///< watchValues()' connections to the model
 };
 
 } // namespace PriorityLab

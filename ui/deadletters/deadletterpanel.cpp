@@ -59,6 +59,10 @@ DeadLetterPanel::DeadLetterPanel(Simulation *simulation, QWidget *parent)
     // and id give way, in that order, while needed; each row's tooltip says them all.
     m_view->setNarrowHiddenColumns({DeadLetterModel::DataColumn, DeadLetterModel::TtlColumn,
                                     DeadLetterModel::PriorityColumn, DeadLetterModel::MessageIdColumn});
+    // Before those, a column empty in every row: the consumer, when the broker refused or
+    // dropped every letter (lesson-max-length-drops-urgent presenting at 1024x768 hid the
+    // priority while the blank consumer column stayed).
+    m_view->setEmptyColumnsGiveWay(true);
     // The columns a class reads (the cycle, the reason, the consumer, the deliveries) are never
     // cut ("ttl-ex…", "Cy…", "106…" presenting at 150 %; "Consu…", "Deliveri…" in a window at
     // 1280x720): each keeps its title's width and its widest cell's; the others give way first.
@@ -129,9 +133,9 @@ void DeadLetterPanel::updateHiddenColumns()
     // Which message first, the payload (the longest) last.
     for (const int c : {int(DeadLetterModel::MessageIdColumn), int(DeadLetterModel::PriorityColumn),
                         int(DeadLetterModel::TtlColumn), int(DeadLetterModel::DataColumn)}) {
-        if (hidden.contains(c))
-            parts << tr("%1 %2").arg(m_model->headerData(c, Qt::Horizontal).toString(),
-                                     m_model->index(row, c).data().toString());
+        const QString value = m_model->index(row, c).data().toString();
+        if (hidden.contains(c) && !value.isEmpty())
+            parts << tr("%1 %2").arg(m_model->headerData(c, Qt::Horizontal).toString(), value);
     }
     const QString text = (current.isValid() ? tr("Selected: %1") : tr("Newest: %1"))
                                  .arg(parts.join(QStringLiteral(" · ")));

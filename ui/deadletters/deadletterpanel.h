@@ -20,8 +20,10 @@ class Simulation;
 /// listed. refresh() is called from the main window's throttled timer; when the list was
 /// scrolled to its end it stays there as letters arrive. Selecting a line emits
 /// messageSelected(). In a narrow dock the columns fit its width (LogTableView::
-/// setFitsColumns()); where even that leaves no room, the payload, TTL, priority and id columns
-/// give way in that order (LogTableView::setNarrowHiddenColumns()), each row's tooltip saying all.
+/// setFitsColumns()); where even that leaves no room, a column empty in every row gives way
+/// first (the consumer, when the broker itself discarded every letter:
+/// LogTableView::setEmptyColumnsGiveWay()), then the payload, TTL, priority and id columns in that
+/// order (LogTableView::setNarrowHiddenColumns()), each row's tooltip saying all.
 /// The cycle, reason, consumer and deliveries are read whole (LogTableView::setWholeColumns()),
 /// in a window as presenting; read from afar (setReadFromAfar()) the other columns hide rather
 /// than show a cut title.
