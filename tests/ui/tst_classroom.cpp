@@ -2047,13 +2047,13 @@ private Q_SLOTS:
                 widths += QStringLiteral("%1 %2; ").arg(model->headerData(c, Qt::Horizontal).toString())
                                   .arg(header->isSectionHidden(c) ? QStringLiteral("hidden") : QString::number(header->sectionSize(c)));
             // The blank consumer's room goes to a column with values (before: the id, data,
-            // priority and TTL were all hidden beside it).
-            const auto inSight = [&](int c) {
-                return !header->isSectionHidden(c)
-                        && header->sectionViewportPosition(c) + header->sectionSize(c) <= letters->viewport()->width();
-            };
+            // priority and TTL were all hidden beside it): the priority, which of the columns
+            // that give way goes last.
             return header->isSectionHidden(DeadLetterModel::ConsumerColumn)
-                    && (inSight(DeadLetterModel::PriorityColumn) || inSight(DeadLetterModel::MessageIdColumn));
+                    && !header->isSectionHidden(DeadLetterModel::PriorityColumn)
+                    && header->sectionViewportPosition(DeadLetterModel::PriorityColumn)
+                                       + header->sectionSize(DeadLetterModel::PriorityColumn)
+                               <= letters->viewport()->width();
         };
         QTRY_VERIFY2(valuesShown(), qPrintable(widths));
         // The columns a class reads stay in sight, without a sideways scroll bar.

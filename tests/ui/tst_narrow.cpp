@@ -201,7 +201,7 @@ private Q_SLOTS:
         // Presenting the TTL lesson's dead letters (step 3, past cycle 60) at 150 % the table cut
         // its words: "ttl-ex…", "Cy…", "Delive…", a 6-digit cycle "106…". Every title in sight
         // reads whole, and so do the cycle and reason cells; the cycle, reason, consumer and
-        // deliveries are in sight (the payload, TTL, priority and id give way, in the tooltip).
+        // deliveries are in sight (the payload, TTL, id and priority give way, in the tooltip).
         QFETCH(QSize, screen);
         QFETCH(int, zoom);
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));

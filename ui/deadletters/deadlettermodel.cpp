@@ -77,7 +77,7 @@ QVariant DeadLetterModel::messageData(int row, int /*column*/, MessageColumns::K
     }
     case Qt::ToolTipRole:
         // Every column's value, so that a row says all when a narrow view hides columns
-        // (DeadLetterPanel: the data, TTL, priority and id give way first).
+        // (DeadLetterPanel: the data, TTL, id and priority give way first).
         return tr("Message %1 (%2), produced by %3 in cycle %4 with priority %5, discarded by %6 "
                   "in cycle %7 with priority %8 and TTL %9 after %10 deliveries: %11")
                 .arg(letter.message.id)

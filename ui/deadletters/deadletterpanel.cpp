@@ -55,10 +55,13 @@ DeadLetterPanel::DeadLetterPanel(Simulation *simulation, QWidget *parent)
     // elided, instead of the right ones going off the edge; the tooltips say all.
     m_view->setFitsColumns(true);
     // Presenting at 1024x768 the dock is about 250 px wide: not enough for eight columns even
-    // at their least widths (a horizontal scroll bar hid Deliveries). The payload, TTL, priority
-    // and id give way, in that order, while needed; each row's tooltip says them all.
+    // at their least widths (a horizontal scroll bar hid Deliveries). The payload, TTL, id and
+    // priority give way, in that order, while needed; each row's tooltip says them all, the line
+    // under the table the selected or newest one's. The priority goes last: in a priority lab it
+    // is what a class compares from row to row (lesson-max-length-drops-urgent: which priorities
+    // the length limit drops), the id is one line below for the row that matters.
     m_view->setNarrowHiddenColumns({DeadLetterModel::DataColumn, DeadLetterModel::TtlColumn,
-                                    DeadLetterModel::PriorityColumn, DeadLetterModel::MessageIdColumn});
+                                    DeadLetterModel::MessageIdColumn, DeadLetterModel::PriorityColumn});
     // Before those, a column empty in every row: the consumer, when the broker refused or
     // dropped every letter (lesson-max-length-drops-urgent presenting at 1024x768 hid the
     // priority while the blank consumer column stayed).

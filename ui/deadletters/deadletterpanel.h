@@ -22,7 +22,7 @@ class Simulation;
 /// messageSelected(). In a narrow dock the columns fit its width (LogTableView::
 /// setFitsColumns()); where even that leaves no room, a column empty in every row gives way
 /// first (the consumer, when the broker itself discarded every letter:
-/// LogTableView::setEmptyColumnsGiveWay()), then the payload, TTL, priority and id columns in that
+/// LogTableView::setEmptyColumnsGiveWay()), then the payload, TTL, id and priority columns in that
 /// order (LogTableView::setNarrowHiddenColumns()), each row's tooltip saying all.
 /// The cycle, reason, consumer and deliveries are read whole (LogTableView::setWholeColumns()),
 /// in a window as presenting; read from afar (setReadFromAfar()) the other columns hide rather
