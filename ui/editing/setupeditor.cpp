@@ -64,6 +64,7 @@ public:
         switch (event->type()) {
         case QEvent::MouseButtonPress:
         case QEvent::MouseButtonDblClick:
+            m_released = {};  // something else between: a press after it is a new gesture
             if (m_mouse == 0)
                 start(m_mouse);
             break;
@@ -71,24 +72,44 @@ public:
             stop(m_mouse);
             stop(m_slider);  // a release always ends a drag
             break;
-        case QEvent::KeyPress:
+        case QEvent::KeyPress: {
             // A new press is a new gesture; its auto-repeats continue it.
-            if (!static_cast<QKeyEvent *>(event)->isAutoRepeat() || m_key == 0) {
-                stop(m_key);
+            const auto *key = static_cast<QKeyEvent *>(event);
+            if (key->isAutoRepeat() && m_key != 0)
+                break;
+            const Released released = std::exchange(m_released, {});
+            stop(m_key);
+            if (released.gesture != 0 && released.key == key->key() && released.time != 0
+                && released.time == key->timestamp()) {
+                // The release just before came at this press's very time: one auto-repeat that
+                // Qt took for a release and a press (SetupEditor::trackGestures()). The key is
+                // still held: its gesture goes on. (An event made by a program, as QTest's,
+                // has no time: 0.)
+                m_key = released.gesture;
+                SetupEditor::resumeGesture(m_key);
+            } else {
                 start(m_key);
             }
             break;
-        case QEvent::KeyRelease:
-            if (!static_cast<QKeyEvent *>(event)->isAutoRepeat())
-                stop(m_key);
+        }
+        case QEvent::KeyRelease: {
+            const auto *key = static_cast<QKeyEvent *>(event);
+            if (key->isAutoRepeat() || m_key == 0)
+                break;
+            // Ended; taken up again if the next press comes at this same time.
+            m_released = {m_key, key->key(), key->timestamp()};
+            stop(m_key);
             break;
+        }
         case QEvent::FocusOut:
             stop(m_key);  // its release goes elsewhere
+            m_released = {};
             break;
         case QEvent::Hide:
             // No release will come here: a gesture left open would merge later edits.
             for (quint64 *id : {&m_mouse, &m_key, &m_slider})
                 stop(*id);
+            m_released = {};
             break;
         default:
             break;
@@ -104,9 +125,18 @@ private:
         id = 0;
     }
 
+    /// The key gesture a release ended, the key and the release's time (QInputEvent::timestamp()).
+    struct Released
+    {
+        quint64 gesture = 0;
+        int key = 0;
+        quint64 time = 0;
+    };
+
     quint64 m_mouse = 0;
     quint64 m_key = 0;
     quint64 m_slider = 0;
+    Released m_released;  ///< the last key release, until the next key press or focus change
 };
 
 } // namespace
@@ -122,6 +152,13 @@ void SetupEditor::endGesture(quint64 id)
 {
     if (id != 0)
         gestures().open.removeOne(id);
+}
+
+void SetupEditor::resumeGesture(quint64 id)
+{
+    Gestures &g = gestures();
+    if (id != 0 && id <= g.last && !g.open.contains(id))
+        g.open.append(id);
 }
 
 quint64 SetupEditor::currentGesture()

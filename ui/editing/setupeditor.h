@@ -69,12 +69,24 @@ public:
     static quint64 beginGesture();
     /// Ends gesture @p id (ignored if it has ended already).
     static void endGesture(quint64 id);
+    /// Takes up gesture @p id again after endGesture(id) (ignored if it is under way or 0): a
+    /// key held down whose auto-repeat the platform reported as a release and a new press
+    /// (trackGestures()). Its next edit merges into its undo step only if that step is still on
+    /// top of the undo stack and takes in edits (no other edit, undo or redo came between).
+    static void resumeGesture(quint64 id);
     /// The innermost gesture under way; 0 when none.
     static quint64 currentGesture();
     /// Makes @p input report its gestures: a mouse button held on it (press to release; for a
     /// QAbstractSlider also sliderPressed() to sliderReleased()), and a key held down (a key
-    /// press and its auto-repeats, to the release). Each other change (a single key press, a
-    /// wheel step, a typed value) is its own undo step. For editors that change the setup.
+    /// press and its auto-repeats, to the release). An auto-repeat is a press that
+    /// QKeyEvent::isAutoRepeat() says is one, or a press of the same key with the very time
+    /// (QInputEvent::timestamp(), not 0) of the release just before it on the same input, with
+    /// nothing between: X11 sends each repeat as a release and a press at one time,
+    /// and Qt's xcb plugin reports them as a real release and press whenever the press has not
+    /// reached its queue yet when it reads the release (seen under Xvfb: a key held on a
+    /// parameter slider made one undo step per repeat). Two presses of a key, however quick,
+    /// are two steps. Each other change (a single key press, a wheel step, a typed value) is its
+    /// own undo step. For editors that change the setup.
     static void trackGestures(QWidget *input);
 
     /// The current value at @p path in the scenario format; undefined if the key is absent.
