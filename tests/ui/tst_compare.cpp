@@ -689,6 +689,11 @@ void TestCompare::lessonComparesWithThePresetItNames()
     // The other lesson names this one back; a setup naming nothing keeps the three-way preset.
     QCOMPARE(CompareWindow::presetsNamedIn(loadPreset(QStringLiteral("lesson-native-starvation.json"))),
              QStringList{QStringLiteral(":/scenarios/lesson-aging.json")});
+    // The lesson as written: its preset, also when opened from the project's folder on disk.
+    QCOMPARE(CompareWindow::choiceForFile(QStringLiteral(PRIORITYLAB_SOURCE_DIR "/resources/scenarios/lesson-aging.json"), aging.name),
+             QStringLiteral(":/scenarios/lesson-aging.json"));
+    QCOMPARE(CompareWindow::choiceForFile(QStringLiteral("/tmp/my-aging.json"), aging.name), QStringLiteral("/tmp/my-aging.json"));
+    QCOMPARE(CompareWindow::choiceForFile(QString(), aging.name), QString());
     CompareWindow plain;
     plain.setCurrentSetup(loadPreset(QStringLiteral("compare-native.json")));
     QCOMPARE(plain.files().size(), 3);
@@ -1022,7 +1027,10 @@ void TestCompare::currentSetupSaysYourEditsOnlyWithEdits()
     CompareWindow *edited = openedWindow();
     QVERIFY(edited);
     QVERIFY(edited->currentSetupEdited());
-    QCOMPARE(edited->comparison().runs.at(0).name, aging.name + QStringLiteral(" (your edits)"));
+    // The lesson names a preset: the lesson as written first, the edits third.
+    QCOMPARE(edited->comparison().runs.size(), 3);
+    QCOMPARE(edited->comparison().runs.at(0).name, aging.name);
+    QCOMPARE(edited->comparison().runs.at(2).name, aging.name + QStringLiteral(" (your edits)"));
     delete edited;
 }
 
@@ -1127,16 +1135,22 @@ void TestCompare::currentSetupIsWhatTheMainWindowRuns()
     for (int c = 0; c < 3; ++c)
         QCOMPARE(settingValue(window->currentSetup()->scenario, QStringLiteral("consumers[%1].strategy.agingStep").arg(c)), QJsonValue(0));
     QVERIFY(!window->currentSetupEdited());
-    const auto *combo = window->findChildren<QComboBox *>().constFirst();
+    // The lesson names a preset: the lesson as written, that preset, and this setup third
+    // (a trial at step 5 read aging off from cycle 0 where the text promised the lesson's run).
+    QCOMPARE(window->files(), (QStringList{QStringLiteral(":/scenarios/lesson-aging.json"),
+                                           QStringLiteral(":/scenarios/lesson-native-starvation.json"),
+                                           CompareWindow::currentSetupChoice()}));
+    const auto *combo = window->findChildren<QComboBox *>().constLast();
     const int index = combo->findData(CompareWindow::currentSetupChoice());
-    QCOMPARE(combo->currentIndex(), index);  // the lesson names a preset: this setup and it
+    QCOMPARE(combo->currentIndex(), index);
     QCOMPARE(combo->itemText(index), QStringLiteral("Current setup (with lesson settings)"));
     const QString tip = combo->itemData(index, Qt::ToolTipRole).toString();
     QVERIFY2(tip.contains(QStringLiteral("at cycle %1").arg(main.simulation()->cycle())), qPrintable(tip));
     QVERIFY2(tip.contains(QStringLiteral("the settings lesson step 4 applied")), qPrintable(tip));
     QVERIFY2(tip.contains(QStringLiteral("from cycle 0")), qPrintable(tip));
     const Scenario lesson = loadPreset(QStringLiteral("lesson-aging.json"));
-    QCOMPARE(window->comparison().runs.at(0).name, lesson.name + QStringLiteral(" (current setup)"));
+    QCOMPARE(window->comparison().runs.at(0).name, lesson.name);
+    QCOMPARE(window->comparison().runs.at(2).name, lesson.name + QStringLiteral(" (current setup)"));
     // Its figures are those of the lesson with aging off from cycle 0, not the file's start.
     Scenario agingOff = lesson;
     for (int c = 0; c < 3; ++c)
@@ -1144,7 +1158,8 @@ void TestCompare::currentSetupIsWhatTheMainWindowRuns()
     const Comparison expected = compareScenarios({agingOff, lesson}, 400);
     QCOMPARE(expected.runs.size(), 2);
     QVERIFY(figuresOf(expected.runs.at(0)) != figuresOf(expected.runs.at(1)));  // aging shows
-    QCOMPARE(figuresOf(window->comparison().runs.at(0)), figuresOf(expected.runs.at(0)));
+    QCOMPARE(figuresOf(window->comparison().runs.at(2)), figuresOf(expected.runs.at(0)));
+    QCOMPARE(figuresOf(window->comparison().runs.at(0)), figuresOf(expected.runs.at(1)));  // as written
     delete window;
 
     // The timeline's changes applied so far are in the setup, and not applied again at their

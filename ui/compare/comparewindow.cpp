@@ -474,9 +474,32 @@ void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
         combo->setItemText(index, text);
         combo->setItemData(index, tip, Qt::ToolTipRole);
     }
-    // A lesson that says "Compare with 'Lesson: …'": this setup and the presets it names.
-    if (const QStringList named = presetsNamedIn(setup.scenario); !named.isEmpty())
-        setFiles(QStringList{currentSetupChoice()} + named);
+    // A lesson that says "Compare with 'Lesson: …'" compares the lesson as written with the
+    // presets it names: at lesson-aging's step 5, after step 4 turned aging off, "Current setup"
+    // alone ran aging off from cycle 0 (a wait of 398 cycles) where the text promised the
+    // lesson's 64 against native priority's 111. The current setup comes third when it holds
+    // more than the file.
+    if (const QStringList named = presetsNamedIn(setup.scenario); !named.isEmpty()) {
+        const bool holdsMore = setup.edited || !setup.lessonSteps.isEmpty() || setup.timelineChanges > 0;
+        const QString file = choiceForFile(setup.file, setup.scenario.name);
+        QStringList paths{holdsMore && !file.isEmpty() ? file : currentSetupChoice()};
+        paths << named;
+        if (!paths.contains(currentSetupChoice()))
+            paths << currentSetupChoice();
+        setFiles(paths.mid(0, m_choices.size()));
+    }
+}
+
+QString CompareWindow::choiceForFile(const QString &file, const QString &name)
+{
+    if (file.isEmpty())
+        return {};
+    // A shipped lesson opened from its folder on disk is the preset of the same file and name.
+    for (const ScenarioCatalog::Entry &e : ScenarioCatalog::entries()) {
+        if (e.path == file || (e.name == name && QFileInfo(e.path).fileName() == QFileInfo(file).fileName()))
+            return e.path;
+    }
+    return file;
 }
 
 QStringList CompareWindow::presetsNamedIn(const Scenario &scenario)

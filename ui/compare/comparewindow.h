@@ -52,6 +52,7 @@ public:
         QList<int> lessonSteps;    ///< the lesson's steps (1-based) whose `set` was applied
         qsizetype timelineChanges = 0;  ///< the timeline's changes applied so far
         qint64 cycle = 0;          ///< the cycles the main window has run
+        QString file;              ///< the file the scenario was opened from (empty: none)
     };
 
     /// Offers @p setup as the choice "Current setup" in every slot; a later call replaces it.
@@ -63,8 +64,15 @@ public:
     /// the scenario plus " (your edits)" when edited, else " (current setup)" when it holds
     /// settings the file does not start with, or where another choice has its name. If its
     /// texts name presets (presetsNamedIn(), e.g. a lesson's step "Compare with 'Lesson: strict
-    /// native priority…'"), selects it and them instead of the three-way preset.
+    /// native priority…'"), selects them instead of the three-way preset, after the setup: as
+    /// opened, its file (the lesson as written, which is what such a text compares), and where
+    /// the setup holds more than the file (edits, lesson settings, timeline changes) the current
+    /// setup too, third (lesson-aging's step 5 after step 4 turned aging off).
     void setCurrentSetup(const CurrentSetup &setup);
+    /// The choice for @p file, a scenario named @p name: the preset's resource path when it is
+    /// a shipped preset (also opened from the project's folder on disk), else @p file itself;
+    /// empty for an empty @p file.
+    static QString choiceForFile(const QString &file, const QString &name);
     /// setCurrentSetup() with @p scenario, @p edited and nothing else applied.
     void setCurrentSetup(const Scenario &scenario, bool edited = true);
     /// Whether the current setup was offered as edited (setCurrentSetup()).

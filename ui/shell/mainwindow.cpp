@@ -766,6 +766,7 @@ void MainWindow::createMenus()
         }
         setup.timelineChanges = m_simulation->loadedScenario().timeline.size() - setup.scenario.timeline.size();
         setup.cycle = m_simulation->cycle();
+        setup.file = m_files->currentFile();
         window->setCurrentSetup(setup);
         window->setAttribute(Qt::WA_DeleteOnClose);
         window->show();
