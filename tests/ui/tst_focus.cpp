@@ -280,6 +280,12 @@ private Q_SLOTS:
         QVERIFY(w.window.viewMenu()->actions().contains(previous));
 
         QPushButton *lessonNext = w.window.lessonPanel()->nextButton();
+        // From the window itself (as at startup) the first F6 is the lesson's Next, not the
+        // toolbar's speed slider (a trial's F6 then Down slowed the run).
+        w.window.setFocus(Qt::OtherFocusReason);
+        QCOMPARE(QApplication::focusWidget(), &w.window);
+        QTest::keyClick(w.focus(), Qt::Key_F6);
+        QCOMPARE(QApplication::focusWidget(), lessonNext);
         lessonNext->setFocus(Qt::TabFocusReason);
         QCOMPARE(QApplication::focusWidget(), lessonNext);
         auto *charts = w.window.findChild<QDockWidget *>(QStringLiteral("chartsDock"));

@@ -503,7 +503,12 @@ void MainWindow::focusPane(bool forward)
     QWidget *from = QApplication::focusWidget();
     m_shortcutGuard->endEdit(this);  // an edit in progress ends first, as with Enter
     const QList<QWidget *> all = panes();
-    const qsizetype index = FocusOrder::nextPane(this, all, from, forward);
+    qsizetype index = FocusOrder::nextPane(this, all, from, forward);
+    // From the window itself (at startup, after opening a scenario, after Reset) the first F6
+    // goes to the lesson, not to the toolbar's speed slider before it: a trial's F6 then Down,
+    // meant to scroll the lesson's text, slowed the run.
+    if (forward && (!from || from == this) && FocusOrder::firstStopIn(this, m_lessonDock))
+        index = all.indexOf(m_lessonDock);
     if (index < 0)
         return;
     QWidget *target = FocusOrder::firstStopIn(this, all.at(index));
