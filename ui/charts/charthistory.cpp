@@ -11,6 +11,8 @@ namespace PriorityLab {
 ChartHistory::ChartHistory()
 {
     Q_ASSERT(size_t(BrokerConfig::priorityClasses().size()) == ClassCount);
+    for (size_t priority = 0; priority < m_classOf.size(); ++priority)
+        m_classOf[priority] = quint8(BrokerConfig::priorityClassOf(int(priority)));
 }
 
 void ChartHistory::add(const CycleReport &report, const QStringList &timelineOwners)
@@ -23,19 +25,13 @@ void ChartHistory::add(const CycleReport &report, const QStringList &timelineOwn
     s.counts = report.counts;
 
     // Latency: the cycle's processed messages join a window of smoothingCycles() cycles.
-    std::array<std::vector<qint64>, ClassCount> latencies;
-    for (const ProcessedSample &p : report.processed) {
-        const int cls = BrokerConfig::priorityClassOf(p.originalPriority);
-        latencies[size_t(cls)].push_back(p.latency);
-        m_latencyWindow[size_t(cls)].add(p.latency);
-    }
-    m_recentLatencies.push_back(std::move(latencies));
-    if (m_recentLatencies.size() > size_t(smoothingCycles())) {
-        for (size_t c = 0; c < ClassCount; ++c) {
-            for (const qint64 latency : m_recentLatencies.front()[c])
-                m_latencyWindow[c].remove(latency);
-        }
-        m_recentLatencies.pop_front();
+    for (const ProcessedSample &p : report.processed)
+        m_latencyWindow[classOf(p.originalPriority)].add(p.latency);
+    m_recentProcessed.push_back(report.processed);
+    if (m_recentProcessed.size() > size_t(smoothingCycles())) {
+        for (const ProcessedSample &p : std::as_const(m_recentProcessed.front()))
+            m_latencyWindow[classOf(p.originalPriority)].remove(p.latency);
+        m_recentProcessed.pop_front();
     }
     for (size_t c = 0; c < ClassCount; ++c) {
         s.latency[2 * c] = m_latencyWindow[c].percentile(50);
@@ -151,7 +147,7 @@ void ChartHistory::clear()
     m_liveEdits.clear();
     m_firstLiveEdit.clear();
     m_consumerNames.clear();
-    m_recentLatencies.clear();
+    m_recentProcessed.clear();
     for (auto &window : m_latencyWindow)
         window.clear();
 }

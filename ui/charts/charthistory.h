@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/config.h"
 #include "core/model/events.h"
 
 #include <QHash>
@@ -131,10 +132,19 @@ public:
     };
 
 private:
-    /// Latencies (cycles) of the last smoothingCycles() cycles: per cycle and class the values,
-    /// and per class their histogram.
-    std::deque<std::array<std::vector<qint64>, ClassCount>> m_recentLatencies;
+    /// The class of @p priority (BrokerConfig::priorityClassOf()), from a table for 0..9: asked
+    /// for every processed message of every cycle (docs/design.md §9, App).
+    size_t classOf(int priority) const
+    {
+        return priority >= 0 && priority < int(m_classOf.size()) ? m_classOf[size_t(priority)]
+                                                                  : size_t(BrokerConfig::priorityClassOf(priority));
+    }
+
+    /// The processed messages of the last smoothingCycles() cycles (each cycle's list shared with
+    /// its report, not copied), and per class the histogram of their latencies (cycles).
+    std::deque<QList<ProcessedSample>> m_recentProcessed;
     std::array<LatencyHistogram, ClassCount> m_latencyWindow;
+    std::array<quint8, 10> m_classOf{}; ///< BrokerConfig::priorityClassOf() of priorities 0..9
 };
 
 } // namespace PriorityLab
