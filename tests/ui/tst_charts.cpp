@@ -79,6 +79,7 @@ private Q_SLOTS:
     void decisionsAndDepthEqualReports_data();
     void decisionsAndDepthEqualReports();
     void windowSlides();
+    void seriesAndRangeDrawTheirPoints();
     void latencyPercentilesPerClass();
     void latencyWithoutEvents();
     void latencyHasAGapWhileNothingIsProcessed();
@@ -239,6 +240,48 @@ void TestCharts::windowSlides()
     QCOMPARE(depth.size(), ChartPanel::windowCycles());
     QCOMPARE(depth.first().x(), qreal(extra));
     QCOMPARE(depth.last().x(), qreal(ChartPanel::windowCycles() + extra - 1));
+}
+
+// TimeSeriesChart::setSeriesAndXRange() empties the lines before a new range, then gives each
+// series its points: what is drawn is the points given, a line with a gap in its pieces, whether
+// the range moved or not (docs/design.md §9, App).
+void TestCharts::seriesAndRangeDrawTheirPoints()
+{
+    TimeSeriesChart chart;
+    chart.resize(400, 200);
+    chart.addSeries(QStringLiteral("a"), Qt::darkGreen);
+    chart.addSeries(QStringLiteral("b"), Qt::darkBlue);
+    chart.setMaxJoinedStep(1);
+    const auto drawn = [&chart](int series) {
+        QList<QPointF> points;
+        for (const QList<QPointF> &piece : chart.drawnPieces(series))
+            points << piece;
+        return points;
+    };
+    const QList<QPointF> gapped{{0, 1}, {1, 2}, {5, 3}, {6, 4}};
+    chart.setSeriesAndXRange({gapped, {}}, 0, 300);
+    QCOMPARE(chart.xRange(), QPointF(0, 300));
+    QCOMPARE(chart.drawnPieces(0).size(), 2);
+    QCOMPARE(drawn(0), gapped);
+    QVERIFY(chart.drawnPieces(1).isEmpty());
+
+    // The window moves: a is one line (its second piece emptied), b has points.
+    const QList<QPointF> joined{{5, 3}, {6, 4}, {7, 5}};
+    const QList<QPointF> other{{6, 9}, {7, 8}};
+    chart.setSeriesAndXRange({joined, other}, 5, 305);
+    QCOMPARE(chart.xRange(), QPointF(5, 305));
+    QCOMPARE(chart.drawnPieces(0).size(), 1);
+    QCOMPARE(drawn(0), joined);
+    QCOMPARE(chart.points(0), joined);
+    QCOMPARE(drawn(1), other);
+    QCOMPARE(chart.points(1), other);
+
+    // The same window: the points replaced.
+    chart.setSeriesAndXRange({other, gapped}, 5, 305);
+    QCOMPARE(chart.xRange(), QPointF(5, 305));
+    QCOMPARE(drawn(0), other);
+    QCOMPARE(drawn(1), gapped);
+    QCOMPARE(chart.drawnPieces(1).size(), 2);
 }
 
 void TestCharts::latencyPercentilesPerClass()

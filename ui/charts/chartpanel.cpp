@@ -620,7 +620,13 @@ void ChartPanel::updateChart(int index)
         refreshDeliveries();
         return;
     }
+    // The window: its points and range given together, each line laid out once
+    // (TimeSeriesChart::setSeriesAndXRange()).
+    auto *timeChart = static_cast<TimeSeriesChart *>(chart);
     const qsizetype count = qsizetype(m_history.samples().size());
+    const qreal first = count == 0 ? 0 : qreal(m_history.samples().front().cycle);
+    const qreal last = count == 0 ? 0 : qreal(m_history.samples().back().cycle);
+    const qreal end = std::max(last, first + windowCycles());
     if (chart == m_queueDepth) {
         QList<QPointF> depth;
         depth.reserve(count);
@@ -629,10 +635,12 @@ void ChartPanel::updateChart(int index)
             depth.append(QPointF(qreal(s.cycle), qreal(s.depth)));
             maxDepth = std::max(maxDepth, s.depth);
         }
-        m_queueDepth->setPoints(m_depthSeries, depth);
+        QList<QList<QPointF>> series(m_queueDepth->seriesCount());
+        series[m_depthSeries] = depth;
+        m_queueDepth->setSeriesAndXRange(series, first, end);
         fitYAxis(m_queueDepth, qreal(maxDepth));
     } else if (chart == m_flow) {
-        std::array<QList<QPointF>, FlowSeriesCount> flow;
+        QList<QList<QPointF>> flow(FlowSeriesCount);
         for (auto &series : flow)
             series.reserve(count);
         qint64 maxFlow = 0;
@@ -644,36 +652,30 @@ void ChartPanel::updateChart(int index)
             flow[FailedSeries].append(QPointF(x, qreal(s.counts.failed)));
             maxFlow = std::max({maxFlow, s.counts.processed, s.counts.postponed, s.counts.discarded, s.counts.failed});
         }
-        for (int i = 0; i < FlowSeriesCount; ++i)
-            m_flow->setPoints(i, flow[size_t(i)]);
+        m_flow->setSeriesAndXRange(flow, first, end);
         fitYAxis(m_flow, qreal(maxFlow));
     } else if (chart == m_latency) {
-        std::array<QList<QPointF>, 2 * PriorityClassCount> latency;
+        QList<QList<QPointF>> latency(2 * PriorityClassCount);
         qint64 maxLatency = 0;
         for (const ChartHistory::Sample &s : m_history.samples()) {
             for (size_t i = 0; i < s.latency.size(); ++i) {
                 if (s.latency[i] < 0)
                     continue;
-                latency[i].append(QPointF(qreal(s.cycle), qreal(s.latency[i])));
+                latency[qsizetype(i)].append(QPointF(qreal(s.cycle), qreal(s.latency[i])));
                 maxLatency = std::max(maxLatency, s.latency[i]);
             }
         }
-        for (int i = 0; i < int(latency.size()); ++i)
-            m_latency->setPoints(i, latency[size_t(i)]);
+        m_latency->setSeriesAndXRange(latency, first, end);
         fitYAxis(m_latency, qreal(maxLatency));
     } else if (chart == m_throughput) {
-        refreshThroughput();
+        refreshThroughput(first, end);
     }
 
-    // The window and the timeline markers in it.
-    auto *timeChart = static_cast<TimeSeriesChart *>(chart);
-    const qreal first = count == 0 ? 0 : qreal(m_history.samples().front().cycle);
-    const qreal last = count == 0 ? 0 : qreal(m_history.samples().back().cycle);
-    timeChart->setXRange(first, std::max(last, first + windowCycles()));
+    // The timeline markers in the window.
     timeChart->setMarkers(currentMarkers());
 }
 
-void ChartPanel::refreshThroughput()
+void ChartPanel::refreshThroughput(qreal first, qreal end)
 {
     // A series for every consumer present somewhere in the window.
     QList<int> shown;
@@ -694,9 +696,10 @@ void ChartPanel::refreshThroughput()
 
     qreal maximum = 0;
     const int n = smoothingCycles();
+    QList<QList<QPointF>> series(m_shownSlots.size());
     for (qsizetype i = 0; i < m_shownSlots.size(); ++i) {
         const size_t slot = size_t(m_shownSlots.at(i));
-        QList<QPointF> points;
+        QList<QPointF> &points = series[i];
         points.reserve(qsizetype(m_history.samples().size()));
         // Moving average over the last n cycles in which the consumer existed.
         qint64 sum = 0;
@@ -718,8 +721,8 @@ void ChartPanel::refreshThroughput()
             points.append(QPointF(qreal(s.cycle), average));
             maximum = std::max(maximum, average);
         }
-        m_throughput->setPoints(int(i), points);
     }
+    m_throughput->setSeriesAndXRange(series, first, end);
     fitYAxis(m_throughput, maximum);
 }
 

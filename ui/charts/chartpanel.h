@@ -167,7 +167,8 @@ private:
     void updateStaleCharts();
     void updateChart(int index);
     void showPage(int page);
-    void refreshThroughput();
+    /// The throughput chart's series (a moving average per consumer) and its x range [@p first, @p end].
+    void refreshThroughput(qreal first, qreal end);
     void refreshDeliveries();
     static void fitYAxis(TimeSeriesChart *chart, qreal maximum);
 

@@ -319,6 +319,24 @@ QList<QPointF> TimeSeriesChart::points(int series) const
     return d->points.at(series);
 }
 
+void TimeSeriesChart::setSeriesAndXRange(const QList<QList<QPointF>> &points, qreal min, qreal max)
+{
+    if (QPointF(min, max) != d->xRange) {
+        // An empty line is not laid out for the new range: only once, below, with its points.
+        for (qsizetype i = 0; i < d->series.size(); ++i) {
+            if (d->series.at(i)->count() > 0)
+                d->series.at(i)->clear();
+            for (QLineSeries *piece : std::as_const(d->pieces[i])) {
+                if (piece->count() > 0)
+                    piece->clear();
+            }
+        }
+    }
+    setXRange(min, max);
+    for (qsizetype i = 0; i < points.size(); ++i)
+        setPoints(int(i), points.at(i));
+}
+
 void TimeSeriesChart::setXRange(qreal min, qreal max)
 {
     const QPointF range(min, max);

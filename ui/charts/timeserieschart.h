@@ -90,6 +90,14 @@ public:
     /// (one per piece where the line has gaps, setMaxJoinedStep()).
     void setPoints(int series, const QList<QPointF> &points);
 
+    /// Replaces the points of series 0 .. @p points.size() - 1 (as setPoints()) and sets the x
+    /// range (as setXRange()), each line laid out once: Qt Charts lays out every line again when
+    /// the range changes, and again when its points are replaced, so a running chart (its window
+    /// slides at every refresh) computed each line's geometry, its outline included, twice; the
+    /// lines are emptied before a new range instead (docs/design.md §9, App). Series not in
+    /// @p points must not have points.
+    void setSeriesAndXRange(const QList<QList<QPointF>> &points, qreal min, qreal max);
+
     /// Points of one series more than @p step apart in x are not joined: the line has a gap
     /// there, e.g. 1 where a series has a point per cycle and a cycle without a value has none
     /// (the latency of a class of which nothing was processed). 0, the default: every point
