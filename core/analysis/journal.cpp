@@ -166,16 +166,6 @@ void Journal::SlotMap::remove(quint64 id)
     --m_size;
 }
 
-void Journal::SlotMap::prefetch(quint64 id) const
-{
-    if (m_cells.empty())
-        return;
-    // And the cell after it, which remove() reads to see whether a cell must move back.
-    const size_t i = home(id);
-    PriorityLab::prefetch(&m_cells[i]);
-    PriorityLab::prefetch(&m_cells[(i + 1) & (m_cells.size() - 1)]);
-}
-
 void Journal::SlotMap::clear()
 {
     std::vector<Cell>().swap(m_cells);
@@ -201,7 +191,9 @@ void Journal::record(const CycleReport &report)
 {
     const QList<Event> &events = report.events;
     for (qsizetype i = 0; i < events.size(); ++i) {
-        if (i + lookAhead < events.size())
+        // A dispatched event's message is the one its decision, a few events on, looks up: asked
+        // for once, at the decision.
+        if (i + lookAhead < events.size() && events[i + lookAhead].type != Event::Type::Dispatched)
             m_slotOf.prefetch(events[i + lookAhead].message.id);
         const Event &event = events[i];
         if (event.type == Event::Type::Dispatched)
