@@ -80,6 +80,7 @@ private Q_SLOTS:
     void decisionsAndDepthEqualReports();
     void windowSlides();
     void seriesAndRangeDrawTheirPoints();
+    void urgentLatencyLineStaysInSight();
     void latencyPercentilesPerClass();
     void latencyWithoutEvents();
     void latencyHasAGapWhileNothingIsProcessed();
@@ -282,6 +283,23 @@ void TestCharts::seriesAndRangeDrawTheirPoints()
     QCOMPARE(drawn(0), other);
     QCOMPARE(drawn(1), gapped);
     QCOMPARE(chart.drawnPieces(1).size(), 2);
+}
+
+void TestCharts::urgentLatencyLineStaysInSight()
+{
+    // A trial at the aging lesson's step 3: the high class's line ran under the mid class's
+    // (they waited alike), and the chart seemed to have no high class while the step's text
+    // read "the high class waited up to 27 cycles". The more urgent a class, the wider its lines
+    // (drawn first): a border around the lines drawn over it.
+    ChartRig rig(QStringLiteral("default.json"));
+    const TimeSeriesChart *latency = rig.panel.latencyChart();
+    for (const bool p95 : {false, true}) {
+        const qreal high = latency->seriesWidth(ChartPanel::latencySeries(ChartPanel::HighClass, p95));
+        const qreal mid = latency->seriesWidth(ChartPanel::latencySeries(ChartPanel::MidClass, p95));
+        const qreal low = latency->seriesWidth(ChartPanel::latencySeries(ChartPanel::LowClass, p95));
+        QVERIFY2(high >= mid + 1.0 && mid >= low + 1.0, qPrintable(QStringLiteral("%1 %2 %3").arg(high).arg(mid).arg(low)));
+        QVERIFY(ChartPanel::latencySeries(ChartPanel::HighClass, p95) < ChartPanel::latencySeries(ChartPanel::LowClass, p95));
+    }
 }
 
 void TestCharts::latencyPercentilesPerClass()

@@ -110,10 +110,15 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
                "latency is known (the waiting messages are in the queue depth).").arg(smoothingCycles()));
     for (int c = 0; c < PriorityClassCount; ++c) {
         const auto cls = PriorityClass(c);
-        m_latency->addSeries(className(cls), classColor(cls));
+        // The more urgent classes are drawn first and wider: where two classes wait alike (the
+        // aging lesson's high and mid classes) the urgent line stays in sight as a border
+        // around the later one instead of vanishing under it.
+        const qreal wider = 1.5 * (PriorityClassCount - 1 - c);
+        m_latency->setSeriesWidth(m_latency->addSeries(className(cls), classColor(cls)), 2.5 + wider);
         // The legend's key says that dashed lines are p95: one legend entry per class is enough.
-        m_latency->setSeriesInLegend(m_latency->addSeries(tr("%1 p95").arg(className(cls)), classColor(cls), Qt::DashLine),
-                                     false);
+        const int p95 = m_latency->addSeries(tr("%1 p95").arg(className(cls)), classColor(cls), Qt::DashLine);
+        m_latency->setSeriesInLegend(p95, false);
+        m_latency->setSeriesWidth(p95, 2.0 + wider);
     }
     // No processed message of a class in the last smoothingCycles() cycles: no latency, a gap
     // in its lines (with every consumer offline a straight line rose across the outage, from the

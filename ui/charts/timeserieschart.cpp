@@ -185,6 +185,22 @@ void TimeSeriesChart::styleKeys()
     }
 }
 
+void TimeSeriesChart::setSeriesWidth(int series, qreal width)
+{
+    if (series < 0 || series >= d->series.size())
+        return;
+    d->pens[series].setWidthF(width);
+    const QPen pen = drawnPen(d->pens.at(series));
+    d->series.at(series)->setPen(pen);
+    for (QLineSeries *piece : d->pieces.at(series))
+        piece->setPen(pen);
+}
+
+qreal TimeSeriesChart::seriesWidth(int series) const
+{
+    return series < 0 || series >= d->series.size() ? 0.0 : d->pens.at(series).widthF();
+}
+
 void TimeSeriesChart::setSeriesInLegend(int series, bool shown)
 {
     if (series < 0 || series >= d->series.size())

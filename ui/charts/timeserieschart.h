@@ -60,6 +60,13 @@ public:
     /// setPoints(); indices count from 0 in the order of addition.
     int addSeries(const QString &name, const QColor &color, Qt::PenStyle style = Qt::SolidLine);
 
+    /// Draws series @p series with lines @p width pixels wide (by default 2.5 solid, 2 dashed).
+    /// Series are drawn in the order they were added, each over the ones before: a wider line
+    /// added first stays in sight as a border where a later one runs on it.
+    void setSeriesWidth(int series, qreal width);
+    /// The width series @p series is drawn with (pixels); 0 for no such series.
+    qreal seriesWidth(int series) const;
+
     /// Shows or hides series @p series in the legend (e.g. a dashed companion of a solid line
     /// explained by the title); shown by default.
     void setSeriesInLegend(int series, bool shown);
