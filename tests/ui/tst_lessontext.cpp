@@ -2,6 +2,7 @@
 // (1024x768, 1280x720), in the window and presenting (the lesson panel of
 // docs/scenario-format.md, "steps"). The charts, the journey's tab group and the queue keep
 // their room beside it.
+#include "core/analysis/lesson.h"
 #include "core/engine/simulation.h"
 #include "core/scenario/scenario.h"
 #include "ui/charts/chartpanel.h"
@@ -25,9 +26,13 @@
 #include <QTest>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QAbstractTextDocumentLayout>
+#include <QTextBlock>
+#include <QTextDocument>
 #include <QWindow>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace PriorityLab;
 
@@ -81,8 +86,9 @@ private Q_SLOTS:
         // At 1024x768 the Lesson dock was about 220 px wide and every step of every lesson
         // stopped behind "▼ More below"; at 1280x720 some did, step 3 of the TTL lesson after
         // Back too. Walked as a class walks it (each step run to its end, the next entered on
-        // that cycle, then Back to the first), every step's text shows whole: the text needs
-        // no scroll bar and no cue. The charts, the journey's tab group and the queue's tiles
+        // that cycle, then Back to the first), every step's text shows whole, also paused at
+        // the step's end, where the line under it says more: the text needs no scroll bar and
+        // no cue. The charts, the journey's tab group and the queue's tiles
         // keep their room.
         QFETCH(QString, file);
         QFETCH(QSize, size);
@@ -137,17 +143,32 @@ private Q_SLOTS:
         // Forward: each step entered on the cycle its previous one ended, as Next does.
         check(QStringLiteral("entered"));
         Simulation *sim = w.sim();
+        const auto runToEnd = [&](const LessonStep &step) {
+            for (int ran = 0; !lessonStepDone(step, *sim) && ran < 5000 && !sim->isFinished(); ++ran)
+                lesson->runCycles(1);
+        };
         while (lesson->currentStep() + 1 < lesson->stepCount()) {
             const int step = lesson->currentStep();
             const LessonStep &shown = sim->loadedScenario().steps.at(step);
             if (!shown.untilCycle && !shown.until) {
                 lesson->next();  // a step without an end: Next enters the next one and runs it
                 sim->pause();
+            } else {
+                // Paused on its end, as the run pauses there: the line under the text says
+                // "Step done: Next (Page Down) goes on." and takes a second line at these
+                // widths; the text stays whole (it was cut behind "▼ More below").
+                runToEnd(shown);
+                check(QStringLiteral("at its end"));
             }
             for (int ran = 0; lesson->currentStep() == step && ran < 5000 && !sim->isFinished(); ++ran)
                 lesson->runCycles(1);
             QVERIFY2(lesson->currentStep() == step + 1, qPrintable(QStringLiteral("step %1 never ended").arg(step + 1)));
             check(QStringLiteral("entered"));
+        }
+        // The last step at its end ("Step done: end of the lesson.").
+        if (const LessonStep &last = sim->loadedScenario().steps.at(lesson->currentStep()); last.untilCycle || last.until) {
+            runToEnd(last);
+            check(QStringLiteral("at its end"));
         }
         // Back (Page Up) to the first: each step replayed from cycle 0.
         while (lesson->currentStep() > 0) {
@@ -184,6 +205,52 @@ private Q_SLOTS:
         QVERIFY(tiles);
         QVERIFY2(tiles->isVisible() && tiles->height() >= 60,
                  qPrintable(QStringLiteral("tiles %1 px high; %2").arg(tiles->height()).arg(docksText(w.window))));
+    }
+
+    void moreBelowOnlyWhileALineIsHidden()
+    {
+        // Presenting at 1024x768, "▼ More below" and a scroll bar showed under a step read
+        // whole: the 4 px margin under the last line was all that was "below". Whatever the
+        // panel's height, the cue shows only while a line of the text is out of sight.
+        Simulation sim;
+        LessonPanel panel(&sim);
+        LessonStep step;
+        step.title = QStringLiteral("Short lines");
+        step.text = QStringLiteral("one\ntwo\nthree\nfour\nfive\nsix");  // no wrapping at any width
+        panel.setSteps({step});
+        panel.resize(300, 600);
+        static_cast<QWidget &>(panel).show();  // LessonPanel::show(int) shows a step
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTextBrowser *text = panel.textView();
+        QTextDocument *document = text->document();
+        const int lines = int(std::ceil(document->documentLayout()->blockBoundingRect(document->lastBlock()).bottom()));
+        // Walked down a pixel at a time: where the cue comes, with its row (which takes a line
+        // from the text), the view a pixel lower than the height before, without that row, would
+        // have hidden a line; where it is not, no line is hidden and nothing scrolls.
+        int cued = 0;
+        int viewBefore = -1;  // the view's height one pixel higher, the cue hidden
+        for (int height = 600; height > 120; --height) {
+            panel.resize(300, height);
+            for (int i = 0; i < 3; ++i) {
+                QCoreApplication::sendPostedEvents();
+                QCoreApplication::processEvents();
+            }
+            const int view = text->viewport()->height();
+            const QString where = QStringLiteral("panel %1 px high: text to %2 px in a view %3 px high (%4 before), scrolls %5 px")
+                                          .arg(height)
+                                          .arg(lines)
+                                          .arg(view)
+                                          .arg(viewBefore)
+                                          .arg(text->verticalScrollBar()->maximum());
+            if (!panel.moreHint()->isVisible()) {
+                QVERIFY2(lines <= view && text->verticalScrollBar()->maximum() == 0, qPrintable(where));
+                viewBefore = view;
+                continue;
+            }
+            if (cued++ == 0)
+                QVERIFY2(lines > viewBefore - 1, qPrintable(QStringLiteral("the cue came too soon: ") + where));
+        }
+        QVERIFY(cued > 0);  // the walk reached heights where a line is hidden
     }
 };
 

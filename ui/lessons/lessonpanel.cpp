@@ -14,6 +14,7 @@
 #include <QScrollBar>
 #include <QTextBrowser>
 #include <QTextDocument>
+#include <QTextFrame>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -75,6 +76,8 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     m_cue->hide();
     m_progress = new QLabel(this);
     m_progress->setWordWrap(true);
+    m_progress->setTextFormat(Qt::PlainText);
+    m_progress->installEventFilter(this);  // fitProgress() at its width
     // Which step of how many, between Back and Next as a pager reads it: in the heading it took
     // a line of the step's text from the panel at 1024x768 (docs/design.md §8).
     m_count = new QLabel(this);
@@ -150,9 +153,10 @@ void LessonPanel::setSteps(const QList<LessonStep> &steps)
         m_heading->setText(tr("No guided lesson"));
         m_count->setToolTip(QString());
         fitStepCount();
-        m_text->setPlainText(tr("This scenario has no steps. Open a lesson from the Scenarios menu, or add "
+        setText(tr("This scenario has no steps. Open a lesson from the Scenarios menu, or add "
                                 "\"steps\" to a scenario file (docs/scenario-format.md)."));
-        m_progress->clear();
+        m_progressWordings.clear();
+        fitProgress();
         setButtonsEnabled(false, false);
         Q_EMIT highlightRequested(QStringList());
         return;
@@ -287,7 +291,7 @@ void LessonPanel::show(int index)
     m_count->setToolTip(tr("Step %1 of %2").arg(index + 1).arg(m_steps.size()));
     m_count->setAccessibleName(m_count->toolTip());
     fitStepCount();
-    m_text->setPlainText(step.text);
+    setText(step.text);
     m_text->verticalScrollBar()->setValue(0);
     recheckMoreHint();
     m_notice.clear();
@@ -321,6 +325,9 @@ bool LessonPanel::eventFilter(QObject *watched, QEvent *event)
         updateMoreHint();
     if (watched == m_count && (event->type() == QEvent::Resize || event->type() == QEvent::FontChange))
         fitStepCount();
+    if (watched == m_progress && (event->type() == QEvent::Resize || event->type() == QEvent::Show
+                                  || event->type() == QEvent::FontChange))
+        fitProgress();
     if (event->type() == QEvent::KeyPress && scrollTextByKey(watched, static_cast<QKeyEvent *>(event)))
         return true;
     return QWidget::eventFilter(watched, event);
@@ -368,6 +375,24 @@ void LessonPanel::fitStepCount()
         }
     }
     m_count->setText(shown);
+}
+
+void LessonPanel::setText(const QString &text)
+{
+    m_text->setPlainText(text);
+    withoutBottomMargin(m_text->document());
+}
+
+void LessonPanel::withoutBottomMargin(QTextDocument *document)
+{
+    // The last line ends the text: the margin under it (4 px) hides nothing, but it made the
+    // view scroll, and "▼ More below" show, under a text read whole (presenting at 1024x768).
+    QTextFrame *root = document->rootFrame();
+    QTextFrameFormat format = root->frameFormat();
+    if (format.bottomMargin() != 0) {
+        format.setBottomMargin(0);
+        root->setFrameFormat(format);
+    }
 }
 
 void LessonPanel::recheckMoreHint()
@@ -462,6 +487,78 @@ QString LessonPanel::progressLine(int index, Phase phase, qint64 endCycle, const
     return end.isEmpty() || whole ? state : end + QLatin1Char(' ') + state;
 }
 
+QStringList LessonPanel::progressWordings(int index, Phase phase, qint64 endCycle, const QString &notice) const
+{
+    const bool last = index + 1 >= int(m_steps.size());
+    QStringList wordings{progressLine(index, phase, endCycle, notice)};
+    // Shorter, for a line under the text that would wrap: at the step's end (or past it) how
+    // far it ran is said already, and what Next does now is what matters. The full line is the
+    // tooltip.
+    switch (phase) {
+    case Phase::Done:
+        wordings << (last ? tr("Step done: end of the lesson.") : tr("Step done: Next (Page Down) goes on."))
+                 << (last ? tr("Done: end of the lesson.") : tr("Done: Page Down goes on."));
+        break;
+    case Phase::Past:
+        wordings << (last ? tr("Past the last step's end (cycle %1).").arg(endCycle)
+                          : tr("Past its end (cycle %1): Page Down.").arg(endCycle));
+        break;
+    case Phase::Finished:
+        wordings << tr("The run has finished.");
+        break;
+    case Phase::Running:
+        if (!notice.isEmpty())
+            wordings << progressLine(index, phase, endCycle, QString());  // the notice is in the status bar too
+        break;
+    case Phase::Play:
+    case Phase::NoEnd:
+        break;
+    }
+    wordings.removeDuplicates();
+    return wordings;
+}
+
+void LessonPanel::fitProgress()
+{
+    if (m_progressWordings.isEmpty()) {
+        m_progress->clear();
+        m_progress->setToolTip(QString());
+        return;
+    }
+    // The first wording that fits on one line; where none does, the shortest (fewest lines).
+    // A panel not shown yet has no width of its own: the full line (fitted again when shown).
+    QString line = m_progressWordings.constFirst();
+    if (m_progress->isVisible() && m_progressWordings.size() > 1) {
+        const QFontMetrics metrics(m_progress->font());
+        const int room = m_progress->contentsRect().width() - 2 * m_progress->margin() - m_progress->indent();
+        line = m_progressWordings.constLast();
+        for (const QString &wording : std::as_const(m_progressWordings)) {
+            if (metrics.horizontalAdvance(wording) <= room) {
+                line = wording;
+                break;
+            }
+        }
+    }
+    const bool shortened = line != m_progressWordings.constFirst();
+    // The text names the lesson's values and figures ("73 by cycle 100"): it is the author's and
+    // stays as written, but with edits by hand the run is no longer the one it tells.
+    // Short: at 1024x768 the dock has about 5 lines for all of it; the rest in the tooltip.
+    QString edits;
+    if (m_handEdits > 0)
+        edits = m_handEdits == 1 ? tr("✎ 1 edit by hand; the text is without it.")
+                                 : tr("✎ %1 edits by hand; the text is without them.").arg(m_handEdits);
+    if (!edits.isEmpty())
+        line += QLatin1Char('\n') + edits;
+    if (line != m_progress->text())
+        m_progress->setText(line);
+    QStringList tip;
+    if (shortened)
+        tip << m_progressWordings.constFirst();
+    if (m_handEdits > 0)
+        tip << tr("The step's text tells the lesson's own run; your edits by hand change it. Ctrl+Z undoes them.");
+    m_progress->setToolTip(tip.join(QLatin1Char('\n')));
+}
+
 QString LessonPanel::headingText(int index) const
 {
     return m_steps.at(index).title;
@@ -498,6 +595,7 @@ int LessonPanel::heightForSteps(int width) const
     int tallest = 0;
     for (int i = 0; i < int(m_steps.size()); ++i) {
         document.setPlainText(m_steps.at(i).text);
+        withoutBottomMargin(&document);  // as setText() lays it out
         int progress = 0;
         const QString wait = tr("Next (Page Down) goes on when it pauses.");
         for (const auto &[phase, notice] : {std::pair{Phase::Play, QString()}, std::pair{Phase::Running, wait},
@@ -547,18 +645,8 @@ void LessonPanel::refresh()
         m_pastShown = true;
     if (!m_simulation->isRunning())
         m_notice.clear();  // it asked to wait for the pause
-    QString line = progressLine(m_index, phase, m_endCycle, m_notice);
-    // The text names the lesson's values and figures ("73 by cycle 100"): it is the author's and
-    // stays as written, but with edits by hand the run is no longer the one it tells.
-    // Short: at 1024x768 the dock has about 5 lines for all of it; the rest in the tooltip.
-    if (m_handEdits > 0)
-        line += QLatin1Char('\n')
-                + (m_handEdits == 1 ? tr("✎ 1 edit by hand; the text is without it.")
-                                    : tr("✎ %1 edits by hand; the text is without them.").arg(m_handEdits));
-    m_progress->setText(line);
-    m_progress->setToolTip(m_handEdits == 0 ? QString()
-                                            : tr("The step's text tells the lesson's own run; your edits by hand "
-                                                 "change it. Ctrl+Z undoes them."));
+    m_progressWordings = progressWordings(m_index, phase, m_endCycle, m_notice);
+    fitProgress();
 }
 
 } // namespace PriorityLab

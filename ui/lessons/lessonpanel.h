@@ -10,6 +10,7 @@ class QKeyEvent;
 class QLabel;
 class QPushButton;
 class QTextBrowser;
+class QTextDocument;
 
 namespace PriorityLab {
 
@@ -149,6 +150,15 @@ private:
     /// The line under the text for step @p index in @p phase: how far the step runs, then what
     /// happens now (@p endCycle: the cycle it ended on, for Past), then @p notice.
     QString progressLine(int index, Phase phase, qint64 endCycle, const QString &notice) const;
+    /// The wordings of the line under the text for step @p index in @p phase, the full one
+    /// (progressLine()) first, then shorter ones (at the step's end: what Next does, without
+    /// how far the step ran), for fitProgress().
+    QStringList progressWordings(int index, Phase phase, qint64 endCycle, const QString &notice) const;
+    /// Writes the line under the text: the first of its wordings that fits on one line at the
+    /// label's width, else the shortest, then the edits by hand; a shortened line's tooltip has
+    /// the full one. At the step's end "Runs until cycle 100. Step done: Next (Page Down) goes
+    /// on." took a second line from the step's text (docs/design.md §8), cut behind "More below".
+    void fitProgress();
     /// The heading of step @p index: its title (which step of how many is stepCountLabel()).
     QString headingText(int index) const;
     /// Scrolls the text for @p event on @p watched: Up/Down on Back or Next (a line), Home/End
@@ -157,6 +167,10 @@ private:
     /// Writes which step is shown in stepCountLabel() as its width allows: "3 of 5", else "3/5",
     /// else nothing (its tooltip says it whole).
     void fitStepCount();
+    /// Shows @p text in the text view, without the document's margin under its last line.
+    void setText(const QString &text);
+    /// Sets @p document's bottom margin to 0 (the view's text, and heightForSteps()' measure).
+    static void withoutBottomMargin(QTextDocument *document);
     /// Shows moreHint() (in its row under the text) while more of the text is below.
     void updateMoreHint();
     void enter(int index, bool run);
@@ -184,6 +198,7 @@ private:
     QLabel *m_count = nullptr;
     QPushButton *m_back = nullptr;
     QPushButton *m_next = nullptr;
+    QStringList m_progressWordings;  ///< progressWordings() of the step shown, for fitProgress()
     QString m_notice;  ///< why Next did nothing, shown under the text while the run goes on
     /// The cycle on which the step shown reached its end (its untilCycle or its condition), -1
     /// while it has not (or has no end): past it, the line under the text says so.
