@@ -107,6 +107,7 @@ private Q_SLOTS:
     void editBetweenSeparatesSteps();
     void undoSeparatesStepsOfOneGesture();
     void speedIsNotAnEdit();
+    void speedNoticeNeverOutlivesItsSpeed();
     void backToStartIsObsolete();
     void differentPathDoesNotMerge();
     void editorsFollowUndo();
@@ -583,6 +584,51 @@ void TestUndo::speedIsNotAnEdit()
     QCOMPARE(sim->loadedScenario().broker.cycleIntervalMs, 200);
     QCOMPARE(field->value(), 200);
     QCOMPARE(sim->intervalMs(), speed);
+}
+
+void TestUndo::speedNoticeNeverOutlivesItsSpeed()
+{
+    // A teacher's trial: ] in one lesson, then another lesson opened within the notice's 4 s:
+    // the status bar said "Speed 4× (50 ms per cycle)" while the toolbar said "5 cycles/s" (the
+    // new lesson's own interval). The notice never says a speed the simulation no longer has.
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+    QVERIFY(shown.exposed());
+    MainWindow &window = shown.window;
+    Simulation *sim = window.simulation();
+    const QLabel *notice = window.speedNoticeLabel();
+    const auto current = [&] {
+        return !notice->isVisible() || notice->text().contains(QStringLiteral("(%1 ms per cycle)").arg(sim->intervalMs()));
+    };
+    QTest::keyClick(&window, Qt::Key_BracketRight);
+    QTest::keyClick(&window, Qt::Key_BracketRight);
+    QCOMPARE(sim->intervalMs(), 50);
+    QVERIFY(notice->isVisible());
+    QVERIFY2(notice->text().contains(QStringLiteral("Speed 4× (50 ms per cycle)")), qPrintable(notice->text()));
+    PL_VERIFY_OK(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-aging.json")));
+    QCOMPARE(sim->intervalMs(), 200);
+    QVERIFY(TestSupport::labelSaying(window.speedControl(), QStringLiteral("5 cycles/s")));
+    QVERIFY2(current(), qPrintable(notice->text()));
+    // The same speed kept by Restart with Current Settings: still said, and still true.
+    QTest::keyClick(&window, Qt::Key_BracketRight);
+    QVERIFY(notice->isVisible());
+    window.scenarioFiles()->restartWithCurrentSettings();
+    QVERIFY2(current(), qPrintable(notice->text()));
+    // The broker's Cycle interval edited while the notice shows: the speed is the field's now.
+    QTest::keyClick(&window, Qt::Key_BracketRight);
+    QVERIFY(notice->isVisible());
+    QVERIFY(window.setupEditor()->setCycleIntervalMs(300).isEmpty());
+    QCOMPARE(sim->intervalMs(), 300);
+    QVERIFY2(current(), qPrintable(notice->text()));
+
+    // One cycle a second in the singular, in the toolbar and where the speed is described.
+    QCOMPARE(SpeedControl::describe(1000), QStringLiteral("1 cycle/s"));
+    QCOMPARE(SpeedControl::describe(500), QStringLiteral("2 cycles/s"));
+    for (int i = 0; i < 20; ++i)
+        QTest::keyClick(&window, Qt::Key_BracketLeft);
+    QCOMPARE(sim->intervalMs(), 1000);
+    QVERIFY(TestSupport::labelSaying(window.speedControl(), QStringLiteral("1 cycle/s · 0.3×")));
+    QVERIFY2(window.speedInfoAction()->text().contains(QStringLiteral("1000 ms per cycle, 1 cycle/s")),
+             qPrintable(window.speedInfoAction()->text()));
 }
 
 void TestUndo::backToStartIsObsolete()

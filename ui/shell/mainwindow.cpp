@@ -870,6 +870,19 @@ void MainWindow::updateSpeed()
     m_speed->setScenarioIntervalMs(m_setupEditor->scenarioIntervalMs());
     m_speed->setIntervalMs(m_simulation->intervalMs());
     m_speedInfo->setText(SpeedControl::speedText(m_simulation->intervalMs(), m_setupEditor->scenarioIntervalMs()));
+    // A notice of [ or ] still up (for 4 s) never says a speed gone: set otherwise since (a
+    // scenario opened at its own interval, the broker's Cycle interval edited), it goes; the
+    // same speed against another scenario interval (Restart with Current Settings), it is
+    // written again. Opening a lesson right after ] left "Speed 4× (50 ms per cycle)" beside a
+    // toolbar that read "5 cycles/s".
+    if (m_speedNotice->isVisibleTo(this)) {
+        if (m_simulation->intervalMs() != m_speedNoticeMs) {
+            m_speedNoticeTimer.stop();
+            m_speedNotice->hide();
+        } else {
+            writeSpeedNotice();
+        }
+    }
 }
 
 void MainWindow::scheduleRefresh()
@@ -1592,7 +1605,15 @@ void MainWindow::showNotice(const QString &text, int timeoutMs)
 
 void MainWindow::showSpeedNotice()
 {
+    writeSpeedNotice();
+    m_speedNotice->show();
+    m_speedNoticeTimer.start();
+}
+
+void MainWindow::writeSpeedNotice()
+{
     const int interval = m_simulation->intervalMs();
+    m_speedNoticeMs = interval;
     const QString factor = SpeedControl::factor(interval, m_setupEditor->scenarioIntervalMs());
     // Short, so that the figures beside it keep their room at 1024 px; the rest in the tooltip.
     const QString text = interval == 0    ? tr("Speed: as fast as possible")
@@ -1603,8 +1624,6 @@ void MainWindow::showSpeedNotice()
     m_speedNotice->setText(text);
     m_speedNotice->setToolTip(full);
     m_speedNotice->setAccessibleName(full);
-    m_speedNotice->show();
-    m_speedNoticeTimer.start();
 }
 
 void MainWindow::showHelp()

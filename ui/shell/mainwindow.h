@@ -272,6 +272,8 @@ private:
     void showNotice(const QString &text, int timeoutMs = 8000);
     /// Shows the speed the simulation now runs at in speedNoticeLabel() for a few seconds.
     void showSpeedNotice();
+    /// Writes the speed the simulation runs at now into speedNoticeLabel() (text, tooltip).
+    void writeSpeedNotice();
     void highlight(const QStringList &names);
     /// A scenario just opened (not on Reset): the first chart page, the consumers' and the
     /// journey's tabs in front, as in a fresh window, then the current (first) lesson step's
@@ -370,6 +372,7 @@ private:
     QLabel *m_cycleLabel = nullptr;
     QLabel *m_zoomLabel = nullptr;  ///< "Zoom 150%" in the status bar, hidden at 100%
     QLabel *m_speedNotice = nullptr;  ///< speedNoticeLabel()
+    int m_speedNoticeMs = -1;         ///< the interval (ms) speedNoticeLabel() says
     QTimer m_speedNoticeTimer;        ///< hides m_speedNotice
     QMenu *m_recentMenu = nullptr;
     QAction *m_save = nullptr;

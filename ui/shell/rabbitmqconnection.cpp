@@ -114,8 +114,11 @@ void RabbitMqConnection::updateIndicator()
         const LockstepBridge::Figures &f = st.figures;
         const bool agree = f.divergences == 0 && f.depthMismatches == 0;
         tone = agree ? TextColors::Tone::Success : TextColors::Tone::Warning;
-        text = agree ? tr("RabbitMQ ✓ %1 cycles").arg(locale.toString(st.cyclesMirrored))
-                     : tr("RabbitMQ: %1 divergences").arg(locale.toString(f.divergences));
+        // In the status bar: "1 cycle", "1 divergence" in the singular.
+        text = agree ? (st.cyclesMirrored == 1 ? tr("RabbitMQ ✓ 1 cycle")
+                                               : tr("RabbitMQ ✓ %1 cycles").arg(locale.toString(st.cyclesMirrored)))
+                     : (f.divergences == 1 ? tr("RabbitMQ: 1 divergence")
+                                           : tr("RabbitMQ: %1 divergences").arg(locale.toString(f.divergences)));
         tip = tr("Mirrored on %1: %2 cycles (%3 behind), %4 published, %5 handed out, %6 acknowledged, "
                  "%7 dead-lettered; %8 divergences, %9 depth mismatches. Click File > Disconnect to end the run "
                  "(its queues are deleted).")

@@ -26,8 +26,10 @@ QString SpeedControl::describe(int intervalMs)
     if (intervalMs <= 0)
         return tr("as fast as possible");
     const double cps = 1000.0 / intervalMs;
-    if (cps >= 10 || std::abs(cps - std::round(cps)) < 0.05)
-        return tr("%1 cycles/s").arg(std::lround(cps));
+    if (cps >= 10 || std::abs(cps - std::round(cps)) < 0.05) {
+        const long whole = std::lround(cps);
+        return whole == 1 ? tr("1 cycle/s") : tr("%1 cycles/s").arg(whole);
+    }
     return tr("%1 cycles/s").arg(cps, 0, 'f', 1);
 }
 
