@@ -173,6 +173,7 @@ private Q_SLOTS:
     void mainWindowShowsAlarms();
     void presentationModeKeepsTheBannerToOneLine();
     void presentationBannerUnfoldsByKeyboard();
+    void unfoldedBannerFoldsOnAnotherStep();
     void alarmTextChangeLaysOutOnlyOnANewSize();
     void alarmTextFollowsAnEdit();
     void dataLossAdviceAfterTheBoundWasLowered();
@@ -924,6 +925,43 @@ void TestAlarms::presentationBannerUnfoldsByKeyboard()
     // Back in the working window: one line again only if the window is lower than 820 px.
     QTRY_COMPARE(panel->isCompact(), window.height() < 820);
     QCOMPARE(more->isVisibleTo(panel), panel->isCompact());
+}
+
+void TestAlarms::unfoldedBannerFoldsOnAnotherStep()
+{
+    // Presenting, the banner unfolded by More stayed open into the lesson's later steps and
+    // squeezed the queue to one row of tiles: another step (Page Down, Page Up) folds it back
+    // to its compact line.
+    MainWindow window;
+    AlarmPanel *panel = showTtlMovedAlarm(window, QSize(1024, 900), 100);
+    QVERIFY(panel);
+    const auto leave = qScopeGuard([&window] {
+        window.presentationMode()->leave();
+        window.zoom()->actualSize();
+    });
+    window.presentationMode()->enter();
+    QVERIFY(panel->isCompact());
+    QTRY_VERIFY(panel->moreButton()->isVisible());
+    const int foldedHeight = panel->height();
+    LessonPanel *lesson = window.lessonPanel();
+    const int step = lesson->currentStep();
+
+    panel->moreButton()->click();
+    QVERIFY(panel->isExpanded());
+    QTRY_VERIFY(panel->height() > foldedHeight);
+    QTest::keyClick(&window, Qt::Key_PageDown);
+    QCOMPARE(lesson->currentStep(), step + 1);
+    window.simulation()->pause();
+    QVERIFY(!panel->isExpanded());
+    QCOMPARE(panel->moreButton()->text(), QStringLiteral("More"));
+    QTRY_COMPARE(panel->height(), foldedHeight);
+
+    // Back too; and More unfolds it again within a step.
+    panel->moreButton()->click();
+    QVERIFY(panel->isExpanded());
+    QTest::keyClick(&window, Qt::Key_PageUp);
+    QCOMPARE(lesson->currentStep(), step);
+    QVERIFY(!panel->isExpanded());
 }
 
 namespace {

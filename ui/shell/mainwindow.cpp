@@ -230,6 +230,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     // Each step shown: the row grows if this one needs more than the row was fitted for (its
     // outline cue), once the step's views and cue are laid out.
     connect(m_lessonPanel, &LessonPanel::stepChanged, this, [this] {
+        // The alarm banner unfolded by its More button folds back to its compact line: left
+        // open into the next steps it squeezed the queue to one row of tiles (presenting).
+        m_alarmPanel->setExpanded(false);
         QTimer::singleShot(0, this, &MainWindow::fitLessonHeight);
     });
     // A step about to change settings (a replay after Page Up, or steps played at once): the
