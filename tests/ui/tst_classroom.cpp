@@ -5,6 +5,7 @@
 #include "core/scenario/scenario.h"
 #include "ui/common/highlightoverlay.h"
 #include "ui/deadletters/deadlettermodel.h"
+#include "ui/eventlog/eventlogmodel.h"
 #include "ui/eventlog/eventlogpanel.h"
 #include "ui/deadletters/deadletterpanel.h"
 #include "ui/journey/journeypanel.h"
@@ -1970,6 +1971,67 @@ private Q_SLOTS:
             return why.isEmpty();
         };
         QTRY_VERIFY2(whole(), qPrintable(why));
+    }
+
+    // Presenting, the event log's count read "1.0k eve…" (lesson-max-length-drops-urgent step
+    // 3 at 1024x768) and the dead letters' line under the table "Newest: Message 400 · Priority
+    // 7 · TTL 3 · Da…" (its step 2; lesson-ttl-moved step 3 at 1280x720): cut mid-word. Both
+    // read whole: the count as the number alone where "events" has no room, the line without
+    // its last fields (docs/design.md §8).
+    void countAndDeadLetterLineWholePresenting_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QSize>("screen");
+        QTest::addColumn<int>("step");  // the step shown (0-based), run to its end
+        QTest::addColumn<QString>("dock");
+        const QString maxLength = QStringLiteral(":/scenarios/lesson-max-length-drops-urgent.json");
+        QTest::addRow("max-length step 3 event log 1024x768") << maxLength << QSize(1024, 768) << 2 << QStringLiteral("eventLogDock");
+        QTest::addRow("max-length step 2 dead letters 1024x768") << maxLength << QSize(1024, 768) << 1 << QStringLiteral("deadLettersDock");
+        QTest::addRow("ttl-moved step 3 dead letters 1280x720") << QStringLiteral(":/scenarios/lesson-ttl-moved.json")
+                                                                << QSize(1280, 720) << 2 << QStringLiteral("deadLettersDock");
+        QTest::addRow("ttl-moved step 3 dead letters 1024x768") << QStringLiteral(":/scenarios/lesson-ttl-moved.json")
+                                                                << QSize(1024, 768) << 2 << QStringLiteral("deadLettersDock");
+    }
+
+    void countAndDeadLetterLineWholePresenting()
+    {
+        QFETCH(QString, file);
+        QFETCH(QSize, screen);
+        QFETCH(int, step);
+        QFETCH(QString, dock);
+        Window w(file);
+        QVERIFY(w.activeAt(screen.width(), screen.height()));
+        w.sim()->setIntervalMs(0);
+        w.presentAt(screen, PresentationMode::zoomPercentFor(screen));
+        if (QTest::currentTestFailed())
+            return;
+        LessonPanel *lesson = w.window.lessonPanel();
+        while (lesson->currentStep() < step) {  // each step entered runs to its end
+            w.press(Qt::Key_PageDown);
+            QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        }
+        QCOMPARE(lesson->currentStep(), step);
+        w.window.refreshViews();
+        QVERIFY(w.bringDock(dock));
+        QLabel *line = dock == QLatin1String("eventLogDock")
+                ? w.window.eventLogPanel()->findChild<QLabel *>(QStringLiteral("eventCount"))
+                : w.window.deadLetterPanel()->hiddenColumnsLabel();
+        QVERIFY(line);
+        QString why;
+        const auto whole = [&] {
+            QCoreApplication::processEvents();
+            why = QStringLiteral("\"%1\" in %2 px (%3)").arg(line->text()).arg(line->contentsRect().width()).arg(line->toolTip());
+            return line->isVisible() && !line->text().isEmpty() && !line->text().contains(QChar(0x2026))
+                    && line->fontMetrics().horizontalAdvance(line->text()) <= line->contentsRect().width();
+        };
+        QTRY_VERIFY2(whole(), qPrintable(why));
+        if (dock == QLatin1String("eventLogDock")) {
+            QVERIFY2(w.window.eventLogPanel()->model()->rowCount() >= 1000, qPrintable(why));  // the short form's case
+        } else {
+            // The message first, whole; the rest in the tooltip.
+            QVERIFY2(line->text().contains(QRegularExpression(QStringLiteral("^Newest: Message \\d+( · |$)"))), qPrintable(why));
+            QVERIFY2(line->toolTip().contains(QStringLiteral(" · Data ")), qPrintable(why));
+        }
     }
 
     // Presenting at 1024x768 the dead letters' dock is too narrow for the message's columns:

@@ -140,10 +140,19 @@ void DeadLetterPanel::updateHiddenColumns()
         if (hidden.contains(c) && !value.isEmpty())
             parts << tr("%1 %2").arg(m_model->headerData(c, Qt::Horizontal).toString(), value);
     }
-    const QString text = (current.isValid() ? tr("Selected: %1") : tr("Newest: %1"))
-                                 .arg(parts.join(QStringLiteral(" · ")));
-    const QString shown = m_hiddenColumns->fontMetrics().elidedText(
-            text, Qt::ElideRight, std::max(0, m_hiddenColumns->contentsRect().width()));
+    const QString lead = current.isValid() ? tr("Selected: %1") : tr("Newest: %1");
+    const QString text = lead.arg(parts.join(QStringLiteral(" · ")));
+    // Where the line is too narrow the fields go whole from its end (the payload first, then
+    // the TTL, the priority), not cut mid-word ("… · TTL 3 · Da…"); only the message alone is
+    // elided, where even it does not fit. The tooltip says all.
+    const QFontMetrics metrics = m_hiddenColumns->fontMetrics();
+    const int room = std::max(0, m_hiddenColumns->contentsRect().width());
+    QString shown = text;
+    while (metrics.horizontalAdvance(shown) > room && parts.size() > 1) {
+        parts.removeLast();
+        shown = lead.arg(parts.join(QStringLiteral(" · ")));
+    }
+    shown = metrics.elidedText(shown, Qt::ElideRight, room);
     if (shown != m_hiddenColumns->text())
         m_hiddenColumns->setText(shown);
     if (text != m_hiddenColumns->toolTip())

@@ -48,8 +48,9 @@ public:
     QString summaryText() const;
 
     /// The line under the table that says what the columns hidden in a narrow dock hold for
-    /// the selected dead letter, or the newest, on one line elided at its end (whole in its
-    /// tooltip): "Newest: Message 154 · Priority 5 · TTL 3 · Data corrupt" (docs/design.md §8).
+    /// the selected dead letter, or the newest, on one line (whole in its tooltip): "Newest:
+    /// Message 154 · Priority 5 · TTL 3 · Data corrupt"; where it is narrow the fields go whole
+    /// from the end (Data, TTL, Priority), and only the first alone is elided (docs/design.md §8).
     /// Hidden while every column is in sight.
     QLabel *hiddenColumnsLabel() const { return m_hiddenColumns; }
 

@@ -335,6 +335,10 @@ void EventLogPanel::updateCount()
             ? text
             : shown == kept ? tr("%1 events").arg(shortCount(kept))
                             : tr("%1 of %2").arg(shortCount(shown), shortCount(kept));
+    m_countBare = kept == 0 && !m_simulation->recordEvents()
+            ? text
+            : shown == kept ? shortCount(kept)
+                            : QStringLiteral("%1/%2").arg(shortCount(shown), shortCount(kept));
     fitCount();
     m_count->setToolTip(text + QStringLiteral(". ") + m_countTip);
 }
@@ -363,15 +367,17 @@ QString EventLogPanel::shortCount(qsizetype count)
 void EventLogPanel::fitCount()
 {
     // In a narrow dock "2,521 events" was cut to "2,52…", the number unreadable: the short
-    // form ("2.5k events") comes first, elided only where even that does not fit; the
-    // tooltip has the full count.
+    // form ("2.5k events") comes first, then the number alone ("2.5k": presenting at 1024x768
+    // the short form read "1.0k eve…"), elided only where even that does not fit; the tooltip
+    // has the full count.
     if (m_countText.isEmpty())
         return;
     const QFontMetrics metrics = m_count->fontMetrics();
     const int room = std::max(0, m_count->width());
     const QString text = metrics.horizontalAdvance(m_countText) <= room ? m_countText
             : metrics.horizontalAdvance(m_countShort) <= room        ? m_countShort
-                                                                     : metrics.elidedText(m_countShort, Qt::ElideRight, room);
+            : metrics.horizontalAdvance(m_countBare) <= room         ? m_countBare
+                                                                     : metrics.elidedText(m_countBare, Qt::ElideRight, room);
     m_count->setText(text);
 }
 

@@ -103,6 +103,7 @@ private:
 
     QString m_countText;  ///< the count in full; the label shows it where it fits
     QString m_countShort; ///< the count in short ("2.5k events"), shown where the full one does not fit
+    QString m_countBare;  ///< the number alone ("2.5k", "1.0k/2.5k"), where even the short one does not
     QString m_countTip;   ///< the count label's own tooltip, after the full count
     QPointer<QDockWidget> m_dock;  ///< the dock the panel sits in, if any
 };
