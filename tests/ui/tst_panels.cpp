@@ -143,7 +143,7 @@ private Q_SLOTS:
     void recentFilesRoundTrip();
     void openStartsInTheScenarioFolder();
     void saveNeverWritesOverAShippedLesson();
-    void saveAsStartsBesideTheScenarioOrWhereSavedLast();
+    void saveAsStartsInDocumentsOrWhereSavedLast();
     void windowStartsAtScenarioSpeed();
     void shortcutsTriggerActions();
     void shortcutsLeaveTextFieldsAlone();
@@ -1131,7 +1131,8 @@ void TestPanels::openStartsInTheScenarioFolder()
         window.restoreSettings();  // remembers files and folders
         ScenarioFiles *files = window.scenarioFiles();
         QCOMPARE(files->openFolder(), shipped);  // nothing used yet
-        QCOMPARE(QFileInfo(files->saveAsPath()).absolutePath(), QDir::homePath());  // not there
+        // Not there either: in Documents (saveAsStartsInDocumentsOrWhereSavedLast).
+        QCOMPARE(QFileInfo(files->saveAsPath()).absolutePath(), ScenarioFiles::documentsFolder());
         PL_VERIFY_OK(window.saveScenarioFile(inFirst));
         QCOMPARE(files->openFolder(), QFileInfo(inFirst).absolutePath());
         const QString inSecond = second.filePath(QStringLiteral("b.json"));
@@ -1182,19 +1183,29 @@ void TestPanels::saveNeverWritesOverAShippedLesson()
     QCOMPARE(ScenarioFiles::saveAsSuggestion(QString(), user.path()), user.filePath(QStringLiteral("scenario.json")));
 }
 
-void TestPanels::saveAsStartsBesideTheScenarioOrWhereSavedLast()
+void TestPanels::saveAsStartsInDocumentsOrWhereSavedLast()
 {
-    // Ctrl+S on a shipped lesson opened the Save dialog in Documents, which without such a
-    // folder was the home directory (/root): neither beside the lesson opened nor where the user
-    // saved last. It proposes NAME-edited.json (never the lesson itself) in the folder last saved
-    // to, remembered from session to session, else beside the scenario opened.
+    // Save (or Save in the unsaved-edits prompt) on a shipped lesson opened from the checkout's
+    // resources/scenarios proposed that very folder (installed, it is not writable), where the
+    // README says Documents. It proposes NAME-edited.json (never the lesson itself) in the
+    // folder last saved to, remembered from session to session, else in the user's Documents,
+    // created if missing (a new lab account has none: the dialog then opened in the working
+    // folder); a user's own file, itself in its own folder.
     QTemporaryDir config;
     QVERIFY(config.isValid());
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, config.path());
     QSettings().clear();
     const auto clear = qScopeGuard([] { QSettings().clear(); });
+    // A home of its own, without a Documents folder (QStandardPaths' Documents is HOME's).
+    QTemporaryDir home;
+    QVERIFY(home.isValid());
+    const QByteArray oldHome = qgetenv("HOME");
+    qputenv("HOME", QFile::encodeName(home.path()));
+    const auto restoreHome = qScopeGuard([oldHome] { qputenv("HOME", oldHome); });
+    const QString documents = ScenarioFiles::documentsFolder();
+    QVERIFY2(documents.startsWith(QFileInfo(home.path()).absoluteFilePath()), qPrintable(documents));
+    QVERIFY(!QFileInfo::exists(documents));
     const QString shipped = TestSupport::presetPath(QStringLiteral("lesson-ttl-moved.json"));
-    const QString besideIt = QFileInfo(shipped).absoluteDir().filePath(QStringLiteral("lesson-ttl-moved-edited.json"));
     QTemporaryDir user;
     QVERIFY(user.isValid());
     const QString userFolder = QFileInfo(user.path()).absoluteFilePath();
@@ -1204,7 +1215,24 @@ void TestPanels::saveAsStartsBesideTheScenarioOrWhereSavedLast()
         window.restoreSettings();  // remembers files and folders
         ScenarioFiles *files = window.scenarioFiles();
         PL_VERIFY_OK(window.openScenarioFile(shipped));
-        QCOMPARE(files->saveAsPath(), besideIt);
+        const QString inDocuments = QDir(documents).filePath(QStringLiteral("lesson-ttl-moved-edited.json"));
+        QCOMPARE(files->saveAsPath(), inDocuments);
+        QVERIFY(!QFileInfo(files->saveAsPath()).absolutePath().startsWith(QFileInfo(shipped).absolutePath()));
+        QVERIFY(!QFileInfo::exists(documents));  // only asking: nothing made
+        QCOMPARE(files->preparedSaveAsPath(), inDocuments);  // what the dialog starts with
+        QVERIFY(QFileInfo(documents).isDir());
+        // A user's own file: itself, in its own folder.
+        const QString own = QDir(userFolder).filePath(QStringLiteral("own.json"));
+        QVERIFY(QFile::copy(shipped, own));
+        {
+            QFile edited(own);
+            QVERIFY(edited.setPermissions(edited.permissions() | QFileDevice::WriteOwner));
+            QVERIFY(edited.open(QIODevice::Append));
+            edited.write("\n");
+        }
+        PL_VERIFY_OK(window.openScenarioFile(own));
+        QCOMPARE(files->saveAsPath(), own);
+        PL_VERIFY_OK(window.openScenarioFile(shipped));
         // Saved elsewhere: the next shipped lesson proposes that folder; the user's own file
         // itself.
         const QString mine = QDir(userFolder).filePath(QStringLiteral("mine.json"));

@@ -369,30 +369,46 @@ void ScenarioFiles::openFileDialog()
     openScenarioFile(path);
 }
 
+QString ScenarioFiles::documentsFolder()
+{
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return documents.isEmpty() ? QDir::homePath() : QFileInfo(documents).absoluteFilePath();
+}
+
 QString ScenarioFiles::saveAsPath() const
 {
-    // A shipped lesson is never written over (saveAsSuggestion() names a new file); the dialog
-    // opens where the user saved last, else beside the scenario opened. It opened in Documents,
-    // which without such a folder was the home directory, far from both.
+    // A shipped lesson is never written over (saveAsSuggestion() names a new file), nor saved
+    // beside it: opened from a checkout's resources/scenarios, the dialog proposed that folder
+    // (installed, it is not even writable). It goes where the user saved last, else to the
+    // user's Documents (the README says so); a new setup where a scenario was last opened.
     QString saved = m_saveFolder;
     if (saved.isEmpty() && m_rememberFiles)
         saved = Settings::lastSaveFolder();
     const bool own = !m_currentFile.isEmpty() && !isShippedScenario(m_currentFile);
-    // Without a folder of the user's (nothing opened or saved from disk yet), not openFolder()'s
-    // last resort, the shipped lessons' folder (installed, it is not writable): the home folder.
-    const bool onDisk = !m_currentFile.isEmpty() && !m_currentFile.startsWith(QLatin1Char(':'))
-            && QFileInfo(m_currentFile).absoluteDir().exists();
+    if (own)
+        return saveAsSuggestion(m_currentFile, QString());  // the file itself, in its own folder
     const QString last = lastFolder();
-    const bool known = onDisk || (!last.isEmpty() && QFileInfo(last).isDir());
-    const QString folder = !own && !saved.isEmpty() && QFileInfo(saved).isDir() ? QFileInfo(saved).absoluteFilePath()
-                           : known                                                ? openFolder()
-                                                                                  : QDir::homePath();
+    const QString folder = !saved.isEmpty() && QFileInfo(saved).isDir() ? QFileInfo(saved).absoluteFilePath()
+            : m_currentFile.isEmpty() && !last.isEmpty() && QFileInfo(last).isDir() ? QFileInfo(last).absoluteFilePath()
+                                                                                     : documentsFolder();
     return saveAsSuggestion(m_currentFile, folder);
+}
+
+QString ScenarioFiles::preparedSaveAsPath() const
+{
+    const QString path = saveAsPath();
+    const QFileInfo file(path);
+    // A lab account may have no Documents folder yet: created, so that the dialog opens there
+    // (not in the working folder, its fallback for a folder that does not exist); the home
+    // folder where it cannot be.
+    if (file.absolutePath() == documentsFolder() && !file.absoluteDir().exists() && !QDir().mkpath(file.absolutePath()))
+        return QDir(QDir::homePath()).filePath(file.fileName());
+    return path;
 }
 
 bool ScenarioFiles::saveAsDialog()
 {
-    const QString suggestion = saveAsPath();
+    const QString suggestion = preparedSaveAsPath();
     QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Save scenario as"), suggestion,
                                                 tr("Scenarios (*.json)"));
     if (path.isEmpty())

@@ -68,12 +68,19 @@ public:
     /// openFolder() for the current file and the folder a scenario file was last opened from or
     /// saved to (this session's, else the remembered one of Settings when files are remembered).
     QString openFolder() const;
-    /// What Save As proposes: the user's own file itself; for a shipped lesson, a built-in preset
-    /// or a new setup, NAME-edited.json (saveAsSuggestion()) in the folder a scenario was last
-    /// saved to (this session's, else the remembered one of Settings when files are
-    /// remembered), else in openFolder() (the opened scenario's folder, else the folder last
-    /// used), else in the home folder. Absolute.
+    /// What Save As proposes: the user's own file itself, in its own folder; for a shipped
+    /// lesson or a built-in preset, NAME-edited.json (saveAsSuggestion()) in the folder a
+    /// scenario was last saved to (this session's, else the remembered one of Settings when
+    /// files are remembered), else in documentsFolder(), never beside the shipped file; for a new
+    /// setup, scenario.json there, else in the folder a scenario was last opened from, else in
+    /// documentsFolder(). Absolute; the folder may not exist yet (preparedSaveAsPath()).
     QString saveAsPath() const;
+    /// saveAsPath(), its folder created when it is documentsFolder() and missing (a new account);
+    /// in the home folder where it cannot be created. What the Save As dialog starts with.
+    QString preparedSaveAsPath() const;
+    /// The user's documents folder (QStandardPaths::DocumentsLocation), absolute; the home
+    /// folder where the platform has none.
+    static QString documentsFolder();
 
     /// Whether problems are shown in dialogs (default) or only emitted.
     bool showDialogs() const { return m_showDialogs; }
