@@ -299,7 +299,7 @@ void TestTiles::toolTipHasAllMetadata()
                            QStringLiteral("data: d"), QStringLiteral("producer: P"),
                            QStringLiteral("priority: 8 (as produced)"), QStringLiteral("TTL: 5"),
                            QStringLiteral("predicate runs: 0"), QStringLiteral("deliveries: 0"),
-                           QStringLiteral("age: 1 cycles (produced in cycle 0)")});
+                           QStringLiteral("age: 1 cycle (produced in cycle 0)")});
     QVERIFY(!fresh.contains(QStringLiteral("requeued")));
 
     const QString back = view.toolTipText(1);

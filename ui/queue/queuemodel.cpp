@@ -78,7 +78,8 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
                 + QLatin1Char('\n')
                 + tr("predicate runs %1, deliveries %2").arg(m.predicateRuns).arg(m.deliveries)
                 + QLatin1Char('\n')
-                + tr("produced in cycle %1, waiting for %2 cycles").arg(m.producedCycle).arg(age);
+                + (age == 1 ? tr("produced in cycle %1, waiting for 1 cycle").arg(m.producedCycle)
+                             : tr("produced in cycle %1, waiting for %2 cycles").arg(m.producedCycle).arg(age));
         if (m.requeued)
             tip += QLatin1Char('\n') + tr("sent back by a consumer (postponed or failed)");
         return tip;

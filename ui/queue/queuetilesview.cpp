@@ -369,7 +369,8 @@ QString QueueTilesView::toolTipText(qsizetype index) const
             + QLatin1Char('\n') + tr("TTL: %1").arg(m->ttl) + QLatin1Char('\n')
             + tr("predicate runs: %1").arg(m->predicateRuns) + QLatin1Char('\n')
             + tr("deliveries: %1").arg(m->deliveries) + QLatin1Char('\n')
-            + tr("age: %1 cycles (produced in cycle %2)").arg(age).arg(m->producedCycle);
+            + (age == 1 ? tr("age: 1 cycle (produced in cycle %1)").arg(m->producedCycle)
+                          : tr("age: %1 cycles (produced in cycle %2)").arg(age).arg(m->producedCycle));
     if (!m->topic.isEmpty())
         tip += QLatin1Char('\n') + tr("topic: ") + m->topic.text();
     if (m->requeued)
