@@ -170,6 +170,58 @@ private Q_SLOTS:
             QCOMPARE(w.spin->text(), QStringLiteral("0"));   // Space never blanks a number field
     }
 
+    void clickedFieldTakesSpace()
+    {
+        // A trial clicked into the poison lesson's predicate field and typed " && priority >= 0":
+        // the leading Space started the run and was not typed. A click into a field says where
+        // the user will type: Space, Right and N are the field's there; Tab leaves them to the run.
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QSignalSpy run(w.run, &QAction::triggered), step(w.step, &QAction::triggered);
+        w.edit->setText(QStringLiteral("data"));
+        QTest::mouseClick(w.edit, Qt::LeftButton, {}, QPoint(w.edit->width() - 4, w.edit->height() / 2));
+        QTRY_VERIFY(w.edit->hasFocus());
+        QTest::keyClick(w.keyTarget(), Qt::Key_Space);
+        QTest::keyClick(w.keyTarget(), Qt::Key_N);
+        QCOMPARE(run.count(), 0);
+        QCOMPARE(step.count(), 0);
+        QCOMPARE(w.edit->text(), QStringLiteral("data n"));
+        // A number field clicked into keeps its number: Space neither runs nor blanks it.
+        QTest::mouseClick(w.spin, Qt::LeftButton);
+        QTRY_VERIFY(w.spin->hasFocus());
+        QTest::keyClick(w.keyTarget(), Qt::Key_Space);
+        QCOMPARE(run.count(), 0);
+        QCOMPARE(w.spin->text(), QStringLiteral("0"));
+        // Escape ends that edit (nothing typed, nothing applied) and Space runs again.
+        QTest::keyClick(w.keyTarget(), Qt::Key_Escape);
+        QTRY_VERIFY(!w.spin->hasFocus());
+        QTest::keyClick(w.keyTarget(), Qt::Key_Space);
+        QCOMPARE(run.count(), 1);
+    }
+
+    void undoKeysAreTheWindowsInAnIdleField()
+    {
+        // A trial applied an edit (Enter), Tabbed back to the field and pressed Ctrl+Z: nothing
+        // happened (the spin box took the key for its own text). Without a typed edit the undo
+        // keys are the window's; with one they are the field's (it undoes the typing).
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QAction *undo = w.window.addAction(QStringLiteral("Undo"));
+        undo->setShortcut(QKeySequence::Undo);
+        QAction *redo = w.window.addAction(QStringLiteral("Redo"));
+        redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});  // as the app's
+        QSignalSpy undone(undo, &QAction::triggered), redone(redo, &QAction::triggered);
+        w.spin->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(w.spin->hasFocus());
+        QTest::keyClick(w.keyTarget(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(undone.count(), 1);
+        QTest::keyClick(w.keyTarget(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(redone.count(), 1);
+        QTest::keyClicks(w.keyTarget(), QStringLiteral("42"));
+        QTest::keyClick(w.keyTarget(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(undone.count(), 1);  // the field's: it undoes the typing
+    }
+
     void idleNumberFieldLeavesSpaceToTheRun()
     {
         // A teacher Tabs to a consumer's "Low bound" spin box and presses Space: the lesson

@@ -129,6 +129,15 @@ bool ShortcutGuard::waitsForPendingEdit(const QObject *focus, const QKeyEvent *k
     return (stepKey || isResetKey(key->key(), key->modifiers())) && hasPendingEdit(focus);
 }
 
+bool ShortcutGuard::isUndoKey(const QKeyEvent *key)
+{
+    const QKeyCombination pressed = key->keyCombination();
+    const Qt::KeyboardModifiers modifiers = pressed.keyboardModifiers() & ~Qt::KeypadModifier;
+    return key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)
+            || (pressed.key() == Qt::Key_Z && (modifiers == Qt::ControlModifier || modifiers == (Qt::ControlModifier | Qt::ShiftModifier)))
+            || (pressed.key() == Qt::Key_Y && modifiers == Qt::ControlModifier);
+}
+
 bool ShortcutGuard::isSliderKey(int key)
 {
     switch (key) {
@@ -180,7 +189,12 @@ bool ShortcutGuard::isRunKeyOfIdleField(const QObject *focus, int key)
 
 bool ShortcutGuard::editInProgress(const QObject *focus) const
 {
-    return hasPendingEdit(focus) || (cancelsWithEscape(focus) && isKeyEdited(focus));
+    return hasPendingEdit(focus) || (cancelsWithEscape(focus) && (isKeyEdited(focus) || isClickedInto(focus)));
+}
+
+bool ShortcutGuard::isClickedInto(const QObject *focus) const
+{
+    return m_clicked && typingOwner(focus) == m_editField && static_cast<const QObject *>(QApplication::focusWidget()) == focus;
 }
 
 void ShortcutGuard::endEdit(QWidget *window)
@@ -259,6 +273,7 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
                 const QLineEdit *edit = typingEdit(owner);
                 m_editText = edit ? edit->text() : fieldText(owner);
                 m_typed = false;
+                m_clicked = reason == Qt::MouseFocusReason;
                 disconnect(m_typedConnection);
                 if (edit)
                     m_typedConnection = connect(edit, &QLineEdit::textEdited, this, [this] { m_typed = true; });
@@ -307,6 +322,13 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
                 && isRunKeyOfIdleField(focus, key->key()) && !editInProgress(focus);
         if (runKey) {
             key->ignore();  // not the field's (a line edit claims every printable key): the shortcut's
+            return true;
+        }
+        // Undo and Redo are the field's own only while it holds a typed edit; otherwise the
+        // window's (a trial applied an edit, Tabbed back to the field, and Ctrl+Z did nothing).
+        if (isUndoKey(key) && cancelsWithEscape(focus)
+            && !hasPendingEdit(focus)) {
+            key->ignore();
             return true;
         }
         if ((key->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier)) == Qt::NoModifier

@@ -20,7 +20,8 @@ namespace PriorityLab {
 ///    field (line edit, spin box, editable combo box, text edit) is being edited: there Space and
 ///    N type, Right moves the cursor, and Space never blanks a spin box. A one-line field that
 ///    merely has the focus (reached by Tab, nothing typed yet, or after Enter/Escape) is not
-///    being edited: Space and Right (and N in a number field) act on the simulation
+///    being edited; one clicked into is (the click says where the user will type: Space types
+///    a space there). In a field not being edited Space and Right (and N in a number field) act on the simulation
 ///    (isRunKeyOfIdleField()); the first key that types (a digit) starts the edit. Enter or Escape in such a field
 ///    ends the edit, Enter applying what was typed and Escape (in a one-line field of the main
 ///    window) cancelling it, the field showing its value again; that Escape does not also leave
@@ -29,6 +30,8 @@ namespace PriorityLab {
 ///    presentation mode at once). Then the field gives the focus back to its window and the keys work again; the
 ///    next Tab (Shift+Tab) goes on to the control after (before) that field, not to the top;
 ///    the window's FocusFrame outlines that field meanwhile (FocusFrame::setResumePoint()).
+///  - Ctrl+Z / Ctrl+Shift+Z (Undo / Redo) in a one-line field are the field's own only while it
+///    holds a typed edit (hasPendingEdit()); otherwise they undo and redo the window's edits.
 ///  - Page Down / Page Up (the lesson's Next / Back, sent by presentation clickers) and Ctrl+R
 ///    (Reset) wait while a one-line field of a main window holds an edit not yet applied
 ///    (hasPendingEdit()): the key neither moves the lesson or resets the run (the edit would be
@@ -101,6 +104,9 @@ public:
     {
         return key == Qt::Key_R && (modifiers & ~Qt::KeypadModifier) == Qt::ControlModifier;
     }
+    /// True for the window's Undo and Redo keys (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y, and the
+    /// platform's standard ones).
+    static bool isUndoKey(const QKeyEvent *key);
     /// True if the key press @p key waits while @p focus holds a pending edit (hasPendingEdit()):
     /// a step key (isStepKey()) or Reset (isResetKey()). Reset would otherwise start the run
     /// again and the field apply what was typed to the new run as it lost the focus.
@@ -133,6 +139,9 @@ private:
     void revertEdit(QObject *owner);
     /// True if @p focus has the focus and is (or types into) the control last changed by keys.
     bool isKeyEdited(const QObject *focus) const;
+    /// True if @p focus has the focus and is the one-line field the user clicked into (a click
+    /// says "I am going to type here": Space then types, as after a first letter).
+    bool isClickedInto(const QObject *focus) const;
     /// True if @p focus is a slider of a main window changed by keys since it got the focus.
     bool isSliderEdit(const QObject *focus) const;
     /// Hands the key press @p event on to @p receiver (@p control or the field it types into)
@@ -145,6 +154,7 @@ private:
     QPointer<QObject> m_editField;  ///< the one-line field last given the focus
     QString m_editText;              ///< its text then (line edits, editable combo boxes)
     bool m_typed = false;            ///< the user has typed into it since (QLineEdit::textEdited)
+    bool m_clicked = false;          ///< it got the focus by a mouse click (isClickedInto())
     QMetaObject::Connection m_typedConnection;  ///< its textEdited, setting m_typed
     QPointer<QObject> m_keyEdit;  ///< the slider or spin box the user changed by keys since it got the focus
     bool m_deliveringKey = false;  ///< handing a key press on to that control (its value compared after)
