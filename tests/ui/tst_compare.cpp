@@ -1135,14 +1135,16 @@ void TestCompare::currentSetupIsWhatTheMainWindowRuns()
     for (int c = 0; c < 3; ++c)
         QCOMPARE(settingValue(window->currentSetup()->scenario, QStringLiteral("consumers[%1].strategy.agingStep").arg(c)), QJsonValue(0));
     QVERIFY(!window->currentSetupEdited());
-    // The lesson names a preset: the lesson as written, that preset, and this setup third
-    // (a trial at step 5 read aging off from cycle 0 where the text promised the lesson's run).
+    // The lesson names a preset: the lesson as written and that preset, as the step's text
+    // promises (a trial at step 5 read aging off from cycle 0, a run the class never saw, where
+    // the text promised the lesson's). This setup is a choice of every slot; chosen third here.
     QCOMPARE(window->files(), (QStringList{QStringLiteral(":/scenarios/lesson-aging.json"),
-                                           QStringLiteral(":/scenarios/lesson-native-starvation.json"),
-                                           CompareWindow::currentSetupChoice()}));
-    const auto *combo = window->findChildren<QComboBox *>().constLast();
+                                           QStringLiteral(":/scenarios/lesson-native-starvation.json")}));
+    auto *combo = window->findChildren<QComboBox *>().constLast();
     const int index = combo->findData(CompareWindow::currentSetupChoice());
-    QCOMPARE(combo->currentIndex(), index);
+    QVERIFY(index >= 0);
+    combo->setCurrentIndex(index);
+    QCOMPARE(window->compare(), QStringList());
     QCOMPARE(combo->itemText(index), QStringLiteral("Current setup (with lesson settings)"));
     const QString tip = combo->itemData(index, Qt::ToolTipRole).toString();
     QVERIFY2(tip.contains(QStringLiteral("at cycle %1").arg(main.simulation()->cycle())), qPrintable(tip));

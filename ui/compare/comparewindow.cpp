@@ -477,14 +477,16 @@ void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
     // A lesson that says "Compare with 'Lesson: …'" compares the lesson as written with the
     // presets it names: at lesson-aging's step 5, after step 4 turned aging off, "Current setup"
     // alone ran aging off from cycle 0 (a wait of 398 cycles) where the text promised the
-    // lesson's 64 against native priority's 111. The current setup comes third when it holds
-    // more than the file.
+    // lesson's 64 against native priority's 111. The current setup comes third only with edits
+    // by hand (the user's own experiment); a step's settings or the timeline's changes run from
+    // cycle 0 are a run the class never saw (a second trial read the third column's 398 cycles
+    // as the lesson's). It stays a choice in every slot.
     if (const QStringList named = presetsNamedIn(setup.scenario); !named.isEmpty()) {
         const bool holdsMore = setup.edited || !setup.lessonSteps.isEmpty() || setup.timelineChanges > 0;
         const QString file = choiceForFile(setup.file, setup.scenario.name);
         QStringList paths{holdsMore && !file.isEmpty() ? file : currentSetupChoice()};
         paths << named;
-        if (!paths.contains(currentSetupChoice()))
+        if (setup.edited && !paths.contains(currentSetupChoice()))
             paths << currentSetupChoice();
         setFiles(paths.mid(0, m_choices.size()));
     }

@@ -65,9 +65,9 @@ public:
     /// settings the file does not start with, or where another choice has its name. If its
     /// texts name presets (presetsNamedIn(), e.g. a lesson's step "Compare with 'Lesson: strict
     /// native priority…'"), selects them instead of the three-way preset, after the setup: as
-    /// opened, its file (the lesson as written, which is what such a text compares), and where
-    /// the setup holds more than the file (edits, lesson settings, timeline changes) the current
-    /// setup too, third (lesson-aging's step 5 after step 4 turned aging off).
+    /// opened: the setup; holding more than the file (edits, lesson settings, timeline changes):
+    /// its file (the lesson as written, which is what such a text compares; lesson-aging's step 5
+    /// after step 4 turned aging off), and with edits by hand the current setup too, third.
     void setCurrentSetup(const CurrentSetup &setup);
     /// The choice for @p file, a scenario named @p name: the preset's resource path when it is
     /// a shipped preset (also opened from the project's folder on disk), else @p file itself;
