@@ -661,6 +661,26 @@ void TestTiles::emptyQueueBeforeAnyArrivalSaysSo()
     QCOMPARE(simulation.broker().size(), 0);
     view.refresh();
     QCOMPARE(view.stripCaption(0), QStringLiteral("Queue: empty — every message has been taken by a consumer"));
+
+    // A priority queue, empty, has no sub-queue and so no strip: its view was blank (a trial,
+    // lesson-max-length); it says the same sentence.
+    Scenario priority = loadPreset(QStringLiteral("lesson-ttl-moved.json"));
+    priority.broker.mode = BrokerConfig::Mode::Priority;
+    PL_VERIFY_OK(simulation.load(priority));
+    view.refresh();
+    QCOMPARE(simulation.broker().subQueues().size(), size_t(0));
+    QCOMPARE(view.emptyCaption(), QStringLiteral("Queue: empty — no message has arrived yet"));
+    const QImage blank = [&view] {
+        QImage image(view.viewport()->size(), QImage::Format_RGB32);
+        image.fill(view.viewport()->palette().color(QPalette::Base));
+        return image;
+    }();
+    const QImage drawn = view.viewport()->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    int inked = 0;
+    for (int y = 0; y < std::min(40, drawn.height()); ++y)
+        for (int x = 0; x < drawn.width(); ++x)
+            inked += drawn.pixel(x, y) != blank.pixel(x, y) ? 1 : 0;
+    QVERIFY2(inked > 50, qPrintable(QString::number(inked)));
 }
 
 #include "tst_tiles.moc"

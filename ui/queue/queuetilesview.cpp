@@ -307,6 +307,17 @@ QString QueueTilesView::stripCaptionShown(int strip) const
     return fittedLabel(m_strips[size_t(strip)], QFontMetrics(headerFont), viewport()->width() - 2 * m_margin);
 }
 
+QString QueueTilesView::emptyCaption() const
+{
+    if (m_simulation->broker().size() > 0)
+        return {};
+    // Before the first message is produced (cycle 0, a producer that starts later) nothing
+    // has been taken yet: the queue is empty because nothing has arrived.
+    return m_simulation->metrics().totals().produced == 0
+            ? tr("Queue: empty — no message has arrived yet")
+            : tr("Queue: empty — every message has been taken by a consumer");
+}
+
 QString QueueTilesView::stripLabel(const Strip &strip) const
 {
     const Broker &broker = m_simulation->broker();
@@ -317,11 +328,7 @@ QString QueueTilesView::stripLabel(const Strip &strip) const
     case BrokerConfig::Mode::Fifo:
         if (strip.count > 0)
             return tr("%1 · head first").arg(count);
-        // Before the first message is produced (cycle 0, a producer that starts later) nothing
-        // has been taken yet: the queue is empty because nothing has arrived.
-        return m_simulation->metrics().totals().produced == 0
-                ? tr("Queue: empty — no message has arrived yet")
-                : tr("Queue: empty — every message has been taken by a consumer");
+        return emptyCaption();
     case BrokerConfig::Mode::Priority:
         return tr("Priority %1: %2%3")
                 .arg(queue.key)
@@ -514,6 +521,14 @@ void QueueTilesView::paintEvent(QPaintEvent *)
     headerFont.setBold(true);
     qsizetype painted = 0;
 
+    if (m_strips.empty()) {
+        // A priority queue has a sub-queue per priority present: empty, none, and the view
+        // was blank where a FIFO queue says it is empty.
+        p.setFont(headerFont);
+        p.setPen(pal.color(QPalette::Text));
+        p.drawText(QRect(m_margin, m_margin - scroll + 2, viewport()->width() - 2 * m_margin, height),
+                   Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, emptyCaption());
+    }
     for (const Strip &s : m_strips) {
         const int headerTop = s.headerY - scroll;
         const int stripBottom =

@@ -100,6 +100,9 @@ public:
     /// The title of strip @p strip as drawn at the view's width: stripCaption(), or when that
     /// is too wide a shorter one ("12 messages", then "12"), cut ("…") only if even that is.
     QString stripCaptionShown(int strip) const;
+    /// The sentence an empty queue shows in any mode ("Queue: empty — no message has arrived
+    /// yet", "… every message has been taken by a consumer"); empty while messages are queued.
+    QString emptyCaption() const;
 
     /// Tile size in pixels (without the gap between tiles).
     QSize tileSize() const { return m_tileSize; }
