@@ -1885,6 +1885,62 @@ private Q_SLOTS:
         QTRY_VERIFY2(whole(&why), qPrintable(why));
     }
 
+    // Presenting lesson-max-length-drops-urgent at 1024x768, at its last step all 17 queued
+    // messages are priority 0, and the histogram showed only the empty rows 9+..2, the ≤0 row
+    // behind its scroll bar. The rows shrink before anything scrolls, and where even compact
+    // rows do not fit, the rows that hold messages stay in view (docs/design.md §8).
+    void histogramShowsItsCountedRowsPresentingAt1024()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-max-length-drops-urgent.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        w.sim()->setIntervalMs(0);
+        w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
+        if (QTest::currentTestFailed())
+            return;
+        // Page Down to step 4, as the trial did, each step run to its end.
+        const int last = int(w.sim()->loadedScenario().steps.size()) - 1;
+        QCOMPARE(last, 3);
+        for (int i = 0; i < 20 && w.window.lessonPanel()->currentStep() < last; ++i) {
+            w.press(Qt::Key_PageDown);
+            QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        }
+        QCOMPARE(w.window.lessonPanel()->currentStep(), last);
+        w.window.refreshViews();
+        auto *panel = w.window.findChild<QueueTilesPanel *>();
+        QVERIFY(panel);
+        PriorityHistogram *histogram = panel->histogram();
+        QVERIFY(histogram->counts()[0] > 0);
+        auto *area = qobject_cast<QScrollArea *>(histogram->parentWidget()->parentWidget());
+        QVERIFY(area);
+        QString why;
+        const auto seen = [&](int step) {
+            QCoreApplication::processEvents();
+            const QRect row = histogram->rowRect(step);
+            const QRect at(histogram->mapTo(area->viewport(), row.topLeft()), row.size());
+            why = QStringLiteral("row %1 at %2..%3 in a view %4 px high (histogram %5 px, rows %6 px, "
+                                 "compact histogram %7 px)")
+                          .arg(step).arg(at.top()).arg(at.bottom()).arg(area->viewport()->height())
+                          .arg(histogram->height()).arg(histogram->rowHeight())
+                          .arg(histogram->minimumSizeHint().height());
+            return area->viewport()->rect().contains(at);
+        };
+        // The ≤0 row, the only one holding messages, whole in view...
+        QTRY_VERIFY2(seen(0), qPrintable(why));
+        // ...its bar painted there.
+        const QRect row = histogram->rowRect(0);
+        const QImage image = area->viewport()->grab().toImage();
+        const QPoint barAt = histogram->mapTo(area->viewport(), row.center());
+        bool bar = false;
+        for (int x = barAt.x(); x < image.width() && !bar; ++x)
+            bar = image.pixel(x, barAt.y()) == PriorityPalette::color(0).rgb();
+        QVERIFY2(bar, qPrintable(why));
+        // Where compacted rows fit, nothing scrolls: every row in view.
+        if (area->viewport()->height() >= histogram->minimumSizeHint().height()) {
+            QVERIFY2(!area->verticalScrollBar()->isVisible(), qPrintable(why));
+            QVERIFY2(seen(PriorityPalette::maxPriority()), qPrintable(why));
+        }
+    }
+
     // The queue's rows by priority keep their height and scroll in a short dock; presenting at
     // 1024x768 the lowest rows and the total went out of sight under them. The total is pinned
     // under the histogram's scroll area, whole in sight (docs/design.md §8).

@@ -90,6 +90,14 @@ int PriorityHistogram::naturalHeight() const
     return titleHeight() + PriorityPalette::steps() * naturalRowHeight() + totalHeight();
 }
 
+QRect PriorityHistogram::rowRect(int step) const
+{
+    if (step < PriorityPalette::minPriority() || step > PriorityPalette::maxPriority())
+        return {};
+    const int row = PriorityPalette::maxPriority() - step;
+    return QRect(0, titleHeight() + row * rowHeight(), width(), rowHeight());
+}
+
 QFont PriorityHistogram::rowFont() const
 {
     // The widget's own font (zoomed with the app's): a compacted row loses its spacing only.

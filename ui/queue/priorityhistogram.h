@@ -56,6 +56,9 @@ public:
     /// zoom's font), the title and the total included. The queue panel keeps the histogram
     /// this tall and scrolls it where the dock is shorter (QueueTilesPanel).
     int naturalHeight() const;
+    /// The rectangle of priority step @p step's row (0 = ≤0 .. 9 = 9+: swatch, bar and count)
+    /// in the widget, at the current rowHeight(); empty for a step outside 0..9.
+    QRect rowRect(int step) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

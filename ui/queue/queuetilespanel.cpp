@@ -7,7 +7,6 @@
 #include "ui/queue/queuetilesview.h"
 #include "core/analysis/refreshsnapshot.h"
 
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
@@ -16,12 +15,12 @@
 
 namespace PriorityLab {
 
-namespace {
-
-/// The histogram's own scroll area: it keeps every row at its natural height at the zoom's font
-/// and scrolls where the dock is shorter (a zoomed 1280x720 window), rather than compacting the
-/// rows, which made them smaller at a larger zoom (docs/design.md §8, presentation mode). Its
-/// scroll bar says that rows are out of sight; the most urgent rows are at the top.
+/// The histogram's own scroll area. The histogram takes the whole viewport: its rows have their
+/// natural height where there is room and shrink down to their compact height (their spacing,
+/// never their text) before anything scrolls, so that every priority shows in a short dock
+/// (presenting at 1280x720 or 1024x768, an alarm banner above the queue). Only where even compact
+/// rows do not fit does it scroll, and then it keeps the rows that hold messages in view
+/// (keepCountedRowsInSight()): a view showing only empty rows would mislead (docs/design.md §8).
 class HistogramArea : public QScrollArea
 {
 public:
@@ -36,17 +35,19 @@ public:
         setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
         setWidgetResizable(true);
         setWidget(histogram);
-        histogram->installEventFilter(this);
-        followFont();
+        // A new scroll range (a resize, a zoom, a banner): the counted rows brought back in view.
+        connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, [this] {
+            m_countedRows = -1;
+            keepCountedRowsInSight();
+        });
     }
 
     /// As wide as the histogram and a scroll bar; as tall as the histogram's compact hint, as
-    /// the layouts around the queue had it (they size their scroll area by the hints): given
-    /// less than the natural height, the rows scroll rather than shrink.
+    /// the layouts around the queue had it (they size their scroll area by the hints).
     QSize sizeHint() const override { return minimumSizeHint(); }
 
     /// As wide as the histogram and a scroll bar (the bar never covers the counts); as tall as
-    /// the histogram's minimumSizeHint().
+    /// the histogram's minimumSizeHint() (every row compacted).
     QSize minimumSizeHint() const override
     {
         return QSize(m_histogram->minimumSizeHint().width() + verticalScrollBar()->sizeHint().width()
@@ -54,26 +55,44 @@ public:
                      m_histogram->minimumSizeHint().height() + 2 * frameWidth());
     }
 
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override
+    /// Where the rows scroll (even compacted they do not fit): scrolls so that the rows holding
+    /// messages are in view, the most urgent of them first where they do not all fit. It acts
+    /// when which rows hold messages changes or the scroll range does, so that a row scrolled
+    /// to by hand stays in view until then.
+    void keepCountedRowsInSight()
     {
-        if (watched == m_histogram && event->type() == QEvent::FontChange)
-            followFont();
-        return QScrollArea::eventFilter(watched, event);
+        QScrollBar *bar = verticalScrollBar();
+        int counted = 0;  // a bit per step that holds messages
+        int top = -1, bottom = -1;
+        for (int step = PriorityPalette::maxPriority(); step >= PriorityPalette::minPriority(); --step) {
+            if (m_histogram->counts()[size_t(step)] <= 0)
+                continue;
+            counted |= 1 << step;
+            const QRect row = m_histogram->rowRect(step);
+            if (top < 0)
+                top = row.top();
+            bottom = row.bottom();
+        }
+        if (counted == m_countedRows)
+            return;
+        m_countedRows = counted;
+        if (bar->maximum() <= 0 || top < 0)
+            return;
+        const int seen = viewport()->height();
+        int value = bar->value();
+        if (bottom - top + 1 > seen)
+            value = top;  // the most urgent counted rows first
+        else if (top < value)
+            value = top;
+        else if (bottom >= value + seen)
+            value = bottom - seen + 1;
+        bar->setValue(value);
     }
 
 private:
-    /// Keeps the histogram at its natural height for its current font (zoom).
-    void followFont()
-    {
-        m_histogram->setMinimumHeight(m_histogram->naturalHeight());
-        updateGeometry();
-    }
-
     PriorityHistogram *m_histogram;
+    int m_countedRows = -1;  ///< the steps holding messages when last kept in sight (a bit each)
 };
-
-} // namespace
 
 QueueTilesPanel::QueueTilesPanel(Simulation *simulation, QWidget *parent) : QWidget(parent)
 {
@@ -101,11 +120,12 @@ QueueTilesPanel::QueueTilesPanel(Simulation *simulation, QWidget *parent) : QWid
     auto *side = new QVBoxLayout;
     side->setContentsMargins(6, 4, 0, 0);
     // All the height there is; where that is less than its rows' natural height (at the zoom's
-    // font) it scrolls, its rows never shrink. The total is pinned under it, outside the scroll
-    // area: in a short dock (a 1024x768 window) it was scrolled out of sight with the lowest
-    // rows (docs/design.md §8).
+    // font) the rows shrink, and only where even compacted rows do not fit it scrolls. The total
+    // is pinned under it, outside the scroll area: in a short dock (a 1024x768 window) it was
+    // scrolled out of sight with the lowest rows (docs/design.md §8).
     m_histogram->setTotalShown(false);
-    side->addWidget(new HistogramArea(m_histogram, this), 1);
+    m_histogramArea = new HistogramArea(m_histogram, this);
+    side->addWidget(m_histogramArea, 1);
     m_total = new QLabel(m_histogram->totalText(), this);
     m_total->setObjectName(QStringLiteral("histogramTotal"));
     m_total->setTextFormat(Qt::PlainText);  // a new count at every refresh: no rich-text layout
@@ -131,6 +151,7 @@ void QueueTilesPanel::refresh(const RefreshSnapshot &snapshot)
 {
     m_tiles->refresh();
     m_histogram->setCounts(m_census->counts(snapshot));
+    m_histogramArea->keepCountedRowsInSight();
     m_total->setText(m_histogram->totalText());
 }
 

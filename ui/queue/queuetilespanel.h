@@ -6,6 +6,7 @@ class QLabel;
 
 namespace PriorityLab {
 
+class HistogramArea;
 class PriorityCensus;
 class RefreshSnapshot;
 class PriorityHistogram;
@@ -46,6 +47,7 @@ private:
     PriorityLegend *m_legend = nullptr;
     QLabel *m_key = nullptr;
     QLabel *m_total = nullptr;
+    HistogramArea *m_histogramArea = nullptr;  ///< scrolls the histogram where compact rows do not fit
 };
 
 } // namespace PriorityLab
