@@ -1885,6 +1885,51 @@ private Q_SLOTS:
         QTRY_VERIFY2(whole(&why), qPrintable(why));
     }
 
+    // Escape from presentation mode at step 4 of the poison-message lesson (its outlined views:
+    // the dead letters and the broker) put back the docks' state of before presenting: the
+    // Consumers tab in front, the outlined Broker panel behind it. Every dock holding an
+    // outlined view is in front of its tab group after leaving, as outside presentation mode.
+    void outlinedViewsInFrontAfterLeavingPresentation()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+        QVERIFY(w.activeAt(1280, 720));
+        w.sim()->setIntervalMs(0);
+        w.presentAt(QSize(1280, 720), PresentationMode::zoomPercentFor(QSize(1280, 720)));
+        if (QTest::currentTestFailed())
+            return;
+        const QList<LessonStep> steps = w.sim()->loadedScenario().steps;
+        QVERIFY(steps.size() > 3);
+        QCOMPARE(steps.at(3).highlights, QStringList({QStringLiteral("deadLetters"), QStringLiteral("broker")}));
+        for (int i = 0; i < 20 && w.window.lessonPanel()->currentStep() < 3; ++i) {
+            w.press(Qt::Key_PageDown);
+            QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        }
+        QCOMPARE(w.window.lessonPanel()->currentStep(), 3);
+        w.press(Qt::Key_Escape);
+        QVERIFY(!w.window.presentationMode()->isActive());
+        QTRY_COMPARE(w.window.size(), w.window.presentationMode()->sizeBefore());
+        // The outlined views as the step named them (viewForHighlight() would raise them).
+        const QList<HighlightOverlay *> overlays = w.window.highlightOverlays();
+        QVERIFY(overlays.size() >= 2);
+        const QStringList names {QStringLiteral("deadLetters"), QStringLiteral("broker")};
+        for (int i = 0; i < 2; ++i) {
+            const QString name = names.at(i);
+            QWidget *view = overlays.at(i)->target();
+            QVERIFY(view);
+            QString why;
+            const auto inFront = [&] {
+                QCoreApplication::processEvents();
+                QDockWidget *dock = nullptr;
+                for (QWidget *p = view; p && !dock; p = p->parentWidget())
+                    dock = qobject_cast<QDockWidget *>(p);
+                why = QStringLiteral("%1 in %2, %3").arg(name, dock ? dock->objectName() : QStringLiteral("no dock"),
+                                                        view->isVisible() ? QStringLiteral("shown") : QStringLiteral("behind its tab"));
+                return view->isVisible() && !view->visibleRegion().isEmpty();
+            };
+            QTRY_VERIFY2(inFront(), qPrintable(why));
+        }
+    }
+
     // Presenting lesson-max-length-drops-urgent at 1024x768, at its last step all 17 queued
     // messages are priority 0, and the histogram showed only the empty rows 9+..2, the ≤0 row
     // behind its scroll bar. The rows shrink before anything scrolls, and where even compact

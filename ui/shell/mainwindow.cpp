@@ -288,6 +288,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         for (HighlightOverlay *overlay : std::as_const(m_highlights))
             overlay->follow();
     });
+    // The docks' state put back on leaving (and again at the window's old size) brings back the
+    // tabs in front before presenting: the step's outlined views come in front again.
+    connect(m_presentation, &PresentationMode::windowStateRestored, this, &MainWindow::raiseHighlightedDocks);
     connect(m_zoom, &Zoom::changed, this, &MainWindow::onZoomChanged);
     // The keyboard starts on the window itself: no control holds it until the user picks one.
     setFocus(Qt::OtherFocusReason);
@@ -1547,6 +1550,23 @@ void MainWindow::keepHighlightInSight()
         }
     }
     updateHighlightCue();
+}
+
+void MainWindow::raiseHighlightedDocks()
+{
+    for (qsizetype i = m_highlights.size() - 1; i >= 0; --i) {
+        QWidget *target = m_highlights.at(i)->target();
+        for (QWidget *w = target; w; w = w->parentWidget()) {
+            if (auto *dock = qobject_cast<QDockWidget *>(w); dock && dock->parentWidget() == this) {
+                if (dock->isVisible() || !tabifiedDockWidgets(dock).isEmpty())
+                    dock->raise();
+                break;
+            }
+        }
+    }
+    keepHighlightInSight();
+    for (HighlightOverlay *overlay : std::as_const(m_highlights))
+        overlay->follow();
 }
 
 void MainWindow::updateHighlightCue()

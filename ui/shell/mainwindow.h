@@ -341,6 +341,11 @@ private:
     /// (a scroll that would take an earlier one out of sight is undone); then
     /// updateHighlightCue().
     void keepHighlightInSight();
+    /// Brings every dock that holds one of the lesson step's outlined views in front of its tab
+    /// group (the first named last, so that it wins in a group), then keepHighlightInSight():
+    /// after leaving presentation mode the docks' state put back left the Broker panel of the
+    /// poison-message lesson's step 4 behind the Consumers tab.
+    void raiseHighlightedDocks();
     /// Tells the lesson panel which outlined views are out of sight and where to scroll for
     /// them (LessonPanel::setOutlineCue()), e.g. "B, C: scroll down to see them"; no cue when
     /// every outlined view can be seen.

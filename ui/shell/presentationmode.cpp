@@ -230,6 +230,7 @@ void PresentationMode::restoreWindowState()
     // lesson's third step): that one stays in front, the view the step is about.
     if (m_stepDock && !m_window->tabifiedDockWidgets(m_stepDock).isEmpty())
         m_stepDock->raise();
+    Q_EMIT windowStateRestored();
 }
 
 } // namespace PriorityLab

@@ -69,6 +69,10 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void activeChanged(bool active);
+    /// The window's docks were put back as they were before presenting (on leaving, and once
+    /// more when the window has its old size again): the main window brings the docks of the
+    /// step's outlined views in front of their tab groups again.
+    void windowStateRestored();
 
 protected:
     /// Watches the main window's resize after leaving: see leave().
