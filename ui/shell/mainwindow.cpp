@@ -1302,6 +1302,11 @@ void MainWindow::resetSimulation()
     m_simulation->reset();
     if (wasRunning)
         m_simulation->runUnlessLesson();
+    // After Reset the window holds the keys, as after opening a scenario (docs/help.md): a
+    // consumer card's slider kept them, with no outline, and Tab went on from there.
+    setFocus(Qt::OtherFocusReason);
+    if (FocusFrame *frame = FocusFrame::of(this))
+        QTimer::singleShot(0, frame, &FocusFrame::refresh);  // the start point, in the reset layout
 }
 
 bool MainWindow::confirmDiscardEdits(const QString &action)
