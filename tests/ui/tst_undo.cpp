@@ -9,6 +9,7 @@
 #include "ui/charts/timeserieschart.h"
 #include "ui/consumers/consumercard.h"
 #include "ui/consumers/consumerpanel.h"
+#include "ui/lessons/lessonpanel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/speedcontrol.h"
 #include "ui/shell/statussummary.h"
@@ -103,6 +104,8 @@ private Q_SLOTS:
     void keyAutoRepeatIsOneStep();
     void heldKeyReportedAsPressesIsOneStep_data();
     void heldKeyReportedAsPressesIsOneStep();
+    void sliderKeyEditIsOneStep_data();
+    void sliderKeyEditIsOneStep();
     void editBetweenSeparatesSteps_data();
     void editBetweenSeparatesSteps();
     void undoSeparatesStepsOfOneGesture();
@@ -387,36 +390,121 @@ void TestUndo::heldKeyReportedAsPressesIsOneStep()
     QCOMPARE(threshold(sim, 0), 5);
     stack->redo();
 
-    // Two quick presses: two steps (the second press 80 ms after the first release).
+    // Two quick presses: two steps (the second press 80 ms after the first release). In the
+    // window the slider is being edited by keys since its first press (ShortcutGuard), and the
+    // presses of one edit are one step whatever their times (sliderKeyEditIsOneStep()): the redo
+    // above separates the first one from the held Up, the second joins it.
     key = Qt::Key_Down;
     send(QEvent::KeyPress, false, 3000);
     send(QEvent::KeyRelease, false, 3010);
     send(QEvent::KeyPress, false, 3090);
     send(QEvent::KeyRelease, false, 3100);
     QCOMPARE(threshold(sim, 0), 7);
-    QCOMPARE(stack->count(), 3);
+    QCOMPARE(stack->count(), inWindow ? 2 : 3);
 
     // Something between the release and the press, even at one time, separates them: an undo.
+    // (In the window the first press joins the edit's step, 9 -> 6, which the undo takes back.)
     send(QEvent::KeyPress, false, 5000);
     send(QEvent::KeyRelease, false, 5040);
-    QCOMPARE(stack->count(), 4);
+    QCOMPARE(stack->count(), inWindow ? 2 : 4);
     stack->undo();
     send(QEvent::KeyPress, false, 5040);
     send(QEvent::KeyRelease, false, 5080);
-    QCOMPARE(stack->count(), 4);  // the undone step dropped, this one pushed in its place
+    QCOMPARE(stack->count(), inWindow ? 2 : 4);  // the undone step dropped, this one pushed in its place
     stack->undo();
-    QCOMPARE(threshold(sim, 0), 7);
+    QCOMPARE(threshold(sim, 0), inWindow ? 9 : 7);
 
     // A mouse press between them too.
     send(QEvent::KeyPress, false, 7000);
     send(QEvent::KeyRelease, false, 7040);
-    QCOMPARE(stack->count(), 4);
+    QCOMPARE(stack->count(), inWindow ? 2 : 4);
     QTest::mousePress(slider, Qt::LeftButton, Qt::NoModifier, QPoint(1, 1));
     QTest::mouseRelease(slider, Qt::LeftButton, Qt::NoModifier, QPoint(1, 1));
     const int afterClick = stack->count();
     send(QEvent::KeyPress, false, 7040);
     send(QEvent::KeyRelease, false, 7080);
     QCOMPARE(stack->count(), afterClick + 1);
+}
+
+void TestUndo::sliderKeyEditIsOneStep_data()
+{
+    QTest::addColumn<bool>("cyclesBetween");
+    QTest::addRow("paused") << false;
+    QTest::addRow("a cycle run between the presses (N)") << true;
+}
+
+void TestUndo::sliderKeyEditIsOneStep()
+{
+    // A teacher's trial on lesson-aging: Left, Left, Right on A's threshold slider (3 -> 2 -> 1
+    // -> 2) made three undo steps; the lesson panel said "✎ 3 edits by hand" while the chart's
+    // marker said "✎ 2 edits, 1 undo", and Ctrl+Z set the threshold to 1, a value nobody chose.
+    // A slider changed by keys is being edited until Enter, Escape or the focus moving on
+    // (ShortcutGuard, the keyboard model): its key presses are one gesture, one undo step, as a
+    // drag is (SetupEditor::setKeyEdit()). Cycles run between the presses do not separate them,
+    // as they do not separate the steps of a drag (which keep the first one's cycle).
+    QFETCH(bool, cyclesBetween);
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-aging.json"), QSize(1280, 660));
+    QVERIFY(shown.active());
+    MainWindow &window = shown.window;
+    LessonPanel *panel = window.lessonPanel();
+    panel->runCycles(20);
+    SetupEditor *editor = window.setupEditor();
+    const Simulation &sim = *editor->simulation();
+    QUndoStack *stack = editor->undoStack();
+    QCOMPARE(stack->count(), 0);
+    QAbstractSlider *slider = window.consumerPanel()->cards().at(0)->parameterEditor(QStringLiteral("threshold"))->slider();
+    QVERIFY(slider);
+    slider->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(QApplication::focusWidget(), slider);
+    QCOMPARE(threshold(sim, 0), 3);
+    const qint64 start = sim.cycle();
+
+    QTest::keyClick(slider, Qt::Key_Left);
+    QCOMPARE(threshold(sim, 0), 2);
+    if (cyclesBetween) {
+        QTest::keyClick(slider, Qt::Key_N);  // the run's step key, the slider's edit going on
+        QCOMPARE(sim.cycle(), start + 1);
+        QCOMPARE(QApplication::focusWidget(), slider);
+    }
+    QTest::keyClick(slider, Qt::Key_Left);
+    QCOMPARE(threshold(sim, 0), 1);
+    QTest::keyClick(slider, Qt::Key_Right);  // the slider's own while it is being edited
+    QCOMPARE(threshold(sim, 0), 2);
+    QCOMPARE(sim.cycle(), start + (cyclesBetween ? 1 : 0));
+    QCOMPARE(stack->count(), 1);
+    const auto *command = dynamic_cast<const ChangeSettingCommand *>(stack->command(0));
+    QVERIFY(command);
+    QCOMPARE(command->oldValue(), QJsonValue(3));
+    QCOMPARE(command->newValue(), QJsonValue(2));
+    QCOMPARE(command->cycle(), start);  // the edit's first press, as a drag's first step
+
+    // The lesson panel and the chart's marker count the same one edit.
+    QVERIFY2(panel->progressLabel()->text().contains(QStringLiteral("✎ 1 edit by hand")),
+             qPrintable(panel->progressLabel()->text()));
+    window.refreshViews();
+    const QList<ChartMarker> markers = window.chartPanel()->liveEditMarkers();
+    QCOMPARE(markers.size(), 1);
+    QVERIFY(!markers.first().undo);
+    QCOMPARE(markers.first().label, QStringLiteral("✎ A · threshold = 2"));
+
+    // Enter ends the edit: a press after it, on the slider again, is a step of its own.
+    QTest::keyClick(slider, Qt::Key_Return);
+    QVERIFY(QApplication::focusWidget() != slider);
+    slider->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(QApplication::focusWidget(), slider);
+    QTest::keyClick(slider, Qt::Key_Left);
+    QCOMPARE(threshold(sim, 0), 1);
+    QCOMPARE(stack->count(), 2);
+    QVERIFY(panel->progressLabel()->text().contains(QStringLiteral("✎ 2 edits by hand")));
+
+    // Undo goes back to the values the user chose: 2, then the 3 before the first edit.
+    stack->undo();
+    QCOMPARE(threshold(sim, 0), 2);
+    QCOMPARE(slider->value(), 2);
+    stack->undo();
+    QCOMPARE(threshold(sim, 0), 3);
+    QCOMPARE(slider->value(), 3);
+    QVERIFY(!stack->canUndo());
 }
 
 void TestUndo::editBetweenSeparatesSteps_data()

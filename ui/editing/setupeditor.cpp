@@ -79,12 +79,13 @@ public:
                 break;
             const Released released = std::exchange(m_released, {});
             stop(m_key);
-            if (released.gesture != 0 && released.key == key->key() && released.time != 0
-                && released.time == key->timestamp()) {
+            const bool repeat = released.key == key->key() && released.time != 0 && released.time == key->timestamp();
+            if (released.gesture != 0 && (repeat || m_keyEdit)) {
                 // The release just before came at this press's very time: one auto-repeat that
                 // Qt took for a release and a press (SetupEditor::trackGestures()). The key is
                 // still held: its gesture goes on. (An event made by a program, as QTest's,
-                // has no time: 0.)
+                // has no time: 0.) Or the input is being edited by keys (setKeyEdit()): each
+                // press of that edit continues its gesture, whatever the key.
                 m_key = released.gesture;
                 SetupEditor::resumeGesture(m_key);
             } else {
@@ -104,17 +105,28 @@ public:
         case QEvent::FocusOut:
             stop(m_key);  // its release goes elsewhere
             m_released = {};
+            m_keyEdit = false;  // an edit by keys ends as the focus moves on
             break;
         case QEvent::Hide:
             // No release will come here: a gesture left open would merge later edits.
             for (quint64 *id : {&m_mouse, &m_key, &m_slider})
                 stop(*id);
             m_released = {};
+            m_keyEdit = false;
             break;
         default:
             break;
         }
         return QObject::eventFilter(watched, event);
+    }
+
+    /// SetupEditor::setKeyEdit(): while @p editing, a key press after a release continues the
+    /// released key gesture (nothing between: no mouse press, focus change or hiding).
+    void setKeyEdit(bool editing)
+    {
+        m_keyEdit = editing;
+        if (!editing && m_key == 0)
+            m_released = {};  // the edit ended: the next press is a new gesture
     }
 
 private:
@@ -137,6 +149,7 @@ private:
     quint64 m_key = 0;
     quint64 m_slider = 0;
     Released m_released;  ///< the last key release, until the next key press or focus change
+    bool m_keyEdit = false;  ///< being edited by keys (SetupEditor::setKeyEdit()), until the focus moves on
 };
 
 } // namespace
@@ -171,6 +184,14 @@ void SetupEditor::trackGestures(QWidget *input)
 {
     if (input && !input->findChild<QObject *>(GestureFilter::marker(), Qt::FindDirectChildrenOnly))
         new GestureFilter(input);
+}
+
+void SetupEditor::setKeyEdit(QWidget *input, bool editing)
+{
+    if (!input)
+        return;
+    if (auto *filter = static_cast<GestureFilter *>(input->findChild<QObject *>(GestureFilter::marker(), Qt::FindDirectChildrenOnly)))
+        filter->setKeyEdit(editing);
 }
 
 namespace {

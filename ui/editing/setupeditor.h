@@ -88,6 +88,17 @@ public:
     /// are two steps. Each other change (a single key press, a wheel step, a typed value) is its
     /// own undo step. For editors that change the setup.
     static void trackGestures(QWidget *input);
+    /// Tells the tracked @p input (trackGestures()) whether the user is editing it by keys, as
+    /// the keyboard model has it (ShortcutGuard: a slider of a main window changed by keys is
+    /// being edited until Enter or Escape ends the edit or the focus moves on). While it is, its
+    /// key presses are one gesture, as a drag is: each press after a release takes up the
+    /// gesture of the press before (resumeGesture()), so that Left, Left, Right is one undo
+    /// step, which undo takes back to the value before the edit. Anything between (another
+    /// edit, an undo or redo, a mouse press on it) separates them as it does a held key's; cycles
+    /// run between do not, as during a drag (SetupCommand::cycle() is then the first press's).
+    /// The edit ends with @p editing false, or when @p input loses the focus or is hidden.
+    /// Ignored for an input not tracked.
+    static void setKeyEdit(QWidget *input, bool editing);
 
     /// The current value at @p path in the scenario format; undefined if the key is absent.
     QJsonValue settingValue(const QString &path) const;

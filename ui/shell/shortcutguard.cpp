@@ -1,6 +1,7 @@
 #include "ui/shell/shortcutguard.h"
 
 #include "ui/common/focusframe.h"
+#include "ui/editing/setupeditor.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -168,7 +169,20 @@ void ShortcutGuard::deliverAsKeyEdit(QObject *control, QObject *receiver, QEvent
     QCoreApplication::sendEvent(receiver, event);
     m_deliveringKey = false;
     if (guard && value(guard) != before)
-        m_keyEdit = guard;
+        setKeyEdit(guard);
+}
+
+void ShortcutGuard::setKeyEdit(QObject *control)
+{
+    if (control == m_keyEdit)
+        return;
+    // A slider of a main window being edited by keys: its key presses are one gesture, one undo
+    // step, as a drag is (SetupEditor::setKeyEdit()).
+    if (auto *slider = qobject_cast<QAbstractSlider *>(m_keyEdit.data()))
+        SetupEditor::setKeyEdit(slider, false);
+    m_keyEdit = control;
+    if (auto *slider = qobject_cast<QAbstractSlider *>(control); slider && qobject_cast<QMainWindow *>(slider->window()))
+        SetupEditor::setKeyEdit(slider, true);
 }
 
 bool ShortcutGuard::isSliderEdit(const QObject *focus) const
@@ -224,7 +238,7 @@ void ShortcutGuard::endEdit(QWidget *window, QWidget *field)
     QWidget *focus = QApplication::focusWidget();
     if (!focus || (!isTextField(focus) && !qobject_cast<QAbstractSlider *>(focus)) || focus->window() != window)
         return;
-    m_keyEdit = nullptr;
+    setKeyEdit(nullptr);
     window->setFocus(Qt::OtherFocusReason);
     m_endedEdit = field;
     if (FocusFrame *frame = FocusFrame::of(window))
@@ -283,7 +297,7 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
         // longer being edited (coming back to it starts afresh).
         if (auto *widget = qobject_cast<QWidget *>(watched);
             widget && m_keyEdit && widget != m_keyEdit && typingOwner(widget) != m_keyEdit && !widget->isWindow())
-            m_keyEdit = nullptr;
+            setKeyEdit(nullptr);
         // A widget of the window took the focus (Tab, a click): Tab no longer resumes at the
         // field whose edit ended (the FocusFrame stops outlining it too).
         // The menu bar taking the keys for a menu opened by the keyboard gives them back when

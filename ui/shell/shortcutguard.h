@@ -142,6 +142,10 @@ private:
     /// True if @p focus has the focus and is the one-line field the user clicked into (a click
     /// says "I am going to type here": Space then types, as after a first letter).
     bool isClickedInto(const QObject *focus) const;
+    /// Makes @p control (nullptr: none) the control being edited by keys (m_keyEdit); a slider
+    /// of a main window is told so (SetupEditor::setKeyEdit()), so that its key presses until the
+    /// edit ends are one undo step.
+    void setKeyEdit(QObject *control);
     /// True if @p focus is a slider of a main window changed by keys since it got the focus.
     bool isSliderEdit(const QObject *focus) const;
     /// Hands the key press @p event on to @p receiver (@p control or the field it types into)
