@@ -106,6 +106,7 @@ private Q_SLOTS:
     void heldKeyReportedAsPressesIsOneStep();
     void sliderKeyEditIsOneStep_data();
     void sliderKeyEditIsOneStep();
+    void undoTextInTheChartMarkersWords();
     void editBetweenSeparatesSteps_data();
     void editBetweenSeparatesSteps();
     void undoSeparatesStepsOfOneGesture();
@@ -145,7 +146,7 @@ void TestUndo::thresholdEditUndoRedo()
     QCOMPARE(threshold(sim, 1), 8);
     QCOMPARE(stack->count(), 1);
     QVERIFY(stack->canUndo());
-    QCOMPARE(stack->undoText(), QStringLiteral("B: strategy.threshold = 8"));
+    QCOMPARE(stack->undoText(), QStringLiteral("B · threshold = 8"));  // the chart marker's words
 
     changed.clear();
     stack->undo();
@@ -505,6 +506,36 @@ void TestUndo::sliderKeyEditIsOneStep()
     QCOMPARE(threshold(sim, 0), 3);
     QCOMPARE(slider->value(), 3);
     QVERIFY(!stack->canUndo());
+}
+
+void TestUndo::undoTextInTheChartMarkersWords()
+{
+    // A teacher's trial: the Edit menu read "Undo A: strategy.threshold = 1", an internal
+    // setting path, beside a chart marker saying "✎ A · threshold = 1". The undo text uses the
+    // marker's words (ChartPanel::markerLabel()).
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-aging.json"), QSize(1280, 660));
+    QVERIFY(shown.active());
+    MainWindow &window = shown.window;
+    window.lessonPanel()->runCycles(5);
+    SetupEditor *editor = window.setupEditor();
+    QUndoStack *stack = editor->undoStack();
+    QVERIFY(editor->setConsumerParameter(0, QStringLiteral("threshold"), 1).isEmpty());
+    QCOMPARE(stack->undoText(), QStringLiteral("A · threshold = 1"));
+    QCOMPARE(window.undoAction()->text(), QStringLiteral("&Undo A · threshold = 1"));
+    window.refreshViews();
+    const QList<ChartMarker> markers = window.chartPanel()->liveEditMarkers();
+    QCOMPARE(markers.size(), 1);
+    QCOMPARE(markers.first().label, QStringLiteral("✎ ") + stack->undoText());
+    // The broker's and a producer's settings name their owner as the markers do; the texts keep
+    // their key.
+    QVERIFY(editor->setBatchSize(4).isEmpty());
+    QCOMPARE(stack->undoText(), QStringLiteral("broker · batchSize = 4"));
+    const QString producer = editor->simulation()->producers().front().config().name;
+    QVERIFY(editor->setProducerRate(0, 9).isEmpty());
+    QCOMPARE(stack->undoText(), producer + QStringLiteral(" · perCycle = 9"));
+    QVERIFY(!stack->undoText().contains(QLatin1String("producers[")));
+    stack->undo();
+    QCOMPARE(stack->redoText(), producer + QStringLiteral(" · perCycle = 9"));
 }
 
 void TestUndo::editBetweenSeparatesSteps_data()

@@ -1,6 +1,7 @@
 #include "ui/editing/undocommands.h"
 
 #include "core/engine/simulation.h"
+#include "ui/charts/chartpanel.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -91,6 +92,13 @@ ChangeSettingCommand::ChangeSettingCommand(Simulation *simulation, CheckedSettin
     }
     m_id = idFor(m_consumer.isEmpty() ? m_path.toString()
                                       : QStringLiteral("consumer:") + m_consumer + QLatin1Char('\x1f') + m_rest.toString());
+    // Whose setting, in the chart marker's words (ChartPanel::settingOwner()).
+    if (!m_consumer.isEmpty())
+        m_owner = m_consumer;
+    else if (const qsizetype p = m_path.isProducer() ? m_path.rootIndex() : -1; p >= 0 && p < qsizetype(simulation->producers().size()))
+        m_owner = simulation->producers()[size_t(p)].config().name;
+    else if (m_path.isBroker())
+        m_owner = tr("broker");
     m_check = std::move(check);
     updateText();
 }
@@ -130,10 +138,9 @@ void ChangeSettingCommand::updateText()
     QString value = describeValue(m_new);
     if (value.size() > 40)
         value = value.left(38) + QStringLiteral("…");
-    if (m_consumer.isEmpty())
-        setText(tr("%1 = %2").arg(m_path.toString(), value));
-    else
-        setText(tr("%1: %2 = %3").arg(m_consumer, m_rest.toString(), value));
+    // In the chart marker's words (docs/design.md §8): "A · threshold = 1", "broker · batchSize
+    // = 4"; a setting without an owner (the texts) keeps its path, "description = …".
+    setText(ChartPanel::markerLabel({m_path.toString() + QStringLiteral(" = ") + value}, {m_owner}));
 }
 
 void ChangeSettingCommand::apply(const QJsonValue &value)

@@ -140,6 +140,7 @@ private:
 
     SettingPath m_path;      ///< as checked; for consumer paths, the part below consumers[i] is m_rest
     QString m_consumer;      ///< consumer name if the path is below consumers[i], else empty
+    QString m_owner;         ///< whose setting, for the text: a consumer's or producer's name, "broker", or empty
     SettingPath m_rest;      ///< path below consumers[i], e.g. "strategy.threshold"; empty for consumers[i]
     QJsonValue m_old;
     QJsonValue m_new;

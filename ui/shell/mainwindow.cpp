@@ -380,7 +380,8 @@ void MainWindow::createActions()
     m_redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     m_redo->setToolTip(tr("Redo the change you undid (Ctrl+Shift+Z or Ctrl+Y)"));
     m_redo->setStatusTip(m_redo->toolTip());
-    // The menu items name the step ("Undo B: strategy.threshold = 8"); so do the tooltips.
+    // The menu items name the step in the chart marker's words ("Undo B · threshold = 8"); so do
+    // the tooltips.
     connect(undoStack, &QUndoStack::undoTextChanged, this, [this](const QString &text) {
         m_undo->setToolTip(text.isEmpty() ? tr("Nothing to undo") : tr("Undo %1 (Ctrl+Z)").arg(text));
     });
