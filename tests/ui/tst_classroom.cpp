@@ -1010,6 +1010,45 @@ private Q_SLOTS:
         QCOMPARE(w.window.setupEditor()->undoStack()->count(), 0);  // nothing applied to the new run
     }
 
+    void finishEditNoticeEndsWithTheEdit_data()
+    {
+        QTest::addColumn<Qt::Key>("key");
+        QTest::addRow("Enter applies it") << Qt::Key_Return;
+        QTest::addRow("Escape cancels it") << Qt::Key_Escape;
+        QTest::addRow("Tab moves on") << Qt::Key_Tab;
+    }
+
+    void finishEditNoticeEndsWithTheEdit()
+    {
+        // A trial: Page Down waited for a typed failure rate and said "Finish the edit first:
+        // press Enter…"; Enter applied the edit, and the notice stayed for seconds, even after a
+        // Step, in place of the counters. It goes as soon as the edit it is about ends.
+        QFETCH(Qt::Key, key);
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1280, 720));
+        QDoubleSpinBox *rate = w.window.consumerPanel()->cards().at(1)->failureRateBox();
+        rate->setFocus(Qt::TabFocusReason);
+        QVERIFY(rate->hasFocus());
+        QTest::keyClick(rate, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(rate, QStringLiteral("0.5"));
+        w.press(Qt::Key_PageDown);
+        QVERIFY2(w.window.statusBar()->currentMessage().startsWith(QLatin1String("Finish the edit first")),
+                 qPrintable(w.window.statusBar()->currentMessage()));
+        QVERIFY(!w.window.statusSummary()->isVisible());
+        w.press(key);
+        QTRY_VERIFY(!rate->hasFocus());
+        QCOMPARE(rate->value(), key == Qt::Key_Escape ? 0.0 : 0.5);
+        QCOMPARE(w.window.statusBar()->currentMessage(), QString());
+        QVERIFY(w.window.statusSummary()->isVisible());
+        // A Step shows its counters at once.
+        if (key != Qt::Key_Tab) {
+            const qint64 cycle = w.sim()->cycle();
+            w.press(Qt::Key_N);
+            QCOMPARE(w.sim()->cycle(), cycle + 1);
+            QVERIFY(w.window.statusSummary()->isVisible());
+        }
+    }
+
     void pageDownWaitsForAPendingEdit()
     {
         // A clicker's Page Down while a number was being typed into consumer B's failure rate:

@@ -87,8 +87,21 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     qApp->installEventFilter(m_shortcutGuard);
     // Page Down / Page Up held back by a field's pending edit: say how to finish it.
     connect(m_shortcutGuard, &ShortcutGuard::editPending, this, [this](QWidget *field) {
-        if (field && field->window() == this)
-            showNotice(tr("Finish the edit first: press Enter to apply it or Escape to cancel it"));
+        if (field && field->window() == this) {
+            showNotice(finishEditNotice());
+            m_finishEditField = field;
+        }
+    });
+    // That notice goes as soon as the edit it is about ends: Enter and Escape give the focus to
+    // the window (ShortcutGuard), and the focus may move on by Tab or a click. Left in place for
+    // its 8 s, it hid the figures after the edit was applied, even after a Step.
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) {
+        if (!m_finishEditField || !now || now == m_finishEditField || m_finishEditField->isAncestorOf(now)
+            || now->window()->windowType() == Qt::Popup)  // in the field still, or its own list
+            return;
+        m_finishEditField = nullptr;
+        if (statusBar()->currentMessage() == finishEditNotice())
+            statusBar()->clearMessage();
     });
     m_zoom = new Zoom(this);
     m_simulation = new Simulation(this);
@@ -1624,6 +1637,11 @@ void MainWindow::updateHighlightCue()
     }
     m_lessonPanel->setOutlineCue(parts.join(QStringLiteral("; ")));
     QTimer::singleShot(0, this, &MainWindow::fitLessonHeight);  // the cue's row takes a line
+}
+
+QString MainWindow::finishEditNotice()
+{
+    return tr("Finish the edit first: press Enter to apply it or Escape to cancel it");
 }
 
 void MainWindow::showNotice(const QString &text, int timeoutMs)

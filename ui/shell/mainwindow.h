@@ -270,6 +270,9 @@ private:
     /// (StatusSummary, which fills the bar) step aside until the message goes. For what the user
     /// must read now: a lesson's notice, why Page Down waited.
     void showNotice(const QString &text, int timeoutMs = 8000);
+    /// The notice shown when Page Down, Page Up or Ctrl+R waited for a field's pending edit
+    /// (ShortcutGuard::editPending()); cleared as soon as that edit ends.
+    static QString finishEditNotice();
     /// Shows the speed the simulation now runs at in speedNoticeLabel() for a few seconds.
     void showSpeedNotice();
     /// Writes the speed the simulation runs at now into speedNoticeLabel() (text, tooltip).
@@ -377,6 +380,7 @@ private:
     QLabel *m_cycleLabel = nullptr;
     QLabel *m_zoomLabel = nullptr;  ///< "Zoom 150%" in the status bar, hidden at 100%
     QLabel *m_speedNotice = nullptr;  ///< speedNoticeLabel()
+    QPointer<QWidget> m_finishEditField;  ///< the field finishEditNotice() is about, until its edit ends
     int m_speedNoticeMs = -1;         ///< the interval (ms) speedNoticeLabel() says
     QTimer m_speedNoticeTimer;        ///< hides m_speedNotice
     QMenu *m_recentMenu = nullptr;
