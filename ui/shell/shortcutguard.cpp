@@ -174,11 +174,10 @@ void ShortcutGuard::deliverAsKeyEdit(QObject *control, QObject *receiver, QEvent
 
 void ShortcutGuard::setKeyEdit(QObject *control)
 {
-    if (control == m_keyEdit)
-        return;
     // A slider of a main window being edited by keys: its key presses are one gesture, one undo
-    // step, as a drag is (SetupEditor::setKeyEdit()).
-    if (auto *slider = qobject_cast<QAbstractSlider *>(m_keyEdit.data()))
+    // step, as a drag is (SetupEditor::setKeyEdit()). Told again at each press that changes it:
+    // its focus may have gone to a popup and come back meanwhile, which ends its gesture.
+    if (auto *slider = qobject_cast<QAbstractSlider *>(m_keyEdit.data()); slider && slider != control)
         SetupEditor::setKeyEdit(slider, false);
     m_keyEdit = control;
     if (auto *slider = qobject_cast<QAbstractSlider *>(control); slider && qobject_cast<QMainWindow *>(slider->window()))
