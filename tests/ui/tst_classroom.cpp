@@ -1629,9 +1629,13 @@ private Q_SLOTS:
         QVERIFY(before > 0);
         const qreal size = histogram->rowFont().pointSizeF();
         // At 110 % the 1280x720 layout compacted the rows below their 100 % height (19 px
-        // apart, then 14 px, the badges with them): a larger zoom never makes a row, its badge
-        // or its text smaller; where the rows do not fit, the histogram scrolls.
+        // apart, then 14 px, the badges with them): a larger zoom never makes the text smaller,
+        // nor a row below its compact height at that zoom (which grows with it), nor a badge
+        // below its digits. Rows give way to the room before anything scrolls (a scrolled-away
+        // ≤0 row once hid the only messages queued); where even compact rows do not fit, the
+        // histogram scrolls.
         const int pitch = histogram->rowHeight();
+        const int compactBefore = histogram->compactRowHeight();
         const int pixels = QFontInfo(histogram->rowFont()).pixelSize();
         for (const int percent : {110, 120}) {
             w.window.zoom()->setPercent(percent);
@@ -1648,8 +1652,9 @@ private Q_SLOTS:
                         .arg(swatchHeight()).arg(before).arg(histogram->height());
             };
             QVERIFY2(QFontInfo(histogram->rowFont()).pixelSize() >= pixels, qPrintable(why()));
-            QVERIFY2(histogram->rowHeight() > pitch, qPrintable(why()));
-            QVERIFY2(swatchHeight() > before, qPrintable(why()));
+            QVERIFY2(histogram->compactRowHeight() > compactBefore, qPrintable(why()));
+            QVERIFY2(histogram->rowHeight() >= histogram->compactRowHeight(), qPrintable(why()));
+            QVERIFY2(swatchHeight() >= QFontMetrics(histogram->rowFont()).capHeight() - 1, qPrintable(why()));
             // Rows out of sight are said by the histogram's scroll bar.
             auto *area = qobject_cast<QScrollArea *>(histogram->parentWidget()->parentWidget());
             QVERIFY(area);

@@ -53,9 +53,11 @@ public:
     /// to compactRowHeight(), two thirds of a line, as tall as the digits) when it is not.
     int rowHeight() const;
     /// The height that gives every row its natural height (a line and its spacing, at the
-    /// zoom's font), the title and the total included. The queue panel keeps the histogram
-    /// this tall and scrolls it where the dock is shorter (QueueTilesPanel).
+    /// zoom's font), the title and the total included.
     int naturalHeight() const;
+    /// The least row height (pixels): two thirds of a line at the zoom's font, as tall as its
+    /// digits; rows shrink to it before the histogram scrolls.
+    int compactRowHeight() const;
     /// The rectangle of priority step @p step's row (0 = ≤0 .. 9 = 9+: swatch, bar and count)
     /// in the widget, at the current rowHeight(); empty for a step outside 0..9.
     QRect rowRect(int step) const;
@@ -69,7 +71,6 @@ protected:
 
 private:
     int naturalRowHeight() const;
-    int compactRowHeight() const;
     int titleHeight() const;
     int totalHeight() const;
     int stepAt(const QPoint &point) const;
