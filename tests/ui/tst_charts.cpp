@@ -5,6 +5,7 @@
 // Runs offscreen; cycles run through Simulation::step(), the charts are redrawn by refresh().
 #include "ui/charts/chartexport.h"
 #include "ui/charts/chartpanel.h"
+#include "ui/common/changelabel.h"
 #include "ui/charts/charthistory.h"
 #include "core/engine/metrics.h"
 #include "ui/lessons/lessonpanel.h"
@@ -944,9 +945,9 @@ void TestCharts::markerLabel()
     QFETCH(QStringList, changes);
     QFETCH(QStringList, owners);
     QFETCH(QString, label);
-    const QString made = ChartPanel::markerLabel(changes, owners);
+    const QString made = ChangeLabel::label(changes, owners);
     if (label.isEmpty()) {  // too long: elided, the tooltip has it whole
-        QCOMPARE(made.size(), ChartPanel::MaxMarkerLabel);
+        QCOMPARE(made.size(), ChangeLabel::MaxLabel);
         QVERIFY(made.endsWith(QChar(0x2026)));
         QVERIFY2(made.startsWith(QStringLiteral("consumer-0 · predicate = \"queueLength < 0\"; consumer-1 · ")), qPrintable(made));
         return;

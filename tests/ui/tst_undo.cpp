@@ -512,7 +512,7 @@ void TestUndo::undoTextInTheChartMarkersWords()
 {
     // A teacher's trial: the Edit menu read "Undo A: strategy.threshold = 1", an internal
     // setting path, beside a chart marker saying "✎ A · threshold = 1". The undo text uses the
-    // marker's words (ChartPanel::markerLabel()).
+    // marker's words (ChangeLabel::label()).
     TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-aging.json"), QSize(1280, 660));
     QVERIFY(shown.active());
     MainWindow &window = shown.window;

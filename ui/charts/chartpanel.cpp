@@ -4,6 +4,7 @@
 #include "ui/charts/chartpalette.h"
 #include "ui/charts/chartsupport_p.h"
 #include "ui/charts/timeserieschart.h"
+#include "ui/common/changelabel.h"
 #include "ui/editing/undocommands.h"
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
@@ -48,31 +49,6 @@ Chart *newChart(QWidget *parent, const QString &title, const QString &x, const Q
     chart->setAxisTitles(x, y);
     chart->setToolTip(toolTip);
     return chart;
-}
-
-/// What a marker says of a change "path = value": "low = 4" for a number, and for an object set
-/// whole, as a strategy is when its type changes in the editor, its type and fields in words:
-/// 'strategy = {"high":4,"low":0,"type":"ttl"}' reads "strategy = ttl (high 4, low 0)".
-QString changeWords(const SettingPath &path, const QString &change, qsizetype equals)
-{
-    const QString value = change.mid(equals + 3);
-    const QJsonDocument json = value.startsWith(QLatin1Char('{')) ? QJsonDocument::fromJson(value.toUtf8()) : QJsonDocument();
-    if (!json.isObject())
-        return path.lastKey() + change.mid(equals);
-    QJsonObject object = json.object();
-    const QString type = object.take(QStringLiteral("type")).toString();
-    QStringList fields;
-    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
-        const QJsonValue v = it.value();
-        QString text = v.toVariant().toString();  // a string, number or true/false
-        if (v.isObject() || v.isArray())
-            text = QString::fromUtf8(QJsonDocument::fromVariant(v.toVariant()).toJson(QJsonDocument::Compact));
-        fields << it.key() + QLatin1Char(' ') + text;
-    }
-    QString words = type.isEmpty() ? fields.join(QStringLiteral(", ")) : type;
-    if (!type.isEmpty() && !fields.isEmpty())
-        words += QStringLiteral(" (%1)").arg(fields.join(QStringLiteral(", ")));
-    return path.lastKey() + QStringLiteral(" = ") + words;
 }
 
 } // namespace
@@ -431,70 +407,6 @@ QString ChartPanel::settingOwner(const SettingPath &path, const CycleReport *rep
     return {};
 }
 
-QString ChartPanel::markerLabel(const QStringList &changes, const QStringList &owners)
-{
-    // "consumers[0].strategy.low = 4" of A and "consumers[1].strategy.low = 4" of B become one
-    // group "low = 4" of A, B; then the groups of the same owners share them: "A · low = 4, high = 8".
-    struct Group
-    {
-        QString what;       // "low = 4", or the whole change when it has no owner
-        QStringList owners; // empty: no owner to name
-    };
-    QList<Group> groups;
-    for (qsizetype c = 0; c < changes.size(); ++c) {
-        const QString &change = changes.at(c);
-        const QString owner = owners.value(c);
-        const qsizetype equals = change.indexOf(QLatin1String(" = "));
-        const SettingPath path = SettingPath::parse(equals < 0 ? QString() : change.left(equals));
-        if (owner.isEmpty() || !path.isValid()) {
-            groups.append({change, {}});
-            continue;
-        }
-        const QString what = changeWords(path, change, equals);
-        const auto same = std::find_if(groups.begin(), groups.end(), [&](const Group &g) {
-            return !g.owners.isEmpty() && g.what == what;
-        });
-        if (same == groups.end())
-            groups.append({what, {owner}});
-        else if (!same->owners.contains(owner))
-            same->owners.append(owner);
-    }
-    QStringList parts;
-    QList<QStringList> partOwners;
-    for (const Group &g : std::as_const(groups)) {
-        const qsizetype at = g.owners.isEmpty() ? -1 : partOwners.indexOf(g.owners);
-        if (at >= 0) {
-            parts[at] += QStringLiteral(", ") + g.what;
-            continue;
-        }
-        parts << (g.owners.isEmpty() ? g.what : g.owners.join(QStringLiteral(", ")) + QStringLiteral(" · ") + g.what);
-        partOwners << g.owners;
-    }
-    QString label = parts.join(QStringLiteral("; "));
-    if (label.size() > MaxMarkerLabel)
-        label = label.left(MaxMarkerLabel - 1) + QChar(0x2026);
-    return label;
-}
-
-QString ChartPanel::shortMarkerLabel(const QStringList &changes)
-{
-    // "consumers[0].strategy.low = 4" gives "low = 4" (whose: in the tooltip); words stay.
-    QStringList whats;
-    for (const QString &change : changes) {
-        const qsizetype equals = change.indexOf(QLatin1String(" = "));
-        const SettingPath path = SettingPath::parse(equals < 0 ? QString() : change.left(equals));
-        const QString what = path.isValid() ? changeWords(path, change, equals) : change;
-        if (!whats.contains(what))
-            whats << what;
-    }
-    if (whats.isEmpty())
-        return {};
-    QString tag = whats.constFirst();
-    if (tag.size() > MaxShortMarkerLabel)
-        tag = tag.left(MaxShortMarkerLabel - 1) + QChar(0x2026);
-    return whats.size() == 1 ? tag : tr("%1 +%2").arg(tag).arg(whats.size() - 1);
-}
-
 QList<ChartMarker> ChartPanel::timelineMarkers() const
 {
     QList<ChartMarker> markers = m_queueDepth->markers();
@@ -519,9 +431,9 @@ QList<ChartMarker> ChartPanel::currentMarkers() const
     for (const ChartHistory::TimelineEntry &entry : m_history.timeline()) {
         if (entry.cycle < first || entry.cycle > last + 1)
             continue;
-        markers.append({qreal(entry.cycle), markerLabel(entry.changes, entry.owners),
+        markers.append({qreal(entry.cycle), ChangeLabel::label(entry.changes, entry.owners),
                         tr("Cycle %1, scripted (the scenario's timeline or a lesson step):\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n'))),
-                        ChartMarker::Kind::Timeline, shortMarkerLabel(entry.changes)});
+                        ChartMarker::Kind::Timeline, ChangeLabel::shortLabel(entry.changes)});
     }
     for (const ChartHistory::TimelineEntry &entry : m_history.liveEdits()) {
         if (entry.cycle < first || entry.cycle > last + 1)
@@ -540,12 +452,12 @@ QList<ChartMarker> ChartPanel::currentMarkers() const
             if (changes.isEmpty())
                 continue;
             const QString lead = undo ? tr("✎ undo: ") : QStringLiteral("✎ ");
-            markers.append({qreal(entry.cycle), lead + markerLabel(changes, owners),
+            markers.append({qreal(entry.cycle), lead + ChangeLabel::label(changes, owners),
                             (undo ? tr("Cycle %1, an edit by hand undone (Edit > Undo), back to:\n%2")
                                   : tr("Cycle %1, changed by hand:\n%2"))
                                     .arg(entry.cycle)
                                     .arg(changes.join(QLatin1Char('\n'))),
-                            ChartMarker::Kind::LiveEdit, lead + shortMarkerLabel(changes), undo});
+                            ChartMarker::Kind::LiveEdit, lead + ChangeLabel::shortLabel(changes), undo});
         }
     }
     std::stable_sort(markers.begin(), markers.end(), [](const ChartMarker &a, const ChartMarker &b) { return a.x < b.x; });

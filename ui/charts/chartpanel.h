@@ -120,22 +120,6 @@ public:
     /// While @p scripted is true, setting changes are made by a script rather than by hand (a
     /// lesson step's settings): they get a timeline marker, not a live-edit one.
     void setApplyingScript(bool scripted) { m_applyingScript = scripted; }
-    /// The label of a marker for the changes "PATH = VALUE" @p changes of the settings of
-    /// @p owners (one name per change: a consumer's or producer's name, "broker"), in short words
-    /// for a class: whose setting, then its last key and value, e.g. "ttl-guard · low = 4". One
-    /// change made on several owners names them all, "A, B, C · low = 4"; several changes of one
-    /// owner share its name, "A · low = 4, high = 8"; groups are joined by "; ". A change
-    /// without an owner keeps its path; words ("consumer D added") stay as they are. At most
-    /// MaxMarkerLabel characters (elided; the marker's tooltip lists the full paths).
-    static QString markerLabel(const QStringList &changes, const QStringList &owners);
-    /// The longest label markerLabel() gives.
-    static constexpr qsizetype MaxMarkerLabel = 120;
-    /// The short tag of a marker for @p changes ("PATH = VALUE" or words), drawn where the chart
-    /// is too small for markerLabel() (ChartMarker::shortLabel): the first change's last key and
-    /// value, e.g. "low = 4", and "+N" for N other settings ("low = 2 +1"); words as they are. At
-    /// most MaxShortMarkerLabel characters before the "+N" (elided).
-    static QString shortMarkerLabel(const QStringList &changes);
-    static constexpr qsizetype MaxShortMarkerLabel = 24;
     /// Whose setting @p path is, in words for a marker: the consumer's or producer's name (of
     /// @p report's consumers when given, else the simulation's now), "broker", or "" (the
     /// scenario's own keys, an index out of range).

@@ -1,7 +1,7 @@
 #include "ui/editing/undocommands.h"
 
 #include "core/engine/simulation.h"
-#include "ui/charts/chartpanel.h"
+#include "ui/common/changelabel.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -140,7 +140,7 @@ void ChangeSettingCommand::updateText()
         value = value.left(38) + QStringLiteral("…");
     // In the chart marker's words (docs/design.md §8): "A · threshold = 1", "broker · batchSize
     // = 4"; a setting without an owner (the texts) keeps its path, "description = …".
-    setText(ChartPanel::markerLabel({m_path.toString() + QStringLiteral(" = ") + value}, {m_owner}));
+    setText(ChangeLabel::label({m_path.toString() + QStringLiteral(" = ") + value}, {m_owner}));
 }
 
 void ChangeSettingCommand::apply(const QJsonValue &value)

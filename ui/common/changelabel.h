@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+/// The words for setting changes "PATH = VALUE" that the charts' markers and the undo history
+/// share (docs/design.md §8, markers): whose setting, then its last key and value, so that the
+/// Edit menu's "Undo A · threshold = 2" and the chart's "✎ A · threshold = 2" read alike.
+namespace PriorityLab::ChangeLabel {
+
+/// The longest label() gives, in characters.
+inline constexpr qsizetype MaxLabel = 120;
+/// The longest shortLabel() gives before its "+N", in characters.
+inline constexpr qsizetype MaxShortLabel = 24;
+
+/// The label for the changes "PATH = VALUE" @p changes of the settings of @p owners (one name
+/// per change: a consumer's or producer's name, "broker"), in short words for a class: whose
+/// setting, then its last key and value, e.g. "ttl-guard · low = 4". One change made on several
+/// owners names them all, "A, B, C · low = 4"; several changes of one owner share its name,
+/// "A · low = 4, high = 8"; groups are joined by "; ". A change without an owner keeps its path;
+/// words ("consumer D added") stay as they are. At most MaxLabel characters (elided with "…").
+QString label(const QStringList &changes, const QStringList &owners);
+
+/// The short tag for @p changes ("PATH = VALUE" or words), for a chart too small for label():
+/// the first change's last key and value, e.g. "low = 4", and "+N" for N other settings
+/// ("low = 2 +1"); words as they are. At most MaxShortLabel characters before the "+N".
+QString shortLabel(const QStringList &changes);
+
+} // namespace PriorityLab::ChangeLabel
