@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/engine/simulation.h"
+#include "ui/lessons/lessonpanel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/zoom.h"
@@ -59,6 +60,24 @@ struct ScenarioWindow
             window.resize(size);
         window.show();
         QApplication::setActiveWindow(&window);
+    }
+
+    /// Shows the window at 1024x768, enters presentation mode there at its zoom for that
+    /// screen (presentAt()), then runs the lesson @p cycles cycles (LessonPanel::runCycles(),
+    /// and a refresh of the views). False where a step failed: the test has failed then.
+    bool presentingAt1024(qint64 cycles = 0)
+    {
+        const QSize screen(1024, 768);
+        if (!activeAt(screen.width(), screen.height()))
+            return false;
+        presentAt(screen, PresentationMode::zoomPercentFor(screen));
+        if (QTest::currentTestFailed())
+            return false;
+        if (cycles > 0) {
+            window.lessonPanel()->runCycles(cycles);
+            window.refreshViews();
+        }
+        return true;
     }
 
     /// Leaves presentation mode and sets the zoom back to 100 %, as every test of the program

@@ -1879,11 +1879,8 @@ private Q_SLOTS:
     void cardTitleTakesTwoLinesAtMostPresentingAt1024()
     {
         Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
-        QVERIFY(w.activeAt(1024, 768));
+        QVERIFY(w.presentingAt1024());
         w.sim()->setIntervalMs(0);
-        w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
-        if (QTest::currentTestFailed())
-            return;
         while (w.window.lessonPanel()->currentStep() < 4)
             w.press(Qt::Key_PageDown);
         QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
@@ -1981,11 +1978,8 @@ private Q_SLOTS:
     void histogramShowsItsCountedRowsPresentingAt1024()
     {
         Window w(QStringLiteral(":/scenarios/lesson-max-length-drops-urgent.json"));
-        QVERIFY(w.activeAt(1024, 768));
+        QVERIFY(w.presentingAt1024());
         w.sim()->setIntervalMs(0);
-        w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
-        if (QTest::currentTestFailed())
-            return;
         // Page Down to step 4, as the trial did, each step run to its end.
         const int last = int(w.sim()->loadedScenario().steps.size()) - 1;
         QCOMPARE(last, 3);
@@ -2030,18 +2024,13 @@ private Q_SLOTS:
         }
     }
 
-    // The queue's rows by priority keep their height and scroll in a short dock; presenting at
-    // 1024x768 the lowest rows and the total went out of sight under them. The total is pinned
-    // under the histogram's scroll area, whole in sight (docs/design.md §8).
+    // Presenting at 1024x768 the lowest rows by priority and the total went out of sight under
+    // the queue. The total is pinned under the histogram's scroll area, whole in sight
+    // (docs/design.md §8).
     void histogramTotalInSightPresentingAt1024()
     {
         Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
-        QVERIFY(w.activeAt(1024, 768));
-        w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
-        if (QTest::currentTestFailed())
-            return;
-        w.window.lessonPanel()->runCycles(60);
-        w.window.refreshViews();
+        QVERIFY(w.presentingAt1024(60));
         auto *panel = w.window.findChild<QueueTilesPanel *>();
         QVERIFY(panel);
         PriorityHistogram *histogram = panel->histogram();
@@ -2186,12 +2175,7 @@ private Q_SLOTS:
     void deadLettersSayWhichMessagePresentingAt1024()
     {
         Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
-        QVERIFY(w.activeAt(1024, 768));
-        w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
-        if (QTest::currentTestFailed())
-            return;
-        w.window.lessonPanel()->runCycles(180);  // the delivery limit came at cycle 150
-        w.window.refreshViews();
+        QVERIFY(w.presentingAt1024(180));  // the delivery limit came at cycle 150
         QDockWidget *dock = w.bringDock(QStringLiteral("deadLettersDock"));
         QVERIFY(dock);
         DeadLetterPanel *panel = w.window.deadLetterPanel();
@@ -2231,12 +2215,7 @@ private Q_SLOTS:
     void deadLettersHideTheEmptyConsumerPresentingAt1024()
     {
         Window w(QStringLiteral(":/scenarios/lesson-max-length-drops-urgent.json"));
-        QVERIFY(w.activeAt(1024, 768));
-        w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
-        if (QTest::currentTestFailed())
-            return;
-        w.window.lessonPanel()->runCycles(60);
-        w.window.refreshViews();
+        QVERIFY(w.presentingAt1024(60));
         QVERIFY(w.sim()->broker().deadLetterCount() > 0);
         QVERIFY(w.bringDock(QStringLiteral("deadLettersDock")));
         QTableView *letters = w.window.deadLetterPanel()->view();
