@@ -160,12 +160,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         centralScroll->verticalScrollBar()->setValue(0);
         showOpenedViews();
         keepHighlightInSight();
-        // The window holds the keys, as at startup: a control of the scenario before (an event
-        // log's table now behind the journey's tab) kept them after File > Open, unseen. Set
-        // while a file dialog is up too: the window gives its focus back to this on activation.
-        setFocus(Qt::OtherFocusReason);
-        if (FocusFrame *frame = FocusFrame::of(this))
-            QTimer::singleShot(0, frame, &FocusFrame::refresh);  // the start point, in the new layout
+        // A control of the scenario before (an event log's table now behind the journey's tab)
+        // kept the keys after File > Open, unseen. Set while a file dialog is up too: the window
+        // gives its focus back to this on activation.
+        holdTheKeys();
     });
 
     // The speed after [ or ]: beside the figures, not over them (a notice hid the produced,
@@ -1316,11 +1314,15 @@ void MainWindow::resetSimulation()
     m_simulation->reset();
     if (wasRunning)
         m_simulation->runUnlessLesson();
-    // After Reset the window holds the keys, as after opening a scenario (docs/help.md): a
-    // consumer card's slider kept them, with no outline, and Tab went on from there.
+    // A consumer card's slider kept the keys after Reset, with no outline, and Tab went on from there.
+    holdTheKeys();
+}
+
+void MainWindow::holdTheKeys()
+{
     setFocus(Qt::OtherFocusReason);
     if (FocusFrame *frame = FocusFrame::of(this))
-        QTimer::singleShot(0, frame, &FocusFrame::refresh);  // the start point, in the reset layout
+        QTimer::singleShot(0, frame, &FocusFrame::refresh);  // the start point, in the new layout
 }
 
 bool MainWindow::confirmDiscardEdits(const QString &action)

@@ -349,6 +349,9 @@ private:
     /// after leaving presentation mode the docks' state put back left the Broker panel of the
     /// poison-message lesson's step 4 behind the Consumers tab.
     void raiseHighlightedDocks();
+    /// The window itself takes the keys, the dashed outline marking where Tab starts, as at
+    /// startup: after a scenario is opened and after Reset (docs/help.md, keyboard).
+    void holdTheKeys();
     /// Tells the lesson panel which outlined views are out of sight and where to scroll for
     /// them (LessonPanel::setOutlineCue()), e.g. "B, C: scroll down to see them"; no cue when
     /// every outlined view can be seen.
