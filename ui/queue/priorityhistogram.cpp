@@ -85,11 +85,6 @@ int PriorityHistogram::rowHeight() const
     return std::clamp(room, compactRowHeight(), naturalRowHeight());
 }
 
-int PriorityHistogram::naturalHeight() const
-{
-    return titleHeight() + PriorityPalette::steps() * naturalRowHeight() + totalHeight();
-}
-
 QRect PriorityHistogram::rowRect(int step) const
 {
     if (step < PriorityPalette::minPriority() || step > PriorityPalette::maxPriority())

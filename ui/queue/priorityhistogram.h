@@ -52,9 +52,6 @@ public:
     /// A row's height in pixels: naturalRowHeight() when the widget is tall enough, less (down
     /// to compactRowHeight(), two thirds of a line, as tall as the digits) when it is not.
     int rowHeight() const;
-    /// The height that gives every row its natural height (a line and its spacing, at the
-    /// zoom's font), the title and the total included.
-    int naturalHeight() const;
     /// The least row height (pixels): two thirds of a line at the zoom's font, as tall as its
     /// digits; rows shrink to it before the histogram scrolls.
     int compactRowHeight() const;
