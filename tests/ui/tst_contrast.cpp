@@ -81,6 +81,16 @@ QPalette lightPalette()
     return p;
 }
 
+/// The rows of a test run under each desktop palette: a "palette" column (lightPalette(),
+/// darkPalette()) and a "dark" column saying which of the two is the dark one.
+void addDesktopPalettes()
+{
+    QTest::addColumn<QPalette>("palette");
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("light window") << lightPalette() << false;
+    QTest::newRow("dark window") << darkPalette() << true;
+}
+
 /// The colour most pixels of @p rect of @p image have: the background text is drawn on.
 QColor backgroundIn(const QImage &image, const QRect &rect)
 {
@@ -276,16 +286,15 @@ void TestContrast::tonesReachTheMinimumOnAnyBackground()
 
 void TestContrast::windowTextUnderPalette_data()
 {
-    QTest::addColumn<bool>("dark");
-    QTest::newRow("dark") << true;
-    QTest::newRow("light") << false;
+    addDesktopPalettes();
 }
 
 void TestContrast::windowTextUnderPalette()
 {
+    QFETCH(QPalette, palette);
     QFETCH(bool, dark);
     LessonWithAlarm w;
-    w.window.setPalette(dark ? darkPalette() : lightPalette());
+    w.window.setPalette(palette);
     QVERIFY(w.ready());
     AlarmPanel *alarms = w.window.alarmPanel();
     QTRY_VERIFY(alarms->isVisible());
@@ -391,9 +400,7 @@ void TestContrast::toolbarIconsFollowThePalette()
 
 void TestContrast::undoRedoIconsAreCurvedArrows_data()
 {
-    QTest::addColumn<bool>("dark");
-    QTest::newRow("light window") << false;
-    QTest::newRow("dark window") << true;
+    addDesktopPalettes();
 }
 
 void TestContrast::undoRedoIconsAreCurvedArrows()
@@ -402,13 +409,12 @@ void TestContrast::undoRedoIconsAreCurvedArrows()
     // showed filled discs, the style's round arrow buttons drawn as one-colour glyphs. Without a
     // theme's edit-undo they are curved arrows drawn in the buttons' text colour
     // (ThemedIcon::drawnUndoArrow(), docs/design.md §8, colours).
-    QFETCH(bool, dark);
+    QFETCH(QPalette, palette);
     const QString theme = QIcon::themeName();
     const auto restore = qScopeGuard([theme] { QIcon::setThemeName(theme); });
     QIcon::setThemeName(QStringLiteral("prioritylab-no-such-theme"));
     QVERIFY(!QIcon::hasThemeIcon(QStringLiteral("edit-undo")));
     ScenarioWindow w(QStringLiteral(":/scenarios/reference-priority.json"));
-    const QPalette palette = dark ? darkPalette() : lightPalette();
     w.window.setPalette(palette);
     QVERIFY(w.exposed());
     const QColor ink = palette.color(QPalette::Active, QPalette::ButtonText);
