@@ -14,6 +14,8 @@
 #include <QSize>
 #include <QTest>
 
+#include <initializer_list>
+
 namespace PriorityLab::TestSupport {
 
 /// Shows @p widget as a window of @p width x @p height px and waits until it is exposed; false
@@ -40,6 +42,15 @@ inline void addClassroomWindowSizes()
     QTest::addColumn<QSize>("size");
     QTest::addRow("1280x660") << QSize(1280, 660);
     QTest::addRow("1024x740") << QSize(1024, 740);
+}
+
+/// A "zoom" column with a row for each of @p percents, named "130 %" (the window's zoom,
+/// Zoom::setPercent()).
+inline void addZoomPercents(std::initializer_list<int> percents)
+{
+    QTest::addColumn<int>("zoom");
+    for (const int percent : percents)
+        QTest::addRow("%d %%", percent) << percent;
 }
 
 /// A MainWindow on scenario file @p scenario (a path or a ":/scenarios/..." resource), dialogs

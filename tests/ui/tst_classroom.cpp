@@ -1233,9 +1233,7 @@ private Q_SLOTS:
 
     void statusLineKeepsEveryFigureWithLargeCounts_data()
     {
-        QTest::addColumn<int>("zoom");
-        QTest::addRow("100 percent") << 100;
-        QTest::addRow("120 percent") << 120;
+        TestSupport::addZoomPercents({100, 120});
     }
 
     void statusLineKeepsEveryFigureWithLargeCounts()
@@ -2635,19 +2633,17 @@ private Q_SLOTS:
 
     void queueTilesKeepTwoRowsWhenZoomed_data()
     {
-        QTest::addColumn<int>("percent");
-        for (const int percent : {100, 130, 150})
-            QTest::addRow("%d%%", percent) << percent;
+        TestSupport::addZoomPercents({100, 130, 150});
     }
 
     void queueTilesKeepTwoRowsWhenZoomed()
     {
         // At 1280x720 and 150 % the queue showed its caption and no tile, at 130 % one row: the
         // tiles keep room for two rows at every zoom (the column scrolls for the rest).
-        QFETCH(int, percent);
+        QFETCH(int, zoom);
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
         QVERIFY(w.exposedAt(1280, 720));
-        w.window.zoom()->setPercent(percent);
+        w.window.zoom()->setPercent(zoom);
         w.sim()->runCycles(20);
         w.window.refreshViews();
         QueueTilesView *tiles = w.window.queuePanel()->tilesPanel()->tilesView();

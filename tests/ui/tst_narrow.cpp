@@ -419,9 +419,7 @@ private Q_SLOTS:
 
     void tilesTitleReadsWholeWhenZoomed_data()
     {
-        QTest::addColumn<int>("zoom");
-        for (const int zoom : {100, 120, 130})
-            QTest::addRow("1024x768 at %d %%", zoom) << zoom;
+        TestSupport::addZoomPercents({100, 120, 130});
     }
 
     void tilesTitleReadsWholeWhenZoomed()
