@@ -11,6 +11,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSize>
 #include <QTest>
 
@@ -42,6 +43,29 @@ inline void addClassroomWindowSizes()
     QTest::addColumn<QSize>("size");
     QTest::addRow("1280x660") << QSize(1280, 660);
     QTest::addRow("1024x740") << QSize(1024, 740);
+}
+
+/// Where @p widget lies in @p area's viewport, in the viewport's coordinates (px).
+inline QRect rectInView(const QScrollArea *area, const QWidget *widget)
+{
+    return QRect(widget->mapTo(area->viewport(), QPoint(0, 0)), widget->size());
+}
+
+/// Of @p widgets, those hidden or not whole in @p area's viewport, a line each: their place in
+/// @p widgets and where they lie ("2 at 4,530 280x40 in a view of 300x480"); empty when every
+/// one is in sight.
+inline QStringList outOfSight(const QScrollArea *area, const QList<const QWidget *> &widgets)
+{
+    QStringList out;
+    const QRect view = area->viewport()->rect();
+    for (qsizetype i = 0; i < widgets.size(); ++i) {
+        const QRect at = rectInView(area, widgets.at(i));
+        if (!widgets.at(i)->isVisible() || !view.contains(at))
+            out << QStringLiteral("%1 at %2,%3 %4x%5 in a view of %6x%7")
+                           .arg(i).arg(at.x()).arg(at.y()).arg(at.width()).arg(at.height())
+                           .arg(view.width()).arg(view.height());
+    }
+    return out;
 }
 
 /// A "zoom" column with a row for each of @p percents, named "130 %" (the window's zoom,

@@ -521,7 +521,7 @@ private Q_SLOTS:
                 if (!scroll)
                     continue;  // a dock of its own: in sight when shown (lessonStaysInSight)
                 const auto inside = [&] {
-                    const QRect r(target->mapTo(scroll->viewport(), QPoint(0, 0)), target->size());
+                    const QRect r = TestSupport::rectInView(scroll, target);
                     const QRect v = scroll->viewport()->rect();
                     const bool vertical = r.height() <= v.height() ? r.top() >= v.top() && r.bottom() <= v.bottom()
                                                                    : r.top() <= v.top() && r.bottom() >= v.bottom();
@@ -906,7 +906,7 @@ private Q_SLOTS:
         for (QAbstractButton *button : scroll->widget()->findChildren<QAbstractButton *>()) {
             if (!button->isVisibleTo(scroll) || button->text().isEmpty())
                 continue;
-            const QRect r(button->mapTo(scroll->viewport(), QPoint(0, 0)), button->size());
+            const QRect r = TestSupport::rectInView(scroll, button);
             QVERIFY2(r.right() <= column.right(), qPrintable(button->text() + QLatin1Char(' ') + wide()));
         }
         w.window.zoom()->actualSize();
@@ -933,7 +933,7 @@ private Q_SLOTS:
         QueueTilesView *tiles = w.window.queuePanel()->tilesPanel()->tilesView();
         const auto tilesInSight = [&] {
             auto *scroll = w.window.findChild<QScrollArea *>(QStringLiteral("centralScroll"));
-            const QRect view(tiles->mapTo(scroll->viewport(), QPoint(0, 0)), tiles->size());
+            const QRect view = TestSupport::rectInView(scroll, tiles);
             return view.intersected(scroll->viewport()->rect()).height();
         };
         QTRY_VERIFY2(tilesInSight() >= 120, qPrintable(QStringLiteral("%1 px of the tiles in sight").arg(tilesInSight())));
@@ -1344,20 +1344,14 @@ private Q_SLOTS:
         QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());
         auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
         QVERIFY(area);
-        QStringList hidden;
-        const auto allInSight = [&] {
-            QCoreApplication::processEvents();
-            hidden.clear();
-            for (ConsumerCard *card : w.window.consumerPanel()->cards()) {
-                QCheckBox *box = card->onlineBox();
-                const QRect r(box->mapTo(area->viewport(), QPoint(0, 0)), box->size());
-                if (!box->isVisible() || !area->viewport()->rect().contains(r))
-                    hidden << QStringLiteral("card %1 at %2..%3").arg(card->index()).arg(r.top()).arg(r.bottom());
-            }
-            return hidden.isEmpty();
+        const auto hiddenBoxes = [&] {  // by the card's place
+            QList<const QWidget *> boxes;
+            for (ConsumerCard *card : w.window.consumerPanel()->cards())
+                boxes << card->onlineBox();
+            return TestSupport::outOfSight(area, boxes);
         };
-        QTRY_VERIFY2(allInSight(), qPrintable(QStringLiteral("Online boxes out of a %1 px view: %2")
-                                                     .arg(area->viewport()->height()).arg(hidden.join(QStringLiteral(", ")))));
+        QTRY_VERIFY2(hiddenBoxes().isEmpty(),
+                     qPrintable(QStringLiteral("Online boxes out of sight, by card: ") + hiddenBoxes().join(QStringLiteral("; "))));
     }
 
     void outlinedDockKeepsItsTitleButtonsWhole()
@@ -1490,7 +1484,7 @@ private Q_SLOTS:
         auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
         QVERIFY(area);
         const auto inView = [area](QWidget *widget) {
-            const QRect r(widget->mapTo(area->viewport(), QPoint(0, 0)), widget->size());
+            const QRect r = TestSupport::rectInView(area, widget);
             return area->viewport()->rect().contains(r);
         };
         box->setFocus(Qt::TabFocusReason);
@@ -1541,7 +1535,7 @@ private Q_SLOTS:
         auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
         QVERIFY(area);
         const auto inView = [area](const QWidget *widget) {
-            const QRect r(widget->mapTo(area->viewport(), QPoint(0, 0)), widget->size());
+            const QRect r = TestSupport::rectInView(area, widget);
             return area->viewport()->rect().contains(r);
         };
         QWidget *box = editor->focusProxy() ? editor->focusProxy() : editor;
@@ -1736,7 +1730,7 @@ private Q_SLOTS:
             for (ConsumerCard *card : cards) {
                 area->ensureWidgetVisible(card, 0, 0);
                 const auto why = [&] {
-                    const QRect r(card->mapTo(area->viewport(), QPoint(0, 0)), card->size());
+                    const QRect r = TestSupport::rectInView(area, card);
                     return QStringLiteral("at %1%: card %2 at %3,%4 %5x%6 in a view %7x%8")
                             .arg(percent).arg(card->nameLabel()->text()).arg(r.x()).arg(r.y()).arg(r.width())
                             .arg(r.height()).arg(area->viewport()->width()).arg(area->viewport()->height());
@@ -1744,7 +1738,7 @@ private Q_SLOTS:
                 // Across, always; down too at the zoom presenting takes (zoomed further, a card
                 // is taller than the view: at 130% about 350 px in a 300 px view).
                 const auto whole = [&] {
-                    const QRect r(card->mapTo(area->viewport(), QPoint(0, 0)), card->size());
+                    const QRect r = TestSupport::rectInView(area, card);
                     const QRect view = area->viewport()->rect();
                     return r.left() >= view.left() && r.right() <= view.right()
                             && (percent != PresentationMode::zoomPercentFor(QSize(1280, 720)) || view.contains(r));
@@ -1784,7 +1778,7 @@ private Q_SLOTS:
             w.window.resize(1280, 700);  // the offscreen screen lets a zoomed window grow
             QTRY_COMPARE(w.window.size(), QSize(1280, 700));
             const auto seen = [&](QWidget *widget) {
-                return QRect(widget->mapTo(area->viewport(), QPoint(0, 0)), widget->size());
+                return TestSupport::rectInView(area, widget);
             };
             const auto inSight = [&](QString *why) {
                 QCoreApplication::processEvents();
@@ -1834,7 +1828,7 @@ private Q_SLOTS:
             auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
             QVERIFY(area);
             const auto seen = [&](QWidget *widget) {
-                return QRect(widget->mapTo(area->viewport(), QPoint(0, 0)), widget->size());
+                return TestSupport::rectInView(area, widget);
             };
             const auto check = [&](QString *why) {
                 QCoreApplication::processEvents();
@@ -1916,7 +1910,7 @@ private Q_SLOTS:
         QVERIFY(parking->nameLabel()->toolTip().contains(QStringLiteral("parking-lot · dead letters")));
         const auto whole = [&](QString *why) {
             QCoreApplication::processEvents();
-            const QRect at(parking->mapTo(area->viewport(), QPoint(0, 0)), parking->size());
+            const QRect at = TestSupport::rectInView(area, parking);
             *why = QStringLiteral("card at %1..%2 in a view %3 px high").arg(at.top()).arg(at.bottom()).arg(area->viewport()->height());
             return area->viewport()->rect().contains(at);
         };

@@ -476,21 +476,10 @@ private Q_SLOTS:
         QCOMPARE(cards.size(), 3);
         auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
         QVERIFY(area);
-        QString problem;
-        const auto allInSight = [&] {
-            QCoreApplication::processEvents();
-            problem.clear();
-            const QRect view = area->viewport()->rect();
-            for (const ConsumerCard *card : cards) {
-                const QRect at(card->mapTo(area->viewport(), QPoint(0, 0)), card->size());
-                if (!card->isVisible() || !view.contains(at))
-                    problem += QStringLiteral("card %1 at %2,%3 %4x%5 (view %6x%7)\n")
-                                       .arg(card->nameLabel()->text()).arg(at.x()).arg(at.y())
-                                       .arg(at.width()).arg(at.height()).arg(view.width()).arg(view.height());
-            }
-            return problem.isEmpty();
-        };
-        QTRY_VERIFY2(allInSight(), qPrintable(problem));
+        const QList<const QWidget *> whole(cards.cbegin(), cards.cend());
+        QTRY_VERIFY2(TestSupport::outOfSight(area, whole).isEmpty(),
+                     qPrintable(QStringLiteral("cards out of sight (0 is A): ")
+                                + TestSupport::outOfSight(area, whole).join(QStringLiteral("; "))));
         QCOMPARE(cards.at(2)->stateText(), QStringLiteral("offline"));
 
         // Folded, a card says so and unfolds from its button: Enter, as a click.
