@@ -98,8 +98,8 @@ struct ScenarioWindow
     }
 
     /// Shows the window at 1024x768, enters presentation mode there at its zoom for that
-    /// screen (presentAt()), then runs the lesson @p cycles cycles (LessonPanel::runCycles(),
-    /// and a refresh of the views). False where a step failed: the test has failed then.
+    /// screen (presentAt()), then runs the lesson @p cycles cycles (runLesson()). False where a
+    /// step failed: the test has failed then.
     bool presentingAt1024(qint64 cycles = 0)
     {
         const QSize screen(1024, 768);
@@ -108,11 +108,17 @@ struct ScenarioWindow
         presentAt(screen, PresentationMode::zoomPercentFor(screen));
         if (QTest::currentTestFailed())
             return false;
-        if (cycles > 0) {
-            window.lessonPanel()->runCycles(cycles);
-            window.refreshViews();
-        }
+        if (cycles > 0)
+            runLesson(cycles);
         return true;
+    }
+
+    /// Runs the lesson @p cycles cycles (LessonPanel::runCycles(): its steps' changes apply
+    /// and its steps advance as they would live), then refreshes the views (MainWindow::refreshViews()).
+    void runLesson(qint64 cycles)
+    {
+        window.lessonPanel()->runCycles(cycles);
+        window.refreshViews();
     }
 
     /// Leaves presentation mode and sets the zoom back to 100 %, as every test of the program

@@ -816,8 +816,7 @@ void TestCharts::latencyLineStyleKeyShowsWithMarkers()
     ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"), size);
     QVERIFY(w.exposed());
     MainWindow &window = w.window;
-    window.lessonPanel()->runCycles(225);
-    window.refreshViews();
+    w.runLesson(225);
     QCOMPARE(window.setupEditor()->setConsumerParameter(1, QStringLiteral("threshold"), 4), QString());
     window.simulation()->runCycles(5);
     window.refreshViews();
@@ -979,8 +978,7 @@ void TestCharts::markerLabelNamesWhose()
     ScenarioWindow w(lesson, QSize(1024, 768));
     QVERIFY(w.exposed());
     MainWindow &window = w.window;
-    window.lessonPanel()->runCycles(cycles);
-    window.refreshViews();
+    w.runLesson(cycles);
     ChartPanel *panel = window.chartPanel();
     panel->updateAllCharts();
     QCoreApplication::processEvents();
@@ -997,8 +995,7 @@ void TestCharts::markerLabelNamesWhose()
     const QString first = window.simulation()->consumers().front()->name;
     QCOMPARE(panel->liveEditMarkers().constLast().label, QStringLiteral("✎ %1 · online = false").arg(first));
     // Drawn whole in every time chart on screen: no "…", the lines are the label's words.
-    window.lessonPanel()->runCycles(2);
-    window.refreshViews();
+    w.runLesson(2);
     panel->updateAllCharts();
     QCoreApplication::processEvents();
     int drawn = 0;
@@ -1211,8 +1208,7 @@ void TestCharts::axisLabelsWholeInAShortChart()
     ScenarioWindow w(QStringLiteral(":/scenarios/lesson-poison-message.json"), QSize(1280, 690));
     QVERIFY(w.exposed());
     MainWindow &window = w.window;
-    window.lessonPanel()->runCycles(150);
-    window.refreshViews();
+    w.runLesson(150);
     ChartPanel *panel = window.chartPanel();
     int checked = 0;
     for (TimeSeriesChart *chart : panel->timeCharts()) {

@@ -889,8 +889,7 @@ private Q_SLOTS:
         // buttons cut on the right, reached only by a horizontal scroll bar.
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
         QVERIFY(w.exposedAt(1280, 720));
-        w.window.lessonPanel()->runCycles(100);
-        w.window.refreshViews();
+        w.runLesson(100);
         for (int i = 0; i < 4; ++i)
             w.press(Qt::Key_Plus, Qt::ControlModifier);
         // The consumers' dock as wide as on the trial's desktop: a column of about 580 px.
@@ -1192,8 +1191,7 @@ private Q_SLOTS:
         QFETCH(int, cycles);
         Window w(lesson);
         QVERIFY(w.activeAt(1024, 768));
-        w.window.lessonPanel()->runCycles(cycles);
-        w.window.refreshViews();
+        w.runLesson(cycles);
         StatusSummary *status = w.window.statusSummary();
         // A failed check must not leave the application's zoom to the next row.
         for (const bool presenting : {false, true}) {
@@ -1259,8 +1257,7 @@ private Q_SLOTS:
         Window w(file);
         QVERIFY(w.activeAt(1024, 768));
         w.window.zoom()->setPercent(zoom);
-        w.window.lessonPanel()->runCycles(40);
-        w.window.refreshViews();
+        w.runLesson(40);
         const Counts &t = w.sim()->metrics().totals();
         QVERIFY2(t.produced >= 1000000 && t.postponed >= 100000 && t.failed >= 10000 && t.discarded > 0,
                  qPrintable(QStringLiteral("%1 %2 %3 %4").arg(t.produced).arg(t.postponed).arg(t.failed).arg(t.discarded)));
@@ -1303,8 +1300,7 @@ private Q_SLOTS:
         QFETCH(int, cycles);
         Window w(lesson);
         QVERIFY(w.activeAt(1024, 768));
-        w.window.lessonPanel()->runCycles(cycles);
-        w.window.refreshViews();
+        w.runLesson(cycles);
         w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());  // full screen first
@@ -1713,8 +1709,7 @@ private Q_SLOTS:
     {
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
         QVERIFY(w.activeAt(1280, 720));
-        w.window.lessonPanel()->runCycles(60);
-        w.window.refreshViews();
+        w.runLesson(60);
         w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
         auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
@@ -2250,8 +2245,7 @@ private Q_SLOTS:
         // was off the right; the message journey's header read "Decisi".
         Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
         QVERIFY(w.activeAt(1024, 768));
-        w.window.lessonPanel()->runCycles(180);  // the delivery limit came at cycle 150
-        w.window.refreshViews();
+        w.runLesson(180);  // the delivery limit came at cycle 150
         auto *deadLetters = w.window.findChild<QDockWidget *>(QStringLiteral("deadLettersDock"));
         auto *journey = w.window.findChild<QDockWidget *>(QStringLiteral("journeyDock"));
         QVERIFY(deadLetters && journey);
@@ -2301,8 +2295,7 @@ private Q_SLOTS:
         Window w(file);
         QVERIFY(w.activeAt(size.width(), size.height()));
         w.window.zoom()->setPercent(zoom);
-        w.window.lessonPanel()->runCycles(cycles);
-        w.window.refreshViews();
+        w.runLesson(cycles);
         QDockWidget *dock = w.bringDock(QStringLiteral("deadLettersDock"));
         QVERIFY(dock);
         QTableView *letters = w.window.deadLetterPanel()->view();
@@ -2375,8 +2368,7 @@ private Q_SLOTS:
         QVERIFY(!banner->isVisible());
         // What is left above the column's least height: the room kept.
         const int kept = column->viewport()->height() - column->widget()->heightForWidth(column->viewport()->width());
-        w.window.lessonPanel()->runCycles(150);
-        w.window.refreshViews();
+        w.runLesson(150);
         settle();
         QVERIFY(banner->isVisible());
         const int needed = banner->height() + column->widget()->layout()->spacing();
@@ -2606,8 +2598,7 @@ private Q_SLOTS:
         QFETCH(QSize, size);
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
         QVERIFY(w.exposedAt(size.width(), size.height()));
-        w.window.lessonPanel()->runCycles(100);
-        w.window.refreshViews();
+        w.runLesson(100);
         AlarmPanel *panel = w.window.alarmPanel();
         QVERIFY(panel->isCompact());
         QTRY_VERIFY(panel->isVisible());

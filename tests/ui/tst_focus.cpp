@@ -149,8 +149,7 @@ bool presentingDockSizes(bool startPoint, QStringList *entered, QStringList *set
         FocusFrame::of(&w.window)->setStartPoint({});
     if (!w.activeAt(1024, 768))
         return false;
-    w.window.lessonPanel()->runCycles(100);
-    w.window.refreshViews();
+    w.runLesson(100);
     w.press(Qt::Key_F11);
     *entered = dockSizes(&w.window);
     for (int i = 0; i < 5; ++i) {

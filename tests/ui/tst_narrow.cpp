@@ -70,8 +70,7 @@ QString columnWidths(const QTableView *view)
 /// the dead letters' table once shown. Check QTest::currentTestFailed() after.
 void presentDeadLetters(TestSupport::ScenarioWindow &w, QSize screen, int zoom, QTableView *&view)
 {
-    w.window.lessonPanel()->runCycles(100);
-    w.window.refreshViews();
+    w.runLesson(100);
     w.presentAt(screen, zoom);
     if (QTest::currentTestFailed())
         return;
@@ -140,8 +139,7 @@ private Q_SLOTS:
         QTRY_VERIFY(inFront(journey) && !inFront(deadLetters));
         w.press(Qt::Key_F11);
         QVERIFY(w.window.presentationMode()->isActive());
-        w.window.lessonPanel()->runCycles(100);  // step 3 ("until cycle 100") outlines the dead letters
-        w.window.refreshViews();
+        w.runLesson(100);  // step 3 ("until cycle 100") outlines the dead letters
         QTRY_VERIFY(inFront(deadLetters));
         w.window.presentationMode()->leave();
         QVERIFY(!w.window.presentationMode()->isActive());
@@ -356,8 +354,7 @@ private Q_SLOTS:
         QFETCH(QString, file);
         TestSupport::ScenarioWindow w(file);
         QVERIFY(w.activeAt(1024, 749));
-        w.window.lessonPanel()->runCycles(cycles);
-        w.window.refreshViews();
+        w.runLesson(cycles);
         const auto outlined = [&w] {
             QStringList seen;
             for (HighlightOverlay *overlay : w.window.highlightOverlays()) {
@@ -406,8 +403,7 @@ private Q_SLOTS:
         // width more than the screen. The window keeps its width.
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"));
         QVERIFY(w.activeAt(1024, 749));
-        w.window.lessonPanel()->runCycles(260);
-        w.window.refreshViews();
+        w.runLesson(260);
         for (const QString &file : {QStringLiteral(":/scenarios/lesson-ttl-moved.json"),
                                     QStringLiteral(":/scenarios/lesson-poison-message.json")}) {
             QVERIFY(w.window.openScenarioFile(file).isEmpty());
@@ -429,8 +425,7 @@ private Q_SLOTS:
         QFETCH(int, zoom);
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-consumers-offline.json"));
         QVERIFY(w.activeAt(1024, 768));
-        w.window.lessonPanel()->runCycles(50);  // B and C offline: a queue of a dozen messages
-        w.window.refreshViews();
+        w.runLesson(50);  // B and C offline: a queue of a dozen messages
         w.window.zoom()->setPercent(zoom);
         QTRY_COMPARE(w.window.size(), QSize(1024, 768));
         auto *tiles = w.window.findChild<QueueTilesView *>();
@@ -466,8 +461,7 @@ private Q_SLOTS:
         QFETCH(int, zoom);
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-consumers-offline.json"));
         QVERIFY(w.activeAt(screen.width(), screen.height()));
-        w.window.lessonPanel()->runCycles(45);  // B and C went offline at cycle 40
-        w.window.refreshViews();
+        w.runLesson(45);  // B and C went offline at cycle 40
         QCOMPARE(w.window.lessonPanel()->currentStep(), 1);
         w.presentAt(screen, zoom);
         if (QTest::currentTestFailed())
