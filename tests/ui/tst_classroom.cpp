@@ -1301,11 +1301,9 @@ private Q_SLOTS:
         Window w(lesson);
         QVERIFY(w.activeAt(1024, 768));
         w.runLesson(cycles);
-        w.press(Qt::Key_F11);
-        QVERIFY(w.window.presentationMode()->isActive());
-        QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());  // full screen first
-        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(QSize(1024, 768)));  // as on such a screen
-        w.window.resize(1024, 768);  // the offscreen screen is not that projector's
+        w.presentAt(QSize(1024, 768), PresentationMode::zoomPercentFor(QSize(1024, 768)));
+        if (QTest::currentTestFailed())
+            return;
         QTRY_COMPARE(w.window.statusBar()->width(), 1024);
         QCoreApplication::processEvents();
         w.window.refreshViews();
@@ -1356,13 +1354,7 @@ private Q_SLOTS:
         // first steps) lies against the window's right edge: the outline's line lay over its
         // float and close buttons and cut them by a few pixels. The buttons stay whole.
         Window w(QStringLiteral(":/scenarios/lesson-consumers-offline.json"));
-        QVERIFY(w.activeAt(1024, 768));
-        w.press(Qt::Key_F11);
-        QVERIFY(w.window.presentationMode()->isActive());
-        QTRY_COMPARE(w.window.geometry(), w.window.screen()->geometry());
-        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(QSize(1024, 768)));
-        w.window.resize(1024, 768);
-        QTRY_COMPARE(w.window.size(), QSize(1024, 768));
+        QVERIFY(w.presentingAt1024());
         auto *dock = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
         QVERIFY(dock);
         HighlightOverlay *outline = nullptr;
@@ -2390,12 +2382,7 @@ private Q_SLOTS:
         // cut at the card's state badge. Every card's title is shown whole, wrapped if need be.
         QFETCH(QString, file);
         Window w(file);
-        QVERIFY(w.activeAt(1024, 768));
-        w.press(Qt::Key_F11);
-        QVERIFY(w.window.presentationMode()->isActive());
-        w.window.zoom()->setPercent(PresentationMode::zoomPercentFor(QSize(1024, 768)));
-        w.window.resize(1024, 768);  // the offscreen screen is smaller than a projector
-        QTRY_COMPARE(w.window.width(), 1024);
+        QVERIFY(w.presentingAt1024());
         // As the presenter sees them once the cards have folded (or not) for this size.
         QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());
         const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();
