@@ -59,6 +59,15 @@ struct EditedChartRig : ChartRig
     SetupEditor editor{&sim};
 };
 
+/// Brings the page of @p panel holding @p chart to the front (its tab), then brings every chart
+/// up to date and lets the page lay out, as a click on the tab and the next refresh do.
+void showPageOf(ChartPanel *panel, TimeSeriesChart *chart)
+{
+    panel->findChild<QTabBar *>()->setCurrentIndex(int(panel->timeCharts().indexOf(chart)) / panel->chartsPerPage());
+    panel->updateAllCharts();
+    QCoreApplication::processEvents();
+}
+
 /// Nearest-rank percentile of @p values (sorted here); -1 if empty.
 qint64 percentile(QList<qint64> values, int percent)
 {
@@ -822,9 +831,7 @@ void TestCharts::latencyLineStyleKeyShowsWithMarkers()
     window.refreshViews();
     ChartPanel *panel = window.chartPanel();
     TimeSeriesChart *latency = panel->latencyChart();
-    panel->findChild<QTabBar *>()->setCurrentIndex(int(panel->timeCharts().indexOf(latency)) / panel->chartsPerPage());
-    panel->updateAllCharts();
-    QCoreApplication::processEvents();
+    showPageOf(panel, latency);
     QCOMPARE(panel->timelineMarkers().size(), 1);  // step 4's aging change at cycle 215
     QCOMPARE(panel->liveEditMarkers().size(), 1);
     QCOMPARE(latency->markers().size(), 2);
@@ -1212,9 +1219,7 @@ void TestCharts::axisLabelsWholeInAShortChart()
     ChartPanel *panel = window.chartPanel();
     int checked = 0;
     for (TimeSeriesChart *chart : panel->timeCharts()) {
-        panel->findChild<QTabBar *>()->setCurrentIndex(int(panel->timeCharts().indexOf(chart)));
-        panel->updateAllCharts();
-        QCoreApplication::processEvents();
+        showPageOf(panel, chart);
         if (!chart->isVisible())
             continue;
         ++checked;
@@ -1268,12 +1273,9 @@ void TestCharts::zoomedChartsStayReadable()
     ChartPanel *panel = window.chartPanel();
     QCOMPARE(panel->timelineMarkers().size(), 2);
     QCOMPARE(panel->liveEditMarkers().size(), 1);
-    auto *tabs = panel->findChild<QTabBar *>();
     int checked = 0;
     for (TimeSeriesChart *chart : panel->timeCharts()) {
-        tabs->setCurrentIndex(int(panel->timeCharts().indexOf(chart)) / panel->chartsPerPage());
-        panel->updateAllCharts();
-        QCoreApplication::processEvents();
+        showPageOf(panel, chart);
         if (!chart->isVisible())
             continue;
         ++checked;
@@ -1401,9 +1403,7 @@ void TestCharts::markerLabelsLeaveThePlotItsHeight()
     ChartPanel *panel = window.chartPanel();
     int checked = 0;
     for (TimeSeriesChart *chart : panel->timeCharts()) {
-        panel->findChild<QTabBar *>()->setCurrentIndex(int(panel->timeCharts().indexOf(chart)) / panel->chartsPerPage());
-        panel->updateAllCharts();
-        QCoreApplication::processEvents();
+        showPageOf(panel, chart);
         if (!chart->isVisible())
             continue;
         ++checked;
