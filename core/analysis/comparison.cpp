@@ -409,16 +409,48 @@ bool Comparison::readsAsSubject(const QString &name)
     return true;
 }
 
+QString Comparison::runLetter(qsizetype run)
+{
+    return run >= 0 && run < 26 ? QString(QChar(u'A' + int(run))) : QString::number(run + 1);
+}
+
+QStringList Comparison::verdictNames(VerdictNaming naming) const
+{
+    QStringList names = shortNames();
+    if (naming == VerdictNaming::Names || std::all_of(names.cbegin(), names.cend(), readsAsSubject))
+        return names;
+    for (qsizetype i = 0; i < names.size(); ++i)
+        names[i] = runLetter(i);
+    return names;
+}
+
+QStringList Comparison::verdictKey(VerdictNaming naming) const
+{
+    const QStringList names = shortNames();
+    if (verdictNames(naming) == names)
+        return {};
+    QStringList key;
+    for (qsizetype i = 0; i < names.size(); ++i)
+        key << QStringLiteral("%1: %2").arg(runLetter(i), names.at(i));
+    return key;
+}
+
 QList<ComparisonVerdict> Comparison::groupVerdicts() const
+{
+    return groupVerdicts(VerdictNaming::Names);
+}
+
+QList<ComparisonVerdict> Comparison::groupVerdicts(VerdictNaming naming) const
 {
     QList<ComparisonVerdict> verdicts;
     if (runs.isEmpty())
         return verdicts;
     const QList<ComparedFigure> figures = this->figures();
-    // Names that read as subjects stand before their verb ("plain fifo serves ..."); otherwise
-    // every name goes in quotes after "with" ("... with “a TTL range ... loses data”"), so that
-    // no name that is a sentence of its own meets a second verb.
-    QStringList names = shortNames();
+    // Names that read as subjects stand before their verb ("plain fifo serves ..."), and so do
+    // letters ("A serves ..."); otherwise every name goes in quotes after "with" ("... with “a
+    // TTL range ... loses data”"), so that no name that is a sentence of its own meets a second
+    // verb.
+    QStringList names = verdictNames(naming);
     bool subjects = true;
     for (const QString &n : std::as_const(names))
         subjects = subjects && readsAsSubject(n);
@@ -630,8 +662,13 @@ QList<ComparisonVerdict> Comparison::groupVerdicts() const
 
 QStringList Comparison::verdicts() const
 {
+    return verdicts(VerdictNaming::Names);
+}
+
+QStringList Comparison::verdicts(VerdictNaming naming) const
+{
     QStringList lines;
-    for (const ComparisonVerdict &v : groupVerdicts())
+    for (const ComparisonVerdict &v : groupVerdicts(naming))
         lines << v.group + QStringLiteral(": ") + v.text;
     return lines;
 }

@@ -113,6 +113,25 @@ struct Comparison
     /// without runs.
     QList<ComparisonVerdict> groupVerdicts() const;
 
+    /// How groupVerdicts() names the runs.
+    enum class VerdictNaming {
+        Names,    ///< by shortNames(), in quotes after "with" when one does not read as a subject
+        /// by shortNames() when every one reads as a subject; else by runLetter() ("A", "B", "C",
+        /// the Compare window's configurations A, B and C): a lesson's name, quoted whole in every
+        /// verdict, made each verdict two or three lines at 1024x768 (docs/design.md, "Figures and
+        /// verdicts"). The reader's key to the letters is verdictKey().
+        Letters,
+    };
+    /// groupVerdicts() naming the runs as @p naming says (verdictNames()).
+    QList<ComparisonVerdict> groupVerdicts(VerdictNaming naming) const;
+    /// The run names groupVerdicts(@p naming) uses, one per run, without quotes.
+    QStringList verdictNames(VerdictNaming naming) const;
+    /// "A", "B", "C", ... for run @p run (0-based).
+    static QString runLetter(qsizetype run);
+    /// The key to the letters: "A: <short name>", one per run, when groupVerdicts(@p naming) names
+    /// the runs by letters; empty when it names them by their names.
+    QStringList verdictKey(VerdictNaming naming) const;
+
     /// True if @p name reads as the subject of a verdict's verb ("plain fifo serves ..."): a
     /// noun phrase of at most 3 words, a trailing "(...)" not counted, without a title (": ")
     /// or a verb ("a TTL range moved mid-run loses data" does not: "... loses data loses 614").
@@ -122,6 +141,8 @@ struct Comparison
 
     /// groupVerdicts() as lines "group: text".
     QStringList verdicts() const;
+    /// groupVerdicts(@p naming) as lines "group: text".
+    QStringList verdicts(VerdictNaming naming) const;
 };
 
 /// Runs each scenario headless for @p cycles cycles (or until its broker stops if @p cycles < 0)

@@ -17,6 +17,7 @@
 #include <QAbstractItemModelTester>
 #include <QAbstractItemView>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSet>
 #include <QSpinBox>
 #include <QApplication>
@@ -76,6 +77,7 @@ private Q_SLOTS:
     void verdictHasItsRoomAt1024x768();
     void currentSetupIsWhatTheMainWindowRuns();
     void enterComparesFromEveryControl();
+    void verdictsNameLongRunsByTheirLetter();
 };
 
 namespace {
@@ -1245,6 +1247,80 @@ void TestCompare::enterComparesFromEveryControl()
     QTest::keyClick(combo->view(), Qt::Key_Escape);
     QTRY_VERIFY(!combo->view()->isVisible());
     qApp->removeEventFilter(&guard);
+}
+
+namespace {
+/// The numbers @p text holds ("23×", "1.31", "400"), sorted: what a verdict says, whatever its
+/// words.
+QStringList numbersIn(const QString &text)
+{
+    static const QRegularExpression number(QStringLiteral("\\d+(\\.\\d+)?"));
+    QStringList found;
+    for (auto it = number.globalMatch(text); it.hasNext();)
+        found << it.next().captured();
+    found.sort();
+    return found;
+}
+} // namespace
+
+void TestCompare::verdictsNameLongRunsByTheirLetter()
+{
+    // A teacher's trial at 1024x768: "priority 4 is served 23× faster with “strict native
+    // priority starves low priorities” than with “aging by the threshold strategy” (p95 1 vs 23
+    // cycles)", every verdict two or three lines, the names quoted whole in each. The runs are
+    // named by their letter, as the configurations A and B above, with a key under the heading;
+    // each verdict one line, its numbers and meaning kept (docs/design.md, "Figures and verdicts").
+    CompareWindow window;
+    window.resize(1024 - 16, 768 - 48);
+    const Scenario aging = loadPreset(QStringLiteral("lesson-aging.json"));
+    window.setCurrentSetup(aging);
+    QCOMPARE(window.files(), (QStringList{CompareWindow::currentSetupChoice(), QStringLiteral(":/scenarios/lesson-native-starvation.json")}));
+    QCOMPARE(shownAndCompared(window), QStringList());
+    QCoreApplication::processEvents();
+    const Comparison &c = window.comparison();
+    const QStringList names = c.shortNames();
+    QCOMPARE(names, (QStringList{QStringLiteral("aging by the threshold strategy (your edits)"),
+                                 QStringLiteral("strict native priority starves low priorities")}));
+    using Naming = Comparison::VerdictNaming;
+    QCOMPARE(c.verdictNames(Naming::Letters), (QStringList{QStringLiteral("A"), QStringLiteral("B")}));
+    QCOMPARE(c.verdictKey(Naming::Letters), (QStringList{QStringLiteral("A: ") + names.at(0), QStringLiteral("B: ") + names.at(1)}));
+    const QString text = window.verdictText();
+    for (const QString &name : names)
+        QVERIFY2(!text.contains(name), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("B serves priority 9 at once")), qPrintable(text));
+    // The same verdicts, group by group, with the same numbers as when the names are spelt out.
+    const QList<ComparisonVerdict> lettered = c.groupVerdicts(Naming::Letters);
+    const QList<ComparisonVerdict> named = c.groupVerdicts();
+    QCOMPARE(lettered.size(), named.size());
+    QVERIFY(lettered.size() >= 10);
+    for (qsizetype i = 0; i < named.size(); ++i) {
+        QCOMPARE(lettered.at(i).group, named.at(i).group);
+        QCOMPARE(numbersIn(lettered.at(i).text), numbersIn(named.at(i).text));
+    }
+    // On screen: the key, then each verdict on one line of the box.
+    auto *verdicts = window.findChild<QTextBrowser *>();
+    QVERIFY(verdicts);
+    QTRY_VERIFY(verdicts->isVisible());
+    const QString shown = verdicts->toPlainText();
+    QVERIFY2(shown.contains(QStringLiteral("A: aging by the threshold strategy (your edits)\nB: strict native priority "
+                                           "starves low priorities")),
+             qPrintable(shown));
+    QTextDocument *document = verdicts->document();
+    int items = 0;
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        if (!block.textList())
+            continue;
+        ++items;
+        QVERIFY2(block.layout()->lineCount() == 1,
+                 qPrintable(QStringLiteral("%1 lines at %2 px: %3").arg(block.layout()->lineCount()).arg(document->textWidth()).arg(block.text())));
+    }
+    QCOMPARE(items, int(named.size()));
+    if (const QString shot = qEnvironmentVariable("PRIORITYLAB_SHOT_DIR"); !shot.isEmpty())
+        window.grab().save(QStringLiteral("%1/compare-lettered-1024x768.png").arg(shot));
+    // Names that read as subjects stay in the verdicts, no key.
+    const Comparison three = compareThreePresets();
+    QCOMPARE(three.verdicts(Naming::Letters), three.verdicts());
+    QVERIFY(three.verdictKey(Naming::Letters).isEmpty());
 }
 
 QTEST_MAIN(TestCompare)

@@ -672,8 +672,18 @@ void CompareWindow::showLegend(const QStringList &names)
 
 void CompareWindow::showVerdicts(const Comparison &comparison)
 {
-    QString html = QStringLiteral("<p style='margin:0'><b>%1</b></p><ul style='margin:0'>").arg(tr("Verdict"));
-    for (const ComparisonVerdict &v : comparison.groupVerdicts())
+    // Runs whose names do not read as a subject (a lesson's title) are named by their letter, as
+    // the configurations above, the key under the heading: quoted whole in every line, a name
+    // made each verdict two or three lines at 1024x768 (docs/design.md, "Figures and verdicts").
+    QString html = QStringLiteral("<p style='margin:0'><b>%1</b></p>").arg(tr("Verdict"));
+    if (const QStringList key = comparison.verdictKey(Comparison::VerdictNaming::Letters); !key.isEmpty()) {
+        QStringList lines;
+        for (const QString &k : key)
+            lines << k.toHtmlEscaped();
+        html += QStringLiteral("<p style='margin:0'>%1</p>").arg(lines.join(QStringLiteral("<br>")));
+    }
+    html += QStringLiteral("<ul style='margin:0'>");
+    for (const ComparisonVerdict &v : comparison.groupVerdicts(Comparison::VerdictNaming::Letters))
         html += QStringLiteral("<li><b>%1:</b> %2</li>").arg(v.group.toHtmlEscaped(), v.text.toHtmlEscaped());
     html += QStringLiteral("</ul>");
     m_verdictHtml = html;
@@ -743,7 +753,9 @@ bool CompareWindow::eventFilter(QObject *watched, QEvent *event)
 
 QString CompareWindow::verdictText() const
 {
-    return m_model->comparison().runs.isEmpty() ? QString() : m_model->comparison().verdicts().join(QLatin1Char('\n'));
+    return m_model->comparison().runs.isEmpty()
+            ? QString()
+            : m_model->comparison().verdicts(Comparison::VerdictNaming::Letters).join(QLatin1Char('\n'));
 }
 
 void CompareWindow::setFiles(const QStringList &paths)
@@ -833,7 +845,9 @@ QStringList CompareWindow::compare()
     }
     m_model->setComparison(result);
     showVerdicts(result);
-    showLegend(result.shortNames());
+    // The legend names the runs as the verdict does: by letter and name when it uses letters.
+    const QStringList key = result.verdictKey(Comparison::VerdictNaming::Letters);
+    showLegend(key.isEmpty() ? result.shortNames() : key);
     // The figures take the keyboard: Ctrl+End, Page Down and the arrows move in the table. The
     // first row is current but not selected (outlined, BestCellDelegate): filled in the
     // highlight colour it read as a best value.

@@ -26,7 +26,9 @@ class TimeSeriesChart;
 /// with p50, p95 and max columns under each run's name, longest wait, throughput, postponements, discards, deliveries per message, messages
 /// overtaken) and aligned charts (queue depth and processed per cycle, one line per
 /// configuration on the same axes, one legend for both) and a verdict per group of figures in
-/// words (Comparison::groupVerdicts()), sized to its lines. The best value of each row is
+/// words (Comparison::groupVerdicts()), sized to its lines; runs whose names do not read as a
+/// subject are named there by their letter (Configuration A, B, C), a key under its heading
+/// and in the charts' legend (Comparison::VerdictNaming::Letters). The best value of each row is
 /// highlighted (bold on blue with a "★", kept in the selected row); no row's when the workloads
 /// differ (not like for like, ComparedFigure::comparable). A changed choice marks the figures out of
 /// date (isStale()). After a comparison the table
@@ -101,7 +103,8 @@ public:
     ComparisonModel *model() const { return m_model; }
     TimeSeriesChart *depthChart() const { return m_depth; }
     TimeSeriesChart *processedChart() const { return m_processed; }
-    /// The verdicts as shown (plain text, one line per group); empty before a comparison.
+    /// The verdicts as shown (plain text, one line per group, the runs named by letter when their
+    /// names do not read as a subject: Comparison::VerdictNaming::Letters); empty before a comparison.
     QString verdictText() const;
     /// True when a choice (a configuration, the cycles, the current setup) changed after the
     /// comparison shown: its figures are greyed, the verdict and the status say "Out of date:
