@@ -78,6 +78,7 @@ private Q_SLOTS:
     void currentSetupIsWhatTheMainWindowRuns();
     void enterComparesFromEveryControl();
     void verdictsNameLongRunsByTheirLetter();
+    void compareKeepsTheLessonOnScreen();
 };
 
 namespace {
@@ -1321,6 +1322,68 @@ void TestCompare::verdictsNameLongRunsByTheirLetter()
     const Comparison three = compareThreePresets();
     QCOMPARE(three.verdicts(Naming::Letters), three.verdicts());
     QVERIFY(three.verdictKey(Naming::Letters).isEmpty());
+}
+
+void TestCompare::compareKeepsTheLessonOnScreen()
+{
+    // A trial pressed Ctrl+K on lesson-ttl-moved, which names no other preset: the window
+    // compared the three-way preset and left the lesson on screen out. The setup on screen is
+    // always one of the runs (docs/design.md, "Figures and verdicts").
+    const QString ttl = QStringLiteral(":/scenarios/lesson-ttl-moved.json");
+    const QString native = QStringLiteral(":/scenarios/compare-native.json");
+    const QString topics = QStringLiteral(":/scenarios/compare-topics.json");
+    const Scenario lesson = loadPreset(QStringLiteral("lesson-ttl-moved.json"));
+    QVERIFY(CompareWindow::presetsNamedIn(lesson).isEmpty());
+    QCOMPARE(lesson.broker.mode, BrokerConfig::Mode::Fifo);
+    MainWindow main;
+    main.setShowDialogs(false);
+    PL_VERIFY_OK(main.openScenarioFile(ttl));
+    QAction *compare = nullptr;
+    for (QAction *action : main.findChildren<QAction *>()) {
+        if (action->text() == QStringLiteral("&Compare Configurations…"))
+            compare = action;
+    }
+    QVERIFY(compare);
+    QCOMPARE(compare->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_K));
+    // As opened: the lesson against the presets of the other broker modes (it runs fifo).
+    CompareWindow *window = openCompareOf(main);
+    QVERIFY(window);
+    QCOMPARE(window->files(), (QStringList{CompareWindow::currentSetupChoice(), native, topics}));
+    QCOMPARE(window->comparison().runs.size(), 3);
+    QCOMPARE(window->comparison().runs.at(0).name, lesson.name);
+    delete window;
+    // Edited by hand: the lesson as written against the edits, on the same workload.
+    QCOMPARE(main.setupEditor()->setConsumerParameter(0, QStringLiteral("retryDelay"), 4), QString());
+    window = openCompareOf(main);
+    QVERIFY(window);
+    QCOMPARE(window->files(), (QStringList{ttl, CompareWindow::currentSetupChoice()}));
+    QCOMPARE(window->comparison().runs.size(), 2);
+    QCOMPARE(window->comparison().runs.at(0).name, lesson.name);
+    QCOMPARE(window->comparison().runs.at(1).name, lesson.name + QStringLiteral(" (your edits)"));
+    QVERIFY(window->comparison().sameWorkload);
+    delete window;
+
+    // A step's settings without edits: the lesson as written (what the class saw) first.
+    CompareWindow stepped;
+    CompareWindow::CurrentSetup setup;
+    setup.scenario = lesson;
+    setup.lessonSteps = {2};
+    setup.file = QStringLiteral(PRIORITYLAB_SOURCE_DIR "/resources/scenarios/lesson-ttl-moved.json");
+    stepped.setCurrentSetup(setup);
+    QCOMPARE(stepped.files(), (QStringList{ttl, native, topics}));
+    // A lesson of another broker mode: the presets of the two others.
+    CompareWindow prefetch;
+    setup = {};
+    setup.scenario = loadPreset(QStringLiteral("lesson-prefetch-hides-priority.json"));
+    QCOMPARE(setup.scenario.broker.mode, BrokerConfig::Mode::Priority);
+    prefetch.setCurrentSetup(setup);
+    QCOMPARE(prefetch.files(), (QStringList{CompareWindow::currentSetupChoice(), QStringLiteral(":/scenarios/compare-strategies.json"), topics}));
+    // One of the three-way presets keeps the three-way preset, where it is one of the runs.
+    PL_VERIFY_OK(main.openScenarioFile(native));
+    window = openCompareOf(main);
+    QVERIFY(window);
+    QCOMPARE(window->files(), CompareWindow::threeWayPresets());
+    delete window;
 }
 
 QTEST_MAIN(TestCompare)

@@ -363,9 +363,7 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
     outer->addWidget(close);
 
-    setFiles({QStringLiteral(":/scenarios/compare-strategies.json"),
-              QStringLiteral(":/scenarios/compare-native.json"),
-              QStringLiteral(":/scenarios/compare-topics.json")});
+    setFiles(threeWayPresets());
     fitToScreen();
 }
 
@@ -481,15 +479,48 @@ void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
     // by hand (the user's own experiment); a step's settings or the timeline's changes run from
     // cycle 0 are a run the class never saw (a second trial read the third column's 398 cycles
     // as the lesson's). It stays a choice in every slot.
+    //
+    // A setup that names no preset is compared too, never left out (a trial pressed Ctrl+K on
+    // lesson-ttl-moved and got the three-way preset alone): edited by hand, the lesson as written
+    // against the edits; one of the three-way presets, the three-way preset; else the lesson
+    // (as written when it holds more) against the presets of the other broker modes.
+    const bool holdsMore = setup.edited || !setup.lessonSteps.isEmpty() || setup.timelineChanges > 0;
+    const QString file = choiceForFile(setup.file, setup.scenario.name);
+    QStringList paths{holdsMore && !file.isEmpty() ? file : currentSetupChoice()};
+    const QStringList threeWay = threeWayPresets();
     if (const QStringList named = presetsNamedIn(setup.scenario); !named.isEmpty()) {
-        const bool holdsMore = setup.edited || !setup.lessonSteps.isEmpty() || setup.timelineChanges > 0;
-        const QString file = choiceForFile(setup.file, setup.scenario.name);
-        QStringList paths{holdsMore && !file.isEmpty() ? file : currentSetupChoice()};
         paths << named;
         if (setup.edited && !paths.contains(currentSetupChoice()))
             paths << currentSetupChoice();
-        setFiles(paths.mid(0, m_choices.size()));
+    } else if (setup.edited && !file.isEmpty()) {
+        paths << currentSetupChoice();
+    } else if (threeWay.contains(file) || (file.isEmpty() && threeWay.contains(choiceForName(setup.scenario.name)))) {
+        paths = threeWay;
+    } else {
+        QStringList others;  // the presets of the other broker modes, then the rest
+        QStringList same;
+        for (const QString &preset : threeWay) {
+            const ScenarioLoadResult loaded = loadScenarioFile(preset);
+            (loaded.ok() && loaded.scenario->broker.mode == setup.scenario.broker.mode ? same : others) << preset;
+        }
+        paths << others << same;
     }
+    setFiles(paths.mid(0, m_choices.size()));
+}
+
+QStringList CompareWindow::threeWayPresets()
+{
+    return {QStringLiteral(":/scenarios/compare-strategies.json"), QStringLiteral(":/scenarios/compare-native.json"),
+            QStringLiteral(":/scenarios/compare-topics.json")};
+}
+
+QString CompareWindow::choiceForName(const QString &name)
+{
+    for (const ScenarioCatalog::Entry &e : ScenarioCatalog::entries()) {
+        if (e.name == name)
+            return e.path;
+    }
+    return {};
 }
 
 QString CompareWindow::choiceForFile(const QString &file, const QString &name)

@@ -34,7 +34,8 @@ class TimeSeriesChart;
 /// date (isStale()). After a comparison the table
 /// has the keyboard focus. The
 /// three-way preset (compare-*.json) is selected at first; setCurrentSetup() adds the user's
-/// current setup as a choice (and selects it with the presets a lesson names). A scenario that does not load is reported in the window; nothing
+/// current setup as a choice and selects it (or its file) with the presets a lesson names, or
+/// others: the setup on screen is always one of the runs. A scenario that does not load is reported in the window; nothing
 /// else changes. The window fits the screen's available geometry (scrolling if it must, the
 /// buttons always visible); wide, it sets the charts beside the table.
 class CompareWindow : public QDialog
@@ -69,8 +70,17 @@ public:
     /// native priority…'"), selects them instead of the three-way preset, after the setup: as
     /// opened: the setup; holding more than the file (edits, lesson settings, timeline changes):
     /// its file (the lesson as written, which is what such a text compares; lesson-aging's step 5
-    /// after step 4 turned aging off), and with edits by hand the current setup too, third.
+    /// after step 4 turned aging off), and with edits by hand the current setup too, third. A
+    /// setup that names no preset is one of the runs all the same: edited by hand and opened from a
+    /// file, its file (the lesson as written) and the current setup; one of threeWayPresets(), as
+    /// opened or without a file, the three-way preset; else the setup (its file when it holds
+    /// more) and the presets of threeWayPresets() of another broker mode than its own.
     void setCurrentSetup(const CurrentSetup &setup);
+    /// The three-way preset the window opens on: consumer strategies, native priority queue and
+    /// priority topics (compare-*.json), on one workload.
+    static QStringList threeWayPresets();
+    /// The resource path of the shipped preset named @p name; empty when none is.
+    static QString choiceForName(const QString &name);
     /// The choice for @p file, a scenario named @p name: the preset's resource path when it is
     /// a shipped preset (also opened from the project's folder on disk), else @p file itself;
     /// empty for an empty @p file.
