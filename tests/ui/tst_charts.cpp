@@ -125,6 +125,7 @@ private Q_SLOTS:
     void layoutSettlesAtEverySize();
     void markerLabelsLeaveThePlotItsHeight_data();
     void markerLabelsLeaveThePlotItsHeight();
+    void axesResetWithTheNewRun();
 };
 
 // ChartHistory's flat latency window gives the percentiles the std::map histogram gave
@@ -1203,6 +1204,47 @@ void TestCharts::shortTabTitles()
     QCOMPARE(titles, QStringList({"Depth", "Decisions", "Latency", "Throughput", "Deliveries"}));
     QVERIFY2(tabs->tabToolTip(0).startsWith(QStringLiteral("Queue depth\nMessages waiting")), qPrintable(tabs->tabToolTip(0)));
     QVERIFY(tabs->tabToolTip(4).startsWith(rig.panel.findChildren<BarChart *>().value(0)->accessibleName() + '\n'));
+}
+
+void TestCharts::axesResetWithTheNewRun()
+{
+    // A trial opened another lesson and the charts kept the previous lesson's y range: the axes
+    // shrink only when the data fall well below them (ChartPanel::fitYAxis()), and the new run's
+    // first cycles were measured against the old run's bound. After a load, every chart's axes
+    // are those of a panel that saw only the new run: at once, and after its cycles.
+    const QList<QPair<QString, QString>> pairs{
+            {QStringLiteral("default.json"), QStringLiteral("lesson-ttl-moved.json")},
+            {QStringLiteral("lesson-aging.json"), QStringLiteral("default.json")},
+            {QStringLiteral("lesson-expiry-without-consumers.json"), QStringLiteral("lesson-aging.json")},
+            // The trial's queue depth: up to 15 kept until the next refresh, then up to 20 kept.
+            {QStringLiteral("lesson-prefetch-hides-priority.json"), QStringLiteral("lesson-max-length-drops-urgent.json")},
+            {QStringLiteral("lesson-max-length-drops-urgent.json"), QStringLiteral("lesson-ttl-moved.json")}};
+    for (const auto &[before, after] : pairs) {
+        ChartRig rig(before);
+        QCOMPARE(rig.problems, QStringList());
+        rig.advance(150);
+        ChartRig fresh(after);
+        QCOMPARE(fresh.problems, QStringList());
+        const QList<TimeSeriesChart *> charts{rig.panel.queueDepthChart(), rig.panel.flowChart(),
+                                              rig.panel.latencyChart(), rig.panel.throughputChart()};
+        const QList<TimeSeriesChart *> freshCharts{fresh.panel.queueDepthChart(), fresh.panel.flowChart(),
+                                                   fresh.panel.latencyChart(), fresh.panel.throughputChart()};
+        PL_VERIFY_OK(rig.sim.load(loadPreset(after)));
+        fresh.panel.refresh(fresh.feed.take());
+        for (int cycles : {0, 1, 10, 40}) {
+            if (cycles > 0) {
+                rig.advance(cycles);
+                fresh.advance(cycles);
+            }
+            for (qsizetype i = 0; i < charts.size(); ++i) {
+                const QString where = QStringLiteral("%1 after %2, %3 more cycles, %4").arg(after, before).arg(cycles).arg(charts.at(i)->title());
+                QVERIFY2(charts.at(i)->yRange() == freshCharts.at(i)->yRange(),
+                         qPrintable(QStringLiteral("%1: y up to %2, a fresh panel's %3").arg(where).arg(charts.at(i)->yRange().y()).arg(freshCharts.at(i)->yRange().y())));
+                QCOMPARE(charts.at(i)->xRange(), freshCharts.at(i)->xRange());
+            }
+            QCOMPARE(rig.panel.deliveriesChart()->yRange(), fresh.panel.deliveriesChart()->yRange());
+        }
+    }
 }
 
 QTEST_MAIN(TestCharts)

@@ -326,6 +326,9 @@ void ChartPanel::clear()
 {
     m_history.clear();
     m_dirty = true;
+    // The axes start again with the new run: measured against the old run's bound, they kept
+    // its range (they shrink only when the data fall well below, fitYAxis()).
+    m_freshAxes = ~0u;
     redraw();
 }
 
@@ -476,12 +479,12 @@ qreal ChartPanel::niceCeiling(qreal value)
     return 10 * magnitude;
 }
 
-void ChartPanel::fitYAxis(TimeSeriesChart *chart, qreal maximum)
+void ChartPanel::fitYAxis(TimeSeriesChart *chart, qreal maximum, bool fresh)
 {
     // Grow at once, shrink only when the data fell well below (hysteresis), so the axis is calm.
     const qreal top = chart->yRange().y();
     const qreal wanted = niceCeiling(maximum * 1.1);
-    if (wanted > top || wanted < top / 2)
+    if (fresh || wanted > top || wanted < top / 2)
         chart->setYRange(0, wanted);
 }
 
@@ -533,8 +536,10 @@ void ChartPanel::updateStaleCharts()
 void ChartPanel::updateChart(int index)
 {
     QWidget *chart = m_charts.at(index);
+    const bool fresh = m_freshAxes & (1u << index);
+    m_freshAxes &= ~(1u << index);
     if (chart == m_deliveries) {
-        refreshDeliveries();
+        refreshDeliveries(fresh);
         return;
     }
     // The window: its points and range given together, each line laid out once
@@ -555,7 +560,7 @@ void ChartPanel::updateChart(int index)
         QList<QList<QPointF>> series(m_queueDepth->seriesCount());
         series[m_depthSeries] = depth;
         m_queueDepth->setSeriesAndXRange(series, first, end);
-        fitYAxis(m_queueDepth, qreal(maxDepth));
+        fitYAxis(m_queueDepth, qreal(maxDepth), fresh);
     } else if (chart == m_flow) {
         QList<QList<QPointF>> flow(FlowSeriesCount);
         for (auto &series : flow)
@@ -570,7 +575,7 @@ void ChartPanel::updateChart(int index)
             maxFlow = std::max({maxFlow, s.counts.processed, s.counts.postponed, s.counts.discarded, s.counts.failed});
         }
         m_flow->setSeriesAndXRange(flow, first, end);
-        fitYAxis(m_flow, qreal(maxFlow));
+        fitYAxis(m_flow, qreal(maxFlow), fresh);
     } else if (chart == m_latency) {
         QList<QList<QPointF>> latency(2 * PriorityClassCount);
         qint64 maxLatency = 0;
@@ -583,16 +588,16 @@ void ChartPanel::updateChart(int index)
             }
         }
         m_latency->setSeriesAndXRange(latency, first, end);
-        fitYAxis(m_latency, qreal(maxLatency));
+        fitYAxis(m_latency, qreal(maxLatency), fresh);
     } else if (chart == m_throughput) {
-        refreshThroughput(first, end);
+        refreshThroughput(first, end, fresh);
     }
 
     // The timeline markers in the window.
     timeChart->setMarkers(currentMarkers());
 }
 
-void ChartPanel::refreshThroughput(qreal first, qreal end)
+void ChartPanel::refreshThroughput(qreal first, qreal end, bool fresh)
 {
     // A series for every consumer present somewhere in the window.
     QList<int> shown;
@@ -640,10 +645,10 @@ void ChartPanel::refreshThroughput(qreal first, qreal end)
         }
     }
     m_throughput->setSeriesAndXRange(series, first, end);
-    fitYAxis(m_throughput, maximum);
+    fitYAxis(m_throughput, maximum, fresh);
 }
 
-void ChartPanel::refreshDeliveries()
+void ChartPanel::refreshDeliveries(bool fresh)
 {
     // Exact counts 1..12; beyond that two open buckets keep the chart readable.
     const std::map<int, qint64> &histogram = m_simulation->metrics().deliveriesHistogram();
@@ -667,7 +672,7 @@ void ChartPanel::refreshDeliveries()
     m_deliveries->setBars(categories, values);
     const qreal top = m_deliveries->yRange().y();
     const qreal wanted = niceCeiling(maximum * 1.15);
-    if (wanted > top || wanted < top / 2)
+    if (fresh || wanted > top || wanted < top / 2)
         m_deliveries->setYRange(0, wanted);
 }
 

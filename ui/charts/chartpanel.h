@@ -61,7 +61,8 @@ public:
     /// The series of latencyChart() showing class @p cls, p95 if @p p95 else p50.
     static int latencySeries(PriorityClass cls, bool p95) { return int(cls) * 2 + (p95 ? 1 : 0); }
 
-    /// Forgets every cycle (a scenario was loaded or reset).
+    /// Forgets every cycle (a scenario was loaded or reset); every chart's axes start again with
+    /// the new run (those of a panel that saw only it).
     void clear();
 
     /// Takes in the cycle reports of @p snapshot and redraws the charts if any arrived since the
@@ -151,10 +152,14 @@ private:
     void updateStaleCharts();
     void updateChart(int index);
     void showPage(int page);
-    /// The throughput chart's series (a moving average per consumer) and its x range [@p first, @p end].
-    void refreshThroughput(qreal first, qreal end);
-    void refreshDeliveries();
-    static void fitYAxis(TimeSeriesChart *chart, qreal maximum);
+    /// The throughput chart's series (a moving average per consumer) and its x range [@p first,
+    /// @p end]; its y axis fitted afresh when @p fresh (fitYAxis()).
+    void refreshThroughput(qreal first, qreal end, bool fresh);
+    /// The deliveries histogram; its y axis fitted afresh when @p fresh (fitYAxis()).
+    void refreshDeliveries(bool fresh);
+    /// Fits @p chart's y axis to values up to @p maximum: at once if it grows, only when they
+    /// fall well below otherwise (a calm axis); exactly when @p fresh (the first data of a run).
+    static void fitYAxis(TimeSeriesChart *chart, qreal maximum, bool fresh);
 
     Simulation *m_simulation;
     QTabBar *m_pages = nullptr;
@@ -175,6 +180,9 @@ private:
     QList<int> m_shownSlots;                   ///< consumer slots with a series in m_throughput
     bool m_dirty = true;
     quint32 m_stale = 0;  ///< bit i: m_charts[i] has not shown the latest data yet
+    /// Bit i: m_charts[i] has not drawn the run's data yet (a load or reset since): its y axis
+    /// fits them afresh rather than from the previous run's bound.
+    quint32 m_freshAxes = ~0u;
 };
 
 } // namespace PriorityLab
