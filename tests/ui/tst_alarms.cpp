@@ -10,6 +10,7 @@
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/zoom.h"
+#include "ui/setup/brokerpanel.h"
 #include "core/engine/simulation.h"
 #include "core/strategies/strategy.h"
 #include "tests/testsupport.h"
@@ -22,7 +23,11 @@
 #include <QLabel>
 #include <QScopeGuard>
 #include <QSignalSpy>
+#include <QSpinBox>
+#include <QComboBox>
 #include <QTest>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -187,6 +192,7 @@ private Q_SLOTS:
     void replayedRepairIsSaidAsHistory();
     void inspectedAlarmsDatedWhateverTheRefreshRate_data();
     void inspectedAlarmsDatedWhateverTheRefreshRate();
+    void adviceNamesThePanelsFields();
 };
 
 void TestAlarms::quietOnDefaultScenario()
@@ -1073,6 +1079,72 @@ void TestAlarms::inspectedAlarmsDatedWhateverTheRefreshRate()
         QVERIFY2(seen == raised, qPrintable(QStringLiteral("refreshed every %1 cycles: raised in cycle %2, not %3")
                                                     .arg(every).arg(seen).arg(raised)));
     }
+}
+
+void TestAlarms::adviceNamesThePanelsFields()
+{
+    // A teacher's trial read "raise broker.maxLength" in the banner, where the window shows a
+    // Broker panel with a field "Max length". The banner names the panel and the field's label;
+    // the line's tooltip keeps the path (the scenario file's and prioritylab-sim's key).
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("limits.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"name": "limits", "broker": {"mode": "priority", "maxLength": 1, "maxIdleCycles": 0},
+        "consumers": [{"name": "A", "online": false}],
+        "producers": [{"name": "P", "messages": [{"data": "a", "priority": 1}, {"data": "b", "priority": 2},
+                                                 {"data": "c", "priority": 3}]}]})");
+    file.close();
+    MainWindow window;
+    window.setShowDialogs(false);
+    window.resize(1400, 900);
+    PL_VERIFY_OK(window.openScenarioFile(path));
+    window.simulation()->step();
+    window.refreshViews();
+    AlarmPanel *panel = window.alarmPanel();
+    int lossLine = -1;
+    for (int line = 0; line < std::min(panel->alarmCount(), AlarmPanel::maxLines()); ++line) {
+        const QString text = panel->lineText(line);
+        for (const char *key : {"broker.", "maxLength", "messageTtl", "deliveryLimit"})
+            QVERIFY2(!text.contains(QLatin1String(key)), qPrintable(text));
+        if (text.startsWith(QLatin1String("Data loss")))
+            lossLine = line;
+    }
+    QVERIFY2(lossLine >= 0, qPrintable(describe(panel->monitor())));
+    const QString loss = panel->lineText(lossLine);
+    QVERIFY2(loss.contains(QStringLiteral("The length limit dropped 2 (reason maxlen): raise Broker panel › Max length (now 1), "
+                                          "add consumers, or set Broker panel › Overflow to reject-publish.")),
+             qPrintable(loss));
+    const QString tip = panel->lineToolTip(lossLine);
+    QVERIFY2(tip.contains(QStringLiteral("Broker panel › Max length = broker.maxLength")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("Broker panel › Overflow = broker.overflow")), qPrintable(tip));
+    // What the words name is on screen: the Broker dock, its field labelled "Max length:".
+    QDockWidget *brokerDock = nullptr;
+    for (QDockWidget *dock : window.findChildren<QDockWidget *>()) {
+        if (dock->findChild<BrokerPanel *>())
+            brokerDock = dock;
+    }
+    QVERIFY(brokerDock);
+    QCOMPARE(brokerDock->windowTitle() + QStringLiteral(" panel"), QStringLiteral("Broker panel"));
+    auto *broker = brokerDock->findChild<BrokerPanel *>();
+    for (const QString &field : {QStringLiteral("broker.maxLength"), QStringLiteral("broker.messageTtl"),
+                                 QStringLiteral("broker.deliveryLimit"), QStringLiteral("broker.overflow")}) {
+        QWidget *box = broker->limitBox(field) ? static_cast<QWidget *>(broker->limitBox(field)) : broker->choiceBox(field);
+        QVERIFY2(box, qPrintable(field));
+        bool labelled = false;
+        for (QLabel *label : broker->findChildren<QLabel *>())
+            labelled = labelled || (label->buddy() == box && label->text() == BrokerPanel::fieldLabel(field) + QLatin1Char(':'));
+        QVERIFY2(labelled, qPrintable(field));
+    }
+    QCOMPARE(BrokerPanel::fieldLabel(QStringLiteral("broker.messageTtl")), QStringLiteral("Message TTL"));
+    // The other advice: the broker's mode by its path, a strategy's parameter by its card's
+    // label; keys written as words stay words.
+    QCOMPARE(AlarmPanel::inPanelWords(QStringLiteral("switch broker.mode to fifo. Lower maxPredicateRuns of A (now 30). "
+                                                     "Raise maxLength or broker.messageTtl; set overflow to reject-publish.")),
+             QStringLiteral("switch Broker panel › Mode to fifo. Lower Consumers panel › Max predicate runs of A (now 30). "
+                            "Raise Broker panel › Max length or Broker panel › Message TTL; set overflow to reject-publish."));
+    QCOMPARE(AlarmPanel::settingPathsIn(QStringLiteral("raise broker.maxLength, or maxLength")), QStringList{QStringLiteral("broker.maxLength")});
 }
 
 QTEST_MAIN(TestAlarms)

@@ -5,11 +5,14 @@
 #include "ui/common/digitshapelabel.h"
 #include "ui/common/sizeguard.h"
 #include "ui/common/textcolors.h"
+#include "ui/setup/brokerpanel.h"
+#include "core/strategies/strategy.h"
 
 #include <QApplication>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QFontMetrics>
 #include <QLabel>
 #include <QStyle>
@@ -38,7 +41,84 @@ QString textAfterTitle(const Alarm &alarm)
     return alarm.text;
 }
 
+/// A setting's scenario key as an alarm may write it, and the words the user sees for it.
+struct SettingWords
+{
+    QRegularExpression pattern;  ///< the path ("broker.maxLength") or a camelCase key alone ("maxLength")
+    QString path;                ///< the setting's path as the scenario file has it
+    QString words;               ///< e.g. "Broker panel › Max length"
+};
+
+/// Every setting an alarm's advice may name by key: the Broker panel's fields (by their path, or
+/// by a camelCase key alone, "maxLength"; "mode" or "overflow" alone are words) and the
+/// strategies' camelCase parameters, on the consumer cards of the Consumers panel.
+const QList<SettingWords> &settingWords()
+{
+    static const QList<SettingWords> words = [] {
+        QList<SettingWords> list;
+        for (const char *key : {"mode", "maxPriority", "batchSize", "dispatch", "maxIdleCycles", "cycleIntervalMs",
+                                "maxLength", "overflow", "deliveryLimit", "messageTtl", "expiry", "deadLetterQueue"}) {
+            const QString name = QLatin1String(key);
+            const QString path = QStringLiteral("broker.") + name;
+            const QString label = AlarmPanel::tr("Broker panel › %1").arg(BrokerPanel::fieldLabel(path));
+            list.append({QRegularExpression(QStringLiteral("\\bbroker\\.%1\\b").arg(name)), path, label});
+            if (name != name.toLower())
+                list.append({QRegularExpression(QStringLiteral("(?<![\\w.])%1\\b").arg(name)), path, label});
+        }
+        const StrategyRegistry &registry = StrategyRegistry::instance();
+        QStringList seen;
+        for (const QString &type : registry.types()) {
+            const std::unique_ptr<Strategy> strategy = registry.create(type);
+            for (const ParameterInfo &info : strategy ? strategy->parameters() : QList<ParameterInfo>()) {
+                if (info.name == info.name.toLower() || seen.contains(info.name))
+                    continue;
+                seen << info.name;
+                list.append({QRegularExpression(QStringLiteral("(?<![\\w.])%1\\b").arg(info.name)),
+                             QStringLiteral("consumers[].strategy.") + info.name,
+                             AlarmPanel::tr("Consumers panel › %1").arg(info.label)});
+            }
+        }
+        return list;
+    }();
+    return words;
+}
+
 } // namespace
+
+QString AlarmPanel::inPanelWords(const QString &text)
+{
+    QString shown = text;
+    for (const SettingWords &w : settingWords())
+        shown.replace(w.pattern, w.words);
+    return shown;
+}
+
+QStringList AlarmPanel::settingPathsIn(const QString &text)
+{
+    QStringList paths;
+    for (const SettingWords &w : settingWords()) {
+        if (!paths.contains(w.path) && text.contains(w.pattern))
+            paths << w.path;
+    }
+    return paths;
+}
+
+QString AlarmPanel::withPaths(const QString &tip, const QString &text)
+{
+    const QStringList paths = settingPathsIn(text);
+    if (paths.isEmpty())
+        return tip;
+    QStringList named;
+    for (const QString &path : paths) {
+        for (const SettingWords &w : settingWords()) {
+            if (w.path == path) {
+                named << tr("%1 = %2").arg(w.words, path);
+                break;
+            }
+        }
+    }
+    return tip + QStringLiteral("\n") + tr("In the scenario file: %1.").arg(named.join(QStringLiteral("; ")));
+}
 
 AlarmPanel::AlarmPanel(Simulation *simulation, QWidget *parent)
     : QFrame(parent), m_simulation(simulation)
@@ -388,7 +468,7 @@ void AlarmPanel::rebuild()
             QStringList all;
             for (const Alarm &a : alarms) {
                 titles << a.title;
-                all << tr("%1 since cycle %2 — %3").arg(a.title).arg(a.raisedCycle).arg(textAfterTitle(a));
+                all << tr("%1 since cycle %2 — %3").arg(a.title).arg(a.raisedCycle).arg(inPanelWords(textAfterTitle(a)));
             }
             m_compactText = count == 1 ? all.constFirst()
                                        : tr("%1 alarms: %2").arg(count).arg(titles.join(QStringLiteral(", ")));
@@ -400,14 +480,17 @@ void AlarmPanel::rebuild()
                     if (a.headline.isEmpty())
                         rest << a.title;
                     else
-                        lead << tr("%1 since cycle %2 — %3").arg(a.title).arg(a.raisedCycle).arg(a.headline);
+                        lead << tr("%1 since cycle %2 — %3").arg(a.title).arg(a.raisedCycle).arg(inPanelWords(a.headline));
                 }
                 if (count == 1)
                     m_compactText = lead.isEmpty() ? all.constFirst() : lead.constFirst();
                 else
                     m_compactText = tr("%1 alarms: %2").arg(count).arg((lead + rest).join(QStringLiteral(" · ")));
             }
-            text->setToolTip(all.join(QStringLiteral("\n\n")));
+            QString paths;  // the texts as the alarms say them, for the paths they name
+            for (const Alarm &a : alarms)
+                paths += a.text;
+            text->setToolTip(withPaths(all.join(QStringLiteral("\n\n")), paths));
             elideCompactLine();
             continue;
         }
@@ -416,12 +499,15 @@ void AlarmPanel::rebuild()
             QStringList all;
             for (int k = i; k < count; ++k) {
                 titles << alarms.at(k).title.toHtmlEscaped();
-                all << alarms.at(k).title + QStringLiteral(": ") + alarms.at(k).text;
+                all << alarms.at(k).title + QStringLiteral(": ") + inPanelWords(alarms.at(k).text);
             }
             text->setText(tr("<b>%1 more alarms:</b> %2 (hover for details)")
                                   .arg(count - i)
                                   .arg(titles.join(QStringLiteral(", "))));
-            text->setToolTip(all.join(QStringLiteral("\n\n")));
+            QString paths;
+            for (int k = i; k < count; ++k)
+                paths += alarms.at(k).text;
+            text->setToolTip(withPaths(all.join(QStringLiteral("\n\n")), paths));
             continue;
         }
         const Alarm &a = alarms.at(i);
@@ -429,12 +515,13 @@ void AlarmPanel::rebuild()
         text->setText(tr("<b>%1</b> <span style=\"color:%4\">since cycle %2</span> — %3")
                               .arg(a.title.toHtmlEscaped())
                               .arg(a.raisedCycle)
-                              .arg(textAfterTitle(a).toHtmlEscaped())
+                              .arg(inPanelWords(textAfterTitle(a)).toHtmlEscaped())
                               .arg(m_secondary.name()));
-        text->setToolTip(tr("Raised in cycle %1, last seen in cycle %2. It clears by itself once "
-                            "the problem is gone.")
-                                 .arg(a.raisedCycle)
-                                 .arg(a.lastCycle));
+        text->setToolTip(withPaths(tr("Raised in cycle %1, last seen in cycle %2. It clears by itself once "
+                                      "the problem is gone.")
+                                           .arg(a.raisedCycle)
+                                           .arg(a.lastCycle),
+                                   a.text));
     }
     m_more->setVisible(m_compact && count > 0);
     m_more->setText(m_expanded ? tr("Less") : tr("More"));

@@ -48,6 +48,19 @@ public:
     /// Kind::Connection), or clears it when @p text is empty; redraws at once, paused or not.
     void setConnectionAlarm(const QString &text);
 
+    /// @p text (an alarm's, AlarmMonitor's words) naming each setting as the user sees it: a
+    /// path or key of a Broker panel field ("broker.messageTtl", "maxLength") as "Broker panel ›
+    /// Message TTL", a strategy's parameter ("maxPredicateRuns") as "Consumers panel › Max
+    /// predicate runs". The banner shows these words; a line's tooltip keeps the paths
+    /// (withPaths()). Keys written as plain words ("mode", "overflow") are left as they are.
+    static QString inPanelWords(const QString &text);
+    /// The paths of the settings inPanelWords() names in @p text, each once, e.g.
+    /// "broker.maxLength"; a strategy's parameter as "consumers[].strategy.NAME".
+    static QStringList settingPathsIn(const QString &text);
+    /// @p tip, then a line naming each setting of @p text with its path ("In the scenario file:
+    /// Broker panel › Max length = broker.maxLength."); @p tip alone when @p text names none.
+    static QString withPaths(const QString &tip, const QString &text);
+
     /// The text of line @p line as shown (plain text), for tests and screenshots.
     QString lineText(int line) const;
 

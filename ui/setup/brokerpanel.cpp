@@ -40,7 +40,38 @@ QLabel *label(const QString &text, QWidget *buddy, QWidget *parent)
     return l;
 }
 
+/// A form row's label: the field's label (BrokerPanel::fieldLabel()) and a colon.
+QString rowLabel(const QString &path)
+{
+    return BrokerPanel::tr("%1:").arg(BrokerPanel::fieldLabel(path));
+}
+
 } // namespace
+
+QString BrokerPanel::fieldLabel(const QString &path)
+{
+    // One table for the form's labels and the words that name a field elsewhere (an alarm's
+    // advice, AlarmPanel::inPanelWords()): they cannot drift apart.
+    static const std::pair<const char *, const char *> labels[] = {
+            {"broker.mode", QT_TR_NOOP("Mode")},
+            {"broker.maxPriority", QT_TR_NOOP("Max priority")},
+            {"broker.batchSize", QT_TR_NOOP("Batch size")},
+            {"broker.dispatch", QT_TR_NOOP("Dispatch")},
+            {"broker.maxIdleCycles", QT_TR_NOOP("Stop after")},
+            {"broker.cycleIntervalMs", QT_TR_NOOP("Cycle interval")},
+            {"broker.maxLength", QT_TR_NOOP("Max length")},
+            {"broker.overflow", QT_TR_NOOP("Overflow")},
+            {"broker.deliveryLimit", QT_TR_NOOP("Delivery limit")},
+            {"broker.messageTtl", QT_TR_NOOP("Message TTL")},
+            {"broker.expiry", QT_TR_NOOP("Expiry")},
+            {"broker.deadLetterQueue", QT_TR_NOOP("Dead-letter queue")},
+    };
+    for (const auto &[key, label] : labels) {
+        if (path == QLatin1String(key))
+            return tr(label);
+    }
+    return {};
+}
 
 BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
     : QWidget(parent), m_editor(editor), m_simulation(editor->simulation())
@@ -62,7 +93,7 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
     m_mode->setToolTip(tr("How the broker orders its queue. Switching re-routes the messages "
                           "already queued, keeping their arrival order. The consumer strategies "
                           "work in every mode."));
-    form->addRow(label(tr("Mode:"), m_mode, content), m_mode);
+    form->addRow(label(rowLabel(QStringLiteral("broker.mode")), m_mode, content), m_mode);
     m_modeHelp = new QLabel(content);
     m_modeHelp->setWordWrap(true);
     TextColors::apply(m_modeHelp, TextColors::Tone::Muted);
@@ -73,7 +104,7 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
                                 "x-max-priority clamps them, so such messages tie and keep arrival "
                                 "order. \"no clamp\" (the lowest value) = every priority counts."));
     m_maxPriority->setSpecialValueText(tr("no clamp"));
-    m_maxPriorityLabel = label(tr("Max priority:"), m_maxPriority, content);
+    m_maxPriorityLabel = label(rowLabel(QStringLiteral("broker.maxPriority")), m_maxPriority, content);
     form->addRow(m_maxPriorityLabel, m_maxPriority);
 
     m_topics = new QLabel(content);
@@ -88,7 +119,7 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
                            tr("Batch size: how many messages, taken from the head of the queue, "
                               "a consumer gets at a time (default 3). Bigger batches mean fewer "
                               "hand-overs but a longer wait behind one consumer."));
-    form->addRow(label(tr("Batch size:"), m_batchSize, content), m_batchSize);
+    form->addRow(label(rowLabel(QStringLiteral("broker.batchSize")), m_batchSize, content), m_batchSize);
 
     m_dispatch = new QComboBox(content);
     m_dispatch->setFocusPolicy(Qt::TabFocus);
@@ -111,14 +142,14 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
     dispatchLayout->setContentsMargins(0, 0, 0, 0);
     dispatchLayout->addWidget(m_dispatch);
     dispatchLayout->addWidget(m_batchesPerCycle);
-    form->addRow(label(tr("Dispatch:"), m_dispatch, content), dispatchRow);
+    form->addRow(label(rowLabel(QStringLiteral("broker.dispatch")), m_dispatch, content), dispatchRow);
 
     m_idleCycles = makeSpin(content, 0, INT_MAX, tr(" idle cycles"),
                             tr("The broker stops after this many consecutive idle cycles (queue "
                                "empty or nobody online) once the producers have nothing left to "
                                "send. 0 = never stop."));
     m_idleCycles->setSpecialValueText(tr("never stop"));
-    form->addRow(label(tr("Stop after:"), m_idleCycles, content), m_idleCycles);
+    form->addRow(label(rowLabel(QStringLiteral("broker.maxIdleCycles")), m_idleCycles, content), m_idleCycles);
 
     m_interval = makeSpin(content, 0, 60000, tr(" ms"),
                           tr("Cycle interval: the scenario's own milliseconds between two cycles "
@@ -129,34 +160,34 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
                              "changes the results."));
     m_interval->setSpecialValueText(tr("as fast as possible"));
     m_interval->setSingleStep(50);
-    form->addRow(label(tr("Cycle interval:"), m_interval, content), m_interval);
+    form->addRow(label(rowLabel(QStringLiteral("broker.cycleIntervalMs")), m_interval, content), m_interval);
 
     // A real broker's limits (RabbitMQ's names), each off by default.
-    addLimit(content, form, tr("Max length:"), QStringLiteral("broker.maxLength"), tr("no limit"), tr(" messages"),
+    addLimit(content, form, rowLabel(QStringLiteral("broker.maxLength")), QStringLiteral("broker.maxLength"), tr("no limit"), tr(" messages"),
              tr("Length limit (RabbitMQ's x-max-length), per queue: the whole queue in fifo and "
                 "priority modes, each topic in topics mode. A new message to a full queue makes the "
                 "broker act as Overflow says."));
-    addChoice(content, form, tr("Overflow:"), QStringLiteral("broker.overflow"),
+    addChoice(content, form, rowLabel(QStringLiteral("broker.overflow")), QStringLiteral("broker.overflow"),
               {{QStringLiteral("drop-head"), tr("drop-head: dead-letter the head (maxlen)")},
                {QStringLiteral("reject-publish"), tr("reject-publish: refuse the new message")}},
               tr("What a full queue does with a new message: drop-head queues it and dead-letters "
                  "the head (the oldest; in priority mode the most urgent), reject-publish refuses "
                  "it (counted as rejected, never queued)."));
-    addLimit(content, form, tr("Delivery limit:"), QStringLiteral("broker.deliveryLimit"), tr("no limit"), tr(" returns"),
+    addLimit(content, form, rowLabel(QStringLiteral("broker.deliveryLimit")), QStringLiteral("broker.deliveryLimit"), tr("no limit"), tr(" returns"),
              tr("Delivery limit (RabbitMQ quorum queues' x-delivery-limit): a message that comes "
                 "back (postponed or failed) after more deliveries than this is dead-lettered "
                 "(delivery_limit) instead of queued again: the cure for a poison message."));
-    addLimit(content, form, tr("Message TTL:"), QStringLiteral("broker.messageTtl"), tr("none"), tr(" cycles"),
+    addLimit(content, form, rowLabel(QStringLiteral("broker.messageTtl")), QStringLiteral("broker.messageTtl"), tr("none"), tr(" cycles"),
              tr("Message expiry (RabbitMQ's x-message-ttl), not the TTL counter of the TTL strategy: "
                 "a message expires this many cycles after it was queued (sooner if its own "
                 "expiration says so) and is dead-lettered (expired). Applies to new messages."));
-    addChoice(content, form, tr("Expiry:"), QStringLiteral("broker.expiry"),
+    addChoice(content, form, rowLabel(QStringLiteral("broker.expiry")), QStringLiteral("broker.expiry"),
               {{QStringLiteral("head"), tr("head: only the head of a queue expires")},
                {QStringLiteral("anywhere"), tr("anywhere: every expired message goes")}},
               tr("Where expired messages are found: at the head only, as RabbitMQ's classic "
                  "queues (an expired message waits behind a live head), or anywhere in the queue."));
 
-    addSwitch(content, form, tr("Dead-letter queue"), QStringLiteral("broker.deadLetterQueue"),
+    addSwitch(content, form, fieldLabel(QStringLiteral("broker.deadLetterQueue")), QStringLiteral("broker.deadLetterQueue"),
               tr("Keep the dead letters in a dead-letter queue (RabbitMQ's dead-letter exchange) "
                  "instead of dropping them: consumers marked 'Dead letters' drain it, so a "
                  "dead letter is a loss only if nobody processes it there. Cannot be switched "

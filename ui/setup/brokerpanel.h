@@ -38,6 +38,10 @@ public:
     /// Shows the settings in force.
     void sync();
 
+    /// The label the panel shows for the setting at @p path (e.g. "Message TTL" for
+    /// "broker.messageTtl"), without its colon; empty for a path the panel does not show.
+    static QString fieldLabel(const QString &path);
+
     /// The controls (tests).
     QComboBox *modeBox() const { return m_mode; }
     QSpinBox *maxPriorityBox() const { return m_maxPriority; }
