@@ -149,6 +149,17 @@ QJsonArray runAlarms(const Simulation &sim, qint64 safetyCapCycles)
                                                   "and the consumers' TTL ranges and predicates")
                                  : QStringLiteral("the TTL ranges and predicates of the consumers that discard")));
     }
+    // Refused publishes (overflow reject-publish) are lost too unless their producer sends them
+    // again, which the simulation's producers do not: the app's "Queue full: publishes refused"
+    // alarm (AlarmMonitor, key "rejected"), here from the totals' `rejected`.
+    if (t.rejected > 0)
+        add(Alarm::Kind::DataLoss,
+            QStringLiteral("%1 new messages refused (queue full: broker.maxLength %2 with broker.overflow "
+                           "reject-publish); a producer that does not send them again loses them; add "
+                           "consumers or raise broker.maxLength")
+                    .arg(t.rejected)
+                    .arg(sim.broker().config().maxLength ? QString::number(*sim.broker().config().maxLength)
+                                                         : QStringLiteral("none")));
     for (const WaitingStats &w : waitingByPriority(sim)) {
         if (w.oldestWait >= limits.starvationCycles)
             add(Alarm::Kind::Starvation,

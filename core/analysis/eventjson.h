@@ -72,7 +72,8 @@ struct LittlesLaw
 LittlesLaw littlesLaw(const Simulation &simulation);
 
 /// The problems of a whole run, judged at its end, as [{"kind": K, "text": T}] with K an
-/// Alarm::kindName(): data-loss (messages were discarded), starvation (a priority's oldest
+/// Alarm::kindName(): data-loss (messages were discarded; a second one when the length limit
+/// refused publishes, totals' `rejected`, as the app's "Queue full: publishes refused"), starvation (a priority's oldest
 /// waiting message waited at least AlarmMonitor's starvationCycles), loop (the run stopped for
 /// lack of progress, or a queued message has more than loopDeliveries deliveries), safety-cap
 /// (@p safetyCapCycles > 0). O(queued messages).

@@ -142,6 +142,7 @@ private Q_SLOTS:
     void truncatedCsvIsSaid();
     // Figures that mislead.
     void summaryShowsWaitingMessagesAndAlarms();
+    void summaryAlarmsSayRefusedPublishes();
     // Small inputs with a huge cost: each runs within a time and memory budget.
     void manyPredicateConsumers();
     void longTimelineOnALargeSetup();
@@ -707,6 +708,43 @@ void TestSimCli::summaryShowsWaitingMessagesAndAlarms()
     QVERIFY2(kinds.contains(QStringLiteral("starvation")), qPrintable(kinds.join(u',')));
     QVERIFY2(run.err.contains("prioritylab-sim: alarm: starvation: priority 1: 2 messages still waiting, the oldest for 59 cycles"),
              run.err.constData());
+}
+
+void TestSimCli::summaryAlarmsSayRefusedPublishes()
+{
+    // The app's "Queue full: publishes refused" alarm was missing from --summary's alarms, which
+    // are judged from the totals, though the totals carry `rejected` (docs/design.md §7). A queue
+    // of 2 with reject-publish and no consumer online: 5 messages, 3 refused, nothing discarded.
+    const QString path = writeFile(QStringLiteral("refuse.json"), R"({
+        "broker": {"maxLength": 2, "overflow": "reject-publish", "maxIdleCycles": 0},
+        "consumers": [{"name": "A", "online": false}],
+        "producers": [{"name": "P", "messages": [{"data": "a"}, {"data": "b"}, {"data": "c"}, {"data": "d"}, {"data": "e"}]}]})");
+    const Run run = sim({QStringLiteral("--scenario"), path, QStringLiteral("--cycles"), QStringLiteral("3"),
+                         QStringLiteral("--summary"), QStringLiteral("-")});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject summary = QJsonDocument::fromJson(run.out).object();
+    const QJsonObject totals = summary.value(QStringLiteral("totals")).toObject();
+    QCOMPARE(totals.value(QStringLiteral("rejected")).toInteger(), 3);
+    QCOMPARE(totals.value(QStringLiteral("discarded")).toInteger(), 0);
+    QStringList refused;
+    for (const QJsonValue &alarm : summary.value(QStringLiteral("alarms")).toArray()) {
+        const QString text = alarm[QLatin1String("text")].toString();
+        QCOMPARE(alarm.toObject().keys(), (QStringList{QStringLiteral("kind"), QStringLiteral("text")}));
+        if (text.contains(QLatin1String("refused"))) {
+            QCOMPARE(alarm[QLatin1String("kind")].toString(), QStringLiteral("data-loss"));
+            refused << text;
+        }
+    }
+    QCOMPARE(refused.size(), 1);
+    QVERIFY2(refused.constFirst().startsWith(QStringLiteral("3 new messages refused (queue full: broker.maxLength 2 with "
+                                                            "broker.overflow reject-publish)")),
+             qPrintable(refused.constFirst()));
+    QVERIFY2(run.err.contains("prioritylab-sim: alarm: data-loss: 3 new messages refused"), run.err.constData());
+    // Without refusals, no such alarm (the default scenario's summary has none).
+    const Run plain = sim({QStringLiteral("--scenario"), QStringLiteral("resources/scenarios/default.json"),
+                           QStringLiteral("--cycles"), QStringLiteral("50"), QStringLiteral("--summary"), QStringLiteral("-")});
+    QCOMPARE(plain.exitCode, 0);
+    QVERIFY2(!plain.out.contains("refused"), plain.out.constData());
 }
 
 void TestSimCli::manyPredicateConsumers()
