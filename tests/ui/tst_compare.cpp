@@ -1316,6 +1316,9 @@ void TestCompare::verdictsNameLongRunsByTheirLetter()
                  qPrintable(QStringLiteral("%1 lines at %2 px: %3").arg(block.layout()->lineCount()).arg(document->textWidth()).arg(block.text())));
     }
     QCOMPARE(items, int(named.size()));
+    // The header's tooltip says each run's letter too.
+    QVERIFY(window.model()->headerData(ComparisonModel::firstColumnOf(1), Qt::Horizontal, Qt::ToolTipRole)
+                    .toString().startsWith(QStringLiteral("Configuration B: Lesson: strict native priority")));
     if (const QString shot = qEnvironmentVariable("PRIORITYLAB_SHOT_DIR"); !shot.isEmpty())
         window.grab().save(QStringLiteral("%1/compare-lettered-1024x768.png").arg(shot));
     // Names that read as subjects stay in the verdicts, no key.

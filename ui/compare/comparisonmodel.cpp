@@ -194,8 +194,10 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         return run < 0 ? QVariant() : QVariant(m_names.value(run));
     if (role == Qt::ToolTipRole && run >= 0) {
         const RunFigures &figures = m_comparison.runs.at(run);
-        return tr("%1 (broker mode %2); on a latency row: %3 latency, on the others: the value")
-                .arg(figures.name, figures.mode, QString::fromLatin1(subNames[(section - 1) % SubColumns]));
+        // "Configuration A": the letter the verdict names it by when names are long.
+        return tr("Configuration %4: %1 (broker mode %2); on a latency row: %3 latency, on the others: the value")
+                .arg(figures.name, figures.mode, QString::fromLatin1(subNames[(section - 1) % SubColumns]),
+                     Comparison::runLetter(run));
     }
     return QAbstractTableModel::headerData(section, orientation, role);
 }

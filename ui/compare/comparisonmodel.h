@@ -12,7 +12,7 @@ namespace PriorityLab {
 /// most urgent first) they hold p50, p95 and max; on every other row the value stands in the
 /// run's first column and the view spans it over the three (spanned()). The header holds the
 /// sub-column's name ("p50", "p95", "max") in Qt::DisplayRole and the run's short name in
-/// RunNameRole (its full name and broker mode in the tooltip). The best value of each row (each
+/// RunNameRole (its letter, "Configuration A", full name and broker mode in the tooltip). The best value of each row (each
 /// of p50, p95, max on its own) is bold on bestBackground() (Qt::FontRole, Qt::BackgroundRole,
 /// BestRole) and its tooltip says which way is better (or, when the runs had different
 /// workloads, that it is not compared: no row has a best value then, ComparedFigure::comparable);
