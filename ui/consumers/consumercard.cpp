@@ -1,4 +1,5 @@
 #include "ui/consumers/consumercard.h"
+#include "ui/common/flatbutton.h"
 #include "ui/common/sizeguard.h"
 
 #include "ui/editing/parametereditor.h"
@@ -133,10 +134,8 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_online->setFocusPolicy(Qt::TabFocus);  // a click leaves Space to Run/Pause
     m_deadLetters = new QCheckBox(tr("Dead letters"), this);
     m_deadLetters->setFocusPolicy(Qt::TabFocus);
-    m_remove = new QToolButton(this);
+    m_remove = newFlatButton(this);
     m_remove->setText(QStringLiteral("×"));
-    m_remove->setAutoRaise(true);
-    m_remove->setFocusPolicy(Qt::TabFocus);
     m_remove->setAccessibleName(tr("Remove consumer"));
     m_remove->setToolTip(tr("Remove this consumer now, while the simulation runs: the broker's "
                             "round-robin goes on with the others. Undo (Ctrl+Z) brings it back "
@@ -157,10 +156,8 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     header->addWidget(m_deadLetters);
     header->addWidget(m_online);
     // Folding (setFoldable()): the settings come back on demand, card by card.
-    m_foldButton = new QToolButton(this);
+    m_foldButton = newFlatButton(this);
     m_foldButton->setObjectName(QStringLiteral("settingsToggle"));
-    m_foldButton->setAutoRaise(true);
-    m_foldButton->setFocusPolicy(Qt::TabFocus);
     m_foldButton->setToolTip(tr("Show or hide this consumer's settings (strategy, failure rate, "
                                 "capacity, prefetch and the strategy's parameters), its throughput "
                                 "and its last batch (click, or Enter). While presenting, cards "

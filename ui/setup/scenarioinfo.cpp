@@ -1,4 +1,5 @@
 #include "ui/setup/scenarioinfo.h"
+#include "ui/common/flatbutton.h"
 #include "ui/common/sizeguard.h"
 
 #include "ui/editing/setupeditor.h"
@@ -21,10 +22,8 @@ ScenarioInfo::ScenarioInfo(SetupEditor *editor, QWidget *parent) : QWidget(paren
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
     m_name->setFont(titleFont);
     m_name->setWordWrap(true);
-    m_edit = new QToolButton(this);
+    m_edit = newFlatButton(this);
     m_edit->setText(tr("Edit…"));
-    m_edit->setAutoRaise(true);
-    m_edit->setFocusPolicy(Qt::TabFocus);
     m_edit->setToolTip(tr("Edit the scenario's name, description and \"what to try\" hint "
                           "(Edit > Scenario Description…); saved with File > Save"));
     m_description = new QLabel(this);
@@ -39,10 +38,8 @@ ScenarioInfo::ScenarioInfo(SetupEditor *editor, QWidget *parent) : QWidget(paren
                                          "border-radius: 4px; padding: 4px 6px; color: #3d3000; }"));
     m_hint->setToolTip(tr("What to try: a change to make while it runs, and what to watch"));
 
-    m_more = new QToolButton(this);
+    m_more = newFlatButton(this);
     m_more->setObjectName(QStringLiteral("scenarioInfoMore"));
-    m_more->setAutoRaise(true);
-    m_more->setFocusPolicy(Qt::TabFocus);
     m_more->hide();
 
     auto *top = new QHBoxLayout;
