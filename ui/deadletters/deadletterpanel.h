@@ -69,18 +69,16 @@ Q_SIGNALS:
     /// with the dead-letter queue on, the first dead letter is kept there.
     void firstLetterArrived();
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
 private:
     /// Tells the view which columns are read whole and their widest texts (the scenario's
     /// consumer names).
     void updateWholeColumns();
     /// Says the hidden columns' values in hiddenColumnsLabel(), or hides it.
     void updateHiddenColumns();
-
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
-    void showEvent(QShowEvent *event) override;
-
-private:
 
     Simulation *m_simulation;
     DeadLetterModel *m_model = nullptr;
