@@ -348,11 +348,7 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
             if (!c->deadLetters)
                 continue;
             names.append(c->name);
-            drained.received += c->stats.received;
-            drained.processed += c->stats.processed;
-            drained.postponed += c->stats.postponed;
-            drained.failed += c->stats.failed;
-            drained.discarded += c->stats.discarded;
+            drained += c->stats;
         }
         summary.insert(QStringLiteral("deadLetterQueue"),
                        QJsonObject{{QStringLiteral("depth"), qint64(deadQueue.size())},

@@ -24,6 +24,18 @@ struct ConsumerStats
     qint64 postponed = 0;
     qint64 discarded = 0;
     qint64 failed = 0;
+
+    /// Adds @p other's counts to these, count by count: the sum over several consumers.
+    ConsumerStats &operator+=(const ConsumerStats &other)
+    {
+        batches += other.batches;
+        received += other.received;
+        processed += other.processed;
+        postponed += other.postponed;
+        discarded += other.discarded;
+        failed += other.failed;
+        return *this;
+    }
 };
 
 /// A consumer: a name, an online flag, a failure rate and its own strategy (docs/design.md §4).

@@ -464,14 +464,8 @@ QStringList Simulation::checkInvariants() const
     if (!ids.empty() && (ids.front() == 0 || ids.back() >= m_broker.nextId()))
         broken << QStringLiteral("a queued message has an id never assigned");
     ConsumerStats sum = m_removedStats;
-    for (const auto &c : m_consumers) {
-        sum.processed += c->stats.processed;
-        sum.postponed += c->stats.postponed;
-        sum.discarded += c->stats.discarded;
-        sum.failed += c->stats.failed;
-        sum.received += c->stats.received;
-        sum.batches += c->stats.batches;
-    }
+    for (const auto &c : m_consumers)
+        sum += c->stats;
     // The broker's own dead letters (length limit, delivery limit, expiry) are no consumer's.
     if (sum.processed != t.processed || sum.postponed != t.postponed
         || sum.discarded + t.brokerDiscarded() != t.discarded
@@ -554,13 +548,7 @@ void Simulation::removeConsumer(int index)
 {
     if (index < 0 || index >= int(m_consumers.size()))
         return;
-    const ConsumerStats &gone = m_consumers.at(size_t(index))->stats;
-    m_removedStats.batches += gone.batches;
-    m_removedStats.received += gone.received;
-    m_removedStats.processed += gone.processed;
-    m_removedStats.postponed += gone.postponed;
-    m_removedStats.discarded += gone.discarded;
-    m_removedStats.failed += gone.failed;
+    m_removedStats += m_consumers.at(size_t(index))->stats;
     m_broker.returnHeld(*m_consumers.at(size_t(index)));
     m_consumers.erase(m_consumers.begin() + index);
     m_broker.consumerRemoved(index);
