@@ -261,31 +261,31 @@ void BrokerPanel::addSwitch(QWidget *content, QFormLayout *form, const QString &
     m_pathEditors.push_back({path, nullptr, nullptr, box});
 }
 
-QCheckBox *BrokerPanel::switchBox(const QString &path) const
+const BrokerPanel::PathEditor *BrokerPanel::editorOf(const QString &path) const
 {
     for (const PathEditor &e : m_pathEditors) {
         if (e.path == path)
-            return e.check;
+            return &e;
     }
     return nullptr;
+}
+
+QCheckBox *BrokerPanel::switchBox(const QString &path) const
+{
+    const PathEditor *e = editorOf(path);
+    return e ? e->check : nullptr;
 }
 
 QSpinBox *BrokerPanel::limitBox(const QString &path) const
 {
-    for (const PathEditor &e : m_pathEditors) {
-        if (e.path == path)
-            return e.spin;
-    }
-    return nullptr;
+    const PathEditor *e = editorOf(path);
+    return e ? e->spin : nullptr;
 }
 
 QComboBox *BrokerPanel::choiceBox(const QString &path) const
 {
-    for (const PathEditor &e : m_pathEditors) {
-        if (e.path == path)
-            return e.choice;
-    }
-    return nullptr;
+    const PathEditor *e = editorOf(path);
+    return e ? e->choice : nullptr;
 }
 
 void BrokerPanel::sync()

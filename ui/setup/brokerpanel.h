@@ -66,6 +66,8 @@ private:
         QComboBox *choice = nullptr;  ///< item data: the value; the first item is the default
         QCheckBox *check = nullptr;   ///< a switch: checked = true, unchecked = the key absent
     };
+    /// The editor of the setting at @p path, or nullptr.
+    const PathEditor *editorOf(const QString &path) const;
     void addLimit(QWidget *content, QFormLayout *form, const QString &label, const QString &path,
                   const QString &none, const QString &suffix, const QString &tip);
     void addChoice(QWidget *content, QFormLayout *form, const QString &label, const QString &path,
