@@ -168,8 +168,10 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
                 "priority modes, each topic in topics mode. A new message to a full queue makes the "
                 "broker act as Overflow says."));
     addChoice(content, form, rowLabel(QStringLiteral("broker.overflow")), QStringLiteral("broker.overflow"),
-              {{QStringLiteral("drop-head"), tr("drop-head: dead-letter the head (maxlen)")},
-               {QStringLiteral("reject-publish"), tr("reject-publish: refuse the new message")}},
+              {{BrokerConfig::overflowName(BrokerConfig::Overflow::DropHead),
+                tr("drop-head: dead-letter the head (maxlen)")},
+               {BrokerConfig::overflowName(BrokerConfig::Overflow::RejectPublish),
+                tr("reject-publish: refuse the new message")}},
               tr("What a full queue does with a new message: drop-head queues it and dead-letters "
                  "the head (the oldest; in priority mode the most urgent), reject-publish refuses "
                  "it (counted as rejected, never queued)."));
@@ -182,8 +184,10 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
                 "a message expires this many cycles after it was queued (sooner if its own "
                 "expiration says so) and is dead-lettered (expired). Applies to new messages."));
     addChoice(content, form, rowLabel(QStringLiteral("broker.expiry")), QStringLiteral("broker.expiry"),
-              {{QStringLiteral("head"), tr("head: only the head of a queue expires")},
-               {QStringLiteral("anywhere"), tr("anywhere: every expired message goes")}},
+              {{BrokerConfig::expiryName(BrokerConfig::Expiry::Head),
+                tr("head: only the head of a queue expires")},
+               {BrokerConfig::expiryName(BrokerConfig::Expiry::Anywhere),
+                tr("anywhere: every expired message goes")}},
               tr("Where expired messages are found: at the head only, as RabbitMQ's classic "
                  "queues (an expired message waits behind a live head), or anywhere in the queue."));
 
