@@ -1,5 +1,7 @@
 #include "core/analysis/journal.h"
 
+#include "core/model/prefetch.h"
+
 #include <algorithm>
 #include <bit>
 #include <type_traits>
@@ -18,19 +20,6 @@ constexpr qsizetype reusedStepCapacity = 16;
 constexpr qsizetype lookAhead = 8;
 /// Evictions Journal::prefetchVictim() looks ahead, for the same reason.
 constexpr qsizetype victimLookAhead = 8;
-
-/// Asks the processor to load the cache line of @p address ahead of its use: a hint, no effect
-/// on what the program does. With 20,000 messages kept, the id map (1 MB) and the entries (3 MB)
-/// are mostly out of the cache when an event's message is looked up or the least recently active
-/// one evicted: these loads were most of a cycle's journal (docs/design.md §9).
-inline void prefetch(const void *address)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(address);
-#else
-    Q_UNUSED(address);
-#endif
-}
 } // namespace
 
 Journal::Journal() : Journal(Limits()) { }
@@ -286,8 +275,22 @@ void Journal::prefetchVictim() const
     // are mostly evicted in the order of their slots: the entry victimLookAhead slots after the
     // victim is likely to be evicted that many evictions later. Ask for its id's cell and its
     // steps' memory (the list's header sits just before its elements) now. A wrong guess costs
-    // a useless load.
-    const Entry &later = m_slots[size_t(m_oldest + victimLookAhead) % m_slots.size()];
+    // a useless load. With 20,000 messages kept, the id map (1 MB) and the entries (3 MB) are
+    // mostly out of the cache: these loads were most of a cycle's journal (docs/design.md §9).
+    // Reading that entry's id and steps waited for the entry itself, out of the cache as well:
+    // the entry another victimLookAhead slots on is asked for here, to be read then.
+    const size_t slotCount = m_slots.size();
+    const auto slotAfter = [slotCount](size_t slot) {
+        slot += victimLookAhead;
+        while (slot >= slotCount)  // a wrap without a division (a wait of its own here)
+            slot -= slotCount;
+        return slot;
+    };
+    const size_t laterSlot = slotAfter(size_t(m_oldest));
+    const Entry &farther = m_slots[slotAfter(laterSlot)];
+    prefetch(&farther.identity.id);
+    prefetch(&farther.steps);
+    const Entry &later = m_slots[laterSlot];
     m_slotOf.prefetch(later.identity.id);
     if (!later.steps.isEmpty()) {
         const quintptr steps = quintptr(later.steps.constData());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/model/events.h"
+#include "core/model/prefetch.h"
 
 #include <QList>
 #include <QHash>
@@ -131,16 +132,13 @@ private:
         {
             if (m_cells.empty())
                 return;
-            // And the cell after it, which remove() reads to see whether a cell must move back.
+            // And the cache line after its own: remove() reads the cells after it to see whether
+            // one must move back, and after a move the next one (asking for the cell after it
+            // only, that read waited for memory: most of remove()'s time, docs/design.md §9).
             const size_t i = home(id);
             const size_t mask = m_cells.size() - 1;
-#if defined(__GNUC__) || defined(__clang__)
-            __builtin_prefetch(&m_cells[i]);
-            __builtin_prefetch(&m_cells[(i + 1) & mask]);
-#else
-            Q_UNUSED(i);
-            Q_UNUSED(mask);
-#endif
+            PriorityLab::prefetch(&m_cells[i]);
+            PriorityLab::prefetch(&m_cells[(i + cellsPerLine) & mask]);
         }
         qsizetype size() const { return m_size; }
         void clear();
@@ -151,6 +149,8 @@ private:
             quint64 id = 0;
             qsizetype slot = -1; ///< -1: empty cell
         };
+        /// Cells in a 64-byte cache line.
+        static constexpr size_t cellsPerLine = 64 / sizeof(Cell);
         size_t home(quint64 id) const { return size_t((id * 0x9E3779B97F4A7C15ull) >> m_shift); }
         void grow();
         std::vector<Cell> m_cells; ///< a power of two of them, at most half used
