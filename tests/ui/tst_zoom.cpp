@@ -4,6 +4,10 @@
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/zoom.h"
+#include "ui/consumers/consumercard.h"
+#include "ui/consumers/consumerpanel.h"
+#include "ui/lessons/lessonpanel.h"
+#include "tests/ui/scenariowindow.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -22,6 +26,90 @@ class TestZoom : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void ownFontsOfPartsScaledOnce()
+    {
+        // A dock has a font of its own that sets no size (it only draws its title: MainWindow),
+        // a bold label inside it one that sets the weight only. Scaling the dock's font first
+        // gave the label the zoomed size, and its own turn scaled that again: presenting at
+        // 120 %, one consumer card's warning at 144 %, in whatever order the widgets came.
+        // Many such pairs, so that both orders occur.
+        const QFont start = QApplication::font();
+        QWidget window;
+        QList<QLabel *> bold;
+        for (int i = 0; i < 40; ++i) {
+            auto *dock = new QWidget(&window);
+            QFont strategy = dock->font();
+            strategy.setStyleStrategy(QFont::PreferAntialias);
+            dock->setFont(strategy);
+            auto *label = new QLabel(QStringLiteral("warning"), dock);
+            QFont f = label->font();
+            f.setBold(true);
+            label->setFont(f);
+            bold << label;
+        }
+        Zoom zoom;
+        for (const int percent : {120, 150, 100}) {
+            zoom.setPercent(percent);
+            for (QLabel *label : std::as_const(bold)) {
+                QCOMPARE(label->font().pointSizeF(), start.pointSizeF() * percent / 100);
+                QVERIFY(label->font().bold());
+            }
+        }
+    }
+
+    void presentingScalesEveryFontOnce()
+    {
+        // Presenting (docs/design.md §8) lesson-aging at 1280x720 (120 %) at cycle 260: the three
+        // cards' starvation warnings were drawn in two sizes, one ~20 % larger and cut by the
+        // dock. Every widget of the window keeps the proportion its font had to the
+        // application's at 100 %, presenting and back at 100 % after it.
+        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"));
+        QVERIFY(w.activeAt(1280, 720));
+        w.window.lessonPanel()->runCycles(260);
+        w.window.refreshViews();
+        const auto ratios = [&w] {
+            QHash<QWidget *, qreal> r;
+            for (QWidget *widget : w.window.findChildren<QWidget *>()) {
+                // Not a combo box's popup list; not a table's corner button, Qt's, which draws
+                // no text (it keeps the font it was made with).
+                if (widget->window() == &w.window && !widget->inherits("QTableCornerButton"))
+                    r.insert(widget, widget->font().pointSizeF() / QApplication::font().pointSizeF());
+            }
+            return r;
+        };
+        const QHash<QWidget *, qreal> before = ratios();
+        w.presentAt(QSize(1280, 720), PresentationMode::zoomPercentFor(QSize(1280, 720)));
+        QVERIFY(!QTest::currentTestFailed());
+        QCOMPARE(w.window.zoom()->percent(), 120);
+        const auto verifyRatios = [&](const char *when) {
+            const QHash<QWidget *, qreal> after = ratios();
+            QStringList wrong;
+            for (auto it = before.cbegin(); it != before.cend(); ++it) {
+                if (after.contains(it.key()) && qAbs(after.value(it.key()) - it.value()) >= 0.01) {
+                    const QWidget *parent = it.key()->parentWidget();
+                    wrong << QStringLiteral("%1 \"%2\" in %3 \"%4\": %5 of the application's font, %6 before")
+                                     .arg(QString::fromLatin1(it.key()->metaObject()->className()), it.key()->objectName(),
+                                          QString::fromLatin1(parent->metaObject()->className()), parent->objectName())
+                                     .arg(after.value(it.key())).arg(it.value());
+                }
+            }
+            QVERIFY2(wrong.isEmpty(), qPrintable(QString::fromLatin1(when) + QStringLiteral(": ") + wrong.join(QLatin1Char('\n'))));
+        };
+        verifyRatios("presenting");
+        QList<qreal> sizes;
+        for (ConsumerCard *card : w.window.consumerPanel()->cards()) {
+            for (QLabel *label : card->findChildren<QLabel *>()) {
+                if (!card->warningText().isEmpty() && label->text() == card->warningText())
+                    sizes << label->font().pointSizeF();
+            }
+        }
+        QCOMPARE(sizes.size(), 3);
+        QCOMPARE(sizes.at(1), sizes.at(0));
+        QCOMPARE(sizes.at(2), sizes.at(0));
+        w.leavePresenting();
+        verifyRatios("back at 100 %");
+    }
+
     void toolbarIconsFollowTheZoom()
     {
         // Zooming out made the toolbar's icons bigger than at 100 %: they follow the zoom,

@@ -33,13 +33,22 @@ void Zoom::setPercent(int percent)
     const double ratio = double(percent) / m_percent;
     m_percent = percent;
     // Own fonts first (their resolve masks keep them from following the application font).
+    // Every new font is worked out from the fonts as they are before any is set: a font of its
+    // own that sets only some attributes (a bold label) takes its size from its parent, and
+    // setting the parent's first (a dock's, whose font of its own only draws its title) gave
+    // such a label the zoomed size before its own turn scaled it again, in whatever order
+    // allWidgets() lists them (presenting at 120 %, one consumer card's warning at 144 %).
     const QWidgetList widgets = QApplication::allWidgets();
-    QList<std::pair<QPointer<QWidget>, QFont>> styled;
+    QList<std::pair<QPointer<QWidget>, QFont>> own, styled;
     for (QWidget *widget : widgets) {
         if (widget->testAttribute(Qt::WA_SetFont))
-            widget->setFont(scaled(widget->font(), ratio));
+            own.append({widget, scaled(widget->font(), ratio)});
         else if (widget->style()->inherits("QStyleSheetStyle"))
             styled.append({widget, widget->font()});
+    }
+    for (const auto &[widget, font] : std::as_const(own)) {
+        if (widget)
+            widget->setFont(font);
     }
     QApplication::setFont(scaled(m_base, percent / 100.0));
     // The widgets learn of it by posted events: deliver them now, so the zoom is whole on return.
