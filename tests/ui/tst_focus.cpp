@@ -651,6 +651,46 @@ private Q_SLOTS:
     // Next (where F6 and presentation mode put the focus) and on Back scroll the text; Shift+Tab
     // from Back reaches the text, where Up, Down, Home and End scroll it. Page Down and Page Up
     // stay the lesson's step keys, from the text too.
+    void openingForgetsTheEditedFieldsPlace()
+    {
+        // A teacher's trial: an edit of the broker's Delivery limit ended by Enter (the field
+        // keeps the dashed frame: Tab goes on from there), then another lesson opened from the
+        // Scenarios menu: the dashed frame stayed on Delivery limit instead of where Tab starts
+        // in the new lesson. Opening (and Reset) forget the edited field's place.
+        Window w;
+        QVERIFY(w.active());
+        QDockWidget *broker = w.bringDock(QStringLiteral("brokerDock"));
+        QVERIFY(broker);
+        auto *frame = FocusFrame::of(&w.window);
+        QVERIFY(frame);
+        for (const bool open : {true, false}) {
+            broker->raise();
+            QSpinBox *field = nullptr;
+            for (QSpinBox *box : broker->findChildren<QSpinBox *>()) {
+                if (!field && box->isVisible() && box->isEnabled())
+                    field = box;
+            }
+            QVERIFY(field);
+            field->setFocus(Qt::TabFocusReason);
+            QTRY_VERIFY(field->hasFocus());
+            field->selectAll();
+            QTest::keyClicks(field, QStringLiteral("4"));
+            QTest::keyClick(field, Qt::Key_Return);
+            QTRY_COMPARE(frame->resumePoint(), static_cast<QWidget *>(field));
+            if (open)
+                QVERIFY(w.window.openScenarioFile(QStringLiteral(":/scenarios/lesson-max-length-drops-urgent.json")).isEmpty());
+            else
+                w.window.resetAction()->trigger();
+            QCOMPARE(frame->resumePoint(), nullptr);
+            QString why;
+            QTRY_VERIFY2(outlinesFocusOrStart(&w.window, &why), qPrintable(QString::fromLatin1(open ? "after opening: " : "after Reset: ") + why));
+            QWidget *start = frame->target();
+            QVERIFY(start != field);
+            w.press(Qt::Key_Tab);
+            QCOMPARE(QApplication::focusWidget(), start);  // Tab goes where the dashed frame was
+        }
+    }
+
     void startPointIsOutlinedAfterOpeningAndReset()
     {
         // A teacher at the keyboard: at startup, after a lesson is opened (File > Open, the

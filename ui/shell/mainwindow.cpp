@@ -1321,8 +1321,13 @@ void MainWindow::resetSimulation()
 void MainWindow::holdTheKeys()
 {
     setFocus(Qt::OtherFocusReason);
-    if (FocusFrame *frame = FocusFrame::of(this))
+    // A field whose edit Enter ended kept its dashed frame after another lesson was opened
+    // (the broker's fields stay): Tab starts afresh, where the start point says.
+    m_shortcutGuard->forgetEndedEdit();
+    if (FocusFrame *frame = FocusFrame::of(this)) {
+        frame->setResumePoint(nullptr);
         QTimer::singleShot(0, frame, &FocusFrame::refresh);  // the start point, in the new layout
+    }
 }
 
 bool MainWindow::confirmDiscardEdits(const QString &action)

@@ -350,7 +350,8 @@ private:
     /// poison-message lesson's step 4 behind the Consumers tab.
     void raiseHighlightedDocks();
     /// The window itself takes the keys, the dashed outline marking where Tab starts, as at
-    /// startup: after a scenario is opened and after Reset (docs/help.md, keyboard).
+    /// startup: after a scenario is opened and after Reset (docs/help.md, keyboard); a field whose
+    /// edit ended there is no longer where Tab goes on.
     void holdTheKeys();
     /// Tells the lesson panel which outlined views are out of sight and where to scroll for
     /// them (LessonPanel::setOutlineCue()), e.g. "B, C: scroll down to see them"; no cue when

@@ -123,6 +123,10 @@ public:
     /// that its keys are not left to a field the step may scroll out of sight.
     void endEdit(QWidget *window);
 
+    /// Forgets the field whose edit Enter or Escape ended (Tab no longer resumes after it): the
+    /// window starts afresh (another scenario opened, Reset).
+    void forgetEndedEdit() { m_endedEdit = nullptr; }
+
 Q_SIGNALS:
     /// A step key or Reset (waitsForPendingEdit()) was held back because @p field has a pending
     /// edit: its window should say how to finish the edit (Enter applies it, Escape cancels it).
