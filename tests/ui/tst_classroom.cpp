@@ -568,6 +568,30 @@ private Q_SLOTS:
         QTRY_VERIFY(!cue->isVisible());
     }
 
+    void outlinedViewsBehindATabOrClosedAreNamed()
+    {
+        // A teacher's trial, the poison lesson's step 5 at 1024x768: with the right dock
+        // switched to Broker, the cue said "parking-lot: scroll left to see it" (the card's dock
+        // is moved out of the window behind its tab). It names the tab, or the closed panel.
+        Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+        QVERIFY(w.activeAt(1024, 740));
+        w.window.lessonPanel()->runCycles(156);
+        w.window.refreshViews();
+        QCOMPARE(w.window.lessonPanel()->currentStep(), 4);
+        QLabel *cue = w.window.lessonPanel()->outlineCue();
+        QVERIFY(cue);
+        QTRY_VERIFY(!cue->text().contains(QLatin1String("parking-lot")));
+        QVERIFY(w.bringDock(QStringLiteral("brokerDock")));
+        QTRY_COMPARE(cue->text(), QStringLiteral("➜ parking-lot: on the Consumers tab"));
+        QVERIFY(cue->isVisible());
+        auto *consumers = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
+        QVERIFY(consumers);
+        consumers->close();
+        QTRY_COMPARE(cue->text(), QStringLiteral("➜ parking-lot: in the Consumers panel, closed (View > Consumers)"));
+        QVERIFY(w.bringDock(QStringLiteral("consumersDock")));
+        QTRY_VERIFY(!cue->text().contains(QLatin1String("parking-lot")));
+    }
+
     void everyShippedStepReadable_data()
     {
         QTest::addColumn<int>("width");

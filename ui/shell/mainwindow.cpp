@@ -1600,28 +1600,53 @@ void MainWindow::updateHighlightCue()
     if (!m_lessonPanel)
         return;
     // A view less than half of which can be seen is out of sight; its scroll area says where it
-    // is. Grouped by direction: "B, C: scroll down to see them".
-    QList<QPair<QString, QStringList>> groups;  // direction, names
+    // is. Grouped by what to do: "B, C: scroll down to see them". A view whose dock is behind
+    // another tab of its group, or closed, says so instead ("parking-lot: on the Consumers
+    // tab"): its scroll area would say "scroll left", the dock being moved out of the window.
+    struct Group
+    {
+        QString one, many;  // "%1" for the names
+        QStringList names;
+    };
+    QList<Group> groups;
+    const bool presenting = m_presentation && m_presentation->isActive();
     for (qsizetype i = 0; i < m_highlights.size() && i < m_highlightNames.size(); ++i) {
         QWidget *target = m_highlights.at(i)->target();
-        if (!target || !target->isVisible() || 2 * area(seenPart(target, this)) >= area(target->rect()))
+        if (!target)
             continue;
-        QScrollArea *scroll = nullptr;
-        for (QWidget *w = target->parentWidget(); w && w != this && !scroll; w = w->parentWidget())
-            scroll = qobject_cast<QScrollArea *>(w);
-        if (!scroll)
+        QDockWidget *dock = nullptr;
+        for (QWidget *w = target; w && w != this && !dock; w = w->parentWidget()) {
+            if (auto *d = qobject_cast<QDockWidget *>(w); d && d->parentWidget() == this)
+                dock = d;
+        }
+        QString one, many;
+        if (dock && dock->isHidden() && !presenting) {  // presenting hides the docks it does not show
+            one = many = tr("%1: in the %2 panel, closed (View > %2)").arg(QStringLiteral("%1"), dock->windowTitle());
+        } else if (dock && dock->isVisible() && !dock->isFloating() && !tabifiedDockWidgets(dock).isEmpty()
+                   && seenPart(dock, this).isEmpty()) {
+            one = many = tr("%1: on the %2 tab").arg(QStringLiteral("%1"), dock->windowTitle());
+        } else if (!target->isVisible() || 2 * area(seenPart(target, this)) >= area(target->rect())) {
             continue;
-        const QRect inViewport(target->mapTo(scroll->viewport(), QPoint(0, 0)), target->size());
-        const QRect viewport = scroll->viewport()->rect();
-        QString direction;
-        if (inViewport.top() >= viewport.bottom() - inViewport.height() / 2)
-            direction = tr("scroll down");
-        else if (inViewport.bottom() <= viewport.top() + inViewport.height() / 2)
-            direction = tr("scroll up");
-        else if (inViewport.left() >= viewport.center().x())
-            direction = tr("scroll right");
-        else
-            direction = tr("scroll left");
+        } else {
+            QScrollArea *scroll = nullptr;
+            for (QWidget *w = target->parentWidget(); w && w != this && !scroll; w = w->parentWidget())
+                scroll = qobject_cast<QScrollArea *>(w);
+            if (!scroll)
+                continue;
+            const QRect inViewport(target->mapTo(scroll->viewport(), QPoint(0, 0)), target->size());
+            const QRect viewport = scroll->viewport()->rect();
+            QString direction;
+            if (inViewport.top() >= viewport.bottom() - inViewport.height() / 2)
+                direction = tr("scroll down");
+            else if (inViewport.bottom() <= viewport.top() + inViewport.height() / 2)
+                direction = tr("scroll up");
+            else if (inViewport.left() >= viewport.center().x())
+                direction = tr("scroll right");
+            else
+                direction = tr("scroll left");
+            one = tr("%1: %2 to see it").arg(QStringLiteral("%1"), direction);
+            many = tr("%1: %2 to see them").arg(QStringLiteral("%1"), direction);
+        }
         // A consumer's card or editor goes by the consumer's name, another view by its name.
         QString name = m_highlightNames.at(i);
         for (QWidget *w = target; w; w = w->parentWidget()) {
@@ -1631,17 +1656,15 @@ void MainWindow::updateHighlightCue()
                 break;
             }
         }
-        auto group = std::find_if(groups.begin(), groups.end(), [&](const auto &g) { return g.first == direction; });
+        auto group = std::find_if(groups.begin(), groups.end(), [&](const Group &g) { return g.one == one; });
         if (group == groups.end())
-            groups.append({direction, {name}});
-        else if (!group->second.contains(name))
-            group->second << name;
+            groups.append({one, many, {name}});
+        else if (!group->names.contains(name))
+            group->names << name;
     }
     QStringList parts;
-    for (const auto &[direction, names] : std::as_const(groups)) {
-        parts << (names.size() == 1 ? tr("%1: %2 to see it") : tr("%1: %2 to see them"))
-                         .arg(names.join(QStringLiteral(", ")), direction);
-    }
+    for (const Group &group : std::as_const(groups))
+        parts << (group.names.size() == 1 ? group.one : group.many).arg(group.names.join(QStringLiteral(", ")));
     m_lessonPanel->setOutlineCue(parts.join(QStringLiteral("; ")));
     QTimer::singleShot(0, this, &MainWindow::fitLessonHeight);  // the cue's row takes a line
 }

@@ -354,8 +354,9 @@ private:
     /// edit ended there is no longer where Tab goes on.
     void holdTheKeys();
     /// Tells the lesson panel which outlined views are out of sight and where to scroll for
-    /// them (LessonPanel::setOutlineCue()), e.g. "B, C: scroll down to see them"; no cue when
-    /// every outlined view can be seen.
+    /// them (LessonPanel::setOutlineCue()), e.g. "B, C: scroll down to see them", or that their
+    /// dock is behind another tab ("parking-lot: on the Consumers tab") or closed (not while
+    /// presenting, which hides docks itself); no cue when every outlined view can be seen.
     void updateHighlightCue();
     /// A new outline for a lesson step's view (its moves update the cue).
     HighlightOverlay *addHighlightOverlay();
