@@ -119,6 +119,7 @@ private Q_SLOTS:
     void zoomedChartsGetTheirRoom();
     void shortTabTitles();
     void axisLabelsWholeInAShortChart();
+    void xAxisKeepsTwoLabelsInANarrowDock();
     void zoomedChartsStayReadable_data();
     void zoomedChartsStayReadable();
     void layoutSettlesAtEverySize_data();
@@ -1276,6 +1277,45 @@ void TestCharts::axisLabelsWholeInAShortChart()
             QVERIFY2(!label.endsWith(QLatin1String("...")) && !label.endsWith(QChar(0x2026)), qPrintable(chart->title() + QStringLiteral(": ") + labels.join(QStringLiteral(" | "))));
     }
     QVERIFY(checked >= 3);
+}
+
+void TestCharts::xAxisKeepsTwoLabelsInANarrowDock()
+{
+    // A teacher's trial at 1024x768, the poison lesson's steps 4 to 6, the Charts list on
+    // Latency: the plot beside its legend was about 120 px wide and the x axis showed only "0"
+    // (one interval asked for, rounded up past the range's end). Every time chart at that width
+    // keeps at least two whole numbers on its x axis, the range's start and a later cycle.
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-poison-message.json"), QSize(1024, 740));
+    QVERIFY(w.exposed());
+    w.window.lessonPanel()->runCycles(160);
+    w.window.refreshViews();
+    ChartPanel *panel = w.window.chartPanel();
+    const QStringList names{QStringLiteral("depth"), QStringLiteral("decisions"), QStringLiteral("latency"),
+                            QStringLiteral("throughput")};
+    for (const QString &name : names) {
+        auto *chart = qobject_cast<TimeSeriesChart *>(panel->showChart(name));
+        QVERIFY(chart);
+        panel->updateAllCharts();
+        QTRY_VERIFY(chart->isVisible());
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+        const QRectF plot = chart->plotArea();
+        QStringList numbers;
+        for (QGraphicsItem *item : chart->findChild<QGraphicsView *>()->scene()->items()) {
+            auto *text = dynamic_cast<QGraphicsTextItem *>(item);
+            if (!text || !text->isVisible())
+                continue;
+            const QRectF where = text->sceneBoundingRect();
+            bool number = false;
+            text->toPlainText().toInt(&number);
+            if (number && where.top() >= plot.bottom() - 2 && where.center().x() >= plot.left() - 20)
+                numbers << text->toPlainText();
+        }
+        if (qEnvironmentVariableIsSet("PL_CHART_SHOTS"))
+            w.window.grab().save(QStringLiteral("%1/narrow-%2.png").arg(qEnvironmentVariable("PL_CHART_SHOTS"), name));
+        QVERIFY2(numbers.size() >= 2, qPrintable(QStringLiteral("%1, plot %2 px wide: x labels %3")
+                                                         .arg(name).arg(plot.width()).arg(numbers.join(QStringLiteral(", ")))));
+    }
 }
 
 void TestCharts::zoomedChartsStayReadable_data()

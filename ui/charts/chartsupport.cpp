@@ -20,13 +20,29 @@ double niceTickInterval(double span, int ticks)
         return 1;
     const double raw = span / ticks;
     const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    double interval = 10 * magnitude;
     for (const double step : {1.0, 2.0, 2.5, 5.0}) {
         // Not 2.5 itself: the labels are whole numbers ("%d" of 7.5 reads "7").
-        const double interval = step * magnitude;
-        if (raw <= interval && interval == std::floor(interval))
-            return std::max(1.0, interval);
+        const double candidate = step * magnitude;
+        if (raw <= candidate && candidate == std::floor(candidate)) {
+            interval = candidate;
+            break;
+        }
     }
-    return std::max(1.0, 10 * magnitude);
+    // Rounded up past the span (one interval of 0..300 is 500), the axis would label its start
+    // only: a narrow latency chart at 1024x768 read "0" and nothing else. The largest round
+    // interval inside the span labels a later value too (0 and 250).
+    if (interval > span && span >= 1) {
+        const double spanMagnitude = std::pow(10.0, std::floor(std::log10(span)));
+        for (const double step : {5.0, 2.5, 2.0, 1.0}) {
+            const double candidate = step * spanMagnitude;
+            if (candidate <= span && candidate == std::floor(candidate)) {
+                interval = candidate;
+                break;
+            }
+        }
+    }
+    return std::max(1.0, interval);
 }
 
 void applyRange(QValueAxis *axis, double min, double max, int ticks)

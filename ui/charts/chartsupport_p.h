@@ -18,7 +18,8 @@ class QWidget;
 namespace PriorityLab::ChartSupport {
 
 /// A tick interval of 1, 2, 2.5 or 5 times a power of ten giving about @p ticks ticks over
-/// @p span; at least 1 and a whole number (our axes count cycles and messages: 5, not 2.5).
+/// @p span; at least 1 and a whole number (our axes count cycles and messages: 5, not 2.5);
+/// never more than @p span (when it is 1 or more), so that a value after the start is labelled.
 double niceTickInterval(double span, int ticks);
 
 /// Sets @p axis to [min, max] with ticks on round values that stay put while the range slides.
