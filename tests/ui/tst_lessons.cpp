@@ -76,6 +76,7 @@ class TestLessons : public QObject
 private Q_SLOTS:
     void editsByHandAreNamedUnderTheText();
     void poisonLessonNamesTheBannersCycle();
+    void poisonLessonTellsTheDrainedLettersLatency();
     void openingALessonShowsItsOwnFirstViews();
     void undoneEditTellsOneStory();
     void stepsRunToTheirEndAndPause()
@@ -741,6 +742,46 @@ void TestLessons::poisonLessonNamesTheBannersCycle()
             break;
     }
     QVERIFY2(banner().contains(QStringLiteral("Message loop since cycle %1").arg(stepCycle)), qPrintable(banner()));
+}
+
+void TestLessons::poisonLessonTellsTheDrainedLettersLatency()
+{
+    // A teacher's trial: lesson-poison-message's third step teaches "orders waiting up to 9
+    // cycles", then the 10 dead letters drained from cycle 155 put a p95 of about 135 cycles
+    // into the latency chart's mid 4–6 line (its axis jumps to 150, the taught line squashed)
+    // and no step said why. The step that drains them says it, with the chart's figures: the
+    // peak (to 5 cycles) and the last cycle above the orders' 9.
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+    QVERIFY(shown.exposed());
+    MainWindow &window = shown.window;
+    window.lessonPanel()->runCycles(200);
+    window.refreshViews();
+    const int series = ChartPanel::latencySeries(ChartPanel::MidClass, true);
+    qint64 peak = 0, first = -1, last = -1;
+    for (const ChartHistory::Sample &sample : window.chartPanel()->history().samples()) {
+        const qint64 p95 = sample.latency[size_t(series)];
+        if (sample.cycle < 150 || p95 <= 9)
+            continue;
+        peak = std::max(peak, p95);
+        if (first < 0)
+            first = sample.cycle;
+        last = sample.cycle;
+    }
+    QVERIFY2(first >= 0, "the drained dead letters show in the mid class's p95");
+    const Scenario s = TestSupport::loadPreset(QStringLiteral("lesson-poison-message.json"));
+    qint64 from = 0;
+    for (const LessonStep &step : s.steps) {
+        if (step.untilCycle && first < *step.untilCycle && from <= first) {  // the step the spike starts in
+            const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("mid 4–6 to about (\\d+) cycles until cycle (\\d+)"))
+                                                      .match(step.text);
+            QVERIFY2(m.hasMatch(), qPrintable(step.title + QStringLiteral(": ") + step.text));
+            QVERIFY2(qAbs(m.captured(1).toLongLong() - peak) <= 5, qPrintable(QStringLiteral("the chart's peak is %1").arg(peak)));
+            QCOMPARE(m.captured(2).toLongLong(), last);
+            return;
+        }
+        from = step.untilCycle.value_or(from);
+    }
+    QFAIL("no step runs through the spike");
 }
 
 void TestLessons::openingALessonShowsItsOwnFirstViews()
