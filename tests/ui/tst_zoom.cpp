@@ -110,6 +110,28 @@ private Q_SLOTS:
         verifyRatios("back at 100 %");
     }
 
+    void aboutToChangeComesBeforeTheFonts()
+    {
+        // MainWindow reads the charts dock's height at the zoom being left on aboutToChange():
+        // read on changed(), after leaving presentation mode at 1280x720, it was 11 px more than
+        // was shown (the zoomed fonts had made the layout apply the dock state put back), and
+        // Ctrl+0 gave the bottom docks that height. The signal comes with the zoom left and
+        // every font still as it was; changed() with the new zoom, the fonts scaled.
+        const QFont start = QApplication::font();
+        QWidget window;
+        auto *label = new QLabel(QStringLiteral("label"), &window);
+        Zoom zoom;
+        QList<std::pair<int, qreal>> seen;
+        connect(&zoom, &Zoom::aboutToChange, this, [&](int percent) { seen.append({percent, label->font().pointSizeF()}); });
+        connect(&zoom, &Zoom::changed, this, [&](int percent) { seen.append({percent, label->font().pointSizeF()}); });
+        zoom.setPercent(120);
+        zoom.setPercent(120);  // no change, no signal
+        zoom.actualSize();
+        const QList<std::pair<int, qreal>> expected{{100, start.pointSizeF()}, {120, start.pointSizeF() * 1.2},
+                                                    {120, start.pointSizeF() * 1.2}, {100, start.pointSizeF()}};
+        QCOMPARE(seen, expected);
+    }
+
     void toolbarIconsFollowTheZoom()
     {
         // Zooming out made the toolbar's icons bigger than at 100 %: they follow the zoom,

@@ -302,6 +302,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     // The docks' state put back on leaving (and again at the window's old size) brings back the
     // tabs in front before presenting: the step's outlined views come in front again.
     connect(m_presentation, &PresentationMode::windowStateRestored, this, &MainWindow::raiseHighlightedDocks);
+    // The charts dock's height at the zoom being left, read before the fonts change: the
+    // zoomed fonts' size hints reach the docks' layout before Zoom::changed (after leaving
+    // presentation mode the first Ctrl++ read 11 px more than was shown, and Ctrl+0 gave that).
+    connect(m_zoom, &Zoom::aboutToChange, this, [this](int percent) {
+        if (!m_presentation->isActive())
+            m_bottomHeights[percent] = m_chartDock->height();
+    });
     connect(m_zoom, &Zoom::changed, this, &MainWindow::onZoomChanged);
     // The keyboard starts on the window itself: no control holds it until the user picks one.
     setFocus(Qt::OtherFocusReason);
@@ -1743,11 +1750,10 @@ void MainWindow::onZoomChanged(int percent)
     // The column's least height was taken at the first zoom: zoomed text and tiles need more
     // (at 150 % the queue kept its caption and no tile), and the column scrolls for it.
     // Zoomed text also makes the charts' minimum taller and pushes the bottom docks up; back at
-    // a zoom already seen (Ctrl+0), they get the height they had there, once the column's new
-    // least height has reached the window's layout (sized earlier, the window's next layout
-    // would keep them where they were). Presentation mode puts back its own layout.
-    if (!m_presentation->isActive())
-        m_bottomHeights[m_zoomShown] = m_chartDock->height();  // the layout has not run yet
+    // a zoom already seen (Ctrl+0), they get the height they had there (read on
+    // Zoom::aboutToChange()), once the column's new least height has reached the window's layout
+    // (sized earlier, the window's next layout would keep them where they were). Presentation
+    // mode puts back its own layout.
     const bool byUser = !m_presentation->isSwitching();
     QTimer::singleShot(0, this, [this, percent, byUser] {
         if (auto *column = qobject_cast<QScrollArea *>(centralWidget()); column && column->widget())
@@ -1767,7 +1773,6 @@ void MainWindow::onZoomChanged(int percent)
                 fitLessonHeight();
         });
     });
-    m_zoomShown = percent;
     // The toolbar's icons follow the zoom down as its text does: the style's size at 100 %,
     // scaled below it (at 70 % they stayed at the style's size and, beside the smaller text,
     // looked larger). Above 100 % they keep the style's size, so the toolbar's width (its

@@ -441,9 +441,9 @@ private:
     QTimer m_refreshTimer;
     std::array<qint64, size_t(RefreshPart::Count)> m_lastRefreshCpuNs = {};
     CycleAccumulator m_cycles;  ///< the reports since the last refresh tick
-    /// The charts dock's height at each zoom left since the last presentation (percent -> px).
+    /// The charts dock's height at each zoom left since the last presentation (percent -> px),
+    /// as shown when the zoom changed (read on Zoom::aboutToChange()).
     QHash<int, int> m_bottomHeights;
-    int m_zoomShown = 100;  ///< the zoom the layout was made for, in percent
     int m_arrangedWidth = -1;  ///< the window width arrangeBottomDocks() last shared (px)
 };
 

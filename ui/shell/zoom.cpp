@@ -30,6 +30,7 @@ void Zoom::setPercent(int percent)
     percent = std::clamp(percent, Minimum, Maximum);
     if (percent == m_percent)
         return;
+    Q_EMIT aboutToChange(m_percent);
     const double ratio = double(percent) / m_percent;
     m_percent = percent;
     // Own fonts first (their resolve masks keep them from following the application font).

@@ -35,6 +35,9 @@ public Q_SLOTS:
     void actualSize() { setPercent(100); }
 
 Q_SIGNALS:
+    /// Emitted by setPercent() before any font changes, the zoom still @p percent: the layouts
+    /// are still those made for it (a window reads its panels' sizes at that zoom here).
+    void aboutToChange(int percent);
     void changed(int percent);
 
 private:
