@@ -22,9 +22,10 @@ class Simulation;
 /// whole line does not fit, its texts degrade by stages (Stage), each taken only if the one
 /// before is not enough: the stop reason leaves; the secondary figures (postponed, failed,
 /// rejected, delayed) take short words ("postp. 131"); the dead-letter queue's depth reads
-/// "DLQ 3"; the key figures take short words ("prod. 9"); the conservation check becomes "✓";
-/// numbers of 5 digits or more are rounded ("12.3k", "1.23M"); the run state reads as its sign
-/// ("▶", "❚❚", "■", as on the toolbar's buttons). Only past all of these, at widths
+/// "DLQ 3"; the key figures take short words ("prod. 9"); the conservation check becomes
+/// "conserv. ✓" (a class reads the word); numbers of 5 digits or more are rounded ("12.3k",
+/// "1.23M"); the check becomes its sign "✓"; the run state reads as its sign ("▶", "❚❚", "■",
+/// as on the toolbar's buttons). Only past all of these, at widths
 /// narrower than any 1024 px window, do secondary figures leave the line, the least important
 /// first, and last of all the run state ("Running", "Paused", "Finished"): a class reads it from
 /// the line while presenting at 1024x768. Everything shortened or left out is in full in its
@@ -54,8 +55,9 @@ public:
         OtherWordsShort,     ///< postponed, failed, rejected, delayed in short words
         DeadLetterQueueShort,  ///< "DLQ 3" for "3 in the dead-letter queue"
         KeyWordsShort,       ///< produced, processed, discarded in short words
-        CheckShort,          ///< "✓" / "✗" for the conservation check
+        CheckShort,          ///< "conserv. ✓" / "conserv. ✗" for the conservation check
         NumbersRounded,      ///< figures of CompactFrom and more rounded: "12.3k", "1.23M"
+        CheckSign,           ///< "✓" / "✗" alone for the conservation check
         StateShort,          ///< the run state as its sign: "▶" running, "❚❚" paused, "■" finished
         ReasonsGo,           ///< the broker's dead letters by reason leave the line
         DelayedGoes,
