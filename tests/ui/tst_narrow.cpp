@@ -2,6 +2,7 @@
 // keeps Undo and Redo in sight, the dead-letter table fits its dock without a horizontal scroll
 // bar and with no column of zero width, and Tab goes through a consumer card in screen order.
 #include "core/engine/simulation.h"
+#include "ui/alarms/alarmpanel.h"
 #include "ui/common/highlightoverlay.h"
 #include "ui/common/logtableview.h"
 #include "ui/consumers/consumercard.h"
@@ -634,6 +635,55 @@ private Q_SLOTS:
                          qPrintable(shown));
         else
             QTRY_VERIFY2(named(), qPrintable(shown));
+    }
+
+    void alarmsMoreKeepsTheDocksWhilePresenting_data()
+    {
+        QTest::addColumn<QSize>("screen");
+        QTest::addRow("1280x720") << QSize(1280, 720);
+        QTest::addRow("1024x768") << QSize(1024, 768);
+    }
+
+    void alarmsMoreKeepsTheDocksWhilePresenting()
+    {
+        // A trial, presenting: More on the alarm banner (and Less after it) moved the split
+        // between the docks, the charts' row shrinking under the column. The unfolded banner
+        // scrolls in its column; every dock keeps its place and size.
+        QFETCH(QSize, screen);
+        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"));
+        QVERIFY(w.activeAt(screen.width(), screen.height()));
+        w.window.lessonPanel()->runCycles(260);  // step 4: four alarms
+        w.window.refreshViews();
+        w.presentAt(screen, PresentationMode::zoomPercentFor(screen));
+        if (QTest::currentTestFailed())
+            return;
+        AlarmPanel *alarms = w.window.alarmPanel();
+        QTRY_VERIFY(alarms->isVisible() && alarms->moreButton()->isVisible());
+        const auto settle = [] {
+            for (int i = 0; i < 5; ++i) {
+                QCoreApplication::sendPostedEvents();
+                QCoreApplication::processEvents();
+            }
+        };
+        const auto docks = [&w] {
+            QStringList parts;
+            for (const QDockWidget *dock : w.window.findChildren<QDockWidget *>()) {
+                if (dock->isVisible() && !dock->isFloating())
+                    parts << QStringLiteral("%1 %2,%3 %4x%5").arg(dock->objectName()).arg(dock->x()).arg(dock->y())
+                                     .arg(dock->width()).arg(dock->height());
+            }
+            return parts.join(QStringLiteral("; "));
+        };
+        settle();
+        const QString before = docks();
+        QTest::mouseClick(alarms->moreButton(), Qt::LeftButton);
+        QVERIFY(alarms->isExpanded());
+        settle();
+        QCOMPARE(docks(), before);
+        QTest::mouseClick(alarms->moreButton(), Qt::LeftButton);
+        QVERIFY(!alarms->isExpanded());
+        settle();
+        QCOMPARE(docks(), before);
     }
 
     // Where the screen has no room for the window's preferred 1400x900 (a 1280x720 projector, a

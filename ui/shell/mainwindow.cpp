@@ -1072,6 +1072,11 @@ void MainWindow::fitColumn()
     const int over = column->verticalScrollBar()->maximum();
     if (over <= 0)
         return;
+    // The alarm banner unfolded by its More button scrolls in its column: taking its room from
+    // the charts moved the split between the docks at every More and Less (presenting), and
+    // Less never gave it back.
+    if (m_alarmPanel->isExpanded())
+        return;
     // What the charts' row can give: the charts dock down to its minimum.
     const int spare = m_chartDock->isVisible() && !m_chartDock->isFloating()
             ? m_chartDock->height() - m_chartDock->minimumSizeHint().height()
