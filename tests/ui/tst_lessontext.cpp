@@ -207,6 +207,83 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("tiles %1 px high; %2").arg(tiles->height()).arg(docksText(w.window))));
     }
 
+    void editByHandKeepsTheTextWhole_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addRow("the lesson's dock at 1024x768: 235 px") << 235;
+        QTest::addRow("at 1280x720: 390 px") << 390;
+    }
+
+    void editByHandKeepsTheTextWhole()
+    {
+        // A trial at 1024x768 (openbox, maximized), the aging lesson's step 2 running: an edit
+        // by hand added "✎ 1 edit by hand; the text is without it." under the step's status, two
+        // lines the panel had no room for, and the step's text went behind "More below". In a
+        // panel as low as shows the text whole, the edit's mark shares the status's line
+        // ("✎ 1"), or the title's; the whole sentence is in the tooltip, and on lines of its own where the text
+        // has them to spare.
+        QFETCH(int, width);
+        LessonStep step;
+        step.title = QStringLiteral("The rush");
+        step.text = QStringLiteral("From cycle 30 the rush producer adds 6 urgent messages (priority 7 to 9) per "
+                                   "cycle. The three consumers take one batch of 3 each per cycle, 9 deliveries, "
+                                   "and postponements use some of them: the backlog grows by about 2 messages per "
+                                   "cycle, to 234 at cycle 130. In a FIFO queue urgent messages wait behind "
+                                   "everything else.");
+        step.untilCycle = 130;
+        const auto whole = [](LessonPanel &shown) {
+            for (int i = 0; i < 3; ++i) {
+                QCoreApplication::sendPostedEvents();
+                QCoreApplication::processEvents();
+            }
+            return shown.textView()->verticalScrollBar()->maximum() == 0 && !shown.moreHint()->isVisible();
+        };
+        // The lowest panel that shows the text whole (walked down; the cue, once shown, keeps
+        // its row: a second panel is given that height).
+        int height = 600;
+        {
+            Simulation sim;
+            LessonPanel probe(&sim);
+            probe.setSteps({step});
+            probe.resize(width, height);
+            static_cast<QWidget &>(probe).show();  // LessonPanel::show(int) shows a step
+            QVERIFY(QTest::qWaitForWindowExposed(&probe));
+            QVERIFY(whole(probe));
+            for (; height > 100; --height) {
+                probe.resize(width, height - 1);
+                if (!whole(probe))
+                    break;
+            }
+        }
+        Simulation sim;
+        LessonPanel panel(&sim);
+        panel.setSteps({step});
+        panel.resize(width, height);
+        static_cast<QWidget &>(panel).show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTextBrowser *text = panel.textView();
+        QVERIFY2(whole(panel), qPrintable(QString::number(height)));
+        const QString status = panel.progressLabel()->text();
+        QVERIFY(!status.contains(QStringLiteral("✎")));
+        panel.setHandEdits(1);
+        const QString where = QStringLiteral("panel %1x%2: \"%3\", %4 px below")
+                                      .arg(width).arg(height)
+                                      .arg(panel.progressLabel()->text())
+                                      .arg(text->verticalScrollBar()->maximum());
+        QVERIFY2(whole(panel), qPrintable(where));
+        // The mark in sight: beside the status, or beside the title where the status fills its line.
+        QVERIFY2(panel.progressLabel()->text().contains(QStringLiteral("✎ 1"))
+                         || panel.headingLabel()->text() == step.title + QStringLiteral(" ✎ 1"),
+                 qPrintable(where + QStringLiteral(", heading \"%1\"").arg(panel.headingLabel()->text())));
+        QVERIFY2(panel.progressLabel()->toolTip().contains(QStringLiteral("✎ 1 edit by hand; the text is without it.")),
+                 qPrintable(panel.progressLabel()->toolTip()));
+        // With room to spare, the whole sentence under the status, as before.
+        panel.resize(width, height + 200);
+        QTRY_VERIFY2(panel.progressLabel()->text().contains(QStringLiteral("\n✎ 1 edit by hand; the text is without it.")),
+                     qPrintable(panel.progressLabel()->text()));
+        QVERIFY(whole(panel));
+    }
+
     void moreBelowOnlyWhileALineIsHidden()
     {
         // Presenting at 1024x768, "▼ More below" and a scroll bar showed under a step read

@@ -321,8 +321,11 @@ void LessonPanel::showStep(int index)
 
 bool LessonPanel::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_text->viewport() && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
+    if (watched == m_text->viewport() && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) {
         updateMoreHint();
+        if (m_handEdits > 0)
+            fitProgress();  // the edits' sentence takes lines of its own where the text spares them
+    }
     if (watched == m_count && (event->type() == QEvent::Resize || event->type() == QEvent::FontChange))
         fitStepCount();
     if (watched == m_progress && (event->type() == QEvent::Resize || event->type() == QEvent::Show
@@ -525,37 +528,119 @@ void LessonPanel::fitProgress()
         m_progress->setToolTip(QString());
         return;
     }
-    // The first wording that fits on one line; where none does, the shortest (fewest lines).
-    // A panel not shown yet has no width of its own: the full line (fitted again when shown).
-    QString line = m_progressWordings.constFirst();
-    if (m_progress->isVisible() && m_progressWordings.size() > 1) {
+    // The text names the lesson's values and figures ("73 by cycle 100"): it is the author's and
+    // stays as written, but with edits by hand the run is no longer the one it tells. The mark
+    // of the edits shares the status's line, its words shortened to fit there ("✎ 1 edit by
+    // hand", "✎ 1", "✎"), or else stands beside the step's title: at 1024x768 a line of its own
+    // under the status took a line from the step's text, which went behind "More below". The
+    // whole sentence takes lines of its own only where the text has them to spare; it is in the
+    // tooltip in any case.
+    QString edits;
+    QStringList editWordings{QString()};
+    if (m_handEdits > 0) {
+        edits = m_handEdits == 1 ? tr("✎ 1 edit by hand; the text is without it.")
+                                 : tr("✎ %1 edits by hand; the text is without them.").arg(m_handEdits);
+        editWordings = {edits,
+                        m_handEdits == 1 ? tr("✎ 1 edit by hand") : tr("✎ %1 edits by hand").arg(m_handEdits),
+                        QStringLiteral("✎ %1").arg(m_handEdits), QStringLiteral("✎")};
+    }
+    const auto joined = [](const QString &status, const QString &mark) {
+        return mark.isEmpty() ? status : status + QLatin1Char(' ') + mark;
+    };
+    // The status: the first wording that fits on one line; where none does, the shortest (fewest
+    // lines). Then the mark: the first wording of it (and of the status) that adds no line to
+    // the status's. A panel not shown yet has no width of its own: the full line (fitted again
+    // when shown).
+    QString status = m_progressWordings.constFirst();
+    QString line = joined(status, editWordings.constFirst());
+    QString headingMark;  // the mark beside the step's title, where the status has no room
+    if (m_progress->isVisible() && (m_progressWordings.size() > 1 || editWordings.size() > 1)) {
         const QFontMetrics metrics(m_progress->font());
         const int room = m_progress->contentsRect().width() - 2 * m_progress->margin() - m_progress->indent();
-        line = m_progressWordings.constLast();
+        // A text's height as QLabel lays it out (its own word wrap: the font metrics' rectangle
+        // gave a line less at times, see heightForSteps()).
+        QLabel probe;
+        probe.setWordWrap(true);
+        probe.setFont(m_progress->font());
+        probe.setTextFormat(m_progress->textFormat());
+        probe.setMargin(m_progress->margin());
+        probe.setIndent(m_progress->indent());
+        const int labelWidth = m_progress->width();
+        const auto height = [&probe, labelWidth](const QString &text) {
+            probe.setText(text);
+            return probe.heightForWidth(labelWidth);
+        };
+        status = m_progressWordings.constLast();
         for (const QString &wording : std::as_const(m_progressWordings)) {
             if (metrics.horizontalAdvance(wording) <= room) {
-                line = wording;
+                status = wording;
                 break;
             }
         }
+        const QString base = status;
+        const int statusHeight = height(base);
+        line = joined(base, editWordings.constLast());
+        bool found = false;
+        for (const QString &wording : std::as_const(m_progressWordings)) {
+            for (const QString &mark : std::as_const(editWordings)) {
+                if (height(joined(wording, mark)) <= statusHeight) {
+                    status = wording;
+                    line = joined(wording, mark);
+                    found = true;
+                    break;
+                }
+            }
+            if (found)
+                break;
+        }
+        // No room on the status's line even for the sign (the status fills it): the mark goes
+        // beside the step's title where it adds no line there.
+        if (!found && !edits.isEmpty() && m_index >= 0 && m_heading->width() > 0) {
+            const QString title = headingText(m_index);
+            const QString marked = title + QLatin1Char(' ') + editWordings.at(2);
+            probe.setFont(m_heading->font());
+            probe.setTextFormat(m_heading->textFormat());
+            probe.setMargin(m_heading->margin());
+            probe.setIndent(m_heading->indent());
+            probe.setText(title);
+            const int plain = probe.heightForWidth(m_heading->width());
+            probe.setText(marked);
+            if (probe.heightForWidth(m_heading->width()) <= plain) {
+                headingMark = QLatin1Char(' ') + editWordings.at(2);
+                status = base;
+                line = base;
+            }
+            probe.setFont(m_progress->font());
+            probe.setTextFormat(m_progress->textFormat());
+            probe.setMargin(m_progress->margin());
+            probe.setIndent(m_progress->indent());
+        }
+        // Lines to spare under the text (it is whole with the sentence's lines more below it):
+        // the sentence, whole, on lines of its own under the status.
+        if (!edits.isEmpty() && room > 0 && m_text->isVisible()) {
+            const QString shown = m_progress->text();
+            const int ownNow = shown.contains(QLatin1Char('\n')) ? height(shown) - height(shown.section(QLatin1Char('\n'), 0, 0)) : 0;
+            const int view = m_text->viewport()->height() + ownNow;  // the view without those lines
+            const int text = int(std::ceil(m_text->document()->size().height()));
+            const QString whole = base + QLatin1Char('\n') + edits;
+            if (text + height(whole) - height(line) <= view) {
+                status = base;
+                line = whole;
+                headingMark.clear();
+            }
+        }
     }
-    const bool shortened = line != m_progressWordings.constFirst();
-    // The text names the lesson's values and figures ("73 by cycle 100"): it is the author's and
-    // stays as written, but with edits by hand the run is no longer the one it tells.
-    // Short: at 1024x768 the dock has about 5 lines for all of it; the rest in the tooltip.
-    QString edits;
-    if (m_handEdits > 0)
-        edits = m_handEdits == 1 ? tr("✎ 1 edit by hand; the text is without it.")
-                                 : tr("✎ %1 edits by hand; the text is without them.").arg(m_handEdits);
-    if (!edits.isEmpty())
-        line += QLatin1Char('\n') + edits;
+    if (m_index >= 0 && m_heading->text() != headingText(m_index) + headingMark)
+        m_heading->setText(headingText(m_index) + headingMark);
+    const bool shortened = status != m_progressWordings.constFirst();
     if (line != m_progress->text())
         m_progress->setText(line);
     QStringList tip;
     if (shortened)
         tip << m_progressWordings.constFirst();
     if (m_handEdits > 0)
-        tip << tr("The step's text tells the lesson's own run; your edits by hand change it. Ctrl+Z undoes them.");
+        tip << edits
+            << tr("The step's text tells the lesson's own run; your edits by hand change it. Ctrl+Z undoes them.");
     m_progress->setToolTip(tip.join(QLatin1Char('\n')));
 }
 
