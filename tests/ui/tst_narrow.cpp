@@ -686,6 +686,89 @@ private Q_SLOTS:
         QCOMPARE(docks(), before);
     }
 
+    void cardsReadWholeWhilePresentingAt1280_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("cycles");
+        QTest::addColumn<int>("presentingCycles");  // run after presenting
+        // (Not at cycle 21: there the window's least width is more than the offscreen screen's
+        // 800 px before it is given the projector's size.)
+        for (const int cycles : {0, 61, 151, 156, 161, 211})
+            QTest::addRow("poison lesson, cycle %d", cycles) << QStringLiteral(":/scenarios/lesson-poison-message.json") << cycles << 0;
+        for (const int cycles : {0, 31, 131, 216, 260})
+            QTest::addRow("aging lesson, cycle %d", cycles) << QStringLiteral(":/scenarios/lesson-aging.json") << cycles << 0;
+        QTest::addRow("aging lesson, step 4 entered presenting") << QStringLiteral(":/scenarios/lesson-aging.json") << 210 << 6;
+    }
+
+    void cardsReadWholeWhilePresentingAt1280()
+    {
+        // A trial presenting at 1280x720: a card's title read "parking-lot · de…", a card's
+        // warning ran past the card's edge, and at the aging lesson's step 4 card A's header was
+        // scrolled out of the consumers' pane. Every card's title reads whole, every warning in
+        // sight lies within its card, and the outlined card's header is in sight.
+        QFETCH(QString, file);
+        QFETCH(int, cycles);
+        QFETCH(int, presentingCycles);
+        TestSupport::ScenarioWindow w(file);
+        QVERIFY(w.activeAt(1280, 720));
+        w.window.lessonPanel()->runCycles(cycles);
+        w.window.refreshViews();
+        w.presentAt(QSize(1280, 720), PresentationMode::zoomPercentFor(QSize(1280, 720)));
+        if (QTest::currentTestFailed())
+            return;
+        if (presentingCycles > 0) {
+            QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());
+            w.window.lessonPanel()->runCycles(presentingCycles);
+            w.window.refreshViews();
+        }
+        auto *area = w.window.consumerPanel()->findChild<QScrollArea *>();
+        QVERIFY(area);
+        QStringList problems;
+        const auto check = [&] {
+            for (int i = 0; i < 5; ++i) {
+                QCoreApplication::sendPostedEvents();
+                QCoreApplication::processEvents();
+            }
+            problems.clear();
+            for (ConsumerCard *card : w.window.consumerPanel()->cards()) {
+                QLabel *name = card->nameLabel();
+                if (name->text().contains(QChar(0x2026)))
+                    problems << QStringLiteral("title \"%1\" (%2 px)").arg(name->text()).arg(name->width());
+                QLabel *warning = card->warningLabel();
+                if (warning->isVisible()) {
+                    const QRect at(warning->mapTo(card, QPoint(0, 0)), warning->size());
+                    if (!card->rect().contains(at) || warning->heightForWidth(warning->width()) > warning->height())
+                        problems << QStringLiteral("warning of %1 at %2,%3 %4x%5 (needs %6 px) in a card %7x%8")
+                                            .arg(name->text()).arg(at.x()).arg(at.y()).arg(at.width()).arg(at.height())
+                                            .arg(warning->heightForWidth(warning->width())).arg(card->width()).arg(card->height());
+                }
+            }
+            return problems.isEmpty();
+        };
+        QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());
+        QTRY_VERIFY2(check(), qPrintable(problems.join(QLatin1Char('\n'))));
+        // The card the step outlines (or holds a field it outlines): its header in sight, once
+        // the step's outline and the cards' folding have settled.
+        QString header;
+        const auto headerInSight = [&] {
+            QCoreApplication::processEvents();
+            header.clear();
+            for (HighlightOverlay *overlay : w.window.highlightOverlays()) {
+                ConsumerCard *card = nullptr;
+                for (QWidget *up = overlay->target(); up && !card; up = up->parentWidget())
+                    card = qobject_cast<ConsumerCard *>(up);
+                if (!card)
+                    continue;
+                const QRect at(card->nameLabel()->mapTo(area->viewport(), QPoint(0, 0)), card->nameLabel()->size());
+                if (!area->viewport()->rect().contains(at))
+                    header += QStringLiteral("card %1's title at %2,%3 in a view %4 px high ")
+                                      .arg(card->nameLabel()->text()).arg(at.x()).arg(at.y()).arg(area->viewport()->height());
+            }
+            return header.isEmpty();
+        };
+        QTRY_VERIFY2(headerInSight(), qPrintable(header));
+    }
+
     // Where the screen has no room for the window's preferred 1400x900 (a 1280x720 projector, a
     // 1024x768 laptop; the offscreen test screen is 800x800), the app opens the window maximized,
     // so that the lesson row has the room the step texts are fitted to: at 1216x684, the 95 % it

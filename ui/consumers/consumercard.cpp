@@ -738,13 +738,31 @@ void ConsumerCard::setFolded(bool folded)
     applyFolding();
 }
 
-int ConsumerCard::foldedAway() const
+void ConsumerCard::setTrimmed(bool trimmed)
 {
-    // What the details take, as laid out when shown: their heights and the spacing after each.
+    if (trimmed == m_trimmed)
+        return;
+    m_trimmed = trimmed;
+    applyFolding();
+}
+
+int ConsumerCard::trimmedAway() const
+{
     const int spacing = layout()->spacing();
     int height = 0;
     for (const QWidget *detail : {static_cast<const QWidget *>(m_sparkline), static_cast<const QWidget *>(m_lastBatchGuard)})
         height += detail->sizeHint().height() + spacing;
+    return height;
+}
+
+int ConsumerCard::foldedAway() const
+{
+    // What the details take, as laid out when shown: their heights and the spacing after each
+    // (the throughput line and the last batch are away already while trimmed).
+    const int spacing = layout()->spacing();
+    int height = 0;
+    for (const QWidget *detail : {static_cast<const QWidget *>(m_sparkline), static_cast<const QWidget *>(m_lastBatchGuard)})
+        height += m_trimmed ? 0 : detail->sizeHint().height() + spacing;
     if (!m_timelineNote->text().isEmpty()) {
         const int width = std::max(1, this->width() - 20);
         height += (m_timelineNote->hasHeightForWidth() ? m_timelineNote->heightForWidth(width)
@@ -779,8 +797,8 @@ int ConsumerCard::foldedAway() const
 void ConsumerCard::applyFolding()
 {
     const bool open = !m_folded;
-    m_sparkline->setVisible(open);
-    m_lastBatchGuard->setVisible(open);
+    m_sparkline->setVisible(open && !m_trimmed);
+    m_lastBatchGuard->setVisible(open && !m_trimmed);
     for (int r = 0; r < m_form->rowCount(); ++r) {
         const bool shown = open && (r != m_fixedRows - 1 || m_topicsShown);
         for (const QFormLayout::ItemRole role : {QFormLayout::LabelRole, QFormLayout::FieldRole, QFormLayout::SpanningRole})

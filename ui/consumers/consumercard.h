@@ -109,6 +109,14 @@ public:
     /// Pixels of height that folding takes away (the details' heights as shown, with their
     /// spacing), whether folded now or not.
     int foldedAway() const;
+    /// Trimmed (presentation mode, a card the lesson outlines that is higher than the consumers'
+    /// view): the throughput line and the last batch are hidden, so that the header (whose card
+    /// it is), the settings and the warning fit the view together. Not trimmed, the default.
+    void setTrimmed(bool trimmed);
+    bool isTrimmed() const { return m_trimmed; }
+    /// Pixels of height that trimming takes away from the unfolded card (the throughput line and
+    /// the last batch with their spacing), whether trimmed now or not.
+    int trimmedAway() const;
 
 Q_SIGNALS:
     /// The user folded (@p folded) or unfolded the card with its button.
@@ -152,6 +160,7 @@ private:
     QToolButton *m_foldButton = nullptr;
     bool m_foldable = false;
     bool m_folded = false;
+    bool m_trimmed = false;  ///< setTrimmed()
     bool m_topicsShown = false;
     QGridLayout *m_counts = nullptr;
     QList<QWidget *> m_countCells;  ///< per count: its number's SizeGuard, then its word

@@ -55,6 +55,9 @@ ConsumerPanel::ConsumerPanel(SetupEditor *editor, QWidget *parent)
         }
         if (shown)
             settleAndShow(shown);
+        // An outlined setting with its card's header and warning, as far as the view has room.
+        if (shown && shown != focusedField() && cardOf(shown) != shown)
+            showWithWarning(shown);
     });
     // A zoom makes the cards wider without resizing the viewport: their columns are counted
     // again before the grid lays them out, so no card is cut at the right.
@@ -432,8 +435,10 @@ void ConsumerPanel::onFocusChanged(QWidget *now)
 void ConsumerPanel::updateFolding()
 {
     if (!m_presenting || m_cards.isEmpty()) {
-        for (ConsumerCard *card : std::as_const(m_cards))
+        for (ConsumerCard *card : std::as_const(m_cards)) {
             card->setFoldable(false);
+            card->setTrimmed(false);
+        }
         return;
     }
     m_foldedFor = m_scroll->size();
@@ -454,10 +459,21 @@ void ConsumerPanel::updateFolding()
     const int spacing = m_grid->verticalSpacing();
     const int cardWidth = std::max(1, (m_scroll->width() - margins.left() - margins.right() - (columns - 1) * m_grid->horizontalSpacing()) / columns);
     QList<int> whole, folded;
-    for (const ConsumerCard *card : std::as_const(m_cards)) {
+    QList<bool> trim;
+    const int room = m_scroll->height();
+    for (ConsumerCard *card : std::as_const(m_cards)) {
         const int shown = card->hasHeightForWidth() ? card->heightForWidth(cardWidth) : card->sizeHint().height();
         const int away = card->foldedAway();
-        whole << (card->isFolded() ? shown + away : shown);
+        // A card the lesson outlines higher than the view: its throughput line and last batch
+        // give way, so that its header is in sight with the outlined setting and the warning
+        // (at 1280x720, the aging lesson's step 4 scrolled card A's name out of the view).
+        const int details = card->trimmedAway();
+        const int untrimmed = (card->isFolded() ? shown + away : shown) + (card->isTrimmed() ? details : 0);
+        bool outlined = false;
+        for (const QPointer<QWidget> &target : std::as_const(m_highlighted))
+            outlined = outlined || (target && cardOf(target) == card);
+        trim << (outlined && untrimmed > m_scroll->viewport()->height());
+        whole << (trim.constLast() ? untrimmed - details : untrimmed);
         folded << (card->isFolded() ? shown : shown - away);
     }
     QList<bool> fold(m_cards.size(), false);
@@ -473,7 +489,6 @@ void ConsumerPanel::updateFolding()
         }
         return height;
     };
-    const int room = m_scroll->height();
     const bool foldable = needed() > room || !m_userFolded.isEmpty();
     for (qsizetype i = m_cards.size() - 1; foldable && i >= 0 && needed() > room; --i) {
         if (!kept.contains(m_cards.at(i)))
@@ -482,6 +497,7 @@ void ConsumerPanel::updateFolding()
     for (qsizetype i = 0; i < m_cards.size(); ++i) {
         m_cards.at(i)->setFoldable(foldable);
         m_cards.at(i)->setFolded(fold.at(i));
+        m_cards.at(i)->setTrimmed(trim.at(i) && !fold.at(i));
     }
 }
 
