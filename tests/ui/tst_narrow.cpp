@@ -594,6 +594,7 @@ private Q_SLOTS:
         QTest::addColumn<int>("zoom");
         QTest::addRow("window 1024x749") << false << 100;
         QTest::addRow("window 1024x749 at 120 %%") << false << 120;
+        QTest::addRow("window 1024x749, zoomed to 120 %% paused") << false << -120;
         QTest::addRow("presenting at 1024x768") << true << 0;
     }
 
@@ -610,18 +611,39 @@ private Q_SLOTS:
             QVERIFY(w.presentingAt1024(260));
         } else {
             QVERIFY(w.activeAt(1024, 749));
-            w.window.zoom()->setPercent(zoom);
+            if (zoom > 0)
+                w.window.zoom()->setPercent(zoom);
             w.window.lessonPanel()->runCycles(260);
             w.window.refreshViews();
+            // Ctrl++ after the run paused: the notice "Zoom 110%" hides the figures for a
+            // while, and no refresh follows.
+            for (int percent = 100; zoom < 0 && percent < -zoom; percent += 10)
+                w.press(Qt::Key_Plus, Qt::ControlModifier);
+            if (zoom < 0)
+                QCOMPARE(w.window.zoom()->percent(), -zoom);
         }
         StatusSummary *status = w.window.statusSummary();
         QTRY_COMPARE(w.window.statusBar()->width(), 1024);
+        QTRY_VERIFY(status->isVisible());  // the zoom's notice gone
         QCoreApplication::processEvents();
         const auto named = [status] {
             return status->text().contains(QRegularExpression(QStringLiteral("conserv(ation|\\.) [✓✗]$")));
         };
         QTRY_VERIFY2(named(), qPrintable(QStringLiteral("\"%1\" (status %2 px, stage %3)")
                                                  .arg(status->text()).arg(status->width()).arg(status->stage())));
+        // And no figure cut by its label ("Paus", "conservatio" after Ctrl++ while paused).
+        QStringList cut;
+        const auto whole = [&] {
+            QCoreApplication::processEvents();
+            cut.clear();
+            for (const QLabel *label : status->findChildren<QLabel *>()) {
+                const int needed = label->fontMetrics().horizontalAdvance(label->text());
+                if (label->isVisible() && needed > label->contentsRect().width())
+                    cut << QStringLiteral("%1 (needs %2 px, has %3 px)").arg(label->text()).arg(needed).arg(label->contentsRect().width());
+            }
+            return cut.isEmpty();
+        };
+        QTRY_VERIFY2(whole(), qPrintable(cut.join(QStringLiteral("; "))));
         // And while the speed's notice (after "]") takes its part of the line.
         w.press(Qt::Key_BracketRight);
         auto *notice = w.window.findChild<QLabel *>(QStringLiteral("speedNotice"));

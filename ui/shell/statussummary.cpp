@@ -302,6 +302,15 @@ void StatusSummary::resizeEvent(QResizeEvent *event)
     fit();
 }
 
+void StatusSummary::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    // Hidden (a notice of the status bar hides the figures), the line was fitted to no width:
+    // shown again at the width it had, it fits now (after Ctrl++ while paused the notice
+    // "Zoom 120%" left "Paus", "conservatio" at 1024x768).
+    fit();
+}
+
 void StatusSummary::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
