@@ -56,10 +56,8 @@ const QList<SettingWords> &settingWords()
 {
     static const QList<SettingWords> words = [] {
         QList<SettingWords> list;
-        for (const char *key : {"mode", "maxPriority", "batchSize", "dispatch", "maxIdleCycles", "cycleIntervalMs",
-                                "maxLength", "overflow", "deliveryLimit", "messageTtl", "expiry", "deadLetterQueue"}) {
-            const QString name = QLatin1String(key);
-            const QString path = QStringLiteral("broker.") + name;
+        for (const QString &path : BrokerPanel::fieldPaths()) {
+            const QString name = path.section(QLatin1Char('.'), 1);
             const QString label = AlarmPanel::tr("Broker panel › %1").arg(BrokerPanel::fieldLabel(path));
             list.append({QRegularExpression(QStringLiteral("\\bbroker\\.%1\\b").arg(name)), path, label});
             if (name != name.toLower())

@@ -760,9 +760,7 @@ int ConsumerCard::foldedAway() const
     // What the details take, as laid out when shown: their heights and the spacing after each
     // (the throughput line and the last batch are away already while trimmed).
     const int spacing = layout()->spacing();
-    int height = 0;
-    for (const QWidget *detail : {static_cast<const QWidget *>(m_sparkline), static_cast<const QWidget *>(m_lastBatchGuard)})
-        height += m_trimmed ? 0 : detail->sizeHint().height() + spacing;
+    int height = m_trimmed ? 0 : trimmedAway();
     if (!m_timelineNote->text().isEmpty()) {
         const int width = std::max(1, this->width() - 20);
         height += (m_timelineNote->hasHeightForWidth() ? m_timelineNote->heightForWidth(width)

@@ -561,10 +561,13 @@ void LessonPanel::fitProgress()
         // gave a line less at times, see heightForSteps()).
         QLabel probe;
         probe.setWordWrap(true);
-        probe.setFont(m_progress->font());
-        probe.setTextFormat(m_progress->textFormat());
-        probe.setMargin(m_progress->margin());
-        probe.setIndent(m_progress->indent());
+        const auto probeAs = [&probe](const QLabel *label) {  // lays out as @p label would
+            probe.setFont(label->font());
+            probe.setTextFormat(label->textFormat());
+            probe.setMargin(label->margin());
+            probe.setIndent(label->indent());
+        };
+        probeAs(m_progress);
         const int labelWidth = m_progress->width();
         const auto height = [&probe, labelWidth](const QString &text) {
             probe.setText(text);
@@ -598,10 +601,7 @@ void LessonPanel::fitProgress()
         if (!found && !edits.isEmpty() && m_index >= 0 && m_heading->width() > 0) {
             const QString title = headingText(m_index);
             const QString marked = title + QLatin1Char(' ') + editWordings.at(2);
-            probe.setFont(m_heading->font());
-            probe.setTextFormat(m_heading->textFormat());
-            probe.setMargin(m_heading->margin());
-            probe.setIndent(m_heading->indent());
+            probeAs(m_heading);
             probe.setText(title);
             const int plain = probe.heightForWidth(m_heading->width());
             probe.setText(marked);
@@ -610,10 +610,7 @@ void LessonPanel::fitProgress()
                 status = base;
                 line = base;
             }
-            probe.setFont(m_progress->font());
-            probe.setTextFormat(m_progress->textFormat());
-            probe.setMargin(m_progress->margin());
-            probe.setIndent(m_progress->indent());
+            probeAs(m_progress);
         }
         // Lines to spare under the text (it is whole with the sentence's lines more below it):
         // the sentence, whole, on lines of its own under the status.

@@ -46,31 +46,40 @@ QString rowLabel(const QString &path)
     return BrokerPanel::tr("%1:").arg(BrokerPanel::fieldLabel(path));
 }
 
+/// One table for the form's labels and the words that name a field elsewhere (an alarm's
+/// advice, AlarmPanel::inPanelWords()): they cannot drift apart.
+const std::pair<const char *, const char *> FieldLabels[] = {
+        {"broker.mode", QT_TRANSLATE_NOOP("PriorityLab::BrokerPanel", "Mode")},
+        {"broker.maxPriority", QT_TRANSLATE_NOOP("PriorityLab::BrokerPanel", "Max priority")},
+        {"broker.batchSize", QT_TRANSLATE_NOOP("PriorityLab::BrokerPanel", "Batch size")},
+        {"broker.dispatch", QT_TRANSLATE_NOOP("PriorityLab::BrokerPanel", "Dispatch")},
+        {"broker.maxIdleCycles", QT_TRANSLATE_NOOP("PriorityLab::BrokerPanel", "Stop after")},
+        {"broker.cycleIntervalMs", QT_TRANSLATE_NOOP("PriorityLab::BrokerPanel", "Cycle interval")},
+        {"broker.maxLength", QT_TRANSLATE_NOOP("PriorityLab::BrokerPanel", "Max length")},
+        {"broker.overflow", QT_TRANSLATE_NOOP("PriorityLab::BrokerPanel", "Overflow")},
+        {"broker.deliveryLimit", QT_TRANSLATE_NOOP("PriorityLab::BrokerPanel", "Delivery limit")},
+        {"broker.messageTtl", QT_TRANSLATE_NOOP("PriorityLab::BrokerPanel", "Message TTL")},
+        {"broker.expiry", QT_TRANSLATE_NOOP("PriorityLab::BrokerPanel", "Expiry")},
+        {"broker.deadLetterQueue", QT_TRANSLATE_NOOP("PriorityLab::BrokerPanel", "Dead-letter queue")},
+};
+
 } // namespace
 
 QString BrokerPanel::fieldLabel(const QString &path)
 {
-    // One table for the form's labels and the words that name a field elsewhere (an alarm's
-    // advice, AlarmPanel::inPanelWords()): they cannot drift apart.
-    static const std::pair<const char *, const char *> labels[] = {
-            {"broker.mode", QT_TR_NOOP("Mode")},
-            {"broker.maxPriority", QT_TR_NOOP("Max priority")},
-            {"broker.batchSize", QT_TR_NOOP("Batch size")},
-            {"broker.dispatch", QT_TR_NOOP("Dispatch")},
-            {"broker.maxIdleCycles", QT_TR_NOOP("Stop after")},
-            {"broker.cycleIntervalMs", QT_TR_NOOP("Cycle interval")},
-            {"broker.maxLength", QT_TR_NOOP("Max length")},
-            {"broker.overflow", QT_TR_NOOP("Overflow")},
-            {"broker.deliveryLimit", QT_TR_NOOP("Delivery limit")},
-            {"broker.messageTtl", QT_TR_NOOP("Message TTL")},
-            {"broker.expiry", QT_TR_NOOP("Expiry")},
-            {"broker.deadLetterQueue", QT_TR_NOOP("Dead-letter queue")},
-    };
-    for (const auto &[key, label] : labels) {
+    for (const auto &[key, label] : FieldLabels) {
         if (path == QLatin1String(key))
             return tr(label);
     }
     return {};
+}
+
+QStringList BrokerPanel::fieldPaths()
+{
+    QStringList paths;
+    for (const auto &entry : FieldLabels)
+        paths << QLatin1String(entry.first);
+    return paths;
 }
 
 BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)

@@ -41,6 +41,8 @@ public:
     /// The label the panel shows for the setting at @p path (e.g. "Message TTL" for
     /// "broker.messageTtl"), without its colon; empty for a path the panel does not show.
     static QString fieldLabel(const QString &path);
+    /// The paths of every setting the panel shows ("broker.mode", …), in the form's order.
+    static QStringList fieldPaths();
 
     /// The controls (tests).
     QComboBox *modeBox() const { return m_mode; }
