@@ -396,6 +396,28 @@ void TestContrast::toolbarIconsFollowThePalette()
     }
     // A disabled icon (Undo before any edit) still shows, fainter.
     QVERIFY(!w.window.undoAction()->isEnabled());
+    // The toolbar's "»", which holds Open and Save on a narrow screen, in the buttons' text
+    // colour: dark grey on a dark GTK theme at 1024x768 before, nearly invisible.
+    auto *extension = bar->findChild<QToolButton *>(QStringLiteral("qt_toolbar_ext_button"));
+    QVERIFY(extension);
+    const QColor ink = palettes[std::min(mode, 2)].color(QPalette::Active, QPalette::ButtonText);
+    const QImage glyph = extension->icon().pixmap(QSize(16, 16)).toImage().convertToFormat(QImage::Format_ARGB32);
+    int inked = 0;
+    QStringList others;
+    for (int y = 0; y < glyph.height(); ++y) {
+        for (int x = 0; x < glyph.width(); ++x) {
+            const QColor c = glyph.pixelColor(x, y);
+            if (c.alpha() < 128)
+                continue;
+            const int distance = std::abs(c.red() - ink.red()) + std::abs(c.green() - ink.green()) + std::abs(c.blue() - ink.blue());
+            if (distance <= 24)
+                ++inked;
+            else
+                others << c.name();
+        }
+    }
+    QVERIFY2(inked > 0 && others.isEmpty(),
+             qPrintable(QStringLiteral("ink %1, %2 pixels in it, others: %3").arg(ink.name()).arg(inked).arg(others.join(QLatin1Char(' ')))));
 }
 
 void TestContrast::undoRedoIconsAreCurvedArrows_data()

@@ -196,6 +196,7 @@ bool isGlyph(QStyle::StandardPixmap which)
     case QStyle::SP_ArrowRight:
     case QStyle::SP_ArrowUp:
     case QStyle::SP_ArrowDown:
+    case QStyle::SP_ToolBarHorizontalExtensionButton:
         return true;
     default:
         return false;

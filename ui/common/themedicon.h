@@ -26,7 +26,8 @@ QIcon forPalette(const QIcon &icon, const QPalette &palette);
 /// own are dark, invisible on a dark palette. At the sizes of forPalette().
 QIcon glyph(const QIcon &icon, const QPalette &palette);
 
-/// Whether standard icon @p which is a one-colour symbol (the media and arrow icons), drawn by
+/// Whether standard icon @p which is a one-colour symbol (the media and arrow icons, a
+/// toolbar's extension "»"), drawn by
 /// standard() as a glyph().
 bool isGlyph(QStyle::StandardPixmap which);
 

@@ -199,8 +199,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     statusBar()->addPermanentWidget(m_zoomLabel);
 
     createActions();
-    updateIcons();
     createToolBar();
+    updateIcons();  // the toolbar's extension button too
     createDocks();
     createMenus();
 
@@ -1020,6 +1020,12 @@ void MainWindow::updateIcons()
     // Curved arrows, not the style's round arrow buttons (filled discs as a glyph).
     m_undo->setIcon(ThemedIcon::undoRedo(this, false));
     m_redo->setIcon(ThemedIcon::undoRedo(this, true));
+    // The toolbar's "»" (its extension button, Qt's own child) holds Open and Save on a narrow
+    // screen: a dark grey glyph on a dark GTK theme at 1024x768, nearly invisible.
+    if (m_toolBar) {
+        if (auto *extension = m_toolBar->findChild<QToolButton *>(QStringLiteral("qt_toolbar_ext_button")))
+            extension->setIcon(ThemedIcon::standard(this, QStyle::SP_ToolBarHorizontalExtensionButton));
+    }
     updateActions();
 }
 
