@@ -2062,18 +2062,16 @@ private Q_SLOTS:
     // it must be (docs/design.md §8).
     void eventLogFiltersWholePresentingAt1024_data()
     {
-        QTest::addColumn<QSize>("screen");
-        QTest::addRow("1024x768") << QSize(1024, 768);
-        QTest::addRow("1280x720") << QSize(1280, 720);
+        TestSupport::addClassroomScreenSizes();
     }
 
     void eventLogFiltersWholePresentingAt1024()
     {
-        QFETCH(QSize, screen);
+        QFETCH(QSize, size);
         Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
-        QVERIFY(w.activeAt(screen.width(), screen.height()));
+        QVERIFY(w.activeAt(size.width(), size.height()));
         w.sim()->setIntervalMs(0);
-        w.presentAt(screen, PresentationMode::zoomPercentFor(screen));
+        w.presentAt(size, PresentationMode::zoomPercentFor(size));
         if (QTest::currentTestFailed())
             return;
         while (w.window.lessonPanel()->currentStep() < 1)

@@ -661,9 +661,7 @@ private Q_SLOTS:
 
     void alarmsMoreKeepsTheDocksWhilePresenting_data()
     {
-        QTest::addColumn<QSize>("screen");
-        QTest::addRow("1280x720") << QSize(1280, 720);
-        QTest::addRow("1024x768") << QSize(1024, 768);
+        TestSupport::addClassroomScreenSizes();
     }
 
     void alarmsMoreKeepsTheDocksWhilePresenting()
@@ -671,12 +669,12 @@ private Q_SLOTS:
         // A trial, presenting: More on the alarm banner (and Less after it) moved the split
         // between the docks, the charts' row shrinking under the column. The unfolded banner
         // scrolls in its column; every dock keeps its place and size.
-        QFETCH(QSize, screen);
+        QFETCH(QSize, size);
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"));
-        QVERIFY(w.activeAt(screen.width(), screen.height()));
+        QVERIFY(w.activeAt(size.width(), size.height()));
         w.window.lessonPanel()->runCycles(260);  // step 4: four alarms
         w.window.refreshViews();
-        w.presentAt(screen, PresentationMode::zoomPercentFor(screen));
+        w.presentAt(size, PresentationMode::zoomPercentFor(size));
         if (QTest::currentTestFailed())
             return;
         AlarmPanel *alarms = w.window.alarmPanel();
