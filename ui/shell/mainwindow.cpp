@@ -199,8 +199,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     statusBar()->addPermanentWidget(m_zoomLabel);
 
     createActions();
+    updateIcons();
     createToolBar();
-    updateIcons();  // the toolbar's extension button too
     createDocks();
     createMenus();
 
@@ -606,6 +606,7 @@ void MainWindow::createToolBar()
         button->setFocusPolicy(Qt::NoFocus);
         bar->addWidget(button);
     }
+    updateExtensionIcon();
 }
 
 QDockWidget *MainWindow::createDock(const QString &title, const QString &objectName, QWidget *content,
@@ -1020,13 +1021,18 @@ void MainWindow::updateIcons()
     // Curved arrows, not the style's round arrow buttons (filled discs as a glyph).
     m_undo->setIcon(ThemedIcon::undoRedo(this, false));
     m_redo->setIcon(ThemedIcon::undoRedo(this, true));
+    updateExtensionIcon();
+    updateActions();
+}
+
+void MainWindow::updateExtensionIcon()
+{
     // The toolbar's "»" (its extension button, Qt's own child) holds Open and Save on a narrow
     // screen: a dark grey glyph on a dark GTK theme at 1024x768, nearly invisible.
-    if (m_toolBar) {
-        if (auto *extension = m_toolBar->findChild<QToolButton *>(QStringLiteral("qt_toolbar_ext_button")))
-            extension->setIcon(ThemedIcon::standard(this, QStyle::SP_ToolBarHorizontalExtensionButton));
-    }
-    updateActions();
+    if (!m_toolBar)
+        return;
+    if (auto *extension = m_toolBar->findChild<QToolButton *>(QStringLiteral("qt_toolbar_ext_button")))
+        extension->setIcon(ThemedIcon::standard(this, QStyle::SP_ToolBarHorizontalExtensionButton));
 }
 
 void MainWindow::updateAlarmCompact()

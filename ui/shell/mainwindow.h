@@ -259,6 +259,8 @@ private:
     /// lesson's Next button; outlined as after Tab (Qt::TabFocusReason).
     void focusPane(bool forward);
     void updateIcons();
+    /// The toolbar's extension button ("»") in the palette's button text colour.
+    void updateExtensionIcon();
     void updateHeader();
     void toggleRun();
     void stepOnce();
