@@ -117,6 +117,7 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
 
     // Header: name, state, online toggle.
     auto *header = new QHBoxLayout;
+    m_header = header;
     m_name = new CardTitle(this);
     QFont nameFont = m_name->font();
     nameFont.setBold(true);
@@ -426,10 +427,12 @@ void ConsumerCard::syncSetup()
 
     // A dead-letter consumer (docs/design.md §3) says so beside its name.
     m_fullName = c.deadLetters ? tr("%1 · dead letters").arg(c.name) : c.name;
+    m_plainName = c.name;
     static_cast<CardTitle *>(m_name)->setFullText(m_fullName);
     m_name->setToolTip(c.deadLetters ? tr("%1: takes only from the broker's dead-letter queue (deadLetters); "
                                           "what it discards is dropped for good").arg(m_fullName)
                                      : m_fullName);
+    fitHeader();
     fitName();
     setAccessibleName(c.deadLetters ? tr("Consumer %1, dead letters").arg(c.name) : tr("Consumer %1").arg(c.name));
     m_sparkline->setAccessibleName(tr("Throughput of consumer %1, messages processed per cycle").arg(c.name));
@@ -807,12 +810,14 @@ void ConsumerCard::applyFolding()
     // header its room: the state beside the name is not cut by the button.
     m_deadLetters->setVisible(open || m_deadLetters->isEnabled());
     m_foldButton->setVisible(m_foldable);
-    m_foldButton->setText(m_folded ? tr("Settings ▸") : tr("Settings ▾"));
+    m_foldButton->setText(m_shortFold ? (m_folded ? QStringLiteral("▸") : QStringLiteral("▾"))
+                                      : (m_folded ? tr("Settings ▸") : tr("Settings ▾")));
     m_foldButton->setAccessibleName(m_folded ? tr("Show settings") : tr("Hide settings"));
     // Folded, the card is as low as it reads: closer margins, each count beside its word.
     layout()->setContentsMargins(m_folded ? QMargins(8, 4, 8, 4) : QMargins(10, 8, 10, 8));
     layout()->setSpacing(m_folded ? 2 : 6);
     placeCounts();
+    fitHeader();
 }
 
 void ConsumerCard::placeCounts()
@@ -882,8 +887,11 @@ void ConsumerCard::fitName()
         pieces.endLayout();
     }
     const QMargins margins = m_name->contentsMargins();
-    m_name->setMinimumWidth(std::min(longest + 2, 12 * metrics.averageCharWidth()) + margins.left() + margins.right()
-                            + 2 * (m_name->margin() + m_name->frameWidth()));
+    const int frame = margins.left() + margins.right() + 2 * (m_name->margin() + m_name->frameWidth());
+    const int pieces = std::min(longest + 2, 12 * metrics.averageCharWidth()) + frame;
+    // The name whole on its first line, the role whole on the next (a trial presenting at
+    // 1024x768 read "parking-" / "lot · dea…"), where the header leaves that room (fitHeader()).
+    m_name->setMinimumWidth(std::max(pieces, std::min(titleNeed(), m_titleRoom)));
 
     QString shown = m_fullName;
     const int room = m_name->contentsRect().width();
@@ -915,6 +923,59 @@ void ConsumerCard::fitName()
         m_name->setText(shown);
 }
 
+int ConsumerCard::titleNeed() const
+{
+    const QFontMetrics metrics(m_name->font());
+    const QMargins margins = m_name->contentsMargins();
+    const int frame = margins.left() + margins.right() + 2 * (m_name->margin() + m_name->frameWidth()) + 2;
+    if (m_fullName.size() <= m_plainName.size() || !m_fullName.startsWith(m_plainName))
+        return metrics.horizontalAdvance(m_plainName) + frame;
+    // "name ·" on the first line, the role on the next.
+    const QString rest = m_fullName.mid(m_plainName.size()).trimmed();
+    const qsizetype space = rest.indexOf(QLatin1Char(' '));
+    const QString firstLine = space < 0 ? m_plainName : m_plainName + QLatin1Char(' ') + rest.left(space);
+    const QString role = space < 0 ? rest : rest.mid(space + 1);
+    return std::max(metrics.horizontalAdvance(firstLine), metrics.horizontalAdvance(role)) + frame;
+}
+
+void ConsumerCard::fitHeader()
+{
+    if (!m_header)
+        return;
+    // What the header's other items take, with the fold button's whole text or its arrow only.
+    const auto others = [this](bool shortFold) {
+        int width = 0;
+        int items = 0;
+        for (int i = 0; i < m_header->count(); ++i) {
+            QWidget *item = m_header->itemAt(i)->widget();
+            if (!item || item == m_name || item->isHidden())
+                continue;
+            ++items;
+            if (item == m_foldButton) {
+                const QFontMetrics metrics(m_foldButton->font());
+                const QString text = shortFold ? QStringLiteral("▾") : tr("Settings ▾");
+                width += m_foldButton->sizeHint().width() - metrics.horizontalAdvance(m_foldButton->text())
+                        + metrics.horizontalAdvance(text);
+            } else {
+                width += item->minimumSizeHint().width() > 0 ? std::max(item->minimumSizeHint().width(), item->minimumWidth())
+                                                             : item->sizeHint().width();
+            }
+        }
+        return width + items * std::max(0, m_header->spacing());
+    };
+    const QMargins margins = layout()->contentsMargins();
+    const int available = contentsRect().width() - margins.left() - margins.right();
+    const int need = titleNeed();
+    const bool shortFold = m_foldable && available - others(false) < need;
+    m_titleRoom = std::max(0, available - others(shortFold));
+    if (shortFold != m_shortFold) {
+        m_shortFold = shortFold;
+        m_foldButton->setText(m_shortFold ? (m_folded ? QStringLiteral("▸") : QStringLiteral("▾"))
+                                          : (m_folded ? tr("Settings ▸") : tr("Settings ▾")));
+    }
+    fitName();
+}
+
 bool ConsumerCard::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_name && (event->type() == QEvent::Resize || event->type() == QEvent::FontChange))
@@ -925,6 +986,7 @@ bool ConsumerCard::eventFilter(QObject *watched, QEvent *event)
 void ConsumerCard::resizeEvent(QResizeEvent *event)
 {
     QFrame::resizeEvent(event);
+    fitHeader();
     if (m_folded)
         placeCounts();
 }

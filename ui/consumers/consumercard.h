@@ -141,6 +141,13 @@ private:
     /// Shows the card's title (m_fullName) in the name label's width on at most two lines, the
     /// second elided where the name needs more (docs/design.md §8); the tooltip has it whole.
     void fitName();
+    /// Gives the title the room to show the consumer's name whole on its first line and its
+    /// role whole on the next: the "Settings" button shortens to its arrow first where the
+    /// header's other items leave the title less (docs/design.md §8).
+    void fitHeader();
+    /// The title's width for the name whole on one line and the role ("dead letters") whole
+    /// on the next, margins included.
+    int titleNeed() const;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -153,6 +160,10 @@ private:
     int m_index;
     QLabel *m_name = nullptr;
     QString m_fullName;  ///< the whole title, which m_name may show elided (fitName())
+    QString m_plainName;  ///< the consumer's name alone, which the title shows whole
+    QHBoxLayout *m_header = nullptr;  ///< the name, the state and the header's controls
+    bool m_shortFold = false;  ///< fitHeader(): the fold button shows its arrow only
+    int m_titleRoom = 0;  ///< fitHeader(): the width the header leaves the title
     QLabel *m_state = nullptr;
     int m_stateShown = -1;  ///< Consumer::State shown, -1 before the first refresh
     QLabel *m_lastBatch = nullptr;
