@@ -127,6 +127,8 @@ private Q_SLOTS:
     void markerLabelsLeaveThePlotItsHeight_data();
     void markerLabelsLeaveThePlotItsHeight();
     void axesResetWithTheNewRun();
+    void closeMarkerLabelsStackAt1024_data();
+    void closeMarkerLabelsStackAt1024();
 };
 
 // ChartHistory's flat latency window gives the percentiles the std::map histogram gave
@@ -1245,6 +1247,54 @@ void TestCharts::axesResetWithTheNewRun()
             }
             QCOMPARE(rig.panel.deliveriesChart()->yRange(), fresh.panel.deliveriesChart()->yRange());
         }
+    }
+}
+
+void TestCharts::closeMarkerLabelsStackAt1024_data()
+{
+    QTest::addColumn<int>("zoom");  // 0: in the window, not presenting
+    QTest::addRow("presenting at 110 %") << 110;
+    QTest::addRow("presenting at 100 %") << 100;
+    QTest::addRow("in the window") << 0;
+}
+
+void TestCharts::closeMarkerLabelsStackAt1024()
+{
+    // A trial presenting the poison lesson's step 5 at 1024x768 after Ctrl+0: the latency chart's
+    // timeline markers at cycles 150 and 155 had their labels side by side, each wrapped onto
+    // three lines in a box too narrow for it ("broker ·" / "deliveryLimit" / "= 5"). Labels of
+    // markers too close for both to sit whole beside their lines stack, one above the other,
+    // each on one line (docs/design.md §8).
+    QFETCH(int, zoom);
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+    QVERIFY(w.activeAt(1024, 768));
+    if (zoom > 0) {
+        w.presentAt(QSize(1024, 768), zoom);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    w.runLesson(160);
+    ChartPanel *panel = w.window.chartPanel();
+    for (const QString &name : {QStringLiteral("latency"), QStringLiteral("depth")}) {
+        auto *chart = qobject_cast<TimeSeriesChart *>(panel->showChart(name));
+        QVERIFY(chart);
+        panel->updateAllCharts();
+        QTRY_VERIFY(chart->isVisible());
+        QTRY_VERIFY(chart->plotArea().top() > 0);
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+        const QList<ChartMarker> markers = chart->markers();
+        const QStringList texts = chart->markerTexts();
+        const QList<QRectF> rects = chart->markerLabelRects();
+        QCOMPARE(markers.size(), 2);  // the timeline's changes at cycles 150 and 155
+        const QString what = QStringLiteral("%1 at %2 px wide: '%3'").arg(name).arg(chart->width()).arg(texts.join(QStringLiteral("' '")));
+        for (qsizetype i = 0; i < markers.size(); ++i) {
+            QVERIFY2(!rects.at(i).isEmpty(), qPrintable(what));
+            QVERIFY2(texts.at(i) == markers.at(i).label, qPrintable(what + QStringLiteral(": not whole on one line")));
+        }
+        QVERIFY2(rects.at(0).bottom() <= rects.at(1).top() || rects.at(1).bottom() <= rects.at(0).top(), qPrintable(what));
+        if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS"))
+            chart->grab().save(QStringLiteral("/tmp/markers-%1-%2.png").arg(name).arg(zoom));
     }
 }
 

@@ -36,6 +36,9 @@ struct MarkerItems
 /// tooltip has it whole). Fewer where the band would leave the plot too short.
 constexpr int MaxLabelLines = 4;
 
+/// The opacity of a marker label's box, beside its line (a stacked label's box is opaque).
+constexpr int BoxAlpha = 225;
+
 /// @p label broken into lines at most @p width wide (in @p metrics), at spaces, at most
 /// @p maxLines; a word wider than a line, or what does not fit in the last line, is elided.
 QStringList wrapLabel(const QString &label, const QFontMetricsF &metrics, qreal width, int maxLines)
@@ -447,7 +450,7 @@ void TimeSeriesChart::styleMarkers()
     if (ChartSupport::isDark(pal))
         edit = edit.lighter(170);
     QColor box = pal.color(QPalette::Base);
-    box.setAlpha(225);
+    box.setAlpha(BoxAlpha);
     QFont font = chart()->legend()->font();
     font.setPointSizeF(font.pointSizeF() * 0.95);
     for (qsizetype i = 0; i < d->markerItems.size() && i < d->markers.size(); ++i) {
@@ -620,18 +623,43 @@ void TimeSeriesChart::layoutMarkers()
         const qreal full = metrics.horizontalAdvance(label.text);
         return full <= rightSpace || (full > leftSpace && rightSpace >= leftSpace);
     };
+    // A label that fits whole on one line on neither side of its line, with another marker's
+    // line within its width, stacks: over its own line, as wide as the chart allows, below the
+    // labels placed before it. Wrapped beside their lines, two such labels squeezed each other
+    // into narrow boxes (at 1024x768 the poison lesson's "broker ·" / "deliveryLimit" / "= 5"
+    // beside "parking-lot ·" / "online = true", five cycles apart). Stacked labels are placed
+    // after the others, the earliest cycle on top.
+    const auto stacks = [&](qsizetype l) {
+        const Label &label = labels.at(l);
+        const QFontMetricsF metrics(d->markerItems.at(label.marker).text->font());
+        const qreal full = metrics.horizontalAdvance(label.text);
+        const qreal rightSpace = plot.right() - label.x - 3 - padding;
+        const qreal leftSpace = label.x - 3 - plot.left() - padding;
+        if (full <= std::max(rightSpace, leftSpace))
+            return false;
+        for (qsizetype other = 0; other < labels.size(); ++other) {
+            if (other != l && std::abs(labels.at(other).x - label.x) < full + padding)
+                return true;
+        }
+        return false;
+    };
     const auto place = [&](int maxLines) {
         QList<QRectF> placed;
         qreal bandBottom = bandTop;
         QList<qsizetype> order;
+        QList<qsizetype> stacked;
         for (qsizetype l = 0; l < labels.size(); ++l) {
-            if (rightOf(labels.at(l)))
+            if (stacks(l))
+                stacked << l;
+            else if (rightOf(labels.at(l)))
                 order << l;
         }
         for (qsizetype l = labels.size() - 1; l >= 0; --l) {
-            if (!rightOf(labels.at(l)))
+            if (!rightOf(labels.at(l)) && !stacked.contains(l))
                 order << l;
         }
+        std::stable_sort(stacked.begin(), stacked.end(), [&labels](qsizetype a, qsizetype b) { return labels.at(a).x < labels.at(b).x; });
+        order << stacked;
         for (const qsizetype l : std::as_const(order)) {
             const Label &label = labels.at(l);
             const MarkerItems &items = d->markerItems.at(label.marker);
@@ -645,8 +673,9 @@ void TimeSeriesChart::layoutMarkers()
             // Beside its line; where that would cut the label (a line near both edges of a
             // narrow plot, fewer lines for a short chart), over its line instead: the box covers
             // its own line, the label stays whole.
+            const bool stack = stacked.contains(l);
             QStringList lines = full <= space ? QStringList{label.text} : wrapLabel(label.text, metrics, space, maxLines);
-            const bool over = lines.join(QLatin1Char(' ')) != label.text;
+            const bool over = stack || lines.join(QLatin1Char(' ')) != label.text;
             if (over)
                 lines = wrapLabel(label.text, metrics, std::max<qreal>(0, area.width() - padding), maxLines);
             items.text->setText(lines.join(QLatin1Char('\n')));
@@ -669,6 +698,11 @@ void TimeSeriesChart::layoutMarkers()
             const QString tip = label.tips.join(QStringLiteral("\n\n"));
             items.box->setToolTip(tip);
             items.text->setToolTip(tip);
+            // A stacked label hides the lines of the labels above it that run behind it (showing
+            // through, a dashed line crossed its text); the others let the plot's grid show.
+            QColor fill = items.box->brush().color();
+            fill.setAlpha(stack ? 255 : BoxAlpha);
+            items.box->setBrush(fill);
             items.box->setRect(0, 0, box.width(), box.height());
             items.box->setPos(box.topLeft());
             items.box->setVisible(true);
