@@ -64,7 +64,7 @@ class TestKeys : public QObject
             leave->setShortcut(Qt::Key_Escape);
             return leave;
         }
-        QAction *run = nullptr, *step = nullptr, *reset = nullptr;
+        QAction *run = nullptr, *step = nullptr, *reset = nullptr, *faster = nullptr, *slower = nullptr;
         QPushButton *button = nullptr;
         QCheckBox *check = nullptr;
         QComboBox *combo = nullptr;
@@ -99,6 +99,10 @@ class TestKeys : public QObject
             step->setShortcuts({QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_N)});
             reset = window.addAction(QStringLiteral("Reset"));
             reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+            faster = window.addAction(QStringLiteral("Faster"));
+            faster->setShortcut(Qt::Key_BracketRight);
+            slower = window.addAction(QStringLiteral("Slower"));
+            slower->setShortcut(Qt::Key_BracketLeft);
             frame = new FocusFrame(&window);
             window.show();
             QApplication::setActiveWindow(&window);
@@ -220,6 +224,32 @@ private Q_SLOTS:
         QTest::keyClicks(w.keyTarget(), QStringLiteral("42"));
         QTest::keyClick(w.keyTarget(), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(undone.count(), 1);  // the field's: it undoes the typing
+    }
+
+    void idleNumberFieldLeavesTheSpeedKeysToTheWindow()
+    {
+        // A teacher's trial: Tab to a consumer's Work field, ] three times: the speed stayed,
+        // though Space, Right and N acted from there. In a number field holding no edit [ and ]
+        // are the window's (a spin box would refuse them anyway); while it is edited, and in a
+        // text field (an expression may hold brackets), they are the field's.
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QSignalSpy faster(w.faster, &QAction::triggered), slower(w.slower, &QAction::triggered);
+        w.spin->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(w.spin->hasFocus());
+        QTest::keyClick(w.keyTarget(), Qt::Key_BracketRight);
+        QCOMPARE(faster.count(), 1);
+        QTest::keyClick(w.keyTarget(), Qt::Key_BracketLeft);
+        QCOMPARE(slower.count(), 1);
+        QTest::keyClicks(w.keyTarget(), QStringLiteral("4"));
+        QTest::keyClick(w.keyTarget(), Qt::Key_BracketRight);
+        QCOMPARE(faster.count(), 1);  // being edited: the field's
+        QTest::keyClick(w.keyTarget(), Qt::Key_Escape);
+        w.edit->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(w.edit->hasFocus());
+        QTest::keyClick(w.keyTarget(), Qt::Key_BracketRight);
+        QCOMPARE(faster.count(), 1);
+        QCOMPARE(w.edit->text(), QStringLiteral("]"));
     }
 
     void idleNumberFieldLeavesSpaceToTheRun()

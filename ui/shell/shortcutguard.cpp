@@ -196,8 +196,10 @@ bool ShortcutGuard::isRunKeyOfIdleField(const QObject *focus, int key)
         return false;
     if (key == Qt::Key_Space || key == Qt::Key_Right)
         return true;
-    // N is a letter a name may begin with: the run's in a number field only.
-    return key == Qt::Key_N && qobject_cast<const QAbstractSpinBox *>(typingOwner(focus));
+    // N is a letter a name may begin with, [ and ] (the speed) may stand in an expression: the
+    // window's in a number field only.
+    const bool numberFieldKey = key == Qt::Key_N || key == Qt::Key_BracketLeft || key == Qt::Key_BracketRight;
+    return numberFieldKey && qobject_cast<const QAbstractSpinBox *>(typingOwner(focus));
 }
 
 bool ShortcutGuard::editInProgress(const QObject *focus) const

@@ -21,7 +21,7 @@ namespace PriorityLab {
 ///    N type, Right moves the cursor, and Space never blanks a spin box. A one-line field that
 ///    merely has the focus (reached by Tab, nothing typed yet, or after Enter/Escape) is not
 ///    being edited; one clicked into is (the click says where the user will type: Space types
-///    a space there). In a field not being edited Space and Right (and N in a number field) act on the simulation
+///    a space there). In a field not being edited Space and Right (and N, [ and ] in a number field) act on the simulation
 ///    (isRunKeyOfIdleField()); the first key that types (a digit) starts the edit. Enter or Escape in such a field
 ///    ends the edit, Enter applying what was typed and Escape (in a one-line field of the main
 ///    window) cancelling it, the field showing its value again; that Escape does not also leave
@@ -84,8 +84,9 @@ public:
 
     /// True if @p key, pressed in @p focus (a one-line field of a main window) while it holds
     /// no edit (editInProgress()), is the simulation's rather than the field's: Space and Right
-    /// in any such field, N in a number field (in a text field it is a letter a name may begin
-    /// with). False for other widgets and keys.
+    /// in any such field, N and the speed's [ and ] in a number field (in a text field N is a
+    /// letter a name may begin with, brackets may stand in an expression). False for other
+    /// widgets and keys.
     static bool isRunKeyOfIdleField(const QObject *focus, int key);
 
     /// True for the keys a slider being edited keeps: the arrows, Home and End.
