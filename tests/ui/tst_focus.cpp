@@ -16,6 +16,7 @@
 #include "ui/shell/zoom.h"
 #include "tests/ui/scenariowindow.h"
 
+#include <QAbstractScrollArea>
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QCheckBox>
@@ -351,6 +352,36 @@ private Q_SLOTS:
         QCOMPARE(regionOf(QApplication::focusWidget(), &w.window)->objectName(), QStringLiteral("runToolBar"));
         QTest::keyClick(w.focus(), Qt::Key_F6, Qt::ShiftModifier);
         QCOMPARE(regionOf(QApplication::focusWidget(), &w.window)->objectName(), group);
+        verifyOutlined(w);
+    }
+
+    void f6IntoASetupPaneLandsOnAField_data()
+    {
+        QTest::addColumn<QString>("dock");
+        QTest::addRow("broker") << QStringLiteral("brokerDock");
+        QTest::addRow("producers") << QStringLiteral("producersDock");
+    }
+
+    void f6IntoASetupPaneLandsOnAField()
+    {
+        // A teacher's trial: F6 into the Broker pane put the focus on the panel's scroll area,
+        // whose 1-px outline hid under the lesson's orange frame; Tab then left the pane. The
+        // pane's first stop is its first field.
+        QFETCH(QString, dock);
+        Window w;
+        w.window.resize(1280, 660);
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        auto *pane = w.window.findChild<QDockWidget *>(dock);
+        QVERIFY(pane);
+        pane->raise();
+        QTRY_VERIFY(!pane->visibleRegion().isEmpty());
+        w.window.lessonPanel()->nextButton()->setFocus(Qt::TabFocusReason);
+        for (int press = 0; press < 12 && !pane->isAncestorOf(QApplication::focusWidget()); ++press)
+            QTest::keyClick(w.focus(), Qt::Key_F6);
+        QWidget *focus = QApplication::focusWidget();
+        QVERIFY2(pane->isAncestorOf(focus), focus ? focus->metaObject()->className() : "nothing");
+        QVERIFY2(!qobject_cast<QAbstractScrollArea *>(focus) || qobject_cast<QAbstractItemView *>(focus),
+                 focus->metaObject()->className());
         verifyOutlined(w);
     }
 

@@ -13,6 +13,9 @@ Content scrolledContent(QWidget *panel)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The fields take the keyboard, not the area around them: as a Tab stop it was F6's first
+    // stop in the pane, outlined by a 1-px frame that the lesson's orange outline hid.
+    scroll->setFocusPolicy(Qt::NoFocus);
     Content content;
     content.widget = new QWidget;
     content.layout = new QVBoxLayout(content.widget);

@@ -18,8 +18,9 @@ struct Content
     QVBoxLayout *layout = nullptr;
 };
 
-/// Makes @p panel one frameless scroll area (vertical scrolling only, no margins) around a new
-/// content widget, and returns that widget and its layout for the panel to fill.
+/// Makes @p panel one frameless scroll area (vertical scrolling only, no margins, no Tab stop of
+/// its own: its fields are) around a new content widget, and returns that widget and its layout
+/// for the panel to fill.
 Content scrolledContent(QWidget *panel);
 
 /// A compact spin box from @p minimum to @p maximum with @p tip and @p suffix: no keyboard
