@@ -77,6 +77,16 @@ inline void addZoomPercents(std::initializer_list<int> percents)
         QTest::addRow("%d %%", percent) << percent;
 }
 
+/// A "zoom" column for at1024(): presenting at 110 % (the zoom for a 1024x768 screen), presenting
+/// at 100 % (after Ctrl+0), and 0, in the window.
+inline void addPresentingZoomsAt1024()
+{
+    QTest::addColumn<int>("zoom");
+    QTest::addRow("presenting at 110 %") << 110;
+    QTest::addRow("presenting at 100 %") << 100;
+    QTest::addRow("in the window") << 0;
+}
+
 /// A MainWindow on scenario file @p scenario (a path or a ":/scenarios/..." resource), dialogs
 /// off, shown and made the active window; at @p size (px) if one is given, else at the size the
 /// window takes. A scenario that does not open ends the test program (qFatal): every test of the
@@ -102,12 +112,22 @@ struct ScenarioWindow
     /// step failed: the test has failed then.
     bool presentingAt1024(qint64 cycles = 0)
     {
+        return at1024(PresentationMode::zoomPercentFor(QSize(1024, 768)), cycles);
+    }
+
+    /// Shows the window at 1024x768; where @p presentingZoom is above 0, enters presentation
+    /// mode there at that zoom (presentAt(), percent); then runs the lesson @p cycles cycles
+    /// (runLesson()). False where a step failed: the test has failed then.
+    bool at1024(int presentingZoom, qint64 cycles = 0)
+    {
         const QSize screen(1024, 768);
         if (!activeAt(screen.width(), screen.height()))
             return false;
-        presentAt(screen, PresentationMode::zoomPercentFor(screen));
-        if (QTest::currentTestFailed())
-            return false;
+        if (presentingZoom > 0) {
+            presentAt(screen, presentingZoom);
+            if (QTest::currentTestFailed())
+                return false;
+        }
         if (cycles > 0)
             runLesson(cycles);
         return true;

@@ -1252,10 +1252,7 @@ void TestCharts::axesResetWithTheNewRun()
 
 void TestCharts::closeMarkerLabelsStackAt1024_data()
 {
-    QTest::addColumn<int>("zoom");  // 0: in the window, not presenting
-    QTest::addRow("presenting at 110 %") << 110;
-    QTest::addRow("presenting at 100 %") << 100;
-    QTest::addRow("in the window") << 0;
+    addPresentingZoomsAt1024();
 }
 
 void TestCharts::closeMarkerLabelsStackAt1024()
@@ -1267,13 +1264,7 @@ void TestCharts::closeMarkerLabelsStackAt1024()
     // each on one line (docs/design.md §8).
     QFETCH(int, zoom);
     ScenarioWindow w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
-    QVERIFY(w.activeAt(1024, 768));
-    if (zoom > 0) {
-        w.presentAt(QSize(1024, 768), zoom);
-        if (QTest::currentTestFailed())
-            return;
-    }
-    w.runLesson(160);
+    QVERIFY(w.at1024(zoom, 160));
     ChartPanel *panel = w.window.chartPanel();
     for (const QString &name : {QStringLiteral("latency"), QStringLiteral("depth")}) {
         auto *chart = qobject_cast<TimeSeriesChart *>(panel->showChart(name));

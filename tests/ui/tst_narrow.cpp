@@ -791,10 +791,7 @@ private Q_SLOTS:
 
     void deadLetterCardNameReadsWholeAt1024_data()
     {
-        QTest::addColumn<int>("zoom");  // 0: in the window, not presenting
-        QTest::addRow("presenting at 110 %") << 110;
-        QTest::addRow("presenting at 100 %") << 100;
-        QTest::addRow("in the window") << 0;
+        TestSupport::addPresentingZoomsAt1024();
     }
 
     void deadLetterCardNameReadsWholeAt1024()
@@ -806,13 +803,7 @@ private Q_SLOTS:
         // every header item lies within the card.
         QFETCH(int, zoom);
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
-        QVERIFY(w.activeAt(1024, 768));
-        if (zoom > 0) {
-            w.presentAt(QSize(1024, 768), zoom);
-            if (QTest::currentTestFailed())
-                return;
-        }
-        w.runLesson(160);
+        QVERIFY(w.at1024(zoom, 160));
         QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());
         ConsumerCard *card = nullptr;
         for (ConsumerCard *c : w.window.consumerPanel()->cards()) {
