@@ -13,6 +13,7 @@
 #include "core/scenario/settingpath.h"
 
 #include <QAction>
+#include <QAbstractButton>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
@@ -135,6 +136,7 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_online->setFocusPolicy(Qt::TabFocus);  // a click leaves Space to Run/Pause
     m_deadLetters = new QCheckBox(tr("Dead letters"), this);
     m_deadLetters->setFocusPolicy(Qt::TabFocus);
+    m_deadLetters->setAccessibleName(tr("Dead letters"));  // also when it shows its box only (fitHeader())
     m_remove = newFlatButton(this);
     m_remove->setText(QStringLiteral("×"));
     m_remove->setAccessibleName(tr("Remove consumer"));
@@ -942,20 +944,24 @@ void ConsumerCard::fitHeader()
 {
     if (!m_header)
         return;
-    // What the header's other items take, with the fold button's whole text or its arrow only.
-    const auto others = [this](bool shortFold) {
+    // What the header's other items take, with the fold button's whole text or its arrow only,
+    // and the dead-letters box with its words or without them.
+    const auto others = [this](bool shortFold, bool shortDeadLetters) {
         int width = 0;
         int items = 0;
+        const auto withText = [](const QAbstractButton *button, const QString &text) {
+            const QFontMetrics metrics(button->font());
+            return button->sizeHint().width() - metrics.horizontalAdvance(button->text()) + metrics.horizontalAdvance(text);
+        };
         for (int i = 0; i < m_header->count(); ++i) {
             QWidget *item = m_header->itemAt(i)->widget();
             if (!item || item == m_name || item->isHidden())
                 continue;
             ++items;
             if (item == m_foldButton) {
-                const QFontMetrics metrics(m_foldButton->font());
-                const QString text = shortFold ? QStringLiteral("▾") : tr("Settings ▾");
-                width += m_foldButton->sizeHint().width() - metrics.horizontalAdvance(m_foldButton->text())
-                        + metrics.horizontalAdvance(text);
+                width += withText(m_foldButton, shortFold ? QStringLiteral("▾") : tr("Settings ▾"));
+            } else if (item == m_deadLetters) {
+                width += withText(m_deadLetters, shortDeadLetters ? QString() : tr("Dead letters"));
             } else {
                 width += item->minimumSizeHint().width() > 0 ? std::max(item->minimumSizeHint().width(), item->minimumWidth())
                                                              : item->sizeHint().width();
@@ -966,8 +972,15 @@ void ConsumerCard::fitHeader()
     const QMargins margins = layout()->contentsMargins();
     const int available = contentsRect().width() - margins.left() - margins.right();
     const int need = titleNeed();
-    const bool shortFold = m_foldable && available - others(false) < need;
-    m_titleRoom = std::max(0, available - others(shortFold));
+    const bool shortFold = m_foldable && available - others(false, false) < need;
+    // Then, on a dead-letter consumer, whose title says "dead letters" already, the box's words
+    // (its tooltip and accessible name keep them): presenting at 1024x768 the title read
+    // "parking-" / "lot · dea…" beside "☑ Dead letters".
+    const bool shortDeadLetters = m_fullName != m_plainName && available - others(shortFold, false) < need;
+    m_titleRoom = std::max(0, available - others(shortFold, shortDeadLetters));
+    const QString deadLettersText = shortDeadLetters ? QString() : tr("Dead letters");
+    if (m_deadLetters->text() != deadLettersText)
+        m_deadLetters->setText(deadLettersText);
     if (shortFold != m_shortFold) {
         m_shortFold = shortFold;
         m_foldButton->setText(m_shortFold ? (m_folded ? QStringLiteral("▸") : QStringLiteral("▾"))
