@@ -172,11 +172,11 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
     form->addRow(label(rowLabel(QStringLiteral("broker.cycleIntervalMs")), m_interval, content), m_interval);
 
     // A real broker's limits (RabbitMQ's names), each off by default.
-    addLimit(content, form, rowLabel(QStringLiteral("broker.maxLength")), QStringLiteral("broker.maxLength"), tr("no limit"), tr(" messages"),
+    addLimit(content, form, QStringLiteral("broker.maxLength"), tr("no limit"), tr(" messages"),
              tr("Length limit (RabbitMQ's x-max-length), per queue: the whole queue in fifo and "
                 "priority modes, each topic in topics mode. A new message to a full queue makes the "
                 "broker act as Overflow says."));
-    addChoice(content, form, rowLabel(QStringLiteral("broker.overflow")), QStringLiteral("broker.overflow"),
+    addChoice(content, form, QStringLiteral("broker.overflow"),
               {{BrokerConfig::overflowName(BrokerConfig::Overflow::DropHead),
                 tr("drop-head: dead-letter the head (maxlen)")},
                {BrokerConfig::overflowName(BrokerConfig::Overflow::RejectPublish),
@@ -184,15 +184,15 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
               tr("What a full queue does with a new message: drop-head queues it and dead-letters "
                  "the head (the oldest; in priority mode the most urgent), reject-publish refuses "
                  "it (counted as rejected, never queued)."));
-    addLimit(content, form, rowLabel(QStringLiteral("broker.deliveryLimit")), QStringLiteral("broker.deliveryLimit"), tr("no limit"), tr(" returns"),
+    addLimit(content, form, QStringLiteral("broker.deliveryLimit"), tr("no limit"), tr(" returns"),
              tr("Delivery limit (RabbitMQ quorum queues' x-delivery-limit): a message that comes "
                 "back (postponed or failed) after more deliveries than this is dead-lettered "
                 "(delivery_limit) instead of queued again: the cure for a poison message."));
-    addLimit(content, form, rowLabel(QStringLiteral("broker.messageTtl")), QStringLiteral("broker.messageTtl"), tr("none"), tr(" cycles"),
+    addLimit(content, form, QStringLiteral("broker.messageTtl"), tr("none"), tr(" cycles"),
              tr("Message expiry (RabbitMQ's x-message-ttl), not the TTL counter of the TTL strategy: "
                 "a message expires this many cycles after it was queued (sooner if its own "
                 "expiration says so) and is dead-lettered (expired). Applies to new messages."));
-    addChoice(content, form, rowLabel(QStringLiteral("broker.expiry")), QStringLiteral("broker.expiry"),
+    addChoice(content, form, QStringLiteral("broker.expiry"),
               {{BrokerConfig::expiryName(BrokerConfig::Expiry::Head),
                 tr("head: only the head of a queue expires")},
                {BrokerConfig::expiryName(BrokerConfig::Expiry::Anywhere),
@@ -200,7 +200,7 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
               tr("Where expired messages are found: at the head only, as RabbitMQ's classic "
                  "queues (an expired message waits behind a live head), or anywhere in the queue."));
 
-    addSwitch(content, form, fieldLabel(QStringLiteral("broker.deadLetterQueue")), QStringLiteral("broker.deadLetterQueue"),
+    addSwitch(content, form, QStringLiteral("broker.deadLetterQueue"),
               tr("Keep the dead letters in a dead-letter queue (RabbitMQ's dead-letter exchange) "
                  "instead of dropping them: consumers marked 'Dead letters' drain it, so a "
                  "dead letter is a loss only if nobody processes it there. Cannot be switched "
@@ -235,19 +235,19 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
     sync();
 }
 
-void BrokerPanel::addLimit(QWidget *content, QFormLayout *form, const QString &text, const QString &path,
-                           const QString &none, const QString &suffix, const QString &tip)
+void BrokerPanel::addLimit(QWidget *content, QFormLayout *form, const QString &path, const QString &none,
+                           const QString &suffix, const QString &tip)
 {
     QSpinBox *spin = makeSpin(content, -1, INT_MAX, suffix, tip + tr(" \"%1\" (the lowest value) = off.").arg(none));
     spin->setSpecialValueText(none);
-    form->addRow(label(text, spin, content), spin);
+    form->addRow(label(rowLabel(path), spin, content), spin);
     connect(spin, &QSpinBox::valueChanged, this, [this, path](int value) {
         showError(m_editor->applySetting(path, value < 0 ? QJsonValue(QJsonValue::Undefined) : QJsonValue(value)));
     });
     m_pathEditors.push_back({path, spin, nullptr});
 }
 
-void BrokerPanel::addChoice(QWidget *content, QFormLayout *form, const QString &text, const QString &path,
+void BrokerPanel::addChoice(QWidget *content, QFormLayout *form, const QString &path,
                             const QList<std::pair<QString, QString>> &values, const QString &tip)
 {
     auto *box = new QComboBox(content);
@@ -255,17 +255,16 @@ void BrokerPanel::addChoice(QWidget *content, QFormLayout *form, const QString &
     box->setToolTip(tip);
     for (const auto &[value, words] : values)
         box->addItem(words, value);
-    form->addRow(label(text, box, content), box);
+    form->addRow(label(rowLabel(path), box, content), box);
     connect(box, &QComboBox::activated, this, [this, box, path](int index) {
         showError(m_editor->applySetting(path, box->itemData(index).toString()));
     });
     m_pathEditors.push_back({path, nullptr, box});
 }
 
-void BrokerPanel::addSwitch(QWidget *content, QFormLayout *form, const QString &text, const QString &path,
-                            const QString &tip)
+void BrokerPanel::addSwitch(QWidget *content, QFormLayout *form, const QString &path, const QString &tip)
 {
-    auto *box = new QCheckBox(text, content);
+    auto *box = new QCheckBox(fieldLabel(path), content);
     box->setToolTip(tip);
     form->addRow(QString(), box);
     connect(box, &QCheckBox::clicked, this, [this, path](bool on) {

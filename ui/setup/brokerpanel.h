@@ -70,12 +70,13 @@ private:
     };
     /// The editor of the setting at @p path, or nullptr.
     const PathEditor *editorOf(const QString &path) const;
-    void addLimit(QWidget *content, QFormLayout *form, const QString &label, const QString &path,
-                  const QString &none, const QString &suffix, const QString &tip);
-    void addChoice(QWidget *content, QFormLayout *form, const QString &label, const QString &path,
+    /// The form's rows for the setting at @p path, labelled by fieldLabel(@p path): a number
+    /// whose lowest value (@p none) means off, a choice among @p values (value, words), a switch.
+    void addLimit(QWidget *content, QFormLayout *form, const QString &path, const QString &none,
+                  const QString &suffix, const QString &tip);
+    void addChoice(QWidget *content, QFormLayout *form, const QString &path,
                    const QList<std::pair<QString, QString>> &values, const QString &tip);
-    void addSwitch(QWidget *content, QFormLayout *form, const QString &text, const QString &path,
-                   const QString &tip);
+    void addSwitch(QWidget *content, QFormLayout *form, const QString &path, const QString &tip);
     void showError(const QString &error);
     void onModeChosen(int comboIndex);
     void onDispatchChosen(int comboIndex);
