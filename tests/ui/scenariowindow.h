@@ -82,8 +82,8 @@ inline void addZoomPercents(std::initializer_list<int> percents)
 inline void addPresentingZoomsAt1024()
 {
     QTest::addColumn<int>("zoom");
-    QTest::addRow("presenting at 110 %") << 110;
-    QTest::addRow("presenting at 100 %") << 100;
+    QTest::addRow("presenting at 110 %%") << 110;
+    QTest::addRow("presenting at 100 %%") << 100;
     QTest::addRow("in the window") << 0;
 }
 
