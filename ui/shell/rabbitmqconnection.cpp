@@ -21,7 +21,7 @@
 namespace PriorityLab {
 
 RabbitMqConnection::RabbitMqConnection(Simulation *simulation, QObject *parent)
-    : QObject(parent), m_simulation(simulation), m_worker(new LockstepWorker(simulation, this)),
+    : QObject(parent), m_worker(new LockstepWorker(simulation, this)),
       m_action(new QAction(tr("Connect to &RabbitMQ…"), this))
 {
     m_action->setStatusTip(tr("Mirror the simulation on a real RabbitMQ broker, operation by operation: "

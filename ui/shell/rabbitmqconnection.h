@@ -55,7 +55,6 @@ private:
     void openDialog(QWidget *parent);
     void updateIndicator();
 
-    Simulation *m_simulation;
     LockstepWorker *m_worker;
     QAction *m_action;
     QPointer<QToolButton> m_indicator;  ///< owned by the status bar, which may go first
