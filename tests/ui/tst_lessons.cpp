@@ -79,6 +79,7 @@ private Q_SLOTS:
     void poisonLessonTellsTheDrainedLettersLatency();
     void openingALessonShowsItsOwnFirstViews();
     void undoneEditTellsOneStory();
+    void maxLengthLessonAdvisesWhatStopsTheRefusals();
     void stepsRunToTheirEndAndPause()
     {
         Simulation sim;
@@ -836,6 +837,52 @@ void TestLessons::openingALessonShowsItsOwnFirstViews()
     QTRY_VERIFY(charts->latencyChart()->isVisible());
     QVERIFY(!charts->throughputChart()->isVisible());
     QVERIFY(inFront(dock("eventLogDock")) && !inFront(dock("journeyDock")));
+}
+
+void TestLessons::maxLengthLessonAdvisesWhatStopsTheRefusals()
+{
+    // A teacher's trial: the last step of lesson-max-length-drops-urgent said "Try a second
+    // consumer (or a larger Max length) and watch the refusals stop"; with Max length 40 the
+    // refusals came back at cycle 180, as one more order arrives than leaves each cycle. Played
+    // from the last step's start both ways: a second consumer stops them, a larger limit only
+    // delays them by its extra room, and the step says so.
+    const Scenario s = TestSupport::loadPreset(QStringLiteral("lesson-max-length-drops-urgent.json"));
+    QVERIFY(!s.steps.isEmpty() && s.steps.constLast().untilCycle == std::nullopt);
+    const auto lastRefusal = [&s](const std::function<void(Simulation &)> &tryIt) {
+        Simulation sim;
+        if (!sim.load(s).isEmpty())
+            return qint64(-2);
+        qint64 last = -1;
+        sim.setEventSink([&sim, &last](const Event &e) {
+            if (e.type == Event::Type::Rejected)
+                last = sim.cycle();
+        });
+        while (sim.cycle() < 100)
+            sim.step();
+        if (!sim.applySetting(QStringLiteral("broker.overflow"), QStringLiteral("reject-publish")).isEmpty())
+            return qint64(-2);
+        while (sim.cycle() < 160)  // the third step's end, where the last one starts
+            sim.step();
+        tryIt(sim);
+        while (sim.cycle() < 260)
+            sim.step();
+        return last;
+    };
+    const qint64 withLargerLimit = lastRefusal([](Simulation &sim) {
+        sim.applySetting(QStringLiteral("broker.maxLength"), 40);
+    });
+    const qint64 withSecondConsumer = lastRefusal([](Simulation &sim) {
+        ConsumerConfig b;
+        b.name = QStringLiteral("B");
+        b.strategy.type = QStringLiteral("accept-all");
+        b.capacity = 1;
+        sim.addConsumer(b);
+    });
+    QVERIFY2(withLargerLimit > 180, qPrintable(QString::number(withLargerLimit)));
+    QVERIFY2(withSecondConsumer >= 0 && withSecondConsumer <= 162, qPrintable(QString::number(withSecondConsumer)));
+    const QString text = s.steps.constLast().text;
+    QVERIFY2(text.contains(QLatin1String("second consumer")) && text.contains(QLatin1String("only delays")), qPrintable(text));
+    QVERIFY2(!text.contains(QLatin1String("or a larger Max length")), qPrintable(text));
 }
 
 void TestLessons::undoneEditTellsOneStory()
