@@ -12,6 +12,10 @@ namespace PriorityLab {
 
 namespace {
 
+/// The key of the "Data loss" alarm (discards by consumers and by the broker's limits), one of
+/// three alarms of Alarm::Kind::DataLoss beside "maxlen-urgent" and "rejected".
+const QString DataLossKey = QStringLiteral("data-loss");
+
 /// "0–3, 5, 7–9" for the sorted priorities @p values.
 QString rangesText(const QList<int> &values)
 {
@@ -298,8 +302,10 @@ void AlarmMonitor::settingsChanged(const Simulation &simulation, qint64 cycle)
     checkSettings(simulation, cycle);
     // The advice names settings with their values ("A (now 4)"): said again with the current
     // ones, without counting as a new occurrence (the data-loss alarm keeps its last cycle).
+    // Only the "Data loss" alarm's words come from dataLossText(): the other alarms of its
+    // kind (urgent drops, refused publishes) keep their own counts and words.
     for (Alarm &a : m_alarms) {
-        if (a.kind != Alarm::Kind::DataLoss)
+        if (a.key != DataLossKey)
             continue;
         const QString text = dataLossText(simulation, a.lastCycle);
         const QString headline = dataLossHeadline(simulation);
@@ -376,12 +382,12 @@ void AlarmMonitor::observeDataLoss(const Simulation &simulation, const CycleRepo
     const qint64 cycle = report.cycle;
     // A dead letter kept in the dead-letter queue is not lost (yet).
     if (report.counts.finalDiscarded() <= 0) {
-        clearIf(Alarm::Kind::DataLoss, [&](const Alarm &a) { return expired(a, cycle); });
+        clearIf(Alarm::Kind::DataLoss, [&](const Alarm &a) { return a.key == DataLossKey && expired(a, cycle); });
         return;
     }
     // Discards in recent cycles, counted per consumer from the report (a new episode: counted
     // afresh; the other data-loss alarms, urgent drops and refusals, have their own counts).
-    if (!findKey(QStringLiteral("data-loss"))) {
+    if (!findKey(DataLossKey)) {
         m_lossCount = 0;
         m_lossByConsumer.clear();
         m_lossSettings.clear();
@@ -415,7 +421,7 @@ void AlarmMonitor::observeDataLoss(const Simulation &simulation, const CycleRepo
                 m_brokerLoss[QLatin1String(reason)] += count;
         }
     }
-    raise(Alarm::Kind::DataLoss, QStringLiteral("data-loss"), QStringLiteral("Data loss"),
+    raise(Alarm::Kind::DataLoss, DataLossKey, QStringLiteral("Data loss"),
           dataLossText(simulation, cycle), cycle, dataLossHeadline(simulation));
 }
 

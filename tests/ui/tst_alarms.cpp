@@ -522,6 +522,11 @@ void TestAlarms::lengthLimitDropsUrgent()
     QVERIFY2(urgentAlarm()->text.startsWith(QStringLiteral("The length limit dropped 2 message(s) of priority >= 7 (1 in cycle 1)")),
              qPrintable(urgentAlarm()->text));
     QVERIFY(urgentAlarm()->text.contains(QStringLiteral("Raise maxLength")));
+    const QString said = urgentAlarm()->text;  // an edit leaves its words (the refusals' test says why)
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("broker.maxLength"), 2));
+    monitor.settingsChanged(sim, sim.cycle());
+    QVERIFY2(urgentAlarm(), qPrintable(describe(monitor)));
+    QCOMPARE(urgentAlarm()->text, said);
     run(sim, monitor, int(monitor.settings().holdCycles));
     QVERIFY2(!urgentAlarm(), qPrintable(describe(monitor)));
 }
@@ -553,6 +558,16 @@ void TestAlarms::refusedPublishesRaiseTheirOwnAlarm()
     QVERIFY2(refused && refused->text.startsWith(QStringLiteral("3 new message(s) refused since cycle 0 (2 in cycle 4)")),
              qPrintable(describe(monitor)));
     QVERIFY(refused->text.contains(QStringLiteral("broker.maxLength 2")));
+    // A teacher's trial: an edit (here Ctrl+Z of one) gave this alarm the "Data loss" alarm's
+    // words and figures ("83 messages discarded (by the broker 83)"): it keeps its own.
+    const QString before = refused->text;
+    const QString headline = refused->headline;
+    PL_VERIFY_OK(sim.applySetting(QStringLiteral("broker.maxLength"), 3));
+    monitor.settingsChanged(sim, sim.cycle());
+    refused = findKey(monitor, key);
+    QVERIFY2(refused, qPrintable(describe(monitor)));
+    QCOMPARE(refused->text, before);
+    QCOMPARE(refused->headline, headline);
     run(sim, monitor, int(monitor.settings().holdCycles) - 1);  // cycle 4 + hold - 1: still held
     QVERIFY2(findKey(monitor, key), qPrintable(describe(monitor)));
     run(sim, monitor, 1);
