@@ -2511,6 +2511,28 @@ private Q_SLOTS:
         QTRY_COMPARE(charts->height(), before);
     }
 
+    // A teacher's trial: Ctrl++ twice, Ctrl+- three times (to 90 %), Ctrl+0, at a key's pace:
+    // the bottom docks stayed taller than before. Each key comes before the last zoom's layouts
+    // have settled, so the height read on leaving a zoom was not yet that zoom's.
+    void actualSizeAfterQuickZoomKeysGivesTheDocksTheirHeightBack()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1280, 720));
+        auto *charts = w.window.findChild<QDockWidget *>(QStringLiteral("chartsDock"));
+        QVERIFY(charts);
+        QTRY_VERIFY(charts->height() > 0);
+        QCoreApplication::processEvents();
+        const int before = charts->height();
+        const std::pair<Qt::Key, int> keys[] = {{Qt::Key_Plus, 110}, {Qt::Key_Plus, 120}, {Qt::Key_Minus, 110},
+                                                {Qt::Key_Minus, 100}, {Qt::Key_Minus, 90}, {Qt::Key_0, 100}};
+        for (const auto &[key, percent] : keys) {
+            w.press(key, Qt::ControlModifier);
+            QCOMPARE(w.window.zoom()->percent(), percent);
+            QCoreApplication::processEvents();  // one pass of the event loop between keys
+        }
+        QTRY_COMPARE(charts->height(), before);
+    }
+
     void presentationModeByKeys()
     {
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));

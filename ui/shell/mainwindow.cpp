@@ -305,8 +305,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     // The charts dock's height at the zoom being left, read before the fonts change: the
     // zoomed fonts' size hints reach the docks' layout before Zoom::changed (after leaving
     // presentation mode the first Ctrl++ read 11 px more than was shown, and Ctrl+0 gave that).
+    // Keys faster than the layouts (Ctrl++, Ctrl+-, ... at a key's pace): a zoom left before its
+    // own layouts ran shows the last one's height, and is not read (Ctrl+0 then gave the docks
+    // a zoomed height).
     connect(m_zoom, &Zoom::aboutToChange, this, [this](int percent) {
-        if (!m_presentation->isActive())
+        if (!m_presentation->isActive() && m_zoomLayoutsPending == 0)
             m_bottomHeights[percent] = m_chartDock->height();
     });
     connect(m_zoom, &Zoom::changed, this, &MainWindow::onZoomChanged);
@@ -1772,6 +1775,7 @@ void MainWindow::onZoomChanged(int percent)
     // (sized earlier, the window's next layout would keep them where they were). Presentation
     // mode puts back its own layout.
     const bool byUser = !m_presentation->isSwitching();
+    ++m_zoomLayoutsPending;
     QTimer::singleShot(0, this, [this, percent, byUser] {
         if (auto *column = qobject_cast<QScrollArea *>(centralWidget()); column && column->widget())
             column->widget()->setMinimumHeight(column->widget()->minimumSizeHint().height());
@@ -1788,6 +1792,7 @@ void MainWindow::onZoomChanged(int percent)
             // after leaving presentation mode, which puts back the layout it found.
             if (m_zoom->percent() == percent && byUser)
                 fitLessonHeight();
+            --m_zoomLayoutsPending;
         });
     });
     // The toolbar's icons follow the zoom down as its text does: the style's size at 100 %,

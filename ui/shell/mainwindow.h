@@ -446,6 +446,9 @@ private:
     /// The charts dock's height at each zoom left since the last presentation (percent -> px),
     /// as shown when the zoom changed (read on Zoom::aboutToChange()).
     QHash<int, int> m_bottomHeights;
+    /// Zoom changes whose layouts (onZoomChanged()'s two passes) have not run yet: a zoom left
+    /// before its layouts settled is not read into m_bottomHeights.
+    int m_zoomLayoutsPending = 0;
     int m_arrangedWidth = -1;  ///< the window width arrangeBottomDocks() last shared (px)
 };
 
