@@ -3,6 +3,7 @@
 #include "core/analysis/eventjson.h"
 #include "core/analysis/jsonwriter.h"
 #include "core/strategies/strategy.h"
+#include "tests/datatable.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -39,8 +40,7 @@ private Q_SLOTS:
 
 void TestJsonWriter::escapes_data()
 {
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<QByteArray>("json");
+    TestSupport::addColumns<QString, QByteArray>("text", "json");
     QTest::addRow("empty") << QString() << QByteArray(R"("")");
     QTest::addRow("plain") << QStringLiteral("msg-12") << QByteArray(R"("msg-12")");
     QTest::addRow("quote and backslash") << QStringLiteral("a\"b\\c/d") << QByteArray(R"("a\"b\\c/d")");
