@@ -5,6 +5,7 @@
 #include "core/engine/simulation.h"
 #include "core/scenario/scenario.h"
 #include "core/scenario/settingpath.h"
+#include "tests/datatable.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -57,8 +58,7 @@ private Q_SLOTS:
 
 void TestSettingPath::roundTrip_data()
 {
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<int>("depth");
+    TestSupport::addColumns<QString, int>("text", "depth");
     QTest::addRow("consumer parameter") << QStringLiteral("consumers[1].strategy.low") << 3;
     QTest::addRow("broker") << QStringLiteral("broker.batchSize") << 2;
     QTest::addRow("generator") << QStringLiteral("producers[0].generator.perCycle") << 3;
