@@ -8,6 +8,7 @@
 #include "core/strategies/ttlstrategy.h"
 #include "core/strategies/strategy.h"
 
+#include "tests/datatable.h"
 #include "tests/testsupport.h"
 
 #include <QTest>
@@ -191,9 +192,7 @@ private Q_SLOTS:
 
 void TestStrategies::saturatingAdd_data()
 {
-    QTest::addColumn<int>("a");
-    QTest::addColumn<int>("b");
-    QTest::addColumn<int>("sum");
+    TestSupport::addColumns<int, int, int>("a", "b", "sum");
     QTest::addRow("plain") << 5 << -7 << -2;
     QTest::addRow("INT_MAX + 1") << INT_MAX << 1 << INT_MAX;
     QTest::addRow("INT_MAX + INT_MAX") << INT_MAX << INT_MAX << INT_MAX;
