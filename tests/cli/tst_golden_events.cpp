@@ -3,6 +3,8 @@
 // recorded in tests/data/golden/ (cases.txt lists them; scripts/record-golden.sh re-records them
 // when a change is meant). Any change to the engine or the writer that alters an event, its
 // order, a value or the way it is written fails here, naming the first line that differs.
+#include "tests/datatable.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -47,9 +49,7 @@ private Q_SLOTS:
 
 void TestGoldenEvents::sameStream_data()
 {
-    QTest::addColumn<QString>("scenario");
-    QTest::addColumn<QString>("cycles");
-    QTest::addColumn<QString>("golden");
+    PriorityLab::TestSupport::addColumns<QString, QString, QString>("scenario", "cycles", "golden");
     const QList<QByteArray> lines = readAll(SourceDir + QStringLiteral("/tests/data/golden/cases.txt")).split('\n');
     QStringList scenarios;
     for (const QByteArray &line : lines) {
