@@ -12,6 +12,7 @@
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/zoom.h"
 #include "ui/setup/scenarioinfo.h"
+#include "tests/datatable.h"
 #include "tests/testsupport.h"
 #include "tests/ui/scenariowindow.h"
 
@@ -66,9 +67,7 @@ class TestLessonText : public QObject
 private Q_SLOTS:
     void everyStepWholeWithoutScrolling_data()
     {
-        QTest::addColumn<QString>("file");
-        QTest::addColumn<QSize>("size");
-        QTest::addColumn<bool>("presenting");
+        TestSupport::addColumns<QString, QSize, bool>("file", "size", "presenting");
         for (const QString &file : TestSupport::presetFiles()) {
             if (TestSupport::loadPreset(file).steps.isEmpty())
                 continue;
