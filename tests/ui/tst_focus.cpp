@@ -14,6 +14,7 @@
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/zoom.h"
+#include "tests/datatable.h"
 #include "tests/ui/scenariowindow.h"
 
 #include <QAbstractScrollArea>
@@ -171,8 +172,7 @@ class TestFocus : public QObject
 private Q_SLOTS:
     void tabGoesRoundTheScreen_data()
     {
-        QTest::addColumn<bool>("presenting");
-        QTest::addColumn<QString>("parts");
+        TestSupport::addColumns<bool, QString>("presenting", "parts");
         QTest::addRow("window") << false
                                 << "runToolBar central consumersDock chartsDock deadLettersDock lessonDock statusBar";
         QTest::addRow("presentation mode") << true << "runToolBar central consumersDock chartsDock lessonDock statusBar";

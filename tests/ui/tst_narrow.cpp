@@ -17,6 +17,7 @@
 #include "ui/shell/statussummary.h"
 #include "ui/shell/zoom.h"
 #include "ui/editing/parametereditor.h"
+#include "tests/datatable.h"
 #include "tests/ui/scenariowindow.h"
 
 #include <QAction>
@@ -95,8 +96,7 @@ class TestNarrow : public QObject
 private Q_SLOTS:
     void undoAndRedoStayInTheToolbar_data()
     {
-        QTest::addColumn<int>("width");
-        QTest::addColumn<int>("zoom");
+        TestSupport::addColumns<int, int>("width", "zoom");
         for (const int zoom : {100, 110, 125, 130, 140, 150})
             QTest::addRow("1024 px at %d %%", zoom) << 1024 << zoom;
         QTest::addRow("1280 px at 150 %%") << 1280 << 150;
