@@ -326,10 +326,9 @@ private Q_SLOTS:
         QFETCH(QString, kept);
         Window w;
         QVERIFY(QTest::qWaitForWindowActive(&w.window));
-        QAction *leave = w.addLeavePresentation();
-        QSignalSpy left(leave, &QAction::triggered);
         w.spin->setValue(7);
         w.edit->setText(QStringLiteral("data_{n}"));
+        QSignalSpy left(w.addLeavePresentation(), &QAction::triggered);
         QSignalSpy changed(w.spin, &QSpinBox::valueChanged);
         QWidget *edited = w.control(field);
         const auto focusReason = Qt::FocusReason(reason);
@@ -530,8 +529,7 @@ private Q_SLOTS:
         // the run) until Enter or Escape ends its edit, which the window's Escape waits for.
         Window w;
         QVERIFY(QTest::qWaitForWindowActive(&w.window));
-        QAction *leave = w.addLeavePresentation();
-        QSignalSpy left(leave, &QAction::triggered), step(w.step, &QAction::triggered);
+        QSignalSpy left(w.addLeavePresentation(), &QAction::triggered), step(w.step, &QAction::triggered);
         w.slider->setValue(5);
         w.slider->setFocus(Qt::TabFocusReason);
         QTRY_VERIFY(w.slider->hasFocus());
@@ -605,8 +603,7 @@ private Q_SLOTS:
         QFETCH(bool, leaves);
         Window w;
         QVERIFY(QTest::qWaitForWindowActive(&w.window));
-        QAction *leave = w.addLeavePresentation();
-        QSignalSpy left(leave, &QAction::triggered);
+        QSignalSpy left(w.addLeavePresentation(), &QAction::triggered);
         w.spin->setValue(7);
         QWidget *edited = w.control(field);
         edited->setFocus(Qt::TabFocusReason);
