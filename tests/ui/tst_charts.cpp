@@ -68,6 +68,51 @@ void showPageOf(ChartPanel *panel, TimeSeriesChart *chart)
     QCoreApplication::processEvents();
 }
 
+/// The time charts of a panel that show, for a range-for: as the loop reaches a chart its page
+/// is brought to the front (showPageOf()), so the loop's body looks at it laid out and in
+/// sight; a chart its page hides (a priority class with no data) is passed over.
+class ShownCharts
+{
+public:
+    explicit ShownCharts(ChartPanel *panel) : m_panel(panel), m_charts(panel->timeCharts()) { }
+
+    /// Steps to the next chart that shows, its page in front.
+    class Iterator
+    {
+    public:
+        Iterator(const ShownCharts *of, qsizetype at) : m_of(of), m_at(at) { settle(); }
+        TimeSeriesChart *operator*() const { return m_of->m_charts.at(m_at); }
+        Iterator &operator++()
+        {
+            ++m_at;
+            settle();
+            return *this;
+        }
+        bool operator!=(const Iterator &other) const { return m_at != other.m_at; }
+
+    private:
+        /// From m_at on, shows each chart's page until a chart shows there.
+        void settle()
+        {
+            for (; m_at < m_of->m_charts.size(); ++m_at) {
+                showPageOf(m_of->m_panel, m_of->m_charts.at(m_at));
+                if (m_of->m_charts.at(m_at)->isVisible())
+                    return;
+            }
+        }
+
+        const ShownCharts *m_of;
+        qsizetype m_at;
+    };
+
+    Iterator begin() const { return Iterator(this, 0); }
+    Iterator end() const { return Iterator(this, m_charts.size()); }
+
+private:
+    ChartPanel *m_panel;
+    QList<TimeSeriesChart *> m_charts;
+};
+
 /// Nearest-rank percentile of @p values (sorted here); -1 if empty.
 qint64 percentile(QList<qint64> values, int percent)
 {
@@ -105,7 +150,7 @@ private Q_SLOTS:
     void undoneEditIsMarkedAsAnUndo();
     void closeMarkerLabelsSitByTheirOwnLines_data();
     void closeMarkerLabelsSitByTheirOwnLines();
-    void latencyLineStyleKeyShowsWithMarkers_data();
+    void latencyLineStyleKeyShowsWithMarkers_data() { addClassroomWindowSizes(); }
     void latencyLineStyleKeyShowsWithMarkers();
     void followsADarkPalette();
     void markerLabel_data();
@@ -124,10 +169,10 @@ private Q_SLOTS:
     void zoomedChartsStayReadable();
     void layoutSettlesAtEverySize_data();
     void layoutSettlesAtEverySize();
-    void markerLabelsLeaveThePlotItsHeight_data();
+    void markerLabelsLeaveThePlotItsHeight_data() { addClassroomWindowSizes(); }
     void markerLabelsLeaveThePlotItsHeight();
     void axesResetWithTheNewRun();
-    void closeMarkerLabelsStackAt1024_data();
+    void closeMarkerLabelsStackAt1024_data() { addPresentingZoomsAt1024(); }
     void closeMarkerLabelsStackAt1024();
 };
 
@@ -814,11 +859,6 @@ void TestCharts::closeMarkerLabelsSitByTheirOwnLines()
     QVERIFY(!rects.at(0).intersects(rects.at(1)));
 }
 
-void TestCharts::latencyLineStyleKeyShowsWithMarkers_data()
-{
-    addClassroomWindowSizes();
-}
-
 void TestCharts::latencyLineStyleKeyShowsWithMarkers()
 {
     // lesson-aging past step 4 (its aging change at cycle 215, a timeline marker) with a live
@@ -928,10 +968,6 @@ void TestCharts::markerLabel_data()
             << QStringList{QStringLiteral("consumers[0].strategy.low = 4"), QStringLiteral("consumers[0].strategy.high = 8")}
             << QStringList{QStringLiteral("A"), QStringLiteral("A")}
             << QStringLiteral("A · low = 4, high = 8");
-    QTest::addRow("the broker and a producer")
-            << QStringList{QStringLiteral("broker.deliveryLimit = 5"), QStringLiteral("producers[0].generator.perCycle = 10")}
-            << QStringList{QStringLiteral("broker"), QStringLiteral("orders")}
-            << QStringLiteral("broker · deliveryLimit = 5; orders · perCycle = 10");
     // A strategy chosen in the card's drop-down is set whole: its JSON read as raw text on the
     // chart ('A · strategy = {"high":4,"low":0,"type":"ttl"}', a trial); its type and fields in words.
     QTest::addRow("a strategy set whole")
@@ -941,6 +977,11 @@ void TestCharts::markerLabel_data()
             << QStringList{QStringLiteral("consumer D added"), QStringLiteral("consumers[7].online = true")}
             << QStringList{QString(), QString()}
             << QStringLiteral("consumer D added; consumers[7].online = true");
+    // Owners other than consumers.
+    QTest::addRow("the broker and a producer")
+            << QStringList{QStringLiteral("broker.deliveryLimit = 5"), QStringLiteral("producers[0].generator.perCycle = 10")}
+            << QStringList{QStringLiteral("broker"), QStringLiteral("orders")}
+            << QStringLiteral("broker · deliveryLimit = 5; orders · perCycle = 10");
     QStringList changes;
     QStringList owners;
     for (int i = 0; i < 12; ++i) {
@@ -1250,11 +1291,6 @@ void TestCharts::axesResetWithTheNewRun()
     }
 }
 
-void TestCharts::closeMarkerLabelsStackAt1024_data()
-{
-    addPresentingZoomsAt1024();
-}
-
 void TestCharts::closeMarkerLabelsStackAt1024()
 {
     // A trial presenting the poison lesson's step 5 at 1024x768 after Ctrl+0: the latency chart's
@@ -1302,10 +1338,7 @@ void TestCharts::axisLabelsWholeInAShortChart()
     w.runLesson(150);
     ChartPanel *panel = window.chartPanel();
     int checked = 0;
-    for (TimeSeriesChart *chart : panel->timeCharts()) {
-        showPageOf(panel, chart);
-        if (!chart->isVisible())
-            continue;
+    for (TimeSeriesChart *chart : ShownCharts(panel)) {
         ++checked;
         QVERIFY2(chart->height() < 200, qPrintable(QString::number(chart->height())));  // a short chart, as seen
         QStringList labels;
@@ -1397,10 +1430,7 @@ void TestCharts::zoomedChartsStayReadable()
     QCOMPARE(panel->timelineMarkers().size(), 2);
     QCOMPARE(panel->liveEditMarkers().size(), 1);
     int checked = 0;
-    for (TimeSeriesChart *chart : panel->timeCharts()) {
-        showPageOf(panel, chart);
-        if (!chart->isVisible())
-            continue;
+    for (TimeSeriesChart *chart : ShownCharts(panel)) {
         ++checked;
         const QString what = chart->title() + QStringLiteral(" (%1 px high)").arg(chart->height());
         if (qEnvironmentVariableIsSet("PL_CHART_SHOTS"))
@@ -1504,11 +1534,6 @@ void TestCharts::layoutSettlesAtEverySize()
     QVERIFY2(unsettled.isEmpty(), qPrintable(QStringLiteral("still laid out again at ") + unsettled.join(QLatin1Char(' '))));
 }
 
-void TestCharts::markerLabelsLeaveThePlotItsHeight_data()
-{
-    addClassroomWindowSizes();
-}
-
 void TestCharts::markerLabelsLeaveThePlotItsHeight()
 {
     // A trial at 1280x720, lesson-consumers-offline at step 5: the labels of its three markers
@@ -1525,10 +1550,7 @@ void TestCharts::markerLabelsLeaveThePlotItsHeight()
     window.refreshViews();
     ChartPanel *panel = window.chartPanel();
     int checked = 0;
-    for (TimeSeriesChart *chart : panel->timeCharts()) {
-        showPageOf(panel, chart);
-        if (!chart->isVisible())
-            continue;
+    for (TimeSeriesChart *chart : ShownCharts(panel)) {
         ++checked;
         QCOMPARE(chart->markers().size(), 3);
         const QString what = QStringLiteral("%1 (%2 px high): '%3'").arg(chart->title()).arg(chart->height()).arg(chart->markerTexts().join(QStringLiteral("' '")));
