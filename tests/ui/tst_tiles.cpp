@@ -8,7 +8,9 @@
 #include "ui/shell/mainwindow.h"
 #include "ui/queue/prioritycensus.h"
 #include "ui/queue/priorityhistogram.h"
+#include "ui/common/logtableview.h"
 #include "ui/common/prioritypalette.h"
+#include "ui/common/steadyscrollbar.h"
 #include "ui/queue/queuemodel.h"
 #include "ui/queue/queuepanel.h"
 #include "ui/queue/queuetilespanel.h"
@@ -19,6 +21,7 @@
 #include <QAbstractItemModelTester>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QTest>
 
@@ -185,6 +188,8 @@ private Q_SLOTS:
     void queueViewsFollowEveryMode_data();
     void queueViewsFollowEveryMode();
     void emptyQueueBeforeAnyArrivalSaysSo();
+    void scrollBarRepaintsOnlyWhenItsLookChanges();
+    void growingViewsHaveSteadyScrollBars();
 };
 
 void TestTiles::paletteIsFixedAndClamps()
@@ -681,6 +686,100 @@ void TestTiles::emptyQueueBeforeAnyArrivalSaysSo()
         for (int x = 0; x < drawn.width(); ++x)
             inked += drawn.pixel(x, y) != blank.pixel(x, y) ? 1 : 0;
     QVERIFY2(inked > 50, qPrintable(QString::number(inked)));
+}
+
+namespace {
+/// Counts the paint events of the widgets it filters.
+class PaintCounter : public QObject
+{
+public:
+    int paints = 0;
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint)
+            ++paints;
+        return false;
+    }
+};
+} // namespace
+
+void TestTiles::scrollBarRepaintsOnlyWhenItsLookChanges()
+{
+    // docs/design.md §9, App: a queue of 100,000 changes its tiles' scroll range at every
+    // refresh; the bar repaints only when what it draws changes.
+    QWidget window;
+    auto *bar = new SteadyScrollBar(Qt::Vertical, &window);
+    bar->setGeometry(0, 0, 16, 300);
+    bar->setPageStep(300);
+    bar->setRange(0, 100000);
+    window.resize(40, 320);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    PaintCounter counter;
+    bar->installEventFilter(&counter);
+    bar->repaint();
+    QVERIFY(counter.paints > 0);
+    const QImage before = bar->grab().toImage();  // grab() paints too
+    counter.paints = 0;
+
+    // A longer range: the handle, at its least length, stays at the top on the same pixels.
+    bar->setRange(0, 100037);
+    QCoreApplication::processEvents();
+    QCOMPARE(counter.paints, 0);
+    QCOMPARE(bar->skippedRepaints(), 1);
+    // What stays on screen is what a paint of the new range draws.
+    QCOMPARE(bar->grab().toImage(), before);
+
+    // At the end, a longer range and back to the end in one pass (a log that grows and follows
+    // its newest row): the handle comes back to the same pixels, not painted.
+    bar->setValue(bar->maximum());
+    QTRY_VERIFY(counter.paints > 0);
+    const QImage atEnd = bar->grab().toImage();
+    counter.paints = 0;
+    bar->setRange(0, 100100);
+    bar->setValue(bar->maximum());
+    QCoreApplication::processEvents();
+    QCOMPARE(counter.paints, 0);
+    QCOMPARE(bar->skippedRepaints(), 2);
+    QCOMPARE(bar->grab().toImage(), atEnd);
+    counter.paints = 0;
+
+    // The handle moves: painted.
+    bar->setValue(50000);
+    QTRY_VERIFY(counter.paints > 0);
+    QVERIFY(bar->grab().toImage() != before);
+    // At the end (a style may draw that arrow disabled): painted.
+    counter.paints = 0;
+    bar->setValue(bar->maximum());
+    QTRY_VERIFY(counter.paints > 0);
+    // Nothing to scroll: painted.
+    counter.paints = 0;
+    bar->setRange(0, 0);
+    QTRY_VERIFY(counter.paints > 0);
+    QCOMPARE(bar->skippedRepaints(), 2);
+}
+
+void TestTiles::growingViewsHaveSteadyScrollBars()
+{
+    // The views that grow at every refresh (the tiles, the logs) repaint their bars only when
+    // the handle moves (docs/design.md §9, App), and their bars still scroll them.
+    Simulation sim;
+    QueueTilesView tiles(&sim);
+    QVERIFY(qobject_cast<SteadyScrollBar *>(tiles.verticalScrollBar()));
+
+    QStandardItemModel model(1000, 2);
+    for (int r = 0; r < model.rowCount(); ++r)
+        model.setItem(r, 0, new QStandardItem(QString::number(r)));
+    LogTableView log(&model, {6});
+    log.resize(300, 200);
+    log.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&log));
+    auto *bar = qobject_cast<SteadyScrollBar *>(log.verticalScrollBar());
+    QVERIFY(bar);
+    QCOMPARE(log.rowAt(0), 0);
+    bar->setValue(bar->maximum());
+    QVERIFY(log.rowAt(0) > 900);
 }
 
 #include "tst_tiles.moc"

@@ -1,5 +1,7 @@
 #include "ui/common/logtableview.h"
 
+#include "ui/common/steadyscrollbar.h"
+
 #include <QEvent>
 #include <QHeaderView>
 #include <QScopedValueRollback>
@@ -13,6 +15,13 @@ namespace PriorityLab {
 LogTableView::LogTableView(QAbstractItemModel *model, const QList<int> &typicalEms, QWidget *parent)
     : QTableView(parent)
 {
+    // A log grows at every refresh of a running simulation; its scroll bar repaints only when
+    // the handle moves on screen (docs/design.md §9, App). QAbstractItemView connects its bar's
+    // signals when it is made: the new bar is connected here the same way.
+    auto *bar = new SteadyScrollBar(Qt::Vertical, this);
+    setVerticalScrollBar(bar);
+    connect(bar, &QScrollBar::actionTriggered, this, &LogTableView::verticalScrollbarAction);
+    connect(bar, &QScrollBar::valueChanged, this, &LogTableView::verticalScrollbarValueChanged);
     setModel(model);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setSelectionMode(QAbstractItemView::SingleSelection);

@@ -1,6 +1,7 @@
 #include "ui/queue/queuetilesview.h"
 
 #include "ui/common/prioritypalette.h"
+#include "ui/common/steadyscrollbar.h"
 #include "core/engine/simulation.h"
 
 #include <QEvent>
@@ -33,6 +34,9 @@ int runsGap(const QFontMetrics &fm)
 QueueTilesView::QueueTilesView(Simulation *simulation, QWidget *parent)
     : QAbstractScrollArea(parent), m_simulation(simulation)
 {
+    // The range changes at every refresh of a running queue; the bar repaints only when its
+    // handle moves on screen (docs/design.md §9, App).
+    setVerticalScrollBar(new SteadyScrollBar(Qt::Vertical, this));
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     viewport()->setMouseTracking(true);
