@@ -13,7 +13,6 @@
 
 #include <deque>
 #include <functional>
-#include <iterator>
 #include <map>
 #include <memory>
 #include <random>
@@ -56,34 +55,13 @@ public:
     class SubQueueList
     {
     public:
-        class const_iterator
-        {
-        public:
-            using iterator_category = std::forward_iterator_tag;
-            using value_type = SubQueue;
-            using difference_type = std::ptrdiff_t;
-            using pointer = const SubQueue *;
-            using reference = const SubQueue &;
-            explicit const_iterator(std::vector<const SubQueue *>::const_iterator it) : m_it(it) { }
-            reference operator*() const { return **m_it; }
-            pointer operator->() const { return *m_it; }
-            const_iterator &operator++()
-            {
-                ++m_it;
-                return *this;
-            }
-            bool operator==(const const_iterator &other) const { return m_it == other.m_it; }
-            bool operator!=(const const_iterator &other) const { return m_it != other.m_it; }
-
-        private:
-            std::vector<const SubQueue *>::const_iterator m_it;
-        };
+        using const_iterator = IndexIterator<const SubQueueList, const SubQueue>;
         size_t size() const { return m_queues.size(); }
         bool empty() const { return m_queues.empty(); }
         const SubQueue &operator[](size_t index) const { return *m_queues[index]; }
         const SubQueue &front() const { return *m_queues.front(); }
-        const_iterator begin() const { return const_iterator(m_queues.cbegin()); }
-        const_iterator end() const { return const_iterator(m_queues.cend()); }
+        const_iterator begin() const { return {this, 0}; }
+        const_iterator end() const { return {this, std::ptrdiff_t(m_queues.size())}; }
 
     private:
         friend class Broker;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/engine/indexiterator.h"
+
 #include <QTypeInfo>
 #include <QtGlobal>
 
@@ -67,27 +69,8 @@ public:
     T &front() { return m_slots[m_head]; }
 
     /// Forward iteration from the head, for range-for loops.
-    template<typename Q, typename V>
-    class Iterator
-    {
-    public:
-        Iterator(Q *queue, qsizetype index) : m_queue(queue), m_index(index) { }
-        V &operator*() const { return (*m_queue)[m_index]; }
-        V *operator->() const { return &(*m_queue)[m_index]; }
-        Iterator &operator++()
-        {
-            ++m_index;
-            return *this;
-        }
-        bool operator==(const Iterator &o) const { return m_index == o.m_index; }
-        bool operator!=(const Iterator &o) const { return m_index != o.m_index; }
-
-    private:
-        Q *m_queue;
-        qsizetype m_index;
-    };
-    using iterator = Iterator<RingQueue, T>;
-    using const_iterator = Iterator<const RingQueue, const T>;
+    using iterator = IndexIterator<RingQueue, T>;
+    using const_iterator = IndexIterator<const RingQueue, const T>;
     iterator begin() { return {this, 0}; }
     iterator end() { return {this, m_size}; }
     const_iterator begin() const { return {this, 0}; }
