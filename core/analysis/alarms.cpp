@@ -677,32 +677,39 @@ void AlarmMonitor::observeSafetyCap(const Simulation &simulation, const CycleRep
     raise(Alarm::Kind::SafetyCap, QStringLiteral("cap"), QStringLiteral("Safety cap"), text, cycle);
 }
 
-void AlarmMonitor::observeDeliveryLimit(const Simulation &simulation, const CycleReport &report)
+template<typename Text>
+void AlarmMonitor::raiseWhileCounted(Alarm::Kind kind, const QString &key, const QString &title, qint64 count,
+                                     qint64 cycle, Text text)
 {
-    const QString key = QStringLiteral("delivery-limit");
-    const qint64 cycle = report.cycle;
-    if (report.counts.deliveryLimit == 0) {
-        clearIf(Alarm::Kind::Loop, [&](const Alarm &a) { return a.key == key && expired(a, cycle); });
+    if (count <= 0) {
+        clearIf(kind, [&](const Alarm &a) { return a.key == key && expired(a, cycle); });
         return;
     }
-    const qint64 total = simulation.broker().discardedByReason().value(QStringLiteral("delivery_limit"));
-    const QString text =
-            QStringLiteral("%3 message(s) dead-lettered at the delivery limit so far (%1 in cycle %2): "
-                           "each came back more than broker.deliveryLimit %4 times (reason "
-                           "delivery_limit). Look at them in the dead-letter list: a poison message "
-                           "needs a fix in its producer or a consumer that can handle it; if healthy "
-                           "messages reach the limit, raise it or lower the failure rates and the "
-                           "postponements.")
-                    .arg(report.counts.deliveryLimit)
-                    .arg(cycle)
-                    .arg(total)
-                    .arg(simulation.broker().config().deliveryLimit.value_or(0));
-    raise(Alarm::Kind::Loop, key, QStringLiteral("Delivery limit reached"), text, cycle);
+    raise(kind, key, title, text(), cycle);
+}
+
+void AlarmMonitor::observeDeliveryLimit(const Simulation &simulation, const CycleReport &report)
+{
+    const qint64 cycle = report.cycle;
+    const qint64 count = report.counts.deliveryLimit;
+    raiseWhileCounted(Alarm::Kind::Loop, QStringLiteral("delivery-limit"), QStringLiteral("Delivery limit reached"),
+                      count, cycle, [&] {
+        const qint64 total = simulation.broker().discardedByReason().value(QStringLiteral("delivery_limit"));
+        return QStringLiteral("%3 message(s) dead-lettered at the delivery limit so far (%1 in cycle %2): "
+                              "each came back more than broker.deliveryLimit %4 times (reason "
+                              "delivery_limit). Look at them in the dead-letter list: a poison message "
+                              "needs a fix in its producer or a consumer that can handle it; if healthy "
+                              "messages reach the limit, raise it or lower the failure rates and the "
+                              "postponements.")
+                .arg(count)
+                .arg(cycle)
+                .arg(total)
+                .arg(simulation.broker().config().deliveryLimit.value_or(0));
+    });
 }
 
 void AlarmMonitor::observeUrgentDrops(const Simulation &simulation, const CycleReport &report)
 {
-    const QString key = QStringLiteral("maxlen-urgent");
     const qint64 cycle = report.cycle;
     qint64 urgent = 0;
     if (report.counts.maxlen > 0) {
@@ -711,48 +718,44 @@ void AlarmMonitor::observeUrgentDrops(const Simulation &simulation, const CycleR
         for (auto it = dead.crbegin(); it != dead.crend() && it->cycle == cycle; ++it)
             urgent += it->reason == QLatin1String("maxlen") && it->message.originalPriority >= 7 ? 1 : 0;
     }
-    if (urgent == 0) {
-        clearIf(Alarm::Kind::DataLoss, [&](const Alarm &a) { return a.key == key && expired(a, cycle); });
-        return;
-    }
     m_urgentDropped += urgent;
-    const QString text =
-            QStringLiteral("The length limit dropped %1 message(s) of priority >= 7 (%2 in cycle %3): "
-                           "broker.maxLength %4 with overflow drop-head dead-letters the head of the "
-                           "queue, in a priority queue its most urgent message. Raise maxLength, add "
-                           "consumers, or set overflow to reject-publish so that the new message is "
-                           "refused instead.")
-                    .arg(m_urgentDropped)
-                    .arg(urgent)
-                    .arg(cycle)
-                    .arg(simulation.broker().config().maxLength.value_or(0));
-    raise(Alarm::Kind::DataLoss, key, QStringLiteral("Length limit drops urgent messages"), text, cycle);
+    raiseWhileCounted(Alarm::Kind::DataLoss, QStringLiteral("maxlen-urgent"),
+                      QStringLiteral("Length limit drops urgent messages"), urgent, cycle, [&] {
+        return QStringLiteral("The length limit dropped %1 message(s) of priority >= 7 (%2 in cycle %3): "
+                              "broker.maxLength %4 with overflow drop-head dead-letters the head of the "
+                              "queue, in a priority queue its most urgent message. Raise maxLength, add "
+                              "consumers, or set overflow to reject-publish so that the new message is "
+                              "refused instead.")
+                .arg(m_urgentDropped)
+                .arg(urgent)
+                .arg(cycle)
+                .arg(simulation.broker().config().maxLength.value_or(0));
+    });
 }
 
 void AlarmMonitor::observeRefusals(const Simulation &simulation, const CycleReport &report)
 {
     const QString key = QStringLiteral("rejected");
     const qint64 cycle = report.cycle;
-    const Alarm *active = findKey(key);
-    if (report.counts.rejected <= 0) {
-        clearIf(Alarm::Kind::DataLoss, [&](const Alarm &a) { return a.key == key && expired(a, cycle); });
-        return;
-    }
-    if (!active)
-        m_refused = 0;
-    m_refused += report.counts.rejected;
-    const QString text =
-            QStringLiteral("%1 new message(s) refused since cycle %2 (%3 in cycle %4): the queue is full at "
-                           "broker.maxLength %5 and overflow reject-publish refuses what comes next (a "
-                           "rejected event; RabbitMQ nacks the publisher). What is queued stays, but a "
-                           "producer that does not send them again loses them. Add consumers or raise "
-                           "maxLength.")
-                    .arg(m_refused)
-                    .arg(active ? active->raisedCycle : cycle)
-                    .arg(report.counts.rejected)
-                    .arg(cycle)
-                    .arg(simulation.broker().config().maxLength.value_or(0));
-    raise(Alarm::Kind::DataLoss, key, QStringLiteral("Queue full: publishes refused"), text, cycle);
+    const qint64 rejected = report.counts.rejected;
+    raiseWhileCounted(Alarm::Kind::DataLoss, key, QStringLiteral("Queue full: publishes refused"), rejected, cycle,
+                      [&] {
+        // Counted since the alarm was raised: a new one counts from 0 again.
+        const Alarm *active = findKey(key);
+        if (!active)
+            m_refused = 0;
+        m_refused += rejected;
+        return QStringLiteral("%1 new message(s) refused since cycle %2 (%3 in cycle %4): the queue is full at "
+                              "broker.maxLength %5 and overflow reject-publish refuses what comes next (a "
+                              "rejected event; RabbitMQ nacks the publisher). What is queued stays, but a "
+                              "producer that does not send them again loses them. Add consumers or raise "
+                              "maxLength.")
+                .arg(m_refused)
+                .arg(active ? active->raisedCycle : cycle)
+                .arg(rejected)
+                .arg(cycle)
+                .arg(simulation.broker().config().maxLength.value_or(0));
+    });
 }
 
 void AlarmMonitor::observeRuntimeWarnings(const CycleReport &report)

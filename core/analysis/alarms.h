@@ -256,6 +256,13 @@ private:
     /// Clears the alarms of @p kind for which @p stale returns true.
     template<typename Predicate>
     void clearIf(Alarm::Kind kind, Predicate stale);
+    /// The rule of an alarm counted per cycle (delivery limit, urgent drops, refusals): while
+    /// @p count, the events of cycle @p cycle, is above 0, raises or updates alarm @p key of @p kind
+    /// with @p title and the text @p text() returns (called only then); at 0, clears the alarm once
+    /// its hold is over (expired()).
+    template<typename Text>
+    void raiseWhileCounted(Alarm::Kind kind, const QString &key, const QString &title, qint64 count,
+                           qint64 cycle, Text text);
 
     Settings m_settings;
     QList<Alarm> m_alarms;
