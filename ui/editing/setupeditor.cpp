@@ -375,7 +375,7 @@ QString SetupEditor::addConsumer(const ConsumerConfig &config)
     if (QString error = m_simulation->checkConsumer(int(m_simulation->consumers().size()), config); !error.isEmpty())
         return error;
     noteDroppedEdits();
-    m_undoStack->push(new AddConsumerCommand(m_simulation, config));
+    m_undoStack->push(ConsumerCommand::add(m_simulation, config));
     return {};
 }
 
@@ -384,7 +384,7 @@ QString SetupEditor::removeConsumer(int index)
     if (!validConsumer(index))
         return tr("there is no consumer %1").arg(index);
     noteDroppedEdits();
-    m_undoStack->push(new RemoveConsumerCommand(m_simulation, index));
+    m_undoStack->push(ConsumerCommand::remove(m_simulation, index));
     return {};
 }
 

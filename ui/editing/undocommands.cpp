@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <climits>
 #include <utility>
 
 namespace PriorityLab {
@@ -231,73 +232,66 @@ std::optional<TimelineChange> ChangeSettingCommand::asTimelineChange(const Scena
     return TimelineChange{m_cycle, target.toString(), value};
 }
 
-// --- AddConsumerCommand ---------------------------------------------------------------------
+// --- ConsumerCommand ------------------------------------------------------------------------
 
-AddConsumerCommand::AddConsumerCommand(Simulation *simulation, ConsumerConfig config, QUndoCommand *parent)
-    : SetupCommand(simulation, parent), m_config(std::move(config))
+ConsumerCommand::ConsumerCommand(Simulation *simulation, bool adds, ConsumerConfig config, int index,
+                                 QUndoCommand *parent)
+    : SetupCommand(simulation, parent), m_config(std::move(config)), m_adds(adds), m_index(index)
 {
-    setText(tr("Add consumer %1").arg(m_config.name));
+    setText((adds ? tr("Add consumer %1") : tr("Remove consumer %1")).arg(m_config.name));
 }
 
-void AddConsumerCommand::undo()
+ConsumerCommand *ConsumerCommand::add(Simulation *simulation, ConsumerConfig config, QUndoCommand *parent)
+{
+    return new ConsumerCommand(simulation, true, std::move(config), INT_MAX, parent);
+}
+
+ConsumerCommand *ConsumerCommand::remove(Simulation *simulation, int index, QUndoCommand *parent)
+{
+    return new ConsumerCommand(simulation, false, simulation->consumers().at(size_t(index))->config(), index,
+                               parent);
+}
+
+void ConsumerCommand::undo()
 {
     const UndoScope scope;
     noteUndo();
-    const int index = liveConsumerIndex(m_config.name);
-    if (index >= 0)
-        m_simulation->removeConsumer(index);
+    setLive(!m_adds);
 }
 
-void AddConsumerCommand::redo()
+void ConsumerCommand::redo()
 {
     noteCycle();
-    if (const QString error = m_simulation->addConsumer(m_config); !error.isEmpty())
-        qWarning("PriorityLab: redo of adding consumer %s failed: %s", qPrintable(m_config.name),
-                 qPrintable(error));
+    setLive(m_adds);
 }
 
-QString AddConsumerCommand::applyTo(Scenario &scenario) const
+void ConsumerCommand::setLive(bool in)
 {
-    if (scenarioConsumerIndex(scenario, m_config.name) >= 0)
-        return tr("consumer name \"%1\" is taken").arg(m_config.name);
-    scenario.consumers.append(m_config);
-    return {};
-}
-
-// --- RemoveConsumerCommand ------------------------------------------------------------------
-
-RemoveConsumerCommand::RemoveConsumerCommand(Simulation *simulation, int index, QUndoCommand *parent)
-    : SetupCommand(simulation, parent), m_index(index)
-{
-    m_config = simulation->consumers().at(size_t(index))->config();
-    setText(tr("Remove consumer %1").arg(m_config.name));
-}
-
-void RemoveConsumerCommand::undo()
-{
-    const UndoScope scope;
-    noteUndo();
-    // Back at its old position, so the round-robin order is what it was.
+    if (!in) {
+        const int index = liveConsumerIndex(m_config.name);
+        if (index >= 0)
+            m_simulation->removeConsumer(index);
+        return;
+    }
+    // A removed one back at its old position, so the round-robin order is what it was.
     const int index = std::min(m_index, int(m_simulation->consumers().size()));
     if (const QString error = m_simulation->insertConsumer(index, m_config); !error.isEmpty())
-        qWarning("PriorityLab: undo of removing consumer %s failed: %s", qPrintable(m_config.name),
-                 qPrintable(error));
+        qWarning("PriorityLab: %s consumer %s failed: %s", m_adds ? "redo of adding" : "undo of removing",
+                 qPrintable(m_config.name), qPrintable(error));
 }
 
-void RemoveConsumerCommand::redo()
-{
-    noteCycle();
-    const int index = liveConsumerIndex(m_config.name);
-    if (index >= 0)
-        m_simulation->removeConsumer(index);
-}
-
-QString RemoveConsumerCommand::applyTo(Scenario &scenario) const
+QString ConsumerCommand::applyTo(Scenario &scenario) const
 {
     const int index = scenarioConsumerIndex(scenario, m_config.name);
-    if (index < 0)
-        return tr("there is no consumer \"%1\" to remove").arg(m_config.name);
-    scenario.consumers.removeAt(index);
+    if (m_adds) {
+        if (index >= 0)
+            return tr("consumer name \"%1\" is taken").arg(m_config.name);
+        scenario.consumers.append(m_config);
+    } else {
+        if (index < 0)
+            return tr("there is no consumer \"%1\" to remove").arg(m_config.name);
+        scenario.consumers.removeAt(index);
+    }
     return {};
 }
 

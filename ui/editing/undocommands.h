@@ -149,41 +149,33 @@ private:
     int m_id = -1;
 };
 
-/// Adds a consumer at the end (Simulation::addConsumer(); SetupEditor checks it first with
-/// Simulation::checkConsumer()); undo removes it again.
-class AddConsumerCommand final : public SetupCommand
+/// Adds a consumer or removes one, the same edit in two directions: undo does the other.
+/// Adding puts it at the end (SetupEditor checks it first with Simulation::checkConsumer()).
+/// Removing keeps its configuration (name, strategy and parameters, online, failure rate,
+/// capacity, topics) and puts it back at its old position in the round-robin order; its counts
+/// start again from 0 (the removed counts stay in Simulation::removedConsumerStats(), so the
+/// totals still add up).
+class ConsumerCommand final : public SetupCommand
 {
 public:
-    AddConsumerCommand(Simulation *simulation, ConsumerConfig config, QUndoCommand *parent = nullptr);
-
-    void undo() override;
-    void redo() override;
-    QString applyTo(Scenario &scenario) const override;
-
-private:
-    ConsumerConfig m_config;
-};
-
-/// Removes a consumer; undo restores it with its configuration (name, strategy and parameters,
-/// online, failure rate, capacity, topics). Its counts start again from 0 (the removed counts stay
-/// in Simulation::removedConsumerStats(), so the totals still add up). It comes back at its old
-/// position in the round-robin order.
-class RemoveConsumerCommand final : public SetupCommand
-{
-public:
+    /// Adding @p config at the end of @p simulation's consumers.
+    static ConsumerCommand *add(Simulation *simulation, ConsumerConfig config, QUndoCommand *parent = nullptr);
     /// Removal of consumer @p index of @p simulation, which must exist.
-    RemoveConsumerCommand(Simulation *simulation, int index, QUndoCommand *parent = nullptr);
+    static ConsumerCommand *remove(Simulation *simulation, int index, QUndoCommand *parent = nullptr);
 
     void undo() override;
     void redo() override;
     QString applyTo(Scenario &scenario) const override;
 
-    /// The position the consumer had when it was removed.
-    int originalIndex() const { return m_index; }
-
 private:
+    ConsumerCommand(Simulation *simulation, bool adds, ConsumerConfig config, int index, QUndoCommand *parent);
+    /// Puts the consumer into the live simulation (@p in: at m_index, or at the end if there are
+    /// fewer consumers), or takes it, found by its name, out of it.
+    void setLive(bool in);
+
     ConsumerConfig m_config;
-    int m_index;
+    bool m_adds;
+    int m_index;  ///< where the removed consumer stood; INT_MAX (the end) when adding
 };
 
 } // namespace PriorityLab
