@@ -79,6 +79,7 @@ private Q_SLOTS:
     void enterComparesFromEveryControl();
     void verdictsNameLongRunsByTheirLetter();
     void compareKeepsTheLessonOnScreen();
+    void runAsWatchedIsWhatTheClassSaw();
 };
 
 namespace {
@@ -1366,14 +1367,27 @@ void TestCompare::compareKeepsTheLessonOnScreen()
     QVERIFY(window->comparison().sameWorkload);
     delete window;
 
-    // A step's settings without edits: the lesson as written (what the class saw) first.
+    // A step's settings without edits: the lesson as written first, against the run as watched
+    // (the step's settings at their cycle), on the same workload: a trial read "not compared" on
+    // every row of the lesson against the presets of the other broker modes.
     CompareWindow stepped;
     CompareWindow::CurrentSetup setup;
     setup.scenario = lesson;
     setup.lessonSteps = {2};
     setup.file = QStringLiteral(PRIORITYLAB_SOURCE_DIR "/resources/scenarios/lesson-ttl-moved.json");
+    setup.watched = lesson;
     stepped.setCurrentSetup(setup);
-    QCOMPARE(stepped.files(), (QStringList{ttl, native, topics}));
+    QCOMPARE(stepped.files(), (QStringList{ttl, CompareWindow::watchedRunChoice()}));
+    // The timeline's changes alone (the run as watched is the file's): the lesson as written
+    // against them from cycle 0, like for like too.
+    CompareWindow timed;
+    setup.lessonSteps.clear();
+    setup.watched.reset();
+    setup.timelineChanges = 1;
+    timed.setCurrentSetup(setup);
+    QCOMPARE(timed.files(), (QStringList{ttl, CompareWindow::currentSetupChoice()}));
+    QCOMPARE(timed.compare(), QStringList());
+    QVERIFY(timed.comparison().sameWorkload);
     // A lesson of another broker mode: the presets of the two others.
     CompareWindow prefetch;
     setup = {};
@@ -1386,6 +1400,77 @@ void TestCompare::compareKeepsTheLessonOnScreen()
     window = openCompareOf(main);
     QVERIFY(window);
     QCOMPARE(window->files(), CompareWindow::threeWayPresets());
+    delete window;
+}
+
+void TestCompare::runAsWatchedIsWhatTheClassSaw()
+{
+    // A trial at lesson-max-length-drops-urgent's step 3 compared "Current setup (with lesson
+    // settings)": 0 messages lost, where the class had seen 73 go before step 3 (entered on cycle
+    // 100) refused publishing instead; that choice runs the step's setting from cycle 0. The
+    // window now starts with the lesson as written against the run as watched (the same
+    // workload: verdicts, not "not compared"), which runs the steps' settings at the cycles they
+    // came: over the cycles run, the very figures of the main window (docs/design.md, "Figures
+    // and verdicts").
+    const QString file = QStringLiteral(":/scenarios/lesson-max-length-drops-urgent.json");
+    MainWindow main;
+    main.setShowDialogs(false);
+    PL_VERIFY_OK(main.openScenarioFile(file));
+    main.lessonPanel()->runCycles(130);  // step 2 ends at cycle 100: step 3 entered there
+    QCOMPARE(main.lessonPanel()->currentStep(), 2);
+    QCOMPARE(main.simulation()->settingValue(QStringLiteral("broker.overflow")), QJsonValue(QStringLiteral("reject-publish")));
+    const RunFigures seen = RunFigures::of(*main.simulation());
+    QVERIFY(seen.totals.discarded > 0);  // the heads dropped before cycle 100
+
+    CompareWindow *window = openCompareOf(main);
+    QVERIFY(window);
+    QCOMPARE(window->files(), (QStringList{file, CompareWindow::watchedRunChoice()}));
+    QVERIFY(window->comparison().sameWorkload);
+    QVERIFY2(!window->verdictText().contains(QStringLiteral("not compared")), qPrintable(window->verdictText()));
+    const QComboBox *combo = window->findChildren<QComboBox *>().constFirst();
+    const int watched = combo->findData(CompareWindow::watchedRunChoice());
+    QCOMPARE(watched, combo->findData(CompareWindow::currentSetupChoice()) + 1);
+    QCOMPARE(combo->itemText(watched), QStringLiteral("Run as watched (changes at their cycles)"));
+    const QString tip = combo->itemData(watched, Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("the settings lesson step 3 applied")), qPrintable(tip));
+    const QString currentTip = combo->itemData(watched - 1, Qt::ToolTipRole).toString();
+    QVERIFY2(currentTip.contains(QStringLiteral("Not the run you watched")), qPrintable(currentTip));
+    if (const QString shot = qEnvironmentVariable("PRIORITYLAB_SHOT_DIR"); !shot.isEmpty()) {
+        window->resize(1280 - 16, 720 - 48);
+        QCoreApplication::processEvents();
+        window->grab().save(QStringLiteral("%1/compare-as-watched-1280x720.png").arg(shot));
+    }
+
+    window->setCycles(int(main.simulation()->cycle()));
+    window->setFiles({CompareWindow::watchedRunChoice(), CompareWindow::currentSetupChoice()});
+    QCOMPARE(window->compare(), QStringList());
+    const Comparison &c = window->comparison();
+    const Scenario lesson = loadPreset(QStringLiteral("lesson-max-length-drops-urgent.json"));
+    QCOMPARE(c.runs.at(0).name, lesson.name + QStringLiteral(" (as watched)"));
+    QCOMPARE(figuresOf(c.runs.at(0)), figuresOf(seen));
+    QCOMPARE(c.runs.at(0).totals.discarded, seen.totals.discarded);
+    QCOMPARE(c.runs.at(1).totals.discarded, 0);  // the step's setting from cycle 0: none lost
+    delete window;
+
+    // Edited by hand on top, mid-run: the edit at its cycle too, and the main window's figures
+    // again after more cycles.
+    QCOMPARE(main.setupEditor()->setConsumerParameter(0, QStringLiteral("retryDelay"), 4), QString());
+    main.lessonPanel()->runCycles(20);
+    window = openCompareOf(main);
+    QVERIFY(window);
+    QVERIFY(window->currentSetup()->watched);
+    window->setCycles(int(main.simulation()->cycle()));
+    window->setFiles({CompareWindow::watchedRunChoice(), file});
+    QCOMPARE(window->compare(), QStringList());
+    QCOMPARE(figuresOf(window->comparison().runs.at(0)), figuresOf(RunFigures::of(*main.simulation())));
+    delete window;
+
+    // As opened, nothing applied: no run as watched (the lesson as written is that run).
+    PL_VERIFY_OK(main.openScenarioFile(file));
+    window = openCompareOf(main);
+    QVERIFY(window);
+    QVERIFY(!window->currentSetup()->watched);
+    QCOMPARE(window->findChildren<QComboBox *>().constFirst()->findData(CompareWindow::watchedRunChoice()), -1);
     delete window;
 }
 

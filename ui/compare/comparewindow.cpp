@@ -404,6 +404,11 @@ QString CompareWindow::currentSetupChoice()
     return QStringLiteral("current-setup:");
 }
 
+QString CompareWindow::watchedRunChoice()
+{
+    return QStringLiteral("watched-run:");
+}
+
 void CompareWindow::setCurrentSetup(const Scenario &scenario, bool edited)
 {
     CurrentSetup setup;
@@ -428,7 +433,7 @@ QString joinedInWords(const QStringList &parts)
 void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
 {
     m_currentSetup = setup;
-    if (files().contains(currentSetupChoice()))
+    if (files().contains(currentSetupChoice()) || files().contains(watchedRunChoice()))
         markStale();  // the setup it ran is not this one
     // The choice says what it holds besides the scenario as opened: "Current setup" alone read
     // as the file's setup though a lesson step had turned aging off (lesson-aging, step 4).
@@ -462,6 +467,28 @@ void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
     tip += QLatin1Char(' ') + tr("Here it runs from cycle 0 on the same workload");
     tip += setup.scenario.timeline.isEmpty() ? QStringLiteral(".")
                                              : tr("; the timeline's changes still to come apply at their cycles.");
+    // Settings that came during the run, here from cycle 0: not the run the class watched (at
+    // lesson-max-length-drops-urgent's step 4 a trial read 0 messages lost where the class had
+    // seen 73 go before step 3 refused publishing; "Run as watched" is that run).
+    if (!setup.lessonSteps.isEmpty() || setup.timelineChanges > 0)
+        tip += QLatin1Char(' ') + tr("Not the run you watched, where they came at their cycles%1.")
+                       .arg(setup.watched ? tr(": choose \"Run as watched\" for that") : QString());
+    // The run as watched (what the main window showed, again from cycle 0), after the current
+    // setup in every slot, where it is not the file's own run.
+    QString watchedTip;
+    if (setup.watched) {
+        QStringList came;
+        if (!setup.lessonSteps.isEmpty())
+            came << parts.value(setup.edited ? 1 : 0);
+        if (setup.edited)
+            came << tr("your edits");
+        watchedTip = tr("The run the main window showed, run again from cycle 0: \"%1\" as opened with its "
+                        "timeline, and %2 at the cycles they came; past cycle %3 it runs on as the main "
+                        "window would. Consumers added or removed count from cycle 0, and messages sent "
+                        "by hand are not sent again.")
+                             .arg(name, joinedInWords(came))
+                             .arg(setup.cycle);
+    }
     for (int slot = 0; slot < m_choices.size(); ++slot) {
         QComboBox *combo = m_choices.at(slot);
         int index = combo->findData(currentSetupChoice());
@@ -471,6 +498,16 @@ void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
         }
         combo->setItemText(index, text);
         combo->setItemData(index, tip, Qt::ToolTipRole);
+        int watched = combo->findData(watchedRunChoice());
+        if (setup.watched) {
+            if (watched < 0) {
+                watched = index + 1;
+                combo->insertItem(watched, tr("Run as watched (changes at their cycles)"), watchedRunChoice());
+            }
+            combo->setItemData(watched, watchedTip, Qt::ToolTipRole);
+        } else if (watched >= 0) {
+            combo->removeItem(watched);
+        }
     }
     // A lesson that says "Compare with 'Lesson: …'" compares the lesson as written with the
     // presets it names: at lesson-aging's step 5, after step 4 turned aging off, "Current setup"
@@ -496,6 +533,16 @@ void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
         paths << currentSetupChoice();
     } else if (threeWay.contains(file) || (file.isEmpty() && threeWay.contains(choiceForName(setup.scenario.name)))) {
         paths = threeWay;
+    } else if (setup.watched && !file.isEmpty()) {
+        // Like for like (the same workload, so the first view has verdicts): the lesson as
+        // written against the run the class watched, a step's settings at its cycle (a trial
+        // opened Compare at a lesson's step 4 and read "not compared" on every row of the lesson
+        // against the presets of the other broker modes).
+        paths << watchedRunChoice();
+    } else if (holdsMore && !file.isEmpty()) {
+        // The timeline's changes so far: the lesson as written (the run watched) against them
+        // from cycle 0, on the same workload.
+        paths << currentSetupChoice();
     } else {
         QStringList others;  // the presets of the other broker modes, then the rest
         QStringList same;
@@ -830,6 +877,14 @@ QStringList CompareWindow::compare()
     QList<Scenario> scenarios;
     qsizetype current = -1;  // the current setup's run, in scenarios
     for (const QString &path : files()) {
+        if (path == watchedRunChoice()) {
+            if (m_currentSetup && m_currentSetup->watched) {
+                Scenario run = *m_currentSetup->watched;
+                run.name = tr("%1 (as watched)").arg(run.name.isEmpty() ? tr("Current setup") : run.name);
+                scenarios << run;
+            }
+            continue;
+        }
         if (path == currentSetupChoice()) {
             if (m_currentSetup) {
                 Scenario setup = m_currentSetup->scenario;

@@ -56,6 +56,11 @@ public:
         qsizetype timelineChanges = 0;  ///< the timeline's changes applied so far
         qint64 cycle = 0;          ///< the cycles the main window has run
         QString file;              ///< the file the scenario was opened from (empty: none)
+        /// The run as watched: the scenario as opened, its timeline, the lesson steps' settings
+        /// at the cycles the steps were entered on and the edits at the cycles they were made, to
+        /// run again from cycle 0 what the main window showed; std::nullopt where that is the
+        /// file's own run (no lesson step's settings, no edits).
+        std::optional<Scenario> watched;
     };
 
     /// Offers @p setup as the choice "Current setup" in every slot; a later call replaces it.
@@ -73,8 +78,12 @@ public:
     /// after step 4 turned aging off), and with edits by hand the current setup too, third. A
     /// setup that names no preset is one of the runs all the same: edited by hand and opened from a
     /// file, its file (the lesson as written) and the current setup; one of threeWayPresets(), as
-    /// opened or without a file, the three-way preset; else the setup (its file when it holds
-    /// more) and the presets of threeWayPresets() of another broker mode than its own.
+    /// opened or without a file, the three-way preset; with a run as watched (a lesson step's
+    /// settings), its file and that run (watchedRunChoice()), and with the timeline's changes
+    /// alone, its file and the current setup: like for like, so the first view has verdicts;
+    /// else the setup and the presets of threeWayPresets() of another broker mode than its own.
+    /// The run as watched (CurrentSetup::watched), when there is one, is offered after the
+    /// current setup in every slot.
     void setCurrentSetup(const CurrentSetup &setup);
     /// The three-way preset the window opens on: consumer strategies, native priority queue and
     /// priority topics (compare-*.json), on one workload.
@@ -96,6 +105,10 @@ public:
     static QStringList presetsNamedIn(const Scenario &scenario);
     /// The path-like key that stands for the current setup in setFiles() and files().
     static QString currentSetupChoice();
+    /// The path-like key that stands for the run as watched (CurrentSetup::watched) in
+    /// setFiles() and files(): offered as "Run as watched (changes at their cycles)" when the
+    /// current setup has one, its run named after the scenario plus " (as watched)".
+    static QString watchedRunChoice();
 
     /// Selects the scenario files (2 or 3 paths, files or `:/scenarios/...` resources, or
     /// currentSetupChoice() once setCurrentSetup() was called).

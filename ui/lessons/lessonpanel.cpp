@@ -130,6 +130,8 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     });
     // An edit while paused: the line is current at once, not at the next run or pause.
     connect(m_simulation, &Simulation::setupChanged, this, &LessonPanel::refresh);
+    // A run started over: the settings the steps applied are those of the run to come.
+    connect(m_simulation, &Simulation::scenarioLoaded, this, [this] { m_applied.clear(); });
     setSteps({});
 }
 
@@ -145,6 +147,7 @@ void LessonPanel::setHandEdits(int count)
 void LessonPanel::setSteps(const QList<LessonStep> &steps)
 {
     m_steps = steps;
+    m_applied.clear();
     ++m_starts;
     m_entered = -1;
     m_index = -1;
@@ -272,6 +275,8 @@ void LessonPanel::enter(int index, bool run)
     for (const TimelineChange &c : step.set) {
         if (QString e = m_simulation->applySetting(c.path, c.value); !e.isEmpty())
             problems << tr("step %1 (%2): %3").arg(index + 1).arg(step.title, e);
+        else
+            m_applied << TimelineChange{m_simulation->cycle(), c.path, c.value};
     }
     if (!step.set.isEmpty())
         Q_EMIT applyingSettings(false);

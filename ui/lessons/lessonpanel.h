@@ -42,6 +42,12 @@ public:
 
     /// Index of the step shown (0-based), -1 when there are no steps.
     int currentStep() const { return m_index; }
+    /// The settings the steps entered since the run started applied (their `set`), each as a
+    /// timeline change at the cycle its step was entered on, in order: with the scenario's own
+    /// timeline and the edits at their cycles, the run as watched (Compare's "Run as watched",
+    /// docs/design.md "Figures and verdicts"). Emptied by setSteps() and when the simulation
+    /// loads or resets (Back replays the steps again).
+    const QList<TimelineChange> &appliedSettings() const { return m_applied; }
     int stepCount() const { return int(m_steps.size()); }
     bool hasLesson() const { return !m_steps.isEmpty(); }
 
@@ -142,6 +148,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    QList<TimelineChange> m_applied;  ///< appliedSettings()
     /// Enables Back and Next as @p back and @p next say; a button that loses the keyboard focus
     /// by it passes the focus to the other one, else to the step's text.
     void setButtonsEnabled(bool back, bool next);

@@ -801,6 +801,20 @@ void MainWindow::createMenus()
         setup.timelineChanges = m_simulation->loadedScenario().timeline.size() - setup.scenario.timeline.size();
         setup.cycle = m_simulation->cycle();
         setup.file = m_files->currentFile();
+        // The run as watched: the scenario as opened with its timeline, the lesson steps'
+        // settings at the cycles the steps were entered on and the edits at the cycles they were
+        // made (as File > Save writes them), so that it runs again what the class saw; only
+        // where that is not the file's own run. Within a cycle: the step's settings, the edits,
+        // then the file's entries (applied at the cycle's start, after both).
+        const QList<TimelineChange> &lessonSettings = m_lessonPanel->appliedSettings();
+        if (!lessonSettings.isEmpty() || setup.edited) {
+            Scenario watched = m_setupEditor->editedScenario();
+            QList<TimelineChange> timeline = lessonSettings + watched.timeline;
+            std::stable_sort(timeline.begin(), timeline.end(),
+                             [](const TimelineChange &a, const TimelineChange &b) { return a.atCycle < b.atCycle; });
+            watched.timeline = timeline;
+            setup.watched = watched;
+        }
         window->setCurrentSetup(setup);
         window->setAttribute(Qt::WA_DeleteOnClose);
         window->show();
