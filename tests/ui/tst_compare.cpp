@@ -33,6 +33,7 @@
 #include <QHeaderView>
 #include <QPainter>
 #include <QStyleOptionViewItem>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QTableView>
 #include <QTest>
@@ -80,6 +81,7 @@ private Q_SLOTS:
     void verdictsNameLongRunsByTheirLetter();
     void compareKeepsTheLessonOnScreen();
     void runAsWatchedIsWhatTheClassSaw();
+    void tabReachesTheVerdictNotTheWholeWindow();
 };
 
 namespace {
@@ -1472,6 +1474,53 @@ void TestCompare::runAsWatchedIsWhatTheClassSaw()
     QVERIFY(!window->currentSetup()->watched);
     QCOMPARE(window->findChildren<QComboBox *>().constFirst()->findData(CompareWindow::watchedRunChoice()), -1);
     delete window;
+}
+
+void TestCompare::tabReachesTheVerdictNotTheWholeWindow()
+{
+    // A trial tabbed past Close onto a stop that outlined the whole window (the scroll area
+    // around the page), where Page Down and Right did nothing, and never onto the verdict, whose
+    // lower lines could then not be scrolled by keyboard. Every Tab stop is a control, the
+    // verdict one of them: read-only, Page Down scrolls it.
+    ShortcutGuard guard;  // the app's keyboard policy, as in the app
+    qApp->installEventFilter(&guard);
+    auto removeGuard = qScopeGuard([&guard] { qApp->removeEventFilter(&guard); });
+    CompareWindow window;
+    window.resize(1280 - 16, 720 - 48);
+    QCOMPARE(activeAndCompared(window), QStringList());
+    auto *verdicts = window.findChild<QTextBrowser *>();
+    QVERIFY(verdicts);
+    QTRY_VERIFY(verdicts->isVisible());
+    QTRY_VERIFY(verdicts->verticalScrollBar()->maximum() > 0);  // lines below, hidden
+    QList<QWidget *> stops;
+    QWidget *start = window.findChildren<QComboBox *>().constFirst();
+    start->setFocus(Qt::TabFocusReason);
+    QCOMPARE(QApplication::focusWidget(), start);
+    for (int i = 0; i < 40; ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QWidget *focus = QApplication::focusWidget();
+        QVERIFY(focus);
+        if (focus == start)
+            break;
+        stops << focus;
+    }
+    QVERIFY(stops.size() < 40);
+    for (QWidget *stop : std::as_const(stops)) {
+        QVERIFY2(!qobject_cast<QScrollArea *>(stop) || stop == verdicts || qobject_cast<QAbstractItemView *>(stop),
+                 stop->metaObject()->className());
+        // No stop as large as the window's page.
+        QVERIFY2(stop->height() < window.height() * 3 / 4, stop->metaObject()->className());
+    }
+    QVERIFY(stops.contains(verdicts));
+    QVERIFY(verdicts->isReadOnly());
+    verdicts->setFocus(Qt::TabFocusReason);
+    QCOMPARE(verdicts->verticalScrollBar()->value(), 0);
+    QTest::keyClick(verdicts, Qt::Key_PageDown);
+    QVERIFY(verdicts->verticalScrollBar()->value() > 0);
+    QTest::keyClick(verdicts, Qt::Key_Home);
+    QCOMPARE(verdicts->verticalScrollBar()->value(), 0);
+    QTest::keyClick(verdicts, Qt::Key_Down);
+    QVERIFY(verdicts->verticalScrollBar()->value() > 0);
 }
 
 QTEST_MAIN(TestCompare)

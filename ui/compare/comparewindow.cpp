@@ -233,6 +233,9 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Not a Tab stop: it outlined the whole window, where Page Down and the arrows did nothing
+    // (a control inside, given the focus, is scrolled into sight all the same).
+    scroll->setFocusPolicy(Qt::NoFocus);
     auto *page = new QWidget(scroll);
     auto *pageLayout = new QVBoxLayout(page);
     pageLayout->setContentsMargins(0, 0, 0, 0);
@@ -313,6 +316,9 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
     m_table->verticalHeader()->setMinimumSectionSize(m_table->fontMetrics().height() + 2);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 4);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // Tab leaves the table for the next control (the arrows move in it): Tab from cell to cell
+    // kept the keyboard in the table, the verdict and Close out of reach.
+    m_table->setTabKeyNavigation(false);
     figures->addWidget(m_verdicts);
     figures->addWidget(m_table);
     figures->setStretchFactor(0, 1);
