@@ -82,6 +82,7 @@ private Q_SLOTS:
     void compareKeepsTheLessonOnScreen();
     void runAsWatchedIsWhatTheClassSaw();
     void tabReachesTheVerdictNotTheWholeWindow();
+    void coincidingLinesStayInSight();
 };
 
 namespace {
@@ -863,7 +864,8 @@ void TestCompare::differentWorkloadsCrownNoTotals()
 void TestCompare::headerShowsTheWholeName()
 {
     // "Lesson: a TTL range moved …un loses data (your edits)": the header cut the middle of the
-    // name at 1280x720. It wraps to two lines now, whole, the full name in the tooltip.
+    // name at 1280x720. It wraps to two lines now, whole, the full name in the tooltip; after
+    // the run's letter, as the verdict and the legend name it ("A: ...").
     CompareWindow window;
     window.resize(1280 - 16, 720 - 48);
     window.show();
@@ -884,7 +886,7 @@ void TestCompare::headerShowsTheWholeName()
         QCoreApplication::processEvents();
         const QString shown = window.runHeaderText(0);
         QVERIFY2(!shown.contains(QChar(0x2026)), qPrintable(shown));
-        QCOMPARE(QString(shown).replace(QLatin1Char('\n'), QLatin1Char(' ')), name);
+        QCOMPARE(QString(shown).replace(QLatin1Char('\n'), QLatin1Char(' ')), QStringLiteral("A: ") + name);
         QCOMPARE(shown.count(QLatin1Char('\n')), 1);
         // Room for the two lines of the name and the p50/p95/max line.
         QVERIFY(table->horizontalHeader()->height() >= 3 * table->fontMetrics().height());
@@ -894,7 +896,8 @@ void TestCompare::headerShowsTheWholeName()
     window.setFiles({QStringLiteral(":/scenarios/compare-native.json"), QStringLiteral(":/scenarios/compare-topics.json")});
     QCOMPARE(window.compare(), QStringList());
     QCoreApplication::processEvents();
-    QCOMPARE(window.runHeaderText(0), QStringLiteral("native priority queue"));
+    QCOMPARE(window.runHeaderText(0), QStringLiteral("A: native priority queue"));
+    QCOMPARE(window.runHeaderText(1), QStringLiteral("B: priority topics"));
 }
 
 void TestCompare::changedChoiceMarksTheFiguresStale()
@@ -1521,6 +1524,47 @@ void TestCompare::tabReachesTheVerdictNotTheWholeWindow()
     QCOMPARE(verdicts->verticalScrollBar()->value(), 0);
     QTest::keyClick(verdicts, Qt::Key_Down);
     QVERIFY(verdicts->verticalScrollBar()->value() > 0);
+}
+
+void TestCompare::coincidingLinesStayInSight()
+{
+    // A trial compared a lesson with its run as watched: in the Backlog chart B's line lay
+    // exactly on A's, so A was not to be seen; and the table's header had no A and B, which the
+    // verdict and the legend use. The earlier of coinciding lines is drawn wider, a border
+    // around the later one, and the chart's title says "A = B"; the header and the legend say
+    // each run's letter.
+    CompareWindow window;
+    window.resize(1280 - 16, 720 - 48);
+    const QString native = QStringLiteral(":/scenarios/compare-native.json");
+    window.setCurrentSetup(loadPreset(QStringLiteral("compare-native.json")), false);
+    window.setFiles({native, CompareWindow::currentSetupChoice()});
+    window.setCycles(200);
+    QCOMPARE(shownAndCompared(window), QStringList());
+    QCoreApplication::processEvents();
+    for (TimeSeriesChart *chart : {window.depthChart(), window.processedChart()}) {
+        QVERIFY2(chart->title().endsWith(QStringLiteral("(A = B: the lines coincide)")), qPrintable(chart->title()));
+        QVERIFY(chart->seriesWidth(0) >= chart->seriesWidth(1) + 2);
+    }
+    QCOMPARE(window.runHeaderText(0), QStringLiteral("A: native priority queue"));
+    QCOMPARE(window.runHeaderText(1), QStringLiteral("B: native priority queue (current setup)"));
+    QVERIFY(TestSupport::labelSaying(&window, QStringLiteral("A: native priority queue")));
+    QVERIFY(TestSupport::labelSaying(&window, QStringLiteral("B: native priority queue (current setup)")));
+    // The Charts tab in front, for a look.
+    if (const QString shot = qEnvironmentVariable("PRIORITYLAB_SHOT_DIR"); !shot.isEmpty()) {
+        window.findChild<QTabBar *>()->setCurrentIndex(1);
+        QCoreApplication::processEvents();
+        window.grab().save(QStringLiteral("%1/compare-coinciding-1280x720.png").arg(shot));
+    }
+
+    // Lines that differ: the titles as they are, each line its own width, letters all the same.
+    window.setFiles(CompareWindow::threeWayPresets());
+    QCOMPARE(window.compare(), QStringList());
+    QCOMPARE(window.depthChart()->title(), QStringLiteral("Backlog: queue depth after each cycle"));
+    QCOMPARE(window.processedChart()->title(), QStringLiteral("Throughput: processed per cycle"));
+    QCOMPARE(window.depthChart()->seriesWidth(0), 2.5);
+    QCOMPARE(window.depthChart()->seriesWidth(1), 2.0);
+    QVERIFY(TestSupport::labelSaying(&window, QStringLiteral("C: priority topics")));
+    QCOMPARE(window.runHeaderText(2), QStringLiteral("C: priority topics"));
 }
 
 QTEST_MAIN(TestCompare)

@@ -57,7 +57,8 @@ public:
     bool hasHeightForWidth() const override { return false; }
 };
 
-// The header of the compare table: each run's short name across its p50, p95 and max columns,
+// The header of the compare table: each run's letter and short name ("A: native priority
+// queue", the letter as in the verdict and the legend) across its p50, p95 and max columns,
 // on one line or wrapped to two (the second elided in the middle if it must be: the names differ
 // anywhere, "Lesson: a TTL range moved …un loses data (your edits)" cut the part that told them
 // apart), and below it the sub-column's name (ComparisonModel::RunNameRole, DisplayRole). The
@@ -90,7 +91,9 @@ public:
         int width = -2 * NameMargin;
         for (int column = first; column <= last; ++column)
             width += sectionSize(column);
-        return wrapped(model()->headerData(first, Qt::Horizontal, ComparisonModel::RunNameRole).toString(),
+        // "A: name": the letter the verdict, its key and the charts' legend call the run by.
+        return wrapped(Comparison::runLetter(run) + QStringLiteral(": ")
+                               + model()->headerData(first, Qt::Horizontal, ComparisonModel::RunNameRole).toString(),
                        std::max(width, 16));
     }
 
@@ -754,6 +757,38 @@ void CompareWindow::showLegend(const QStringList &names)
     }
 }
 
+void CompareWindow::showCoinciding(TimeSeriesChart *chart, const QString &title, const QList<QList<QPointF>> &lines)
+{
+    // Runs with the very same line (the backlog of a lesson and of its run as watched): the later
+    // one hid the earlier exactly. Each is drawn wider than the ones drawn over it, so it shows
+    // as a border around them, and the title says which coincide, by the letters of the legend
+    // and the table's header ("A = B").
+    QStringList groups;
+    QList<bool> grouped(lines.size(), false);
+    for (qsizetype r = 0; r < lines.size(); ++r) {
+        if (grouped.at(r))
+            continue;
+        QStringList letters{Comparison::runLetter(r)};
+        qsizetype over = 0;  // runs drawn over run r on the same line
+        for (qsizetype later = r + 1; later < lines.size(); ++later) {
+            if (!grouped.at(later) && lines.at(later) == lines.at(r)) {
+                grouped[later] = true;
+                letters << Comparison::runLetter(later);
+                ++over;
+            }
+        }
+        chart->setSeriesWidth(int(r), (RunStyles[r % 3] == Qt::SolidLine ? 2.5 : 2.0) + 3.0 * over);
+        if (letters.size() > 1)
+            groups << letters.join(QStringLiteral(" = "));
+    }
+    // The later runs of a group keep their own width over the wider line.
+    for (qsizetype r = 0; r < lines.size(); ++r) {
+        if (grouped.at(r))
+            chart->setSeriesWidth(int(r), RunStyles[r % 3] == Qt::SolidLine ? 2.5 : 2.0);
+    }
+    chart->setTitle(groups.isEmpty() ? title : tr("%1 (%2: the lines coincide)").arg(title, groups.join(QStringLiteral(", "))));
+}
+
 void CompareWindow::showVerdicts(const Comparison &comparison)
 {
     // Runs whose names do not read as a subject (a lesson's title) are named by their letter, as
@@ -937,9 +972,15 @@ QStringList CompareWindow::compare()
     }
     m_model->setComparison(result);
     showVerdicts(result);
-    // The legend names the runs as the verdict does: by letter and name when it uses letters.
-    const QStringList key = result.verdictKey(Comparison::VerdictNaming::Letters);
-    showLegend(key.isEmpty() ? result.shortNames() : key);
+    // The legend names the runs by letter and name, as the table's header and the verdict's key
+    // (a chart's title says "A = B" where lines coincide).
+    QStringList key = result.verdictKey(Comparison::VerdictNaming::Letters);
+    if (key.isEmpty()) {
+        const QStringList names = result.shortNames();
+        for (qsizetype r = 0; r < names.size(); ++r)
+            key << Comparison::runLetter(r) + QStringLiteral(": ") + names.at(r);
+    }
+    showLegend(key);
     // The figures take the keyboard: Ctrl+End, Page Down and the arrows move in the table. The
     // first row is current but not selected (outlined, BestCellDelegate): filled in the
     // highlight colour it read as a best value.
@@ -959,6 +1000,8 @@ QStringList CompareWindow::compare()
     qreal maxProcessed = 1;
     m_depth->clearSeries();
     m_processed->clearSeries();
+    QList<QList<QPointF>> depths;
+    QList<QList<QPointF>> processeds;
     for (qsizetype r = 0; r < result.runs.size(); ++r) {
         const RunFigures &run = result.runs.at(r);
         QList<QPointF> depth;
@@ -976,7 +1019,11 @@ QStringList CompareWindow::compare()
         const Qt::PenStyle style = RunStyles[r % 3];
         m_depth->setPoints(m_depth->addSeries(run.name, color, style), depth);
         m_processed->setPoints(m_processed->addSeries(run.name, color, style), processed);
+        depths << depth;
+        processeds << processed;
     }
+    showCoinciding(m_depth, tr("Backlog: queue depth after each cycle"), depths);
+    showCoinciding(m_processed, tr("Throughput: processed per cycle"), processeds);
     for (TimeSeriesChart *chart : {m_depth, m_processed}) {
         chart->setXRange(0, maxCycle);
         chart->setLegendVisible(false);  // the window's own legend, above both

@@ -4,6 +4,7 @@
 #include "core/scenario/scenario.h"
 
 #include <QDialog>
+#include <QPointF>
 
 #include <optional>
 
@@ -133,8 +134,9 @@ public:
     /// comparison shown: its figures are greyed, the verdict and the status say "Out of date:
     /// press Compare (Enter) to compare again", until compare() runs.
     bool isStale() const;
-    /// The name of run @p run as the table's header shows it: one line, or two joined by "\n"
-    /// (the second elided in the middle if it must be); the full name is in its tooltip.
+    /// The letter and name of run @p run as the table's header shows them ("A: native priority
+    /// queue"): one line, or two joined by "\n" (the second elided in the middle if it must be);
+    /// the full name is in its tooltip.
     QString runHeaderText(int run) const;
     /// Whether the verdict's box is shown: above the table in a wide window, in its tab below
     /// the table (beside the charts' tab) in a stacked one, where a comparison brings it in front.
@@ -152,6 +154,10 @@ private:
     void updateOrientation();
     void showLegend(const QStringList &names);
     void showVerdicts(const Comparison &comparison);
+    /// Sets @p chart's title to @p title, saying which runs' @p lines (one per run, in order)
+    /// coincide ("(A = B: the lines coincide)"), and draws each such line wider than the ones
+    /// over it, so that every run stays in sight.
+    void showCoinciding(TimeSeriesChart *chart, const QString &title, const QList<QList<QPointF>> &lines);
     /// Fixes the verdict box's height to its lines, whole, within m_verdictRoom; @p width is
     /// the width of its text (its viewport's when negative).
     void fitVerdicts(int width = -1);
