@@ -1154,7 +1154,7 @@ void TestCompare::currentSetupIsWhatTheMainWindowRuns()
     QVERIFY(index >= 0);
     combo->setCurrentIndex(index);
     QCOMPARE(window->compare(), QStringList());
-    QCOMPARE(combo->itemText(index), QStringLiteral("Current setup (with lesson settings)"));
+    QCOMPARE(combo->itemText(index), QStringLiteral("Current setup from cycle 0 (with lesson settings)"));
     const QString tip = combo->itemData(index, Qt::ToolTipRole).toString();
     QVERIFY2(tip.contains(QStringLiteral("at cycle %1").arg(main.simulation()->cycle())), qPrintable(tip));
     QVERIFY2(tip.contains(QStringLiteral("the settings lesson step 4 applied")), qPrintable(tip));
@@ -1197,7 +1197,7 @@ void TestCompare::currentSetupIsWhatTheMainWindowRuns()
              QJsonValue(true));
     const int offered = window->findChildren<QComboBox *>().constFirst()->findData(CompareWindow::currentSetupChoice());
     const QComboBox *first = window->findChildren<QComboBox *>().constFirst();
-    QCOMPARE(first->itemText(offered), QStringLiteral("Current setup (with your edits and timeline changes)"));
+    QCOMPARE(first->itemText(offered), QStringLiteral("Current setup from cycle 0 (with your edits and timeline changes)"));
     QVERIFY2(first->itemData(offered, Qt::ToolTipRole).toString().contains(QStringLiteral("the timeline's 2 changes applied so far")),
              qPrintable(first->itemData(offered, Qt::ToolTipRole).toString()));
     delete window;
@@ -1391,6 +1391,10 @@ void TestCompare::compareKeepsTheLessonOnScreen()
     setup.timelineChanges = 1;
     timed.setCurrentSetup(setup);
     QCOMPARE(timed.files(), (QStringList{ttl, CompareWindow::currentSetupChoice()}));
+    const QComboBox *timedChoice = timed.findChildren<QComboBox *>().constFirst();
+    const int timedIndex = timedChoice->findData(CompareWindow::currentSetupChoice());
+    QCOMPARE(timedChoice->itemText(timedIndex), QStringLiteral("Current setup from cycle 0 (with timeline changes)"));
+    QVERIFY(timedChoice->itemData(timedIndex, Qt::ToolTipRole).toString().contains(QStringLiteral("the scenario as opened is that run")));
     QCOMPARE(timed.compare(), QStringList());
     QVERIFY(timed.comparison().sameWorkload);
     // A lesson of another broker mode: the presets of the two others.
@@ -1438,6 +1442,7 @@ void TestCompare::runAsWatchedIsWhatTheClassSaw()
     QCOMPARE(combo->itemText(watched), QStringLiteral("Run as watched (changes at their cycles)"));
     const QString tip = combo->itemData(watched, Qt::ToolTipRole).toString();
     QVERIFY2(tip.contains(QStringLiteral("the settings lesson step 3 applied")), qPrintable(tip));
+    QCOMPARE(combo->itemText(watched - 1), QStringLiteral("Current setup from cycle 0 (with lesson settings)"));
     const QString currentTip = combo->itemData(watched - 1, Qt::ToolTipRole).toString();
     QVERIFY2(currentTip.contains(QStringLiteral("Not the run you watched")), qPrintable(currentTip));
     if (const QString shot = qEnvironmentVariable("PRIORITYLAB_SHOT_DIR"); !shot.isEmpty()) {

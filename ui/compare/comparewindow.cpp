@@ -467,7 +467,13 @@ void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
         parts << (setup.timelineChanges == 1 ? tr("the timeline's change applied so far")
                                              : tr("the timeline's %1 changes applied so far").arg(setup.timelineChanges));
     }
-    const QString text = held.isEmpty() ? tr("Current setup") : tr("Current setup (with %1)").arg(joinedInWords(held));
+    // Settings that came during the run (a step's, the timeline's) run here from cycle 0: the
+    // choice says so ("Current setup (with lesson settings and timeline changes)" read as the run
+    // the class had watched, and lost 0 messages where the class had seen 73 go).
+    const bool fromStart = !setup.lessonSteps.isEmpty() || setup.timelineChanges > 0;
+    const QString text = held.isEmpty() ? tr("Current setup")
+            : fromStart ? tr("Current setup from cycle 0 (with %1)").arg(joinedInWords(held))
+                        : tr("Current setup (with %1)").arg(joinedInWords(held));
     const QString name = setup.scenario.name;
     QString tip = parts.isEmpty()
             ? tr("What the main window runs now, at cycle %1: \"%2\" as opened (no edits, no lesson "
@@ -479,9 +485,11 @@ void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
     // Settings that came during the run, here from cycle 0: not the run the class watched (at
     // lesson-max-length-drops-urgent's step 4 a trial read 0 messages lost where the class had
     // seen 73 go before step 3 refused publishing; "Run as watched" is that run).
-    if (!setup.lessonSteps.isEmpty() || setup.timelineChanges > 0)
+    if (fromStart)
         tip += QLatin1Char(' ') + tr("Not the run you watched, where they came at their cycles%1.")
-                       .arg(setup.watched ? tr(": choose \"Run as watched\" for that") : QString());
+                       .arg(setup.watched ? tr(": choose \"Run as watched\" for that")
+                            : !setup.file.isEmpty() ? tr(": the scenario as opened is that run")
+                                                    : QString());
     // The run as watched (what the main window showed, again from cycle 0), after the current
     // setup in every slot, where it is not the file's own run.
     QString watchedTip;

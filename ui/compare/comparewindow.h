@@ -67,7 +67,9 @@ public:
     /// Offers @p setup as the choice "Current setup" in every slot; a later call replaces it.
     /// The choice says what it holds besides the scenario as opened: "Current setup (with your
     /// edits)", "(with lesson settings)", "(with timeline changes)" or several joined, e.g.
-    /// "Current setup (with your edits and lesson settings)"; plain "Current setup" with none.
+    /// "Current setup (with your edits and lesson settings)"; plain "Current setup" with none;
+    /// "from cycle 0" after "Current setup" when it holds settings that came during the run (a
+    /// lesson step's, the timeline's), e.g. "Current setup from cycle 0 (with lesson settings)".
     /// Its tooltip says it in full (the cycle, the steps, the count of timeline changes, that it
     /// runs from cycle 0 with the changes still to come at their cycles). Its run is named after
     /// the scenario plus " (your edits)" when edited, else " (current setup)" when it holds
