@@ -6,6 +6,7 @@
 #include "ui/common/highlightoverlay.h"
 #include "ui/consumers/consumercard.h"
 #include "ui/consumers/consumerpanel.h"
+#include "ui/editing/parametereditor.h"
 #include "ui/eventlog/eventlogpanel.h"
 #include "ui/journey/journeypanel.h"
 #include "ui/lessons/lessonpanel.h"
@@ -763,6 +764,102 @@ private Q_SLOTS:
             w.press(Qt::Key_Tab);
             QCOMPARE(QApplication::focusWidget(), start);
             QVERIFY2(outlinesFocusOrStart(&w.window, &why), qPrintable(QStringLiteral("after Tab: ") + why));
+        }
+    }
+
+    void resumeFrameWholeWhenZoomed_data()
+    {
+        QTest::addColumn<QString>("pane");
+        QTest::newRow("card") << QStringLiteral("card");
+        QTest::newRow("broker") << QStringLiteral("broker");
+    }
+
+    void resumeFrameWholeWhenZoomed()
+    {
+        // A teacher's trial at 1280x720: consumer A's aging step changed by keys, Enter (the
+        // window takes the keys back, the dashed "Tab resumes here" frame stays on the slider),
+        // then Ctrl++ to 120 %: the zoomed card grew, the slider went below the cards' view and
+        // the dashed frame was a sliver at its edge. The field whose frame it is stays whole in
+        // its pane's view at every zoom from 100 % to 150 % (Ctrl++ from one to the next) and
+        // back at 100 % (Ctrl+0), on a card and in a setup pane (docs/design.md §8).
+        QFETCH(QString, pane);
+        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"), {1280, 660});
+        QVERIFY(w.active());
+        w.runLesson(260);  // the last step, which outlines no setting: as in the trial
+        w.window.lessonPanel()->showStep(4);
+        QWidget *field = nullptr;
+        QScrollArea *area = nullptr;
+        const auto scrollAreaOf = [](QWidget *widget) {
+            QScrollArea *scroll = nullptr;
+            for (QWidget *p = widget->parentWidget(); p && !scroll; p = p->parentWidget())
+                scroll = qobject_cast<QScrollArea *>(p);
+            return scroll;
+        };
+        const auto whole = [&](const QWidget *widget) {
+            return area->viewport()->rect().contains(TestSupport::rectInView(area, widget));
+        };
+        if (pane == QLatin1String("card")) {
+            ParameterEditor *editor = w.window.consumerPanel()->cards().constFirst()->parameterEditor(QStringLiteral("agingStep"));
+            QVERIFY(editor);
+            field = editor->slider();
+            QVERIFY(field);
+            area = scrollAreaOf(field);
+            QVERIFY(area);
+            area->ensureWidgetVisible(field, 8, 8);
+        } else {
+            QDockWidget *broker = w.bringDock(QStringLiteral("brokerDock"));
+            QVERIFY(broker);
+            QTRY_VERIFY(broker->isVisible());
+            // The lowest number field whole in the broker's view at 100 %.
+            for (QSpinBox *box : broker->findChildren<QSpinBox *>()) {
+                QScrollArea *scroll = scrollAreaOf(box);
+                if (!scroll || !box->isVisible() || !box->isEnabled()
+                    || !scroll->viewport()->rect().contains(TestSupport::rectInView(scroll, box)))
+                    continue;
+                if (!field || box->mapTo(broker, QPoint()).y() > field->mapTo(broker, QPoint()).y()) {
+                    field = box;
+                    area = scroll;
+                }
+            }
+            QVERIFY(field);
+        }
+        QVERIFY(whole(field));
+        field->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(field->hasFocus());
+        if (auto *box = qobject_cast<QSpinBox *>(field)) {
+            box->selectAll();
+            QTest::keyClicks(box, QStringLiteral("4"));
+        } else {
+            QTest::keyClick(field, Qt::Key_Up);
+        }
+        QTest::keyClick(field, Qt::Key_Return);
+        auto *frame = FocusFrame::of(&w.window);
+        QVERIFY(frame);
+        QTRY_COMPARE(frame->resumePoint(), field);
+        const HighlightOverlay *overlay = frame->overlay();
+        const auto drawn = [&] {
+            const int m = overlay->margin();
+            return QRect(field->mapTo(&w.window, QPoint()), field->size()).adjusted(-m, -m, m, m);
+        };
+        QList<std::pair<Qt::Key, int>> keys;
+        for (int percent = 100 + Zoom::Step; percent <= 150; percent += Zoom::Step)
+            keys.append({Qt::Key_Plus, percent});
+        keys.append({Qt::Key_0, 100});
+        for (const auto &[key, percent] : std::as_const(keys)) {
+            w.press(key, Qt::ControlModifier);
+            QCOMPARE(w.window.zoom()->percent(), percent);
+            QTRY_VERIFY2(whole(field) && overlay->isVisible() && overlay->geometry() == drawn(),
+                         qPrintable(QStringLiteral("at %15 %: the field at %1,%2 %3x%4 in a view of %5x%6; the frame %7,%8 %9x%10, not %11,%12 %13x%14")
+                                            .arg(TestSupport::rectInView(area, field).x()).arg(TestSupport::rectInView(area, field).y())
+                                            .arg(field->width()).arg(field->height())
+                                            .arg(area->viewport()->width()).arg(area->viewport()->height())
+                                            .arg(overlay->geometry().x()).arg(overlay->geometry().y())
+                                            .arg(overlay->geometry().width()).arg(overlay->geometry().height())
+                                            .arg(drawn().x()).arg(drawn().y()).arg(drawn().width()).arg(drawn().height())
+                                            .arg(percent)));
+            QCOMPARE(frame->target(), field);
+            QVERIFY(overlay->pen().style() != Qt::SolidLine);  // dashed: the window holds the keys
+            QVERIFY(!field->hasFocus());  // the window keeps the keys: nothing took the focus
         }
     }
 

@@ -322,6 +322,9 @@ private:
     void arrangeDocks();
     /// Scrolls the focused widget into view inside its scroll areas (after a resize or a zoom).
     void keepFocusInSight();
+    /// After a zoom: keepFocusInSight(), or while the window itself holds the keys, scrolls the
+    /// field the dashed frame outlines (where Tab resumes or starts, FocusFrame) into view.
+    void keepKeyboardPlaceInSight();
     /// Moves a keyboard focus that can no longer be seen (its dock went behind another tab of
     /// its group) to where Tab would go from it (FocusOrder::next()), so the focus stays visible.
     void rescueFocus();
