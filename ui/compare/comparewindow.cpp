@@ -46,6 +46,9 @@ const QColor RunColors[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), 
 const Qt::PenStyle RunStyles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
 // From this width on, the charts stand beside the table instead of below it.
 constexpr int WideWidth = 1400;
+// Below this height (a 720 px screen, 672 px inside the frame) the table's rows come before the
+// verdict's lines (updateOrientation()); a 768 px screen's window (720 px) has room for both.
+constexpr int TableFirstHeight = 700;
 
 // The scroll area's page: without height-for-width, so that QScrollArea gives it the viewport's
 // height and scrolls only below the page's minimum (wrapped labels would make it ask for the
@@ -256,7 +259,7 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
                      m_choices.at(slot)->parentWidget());
     }
     auto *runRow = new QHBoxLayout;
-    m_cycles = new QSpinBox(content);
+    m_cycles = new QSpinBox(this);
     m_cycles->setRange(1, 100000);
     m_cycles->setValue(400);
     m_cycles->setSuffix(tr(" cycles"));
@@ -264,16 +267,15 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
     m_cycles->setToolTip(tr("How long each run lasts at most; a run also ends when its broker "
                             "stops (idle). The same for every configuration."));
     runRow->addWidget(m_cycles);
-    auto *run = new QPushButton(tr("Compare"), content);
+    auto *run = new QPushButton(tr("Compare"), this);
     run->setDefault(true);
     run->setToolTip(tr("Run every configuration headless and show the figures (Ctrl+Return)"));
     run->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
     connect(run, &QPushButton::clicked, this, &CompareWindow::compare);
     runRow->addWidget(run);
-    m_status = new QLabel(content);
+    m_status = new QLabel(this);
     m_status->setWordWrap(true);
     runRow->addWidget(m_status, 1);
-    form->addRow(tr("Run for:"), runRow);
     layout->addLayout(form);
 
     m_split = new QSplitter(Qt::Vertical, content);
@@ -314,10 +316,10 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
         }
     });
     m_table->setWordWrap(false);
-    // Rows a little over a line high: at 1280x720 the latency rows are in sight (8 px of padding
-    // showed 7 rows).
+    // Rows a line and 2 px high: at 1280x720 every row is in sight (8 px of padding showed 7
+    // rows, 4 px 10 of the 22).
     m_table->verticalHeader()->setMinimumSectionSize(m_table->fontMetrics().height() + 2);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 4);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 2);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     // Tab leaves the table for the next control (the arrows move in it): Tab from cell to cell
     // kept the keyboard in the table, the verdict and Close out of reach.
@@ -341,7 +343,14 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
     m_lowerTabs->setTabToolTip(1, tr("Queue depth and processed per cycle, every configuration on the same axes"));
     m_lowerTabs->setExpanding(false);
     m_lowerTabs->setDrawBase(false);
-    connect(m_lowerTabs, &QTabBar::currentChanged, this, &CompareWindow::showLowerTab);
+    connect(m_lowerTabs, &QTabBar::currentChanged, this, [this](int tab) {
+        showLowerTab(tab);
+        // The verdict's tab and the charts' share the height with the table each their way:
+        // once the pane's minimum is that of the tab shown.
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        m_splitSized = QSize();
+        updateOrientation();
+    });
     chartsLayout->addWidget(m_lowerTabs);
     m_verdictPage = new QWidget(charts);
     auto *verdictLayout = new QVBoxLayout(m_verdictPage);
@@ -368,9 +377,22 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
 
     scroll->setWidget(page);
     outer->addWidget(scroll, 1);
+    // How long, Compare and what it found on the row of the Close button: a row of its own above
+    // the table took one of its rows at 1280x720.
+    auto *bottom = new QHBoxLayout;
+    auto *runFor = new QLabel(tr("Run &for:"), this);
+    runFor->setBuddy(m_cycles);
+    bottom->addWidget(runFor);
+    bottom->addLayout(runRow, 1);
     auto *close = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    outer->addWidget(close);
+    bottom->addWidget(close);
+    outer->addLayout(bottom);
+    // Tab goes as the rows are seen: the choices, the figures, then the bottom row.
+    QWidget::setTabOrder(m_lowerTabs, m_cycles);
+    QWidget::setTabOrder(m_cycles, run);
+    if (QPushButton *closeButton = close->button(QDialogButtonBox::Close))
+        QWidget::setTabOrder(run, closeButton);
 
     setFiles(threeWayPresets());
     fitToScreen();
@@ -698,18 +720,36 @@ void CompareWindow::updateOrientation()
         fitVerdicts(size.width() * 11 / 20 - 2 * m_verdicts->frameWidth());
         m_split->setSizes({size.width() * 11 / 20, size.width() * 9 / 20});
     } else {
-        // The table keeps two thirds of the height, or its ten first rows if the verdict needs
-        // more than the third left (so that a 720 px screen still shows the latency rows); the
-        // lower pane the rest. Sized again when the window is, so a splitter moved by hand keeps
-        // its place until then.
-        const int tenRows = m_table->horizontalHeader()->sizeHint().height()
-                + 10 * m_table->verticalHeader()->defaultSectionSize() + 2 * m_table->frameWidth();
+        // The verdict's tab: the verdict keeps ReadVerdictLines lines (or all it has), the
+        // table the rest and at least ten rows; in a window lower than TableFirstHeight (a
+        // 720 px screen), the table comes first: all its rows, or as many as leave the verdict
+        // LeastVerdictLines (at 1280x720 it showed 10 of its 22 rows, the verdict the rest).
+        // The charts' tab: the table keeps two thirds of the height, or its ten first rows. The
+        // lower pane has the rest. Sized again when the window is or the tab changes, so a
+        // splitter moved by hand keeps its place until then.
+        const int header = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
+        const int rowHeight = m_table->verticalHeader()->defaultSectionSize();
+        const auto tableFor = [&](int rows) { return header + rows * rowHeight; };
+        const int tenRows = tableFor(10);
+        const int room = size.height() - m_split->handleWidth();
         // The box is as wide as the pane (it may not be laid out there yet).
         const int width = size.width() - 2 * m_verdicts->frameWidth();
-        const int verdict = m_lowerTabs->sizeHint().height() + 6 + verdictHeight(MaxVerdictLines, width);
-        const int lower = std::clamp(verdict, size.height() / 3, std::max(size.height() / 3, size.height() - m_split->handleWidth() - tenRows));
+        const int tabs = m_lowerTabs->sizeHint().height() + 6;
+        int lower = 0;
+        if (m_lowerTabs->currentIndex() == 1) {
+            const int verdict = tabs + verdictHeight(MaxVerdictLines, width);
+            lower = std::clamp(verdict, size.height() / 3, std::max(size.height() / 3, room - tenRows));
+        } else {
+            const int rows = m_model->rowCount();
+            const int read = tabs + verdictHeight(ReadVerdictLines, width);
+            const int least = tabs + verdictHeight(LeastVerdictLines, width);
+            if (rows > 0 && height() < TableFirstHeight)
+                lower = std::max(least, room - tableFor(rows));
+            else
+                lower = std::min(read, std::max(least, room - tenRows));
+        }
         // The box sized first: its fixed height is the pane's minimum.
-        m_verdictRoom = lower - m_lowerTabs->sizeHint().height() - 6;
+        m_verdictRoom = lower - tabs;
         fitVerdicts(width);
         // (The pane's minimum, the box's old height, is cached until the layouts run.)
         m_verdictPage->layout()->invalidate();

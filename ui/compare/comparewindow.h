@@ -145,6 +145,11 @@ public:
     bool isVerdictShown() const;
     /// The most lines the verdict's box shows at once (more scroll).
     static constexpr int MaxVerdictLines = 20;
+    /// Stacked, the verdict's lines in sight (or all it has) beside at least ten rows; in a
+    /// window too low for both (a 720 px screen) the table comes first (updateOrientation()).
+    static constexpr int ReadVerdictLines = 18;
+    /// Stacked, the fewest verdict lines in sight, the table taking the rest.
+    static constexpr int LeastVerdictLines = 5;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
