@@ -568,6 +568,57 @@ private Q_SLOTS:
         QTRY_VERIFY(!cue->isVisible());
     }
 
+    void clickOnTheOutlineCueBringsTheViewsIntoSight()
+    {
+        // A teacher's trial, the TTL lesson's step 4 in a window: "➜ C: scroll down to see it",
+        // and nothing to do but scroll by hand (the low bounds of A, B and C are about 620 px
+        // apart in a cards' view of about 300 px: they cannot be seen together). A click on the
+        // cue brings the first view it names into sight, the keyboard staying where it was; its
+        // dock behind another tab, or closed, is brought in front.
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1280, 720));
+        QTRY_COMPARE(w.window.size(), QSize(1280, 720));
+        w.window.lessonPanel()->showStep(3);
+        const QList<HighlightOverlay *> overlays = w.window.highlightOverlays();
+        QCOMPARE(overlays.size(), 3);
+        QLabel *cue = w.window.lessonPanel()->outlineCue();
+        QTRY_VERIFY(cue->isVisible());
+        QTRY_VERIFY(!overlays.at(2)->isVisible());  // C's low bound
+        QVERIFY(cue->text().contains(QLatin1String("C: scroll down")));
+        QWidget *focus = QApplication::focusWidget();
+        // The first named: B where it is out of sight too, else C.
+        const int first = overlays.at(1)->isVisible() ? 2 : 1;
+        QTest::mouseClick(cue, Qt::LeftButton);
+        QWidget *target = overlays.at(first)->target();
+        QTRY_VERIFY(overlays.at(first)->isVisible());
+        QScrollArea *scroll = nullptr;
+        for (QWidget *p = target->parentWidget(); p && !scroll; p = p->parentWidget())
+            scroll = qobject_cast<QScrollArea *>(p);
+        QVERIFY(scroll);
+        QVERIFY(scroll->viewport()->rect().contains(TestSupport::rectInView(scroll, target)));
+        QCOMPARE(QApplication::focusWidget(), focus);
+        // Clicked until nothing is named out of sight below: C comes into sight.
+        for (int i = 0; i < 3 && !overlays.at(2)->isVisible(); ++i) {
+            QTest::mouseClick(cue, Qt::LeftButton);
+            QCoreApplication::processEvents();
+        }
+        QTRY_VERIFY(overlays.at(2)->isVisible());
+        QTRY_VERIFY(!cue->text().contains(QLatin1String("C:")) && !cue->text().contains(QLatin1String(", C")));
+        // Behind the Broker tab, then closed: a click brings the Consumers dock back in front.
+        QVERIFY(w.bringDock(QStringLiteral("brokerDock")));
+        QTRY_VERIFY(cue->text().contains(QLatin1String("on the Consumers tab")));
+        QTest::mouseClick(cue, Qt::LeftButton);
+        auto *consumers = w.window.findChild<QDockWidget *>(QStringLiteral("consumersDock"));
+        QTRY_VERIFY(!consumers->visibleRegion().isEmpty());
+        QTRY_VERIFY(!cue->text().contains(QLatin1String("Consumers")));
+        consumers->close();
+        QTRY_VERIFY(cue->text().contains(QLatin1String("closed")));
+        QTest::mouseClick(cue, Qt::LeftButton);
+        QTRY_VERIFY(consumers->isVisible());
+        QTRY_VERIFY(!cue->text().contains(QLatin1String("closed")));
+        QCOMPARE(QApplication::focusWidget(), focus);
+    }
+
     void outlinedViewsBehindATabOrClosedAreNamed()
     {
         // A teacher's trial, the poison lesson's step 5 at 1024x768: with the right dock

@@ -9,6 +9,7 @@
 #include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QKeyEvent>
+#include <QMouseEvent>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollBar>
@@ -73,6 +74,10 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     m_cue->setObjectName(QStringLiteral("lessonOutlineCue"));
     m_cue->setWordWrap(true);
     m_cue->setTextFormat(Qt::PlainText);
+    // A click brings what it names into sight (outlineCueClicked()); the keyboard stays where it is.
+    m_cue->setCursor(Qt::PointingHandCursor);
+    m_cue->setToolTip(tr("Click to bring the outlined view it names into sight"));
+    m_cue->installEventFilter(this);
     m_cue->hide();
     m_progress = new QLabel(this);
     m_progress->setWordWrap(true);
@@ -338,6 +343,11 @@ bool LessonPanel::eventFilter(QObject *watched, QEvent *event)
         fitProgress();
     if (event->type() == QEvent::KeyPress && scrollTextByKey(watched, static_cast<QKeyEvent *>(event)))
         return true;
+    if (watched == m_cue && event->type() == QEvent::MouseButtonRelease
+        && static_cast<QMouseEvent *>(event)->button() == Qt::LeftButton) {
+        Q_EMIT outlineCueClicked();
+        return true;
+    }
     return QWidget::eventFilter(watched, event);
 }
 

@@ -81,7 +81,8 @@ public:
     /// scrolled into view.
     QLabel *moreHint() const { return m_more; }
     /// Says which views the step outlines that cannot be seen and where to scroll for them,
-    /// e.g. "B, C: scroll down to see them", in a row under the heading; empty hides it.
+    /// e.g. "B, C: scroll down to see them", in a row under the heading; empty hides it. A
+    /// click on it emits outlineCueClicked().
     void setOutlineCue(const QString &text);
     /// The row of setOutlineCue() (tests).
     QLabel *outlineCue() const { return m_cue; }
@@ -140,6 +141,9 @@ Q_SIGNALS:
     /// A step's settings are being applied (true before the first, false after the last): the
     /// setup changes in between are the lesson's, not edits by hand.
     void applyingSettings(bool applying);
+    /// The outline cue (outlineCue()) was clicked: the window brings the first outlined view
+    /// it names into sight.
+    void outlineCueClicked();
     /// A line for the status bar: what Next did or why it did nothing, e.g. "Step 3 is still
     /// running. Runs until discarded is above 0. Next (Page Down) goes on when it pauses."
     void notice(const QString &text);

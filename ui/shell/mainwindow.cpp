@@ -238,6 +238,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     addHighlightOverlay();
     connect(m_lessonPanel, &LessonPanel::highlightRequested, this, &MainWindow::highlight);
+    connect(m_lessonPanel, &LessonPanel::outlineCueClicked, this, &MainWindow::showOutlinedOutOfSight);
     // Each step shown: the row grows if this one needs more than the row was fitted for (its
     // outline cue), once the step's views and cue are laid out.
     connect(m_lessonPanel, &LessonPanel::stepChanged, this, [this] {
@@ -1531,6 +1532,7 @@ HighlightOverlay *MainWindow::addHighlightOverlay()
 
 void MainWindow::highlight(const QStringList &names)
 {
+    m_outlineShown = -1;  // a click on the cue starts from the first view again
     QList<QWidget *> targets;
     m_highlightNames.clear();
     for (const QString &name : names) {
@@ -1637,6 +1639,49 @@ void MainWindow::keepHighlightInSight()
         }
     }
     updateHighlightCue();
+}
+
+void MainWindow::showOutlinedOutOfSight()
+{
+    // The views a step outlines do not always fit the view together (the TTL lesson's step 4:
+    // the low bounds of A, B and C, about 620 px apart in a cards' view of about 300 px): the
+    // cue names those out of sight, and a click on it brings the next of them into sight (after
+    // the one the last click brought, so that clicks go through them all), its closed dock
+    // shown or its tab in front; the keyboard focus stays where it is.
+    const qsizetype count = m_highlights.size();
+    for (qsizetype k = 1; k <= count; ++k) {
+        const qsizetype index = (m_outlineShown + k) % count;
+        QWidget *target = m_highlights.at(index)->target();
+        if (!target)
+            continue;
+        QDockWidget *dock = nullptr;
+        for (QWidget *w = target; w && w != this && !dock; w = w->parentWidget()) {
+            if (auto *d = qobject_cast<QDockWidget *>(w); d && d->parentWidget() == this)
+                dock = d;
+        }
+        const bool presenting = m_presentation && m_presentation->isActive();
+        if (dock && dock->isHidden() && !presenting) {
+            dock->show();
+            dock->raise();
+        } else if (dock && dock->isVisible() && !dock->isFloating() && seenPart(dock, this).isEmpty()) {
+            dock->raise();
+        } else if (!target->isVisible() || 2 * area(seenPart(target, this)) >= area(target->rect())) {
+            continue;  // in sight
+        }
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        FocusOrder::scrollIntoView(target, this);
+        if (target != m_consumerPanel && m_consumerPanel->isAncestorOf(target)) {
+            bool card = false;
+            for (QWidget *w = target->parentWidget(); w && !card; w = w->parentWidget())
+                card = qobject_cast<ConsumerCard *>(w);
+            if (card)
+                m_consumerPanel->showWithWarning(target);
+        }
+        for (HighlightOverlay *o : std::as_const(m_highlights))
+            o->follow();
+        m_outlineShown = index;
+        return;
+    }
 }
 
 void MainWindow::raiseHighlightedDocks()

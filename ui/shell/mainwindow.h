@@ -363,6 +363,10 @@ private:
     /// dock is behind another tab ("parking-lot: on the Consumers tab") or closed (not while
     /// presenting, which hides docks itself); no cue when every outlined view can be seen.
     void updateHighlightCue();
+    /// Brings the first of the lesson step's outlined views that cannot be seen into sight
+    /// (LessonPanel::outlineCueClicked()): its closed dock shown, its tab in front, scrolled to
+    /// in its scroll areas; the keyboard focus stays where it is.
+    void showOutlinedOutOfSight();
     /// A new outline for a lesson step's view (its moves update the cue).
     HighlightOverlay *addHighlightOverlay();
     /// The docks presentation mode keeps: the consumers, the charts, the lesson while one is open.
@@ -433,6 +437,7 @@ private:
     LessonPanel *m_lessonPanel = nullptr;
     QDockWidget *m_lessonDock = nullptr;
     QList<HighlightOverlay *> m_highlights;  ///< one per outlined view; at least one
+    qsizetype m_outlineShown = -1;  ///< the outline the last click on the cue brought into sight (showOutlinedOutOfSight())
     QStringList m_highlightNames;  ///< the step's name of each outlined view, as m_highlights
     QWidget *m_alarmIndicator = nullptr;
     RabbitMqConnection *m_rabbitMq = nullptr;
