@@ -1107,10 +1107,13 @@ void MainWindow::keepKeyboardPlaceInSight()
     }
     const FocusFrame *frame = FocusFrame::of(this);
     if (QWidget *place = frame ? frame->target() : nullptr; place && place->isVisible()) {
-        // The panes' new heights reach their scroll areas by the layout requests they posted.
-        for (int pass = 0; pass < 3; ++pass)
-            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        FocusOrder::scrollIntoView(place, this);
+        // Once the panes' new heights have reached their scroll areas (the layout requests
+        // posted until now) and the zoom's docks have their heights (onZoomChanged()): forced
+        // sooner, the layouts kept the docks where they were.
+        QTimer::singleShot(0, this, [this, at = QPointer<QWidget>(place)] {
+            if (at && at->isVisible())
+                FocusOrder::scrollIntoView(at, this);
+        });
     }
 }
 
