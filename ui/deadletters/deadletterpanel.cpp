@@ -1,4 +1,5 @@
 #include "ui/deadletters/deadletterpanel.h"
+#include "ui/common/wordings.h"
 #include "ui/common/digitshapelabel.h"
 #include "ui/common/sizeguard.h"
 #include "ui/common/textcolors.h"
@@ -145,14 +146,11 @@ void DeadLetterPanel::updateHiddenColumns()
     // Where the line is too narrow the fields go whole from its end (the payload first, then
     // the TTL, the priority), not cut mid-word ("… · TTL 3 · Da…"); only the message alone is
     // elided, where even it does not fit. The tooltip says all.
-    const QFontMetrics metrics = m_hiddenColumns->fontMetrics();
+    QStringList wordings{text};
+    for (qsizetype kept = parts.size() - 1; kept >= 1; --kept)
+        wordings << lead.arg(QStringList(parts.mid(0, kept)).join(QStringLiteral(" · ")));
     const int room = std::max(0, m_hiddenColumns->contentsRect().width());
-    QString shown = text;
-    while (metrics.horizontalAdvance(shown) > room && parts.size() > 1) {
-        parts.removeLast();
-        shown = lead.arg(parts.join(QStringLiteral(" · ")));
-    }
-    shown = metrics.elidedText(shown, Qt::ElideRight, room);
+    const QString shown = firstThatFits(m_hiddenColumns->fontMetrics(), room, wordings, WhenNoneFits::Elided);
     if (shown != m_hiddenColumns->text())
         m_hiddenColumns->setText(shown);
     if (text != m_hiddenColumns->toolTip())

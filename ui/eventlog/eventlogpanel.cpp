@@ -1,4 +1,5 @@
 #include "ui/eventlog/eventlogpanel.h"
+#include "ui/common/wordings.h"
 
 #include "ui/eventlog/eventlogfiltermodel.h"
 #include "ui/eventlog/eventlogmodel.h"
@@ -372,13 +373,9 @@ void EventLogPanel::fitCount()
     // has the full count.
     if (m_countText.isEmpty())
         return;
-    const QFontMetrics metrics = m_count->fontMetrics();
     const int room = std::max(0, m_count->width());
-    const QString text = metrics.horizontalAdvance(m_countText) <= room ? m_countText
-            : metrics.horizontalAdvance(m_countShort) <= room        ? m_countShort
-            : metrics.horizontalAdvance(m_countBare) <= room         ? m_countBare
-                                                                     : metrics.elidedText(m_countBare, Qt::ElideRight, room);
-    m_count->setText(text);
+    m_count->setText(firstThatFits(m_count->fontMetrics(), room, {m_countText, m_countShort, m_countBare},
+                                   WhenNoneFits::Elided));
 }
 
 void EventLogPanel::onCurrentChanged()

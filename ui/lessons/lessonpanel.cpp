@@ -4,6 +4,7 @@
 #include "core/analysis/lesson.h"
 #include "core/engine/simulation.h"
 #include "ui/common/highlightoverlay.h"
+#include "ui/common/wordings.h"
 
 #include <QEvent>
 #include <QFontMetrics>
@@ -384,15 +385,10 @@ void LessonPanel::fitStepCount()
     const int step = m_index + 1;
     const int steps = int(m_steps.size());
     const int room = m_count->contentsRect().width();
-    const QFontMetrics metrics(m_count->font());
-    QString shown;
-    for (const QString &text : {tr("%1 of %2").arg(step).arg(steps), QStringLiteral("%1/%2").arg(step).arg(steps)}) {
-        if (metrics.horizontalAdvance(text) <= room) {
-            shown = text;
-            break;
-        }
-    }
-    m_count->setText(shown);
+    // Blank rather than cut ("3 o"): the step's title says where the lesson is.
+    m_count->setText(firstThatFits(QFontMetrics(m_count->font()), room,
+                                   {tr("%1 of %2").arg(step).arg(steps), QStringLiteral("%1/%2").arg(step).arg(steps)},
+                                   WhenNoneFits::Nothing));
 }
 
 void LessonPanel::setText(const QString &text)
@@ -536,6 +532,21 @@ QStringList LessonPanel::progressWordings(int index, Phase phase, qint64 endCycl
     return wordings;
 }
 
+QStringList LessonPanel::editMarkWordings() const
+{
+    if (m_handEdits <= 0)
+        return {QString()};
+    return {m_handEdits == 1 ? tr("✎ 1 edit by hand; the text is without it.")
+                             : tr("✎ %1 edits by hand; the text is without them.").arg(m_handEdits),
+            m_handEdits == 1 ? tr("✎ 1 edit by hand") : tr("✎ %1 edits by hand").arg(m_handEdits),
+            QStringLiteral("✎ %1").arg(m_handEdits), QStringLiteral("✎")};
+}
+
+QString LessonPanel::withMark(const QString &status, const QString &mark)
+{
+    return mark.isEmpty() ? status : status + QLatin1Char(' ') + mark;
+}
+
 void LessonPanel::fitProgress()
 {
     if (m_progressWordings.isEmpty()) {
@@ -550,107 +561,111 @@ void LessonPanel::fitProgress()
     // under the status took a line from the step's text, which went behind "More below". The
     // whole sentence takes lines of its own only where the text has them to spare; it is in the
     // tooltip in any case.
-    QString edits;
-    QStringList editWordings{QString()};
-    if (m_handEdits > 0) {
-        edits = m_handEdits == 1 ? tr("✎ 1 edit by hand; the text is without it.")
-                                 : tr("✎ %1 edits by hand; the text is without them.").arg(m_handEdits);
-        editWordings = {edits,
-                        m_handEdits == 1 ? tr("✎ 1 edit by hand") : tr("✎ %1 edits by hand").arg(m_handEdits),
-                        QStringLiteral("✎ %1").arg(m_handEdits), QStringLiteral("✎")};
+    const QStringList marks = editMarkWordings();
+    // A panel not shown yet has no width of its own: the full line (fitted again when shown).
+    ProgressFit fit{m_progressWordings.constFirst(), withMark(m_progressWordings.constFirst(), marks.constFirst()), {}};
+    if (m_progress->isVisible() && (m_progressWordings.size() > 1 || marks.size() > 1))
+        fit = fittedProgress(marks);
+    showProgress(fit, marks.constFirst());
+}
+
+namespace {
+/// Heights of texts as a word-wrapped QLabel lays them out (its own word wrap: the font
+/// metrics' rectangle gave a line less at times, see LessonPanel::heightForSteps()).
+class WrappedHeights
+{
+public:
+    /// Measures as @p label lays out.
+    explicit WrappedHeights(const QLabel *label)
+    {
+        m_probe.setWordWrap(true);
+        measureAs(label);
     }
-    const auto joined = [](const QString &status, const QString &mark) {
-        return mark.isEmpty() ? status : status + QLatin1Char(' ') + mark;
-    };
-    // The status: the first wording that fits on one line; where none does, the shortest (fewest
-    // lines). Then the mark: the first wording of it (and of the status) that adds no line to
-    // the status's. A panel not shown yet has no width of its own: the full line (fitted again
-    // when shown).
-    QString status = m_progressWordings.constFirst();
-    QString line = joined(status, editWordings.constFirst());
-    QString headingMark;  // the mark beside the step's title, where the status has no room
-    if (m_progress->isVisible() && (m_progressWordings.size() > 1 || editWordings.size() > 1)) {
-        const QFontMetrics metrics(m_progress->font());
-        const int room = m_progress->contentsRect().width() - 2 * m_progress->margin() - m_progress->indent();
-        // A text's height as QLabel lays it out (its own word wrap: the font metrics' rectangle
-        // gave a line less at times, see heightForSteps()).
-        QLabel probe;
-        probe.setWordWrap(true);
-        const auto probeAs = [&probe](const QLabel *label) {  // lays out as @p label would
-            probe.setFont(label->font());
-            probe.setTextFormat(label->textFormat());
-            probe.setMargin(label->margin());
-            probe.setIndent(label->indent());
-        };
-        probeAs(m_progress);
-        const int labelWidth = m_progress->width();
-        const auto height = [&probe, labelWidth](const QString &text) {
-            probe.setText(text);
-            return probe.heightForWidth(labelWidth);
-        };
-        status = m_progressWordings.constLast();
-        for (const QString &wording : std::as_const(m_progressWordings)) {
-            if (metrics.horizontalAdvance(wording) <= room) {
-                status = wording;
+    /// Measures as @p label lays out from now on (its font, text format, margin and indent).
+    void measureAs(const QLabel *label)
+    {
+        m_probe.setFont(label->font());
+        m_probe.setTextFormat(label->textFormat());
+        m_probe.setMargin(label->margin());
+        m_probe.setIndent(label->indent());
+    }
+    /// The height of @p text at @p width.
+    int of(const QString &text, int width)
+    {
+        m_probe.setText(text);
+        return m_probe.heightForWidth(width);
+    }
+
+private:
+    QLabel m_probe;
+};
+} // namespace
+
+LessonPanel::ProgressFit LessonPanel::fittedProgress(const QStringList &marks) const
+{
+    const int room = m_progress->contentsRect().width() - 2 * m_progress->margin() - m_progress->indent();
+    const int labelWidth = m_progress->width();
+    WrappedHeights heights(m_progress);
+    const auto height = [&heights, labelWidth](const QString &text) { return heights.of(text, labelWidth); };
+
+    // The status: the first wording that fits on one line; where none does, the shortest
+    // (fewest lines).
+    const QString base = firstThatFits(QFontMetrics(m_progress->font()), room, m_progressWordings);
+    ProgressFit fit{base, withMark(base, marks.constLast()), {}};
+    const QString edits = marks.constFirst();  // the whole sentence; empty without edits
+
+    // Then the mark: the first wording of it (and of the status) that adds no line to the
+    // status's.
+    const int statusHeight = height(base);
+    bool onStatusLine = false;
+    for (const QString &wording : m_progressWordings) {
+        for (const QString &mark : marks) {
+            if (height(withMark(wording, mark)) <= statusHeight) {
+                fit.status = wording;
+                fit.line = withMark(wording, mark);
+                onStatusLine = true;
                 break;
             }
         }
-        const QString base = status;
-        const int statusHeight = height(base);
-        line = joined(base, editWordings.constLast());
-        bool found = false;
-        for (const QString &wording : std::as_const(m_progressWordings)) {
-            for (const QString &mark : std::as_const(editWordings)) {
-                if (height(joined(wording, mark)) <= statusHeight) {
-                    status = wording;
-                    line = joined(wording, mark);
-                    found = true;
-                    break;
-                }
-            }
-            if (found)
-                break;
-        }
-        // No room on the status's line even for the sign (the status fills it): the mark goes
-        // beside the step's title where it adds no line there.
-        if (!found && !edits.isEmpty() && m_index >= 0 && m_heading->width() > 0) {
-            const QString title = headingText(m_index);
-            const QString marked = title + QLatin1Char(' ') + editWordings.at(2);
-            probeAs(m_heading);
-            probe.setText(title);
-            const int plain = probe.heightForWidth(m_heading->width());
-            probe.setText(marked);
-            if (probe.heightForWidth(m_heading->width()) <= plain) {
-                headingMark = QLatin1Char(' ') + editWordings.at(2);
-                status = base;
-                line = base;
-            }
-            probeAs(m_progress);
-        }
-        // Lines to spare under the text (it is whole with the sentence's lines more below it):
-        // the sentence, whole, on lines of its own under the status.
-        if (!edits.isEmpty() && room > 0 && m_text->isVisible()) {
-            const QString shown = m_progress->text();
-            const int ownNow = shown.contains(QLatin1Char('\n')) ? height(shown) - height(shown.section(QLatin1Char('\n'), 0, 0)) : 0;
-            const int view = m_text->viewport()->height() + ownNow;  // the view without those lines
-            const int text = int(std::ceil(m_text->document()->size().height()));
-            const QString whole = base + QLatin1Char('\n') + edits;
-            if (text + height(whole) - height(line) <= view) {
-                status = base;
-                line = whole;
-                headingMark.clear();
-            }
-        }
+        if (onStatusLine)
+            break;
     }
-    if (m_index >= 0 && m_heading->text() != headingText(m_index) + headingMark)
-        m_heading->setText(headingText(m_index) + headingMark);
-    const bool shortened = status != m_progressWordings.constFirst();
-    if (line != m_progress->text())
-        m_progress->setText(line);
+
+    // No room on the status's line even for the sign (the status fills it): the mark ("✎ 1")
+    // goes beside the step's title where it adds no line there.
+    if (!onStatusLine && !edits.isEmpty() && m_index >= 0 && m_heading->width() > 0) {
+        const QString title = headingText(m_index);
+        const QString mark = marks.at(2);
+        heights.measureAs(m_heading);
+        if (heights.of(title + QLatin1Char(' ') + mark, m_heading->width()) <= heights.of(title, m_heading->width()))
+            fit = ProgressFit{base, base, QLatin1Char(' ') + mark};
+        heights.measureAs(m_progress);
+    }
+
+    // Lines to spare under the text (it is whole with the sentence's lines more below it):
+    // the sentence, whole, on lines of its own under the status.
+    if (!edits.isEmpty() && room > 0 && m_text->isVisible()) {
+        const QString shown = m_progress->text();
+        const int ownNow = shown.contains(QLatin1Char('\n')) ? height(shown) - height(shown.section(QLatin1Char('\n'), 0, 0)) : 0;
+        const int view = m_text->viewport()->height() + ownNow;  // the view without those lines
+        const int text = int(std::ceil(m_text->document()->size().height()));
+        const QString whole = base + QLatin1Char('\n') + edits;
+        if (text + height(whole) - height(fit.line) <= view)
+            fit = ProgressFit{base, whole, {}};
+    }
+    return fit;
+}
+
+void LessonPanel::showProgress(const ProgressFit &fit, const QString &edits)
+{
+    if (m_index >= 0 && m_heading->text() != headingText(m_index) + fit.headingMark)
+        m_heading->setText(headingText(m_index) + fit.headingMark);
+    if (fit.line != m_progress->text())
+        m_progress->setText(fit.line);
     QStringList tip;
-    if (shortened)
+    if (fit.status != m_progressWordings.constFirst())
         tip << m_progressWordings.constFirst();
-    if (m_handEdits > 0)
+    if (!edits.isEmpty())
         tip << edits
             << tr("The step's text tells the lesson's own run; your edits by hand change it. Ctrl+Z undoes them.");
     m_progress->setToolTip(tip.join(QLatin1Char('\n')));
@@ -670,15 +685,10 @@ int LessonPanel::heightForSteps(int width) const
     const int inner = std::max(1, width - margins.left() - margins.right());
     // A label's height for a text as QLabel lays it out (its own word wrap, not the font
     // metrics' rectangle, which gave a line less at times).
-    QLabel probe;
-    probe.setWordWrap(true);
-    const auto wrapped = [inner, &probe](const QLabel *label, const QString &text) {
-        probe.setFont(label->font());
-        probe.setTextFormat(label->textFormat());
-        probe.setMargin(label->margin());
-        probe.setIndent(label->indent());
-        probe.setText(text);
-        return probe.heightForWidth(inner);
+    WrappedHeights heights(m_progress);
+    const auto wrapped = [inner, &heights](const QLabel *label, const QString &text) {
+        heights.measureAs(label);
+        return heights.of(text, inner);
     };
     // The text as the view lays it out at that width (QTextEdit::WidgetWidth) less a scroll
     // bar: the room it needs to show whole, also while a scroll bar shown before the panel

@@ -170,6 +170,28 @@ private:
     /// the full one. At the step's end "Runs until cycle 100. Step done: Next (Page Down) goes
     /// on." took a second line from the step's text (docs/design.md §8), cut behind "More below".
     void fitProgress();
+    /// What fitProgress() shows: the status's wording, the line under the text (the status
+    /// with the edits' mark, or the sentence on lines of its own), and the mark beside the
+    /// step's title (" ✎ 1") where the status's line had no room for it.
+    struct ProgressFit
+    {
+        QString status;
+        QString line;
+        QString headingMark;
+    };
+    /// The mark of the edits by hand, longest first: the sentence ("✎ 1 edit by hand; the text
+    /// is without it."), "✎ 1 edit by hand", "✎ 1", "✎"; one empty wording without edits.
+    QStringList editMarkWordings() const;
+    /// @p status, then @p mark after a space where there is one.
+    static QString withMark(const QString &status, const QString &mark);
+    /// Fits the status and the mark (editMarkWordings(), @p marks) to the shown label's width:
+    /// the status's first wording that fits one line; the first wordings of both that add no
+    /// line to it; else the mark beside the title where it adds no line there; the whole
+    /// sentence on lines of its own where the text spares them.
+    ProgressFit fittedProgress(const QStringList &marks) const;
+    /// Shows @p fit: the title with its mark, the line, and the tooltip (the full status where
+    /// it is shortened, @p edits, the sentence of the edits by hand, and what they change).
+    void showProgress(const ProgressFit &fit, const QString &edits);
     /// The heading of step @p index: its title (which step of how many is stepCountLabel()).
     QString headingText(int index) const;
     /// Scrolls the text for @p event on @p watched: Up/Down on Back or Next (a line), Home/End

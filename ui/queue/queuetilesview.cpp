@@ -1,4 +1,5 @@
 #include "ui/queue/queuetilesview.h"
+#include "ui/common/wordings.h"
 
 #include "ui/common/prioritypalette.h"
 #include "ui/common/steadyscrollbar.h"
@@ -287,19 +288,17 @@ QString QueueTilesView::fittedLabel(const Strip &strip, const QFontMetrics &metr
 {
     // A narrow view (a 1024 px window zoomed, presenting) takes the shorter title, whole,
     // before any title is cut: the caption above the tabs says the head comes first.
-    const QString full = stripLabel(strip);
-    if (metrics.horizontalAdvance(full) <= width)
-        return full;
+    // The count alone last ("45"), elided only where even that does not fit.
+    QStringList wordings{stripLabel(strip)};
     const QString count = strip.count == 1 ? tr("1 message") : tr("%1 messages").arg(QLocale().toString(strip.count));
     const Broker &broker = m_simulation->broker();
-    QString shorter = full;
     if (broker.config().mode == BrokerConfig::Mode::Fifo && strip.count > 0)
-        shorter = count;
+        wordings << count;
     else if (broker.config().mode == BrokerConfig::Mode::Priority)
-        shorter = tr("Priority %1: %2").arg(broker.subQueues()[size_t(strip.queue)].key).arg(count);
-    if (metrics.horizontalAdvance(shorter) > width && strip.count > 0)
-        shorter = QLocale().toString(strip.count);
-    return metrics.elidedText(shorter, Qt::ElideRight, width);
+        wordings << tr("Priority %1: %2").arg(broker.subQueues()[size_t(strip.queue)].key).arg(count);
+    if (strip.count > 0)
+        wordings << QLocale().toString(strip.count);
+    return firstThatFits(metrics, width, wordings, WhenNoneFits::Elided);
 }
 
 QString QueueTilesView::stripCaptionShown(int strip) const
