@@ -56,6 +56,7 @@
 #include <QRegularExpression>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -2484,6 +2485,132 @@ private Q_SLOTS:
             QTRY_VERIFY2(whole(&why), qPrintable(why));
             QVERIFY2(name->text().startsWith(w.sim()->consumers().at(size_t(cards.indexOf(card)))->name), qPrintable(name->text() + QLatin1Char('/') + why));
         }
+    }
+
+    // A desktop theme's font larger than Fusion's: a dark GTK theme (QT_QPA_PLATFORMTHEME=gtk3
+    // GTK_THEME=Adwaita:dark) is simulated by a larger application font, set before the window
+    // (its zoom scales the font it found) and put back after it.
+    static void addThemeFonts()
+    {
+        QTest::addColumn<double>("fontScale");
+        QTest::addRow("Fusion's font") << 1.0;
+        QTest::addRow("a GTK theme's larger font") << 1.2;
+    }
+
+    void statusCheckAndConsumersSummaryReadablePresentingAt1024_data() { addThemeFonts(); }
+
+    void statusCheckAndConsumersSummaryReadablePresentingAt1024()
+    {
+        // Presenting the poison-message lesson at 1024x768 under a dark GTK theme, the status
+        // line's "conservation ✓" shortened to "✓" alone (meaningless to a class), and the
+        // consumers' summary ran into the "+ Consumer" button. The check keeps a word that says
+        // what it checks; the summary takes a shorter wording beside the button, whole.
+        QFETCH(double, fontScale);
+        const QFont before = QApplication::font();
+        const auto restore = qScopeGuard([before] { QApplication::setFont(before); });
+        QFont font = before;
+        font.setPointSizeF(before.pointSizeF() * fontScale);
+        QApplication::setFont(font);
+        Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+        QVERIFY(w.presentingAt1024(91));
+        QTRY_COMPARE(w.window.statusBar()->width(), 1024);
+        QCoreApplication::processEvents();
+        w.window.refreshViews();
+        StatusSummary *status = w.window.statusSummary();
+        const auto named = [status] {
+            QCoreApplication::processEvents();
+            return status->text().contains(QRegularExpression(QStringLiteral("cons(ervation|erv\\.|\\.) [✓✗]$")));
+        };
+        QTRY_VERIFY2(named(), qPrintable(QStringLiteral("\"%1\" (status %2 px, %3 pt, stage %4)")
+                                                 .arg(status->text()).arg(status->width())
+                                                 .arg(status->font().pointSizeF()).arg(status->stage())));
+        QTRY_VERIFY2(cutStatusTexts(status).isEmpty(), qPrintable(cutStatusTexts(status).join(u'\n')));
+        if (!status->text().contains(QStringLiteral("conservation")))
+            QVERIFY(TestSupport::labelWithToolTip(status, QStringLiteral("conservation ✓")));
+
+        ConsumerPanel *consumers = w.window.consumerPanel();
+        QLabel *summary = consumers->summaryLabel();
+        QPushButton *add = consumers->addButton();
+        QString why;
+        const auto clear = [&] {
+            QCoreApplication::processEvents();
+            const int needed = summary->fontMetrics().horizontalAdvance(summary->text());
+            why = QStringLiteral("\"%1\" needs %2 px, has %3 px, ends at %4; \"%5\" starts at %6 (panel %7 px, %8 pt)")
+                          .arg(summary->text()).arg(needed).arg(summary->contentsRect().width())
+                          .arg(summary->geometry().right()).arg(add->text()).arg(add->geometry().left())
+                          .arg(consumers->width()).arg(summary->font().pointSizeF());
+            return summary->isVisible() && add->isVisible() && needed <= summary->contentsRect().width()
+                    && summary->geometry().right() < add->geometry().left()
+                    && add->geometry().right() < consumers->width()
+                    && add->width() >= add->minimumSizeHint().width();
+        };
+        QTRY_VERIFY2(clear(), qPrintable(why));
+        // It says how many are online, in words; the tooltip has it whole.
+        QVERIFY2(summary->text().contains(QRegularExpression(QStringLiteral("^3 .*online"))), qPrintable(why));
+        QVERIFY2(summary->toolTip().contains(QStringLiteral("batches go round-robin")), qPrintable(summary->toolTip()));
+        if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS"))
+            w.window.grab().save(QStringLiteral("/tmp/status-summary-%1.png").arg(fontScale));
+    }
+
+    void deadLetterCardControlsSayWhatTheyArePresentingAt1024_data() { addThemeFonts(); }
+
+    void deadLetterCardControlsSayWhatTheyArePresentingAt1024()
+    {
+        // Presenting the poison-message lesson's step 5 at 1024x768 the dead-letter consumer's
+        // header read "idle ☑ ☑ Online ▾ ×": the first box named only by its tooltip, the fold
+        // button by its arrow, beside a title on two lines. The controls go under the title
+        // (no higher a header): each says what it is, the title whole on one line.
+        QFETCH(double, fontScale);
+        const QFont before = QApplication::font();
+        const auto restore = qScopeGuard([before] { QApplication::setFont(before); });
+        QFont font = before;
+        font.setPointSizeF(before.pointSizeF() * fontScale);
+        QApplication::setFont(font);
+        Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+        QVERIFY(w.presentingAt1024(160));
+        QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());
+        ConsumerCard *card = nullptr;
+        for (ConsumerCard *c : w.window.consumerPanel()->cards()) {
+            if (c->nameLabel()->toolTip().startsWith(QLatin1String("parking-lot")))
+                card = c;
+        }
+        QVERIFY(card);
+        QVERIFY(card->deadLettersBox()->isChecked());
+        QLabel *name = card->nameLabel();
+        QString why;
+        const auto readable = [&] {
+            for (int i = 0; i < 3; ++i)
+                QCoreApplication::processEvents();
+            const QFontMetrics fm(name->font());
+            why = QStringLiteral("title \"%1\" %2 px high (a line %3 px), %4 px wide in a card %5 px wide; "
+                                 "box \"%6\", \"%7\", fold \"%8\" (%9); controls below: %10")
+                          .arg(name->text()).arg(name->height()).arg(fm.lineSpacing()).arg(name->width())
+                          .arg(card->width()).arg(card->deadLettersBox()->text(), card->onlineBox()->text(),
+                                                  card->foldButton()->text())
+                          .arg(card->foldButton()->isVisible() ? "shown" : "hidden")
+                          .arg(card->controlsBelow());
+            if (card->deadLettersBox()->text() != QStringLiteral("Dead letters") || card->onlineBox()->text() != QStringLiteral("Online"))
+                return false;
+            if (card->foldButton()->isVisible() && !card->foldButton()->text().startsWith(QStringLiteral("Settings")))
+                return false;
+            // The title whole on one line, its name first.
+            if (name->text() != QStringLiteral("parking-lot · dead letters") || fm.horizontalAdvance(name->text()) > name->contentsRect().width())
+                return false;
+            // Every control whole, within the card, under the title (not over it).
+            for (QWidget *item : {static_cast<QWidget *>(card->deadLettersBox()), static_cast<QWidget *>(card->onlineBox()),
+                                  static_cast<QWidget *>(card->foldButton()), static_cast<QWidget *>(card->removeButton())}) {
+                if (!item->isVisible())
+                    continue;
+                const QRect at(item->mapTo(card, QPoint(0, 0)), item->size());
+                if (!card->contentsRect().contains(at) || item->width() < item->minimumSizeHint().width()
+                    || at.intersects(QRect(name->mapTo(card, QPoint(0, 0)), name->size())))
+                    return false;
+            }
+            return true;
+        };
+        QTRY_VERIFY2(readable(), qPrintable(why));
+        if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS"))
+            w.window.grab().save(QStringLiteral("/tmp/dlcard-header-%1.png").arg(fontScale));
     }
 
     void cardWarningWholeWhilePresenting()

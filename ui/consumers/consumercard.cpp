@@ -129,15 +129,20 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
                            "is handled within its cycle). Handling a batch: got one in the last "
                            "cycle of a running simulation. Offline: skipped by the broker's "
                            "round-robin."));
-    m_online = new QCheckBox(tr("Online"), this);
+    // The header's controls, in a row of their own: beside the title, or under it where the
+    // title would wrap beside them (fitHeader()).
+    m_controls = new QWidget(this);
+    auto *controls = new QHBoxLayout(m_controls);
+    controls->setContentsMargins(0, 0, 0, 0);
+    m_online = new QCheckBox(tr("Online"), m_controls);
     m_online->setToolTip(tr("An offline consumer gets no batches: the broker's round-robin skips "
                             "it and the others share the work. Take consumers offline to watch "
                             "the queue grow; with none online the broker idles."));
     m_online->setFocusPolicy(Qt::TabFocus);  // a click leaves Space to Run/Pause
-    m_deadLetters = new QCheckBox(tr("Dead letters"), this);
+    m_deadLetters = new QCheckBox(tr("Dead letters"), m_controls);
     m_deadLetters->setFocusPolicy(Qt::TabFocus);
     m_deadLetters->setAccessibleName(tr("Dead letters"));  // also when it shows its box only (fitHeader())
-    m_remove = newFlatButton(this);
+    m_remove = newFlatButton(m_controls);
     m_remove->setText(QStringLiteral("×"));
     m_remove->setAccessibleName(tr("Remove consumer"));
     m_remove->setToolTip(tr("Remove this consumer now, while the simulation runs: the broker's "
@@ -156,10 +161,10 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     // tall block beside a wrapped title.
     header->addWidget(m_state, 0, Qt::AlignVCenter);
     header->addStretch(1);
-    header->addWidget(m_deadLetters);
-    header->addWidget(m_online);
+    controls->addWidget(m_deadLetters);
+    controls->addWidget(m_online);
     // Folding (setFoldable()): the settings come back on demand, card by card.
-    m_foldButton = newFlatButton(this);
+    m_foldButton = newFlatButton(m_controls);
     m_foldButton->setObjectName(QStringLiteral("settingsToggle"));
     m_foldButton->setToolTip(tr("Show or hide this consumer's settings (strategy, failure rate, "
                                 "capacity, prefetch and the strategy's parameters), its throughput "
@@ -167,9 +172,13 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
                                 "fold them away when not every card fits the view; the card you "
                                 "work in and the one the lesson points at stay unfolded."));
     m_foldButton->hide();
-    header->addWidget(m_foldButton);
-    header->addWidget(m_remove);
+    controls->addWidget(m_foldButton);
+    controls->addWidget(m_remove);
+    header->addWidget(m_controls);
     layout->addLayout(header);
+    m_controlsRow = new QHBoxLayout;
+    m_controlsRow->addStretch(1);  // empty while the controls are beside the title: no spacing
+    layout->addLayout(m_controlsRow);
 
     // Counts.
     auto *counts = new QGridLayout;
@@ -944,49 +953,89 @@ void ConsumerCard::fitHeader()
 {
     if (!m_header)
         return;
-    // What the header's other items take, with the fold button's whole text or its arrow only,
-    // and the dead-letters box with its words or without them.
-    const auto others = [this](bool shortFold, bool shortDeadLetters) {
-        int width = 0;
-        int items = 0;
+    // The header's arrangements, the most readable first (docs/design.md §8): the first whose
+    // title gets the room it needs (titleNeed()) is taken.
+    struct Arrangement
+    {
+        bool below;             ///< the controls under the title
+        bool shortFold;         ///< "▾" for "Settings ▾"
+        bool shortDeadLetters;  ///< the dead-letters box without its words
+    };
+    QList<Arrangement> arrangements{{false, false, false}};
+    const bool role = m_fullName != m_plainName;
+    if (role) {
+        // A dead-letter consumer's title ("parking-lot · dead letters") wraps beside the
+        // controls: under it, they keep their words at no cost in height (the title then takes
+        // one line). Presenting at 1024x768 the header read "idle ☑ ☑ Online ▾ ×", the first box
+        // named only by its tooltip, the fold button by its arrow.
+        arrangements << Arrangement{true, false, false} << Arrangement{true, true, false}
+                     << Arrangement{true, true, true};
+    } else {
+        arrangements << Arrangement{false, true, false};
+    }
+    const QMargins margins = layout()->contentsMargins();
+    const int available = contentsRect().width() - margins.left() - margins.right();
+    const int spacing = std::max(0, m_header->spacing());
+    // The controls' width with the fold button's whole text or its arrow only, and the
+    // dead-letters box with its words or without them.
+    const auto controlsWidth = [this, spacing](const Arrangement &a) {
         const auto withText = [](const QAbstractButton *button, const QString &text) {
             const QFontMetrics metrics(button->font());
             return button->sizeHint().width() - metrics.horizontalAdvance(button->text()) + metrics.horizontalAdvance(text);
         };
-        for (int i = 0; i < m_header->count(); ++i) {
-            QWidget *item = m_header->itemAt(i)->widget();
-            if (!item || item == m_name || item->isHidden())
+        int width = 0;
+        const QLayout *row = m_controls->layout();
+        for (int i = 0; i < row->count(); ++i) {
+            QWidget *item = row->itemAt(i)->widget();
+            if (!item || item->isHidden())
                 continue;
-            ++items;
-            if (item == m_foldButton) {
-                width += withText(m_foldButton, shortFold ? QStringLiteral("▾") : tr("Settings ▾"));
-            } else if (item == m_deadLetters) {
-                width += withText(m_deadLetters, shortDeadLetters ? QString() : tr("Dead letters"));
-            } else {
-                width += item->minimumSizeHint().width() > 0 ? std::max(item->minimumSizeHint().width(), item->minimumWidth())
-                                                             : item->sizeHint().width();
-            }
+            if (width > 0)
+                width += std::max(0, row->spacing());
+            if (item == m_foldButton)
+                width += withText(m_foldButton, a.shortFold ? QStringLiteral("▾") : tr("Settings ▾"));
+            else if (item == m_deadLetters)
+                width += withText(m_deadLetters, a.shortDeadLetters ? QString() : tr("Dead letters"));
+            else
+                width += std::max(item->minimumSizeHint().width(), item->minimumWidth());
         }
-        return width + items * std::max(0, m_header->spacing());
+        return width;
     };
-    const QMargins margins = layout()->contentsMargins();
-    const int available = contentsRect().width() - margins.left() - margins.right();
+    const int badge = m_state->isHidden() ? 0 : std::max(m_state->minimumSizeHint().width(), m_state->minimumWidth()) + spacing;
+    const auto titleRoom = [&](const Arrangement &a) {
+        return std::max(0, available - badge - (a.below ? 0 : controlsWidth(a) + spacing));
+    };
     const int need = titleNeed();
-    const bool shortFold = m_foldable && available - others(false, false) < need;
-    // Then, on a dead-letter consumer, whose title says "dead letters" already, the box's words
-    // (its tooltip and accessible name keep them): presenting at 1024x768 the title read
-    // "parking-" / "lot · dea…" beside "☑ Dead letters".
-    const bool shortDeadLetters = m_fullName != m_plainName && available - others(shortFold, false) < need;
-    m_titleRoom = std::max(0, available - others(shortFold, shortDeadLetters));
-    const QString deadLettersText = shortDeadLetters ? QString() : tr("Dead letters");
+    Arrangement chosen = arrangements.constLast();
+    for (const Arrangement &a : std::as_const(arrangements)) {
+        if (titleRoom(a) >= need && (!a.below || controlsWidth(a) <= available)) {
+            chosen = a;
+            break;
+        }
+    }
+    m_titleRoom = titleRoom(chosen);
+    const QString deadLettersText = chosen.shortDeadLetters ? QString() : tr("Dead letters");
     if (m_deadLetters->text() != deadLettersText)
         m_deadLetters->setText(deadLettersText);
-    if (shortFold != m_shortFold) {
-        m_shortFold = shortFold;
+    if (chosen.shortFold != m_shortFold) {
+        m_shortFold = chosen.shortFold;
         m_foldButton->setText(m_shortFold ? (m_folded ? QStringLiteral("▸") : QStringLiteral("▾"))
                                           : (m_folded ? tr("Settings ▸") : tr("Settings ▾")));
     }
+    if (chosen.below != controlsBelow()) {
+        if (chosen.below) {
+            m_header->removeWidget(m_controls);
+            m_controlsRow->addWidget(m_controls);
+        } else {
+            m_controlsRow->removeWidget(m_controls);
+            m_header->addWidget(m_controls);
+        }
+    }
     fitName();
+}
+
+bool ConsumerCard::controlsBelow() const
+{
+    return m_controlsRow && m_controlsRow->indexOf(m_controls) >= 0;
 }
 
 bool ConsumerCard::eventFilter(QObject *watched, QEvent *event)

@@ -84,6 +84,9 @@ public:
     /// The card's title: the consumer's name (and "· dead letters" for a dead-letter consumer),
     /// wrapped over lines where the card is narrow.
     QLabel *nameLabel() const { return m_name; }
+    /// Whether the header's controls (the check boxes, the fold and remove buttons) are on a row
+    /// of their own under the title (fitHeader()), not beside it.
+    bool controlsBelow() const;
     /// What a screen reader says of the card besides its name ("Consumer A"): its accessible
     /// description, updated by refresh(), e.g. "handling a batch; 120 processed, 3 postponed,
     /// 0 discarded, 0 failed; strategy ttl".
@@ -142,8 +145,11 @@ private:
     /// second elided where the name needs more (docs/design.md §8); the tooltip has it whole.
     void fitName();
     /// Gives the title the room to show the consumer's name whole on its first line and its
-    /// role whole on the next: the "Settings" button shortens to its arrow first where the
-    /// header's other items leave the title less (docs/design.md §8).
+    /// role whole on the next, and each control its word where it can (docs/design.md §8):
+    /// beside the title where all fit; a dead-letter consumer's controls (whose title would wrap
+    /// beside them) then go under the title with their words, and only then shorten ("Settings
+    /// ▾" to its arrow, the "Dead letters" box to its box); another consumer's "Settings ▾"
+    /// shortens to its arrow.
     void fitHeader();
     /// The title's width for the name whole on one line and the role ("dead letters") whole
     /// on the next, margins included.
@@ -161,7 +167,9 @@ private:
     QLabel *m_name = nullptr;
     QString m_fullName;  ///< the whole title, which m_name may show elided (fitName())
     QString m_plainName;  ///< the consumer's name alone, which the title shows whole
-    QHBoxLayout *m_header = nullptr;  ///< the name, the state and the header's controls
+    QHBoxLayout *m_header = nullptr;  ///< the name, the state and (beside them) m_controls
+    QWidget *m_controls = nullptr;  ///< the header's check boxes and buttons, in a row
+    QHBoxLayout *m_controlsRow = nullptr;  ///< under the header: m_controls where they go below
     bool m_shortFold = false;  ///< fitHeader(): the fold button shows its arrow only
     int m_titleRoom = 0;  ///< fitHeader(): the width the header leaves the title
     QLabel *m_state = nullptr;

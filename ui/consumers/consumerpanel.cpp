@@ -1,4 +1,5 @@
 #include "ui/consumers/consumerpanel.h"
+#include "ui/common/wordings.h"
 
 #include "ui/consumers/consumercard.h"
 #include "ui/common/focusframe.h"
@@ -70,6 +71,10 @@ ConsumerPanel::ConsumerPanel(SetupEditor *editor, QWidget *parent)
                                "Undo (Ctrl+Z) removes it again."));
     m_summary = new QLabel(this);
     TextColors::apply(m_summary, TextColors::Tone::Muted);
+    // fitSummary() shortens the line to its width: its whole text must not push the button
+    // (presenting at 1024x768 under a GTK theme's larger font it ran into "+ Consumer").
+    m_summary->setMinimumWidth(1);
+    m_summary->installEventFilter(this);
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(6, 4, 6, 0);
     bar->addWidget(m_summary, 1);
@@ -116,8 +121,22 @@ void ConsumerPanel::updateSummary()
     int online = 0;
     for (const auto &c : consumers)
         online += c->online ? 1 : 0;
-    m_summary->setText(tr("%n consumer(s), %1 online · batches go round-robin", nullptr, int(consumers.size()))
-                               .arg(online));
+    const int count = int(consumers.size());
+    m_summaryWordings = {tr("%n consumer(s), %1 online · batches go round-robin", nullptr, count).arg(online),
+                         tr("%n consumer(s), %1 online", nullptr, count).arg(online),
+                         tr("%1 of %2 online").arg(online).arg(count), tr("%1/%2 online").arg(online).arg(count)};
+    m_summary->setToolTip(m_summaryWordings.constFirst()
+                          + tr("\nThe broker hands its batches to the online consumers in turn, one after the other."));
+    fitSummary();
+}
+
+void ConsumerPanel::fitSummary()
+{
+    // The first wording that fits beside "+ Consumer", elided where even "2/3 online" does not.
+    const QString shown = firstThatFits(m_summary->fontMetrics(), m_summary->contentsRect().width(),
+                                        m_summaryWordings, WhenNoneFits::Elided);
+    if (shown != m_summary->text())
+        m_summary->setText(shown);
 }
 
 void ConsumerPanel::addConsumerDialog()
@@ -253,6 +272,8 @@ void ConsumerPanel::layoutCards()
 
 bool ConsumerPanel::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_summary && (event->type() == QEvent::Resize || event->type() == QEvent::FontChange))
+        fitSummary();
     if (watched == m_scroll && event->type() == QEvent::Resize && m_presenting && m_scroll->size() != m_foldedFor)
         m_foldTimer->start();
     if ((watched == m_scroll->viewport() && event->type() == QEvent::Resize)

@@ -5,6 +5,7 @@
 #include <QPointer>
 #include <QSet>
 #include <QSize>
+#include <QStringList>
 #include <QWidget>
 
 class QGridLayout;
@@ -53,6 +54,9 @@ public:
 
     /// The "+ Consumer" button.
     QPushButton *addButton() const { return m_addButton; }
+    /// The line beside it: how many consumers, how many online, how batches go (shortened to
+    /// its width, whole in its tooltip).
+    QLabel *summaryLabel() const { return m_summary; }
 
     /// Presentation mode: when the cards, whole, do not all fit the view, cards fold their
     /// details away (ConsumerCard::setFoldable()), from the last card up, until they fit or only
@@ -86,6 +90,10 @@ private:
     void onSetupChanged();
     void record(const CycleReport &report);
     void updateSummary();
+    /// Shows the first of the summary's wordings (m_summaryWordings) that fits its label, e.g.
+    /// "2 of 3 online" for "3 consumer(s), 2 online · batches go round-robin"; the
+    /// tooltip has it whole.
+    void fitSummary();
     void layoutCards();
     int columnsFor(int width) const;
     /// The control with the keyboard focus if it is on a card, else nullptr.
@@ -113,6 +121,7 @@ private:
     int m_columns = 0;
     QPushButton *m_addButton = nullptr;
     QLabel *m_summary = nullptr;
+    QStringList m_summaryWordings;  ///< the summary line, longest first (fitSummary())
     bool m_presenting = false;
     QList<QPointer<QWidget>> m_highlighted;
     QSet<ConsumerCard *> m_kept;        ///< unfolded by the user or by the focus while presenting

@@ -34,7 +34,7 @@ StatusSummary::StatusSummary(Simulation *simulation, QWidget *parent)
 {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 4, 0);
-    layout->setSpacing(10);
+    layout->setSpacing(spacingAt(0));
     for (int f = 0; f < FieldCount; ++f) {
         if (f > 0) {
             m_separators << separator(this);
@@ -191,12 +191,12 @@ void StatusSummary::refresh()
                         .arg(broken));
     }
     // Short, the check keeps a word that says what it checks: a "✓" alone, at 1024x768 zoomed,
-    // told a class nothing (the tooltip is no help on a projector). The sign alone only where
-    // the run state would go short otherwise (presenting at 1024x768 while the speed's notice
-    // takes its part of the line, for 4 s).
+    // told a class nothing (the tooltip is no help on a projector), and so it read presenting
+    // at 1024x768 under a dark GTK theme, whose font is larger than Fusion's. Its shortest form,
+    // "cons. ✓", is shortened as "prod." and "disc." are on the same line.
     m_parts[Conservation] << Part{m_conservation, false,
                                   {{CheckShort, (holds ? tr("conserv. ✓") : tr("conserv. ✗"))},
-                                   {CheckSign, m_conservation.right(1)}}};
+                                   {CheckShortest, (holds ? tr("cons. ✓") : tr("cons. ✗"))}}};
     fit();
 }
 
@@ -222,6 +222,11 @@ QString StatusSummary::fieldText(Field f, int stage) const
         text += shown;
     }
     return text;
+}
+
+int StatusSummary::spacingAt(int stage)
+{
+    return stage >= Closer ? 4 : 10;
 }
 
 QString StatusSummary::roundedNumber(qint64 n)
@@ -264,7 +269,7 @@ void StatusSummary::fit()
                     continue;
                 sum += std::max(metrics.horizontalAdvance(text), metrics.boundingRect(text).width()) + 4;
                 if (!first)
-                    sum += 2 * box->spacing() + m_separators.constFirst()->sizeHint().width();
+                    sum += 2 * spacingAt(stage) + m_separators.constFirst()->sizeHint().width();
                 first = false;
             }
             return sum <= room;
@@ -273,6 +278,8 @@ void StatusSummary::fit()
             ++stage;
     }
     m_stage = stage;
+    if (layout()->spacing() != spacingAt(stage))
+        layout()->setSpacing(spacingAt(stage));
     m_moved.clear();
     for (int f = 0; f < FieldCount; ++f) {
         QStringList moved;

@@ -24,8 +24,8 @@ class Simulation;
 /// rejected, delayed) take short words ("postp. 131"); the dead-letter queue's depth reads
 /// "DLQ 3"; the key figures take short words ("prod. 9"); the conservation check becomes
 /// "conserv. ✓" (a class reads the word); numbers of 5 digits or more are rounded ("12.3k",
-/// "1.23M"); the check becomes its sign "✓"; the run state reads as its sign ("▶", "❚❚", "■",
-/// as on the toolbar's buttons). Only past all of these, at widths
+/// "1.23M"); the check becomes "cons. ✓" (never its sign alone, which tells a class nothing); the
+/// fields close up around their separators; the run state reads as its sign ("▶", "❚❚", "■", as on the toolbar's buttons). Only past all of these, at widths
 /// narrower than any 1024 px window, do secondary figures leave the line, the least important
 /// first, and last of all the run state ("Running", "Paused", "Finished"): a class reads it from
 /// the line while presenting at 1024x768. Everything shortened or left out is in full in its
@@ -57,7 +57,8 @@ public:
         KeyWordsShort,       ///< produced, processed, discarded in short words
         CheckShort,          ///< "conserv. ✓" / "conserv. ✗" for the conservation check
         NumbersRounded,      ///< figures of CompactFrom and more rounded: "12.3k", "1.23M"
-        CheckSign,           ///< "✓" / "✗" alone for the conservation check
+        CheckShortest,       ///< "cons. ✓" / "cons. ✗" for the conservation check
+        Closer,              ///< 4 px instead of 10 on either side of the fields' separators
         StateShort,          ///< the run state as its sign: "▶" running, "❚❚" paused, "■" finished
         ReasonsGo,           ///< the broker's dead letters by reason leave the line
         DelayedGoes,
@@ -73,6 +74,8 @@ public:
     /// @p n with 3 significant digits and a unit (k, M, G), e.g. 12,345 -> "12.3k"; below
     /// CompactFrom in full, e.g. "9,999".
     static QString roundedNumber(qint64 n);
+    /// The pixels on either side of a separator at stage @p stage (fewer from Closer on).
+    static int spacingAt(int stage);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
