@@ -2548,6 +2548,16 @@ private Q_SLOTS:
         // It says how many are online, in words; the tooltip has it whole.
         QVERIFY2(summary->text().contains(QRegularExpression(QStringLiteral("^3 .*online"))), qPrintable(why));
         QVERIFY2(summary->toolTip().contains(QStringLiteral("batches go round-robin")), qPrintable(summary->toolTip()));
+        // With less room than its whole text (on the desktop the theme's larger font left it
+        // less than offscreen does; here the button takes it), it shortens beside the button:
+        // it neither runs into it nor holds the panel wider.
+        const int panelWidth = consumers->width();
+        add->setMinimumWidth(panelWidth - summary->fontMetrics().horizontalAdvance(summary->toolTip().section(u'\n', 0, 0)) / 2);
+        const auto restoreButton = qScopeGuard([add] { add->setMinimumWidth(0); });
+        QTRY_VERIFY2(clear() && consumers->width() == panelWidth, qPrintable(why));
+        QVERIFY2(summary->text().contains(QStringLiteral("online"))
+                         && summary->text() != summary->toolTip().section(u'\n', 0, 0),
+                 qPrintable(why));
         if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS"))
             w.window.grab().save(QStringLiteral("/tmp/status-summary-%1.png").arg(fontScale));
     }
