@@ -2623,6 +2623,45 @@ private Q_SLOTS:
             w.window.grab().save(QStringLiteral("/tmp/dlcard-header-%1.png").arg(fontScale));
     }
 
+    void foldedCardCountsWholePresentingAt1024_data() { addThemeFonts(); }
+
+    void foldedCardCountsWholePresentingAt1024()
+    {
+        // Presenting the poison-message lesson at 1024x768 with a GTK theme's font, folded
+        // cards read "145 processec 35 postponec": the four counts were put on one line where
+        // they needed more than the card had (the grid's spacing between a number and its word
+        // was not counted). Every count's number and word is whole.
+        QFETCH(double, fontScale);
+        const QFont before = QApplication::font();
+        const auto restore = qScopeGuard([before] { QApplication::setFont(before); });
+        QFont font = before;
+        font.setPointSizeF(before.pointSizeF() * fontScale);
+        QApplication::setFont(font);
+        Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
+        QVERIFY(w.presentingAt1024(91));
+        QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());
+        const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();
+        QVERIFY(std::any_of(cards.cbegin(), cards.cend(), [](const ConsumerCard *c) { return c->isFolded(); }));
+        QStringList cut;
+        const auto whole = [&] {
+            QCoreApplication::processEvents();
+            cut.clear();
+            for (ConsumerCard *card : cards) {
+                for (const QLabel *label : card->findChildren<QLabel *>()) {
+                    const QString text = label->text();
+                    if (!label->isVisible() || label->wordWrap() || text.isEmpty() || text.contains(u'<'))
+                        continue;
+                    const int needed = label->fontMetrics().horizontalAdvance(text);
+                    if (needed > label->contentsRect().width())
+                        cut << QStringLiteral("%1 (needs %2 px, has %3 px, card %4 px)")
+                                       .arg(text).arg(needed).arg(label->contentsRect().width()).arg(card->width());
+                }
+            }
+            return cut.isEmpty();
+        };
+        QTRY_VERIFY2(whole(), qPrintable(cut.join(QStringLiteral("; "))));
+    }
+
     void cardWarningWholeWhilePresenting()
     {
         // Presenting at 1024 px, consumer A's warning (low 5, high 6: no TTL inside) was cut.
