@@ -61,6 +61,29 @@ private Q_SLOTS:
         QCOMPARE(firstFittingIndex(metrics, 100, {}), -1);
     }
 
+    void firstCandidateThatFits()
+    {
+        // Candidates that are not one label's text (a header's arrangements, a line's stages),
+        // measured by a predicate: the first that fits, else the last.
+        const QList<int> stages{0, 1, 2, 3};
+        QList<int> asked;
+        const auto fitsFrom = [&asked](int from) {
+            return [&asked, from](int stage) {
+                asked << stage;
+                return stage >= from;
+            };
+        };
+        QCOMPARE(firstThatFits(stages, fitsFrom(0)), 0);
+        QCOMPARE(firstThatFits(stages, fitsFrom(2)), 2);
+        asked.clear();
+        QCOMPARE(firstThatFits(stages, fitsFrom(9)), 3);  // none fits: the last
+        QCOMPARE(asked, stages);
+        asked.clear();
+        QCOMPARE(firstThatFits(stages, fitsFrom(1)), 1);
+        QCOMPARE(asked, QList<int>({0, 1}));  // none asked after the first that fits
+        QCOMPARE(firstThatFits(QList<int>(), fitsFrom(0)), 0);
+    }
+
     void aLargerFontTakesAShorterWording()
     {
         // A desktop theme's larger font (GTK's against Fusion's) in the same width: a shorter

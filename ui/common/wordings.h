@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QFontMetrics>
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -24,5 +25,20 @@ QString firstThatFits(const QFontMetrics &metrics, int width, const QStringList 
 
 /// The index of the first of @p wordings that fits @p width in @p metrics, or -1 where none does.
 qsizetype firstFittingIndex(const QFontMetrics &metrics, int width, const QStringList &wordings);
+
+/// The same rule for what is not one label's text, measured by @p fits: the first of
+/// @p candidates, most readable first, for which @p fits is true; where none is, the last (a
+/// default-constructed value for no candidates). E.g. a consumer card's header arrangements
+/// (ConsumerCard::fitHeader()) or the status line's stages (StatusSummary::fit()), each of which
+/// changes several texts at once.
+template <typename T, typename Fits>
+T firstThatFits(const QList<T> &candidates, Fits &&fits)
+{
+    for (const T &candidate : candidates) {
+        if (fits(candidate))
+            return candidate;
+    }
+    return candidates.isEmpty() ? T() : candidates.constLast();
+}
 
 } // namespace PriorityLab

@@ -1,6 +1,7 @@
 #include "ui/consumers/consumercard.h"
 #include "ui/common/flatbutton.h"
 #include "ui/common/sizeguard.h"
+#include "ui/common/wordings.h"
 
 #include "ui/editing/parametereditor.h"
 #include "ui/editing/parametereditorfactory.h"
@@ -1011,13 +1012,9 @@ void ConsumerCard::fitHeader()
         return std::max(0, available - badge - (a.below ? 0 : controlsWidth(a) + spacing));
     };
     const int need = titleNeed();
-    Arrangement chosen = arrangements.constLast();
-    for (const Arrangement &a : std::as_const(arrangements)) {
-        if (titleRoom(a) >= need && (!a.below || controlsWidth(a) <= available)) {
-            chosen = a;
-            break;
-        }
-    }
+    const Arrangement chosen = firstThatFits(arrangements, [&](const Arrangement &a) {
+        return titleRoom(a) >= need && (!a.below || controlsWidth(a) <= available);
+    });
     m_titleRoom = titleRoom(chosen);
     const QString deadLettersText = chosen.shortDeadLetters ? QString() : tr("Dead letters");
     if (m_deadLetters->text() != deadLettersText)

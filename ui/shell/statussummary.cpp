@@ -1,6 +1,7 @@
 #include "ui/shell/statussummary.h"
 
 #include "ui/common/textcolors.h"
+#include "ui/common/wordings.h"
 
 #include "core/engine/simulation.h"
 
@@ -257,25 +258,27 @@ void StatusSummary::fit()
         const QLayout *box = layout();
         const QMargins margins = box->contentsMargins();
         const int room = width() - margins.left() - margins.right();
-        const auto fits = [&] {
+        const auto fits = [&](int at) {
             int sum = 0;
             bool first = true;
             for (int f = 0; f < FieldCount; ++f) {
                 // As QLabel measures its text, with a few pixels for rounding; an empty field
                 // is hidden with its separator.
                 const QFontMetrics metrics = field(Field(f))->fontMetrics();
-                const QString text = fieldText(Field(f), stage);
+                const QString text = fieldText(Field(f), at);
                 if (text.isEmpty())
                     continue;
                 sum += std::max(metrics.horizontalAdvance(text), metrics.boundingRect(text).width()) + 4;
                 if (!first)
-                    sum += 2 * spacingAt(stage) + m_separators.constFirst()->sizeHint().width();
+                    sum += 2 * spacingAt(at) + m_separators.constFirst()->sizeHint().width();
                 first = false;
             }
             return sum <= room;
         };
-        while (stage < LastStage && !fits())
-            ++stage;
+        QList<int> stages;
+        for (int s = 0; s <= LastStage; ++s)
+            stages << s;
+        stage = firstThatFits(stages, fits);
     }
     m_stage = stage;
     if (layout()->spacing() != spacingAt(stage))
