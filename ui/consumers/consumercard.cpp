@@ -408,6 +408,10 @@ void ConsumerCard::refresh()
     m_postponed->setText(locale.toString(c.stats.postponed));
     m_discarded->setText(locale.toString(c.stats.discarded));
     m_failed->setText(locale.toString(c.stats.failed));
+    // Folded, the counts share a line only while they fit it: grown ("79" to "101"), they may
+    // no longer (placeCounts() returns at once when the arrangement stays).
+    if (m_folded)
+        placeCounts();
     const QString summary = accessibleSummary();
     if (summary != accessibleDescription())
         setAccessibleDescription(summary);
