@@ -131,6 +131,10 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
     // Running on past the step's end (Space after its pause): the line says so on the first
     // cycle after the end, not only at the next pause.
     connect(m_simulation, &Simulation::cycleCompleted, this, [this] {
+        // A cycle run with an edit by hand in effect: the run is no longer the lesson's, undone
+        // or not (handEditsRan()).
+        if (m_handEdits > 0)
+            m_handEditsRan = true;
         if (m_endCycle >= 0 && !m_pastShown && m_simulation->cycle() > m_endCycle)
             refresh();
     });
@@ -155,6 +159,7 @@ void LessonPanel::setSteps(const QList<LessonStep> &steps)
     m_steps = steps;
     m_applied.clear();
     ++m_starts;
+    m_handEditsRan = false;  // the lesson starts over: its own run again
     m_entered = -1;
     m_index = -1;
     m_simulation->setPauseCondition({});
@@ -534,6 +539,12 @@ QStringList LessonPanel::progressWordings(int index, Phase phase, qint64 endCycl
 
 QStringList LessonPanel::editMarkWordings() const
 {
+    if (m_handEdits <= 0 && m_handEditsRan) {
+        // Undone after cycles ran with it (Ctrl+Z): no edit is in effect, but the cycles it
+        // shaped are this run's; the mark stays until the lesson starts over.
+        return {tr("✎ An edit by hand ran, since undone; the text is without it."), tr("✎ undone edit ran"),
+                QStringLiteral("✎")};
+    }
     if (m_handEdits <= 0)
         return {QString()};
     return {m_handEdits == 1 ? tr("✎ 1 edit by hand; the text is without it.")
@@ -665,9 +676,13 @@ void LessonPanel::showProgress(const ProgressFit &fit, const QString &edits)
     QStringList tip;
     if (fit.status != m_progressWordings.constFirst())
         tip << m_progressWordings.constFirst();
-    if (!edits.isEmpty())
+    if (m_handEdits > 0)
         tip << edits
             << tr("The step's text tells the lesson's own run; your edits by hand change it. Ctrl+Z undoes them.");
+    else if (m_handEditsRan)
+        tip << edits
+            << tr("The step's text tells the lesson's own run; cycles of this one ran with your edit by hand. "
+                  "Reset starts the lesson's own run again.");
     m_progress->setToolTip(tip.join(QLatin1Char('\n')));
 }
 

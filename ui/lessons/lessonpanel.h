@@ -69,6 +69,12 @@ public:
     /// by hand; the text is without them." (the line's tooltip: Ctrl+Z undoes them).
     void setHandEdits(int count);
     int handEdits() const { return m_handEdits; }
+    /// Whether cycles ran with an edit by hand in effect since the lesson last started (opened,
+    /// Reset, Back's replay: setSteps()). Such a run differs from the lesson as written even once
+    /// the edit is undone (Ctrl+Z): the latency chart keeps "✎ 1 edit, 1 undo", and the line
+    /// under the text keeps its "✎" ("✎ An edit by hand ran, since undone; the text is without
+    /// it.") until the lesson starts again (docs/design.md §8, Charts).
+    bool handEditsRan() const { return m_handEditsRan; }
 
     /// The panel's Back and Next buttons (tests, focus order).
     QPushButton *backButton() const { return m_back; }
@@ -238,6 +244,7 @@ private:
     qint64 m_endCycle = -1;
     bool m_pastShown = false;  ///< the line says the run is past m_endCycle
     int m_handEdits = 0;       ///< setHandEdits()
+    bool m_handEditsRan = false;  ///< handEditsRan()
 };
 
 } // namespace PriorityLab
