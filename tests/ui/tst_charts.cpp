@@ -174,6 +174,8 @@ private Q_SLOTS:
     void axesResetWithTheNewRun();
     void closeMarkerLabelsStackAt1024_data() { addPresentingZoomsAt1024(); }
     void closeMarkerLabelsStackAt1024();
+    void stackedLabelsLeaveLegendAndAxisTitleWhole_data();
+    void stackedLabelsLeaveLegendAndAxisTitleWhole();
 };
 
 // ChartHistory's flat latency window gives the percentiles the std::map histogram gave
@@ -1571,6 +1573,73 @@ void TestCharts::markerLabelsLeaveThePlotItsHeight()
         QVERIFY2(chart->mapTo(&window, QPoint(0, chart->height())).y() <= window.statusBar()->y(), qPrintable(what));
     }
     QVERIFY(checked >= 1);
+}
+
+void TestCharts::stackedLabelsLeaveLegendAndAxisTitleWhole_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addRow("1280x700 (maximized at 1280x720)") << QSize(1280, 700);
+    QTest::addRow("1280x660") << QSize(1280, 660);
+    QTest::addRow("1024x740") << QSize(1024, 740);
+}
+
+void TestCharts::stackedLabelsLeaveLegendAndAxisTitleWhole()
+{
+    // A teacher's trial at 1280x720, lesson-aging past step 4 (its scripted aging change at cycle
+    // 215) with a live edit at cycle 260: the edit's label stacked on the scripted one's, and
+    // the two rows took the room of the latency chart's legend (its "p95" cut at the chart's
+    // bottom) and of its x axis's title. The band never takes what the legend beside the plot
+    // and the x axis's labels and title need (docs/design.md §8, Charts).
+    QFETCH(QSize, size);
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"), size);
+    QVERIFY(w.exposed());
+    MainWindow &window = w.window;
+    w.runLesson(260);
+    QCOMPARE(window.setupEditor()->setConsumerParameter(0, QStringLiteral("agingStep"), 2), QString());
+    window.simulation()->runCycles(14);
+    window.refreshViews();
+    ChartPanel *panel = window.chartPanel();
+    TimeSeriesChart *latency = panel->latencyChart();
+    showPageOf(panel, latency);
+    QTRY_VERIFY(latency->isVisible());
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    QCOMPARE(panel->timelineMarkers().size(), 1);
+    QCOMPARE(panel->liveEditMarkers().size(), 1);
+    const QStringList texts = latency->markerTexts();
+    const QList<QRectF> rects = latency->markerLabelRects();
+    const QString what = QStringLiteral("%1x%2 px, labels '%3'").arg(latency->width()).arg(latency->height()).arg(texts.join(QStringLiteral("' '")));
+    if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS"))
+        latency->grab().save(QStringLiteral("/tmp/stacked-%1x%2.png").arg(size.width()).arg(size.height()));
+    // Every change is named, on a label or in its tooltip.
+    const QString tips = latency->markerLabelToolTips().join(QLatin1Char('\n'));
+    QVERIFY2(tips.contains(QStringLiteral("agingStep = 0")) && tips.contains(QStringLiteral("agingStep = 2")), qPrintable(what + QStringLiteral(": ") + tips));
+    // The legend's entries and the axes' titles as drawn: each whole, inside the chart and
+    // inside whatever clips it (the legend clips its entries to its own box).
+    QGraphicsView *view = latency->findChild<QGraphicsView *>();
+    QVERIFY(view);
+    const QRectF seen = view->mapToScene(view->viewport()->rect()).boundingRect();
+    QStringList drawn;
+    QStringList cut;
+    for (QGraphicsItem *item : view->scene()->items()) {
+        auto *text = dynamic_cast<QGraphicsTextItem *>(item);
+        if (!text || !text->isVisible() || text->toPlainText().isEmpty())
+            continue;
+        const QRectF rect = text->sceneBoundingRect();
+        drawn << text->toPlainText();
+        bool whole = seen.adjusted(-0.5, -0.5, 0.5, 0.5).contains(rect);
+        for (QGraphicsItem *parent = item->parentItem(); parent && whole; parent = parent->parentItem()) {
+            if (parent->flags() & QGraphicsItem::ItemClipsChildrenToShape)
+                whole = parent->sceneBoundingRect().adjusted(-0.5, -0.5, 0.5, 0.5).contains(rect);
+        }
+        if (!whole || text->toPlainText().endsWith(QChar(0x2026)) || text->toPlainText().endsWith(QLatin1String("...")))
+            cut << text->toPlainText();
+    }
+    for (const QString &entry : {QStringLiteral("p50"), QStringLiteral("p95"), QStringLiteral("cycle")})
+        QVERIFY2(drawn.contains(entry), qPrintable(what + QStringLiteral(": '%1' not drawn; drawn: %2").arg(entry, drawn.join(QStringLiteral(" | ")))));
+    QVERIFY2(cut.isEmpty(), qPrintable(what + QStringLiteral(": cut: ") + cut.join(QStringLiteral(" | "))));
+    for (const QRectF &rect : rects)
+        QVERIFY2(rect.isEmpty() || rect.bottom() <= latency->plotArea().top(), qPrintable(what));
 }
 
 #include "tst_charts.moc"

@@ -10,10 +10,12 @@
 #include <QValueAxis>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
+#include <QGraphicsTextItem>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace PriorityLab {
 
@@ -279,6 +281,44 @@ void ChartWidget::fitLegend()
         legend->setAlignment(alignment);
     // Over the legend, the full names (the chart's own tooltip stays for the rest of it).
     legend->setToolTip(shortened.join(QLatin1Char('\n')));
+}
+
+qreal ChartWidget::legendHeightNeeded() const
+{
+    QLegend *legend = m_chart->legend();
+    if (!legend->isVisible())
+        return 0;
+    // An entry is a visible item of the legend with a text of its own (its label) beside its
+    // marker; Qt Charts gives it the height of the taller. Before the first layout there is
+    // none measured: a line of the legend's font and the label's padding each.
+    QList<qreal> entries;
+    const std::function<void(QGraphicsItem *)> find = [&](QGraphicsItem *item) {
+        for (QGraphicsItem *child : item->childItems()) {
+            if (!child->isVisible())
+                continue;
+            const auto *text = dynamic_cast<QGraphicsTextItem *>(child);
+            if (text && !text->toPlainText().isEmpty()) {
+                entries << item->boundingRect().height();
+                return;
+            }
+            find(child);
+        }
+    };
+    find(legend);
+    qsizetype shown = 0;
+    for (QLegendMarker *marker : legend->markers())
+        shown += marker->isVisible() ? 1 : 0;
+    const qreal fallback = QFontMetricsF(legend->font()).height() + 8;
+    const qreal entry = entries.isEmpty() ? fallback : *std::max_element(entries.cbegin(), entries.cend());
+    qreal top = 0;
+    qreal bottom = 0;
+    if (QGraphicsLayout *layout = legend->layout()) {
+        qreal left = 0;
+        qreal right = 0;
+        layout->getContentsMargins(&left, &top, &right, &bottom);
+    }
+    const qreal rows = legend->alignment() & (Qt::AlignLeft | Qt::AlignRight) ? qreal(shown) : 1.0;
+    return top + bottom + rows * entry;
 }
 
 QStringList ChartWidget::legendLabels() const

@@ -38,6 +38,12 @@ public:
     bool isLegendShown() const;
     /// Where the legend is: Qt::AlignBottom or Qt::AlignRight (a short or narrow chart).
     Qt::Alignment legendAlignment() const;
+    /// The height in pixels the legend needs for every entry whole where it is (0 when hidden):
+    /// its row below the plot, or its entries one under the other beside it, with its margins.
+    /// Measured from the entries as Qt Charts sizes them, which does not depend on the room
+    /// the chart gives the legend (the legend beside the plot is as high as the plot's side of
+    /// the chart, and cuts what does not fit).
+    qreal legendHeightNeeded() const;
     /// The legend's entries as drawn, in order: the series' names, or where they do not fit
     /// beside the plot, shortened ("proc." for "processed"; fitLegend()).
     QStringList legendLabels() const;

@@ -616,12 +616,21 @@ void TimeSeriesChart::layoutMarkers()
     // The labels right of their lines are placed from the left, those left of them from the
     // right: a label that spans a neighbour's line then takes the row above that neighbour's
     // label, and the neighbour's line, starting at its own label, runs beside it.
-    const auto rightOf = [&](const Label &label) {
+    // A label's width on one line and the room beside its line on either side, in the plot.
+    struct Room
+    {
+        qreal full;   ///< the label's text on one line
+        qreal right;  ///< right of its line to the plot's right edge
+        qreal left;   ///< left of its line to the plot's left edge
+    };
+    const auto roomOf = [&](const Label &label) {
         const QFontMetricsF metrics(d->markerItems.at(label.marker).text->font());
-        const qreal rightSpace = plot.right() - label.x - 3 - padding;
-        const qreal leftSpace = label.x - 3 - plot.left() - padding;
-        const qreal full = metrics.horizontalAdvance(label.text);
-        return full <= rightSpace || (full > leftSpace && rightSpace >= leftSpace);
+        return Room{metrics.horizontalAdvance(label.text), plot.right() - label.x - 3 - padding,
+                    label.x - 3 - plot.left() - padding};
+    };
+    const auto rightOf = [&](const Label &label) {
+        const Room r = roomOf(label);
+        return r.full <= r.right || (r.full > r.left && r.right >= r.left);
     };
     // A label that fits whole on one line on neither side of its line, with another marker's
     // line within its width, stacks: over its own line, as wide as the chart allows, below the
@@ -631,14 +640,11 @@ void TimeSeriesChart::layoutMarkers()
     // after the others, the earliest cycle on top.
     const auto stacks = [&](qsizetype l) {
         const Label &label = labels.at(l);
-        const QFontMetricsF metrics(d->markerItems.at(label.marker).text->font());
-        const qreal full = metrics.horizontalAdvance(label.text);
-        const qreal rightSpace = plot.right() - label.x - 3 - padding;
-        const qreal leftSpace = label.x - 3 - plot.left() - padding;
-        if (full <= std::max(rightSpace, leftSpace))
+        const Room r = roomOf(label);
+        if (r.full <= std::max(r.right, r.left))
             return false;
         for (qsizetype other = 0; other < labels.size(); ++other) {
-            if (other != l && std::abs(labels.at(other).x - label.x) < full + padding)
+            if (other != l && std::abs(labels.at(other).x - label.x) < r.full + padding)
                 return true;
         }
         return false;
@@ -665,11 +671,10 @@ void TimeSeriesChart::layoutMarkers()
             const MarkerItems &items = d->markerItems.at(label.marker);
             const QFontMetricsF metrics(items.text->font());
             const qreal x = label.x;
-            const qreal rightSpace = plot.right() - x - 3 - padding;
-            const qreal leftSpace = x - 3 - plot.left() - padding;
-            const qreal full = metrics.horizontalAdvance(label.text);
+            const Room r = roomOf(label);
+            const qreal full = r.full;
             const bool right = rightOf(label);
-            const qreal space = std::max<qreal>(0, right ? rightSpace : leftSpace);
+            const qreal space = std::max<qreal>(0, right ? r.right : r.left);
             // Beside its line; where that would cut the label (a line near both edges of a
             // narrow plot, fewer lines for a short chart), over its line instead: the box covers
             // its own line, the label stays whole.
@@ -723,10 +728,20 @@ void TimeSeriesChart::layoutMarkers()
     // band fits (one line each at least).
     // Reckoned from what does not depend on the band (measured below the plot, it changed with
     // the band and the labels took turns with the axis): the chart's height less the title's
-    // row, the x axis's labels and title (a line and padding each) and a legend below the plot.
+    // row, the x axis's labels and title (a line and padding each, and the 2 px more the title
+    // needs to come back, ChartWidget::fitYTicks()) and a legend below the plot, each entry as
+    // Qt Charts sizes it (a line and padding was 18 px short of the legend's row: at 1280x720
+    // two stacked labels, an edit's on a scripted change's, left the latency plot short of its
+    // minimum and its x axis's title went). A legend beside the plot is as high as the chart
+    // below the band: the band leaves it every entry (the stacked labels cut its "p95").
     const qreal axisLine = QFontMetricsF(d->xAxis->labelsFont()).height() + 8;
-    const qreal legendLine = isLegendShown() && legendAlignment() == Qt::AlignBottom ? QFontMetricsF(legendFont()).height() + 8 : 0;
-    const qreal room = chart()->rect().height() - 4 - titleRow - 2 * axisLine - legendLine - minimumPlotHeight();
+    const qreal axisTitleLine = QFontMetricsF(d->xAxis->titleFont()).height() + 8;
+    const qreal legendNeed = legendHeightNeeded();
+    const bool legendBelow = isLegendShown() && legendAlignment() == Qt::AlignBottom;
+    qreal room = chart()->rect().height() - 4 - titleRow - axisLine - axisTitleLine - 2 - (legendBelow ? legendNeed : 0)
+            - minimumPlotHeight();
+    if (isLegendShown() && !legendBelow)
+        room = std::min(room, chart()->rect().height() - 4 - titleRow - legendNeed);
     qreal bandBottom = bandTop;
     int lines = MaxLabelLines;
     for (; lines >= 1; --lines) {
