@@ -1,8 +1,5 @@
 #pragma once
 
-#include "core/model/config.h"
-#include "ui/common/prioritypalette.h"
-
 #include <QColor>
 
 namespace PriorityLab::ChartPalette {
@@ -29,15 +26,22 @@ inline QColor series(int index)
     return colors[((index % n) + n) % n];
 }
 
-/// The colour of priority class @p index of BrokerConfig::priorityClasses() (high, mid, low) in
-/// every latency chart: the queue tiles' colour of the class (PriorityPalette::classColor(): the
-/// viridis steps of priority 8, 5 and 2: lime, teal, indigo), so that a colour means the same
-/// priorities in the queue and in the charts. Out of range: the low class's.
-inline QColor priorityClass(int index)
+/// The colour of priority class @p index of BrokerConfig::priorityClasses() (0 high, 1 mid,
+/// 2 low) in every latency chart, for a chart on a light background (the light palette and
+/// presentation mode's black on white) or, with @p dark, on a dark one: the one definition of
+/// the class colours. Okabe-Ito hues (orange, bluish green, blue: apart for the common forms of
+/// colour-blindness), each at a lightness of its own, the high class the lightest as in the
+/// queue's scale, so that the three lines differ in lightness too (CIE L* about 60, 40, 24 on
+/// light, 86, 68, 52 on dark) and still reach 3:1 against the plot. On a projector the viridis
+/// steps the classes had (lime drawn darkened to olive on white, and teal) read alike
+/// (docs/design.md §8, colours). Out of range: the low class's.
+inline QColor priorityClass(int index, bool dark = false)
 {
-    const QList<PriorityClass> &classes = BrokerConfig::priorityClasses();
-    const PriorityClass &c = classes.at(index >= 0 && index < classes.size() ? index : classes.size() - 1);
-    return PriorityPalette::classColor(c.minPriority, c.maxPriority);
+    static const QColor onLight[] = {QColor(0xc0, 0x85, 0x00), QColor(0x00, 0x6c, 0x4f), QColor(0x00, 0x3c, 0x5e)};
+    static const QColor onDark[] = {QColor(0xff, 0xd3, 0x25), QColor(0x00, 0xbc, 0x89), QColor(0x00, 0x81, 0xca)};
+    constexpr int n = int(sizeof onLight / sizeof onLight[0]);
+    const int i = index >= 0 && index < n ? index : n - 1;
+    return dark ? onDark[i] : onLight[i];
 }
 
 } // namespace PriorityLab::ChartPalette

@@ -33,9 +33,10 @@ QString className(ChartPanel::PriorityClass cls)
     return ChartPanel::tr("%1 %2").arg(c.name, c.rangeText());
 }
 
-QColor classColor(ChartPanel::PriorityClass cls)
+/// The colour of class @p cls on a light chart, or with @p dark on a dark one.
+QColor classColor(ChartPanel::PriorityClass cls, bool dark = false)
 {
-    return ChartPalette::priorityClass(int(cls));
+    return ChartPalette::priorityClass(int(cls), dark);
 }
 
 /// A new chart of type @p Chart in @p parent, titled @p title, with axis titles @p x and @p y and
@@ -90,9 +91,9 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
         // aging lesson's high and mid classes) the urgent line stays in sight as a border
         // around the later one instead of vanishing under it.
         const qreal wider = 1.5 * (PriorityClassCount - 1 - c);
-        m_latency->setSeriesWidth(m_latency->addSeries(className(cls), classColor(cls)), 2.5 + wider);
+        m_latency->setSeriesWidth(m_latency->addSeries(className(cls), classColor(cls), Qt::SolidLine, classColor(cls, true)), 2.5 + wider);
         // The legend's key says that dashed lines are p95: one legend entry per class is enough.
-        const int p95 = m_latency->addSeries(tr("%1 p95").arg(className(cls)), classColor(cls), Qt::DashLine);
+        const int p95 = m_latency->addSeries(tr("%1 p95").arg(className(cls)), classColor(cls), Qt::DashLine, classColor(cls, true));
         m_latency->setSeriesInLegend(p95, false);
         m_latency->setSeriesWidth(p95, 2.0 + wider);
     }

@@ -75,6 +75,7 @@ struct TimeSeriesChart::Private
     QValueAxis *xAxis = nullptr;
     QList<QLineSeries *> series;
     QList<QPen> pens;  ///< each series' pen, given again after a theme change
+    QList<QColor> colorsOnDark;  ///< each series' colour on a dark background; invalid: lightened
     QList<QList<QPointF>> points;  ///< each series' points as given (points())
     /// Each series' pieces after its first (which is the series itself), where its line has
     /// gaps (setMaxJoinedStep()); kept for reuse, emptied when not needed.
@@ -115,7 +116,7 @@ bool TimeSeriesChart::isTitleShown() const
 
 TimeSeriesChart::~TimeSeriesChart() = default;
 
-int TimeSeriesChart::addSeries(const QString &name, const QColor &color, Qt::PenStyle style)
+int TimeSeriesChart::addSeries(const QString &name, const QColor &color, Qt::PenStyle style, const QColor &colorOnDark)
 {
     auto *series = new QLineSeries;
     series->setName(name);
@@ -123,7 +124,8 @@ int TimeSeriesChart::addSeries(const QString &name, const QColor &color, Qt::Pen
     pen.setWidthF(style == Qt::SolidLine ? 2.5 : 2.0);
     pen.setStyle(style);
     d->pens.append(pen);
-    series->setPen(drawnPen(pen));
+    d->colorsOnDark.append(colorOnDark);
+    series->setPen(drawnPen(int(d->pens.size() - 1)));
     // OpenGL would be faster for very long series, but our windows are a few hundred points and
     // the offscreen platform used by tests and screenshots has no GL context.
     chart()->addSeries(series);
@@ -193,7 +195,7 @@ void TimeSeriesChart::setSeriesWidth(int series, qreal width)
     if (series < 0 || series >= d->series.size())
         return;
     d->pens[series].setWidthF(width);
-    const QPen pen = drawnPen(d->pens.at(series));
+    const QPen pen = drawnPen(series);
     d->series.at(series)->setPen(pen);
     for (QLineSeries *piece : d->pieces.at(series))
         piece->setPen(pen);
@@ -227,6 +229,7 @@ void TimeSeriesChart::clearSeries()
     }
     d->series.clear();
     d->pens.clear();
+    d->colorsOnDark.clear();
     d->points.clear();
     d->pieces.clear();
 }
@@ -322,12 +325,17 @@ QColor TimeSeriesChart::drawnSeriesColor(int series) const
     return d->series.at(series)->pen().color();
 }
 
-QPen TimeSeriesChart::drawnPen(QPen pen) const
+QPen TimeSeriesChart::drawnPen(int series) const
 {
-    // A thin line needs 3:1 against the plot (WCAG 2.x non-text contrast); the tiles' lime of
-    // the high class has 1.6:1 on white. Same hue and saturation, so the colour still names
-    // the same priorities as in the queue.
-    pen.setColor(TextColors::readable(pen.color(), backgroundColor(), LineContrast));
+    // A thin line needs 3:1 against the plot (WCAG 2.x non-text contrast), whatever the
+    // palette's background. Same hue and saturation, so the colour still names the same series;
+    // on a dark chart the colour given for it, where one was (the priority classes' own
+    // lightness steps, which lightening alone would bring together).
+    QPen pen = d->pens.at(series);
+    const QColor background = backgroundColor();
+    const QColor onDark = d->colorsOnDark.at(series);
+    const QColor color = onDark.isValid() && TextColors::isDark(background) ? onDark : pen.color();
+    pen.setColor(TextColors::readable(color, background, LineContrast));
     return pen;
 }
 
@@ -471,7 +479,7 @@ void TimeSeriesChart::styleChanged(bool paletteChanged)
 {
     if (paletteChanged) {
         for (qsizetype i = 0; i < d->series.size(); ++i) {
-            const QPen pen = drawnPen(d->pens.at(i));
+            const QPen pen = drawnPen(int(i));
             d->series.at(i)->setPen(pen);
             for (QLineSeries *piece : d->pieces.at(i))
                 piece->setPen(pen);

@@ -56,9 +56,12 @@ public:
     ~TimeSeriesChart() override;
 
     /// Adds a line series named @p name (shown in the legend) drawn in @p color with @p style
-    /// (e.g. Qt::DashLine for a second statistic of the same class). Returns its index for
-    /// setPoints(); indices count from 0 in the order of addition.
-    int addSeries(const QString &name, const QColor &color, Qt::PenStyle style = Qt::SolidLine);
+    /// (e.g. Qt::DashLine for a second statistic of the same class); on a dark background in
+    /// @p colorOnDark where valid (a colour chosen for dark charts, e.g. a priority class's,
+    /// ChartPalette::priorityClass()), else in @p color lightened (drawnSeriesColor()). Returns
+    /// its index for setPoints(); indices count from 0 in the order of addition.
+    int addSeries(const QString &name, const QColor &color, Qt::PenStyle style = Qt::SolidLine,
+                  const QColor &colorOnDark = QColor());
 
     /// Draws series @p series with lines @p width pixels wide (by default 2.5 solid, 2 dashed).
     /// Series are drawn in the order they were added, each over the ones before: a wider line
@@ -121,9 +124,10 @@ public:
     /// graphics).
     static constexpr double LineContrast = 3.0;
 
-    /// Colour series @p series is drawn in: seriesColor() of the same hue and saturation,
-    /// darkened (light chart) or lightened (dark chart) until it reaches LineContrast against
-    /// the chart's background; follows palette changes. Invalid if out of range.
+    /// Colour series @p series is drawn in: seriesColor() (on a dark chart its colour on dark,
+    /// where addSeries() was given one) of the same hue and saturation, darkened (light chart)
+    /// or lightened (dark chart) until it reaches LineContrast against the chart's background;
+    /// follows palette changes. Invalid if out of range.
     QColor drawnSeriesColor(int series) const;
 
     /// Points of series @p series, as last set.
@@ -198,8 +202,8 @@ private:
     void styleMarkers();
     /// The legend keys' pens in the text colour (after a palette change).
     void styleKeys();
-    /// @p pen in drawnSeriesColor()'s colour for the current background.
-    QPen drawnPen(QPen pen) const;
+    /// The pen of series @p series in drawnSeriesColor()'s colour for the current background.
+    QPen drawnPen(int series) const;
 
     struct Private;
     std::unique_ptr<Private> d;

@@ -20,18 +20,6 @@ QColor PriorityPalette::color(int priority)
     return QColor::fromRgb(viridis[size_t(clamp(priority) - minPriority())]);
 }
 
-int PriorityPalette::classPriority(int low, int high)
-{
-    const int a = clamp(std::min(low, high));
-    const int b = clamp(std::max(low, high));
-    return a + (b - a + 1) / 2;
-}
-
-QColor PriorityPalette::classColor(int low, int high)
-{
-    return color(classPriority(low, high));
-}
-
 QColor PriorityPalette::textColor(int priority)
 {
     const QColor c = color(priority);

@@ -32,15 +32,6 @@ public:
     /// Fill colour of @p priority (clamped).
     static QColor color(int priority);
 
-    /// The representative colour of the priorities @p low..@p high (a class of them, such as the
-    /// latency charts' "high 7+"): color() of the middle of the range clamped to
-    /// minPriority()..maxPriority(), rounded up (7+ → 8, 4–6 → 5, ≤3 → 2). A chart line of a
-    /// class has the colour of a tile of that class.
-    static QColor classColor(int low, int high);
-
-    /// The priority whose colour classColor(@p low, @p high) is.
-    static int classPriority(int low, int high);
-
     /// Black or white, whichever reads better on color(@p priority).
     static QColor textColor(int priority);
 

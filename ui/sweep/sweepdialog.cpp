@@ -479,6 +479,7 @@ void SweepDialog::updateChart()
         QString name;
         QColor color;
         Qt::PenStyle style = Qt::SolidLine;
+        QColor colorOnDark;  ///< invalid: color lightened on a dark chart
     };
     QList<Line> figureLines;
     if (key == latencyByClassKey()) {
@@ -488,11 +489,12 @@ void SweepDialog::updateChart()
                 const bool p95 = qstrcmp(stat, "p95") == 0;
                 figureLines << Line{QStringLiteral("%1.%2").arg(QLatin1String(stat), classes.at(c).name),
                                     p95 ? className(classes.at(c)) + QStringLiteral(" p95") : className(classes.at(c)),
-                                    ChartPalette::priorityClass(int(c)), p95 ? Qt::DashLine : Qt::SolidLine};
+                                    ChartPalette::priorityClass(int(c)), p95 ? Qt::DashLine : Qt::SolidLine,
+                                    ChartPalette::priorityClass(int(c), true)};
             }
         }
     } else {
-        figureLines << Line{key, m_figure->currentText(), QColor(), Qt::SolidLine};
+        figureLines << Line{key, m_figure->currentText(), QColor(), Qt::SolidLine, QColor()};
     }
     QList<Line> lines;
     QList<QList<QPointF>> points;
@@ -524,7 +526,7 @@ void SweepDialog::updateChart()
         }
     }
     for (qsizetype i = 0; i < lines.size(); ++i) {
-        const int series = m_chart->addSeries(lines.at(i).name, lines.at(i).color, lines.at(i).style);
+        const int series = m_chart->addSeries(lines.at(i).name, lines.at(i).color, lines.at(i).style, lines.at(i).colorOnDark);
         // The title says which lines are p95: one legend entry per class is enough.
         if (figureLines.size() > 1 && lines.at(i).style == Qt::DashLine)
             m_chart->setSeriesInLegend(series, false);
