@@ -14,6 +14,7 @@
 #include "ui/consumers/consumercard.h"
 #include "ui/consumers/consumerpanel.h"
 #include "ui/deadletters/deadletterpanel.h"
+#include "ui/queue/queuetilesview.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
 #include "core/engine/simulation.h"
@@ -289,6 +290,8 @@ private Q_SLOTS:
     void alarmBannerFollowsThePalette();
     void latencyClassesAreDistinct_data();
     void latencyClassesAreDistinct();
+    void queueTilesStandOutFromTheView_data();
+    void queueTilesStandOutFromTheView();
 };
 
 void TestContrast::initTestCase()
@@ -630,6 +633,62 @@ void TestContrast::latencyClassesAreDistinct()
             QCoreApplication::processEvents();
         const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
         shot.window.grab().save(QStringLiteral("/tmp/classes-%1.png").arg(tag));
+    }
+}
+
+void TestContrast::queueTilesStandOutFromTheView_data()
+{
+    latencyClassesAreDistinct_data();
+}
+
+void TestContrast::queueTilesStandOutFromTheView()
+{
+    // A trial under a dark palette: the tiles of priorities ≤0 to 2 (viridis' dark purples) were
+    // dark on the dark view, hard to see; on white the yellow of 9+ has 1.2:1. Every tile's edge,
+    // as drawn, stands out from the view's background by 3:1 (WCAG 2.x non-text contrast) in
+    // every palette; the fill keeps the scale's colour (docs/design.md §8, colours).
+    QFETCH(QPalette, palette);
+    QFETCH(bool, dark);
+    LessonWithAlarm w;
+    w.window.setPalette(palette);
+    QVERIFY(w.ready());
+    auto *view = w.window.findChild<QueueTilesView *>();
+    QVERIFY(view);
+    const QColor background = view->viewport()->palette().color(QPalette::Base);
+    QCOMPARE(TextColors::isDark(background), dark);
+    // Queued tiles drawn on the view as seen: their edge's pixels against the view's.
+    QStringList problems;
+    for (int priority = PriorityPalette::minPriority() - 1; priority <= PriorityPalette::maxPriority() + 1; ++priority) {
+        for (const bool requeued : {false, true}) {
+            Message m;
+            m.priority = priority;
+            m.ttl = 3;
+            m.requeued = requeued;
+            const QImage tile = view->tilePixmap(m).toImage();
+            const qreal dpr = tile.devicePixelRatio();
+            const int w1 = tile.width() - 1, h1 = tile.height() - 1, inside = qRound(dpr);  // the edge's second pixel
+            const QPoint edge[] = {{inside, tile.height() / 2}, {w1 - inside, tile.height() / 2},
+                                   {tile.width() / 2, inside}, {tile.width() / 2, h1 - inside}};
+            for (const QPoint &at : edge) {
+                const QColor pixel = tile.pixelColor(at);
+                const double c = TextColors::contrast(pixel, background);
+                if (c < PriorityPalette::EdgeContrast - 0.05)
+                    problems << QStringLiteral("priority %1%2 at %3,%4: %5 on %6, %7:1")
+                                        .arg(priority)
+                                        .arg(requeued ? QStringLiteral(" (requeued)") : QString())
+                                        .arg(at.x())
+                                        .arg(at.y())
+                                        .arg(pixel.name(), background.name())
+                                        .arg(c, 0, 'f', 2);
+            }
+            // The fill is the scale's colour: the middle of the tile's top row of text aside.
+            QCOMPARE(tile.pixelColor(qRound(4 * dpr), tile.height() / 2), PriorityPalette::color(priority));
+        }
+    }
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS")) {
+        const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
+        w.window.grab().save(QStringLiteral("/tmp/tiles-%1.png").arg(tag));
     }
 }
 

@@ -1,5 +1,7 @@
 #include "ui/common/prioritypalette.h"
 
+#include "ui/common/textcolors.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -18,6 +20,11 @@ constexpr std::array<QRgb, 10> viridis = {
 QColor PriorityPalette::color(int priority)
 {
     return QColor::fromRgb(viridis[size_t(clamp(priority) - minPriority())]);
+}
+
+QColor PriorityPalette::edgeColor(int priority, const QColor &background)
+{
+    return TextColors::readable(color(priority), background, EdgeContrast);
 }
 
 QColor PriorityPalette::textColor(int priority)

@@ -32,6 +32,17 @@ public:
     /// Fill colour of @p priority (clamped).
     static QColor color(int priority);
 
+    /// Least contrast ratio of a tile's edge against the background it is drawn on (WCAG 2.x
+    /// non-text contrast, 3:1).
+    static constexpr double EdgeContrast = 3.0;
+
+    /// The colour of the edge of a tile (or swatch) of @p priority drawn on @p background:
+    /// color() where that stands out from the background by EdgeContrast, else the same hue and
+    /// saturation, lighter on a dark background or darker on a light one, until it does. The
+    /// fill keeps the scale's colour; the edge lets every tile be seen on any palette (the dark
+    /// purples of ≤0–2 on a dark window, the yellow of 9+ on white; docs/design.md §8, colours).
+    static QColor edgeColor(int priority, const QColor &background);
+
     /// Black or white, whichever reads better on color(@p priority).
     static QColor textColor(int priority);
 

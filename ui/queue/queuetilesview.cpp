@@ -454,13 +454,21 @@ QPixmap QueueTilesView::renderTile(const TileKey &key) const
     p.setPen(Qt::NoPen);
     p.setBrush(fill);
     p.drawRoundedRect(r, radius, radius);
+    // An edge that stands out from the view's background by 3:1 where the fill does not: on a
+    // dark palette the purples of ≤0–2 were dark on dark, hard to see; on white the yellow of
+    // 9+ hardly showed (docs/design.md §8, colours).
+    // (The fill's own colour where it does: the edge's two pixels are the tile's either way.)
+    p.setPen(QPen(PriorityPalette::edgeColor(key.priority, viewport()->palette().color(QPalette::Base)), 2.0));
+    p.setBrush(Qt::NoBrush);
+    p.drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), radius, radius);
     if (key.requeued) {
-        // A dashed outline in the text colour, inside the tile so that it shows on any colour.
+        // A dashed outline in the text colour, inside the tile's edge so that it shows on any
+        // colour and leaves the edge whole.
         QPen dash(ink, 2.0, Qt::CustomDashLine);
         dash.setDashPattern({2.0, 1.5});
         p.setPen(dash);
         p.setBrush(Qt::NoBrush);
-        p.drawRoundedRect(r.adjusted(1.5, 1.5, -1.5, -1.5), radius - 1, radius - 1);
+        p.drawRoundedRect(r.adjusted(2.5, 2.5, -2.5, -2.5), radius - 1, radius - 1);
     }
 
     QFont big = font();
