@@ -158,8 +158,10 @@ public:
     /// each label is its short tag
     /// (ChartMarker::shortLabel; "✎ 2" for two edits sharing a label) on one line, the whole
     /// label in its tooltip, when that takes less room. Where the band would still leave the
-    /// plot less than minimumPlotHeight() (reckoned from the chart's height and fonts, so that
-    /// the band does not change what it is decided from), the labels of the two closest
+    /// plot less than minimumPlotHeight(), or take the room of the x axis's labels and title or
+    /// of the legend's entries (legendHeightNeeded(): below the plot its row, beside it every
+    /// entry) (reckoned from the chart's height, fonts and legend entries, so that the band
+    /// does not change what it is decided from), the labels of the two closest
     /// markers share one label ("2 changes", "✎ 2 edits" for live edits, each change in its
     /// tooltip), again until it fits in one row at least.
     void setMarkers(const QList<ChartMarker> &markers);
