@@ -4,6 +4,7 @@
 #include "core/engine/simulation.h"
 #include "core/scenario/scenario.h"
 #include "ui/common/highlightoverlay.h"
+#include "ui/common/logtableview.h"
 #include "ui/deadletters/deadlettermodel.h"
 #include "ui/eventlog/eventlogmodel.h"
 #include "ui/eventlog/eventlogpanel.h"
@@ -58,6 +59,7 @@
 #include <QScrollArea>
 #include <QScopeGuard>
 #include <QScrollBar>
+#include <QSet>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -2217,7 +2219,10 @@ private Q_SLOTS:
         } else {
             // The message first, whole; the rest in the tooltip.
             QVERIFY2(line->text().contains(QRegularExpression(QStringLiteral("^Newest: Message \\d+( · |$)"))), qPrintable(why));
-            QVERIFY2(line->toolTip().contains(QStringLiteral(" · Data ")), qPrintable(why));
+            // The payload, where it gave way (a column that carries nothing may give way
+            // before it, docs/design.md §8).
+            if (w.window.deadLetterPanel()->view()->horizontalHeader()->isSectionHidden(DeadLetterModel::DataColumn))
+                QVERIFY2(line->toolTip().contains(QStringLiteral(" · Data ")), qPrintable(why));
         }
     }
 
@@ -2249,10 +2254,19 @@ private Q_SLOTS:
             why = QStringLiteral("\"%1\" %2x%3, seen %4x%5 (message %6, priority %7)")
                           .arg(line->text()).arg(line->width()).arg(line->height()).arg(seen.width()).arg(seen.height())
                           .arg(id, priority);
+            for (int c = 0; c < header->count(); ++c)
+                why += QStringLiteral("; %1 %2").arg(letters->model()->headerData(c, Qt::Horizontal).toString())
+                               .arg(header->isSectionHidden(c) ? QStringLiteral("hidden") : QString::number(header->sectionSize(c)));
             return line->isVisible() && seen == line->rect()
                     && line->fontMetrics().horizontalAdvance(line->text()) <= line->contentsRect().width()
                     && line->text().contains(QStringLiteral("Message %1").arg(id))
-                    && line->text().contains(QStringLiteral("Priority %1").arg(priority));
+                    // The priority here, or in sight in its column (it gives way last,
+                    // docs/design.md §8).
+                    && (line->text().contains(QStringLiteral("Priority %1").arg(priority))
+                        || (!header->isSectionHidden(DeadLetterModel::PriorityColumn)
+                            && header->sectionViewportPosition(DeadLetterModel::PriorityColumn)
+                                            + header->sectionSize(DeadLetterModel::PriorityColumn)
+                                    <= letters->viewport()->width()));
         };
         QTRY_VERIFY2(says(), qPrintable(why));
         // A selected row: its message.
@@ -2297,11 +2311,15 @@ private Q_SLOTS:
         QTRY_VERIFY2(valuesShown(), qPrintable(widths));
         // The columns a class reads stay in sight, without a sideways scroll bar.
         QVERIFY2(!letters->horizontalScrollBar()->isVisible(), qPrintable(widths));
-        for (const int c : {DeadLetterModel::CycleColumn, DeadLetterModel::ReasonColumn, DeadLetterModel::DeliveriesColumn})
-            QVERIFY2(!header->isSectionHidden(c), qPrintable(widths));
-        // The line under the table says no empty consumer.
+        // Those the same in every row (maxlen, 0 deliveries) may give way too: then the line
+        // under the table says their value (docs/design.md §8).
         auto *line = w.window.deadLetterPanel()->findChild<QLabel *>(QStringLiteral("deadLetterHiddenColumns"));
         QVERIFY(line);
+        for (const int c : {DeadLetterModel::CycleColumn, DeadLetterModel::ReasonColumn, DeadLetterModel::DeliveriesColumn}) {
+            const QString said = QStringLiteral("%1 %2").arg(model->headerData(c, Qt::Horizontal).toString(),
+                                                              model->index(model->rowCount() - 1, c).data().toString());
+            QTRY_VERIFY2(!header->isSectionHidden(c) || line->toolTip().contains(said), qPrintable(widths + line->toolTip()));
+        }
         QVERIFY2(!line->toolTip().contains(QStringLiteral("Consumer")), qPrintable(line->toolTip()));
     }
 
@@ -2369,9 +2387,121 @@ private Q_SLOTS:
         QVERIFY(letters->model()->rowCount() > 0);
         QStringList cut;
         for (const int column : {DeadLetterModel::CycleColumn, DeadLetterModel::ReasonColumn, DeadLetterModel::ConsumerColumn,
-                                 DeadLetterModel::DeliveriesColumn})
+                                 DeadLetterModel::DeliveriesColumn}) {
+            // One the same in every row (Deliveries 1) may give way: the line under the table
+            // says it (docs/design.md §8).
+            auto *view = qobject_cast<LogTableView *>(letters);
+            if (view && view->emptyHiddenColumns().contains(column)) {
+                const QString said = QStringLiteral("%1 %2").arg(letters->model()->headerData(column, Qt::Horizontal).toString(),
+                                                                  letters->model()->index(letters->model()->rowCount() - 1, column).data().toString());
+                QTRY_VERIFY2(w.window.deadLetterPanel()->hiddenColumnsLabel()->toolTip().contains(said), qPrintable(said));
+                continue;
+            }
             cut += cutColumn(letters, letters->horizontalHeader(), column);
+        }
         QCOMPARE(cut, QStringList());
+    }
+
+    void deadLetterColumnsCarryWhatTheStepIsAbout_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QSize>("screen");
+        QTest::addColumn<int>("step");  // the step shown (0-based), run to its end
+        QTest::addColumn<bool>("presenting");
+        const QString ttl = QStringLiteral(":/scenarios/lesson-ttl-moved.json");
+        const QString maxLength = QStringLiteral(":/scenarios/lesson-max-length-drops-urgent.json");
+        QTest::addRow("ttl-moved step 3 presenting at 1280x720") << ttl << QSize(1280, 720) << 2 << true;
+        QTest::addRow("ttl-moved step 3 in a window at 1280x720") << ttl << QSize(1280, 720) << 2 << false;
+        QTest::addRow("ttl-moved step 3 presenting at 1024x768") << ttl << QSize(1024, 768) << 2 << true;
+        QTest::addRow("max-length step 2 in a window at 1024x768") << maxLength << QSize(1024, 768) << 1 << false;
+        QTest::addRow("max-length step 2 presenting at 1024x768") << maxLength << QSize(1024, 768) << 1 << true;
+    }
+
+    void deadLetterColumnsCarryWhatTheStepIsAbout()
+    {
+        // Presenting lesson-ttl-moved's step 3 ("every reading with TTL 4 or less is
+        // discarded") at 1280x720 the dead letters showed Cycle, Reason, Consumer and
+        // Deliveries (1 in every row) while the Priority and the TTL were hidden; in the window
+        // the Priority read "Pri…"; at 1024x768 the max-length lesson kept a Consumer column
+        // empty in every row while its Priority was cut. A column that carries nothing (empty,
+        // or the same in every row) gives way before one that holds values, and the Priority and
+        // TTL read whole (docs/design.md §8).
+        QFETCH(QString, file);
+        QFETCH(QSize, screen);
+        QFETCH(int, step);
+        QFETCH(bool, presenting);
+        Window w(file);
+        QVERIFY(w.activeAt(screen.width(), screen.height()));
+        w.sim()->setIntervalMs(0);
+        if (presenting) {
+            w.presentAt(screen, PresentationMode::zoomPercentFor(screen));
+            if (QTest::currentTestFailed())
+                return;
+        }
+        LessonPanel *lesson = w.window.lessonPanel();
+        while (lesson->currentStep() < step) {  // each step entered runs to its end
+            w.press(Qt::Key_PageDown);
+            QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        }
+        QCOMPARE(lesson->currentStep(), step);
+        w.window.refreshViews();
+        QVERIFY(w.bringDock(QStringLiteral("deadLettersDock")));
+        QTableView *letters = w.window.deadLetterPanel()->view();
+        QTRY_VERIFY(letters->isVisible());
+        const QAbstractItemModel *model = letters->model();
+        QVERIFY(model->rowCount() > 1);
+        // What each column carries: nothing when every row says the same (or nothing).
+        QList<bool> nothing;
+        for (int c = 0; c < model->columnCount(); ++c) {
+            QSet<QString> values;
+            for (int row = 0; row < model->rowCount(); ++row)
+                values.insert(model->index(row, c).data().toString());
+            nothing << (values.size() == 1);
+        }
+        // The lessons' own case: a column of values that must not give way to one of nothing.
+        QVERIFY(!nothing.at(DeadLetterModel::PriorityColumn));
+        if (file.contains(QLatin1String("ttl-moved")))
+            QVERIFY(nothing.at(DeadLetterModel::DeliveriesColumn) && !nothing.at(DeadLetterModel::TtlColumn));
+        else
+            QVERIFY(nothing.at(DeadLetterModel::ConsumerColumn));
+        QHeaderView *header = letters->horizontalHeader();
+        QStringList problems;
+        const auto readable = [&] {
+            QCoreApplication::processEvents();  // the header lays its stretched section out late
+            problems.clear();
+            if (letters->horizontalScrollBar()->isVisible() || header->length() > letters->viewport()->width())
+                problems << QStringLiteral("scrolls sideways");
+            bool valuesHidden = false;
+            for (int c = 0; c < header->count(); ++c)
+                valuesHidden = valuesHidden || (header->isSectionHidden(c) && !nothing.at(c));
+            for (int c = 0; c < header->count(); ++c) {
+                const QString title = model->headerData(c, Qt::Horizontal).toString();
+                if (valuesHidden && nothing.at(c) && !header->isSectionHidden(c))
+                    problems << QStringLiteral("%1 carries nothing, in sight while a column of values gave way").arg(title);
+                else if (!header->isSectionHidden(c))
+                    problems << QStringLiteral("%1 %2").arg(title).arg(header->sectionSize(c));
+                else
+                    problems << QStringLiteral("%1 hidden").arg(title);
+            }
+            QStringList cut;
+            for (const int c : {int(DeadLetterModel::PriorityColumn), int(DeadLetterModel::TtlColumn)}) {
+                if (!nothing.at(c))
+                    cut += cutColumn(letters, header, c);
+            }
+            problems = cut + problems;
+            return cut.isEmpty() && !problems.join(u' ').contains(QLatin1String("carries nothing, in sight"))
+                    && !problems.contains(QStringLiteral("scrolls sideways"));
+        };
+        QTRY_VERIFY2(readable(), qPrintable(problems.join(QStringLiteral("; "))));
+        // What a column of nothing held, the line under the table says.
+        QLabel *line = w.window.deadLetterPanel()->hiddenColumnsLabel();
+        for (int c = 0; c < header->count(); ++c) {
+            const QString value = model->index(model->rowCount() - 1, c).data().toString();
+            if (header->isSectionHidden(c) && nothing.at(c) && !value.isEmpty()) {
+                const QString said = QStringLiteral("%1 %2").arg(model->headerData(c, Qt::Horizontal).toString(), value);
+                QTRY_VERIFY2(line->isVisible() && line->toolTip().contains(said), qPrintable(said + QLatin1String(" not in ") + line->toolTip()));
+            }
+        }
     }
 
     void columnFitsAt1280x660_data()

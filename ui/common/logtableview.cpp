@@ -78,10 +78,12 @@ void LogTableView::setEmptyColumnsGiveWay(bool giveWay)
     for (const QMetaObject::Connection &c : std::as_const(m_valueWatch))
         disconnect(c);
     m_valueWatch.clear();
-    m_valueRow.clear();
+    m_newest.clear();
+    m_otherRow.clear();
     if (giveWay) {
         watchValues();
         findValues();
+        m_nothing = nothingCarried();
     } else {
         for (int c : std::as_const(m_emptyHidden))
             horizontalHeader()->setSectionHidden(c, false);
@@ -90,29 +92,50 @@ void LogTableView::setEmptyColumnsGiveWay(bool giveWay)
     fitColumns();
 }
 
-bool LogTableView::isEmptyColumn(int column) const
+void LogTableView::setUniformColumnsGiveWay(bool giveWay)
 {
-    return m_emptyGivesWay && model() && model()->rowCount() > 0 && column >= 0 && column < m_valueRow.size()
-            && m_valueRow.at(column) < 0;
+    m_uniformGivesWay = giveWay;
+    m_nothing = nothingCarried();
+    fitColumns();
+}
+
+bool LogTableView::carriesNothing(int column) const
+{
+    if (!m_emptyGivesWay || !model() || column < 0 || column >= m_otherRow.size() || m_otherRow.at(column) >= 0)
+        return false;
+    const int rows = model()->rowCount();
+    return rows > 0 && (m_newest.at(column).isEmpty() || (m_uniformGivesWay && rows >= 2));
+}
+
+QList<bool> LogTableView::nothingCarried() const
+{
+    QList<bool> nothing;
+    for (int c = 0; c < m_otherRow.size(); ++c)
+        nothing << carriesNothing(c);
+    return nothing;
 }
 
 void LogTableView::findValues(const QList<int> &columns)
 {
     const QAbstractItemModel *m = model();
     const int count = m ? m->columnCount() : 0;
-    if (m_valueRow.size() != count) {
-        m_valueRow = QList<int>(count, -1);
-        return findValues();
+    if (m_otherRow.size() != count || m_newest.size() != count) {
+        m_otherRow = QList<int>(count, -1);
+        m_newest = QStringList(count, QString());
+        if (!columns.isEmpty())
+            return findValues();
     }
-    const int rows = m->rowCount();
+    const int rows = m ? m->rowCount() : 0;
     for (int c = 0; c < count; ++c) {
         if (!columns.isEmpty() && !columns.contains(c))
             continue;
-        // From the newest row: the oldest are the first to leave a capped log.
-        m_valueRow[c] = -1;
-        for (int r = rows - 1; r >= 0; --r) {
-            if (!m->index(r, c).data(Qt::DisplayRole).toString().isEmpty()) {
-                m_valueRow[c] = r;
+        m_otherRow[c] = -1;
+        m_newest[c] = rows > 0 ? m->index(rows - 1, c).data(Qt::DisplayRole).toString() : QString();
+        // From the newest row: the oldest are the first to leave a capped log, and a column that
+        // carries something mostly differs a row or two up.
+        for (int r = rows - 2; r >= 0; --r) {
+            if (m->index(r, c).data(Qt::DisplayRole).toString() != m_newest.at(c)) {
+                m_otherRow[c] = r;
                 break;
             }
         }
@@ -124,19 +147,21 @@ void LogTableView::watchValues()
     QAbstractItemModel *m = model();
     if (!m)
         return;
-    // A fit only when a column turns empty or gets a value; a new row is looked at only in the
-    // columns still empty, a removed one only where it was the value found.
-    const auto refit = [this](const QList<int> &before) {
-        bool changed = before.size() != m_valueRow.size();
-        for (qsizetype c = 0; !changed && c < before.size(); ++c)
-            changed = (before.at(c) < 0) != (m_valueRow.at(c) < 0);
-        if (changed)
+    // A fit only when a column comes to carry nothing or a value; a new row is looked at only
+    // where it is the newest or the column was the same in every row, a removed one only where
+    // it was the row found.
+    // m_nothing: what was carried at the last look (the model's rows are gone already when
+    // rowsRemoved() comes).
+    const auto refit = [this](const QList<bool> &) {
+        const QList<bool> now = nothingCarried();
+        if (now != m_nothing) {
+            m_nothing = now;
             fitColumns();
+        }
     };
     const auto all = [this, refit] {
-        const QList<int> before = m_valueRow;
         findValues();
-        refit(before);
+        refit({});
     };
     m_valueWatch << connect(m, &QAbstractItemModel::modelReset, this, all)
                  << connect(m, &QAbstractItemModel::layoutChanged, this, all)
@@ -145,36 +170,58 @@ void LogTableView::watchValues()
                  << connect(m, &QAbstractItemModel::dataChanged, this, all);
     m_valueWatch << connect(m, &QAbstractItemModel::rowsInserted, this,
                             [this, refit](const QModelIndex &parent, int first, int last) {
-        if (parent.isValid() || m_valueRow.size() != model()->columnCount())
+        if (parent.isValid())
             return;
-        const QList<int> before = m_valueRow;
-        for (qsizetype c = 0; c < m_valueRow.size(); ++c) {
-            if (m_valueRow.at(c) >= first) {
-                m_valueRow[c] += last - first + 1;
+        if (m_otherRow.size() != model()->columnCount()) {
+            findValues();
+            return refit({});
+        }
+        const int added = last - first + 1;
+        const int rows = model()->rowCount();
+        const int oldRows = rows - added;
+        // Where the newest row was before: after the new ones if they came before it.
+        const int oldNewest = oldRows <= 0 ? -1 : (oldRows - 1 >= first ? oldRows - 1 + added : oldRows - 1);
+        QList<int> rescan;
+        for (qsizetype c = 0; c < m_otherRow.size(); ++c) {
+            if (m_otherRow.at(c) >= first)
+                m_otherRow[c] += added;
+            const QString newest = model()->index(rows - 1, int(c)).data(Qt::DisplayRole).toString();
+            if (oldNewest < 0) {
+                rescan << int(c);
                 continue;
             }
-            for (int r = last; r >= first && m_valueRow.at(c) < 0; --r) {
-                if (!model()->index(r, int(c)).data(Qt::DisplayRole).toString().isEmpty())
-                    m_valueRow[c] = r;
+            if (newest != m_newest.at(c)) {
+                m_otherRow[c] = oldNewest;  // says the old newest value
+                m_newest[c] = newest;
+                continue;
+            }
+            for (int r = last; r >= first && m_otherRow.at(c) < 0; --r) {
+                if (model()->index(r, int(c)).data(Qt::DisplayRole).toString() != newest)
+                    m_otherRow[c] = r;
             }
         }
-        refit(before);
+        if (!rescan.isEmpty())
+            findValues(rescan);
+        refit({});
     });
     m_valueWatch << connect(m, &QAbstractItemModel::rowsRemoved, this,
                             [this, refit](const QModelIndex &parent, int first, int last) {
         if (parent.isValid())
             return;
-        const QList<int> before = m_valueRow;
+        const int rows = model()->rowCount();
+        const bool newestGone = last >= rows;  // the rows after the removed ones: none
         QList<int> lost;
-        for (qsizetype c = 0; c < m_valueRow.size(); ++c) {
-            if (m_valueRow.at(c) > last)
-                m_valueRow[c] -= last - first + 1;
-            else if (m_valueRow.at(c) >= first)
+        for (qsizetype c = 0; c < m_otherRow.size(); ++c) {
+            if (newestGone)
+                lost << int(c);
+            else if (m_otherRow.at(c) > last)
+                m_otherRow[c] -= last - first + 1;
+            else if (m_otherRow.at(c) >= first)
                 lost << int(c);
         }
         if (!lost.isEmpty())
             findValues(lost);
-        refit(before);
+        refit({});
     });
 }
 
@@ -283,7 +330,6 @@ void LogTableView::fitColumns()
         preferred[c] = std::max(1, int(m_preferred.at(c) * zoom + 0.5));
     const int digit = std::max(1, fontMetrics().horizontalAdvance(QLatin1Char('0')));
     const int least = 3 * digit + 10;      // a column but the last: about three digits
-    const int stretched = header->logicalIndex(columns - 1);
     // A column read whole (setWholeColumns()) wants at least its whole width, and gets it
     // before the others shrink: its floor is that width (scaled down below only where even the
     // floors do not fit).
@@ -296,6 +342,16 @@ void LogTableView::fitColumns()
             preferred[c] = std::max(preferred.at(c), whole.at(c));
         }
     }
+    const auto ours = [this](int c) { return m_narrowHidden.contains(c) || m_emptyHidden.contains(c); };
+    // The columns in sight: those not hidden by someone else; then, while even their least
+    // widths do not fit, or they would all elide (shrunk below MinimumShare of their widths),
+    // the columns that give way, in their order.
+    QList<bool> shown(columns, false);
+    for (int c = 0; c < columns; ++c)
+        shown[c] = ours(c) || !header->isSectionHidden(c);
+    // The last column in sight is stretched (QHeaderView stretches the last visible section):
+    // it may change as columns give way.
+    int stretched = -1;
     double wholeScale = 1.0;
     const auto floorOf = [&](int c) {
         if (whole.at(c) > 0 && c != stretched)
@@ -303,36 +359,49 @@ void LogTableView::fitColumns()
         return std::max(1, std::min(preferred.at(c), least));
     };
     // The last (stretched) one: six digits, or its whole width.
-    const auto lastLeastNow = [&] { return std::max(6 * digit + 12, int(whole.at(stretched) * wholeScale)); };
-    int lastLeast = lastLeastNow();
-    const auto ours = [this](int c) { return m_narrowHidden.contains(c) || m_emptyHidden.contains(c); };
-    // The columns in sight: those not hidden by someone else; then, while even their least
-    // widths do not fit, or they would all elide (shrunk below MinimumShare of their widths),
-    // the columns that give way, in their order.
-    QList<bool> shown(columns, false);
-    int need = lastLeast;
-    int wantedAll = 0;
-    for (int c = 0; c < columns; ++c) {
-        shown[c] = c != stretched && (ours(c) || !header->isSectionHidden(c));
-        if (shown.at(c)) {
-            need += floorOf(c);
-            wantedAll += preferred.at(c);
+    const auto lastLeastNow = [&] {
+        return stretched < 0 ? 0 : std::max(6 * digit + 12, int(whole.at(stretched) * wholeScale));
+    };
+    int lastLeast = 0;
+    int need = 0;       // the least widths of the columns in sight
+    int wantedAll = 0;  // the widths of those but the stretched one
+    const auto measure = [&] {
+        stretched = -1;
+        for (int visual = columns - 1; visual >= 0 && stretched < 0; --visual) {
+            if (shown.at(header->logicalIndex(visual)))
+                stretched = header->logicalIndex(visual);
         }
-    }
+        lastLeast = lastLeastNow();
+        need = lastLeast;
+        wantedAll = 0;
+        for (int c = 0; c < columns; ++c) {
+            if (shown.at(c) && c != stretched) {
+                need += floorOf(c);
+                wantedAll += preferred.at(c);
+            }
+        }
+    };
+    measure();
+    if (stretched < 0)
+        return;
+    const auto inSight = [&] { return int(std::count(shown.cbegin(), shown.cend(), true)); };
     const int width = viewport()->width();
     const auto tooNarrow = [&] { return need > width || (width - lastLeast) < MinimumShare * wantedAll; };
-    // A column empty in every row gives way first, in screen order from the right.
+    // A column that carries nothing gives way first: the empty ones, then those the same in
+    // every row, each in screen order from the right, the last in sight too (the one left of
+    // it is stretched then), while at least two stay.
     QList<int> emptyHidden;
-    for (int visual = columns - 1; visual >= 0 && m_emptyGivesWay; --visual) {
-        const int c = header->logicalIndex(visual);
-        if (!tooNarrow())
-            break;
-        if (c == stretched || !shown.at(c) || !isEmptyColumn(c))
-            continue;
-        shown[c] = false;
-        need -= floorOf(c);
-        wantedAll -= preferred.at(c);
-        emptyHidden << c;
+    for (const bool uniform : {false, true}) {
+        for (int visual = columns - 1; visual >= 0 && m_emptyGivesWay && inSight() > 2; --visual) {
+            const int c = header->logicalIndex(visual);
+            if (!tooNarrow())
+                break;
+            if (!shown.at(c) || !carriesNothing(c) || m_newest.at(c).isEmpty() == uniform)
+                continue;
+            shown[c] = false;
+            emptyHidden << c;
+            measure();
+        }
     }
     for (int c : std::as_const(m_narrowHidden)) {
         if (!tooNarrow())
@@ -340,8 +409,7 @@ void LogTableView::fitColumns()
         if (c < 0 || c >= columns || c == stretched || !shown.at(c))
             continue;
         shown[c] = false;
-        need -= floorOf(c);
-        wantedAll -= preferred.at(c);
+        measure();
     }
     // Shrink in proportion; a column that would go below its floor keeps the floor and the
     // others share what is left (a few rounds at most: each round fixes one more column).
@@ -353,7 +421,7 @@ void LogTableView::fitColumns()
             int free = room;
             int wanted = 0;
             for (int c = 0; c < columns; ++c) {
-                if (!shown.at(c))
+                if (!shown.at(c) || c == stretched)
                     continue;
                 if (floored.at(c))
                     free -= floorOf(c);
@@ -363,7 +431,7 @@ void LogTableView::fitColumns()
             const double scale = wanted <= 0 || free >= wanted ? 1.0 : std::max(0.0, double(free) / wanted);
             bool changed = false;
             for (int c = 0; c < columns; ++c) {
-                if (!shown.at(c))
+                if (!shown.at(c) || c == stretched)
                     continue;
                 if (floored.at(c)) {
                     sizes[c] = floorOf(c);
@@ -392,37 +460,36 @@ void LogTableView::fitColumns()
             if (!cut)
                 break;
             shown[c] = false;
-            need -= floorOf(c);
+            measure();
         }
     }
     // Ours: those that give way, and the empty ones hidden before (shown again when a value
     // came, or room) or now.
     for (int c = 0; c < columns; ++c) {
-        if (c != stretched && (ours(c) || emptyHidden.contains(c)) && header->isSectionHidden(c) == shown.at(c))
+        if ((ours(c) || emptyHidden.contains(c)) && header->isSectionHidden(c) == shown.at(c))
             header->setSectionHidden(c, !shown.at(c));
     }
+    const bool gaveWay = m_emptyHidden != emptyHidden || m_lastNarrowHidden != narrowHiddenColumns();
     m_emptyHidden = emptyHidden;
+    m_lastNarrowHidden = narrowHiddenColumns();
+    if (gaveWay)
+        QMetaObject::invokeMethod(this, &LogTableView::columnsGaveWay, Qt::QueuedConnection);
     // Even the whole columns' widths do not fit: they shrink (and elide) rather than push the
     // last column under a horizontal scroll bar.
     int wholeNeed = 0;
     for (int c = 0; c < columns && !m_whole.isEmpty(); ++c) {
-        if (whole.at(c) > 0 && (c == stretched || shown.at(c)))
+        if (whole.at(c) > 0 && shown.at(c))
             wholeNeed += whole.at(c);
     }
     // A few rounds: a column's floor stays at about three digits however small the scale.
     for (int round = 0; round < 4 && need > width && wholeNeed > 0 && wholeScale > 0.0; ++round) {
         wholeScale = std::clamp(wholeScale - double(need - width) / wholeNeed, 0.0, 1.0);
-        lastLeast = lastLeastNow();
-        need = lastLeast;
-        for (int c = 0; c < columns; ++c) {
-            if (shown.at(c))
-                need += floorOf(c);
-        }
+        measure();
     }
     const QList<int> sizes = shrink();
     // Never 0 px: a column in sight with no width shows blank cells.
     for (int c = 0; c < columns; ++c) {
-        if (shown.at(c))
+        if (shown.at(c) && c != stretched)
             header->resizeSection(c, std::max(sizes.at(c), floorOf(c)));
     }
     // The stretched section never gets narrower than the size it was given: give it the least.

@@ -41,15 +41,27 @@ public:
     /// The columns setNarrowHiddenColumns() has hidden now (logical indices, in hiding order).
     QList<int> narrowHiddenColumns() const;
 
-    /// With fitsColumns(), whether a column (not the last) that is empty in every row gives way
-    /// first, before the columns of setNarrowHiddenColumns(), while the view is too narrow for
-    /// its columns: a blank column must not take the room of one that holds values (presenting
-    /// at 1024x768 the dead letters hid the priority while the consumer, empty for every
-    /// message the broker refused, stayed). It comes back as soon as a row holds a value in it,
-    /// or when there is room. With no row, no column is empty. Off by default.
+    /// With fitsColumns(), whether a column that is empty in every row gives way first, before
+    /// the columns of setNarrowHiddenColumns(), while the view is too narrow for its columns: a
+    /// blank column must not take the room of one that holds values (presenting at 1024x768 the
+    /// dead letters hid the priority while the consumer, empty for every message the broker
+    /// refused, stayed). It comes back as soon as a row holds a value in it, or when there is
+    /// room. With no row, no column is empty. Off by default. The last column in sight may give
+    /// way too: the one left of it is stretched then.
     void setEmptyColumnsGiveWay(bool giveWay);
-    /// The columns hidden now because they are empty in every row (logical indices).
+    /// With setEmptyColumnsGiveWay(), whether a column whose value is the same in every row (two
+    /// rows at least) gives way with the empty ones: it carries nothing a row could be told apart
+    /// by (the dead letters' Deliveries, 1 in every row of lesson-ttl-moved, took the room of
+    /// its Priority and TTL, docs/design.md §8). The empty ones go first, then these, each from
+    /// the right. Off by default.
+    void setUniformColumnsGiveWay(bool giveWay);
+    /// The columns hidden now because they carry nothing (empty in every row, or, with
+    /// setUniformColumnsGiveWay(), the same in every row; logical indices).
     QList<int> emptyHiddenColumns() const { return m_emptyHidden; }
+    /// Whether column @p column carries nothing now: there are rows and it is empty in every one
+    /// or, with setUniformColumnsGiveWay(), there are two rows at least and it is the same in
+    /// every one (its display text). Kept with setEmptyColumnsGiveWay() only: false without.
+    bool carriesNothing(int column) const;
 
     /// With fitsColumns(), the columns (logical indices) a class must read whole, never elided:
     /// each keeps at least wholeWidth() while the others shrink and those of
@@ -73,6 +85,11 @@ public:
     /// tooltips saying all).
     void setHidesCutTitles(bool hide);
 
+Q_SIGNALS:
+    /// The columns hidden by the fit (narrowHiddenColumns(), emptyHiddenColumns()) changed;
+    /// emitted after the fit, from the event loop.
+    void columnsGaveWay();
+
 protected:
     /// Fits the columns again when the viewport changes size (the view's or a scroll bar's doing).
     bool viewportEvent(QEvent *event) override;
@@ -81,13 +98,14 @@ protected:
 
 private:
     void fitColumns();
-    /// Whether column @p column is empty (its display text) in every row, and there are rows.
-    bool isEmptyColumn(int column) const;
-    /// Finds again which columns hold a value (m_valueRow): all of them, or those of @p columns.
+    /// Finds again, for all columns or those of @p columns, the newest row's value and a row
+    /// that differs from it (m_newest, m_otherRow).
     void findValues(const QList<int> &columns = {});
-    /// Follows the model's rows for m_valueRow, and fits the columns again when a column
-    /// becomes empty or gets a value.
+    /// Follows the model's rows for m_newest and m_otherRow, and fits the columns again when a
+    /// column comes to carry nothing or a value.
     void watchValues();
+    /// carriesNothing() of every column, for watchValues().
+    QList<bool> nothingCarried() const;
     /// The width column @p column's title needs in the header (pixels), hidden or not.
     int titleWidth(int column) const;
 
@@ -99,11 +117,16 @@ private:
     QList<int> m_whole;         ///< setWholeColumns()
     QStringList m_wholeSamples; ///< setWholeColumns()' samples, in m_whole's order
     bool m_hideCutTitles = false;  ///< setHidesCutTitles()
-    bool m_emptyGivesWay = false;  ///< setEmptyColumnsGiveWay()
-    QList<int> m_emptyHidden;      ///< emptyHiddenColumns()
-    /// For each column, a row holding a value in it (the newest found), or -1 when none does;
-    /// kept with setEmptyColumnsGiveWay() only.
-    QList<int> m_valueRow;
+    bool m_emptyGivesWay = false;    ///< setEmptyColumnsGiveWay()
+    bool m_uniformGivesWay = false;  ///< setUniformColumnsGiveWay()
+    QList<int> m_emptyHidden;        ///< emptyHiddenColumns()
+    /// For each column, the newest row's display text, kept with setEmptyColumnsGiveWay() only.
+    QStringList m_newest;
+    /// For each column, a row whose display text differs from m_newest's, or -1 when every row
+    /// says the same; kept with setEmptyColumnsGiveWay() only.
+    QList<int> m_otherRow;
+    QList<bool> m_nothing;           ///< carriesNothing() of each column at the last look
+    QList<int> m_lastNarrowHidden;   ///< narrowHiddenColumns() after the last fit
     QList<QMetaObject::Connection> m_valueWatch;  ///< watchValues()' connections to the model
 };
 

@@ -79,7 +79,7 @@ QVariant DeadLetterModel::messageData(int row, int /*column*/, MessageColumns::K
         // Every column's value, so that a row says all when a narrow view hides columns
         // (DeadLetterPanel: the data, TTL, id and priority give way first).
         return tr("Message %1 (%2), produced by %3 in cycle %4 with priority %5, discarded by %6 "
-                  "in cycle %7 with priority %8 and TTL %9 after %10 deliveries: %11")
+                  "in cycle %7 with priority %8 and TTL %9 after %10 deliveries: %11 (%12)")
                 .arg(letter.message.id)
                 .arg(letter.message.data.text(), letter.message.producer.text())
                 .arg(letter.message.producedCycle)
@@ -89,7 +89,7 @@ QVariant DeadLetterModel::messageData(int row, int /*column*/, MessageColumns::K
                 .arg(letter.message.priority)
                 .arg(letter.message.ttl)
                 .arg(letter.message.deliveries)
-                .arg(reasonText(letter.reason));
+                .arg(reasonText(letter.reason), letter.reason);
     case Qt::TextAlignmentRole:
         return MessageColumns::alignment(kind);
     case MessageIdRole:

@@ -56,20 +56,28 @@ DeadLetterPanel::DeadLetterPanel(Simulation *simulation, QWidget *parent)
     // elided, instead of the right ones going off the edge; the tooltips say all.
     m_view->setFitsColumns(true);
     // Presenting at 1024x768 the dock is about 250 px wide: not enough for eight columns even
-    // at their least widths (a horizontal scroll bar hid Deliveries). The payload, TTL, id and
+    // at their least widths (a horizontal scroll bar hid Deliveries). The payload, id, TTL and
     // priority give way, in that order, while needed; each row's tooltip says them all, the line
-    // under the table the selected or newest one's. The priority goes last: in a priority lab it
-    // is what a class compares from row to row (lesson-max-length-drops-urgent: which priorities
-    // the length limit drops), the id is one line below for the row that matters.
-    m_view->setNarrowHiddenColumns({DeadLetterModel::DataColumn, DeadLetterModel::TtlColumn,
-                                    DeadLetterModel::MessageIdColumn, DeadLetterModel::PriorityColumn});
-    // Before those, a column empty in every row: the consumer, when the broker refused or
-    // dropped every letter (lesson-max-length-drops-urgent presenting at 1024x768 hid the
-    // priority while the blank consumer column stayed).
+    // under the table the selected or newest one's. The priority and TTL go last: in a priority
+    // lab they are what a class compares from row to row (lesson-max-length-drops-urgent: which
+    // priorities the length limit drops; lesson-ttl-moved: the TTLs at or below the low bound),
+    // the id is one line below for the row that matters.
+    m_view->setNarrowHiddenColumns({DeadLetterModel::DataColumn, DeadLetterModel::MessageIdColumn,
+                                    DeadLetterModel::TtlColumn, DeadLetterModel::PriorityColumn});
+    // Before those, a column that carries nothing: empty in every row (the consumer, when the
+    // broker refused or dropped every letter: lesson-max-length-drops-urgent presenting at
+    // 1024x768 hid the priority while the blank consumer column stayed), then one the same in
+    // every row (Deliveries 1 in every row of lesson-ttl-moved took the room of the Priority
+    // and TTL presenting at 1280x720; the reason, when every letter has the same). The line
+    // under the table says their value (docs/design.md §8).
     m_view->setEmptyColumnsGiveWay(true);
-    // The columns a class reads (the cycle, the reason, the consumer, the deliveries) are never
-    // cut ("ttl-ex…", "Cy…", "106…" presenting at 150 %; "Consu…", "Deliveri…" in a window at
-    // 1280x720): each keeps its title's width and its widest cell's; the others give way first.
+    m_view->setUniformColumnsGiveWay(true);
+    // Columns give way as the rows change too, not only as the dock is resized.
+    connect(m_view, &LogTableView::columnsGaveWay, this, &DeadLetterPanel::updateHiddenColumns);
+    // The columns a class reads (the cycle, the reason, the consumer, the deliveries, the
+    // priority and the TTL) are never cut ("ttl-ex…", "Cy…", "106…" presenting at 150 %;
+    // "Consu…", "Deliveri…", "Pri…" in a window at 1280x720): each keeps its title's width and
+    // its widest cell's; the others give way first.
     updateWholeColumns();
     connect(m_simulation, &Simulation::scenarioLoaded, this, &DeadLetterPanel::updateWholeColumns);
     m_view->setToolTip(tr("Discarded messages, newest at the bottom. Click one to follow its "
@@ -124,7 +132,9 @@ void DeadLetterPanel::showEvent(QShowEvent *event)
 
 void DeadLetterPanel::updateHiddenColumns()
 {
-    const QList<int> hidden = m_view->narrowHiddenColumns();
+    // The columns that gave way: for a narrow dock, or carrying nothing (empty, or the same in
+    // every row: the newest row's value is every row's).
+    const QList<int> hidden = m_view->narrowHiddenColumns() + m_view->emptyHiddenColumns();
     const int rows = m_model->rowCount();
     // Only while the panel is in sight (showEvent() catches up).
     if (hidden.isEmpty() || rows == 0 || !isVisible()) {
@@ -136,10 +146,17 @@ void DeadLetterPanel::updateHiddenColumns()
     QStringList parts;
     // Which message first, the payload (the longest) last.
     for (const int c : {int(DeadLetterModel::MessageIdColumn), int(DeadLetterModel::PriorityColumn),
-                        int(DeadLetterModel::TtlColumn), int(DeadLetterModel::DataColumn)}) {
+                        int(DeadLetterModel::TtlColumn), int(DeadLetterModel::ReasonColumn),
+                        int(DeadLetterModel::ConsumerColumn), int(DeadLetterModel::DeliveriesColumn),
+                        int(DeadLetterModel::DataColumn)}) {
         const QString value = m_model->index(row, c).data().toString();
-        if (hidden.contains(c) && !value.isEmpty())
+        // The message always, first: which row the values are of.
+        if ((hidden.contains(c) || c == DeadLetterModel::MessageIdColumn) && !value.isEmpty())
             parts << tr("%1 %2").arg(m_model->headerData(c, Qt::Horizontal).toString(), value);
+    }
+    if (parts.size() <= 1) {  // only empty columns gave way
+        m_hiddenColumns->hide();
+        return;
     }
     const QString lead = current.isValid() ? tr("Selected: %1") : tr("Newest: %1");
     const QString text = lead.arg(parts.join(QStringLiteral(" · ")));
@@ -231,10 +248,14 @@ void DeadLetterPanel::updateWholeColumns()
     // The message's title too ("Mess…" stood between the cycle and the reason in a window at
     // 1024x768, its column shrunk with the payload's): its id is short, its title the widest
     // text it shows. It still gives way, last, where the dock is too narrow (presenting).
+    // The priority and the TTL: what a lesson step talks about ("TTL 4 or less"), read whole
+    // while in sight ("Pri…" in a window at 1280x720); they give way last.
     m_view->setWholeColumns({DeadLetterModel::CycleColumn, DeadLetterModel::ReasonColumn,
                              DeadLetterModel::ConsumerColumn, DeadLetterModel::DeliveriesColumn,
-                             DeadLetterModel::MessageIdColumn},
-                            {QStringLiteral("000000"), reason, consumer, QStringLiteral("00"), QString()});
+                             DeadLetterModel::MessageIdColumn, DeadLetterModel::PriorityColumn,
+                             DeadLetterModel::TtlColumn},
+                            {QStringLiteral("000000"), reason, consumer, QStringLiteral("00"), QString(),
+                             QStringLiteral("-00"), QStringLiteral("000")});
 }
 
 void DeadLetterPanel::setReadFromAfar(bool on)

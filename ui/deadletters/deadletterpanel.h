@@ -20,13 +20,14 @@ class Simulation;
 /// listed. refresh() is called from the main window's throttled timer; when the list was
 /// scrolled to its end it stays there as letters arrive. Selecting a line emits
 /// messageSelected(). In a narrow dock the columns fit its width (LogTableView::
-/// setFitsColumns()); where even that leaves no room, a column empty in every row gives way
-/// first (the consumer, when the broker itself discarded every letter:
-/// LogTableView::setEmptyColumnsGiveWay()), then the payload, TTL, id and priority columns in that
-/// order (LogTableView::setNarrowHiddenColumns()), each row's tooltip saying all.
-/// The cycle, reason, consumer and deliveries are read whole (LogTableView::setWholeColumns()),
-/// in a window as presenting; read from afar (setReadFromAfar()) the other columns hide rather
-/// than show a cut title.
+/// setFitsColumns()); where even that leaves no room, a column that carries nothing gives way
+/// first: empty in every row (the consumer, when the broker itself discarded every letter),
+/// then the same in every row (Deliveries 1 for every letter a TTL discarded;
+/// LogTableView::setEmptyColumnsGiveWay(), setUniformColumnsGiveWay()), then the payload, id,
+/// TTL and priority columns in that order (LogTableView::setNarrowHiddenColumns()), each row's
+/// tooltip saying all. The cycle, reason, consumer, deliveries, priority and TTL are read whole
+/// (LogTableView::setWholeColumns()), in a window as presenting; read from afar
+/// (setReadFromAfar()) the other columns hide rather than show a cut title.
 class DeadLetterPanel : public QWidget
 {
     Q_OBJECT
@@ -47,11 +48,11 @@ public:
     /// processed by the dead-letter consumers).
     QString summaryText() const;
 
-    /// The line under the table that says what the columns hidden in a narrow dock hold for
-    /// the selected dead letter, or the newest, on one line (whole in its tooltip): "Newest:
-    /// Message 154 · Priority 5 · TTL 3 · Data corrupt"; where it is narrow the fields go whole
-    /// from the end (Data, TTL, Priority), and only the first alone is elided (docs/design.md §8).
-    /// Hidden while every column is in sight.
+    /// The line under the table that says what the columns hidden in a narrow dock, or because
+    /// they carry nothing, hold for the selected dead letter, or the newest, on one line (whole
+    /// in its tooltip): "Newest: Message 154 · Priority 5 · TTL 3 · Deliveries 1 · Data
+    /// corrupt"; where it is narrow the fields go whole from the end, and only the first alone
+    /// is elided (docs/design.md §8). Hidden while every column holding a value is in sight.
     QLabel *hiddenColumnsLabel() const { return m_hiddenColumns; }
 
     /// The panel's width (pixels, at the font of now) in which the cycle (six digits), the
