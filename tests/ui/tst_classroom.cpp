@@ -42,6 +42,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLocale>
 #include <QDockWidget>
@@ -1249,6 +1250,52 @@ private Q_SLOTS:
             QCOMPARE(tabs->currentIndex(), 2);
         for (int i = 0; i < tabs->count(); ++i)
             QVERIFY2(tabs->rect().contains(tabs->tabRect(i)), qPrintable(tabs->tabText(i)));
+    }
+
+    void noticesNeverHideTheCountsWhileRunning()
+    {
+        // A trial: "Step 2 played to its end at once (cycle 55)." was still over the status
+        // bar's counts (produced, processed, conservation) at cycle 81, the next step running.
+        // A notice stays a few seconds; the run starting takes it away; one given while the run
+        // goes on is shown beside the counts, never over them (docs/design.md §8).
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(1280, 720));
+        QStatusBar *bar = w.window.statusBar();
+        StatusSummary *counts = w.window.statusSummary();
+        LessonPanel *lesson = w.window.lessonPanel();
+        const QString played = QStringLiteral("Step 2 played to its end at once (cycle 55).");
+        // Paused: it takes the counts' place, for a few seconds only.
+        Q_EMIT lesson->notice(played);
+        QCOMPARE(bar->currentMessage(), played);
+        QVERIFY(!counts->isVisible());
+        QElapsedTimer shown;
+        shown.start();
+        QTRY_VERIFY_WITH_TIMEOUT(counts->isVisible(), 8000);
+        QVERIFY2(shown.elapsed() <= 5000, qPrintable(QString::number(shown.elapsed())));
+        QCOMPARE(bar->currentMessage(), QString());
+        // Paused again with the notice up, then the run starts: the counts are back at once.
+        Q_EMIT lesson->notice(played);
+        QVERIFY(!counts->isVisible());
+        w.sim()->setIntervalMs(50);
+        w.sim()->run();
+        QVERIFY(w.sim()->isRunning());
+        QVERIFY(counts->isVisible());
+        QCOMPARE(bar->currentMessage(), QString());
+        // Given while it runs: beside the counts, which stay in sight as the cycles go.
+        const QString running = QStringLiteral("Step 3 is still running. Runs until cycle 100. Next (Page Down) goes on when it pauses.");
+        Q_EMIT lesson->notice(running);
+        QCOMPARE(bar->currentMessage(), QString());
+        QVERIFY(counts->isVisible());
+        QLabel *beside = w.window.runNoticeLabel();
+        QVERIFY(beside->isVisible());
+        QCOMPARE(beside->toolTip(), running);
+        QVERIFY(beside->width() <= bar->width() / 3);
+        const qint64 cycle = w.sim()->cycle();
+        QTRY_VERIFY(w.sim()->cycle() > cycle + 2);
+        QVERIFY(counts->isVisible());
+        QVERIFY(counts->geometry().intersected(beside->geometry()).isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!beside->isVisible(), 8000);
+        w.sim()->pause();
     }
 
     void statusLineReadableAt1024_data()

@@ -102,6 +102,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_finishEditField = nullptr;
         if (statusBar()->currentMessage() == finishEditNotice())
             statusBar()->clearMessage();
+        if (m_runNotice->toolTip() == finishEditNotice()) {
+            m_runNoticeTimer.stop();
+            m_runNotice->hide();
+        }
     });
     m_zoom = new Zoom(this);
     m_simulation = new Simulation(this);
@@ -176,6 +180,14 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_speedNoticeTimer.setSingleShot(true);
     m_speedNoticeTimer.setInterval(4000);
     connect(&m_speedNoticeTimer, &QTimer::timeout, m_speedNotice, &QWidget::hide);
+    // A notice while the run goes on: beside the figures too (showNotice()).
+    m_runNotice = new QLabel(this);
+    m_runNotice->setObjectName(QStringLiteral("runNotice"));
+    m_runNotice->setTextFormat(Qt::PlainText);
+    m_runNotice->hide();
+    statusBar()->addPermanentWidget(m_runNotice);
+    m_runNoticeTimer.setSingleShot(true);
+    connect(&m_runNoticeTimer, &QTimer::timeout, m_runNotice, &QWidget::hide);
     m_status = new StatusSummary(m_simulation, this);
     statusBar()->addPermanentWidget(m_status, 1);
     // A message of the status bar is drawn left of the first permanent widget, and the figures
@@ -988,8 +1000,16 @@ void MainWindow::refreshViews()
     done(RefreshPart::Status);
 }
 
-void MainWindow::onRunningChanged(bool)
+void MainWindow::onRunningChanged(bool running)
 {
+    // A notice over the figures goes when the run starts: the counts change from now on
+    // (docs/design.md §8).
+    if (running && !m_status->isVisibleTo(this) && !statusBar()->currentMessage().isEmpty())
+        statusBar()->clearMessage();  // messageChanged("") shows the figures
+    if (!running) {
+        m_runNoticeTimer.stop();
+        m_runNotice->hide();
+    }
     updateActions();
     scheduleRefresh();
 }
@@ -1785,6 +1805,18 @@ QString MainWindow::finishEditNotice()
 
 void MainWindow::showNotice(const QString &text, int timeoutMs)
 {
+    if (m_simulation->isRunning()) {
+        // The counts change every cycle: they keep their place. The notice takes a third of the
+        // bar at most (StatusSummary shortens its figures for the rest), elided, whole in its
+        // tooltip.
+        const int room = std::max(1, statusBar()->width() / 3);
+        m_runNotice->setMaximumWidth(room);
+        m_runNotice->setText(m_runNotice->fontMetrics().elidedText(text, Qt::ElideRight, room - 2 * m_runNotice->margin()));
+        m_runNotice->setToolTip(text);
+        m_runNotice->show();
+        m_runNoticeTimer.start(timeoutMs);
+        return;
+    }
     m_status->hide();  // shown again when the message goes (messageChanged(""))
     statusBar()->showMessage(text, timeoutMs);
 }

@@ -83,6 +83,11 @@ public:
     /// (or the slider) changes the speed, e.g. "Speed 6× (33 ms per cycle)", the whole
     /// SpeedControl::speedText() in its tooltip; hidden otherwise. The figures stay in sight.
     QLabel *speedNoticeLabel() const { return m_speedNotice; }
+    /// A notice given while the simulation runs (showNotice()): beside the figures, not over
+    /// them; hidden after its few seconds.
+    QLabel *runNoticeLabel() const { return m_runNotice; }
+    /// How long a notice stays by default (ms): a few seconds, then the figures are whole again.
+    static constexpr int NoticeMs = 4000;
     ProducerPanel *producerPanel() const { return m_producerPanel; }
     BrokerPanel *brokerPanel() const { return m_brokerPanel; }
     /// The scenario's name, description and "what to try" hint above the queue.
@@ -268,10 +273,13 @@ private:
     void editScenarioInfo();
     void showAbout();
     void showHelp();
-    /// Shows @p text in the status bar for @p timeoutMs ms where it can be read: the figures
-    /// (StatusSummary, which fills the bar) step aside until the message goes. For what the user
-    /// must read now: a lesson's notice, why Page Down waited.
-    void showNotice(const QString &text, int timeoutMs = 8000);
+    /// Shows @p text in the status bar for @p timeoutMs ms (a few seconds) where it can be read.
+    /// For what the user must read now: a lesson's notice, why Page Down waited. Paused, the
+    /// figures (StatusSummary, which fills the bar) step aside until the message goes, or until
+    /// the run starts; while the simulation runs it never covers them: it is shown beside them
+    /// (runNoticeLabel(), elided, whole in its tooltip) ("Step 2 played to its end at once"
+    /// hid the live counts from cycle 55 to past cycle 81 of the next step).
+    void showNotice(const QString &text, int timeoutMs = NoticeMs);
     /// The notice shown when Page Down, Page Up or Ctrl+R waited for a field's pending edit
     /// (ShortcutGuard::editPending()); cleared as soon as that edit ends.
     static QString finishEditNotice();
@@ -397,6 +405,8 @@ private:
     QPointer<QWidget> m_finishEditField;  ///< the field finishEditNotice() is about, until its edit ends
     int m_speedNoticeMs = -1;         ///< the interval (ms) speedNoticeLabel() says
     QTimer m_speedNoticeTimer;        ///< hides m_speedNotice
+    QLabel *m_runNotice = nullptr;    ///< runNoticeLabel()
+    QTimer m_runNoticeTimer;          ///< hides m_runNotice
     QMenu *m_recentMenu = nullptr;
     QAction *m_save = nullptr;
     QAction *m_undo = nullptr;
