@@ -2540,6 +2540,11 @@ private Q_SLOTS:
                     && !problems.contains(QStringLiteral("scrolls sideways"));
         };
         QTRY_VERIFY2(readable(), qPrintable(problems.join(QStringLiteral("; "))));
+        // The newest letter in sight: the list followed the letters to its end, also as the line
+        // under it came (it takes a row's height from the table).
+        QTRY_VERIFY2(letters->verticalScrollBar()->value() == letters->verticalScrollBar()->maximum(),
+                     qPrintable(QStringLiteral("scrolled to %1 of %2").arg(letters->verticalScrollBar()->value())
+                                        .arg(letters->verticalScrollBar()->maximum())));
         // What a column of nothing held, the line under the table says.
         QLabel *line = w.window.deadLetterPanel()->hiddenColumnsLabel();
         for (int c = 0; c < header->count(); ++c) {

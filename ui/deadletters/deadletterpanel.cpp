@@ -119,8 +119,14 @@ bool DeadLetterPanel::eventFilter(QObject *watched, QEvent *event)
     // resized, after this filter.
     if (watched == m_hiddenColumns && event->type() == QEvent::Resize)
         updateHiddenColumns();
-    else if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+    else if (watched == m_view->viewport() && event->type() == QEvent::Resize) {
         QMetaObject::invokeMethod(this, &DeadLetterPanel::updateHiddenColumns, Qt::QueuedConnection);
+        // At its end before (the scroll range is not updated yet): still there after, also as
+        // the line under the table comes and takes a row's height (the newest letter was
+        // under the table's edge, presenting lesson-ttl-moved at 1280x720).
+        if (const QScrollBar *bar = m_view->verticalScrollBar(); bar->value() >= bar->maximum())
+            QMetaObject::invokeMethod(m_view, &QAbstractItemView::scrollToBottom, Qt::QueuedConnection);
+    }
     return QWidget::eventFilter(watched, event);
 }
 
