@@ -1553,6 +1553,21 @@ HighlightOverlay *MainWindow::addHighlightOverlay()
     return overlay;
 }
 
+namespace {
+
+/// The dock of @p window that holds @p target (a dock of its own, not one floating inside
+/// another widget); null where @p target is in no dock.
+QDockWidget *dockHolding(QWidget *target, const QMainWindow *window)
+{
+    for (QWidget *w = target; w && w != window; w = w->parentWidget()) {
+        if (auto *d = qobject_cast<QDockWidget *>(w); d && d->parentWidget() == window)
+            return d;
+    }
+    return nullptr;
+}
+
+} // namespace
+
 void MainWindow::highlight(const QStringList &names)
 {
     m_outlineShown = -1;  // a click on the cue starts from the first view again
@@ -1574,11 +1589,7 @@ void MainWindow::highlight(const QStringList &names)
     QDockWidget *dock = nullptr;
     const QList<QDockWidget *> kept = keptDocks();
     for (QWidget *target : std::as_const(targets)) {
-        QDockWidget *own = nullptr;
-        for (QWidget *w = target; w && !own; w = w->parentWidget()) {
-            if (auto *d = qobject_cast<QDockWidget *>(w); d && d->parentWidget() == this)
-                own = d;
-        }
+        QDockWidget *own = dockHolding(target, this);
         if (own && (!dock || (kept.contains(dock) && !kept.contains(own))))
             dock = own;
     }
@@ -1677,11 +1688,7 @@ void MainWindow::showOutlinedOutOfSight()
         QWidget *target = m_highlights.at(index)->target();
         if (!target)
             continue;
-        QDockWidget *dock = nullptr;
-        for (QWidget *w = target; w && w != this && !dock; w = w->parentWidget()) {
-            if (auto *d = qobject_cast<QDockWidget *>(w); d && d->parentWidget() == this)
-                dock = d;
-        }
+        QDockWidget *dock = dockHolding(target, this);
         const bool presenting = m_presentation && m_presentation->isActive();
         if (dock && dock->isHidden() && !presenting) {
             dock->show();
@@ -1710,14 +1717,9 @@ void MainWindow::showOutlinedOutOfSight()
 void MainWindow::raiseHighlightedDocks()
 {
     for (qsizetype i = m_highlights.size() - 1; i >= 0; --i) {
-        QWidget *target = m_highlights.at(i)->target();
-        for (QWidget *w = target; w; w = w->parentWidget()) {
-            if (auto *dock = qobject_cast<QDockWidget *>(w); dock && dock->parentWidget() == this) {
-                if (dock->isVisible() || !tabifiedDockWidgets(dock).isEmpty())
-                    dock->raise();
-                break;
-            }
-        }
+        QDockWidget *dock = dockHolding(m_highlights.at(i)->target(), this);
+        if (dock && (dock->isVisible() || !tabifiedDockWidgets(dock).isEmpty()))
+            dock->raise();
     }
     keepHighlightInSight();
     for (HighlightOverlay *overlay : std::as_const(m_highlights))
@@ -1743,11 +1745,7 @@ void MainWindow::updateHighlightCue()
         QWidget *target = m_highlights.at(i)->target();
         if (!target)
             continue;
-        QDockWidget *dock = nullptr;
-        for (QWidget *w = target; w && w != this && !dock; w = w->parentWidget()) {
-            if (auto *d = qobject_cast<QDockWidget *>(w); d && d->parentWidget() == this)
-                dock = d;
-        }
+        QDockWidget *dock = dockHolding(target, this);
         QString one, many;
         if (dock && dock->isHidden() && !presenting) {  // presenting hides the docks it does not show
             one = many = tr("%1: in the %2 panel, closed (View > %2)").arg(QStringLiteral("%1"), dock->windowTitle());
