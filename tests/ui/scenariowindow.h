@@ -3,6 +3,8 @@
 #pragma once
 
 #include "core/engine/simulation.h"
+#include "ui/consumers/consumercard.h"
+#include "ui/consumers/consumerpanel.h"
 #include "ui/lessons/lessonpanel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
@@ -10,6 +12,7 @@
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QLabel>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSize>
@@ -147,6 +150,17 @@ struct ScenarioWindow
 
     /// The window's simulation.
     Simulation *sim() const { return window.simulation(); }
+
+    /// The card of the consumer named @p name (its name label's tooltip starts with the name,
+    /// whatever the label shows); null if no card has it.
+    ConsumerCard *card(const QString &name) const
+    {
+        for (ConsumerCard *c : window.consumerPanel()->cards()) {
+            if (c->nameLabel()->toolTip().startsWith(name))
+                return c;
+        }
+        return nullptr;
+    }
 
     /// Waits until the window is exposed; false if it never is.
     bool exposed() { return QTest::qWaitForWindowExposed(&window); }

@@ -84,6 +84,21 @@ using namespace PriorityLab;
 
 namespace {
 
+/// The application's font scaled by @p scale (addThemeFonts()'s rows) while it lives, set
+/// before the window is made; the font before is put back after.
+struct ThemeFont
+{
+    explicit ThemeFont(double scale) : before(QApplication::font())
+    {
+        QFont font = before;
+        font.setPointSizeF(before.pointSizeF() * scale);
+        QApplication::setFont(font);
+    }
+    ~ThemeFont() { QApplication::setFont(before); }
+    Q_DISABLE_COPY_MOVE(ThemeFont)
+    const QFont before;
+};
+
 /// The main window of these tests: reference-priority.json unless the test names a scenario.
 struct Window : TestSupport::ScenarioWindow
 {
@@ -2689,11 +2704,7 @@ private Q_SLOTS:
         // consumers' summary ran into the "+ Consumer" button. The check keeps a word that says
         // what it checks; the summary takes a shorter wording beside the button, whole.
         QFETCH(double, fontScale);
-        const QFont before = QApplication::font();
-        const auto restore = qScopeGuard([before] { QApplication::setFont(before); });
-        QFont font = before;
-        font.setPointSizeF(before.pointSizeF() * fontScale);
-        QApplication::setFont(font);
+        const ThemeFont font(fontScale);
         Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
         QVERIFY(w.presentingAt1024(91));
         QTRY_COMPARE(w.window.statusBar()->width(), 1024);
@@ -2754,19 +2765,11 @@ private Q_SLOTS:
         // button by its arrow, beside a title on two lines. The controls go under the title
         // (no higher a header): each says what it is, the title whole on one line.
         QFETCH(double, fontScale);
-        const QFont before = QApplication::font();
-        const auto restore = qScopeGuard([before] { QApplication::setFont(before); });
-        QFont font = before;
-        font.setPointSizeF(before.pointSizeF() * fontScale);
-        QApplication::setFont(font);
+        const ThemeFont font(fontScale);
         Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
         QVERIFY(w.presentingAt1024(160));
         QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());
-        ConsumerCard *card = nullptr;
-        for (ConsumerCard *c : w.window.consumerPanel()->cards()) {
-            if (c->nameLabel()->toolTip().startsWith(QLatin1String("parking-lot")))
-                card = c;
-        }
+        ConsumerCard *card = w.card(QStringLiteral("parking-lot"));
         QVERIFY(card);
         QVERIFY(card->deadLettersBox()->isChecked());
         QLabel *name = card->nameLabel();
@@ -2816,11 +2819,7 @@ private Q_SLOTS:
         // was not counted, nor counts grown since the card was laid out). Every count's number
         // and word is whole.
         QFETCH(double, fontScale);
-        const QFont before = QApplication::font();
-        const auto restore = qScopeGuard([before] { QApplication::setFont(before); });
-        QFont font = before;
-        font.setPointSizeF(before.pointSizeF() * fontScale);
-        QApplication::setFont(font);
+        const ThemeFont font(fontScale);
         Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
         QVERIFY(w.presentingAt1024());
         QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());

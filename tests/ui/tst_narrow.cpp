@@ -885,11 +885,7 @@ private Q_SLOTS:
         TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
         QVERIFY(w.at1024(zoom, 160));
         QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());
-        ConsumerCard *card = nullptr;
-        for (ConsumerCard *c : w.window.consumerPanel()->cards()) {
-            if (c->nameLabel()->toolTip().startsWith(QLatin1String("parking-lot")))
-                card = c;
-        }
+        ConsumerCard *card = w.card(QStringLiteral("parking-lot"));
         QVERIFY(card);
         QLabel *name = card->nameLabel();
         QString why;
