@@ -867,19 +867,19 @@ int main(int argc, char *argv[])
     Simulation headless;
     headless.load(benchScenario(queued, arrivals, batches));
     headless.setRecordEvents(true);
-    /// One slice: the app's cycles and times, then the headless ones.
-    struct Slice
+    /// One run of cycles: how many, and the wall and processor seconds they took.
+    struct Run
     {
         qint64 cycles = 0;
-        double appSeconds = 0;
-        double appCpuSeconds = 0;
-        qint64 stepped = 0;
-        double headlessSeconds = 0;
-        double headlessCpuSeconds = 0;
-        double appRate() const { return double(cycles) / appSeconds; }
-        double appCpuRate() const { return appCpuSeconds > 0 ? double(cycles) / appCpuSeconds : 0.0; }
-        double headlessRate() const { return double(stepped) / headlessSeconds; }
-        double headlessCpuRate() const { return double(stepped) / headlessCpuSeconds; }
+        double seconds = 0;
+        double cpuSeconds = 0;
+        double rate() const { return seconds > 0 ? double(cycles) / seconds : 0.0; }
+        double cpuRate() const { return cpuSeconds > 0 ? double(cycles) / cpuSeconds : 0.0; }
+    };
+    /// One slice: the app's cycles, then the same number stepped headless.
+    struct Slice
+    {
+        Run app, headless;
     };
     std::vector<Slice> slices;
     const int sliceMs = std::max(1, loopSeconds * 1000 / repeats);
@@ -909,26 +909,26 @@ int main(int argc, char *argv[])
         app.timing = false;
         app.recordSpans = false;
         const qint64 sliceEnd = app.now();
-        slice.appCpuSeconds = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
-        slice.appSeconds = double(std::max<qint64>(1, sliceEnd - sliceStart)) / 1e9;
+        slice.app.cpuSeconds = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
+        slice.app.seconds = double(std::max<qint64>(1, sliceEnd - sliceStart)) / 1e9;
         sim->pause();
         probe.stop();
         ticks.push_back(sliceEnd);  // the last gap runs to the slice's end
         for (size_t i = 1; i < ticks.size(); ++i)
             gapsAt.push_back({ticks[i - 1], ticks[i]});
         QCoreApplication::processEvents();  // what the pause posted, untimed
-        slice.cycles = sim->cycle() - cycleStart;
+        slice.app.cycles = sim->cycle() - cycleStart;
         loopNs += sliceEnd - sliceStart;
 
         QElapsedTimer clock;
         clock.start();
         const std::clock_t headlessCpuStart = std::clock();
-        while (slice.stepped < std::max<qint64>(1, slice.cycles) && !headless.isFinished()) {
+        while (slice.headless.cycles < std::max<qint64>(1, slice.app.cycles) && !headless.isFinished()) {
             headless.step();
-            ++slice.stepped;
+            ++slice.headless.cycles;
         }
-        slice.headlessSeconds = double(std::max<qint64>(1, clock.nsecsElapsed())) / 1e9;
-        slice.headlessCpuSeconds = double(std::max<std::clock_t>(1, std::clock() - headlessCpuStart)) / CLOCKS_PER_SEC;
+        slice.headless.seconds = double(std::max<qint64>(1, clock.nsecsElapsed())) / 1e9;
+        slice.headless.cpuSeconds = double(std::max<std::clock_t>(1, std::clock() - headlessCpuStart)) / CLOCKS_PER_SEC;
         slices.push_back(slice);
     }
     const qint64 cyclesRun = sim->cycle() - loopCycleBefore;
@@ -1022,13 +1022,13 @@ int main(int argc, char *argv[])
         qint64 stepped = 0;
         QStringList ratioWords, cpuRatioWords;
         for (const Slice &slice : slices) {
-            stepped += slice.stepped;
-            headlessRates.push_back(slice.headlessRate());
-            appRates.push_back(slice.appRate());
-            ratios.push_back(slice.cycles > 0 ? slice.headlessRate() / slice.appRate() : 0.0);
-            headlessCpuRates.push_back(slice.headlessCpuRate());
-            appCpuRates.push_back(slice.appCpuRate());
-            cpuRatios.push_back(slice.appCpuRate() > 0 ? slice.headlessCpuRate() / slice.appCpuRate() : 0.0);
+            stepped += slice.headless.cycles;
+            headlessRates.push_back(slice.headless.rate());
+            appRates.push_back(slice.app.rate());
+            ratios.push_back(slice.app.cycles > 0 ? slice.headless.rate() / slice.app.rate() : 0.0);
+            headlessCpuRates.push_back(slice.headless.cpuRate());
+            appCpuRates.push_back(slice.app.cpuRate());
+            cpuRatios.push_back(slice.app.cpuRate() > 0 ? slice.headless.cpuRate() / slice.app.cpuRate() : 0.0);
             ratioWords << QString::number(ratios.back(), 'f', 2);
             cpuRatioWords << QString::number(cpuRatios.back(), 'f', 2);
         }
