@@ -108,6 +108,31 @@ struct Window : TestSupport::ScenarioWindow
     }
 };
 
+/// The poison-message lesson presented at 1024x768 under the font of a row of addThemeFonts(),
+/// made before the window (its zoom scales the font it finds).
+struct ThemedPoisonAt1024
+{
+    explicit ThemedPoisonAt1024(double fontScale) : scale(fontScale), font(fontScale) { }
+
+    /// Presents and runs the lesson @p cycles cycles, then waits until the consumer cards are laid
+    /// out (folded or not). False where a step failed or the cards never settled.
+    bool present(qint64 cycles = 0)
+    {
+        return w.presentingAt1024(cycles)
+                && QTest::qWaitFor([this] { return !w.window.consumerPanel()->isFoldingPending(); });
+    }
+    /// With PRIORITYLAB_SHOTS set, saves the window as /tmp/NAME-SCALE.png (to look at).
+    void shot(const QString &name)
+    {
+        if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS"))
+            w.window.grab().save(QStringLiteral("/tmp/%1-%2.png").arg(name).arg(scale));
+    }
+
+    const double scale;
+    const ThemeFont font;
+    Window w{QStringLiteral(":/scenarios/lesson-poison-message.json")};
+};
+
 /// The window's central column (a scroll area) after the consumers' dock is made @p dockWidth px
 /// wide, as on a desktop where the user widened it; nullptr if either is missing.
 QScrollArea *columnBesideDock(MainWindow &window, int dockWidth)
@@ -2704,9 +2729,9 @@ private Q_SLOTS:
         // consumers' summary ran into the "+ Consumer" button. The check keeps a word that says
         // what it checks; the summary takes a shorter wording beside the button, whole.
         QFETCH(double, fontScale);
-        const ThemeFont font(fontScale);
-        Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
-        QVERIFY(w.presentingAt1024(91));
+        ThemedPoisonAt1024 shown(fontScale);
+        QVERIFY(shown.present(91));
+        Window &w = shown.w;
         QTRY_COMPARE(w.window.statusBar()->width(), 1024);
         QCoreApplication::processEvents();
         w.window.refreshViews();
@@ -2752,8 +2777,7 @@ private Q_SLOTS:
         QVERIFY2(summary->text().contains(QStringLiteral("online"))
                          && summary->text() != summary->toolTip().section(u'\n', 0, 0),
                  qPrintable(why));
-        if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS"))
-            w.window.grab().save(QStringLiteral("/tmp/status-summary-%1.png").arg(fontScale));
+        shown.shot(QStringLiteral("status-summary"));
     }
 
     void deadLetterCardControlsSayWhatTheyArePresentingAt1024_data() { addThemeFonts(); }
@@ -2765,10 +2789,9 @@ private Q_SLOTS:
         // button by its arrow, beside a title on two lines. The controls go under the title
         // (no higher a header): each says what it is, the title whole on one line.
         QFETCH(double, fontScale);
-        const ThemeFont font(fontScale);
-        Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
-        QVERIFY(w.presentingAt1024(160));
-        QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());
+        ThemedPoisonAt1024 shown(fontScale);
+        QVERIFY(shown.present(160));
+        Window &w = shown.w;
         ConsumerCard *card = w.card(QStringLiteral("parking-lot"));
         QVERIFY(card);
         QVERIFY(card->deadLettersBox()->isChecked());
@@ -2805,8 +2828,7 @@ private Q_SLOTS:
             return true;
         };
         QTRY_VERIFY2(readable(), qPrintable(why));
-        if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS"))
-            w.window.grab().save(QStringLiteral("/tmp/dlcard-header-%1.png").arg(fontScale));
+        shown.shot(QStringLiteral("dlcard-header"));
     }
 
     void foldedCardCountsWholePresentingAt1024_data() { addThemeFonts(); }
@@ -2819,10 +2841,9 @@ private Q_SLOTS:
         // was not counted, nor counts grown since the card was laid out). Every count's number
         // and word is whole.
         QFETCH(double, fontScale);
-        const ThemeFont font(fontScale);
-        Window w(QStringLiteral(":/scenarios/lesson-poison-message.json"));
-        QVERIFY(w.presentingAt1024());
-        QTRY_VERIFY(!w.window.consumerPanel()->isFoldingPending());
+        ThemedPoisonAt1024 shown(fontScale);
+        QVERIFY(shown.present());
+        Window &w = shown.w;
         const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();
         QVERIFY(std::any_of(cards.cbegin(), cards.cend(), [](const ConsumerCard *c) { return c->isFolded(); }));
         QStringList cut;
