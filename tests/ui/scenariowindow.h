@@ -48,6 +48,16 @@ inline void addClassroomWindowSizes()
     QTest::addRow("1024x740") << QSize(1024, 740);
 }
 
+/// The nearest scroll area around @p widget (its own parents'); null where none is.
+inline QScrollArea *scrollAreaAround(const QWidget *widget)
+{
+    for (QWidget *p = widget->parentWidget(); p; p = p->parentWidget()) {
+        if (auto *scroll = qobject_cast<QScrollArea *>(p))
+            return scroll;
+    }
+    return nullptr;
+}
+
 /// Where @p widget lies in @p area's viewport, in the viewport's coordinates (px).
 inline QRect rectInView(const QScrollArea *area, const QWidget *widget)
 {

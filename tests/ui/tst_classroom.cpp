@@ -108,6 +108,19 @@ struct Window : TestSupport::ScenarioWindow
     }
 };
 
+/// Shows the TTL lesson's step 4 in @p w, shown at 1280x720: its outlines (the low bounds of
+/// A, B and C), with the lesson's outline cue in sight (QTRY: the test has failed where not).
+QList<HighlightOverlay *> ttlStepFourOutlines(Window &w)
+{
+    [&w] {
+        QTRY_COMPARE(w.window.size(), QSize(1280, 720));
+        w.window.lessonPanel()->showStep(3);
+        QVERIFY(w.window.lessonPanel()->outlineCue());
+        QTRY_VERIFY(w.window.lessonPanel()->outlineCue()->isVisible());
+    }();
+    return w.window.highlightOverlays();
+}
+
 /// The poison-message lesson presented at 1024x768 under the font of a row of addThemeFonts(),
 /// made before the window (its zoom scales the font it finds).
 struct ThemedPoisonAt1024
@@ -559,9 +572,7 @@ private Q_SLOTS:
                 w.window.lessonPanel()->showStep(i);
                 QWidget *target = w.window.highlightOverlay()->target();
                 QVERIFY2(target, qPrintable(where));
-                QScrollArea *scroll = nullptr;
-                for (QWidget *p = target->parentWidget(); p && !scroll; p = p->parentWidget())
-                    scroll = qobject_cast<QScrollArea *>(p);
+                QScrollArea *scroll = TestSupport::scrollAreaAround(target);
                 if (!scroll)
                     continue;  // a dock of its own: in sight when shown (lessonStaysInSight)
                 const auto inside = [&] {
@@ -583,14 +594,10 @@ private Q_SLOTS:
         // Step 4 of the TTL lesson at 1280x720: A's low bound in sight, B's and C's below it.
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
         QVERIFY(w.exposedAt(1280, 720));
-        QTRY_COMPARE(w.window.size(), QSize(1280, 720));
-        w.window.lessonPanel()->showStep(3);
-        const QList<HighlightOverlay *> overlays = w.window.highlightOverlays();
+        const QList<HighlightOverlay *> overlays = ttlStepFourOutlines(w);
         QCOMPARE(overlays.size(), 3);
         QTRY_VERIFY(overlays.at(0)->isVisible());
         QLabel *cue = w.window.lessonPanel()->outlineCue();
-        QVERIFY(cue);
-        QTRY_VERIFY(cue->isVisible());
         // B's low bound is out of sight unless the dock is high enough for both.
         QStringList hidden;
         for (int i = 1; i < 3; ++i) {
@@ -601,10 +608,7 @@ private Q_SLOTS:
         QCOMPARE(cue->text(), QStringLiteral("➜ %1: scroll down to see %2").arg(hidden.join(QStringLiteral(", ")),
                                                                                   hidden.size() == 1 ? QStringLiteral("it") : QStringLiteral("them")));
         // Scrolled to the end, C is in sight; a step that outlines one view in sight has no cue.
-        auto *consumers = w.window.consumerPanel()->cards().constLast()->parentWidget();
-        QScrollArea *scroll = nullptr;
-        for (QWidget *p = consumers; p && !scroll; p = p->parentWidget())
-            scroll = qobject_cast<QScrollArea *>(p);
+        QScrollArea *scroll = TestSupport::scrollAreaAround(w.window.consumerPanel()->cards().constLast());
         QVERIFY(scroll);
         scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
         QTRY_VERIFY(!cue->text().contains(QLatin1String("C")));
@@ -621,12 +625,9 @@ private Q_SLOTS:
         // dock behind another tab, or closed, is brought in front.
         Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
         QVERIFY(w.activeAt(1280, 720));
-        QTRY_COMPARE(w.window.size(), QSize(1280, 720));
-        w.window.lessonPanel()->showStep(3);
-        const QList<HighlightOverlay *> overlays = w.window.highlightOverlays();
+        const QList<HighlightOverlay *> overlays = ttlStepFourOutlines(w);
         QCOMPARE(overlays.size(), 3);
         QLabel *cue = w.window.lessonPanel()->outlineCue();
-        QTRY_VERIFY(cue->isVisible());
         QTRY_VERIFY(!overlays.at(2)->isVisible());  // C's low bound
         QVERIFY(cue->text().contains(QLatin1String("C: scroll down")));
         QWidget *focus = QApplication::focusWidget();
@@ -635,9 +636,7 @@ private Q_SLOTS:
         QTest::mouseClick(cue, Qt::LeftButton);
         QWidget *target = overlays.at(first)->target();
         QTRY_VERIFY(overlays.at(first)->isVisible());
-        QScrollArea *scroll = nullptr;
-        for (QWidget *p = target->parentWidget(); p && !scroll; p = p->parentWidget())
-            scroll = qobject_cast<QScrollArea *>(p);
+        QScrollArea *scroll = TestSupport::scrollAreaAround(target);
         QVERIFY(scroll);
         QVERIFY(scroll->viewport()->rect().contains(TestSupport::rectInView(scroll, target)));
         QCOMPARE(QApplication::focusWidget(), focus);

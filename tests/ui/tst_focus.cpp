@@ -789,12 +789,6 @@ private Q_SLOTS:
         w.window.lessonPanel()->showStep(4);
         QWidget *field = nullptr;
         QScrollArea *area = nullptr;
-        const auto scrollAreaOf = [](QWidget *widget) {
-            QScrollArea *scroll = nullptr;
-            for (QWidget *p = widget->parentWidget(); p && !scroll; p = p->parentWidget())
-                scroll = qobject_cast<QScrollArea *>(p);
-            return scroll;
-        };
         const auto whole = [&](const QWidget *widget) {
             return area->viewport()->rect().contains(TestSupport::rectInView(area, widget));
         };
@@ -803,7 +797,7 @@ private Q_SLOTS:
             QVERIFY(editor);
             field = editor->slider();
             QVERIFY(field);
-            area = scrollAreaOf(field);
+            area = TestSupport::scrollAreaAround(field);
             QVERIFY(area);
             area->ensureWidgetVisible(field, 8, 8);
         } else {
@@ -812,7 +806,7 @@ private Q_SLOTS:
             QTRY_VERIFY(broker->isVisible());
             // The lowest number field whole in the broker's view at 100 %.
             for (QSpinBox *box : broker->findChildren<QSpinBox *>()) {
-                QScrollArea *scroll = scrollAreaOf(box);
+                QScrollArea *scroll = TestSupport::scrollAreaAround(box);
                 if (!scroll || !box->isVisible() || !box->isEnabled()
                     || !scroll->viewport()->rect().contains(TestSupport::rectInView(scroll, box)))
                     continue;
