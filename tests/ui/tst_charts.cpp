@@ -155,6 +155,9 @@ private Q_SLOTS:
     void followsADarkPalette();
     void markerLabel_data();
     void markerLabel();
+    void markerShortLabel_data();
+    void markerShortLabel();
+    void mergedLabelKeepsTheEditMark();
     void markerLabelNamesWhose_data();
     void markerLabelNamesWhose();
     void axesMoveOnlyWhenBoundsMove();
@@ -593,7 +596,7 @@ void TestCharts::liveEditMarkers()
     const QList<ChartMarker> live = rig.panel.liveEditMarkers();
     QCOMPARE(live.size(), 2);
     QCOMPARE(live.at(1).x, 70.0);
-    QCOMPARE(live.at(1).label, QStringLiteral("✎ undo: B · low = 2"));
+    QCOMPARE(live.at(1).label, QStringLiteral("✎ B · low = 3, undone"));
     const QList<ChartMarker> all = rig.panel.queueDepthChart()->markers();
     QCOMPARE(all.size(), 3);  // in cycle order
     QCOMPARE(all.at(0).x, 20.0);
@@ -643,7 +646,7 @@ void TestCharts::editsUndoneToTheLoadedScenarioLeaveNoMarker()
     rig.editor.undoStack()->undo();  // B's low, after a cycle ran with it: an edit of the run
     const QList<ChartMarker> live = rig.panel.liveEditMarkers();
     QCOMPARE(live.size(), 2);
-    QCOMPARE(live.at(1).label, QStringLiteral("✎ undo: B · low = 0"));
+    QCOMPARE(live.at(1).label, QStringLiteral("✎ B · low = 1, undone"));
 
     // The same setting changed by the timeline before: that value, not the loaded one, is the
     // one to come back to (low is 4 from cycle 60).
@@ -671,7 +674,7 @@ void TestCharts::undoneEditNamesTheRestoredValue()
     QVERIFY(rig.sim.consumers().at(0)->online);
     const QList<ChartMarker> live = rig.panel.liveEditMarkers();
     QCOMPARE(live.size(), 2);
-    QCOMPARE(live.at(1).label, QStringLiteral("✎ undo: A · online = true"));
+    QCOMPARE(live.at(1).label, QStringLiteral("✎ A · online = false, undone"));
     QVERIFY(live.at(1).toolTip.contains(QLatin1String("consumers[0].online = true")));
     // The other settings a scenario leaves out at their default, and an unset limit.
     const Scenario s = rig.sim.currentScenario();
@@ -784,13 +787,15 @@ void TestCharts::undoneEditIsMarkedAsAnUndo()
     QCOMPARE(markers.at(0).x, 40);
     QVERIFY(!markers.at(0).undo);
     QCOMPARE(markers.at(0).label, QStringLiteral("✎ A · low = 2"));
+    QCOMPARE(markers.at(0).shortLabel, QStringLiteral("✎ A.low 2"));
     QCOMPARE(markers.at(1).x, 43);
     QVERIFY(markers.at(1).undo);
-    QCOMPARE(markers.at(1).label, QStringLiteral("✎ undo: A · low = 0"));
+    QCOMPARE(markers.at(1).label, QStringLiteral("✎ A · low = 2, undone"));
+    QCOMPARE(markers.at(1).shortLabel, QStringLiteral("✎ A.low 2, undone"));
     QVERIFY2(markers.at(1).toolTip.contains(QLatin1String("undone")), qPrintable(markers.at(1).toolTip));
     // Three cycles apart they share one label: one edit and its undo, not two edits.
     const QStringList texts = chart->markerTexts();
-    QCOMPARE(texts.at(0), QStringLiteral("✎ 1 edit, 1 undo"));
+    QCOMPARE(texts.at(0), QStringLiteral("✎ A · low = 2, undone"));
     const QString tip = chart->markerLabelToolTips().at(0);
     QVERIFY2(tip.contains(QLatin1String("low = 2")) && tip.contains(QLatin1String("low = 0")), qPrintable(tip));
     // A redo after cycles ran is an edit again, at its own cycle.
@@ -799,7 +804,7 @@ void TestCharts::undoneEditIsMarkedAsAnUndo()
     QCoreApplication::processEvents();
     QCOMPARE(chart->markers().size(), 3);
     QVERIFY(!chart->markers().at(2).undo);
-    QCOMPARE(chart->markerTexts().at(0), QStringLiteral("✎ 2 edits, 1 undo"));
+    QCOMPARE(chart->markerTexts().at(0), QStringLiteral("✎ 2 edits, 1 undone"));
 }
 
 void TestCharts::closeMarkerLabelsSitByTheirOwnLines_data()
@@ -1006,6 +1011,63 @@ void TestCharts::markerLabel()
         return;
     }
     QCOMPARE(made, label);
+}
+
+void TestCharts::markerShortLabel_data()
+{
+    QTest::addColumn<QStringList>("changes");
+    QTest::addColumn<QStringList>("owners");
+    QTest::addColumn<QString>("tag");
+    // A trial: a live edit's tag read "✎ high = 10" where consumers A, B and C each have a
+    // "high"; it names the owner (docs/design.md §8).
+    QTest::addRow("a consumer's") << QStringList{QStringLiteral("consumers[0].strategy.high = 10")}
+                                  << QStringList{QStringLiteral("A")} << QStringLiteral("A.high 10");
+    QTest::addRow("two settings") << QStringList{QStringLiteral("consumers[1].strategy.low = 2"), QStringLiteral("consumers[1].strategy.high = 8")}
+                                  << QStringList{QStringLiteral("B"), QStringLiteral("B")} << QStringLiteral("B.low 2 +1");
+    QTest::addRow("the broker") << QStringList{QStringLiteral("broker.maxLength = 20")}
+                                << QStringList{QStringLiteral("broker")} << QStringLiteral("broker.maxLength 20");
+    QTest::addRow("words") << QStringList{QStringLiteral("consumer D added")} << QStringList{QString()}
+                           << QStringLiteral("consumer D added");
+    QTest::addRow("no owner") << QStringList{QStringLiteral("consumers[7].online = true")} << QStringList{QString()}
+                              << QStringLiteral("online = true");
+}
+
+void TestCharts::markerShortLabel()
+{
+    QFETCH(QStringList, changes);
+    QFETCH(QStringList, owners);
+    QFETCH(QString, tag);
+    QCOMPARE(ChangeLabel::shortLabel(changes, owners), tag);
+}
+
+void TestCharts::mergedLabelKeepsTheEditMark()
+{
+    // A trial at 1280x720: labels merged into "3 changes", one of them an edit by hand, and the
+    // "✎" of the edit was lost from sight. A merged box with an edit keeps it, "✎ 3 changes"
+    // (docs/design.md §8, Charts).
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-consumers-offline.json"), QSize(1280, 720));
+    QVERIFY(w.exposed());
+    MainWindow &window = w.window;
+    w.runLesson(115);
+    QCOMPARE(window.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 5), QString());
+    window.simulation()->runCycles(2);
+    window.refreshViews();
+    QCoreApplication::processEvents();
+    ChartPanel *panel = window.chartPanel();
+    QCOMPARE(panel->liveEditMarkers().size(), 1);
+    int merged = 0;
+    for (TimeSeriesChart *chart : ShownCharts(panel)) {
+        const QStringList texts = chart->markerTexts();
+        const QStringList tips = chart->markerLabelToolTips();
+        for (qsizetype i = 0; i < texts.size(); ++i) {
+            if (!tips.at(i).contains(QLatin1String("by hand")))
+                continue;
+            QVERIFY2(texts.at(i).startsWith(QStringLiteral("✎")), qPrintable(chart->title() + QStringLiteral(": ") + texts.join(QStringLiteral(" | "))));
+            if (texts.at(i).endsWith(QLatin1String("changes")))
+                ++merged;
+        }
+    }
+    QVERIFY2(merged >= 1, "no chart merged the edit's label with the timeline's");
 }
 
 void TestCharts::markerLabelNamesWhose_data()

@@ -425,6 +425,24 @@ QList<ChartMarker> ChartPanel::liveEditMarkers() const
     return markers;
 }
 
+QString ChartPanel::undoneChange(const QString &change, qint64 cycle) const
+{
+    const qsizetype equals = change.indexOf(QLatin1String(" = "));
+    if (equals <= 0)
+        return {};
+    const QString key = change.left(equals + 3);
+    QString undone;
+    for (const ChartHistory::TimelineEntry &entry : m_history.liveEdits()) {
+        if (entry.cycle >= cycle)
+            break;
+        for (const QString &c : entry.changes) {
+            if (c.startsWith(key))
+                undone = c;
+        }
+    }
+    return undone;
+}
+
 QList<ChartMarker> ChartPanel::currentMarkers() const
 {
     // The window's cycles; a change made before the next cycle runs is shown at that cycle.
@@ -442,26 +460,39 @@ QList<ChartMarker> ChartPanel::currentMarkers() const
     for (const ChartHistory::TimelineEntry &entry : m_history.liveEdits()) {
         if (entry.cycle < first || entry.cycle > last + 1)
             continue;
-        // The edits of the cycle, then its undos: an undo is marked as one ("✎ undo: A · low = 0",
-        // the value it brings back), never as one more edit (docs/design.md §8).
+        // The edits of the cycle, then its undos: an undo is marked as one, in words, naming the
+        // edit it undid ("✎ A · high = 10, undone"; the value it brings back in its tooltip),
+        // never as one more edit (docs/design.md §8).
         for (const bool undo : {false, true}) {
             QStringList changes;
             QStringList owners;
+            QStringList undone;  // undo: the value each change undid, where the window has it
             for (qsizetype i = 0; i < entry.changes.size(); ++i) {
-                if (entry.undos.value(i) == undo) {
-                    changes << entry.changes.at(i);
-                    owners << entry.owners.value(i);
-                }
+                if (entry.undos.value(i) != undo)
+                    continue;
+                changes << entry.changes.at(i);
+                owners << entry.owners.value(i);
+                if (undo)
+                    undone << undoneChange(entry.changes.at(i), entry.cycle);
             }
             if (changes.isEmpty())
                 continue;
-            const QString lead = undo ? tr("✎ undo: ") : QStringLiteral("✎ ");
-            markers.append({qreal(entry.cycle), lead + ChangeLabel::label(changes, owners),
+            const QString edit = QStringLiteral("✎ ");
+            QString label = edit + ChangeLabel::label(changes, owners);
+            QString tag = edit + ChangeLabel::shortLabel(changes, owners);
+            if (undo && !undone.contains(QString())) {
+                label = tr("✎ %1, undone").arg(ChangeLabel::label(undone, owners));
+                tag = tr("✎ %1, undone").arg(ChangeLabel::shortLabel(undone, owners));
+            } else if (undo) {
+                label = tr("✎ undone, back to %1").arg(ChangeLabel::label(changes, owners));
+                tag = tr("✎ undone, %1").arg(ChangeLabel::shortLabel(changes, owners));
+            }
+            markers.append({qreal(entry.cycle), label,
                             (undo ? tr("Cycle %1, an edit by hand undone (Edit > Undo), back to:\n%2")
                                   : tr("Cycle %1, changed by hand:\n%2"))
                                     .arg(entry.cycle)
                                     .arg(changes.join(QLatin1Char('\n'))),
-                            ChartMarker::Kind::LiveEdit, lead + ChangeLabel::shortLabel(changes), undo});
+                            ChartMarker::Kind::LiveEdit, tag, undo});
         }
     }
     std::stable_sort(markers.begin(), markers.end(), [](const ChartMarker &a, const ChartMarker &b) { return a.x < b.x; });

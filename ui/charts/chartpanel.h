@@ -28,7 +28,8 @@ class SettingPath;
 /// live edits (a solid purple line, the label starting with "✎"): every change of a setting
 /// that affects the run (Simulation::setupChanged() not made by the timeline; the scenario's
 /// texts and the timer interval are left out), at the cycle it takes effect from. An undo of an
-/// edit by hand is marked as an undo ("✎ undo: A · low = 0"), not as one more edit.
+/// edit by hand is marked as one in words, naming the edit it undid ("✎ A · low = 2, undone"),
+/// not as one more edit.
 ///
 /// refresh(), from the main window's throttled timer (at most about 30 times a second), takes the
 /// snapshot's cycle reports into its ChartHistory (the series it keeps) and redraws: each series
@@ -142,6 +143,9 @@ protected:
 private:
     void onSetupChanged(const SettingChange &change);
     QList<ChartMarker> currentMarkers() const;
+    /// The live edit "PATH = VALUE" that the undo @p change ("PATH = restored value") at
+    /// @p cycle undid: the last live change of PATH before @p cycle; empty if the window has none.
+    QString undoneChange(const QString &change, qint64 cycle) const;
     void redraw();
     void updatePages();
     /// Shows the tab bar when every page's whole title fits the panel's width, else the list.

@@ -562,16 +562,31 @@ void TimeSeriesChart::layoutMarkers()
         bool live;          ///< every marker of the label is a live edit
         int edits = 0;      ///< live: its markers of edits by hand
         int undos = 0;      ///< live: its markers of undos (ChartMarker::undo)
+        QStringList undone; ///< live: the labels and tags of its markers, in order, when one edit and its undo
 
-        /// A shared live label's text: its edits and its undos counted apart, "✎ 2 edits",
-        /// "✎ 1 edit, 1 undo" (an undo is no new edit: the lesson panel counts the edits in
-        /// effect, docs/design.md §8).
+        /// A shared live label's text in words: an edit and its undo read as the undo's label,
+        /// "✎ A · high = 10, undone"; else the edits and the undos counted apart, "✎ 2 edits",
+        /// "✎ 2 edits, 1 undone" (an undo is no new edit: the lesson panel counts the edits in
+        /// effect, docs/design.md §8). The short tag of an edit and its undo is the undo's
+        /// ("✎ A.high 10, undone"), never bare numbers ("✎ 1, 1 undo" read as nothing to a class).
         void countLive()
         {
+            // undone: edit label, edit tag, undo label, undo tag.
+            if (edits == 1 && undos == 1 && undone.size() == 4
+                && undone.at(2) == tr("%1, undone").arg(undone.at(0))) {
+                text = undone.at(2);
+                shortText = undone.at(3);
+                return;
+            }
             const QString edited = edits == 1 ? tr("1 edit") : tr("%1 edits").arg(edits);
-            const QString undone = undos == 1 ? tr("1 undo") : tr("%1 undos").arg(undos);
-            text = QStringLiteral("✎ ") + (undos == 0 ? edited : edits == 0 ? undone : edited + QStringLiteral(", ") + undone);
-            shortText = undos == 0 ? tr("✎ %1").arg(edits) : tr("✎ %1, %2 undo").arg(edits).arg(undos);
+            if (undos == 0) {
+                text = QStringLiteral("✎ ") + edited;
+                shortText = tr("✎ %1").arg(edits);
+                return;
+            }
+            text = edits == 0 ? (undos == 1 ? tr("✎ 1 edit undone") : tr("✎ %1 edits undone").arg(undos))
+                              : tr("✎ %1, %2 undone").arg(edited).arg(undos);
+            shortText = text;
         }
     };
     QList<Label> labels;
@@ -600,6 +615,7 @@ void TimeSeriesChart::layoutMarkers()
             const QFontMetricsF metrics(d->markerItems.at(shared.marker).text->font());
             if (x < shared.x + 3 + metrics.horizontalAdvance(shared.text) + padding + 2) {
                 shared.tips << tip;
+                shared.undone << m.label << tag;
                 shared.edits += edit;
                 shared.undos += 1 - edit;
                 shared.countLive();
@@ -609,7 +625,7 @@ void TimeSeriesChart::layoutMarkers()
         }
         liveLabel = labels.size();
         labelOf[i] = liveLabel;
-        labels.append({i, x, m.label, {tip}, tag, true, edit, 1 - edit});
+        labels.append({i, x, m.label, {tip}, tag, true, edit, 1 - edit, {m.label, tag}});
     }
 
     // Then the labels, stacked in the band as few rows deep as can be. Each label is anchored
@@ -820,10 +836,14 @@ void TimeSeriesChart::layoutMarkers()
         merged.live = merged.live && labels.at(gone).live;
         merged.edits += labels.at(gone).edits;
         merged.undos += labels.at(gone).undos;
+        merged.undone << labels.at(gone).undone;
         if (merged.live) {
             merged.countLive();
         } else {
-            merged.text = tr("%1 changes").arg(merged.tips.size());
+            // A box that holds an edit by hand keeps its "✎" (docs/design.md §8): "3 changes"
+            // hid the edit among the scripted ones.
+            merged.text = merged.edits + merged.undos > 0 ? tr("✎ %1 changes").arg(merged.tips.size())
+                                                          : tr("%1 changes").arg(merged.tips.size());
             merged.shortText = merged.text;
         }
         for (qsizetype &of : labelOf) {

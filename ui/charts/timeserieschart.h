@@ -32,7 +32,8 @@ struct ChartMarker
     /// the label if empty.
     QString shortLabel;
     /// A LiveEdit that undoes an edit by hand (Edit > Undo): a label shared with others counts
-    /// it as an undo ("✎ 1 edit, 1 undo"), not as an edit.
+    /// it as an undo ("✎ 2 edits, 1 undone"; an edit and its undo read as the undo's label,
+    /// "✎ A · low = 2, undone"), not as an edit.
     bool undo = false;
 
     bool operator==(const ChartMarker &o) const = default;
@@ -150,7 +151,7 @@ public:
     /// right edge), the line starting at its label; labels of close markers are stacked in rows
     /// so they do not overlap (never moved to the other side of their line), and live
     /// edits closer than their label's width share one label ("✎ 2 edits", each edit in its
-    /// tooltip; edits and undos counted apart, "✎ 1 edit, 1 undo", see ChartMarker::undo). A label too wide for the plot beside its line is broken into up to 4 lines
+    /// tooltip; edits and undos counted apart, "✎ 2 edits, 1 undone", see ChartMarker::undo). A label too wide for the plot beside its line is broken into up to 4 lines
     /// (elided only past them; the tooltip has it whole), fewer where the band would leave the
     /// plot less than minimumPlotHeight(). Where the labels would take more than MaxBandShare of
     /// the chart's height (a narrow or short chart, zoomed text), they go on fewer lines each
@@ -162,8 +163,9 @@ public:
     /// of the legend's entries (legendHeightNeeded(): below the plot its row, beside it every
     /// entry) (reckoned from the chart's height, fonts and legend entries, so that the band
     /// does not change what it is decided from), the labels of the two closest
-    /// markers share one label ("2 changes", "✎ 2 edits" for live edits, each change in its
-    /// tooltip), again until it fits in one row at least.
+    /// markers share one label ("2 changes", "✎ 2 edits" for live edits, "✎ 3 changes" where
+    /// one of them is an edit by hand, each change in its tooltip), again until it fits in one
+    /// row at least.
     void setMarkers(const QList<ChartMarker> &markers);
     /// The most of the chart's height the marker labels' band takes with whole labels.
     static constexpr qreal MaxBandShare = 1.0 / 3;

@@ -86,12 +86,22 @@ QString label(const QStringList &changes, const QStringList &owners)
 
 QString shortLabel(const QStringList &changes)
 {
-    // "consumers[0].strategy.low = 4" gives "low = 4" (whose: in the tooltip); words stay.
+    return shortLabel(changes, {});
+}
+
+QString shortLabel(const QStringList &changes, const QStringList &owners)
+{
+    // "consumers[0].strategy.low = 4" gives "low = 4" (whose: in the tooltip), or "A.low 4"
+    // with its owner A; words stay.
     QStringList whats;
-    for (const QString &change : changes) {
+    for (qsizetype c = 0; c < changes.size(); ++c) {
+        const QString &change = changes.at(c);
+        const QString owner = owners.value(c);
         const qsizetype equals = change.indexOf(QLatin1String(" = "));
         const SettingPath path = SettingPath::parse(equals < 0 ? QString() : change.left(equals));
-        const QString what = path.isValid() ? changeWords(path, change, equals) : change;
+        QString what = path.isValid() ? changeWords(path, change, equals) : change;
+        if (path.isValid() && !owner.isEmpty())
+            what = owner + QLatin1Char('.') + path.lastKey() + QLatin1Char(' ') + what.mid(path.lastKey().size() + 3);
         if (!whats.contains(what))
             whats << what;
     }

@@ -26,4 +26,11 @@ QString label(const QStringList &changes, const QStringList &owners);
 /// ("low = 2 +1"); words as they are. At most MaxShortLabel characters before the "+N".
 QString shortLabel(const QStringList &changes);
 
+/// The short tag for @p changes of the settings of @p owners (one name per change, as for
+/// label()), for a live edit on a chart too small for its label: the first change's owner, last
+/// key and value, "A.high 10", so that a class tells consumer A's "high" from B's
+/// (docs/design.md §8, markers); "+N" for N other settings ("A.low 2 +1"). A change without an
+/// owner reads as shortLabel(changes) does. At most MaxShortLabel characters before the "+N".
+QString shortLabel(const QStringList &changes, const QStringList &owners);
+
 } // namespace PriorityLab::ChangeLabel

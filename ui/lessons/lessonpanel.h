@@ -71,7 +71,7 @@ public:
     int handEdits() const { return m_handEdits; }
     /// Whether cycles ran with an edit by hand in effect since the lesson last started (opened,
     /// Reset, Back's replay: setSteps()). Such a run differs from the lesson as written even once
-    /// the edit is undone (Ctrl+Z): the latency chart keeps "✎ 1 edit, 1 undo", and the line
+    /// the edit is undone (Ctrl+Z): the latency chart keeps "✎ A · low = 2, undone", and the line
     /// under the text keeps its "✎" ("✎ An edit by hand ran, since undone; the text is without
     /// it.") until the lesson starts again (docs/design.md §8, Charts).
     bool handEditsRan() const { return m_handEditsRan; }
