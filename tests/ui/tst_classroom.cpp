@@ -121,29 +121,35 @@ QList<HighlightOverlay *> ttlStepFourOutlines(Window &w)
     return w.window.highlightOverlays();
 }
 
-/// The poison-message lesson presented at 1024x768 under the font of a row of addThemeFonts(),
-/// made before the window (its zoom scales the font it finds).
-struct ThemedPoisonAt1024
+/// The poison-message lesson presented at 1024x768 under the font of the current row of
+/// addThemeFonts() (its "fontScale" column), set before the window is made (the window's zoom
+/// scales the font it finds).
+struct ThemedPoisonAt1024 : ThemeFont, Window
 {
-    explicit ThemedPoisonAt1024(double fontScale) : scale(fontScale), font(fontScale) { }
+    ThemedPoisonAt1024() : ThemeFont(rowsScale()), Window(QStringLiteral(":/scenarios/lesson-poison-message.json")) { }
 
     /// Presents and runs the lesson @p cycles cycles, then waits until the consumer cards are laid
     /// out (folded or not). False where a step failed or the cards never settled.
     bool present(qint64 cycles = 0)
     {
-        return w.presentingAt1024(cycles)
-                && QTest::qWaitFor([this] { return !w.window.consumerPanel()->isFoldingPending(); });
+        return presentingAt1024(cycles)
+                && QTest::qWaitFor([this] { return !window.consumerPanel()->isFoldingPending(); });
     }
     /// With PRIORITYLAB_SHOTS set, saves the window as /tmp/NAME-SCALE.png (to look at).
     void shot(const QString &name)
     {
         if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS"))
-            w.window.grab().save(QStringLiteral("/tmp/%1-%2.png").arg(name).arg(scale));
+            window.grab().save(QStringLiteral("/tmp/%1-%2.png").arg(name).arg(scale));
     }
 
-    const double scale;
-    const ThemeFont font;
-    Window w{QStringLiteral(":/scenarios/lesson-poison-message.json")};
+    const double scale = rowsScale();
+
+private:
+    static double rowsScale()
+    {
+        QFETCH(double, fontScale);
+        return fontScale;
+    }
 };
 
 /// The window's central column (a scroll area) after the consumers' dock is made @p dockWidth px
@@ -2727,10 +2733,8 @@ private Q_SLOTS:
         // line's "conservation ✓" shortened to "✓" alone (meaningless to a class), and the
         // consumers' summary ran into the "+ Consumer" button. The check keeps a word that says
         // what it checks; the summary takes a shorter wording beside the button, whole.
-        QFETCH(double, fontScale);
-        ThemedPoisonAt1024 shown(fontScale);
-        QVERIFY(shown.present(91));
-        Window &w = shown.w;
+        ThemedPoisonAt1024 w;
+        QVERIFY(w.present(91));
         QTRY_COMPARE(w.window.statusBar()->width(), 1024);
         QCoreApplication::processEvents();
         w.window.refreshViews();
@@ -2776,7 +2780,7 @@ private Q_SLOTS:
         QVERIFY2(summary->text().contains(QStringLiteral("online"))
                          && summary->text() != summary->toolTip().section(u'\n', 0, 0),
                  qPrintable(why));
-        shown.shot(QStringLiteral("status-summary"));
+        w.shot(QStringLiteral("status-summary"));
     }
 
     void deadLetterCardControlsSayWhatTheyArePresentingAt1024_data() { addThemeFonts(); }
@@ -2787,10 +2791,8 @@ private Q_SLOTS:
         // header read "idle ☑ ☑ Online ▾ ×": the first box named only by its tooltip, the fold
         // button by its arrow, beside a title on two lines. The controls go under the title
         // (no higher a header): each says what it is, the title whole on one line.
-        QFETCH(double, fontScale);
-        ThemedPoisonAt1024 shown(fontScale);
-        QVERIFY(shown.present(160));
-        Window &w = shown.w;
+        ThemedPoisonAt1024 w;
+        QVERIFY(w.present(160));
         ConsumerCard *card = w.card(QStringLiteral("parking-lot"));
         QVERIFY(card);
         QVERIFY(card->deadLettersBox()->isChecked());
@@ -2827,7 +2829,7 @@ private Q_SLOTS:
             return true;
         };
         QTRY_VERIFY2(readable(), qPrintable(why));
-        shown.shot(QStringLiteral("dlcard-header"));
+        w.shot(QStringLiteral("dlcard-header"));
     }
 
     void foldedCardCountsWholePresentingAt1024_data() { addThemeFonts(); }
@@ -2839,10 +2841,8 @@ private Q_SLOTS:
         // they needed more than the card had (the grid's spacing between a number and its word
         // was not counted, nor counts grown since the card was laid out). Every count's number
         // and word is whole.
-        QFETCH(double, fontScale);
-        ThemedPoisonAt1024 shown(fontScale);
-        QVERIFY(shown.present());
-        Window &w = shown.w;
+        ThemedPoisonAt1024 w;
+        QVERIFY(w.present());
         const QList<ConsumerCard *> cards = w.window.consumerPanel()->cards();
         QVERIFY(std::any_of(cards.cbegin(), cards.cend(), [](const ConsumerCard *c) { return c->isFolded(); }));
         QStringList cut;

@@ -606,7 +606,7 @@ void TimeSeriesChart::layoutMarkers()
         const QString tag = m.shortLabel.isEmpty() ? m.label : m.shortLabel;
         if (m.kind != ChartMarker::Kind::LiveEdit) {
             labelOf[i] = labels.size();
-            labels.append({i, x, m.label, {tip}, tag, false});
+            labels.append({i, x, m.label, {tip}, tag, false, 0, 0, {}});
             continue;
         }
         const int edit = m.undo ? 0 : 1;
