@@ -232,6 +232,21 @@ struct ScenarioWindow
     {
         QTest::keyClick(focus(), key, modifiers);
     }
+
+    /// Enters the lesson's steps by Page Down, as a presenter's clicker does, each run to its end
+    /// (at the speed set), until step @p step (from 0) is shown; the views refreshed. False where
+    /// a step did not end within 20 s or the lesson never reached @p step.
+    bool pageDownTo(int step)
+    {
+        LessonPanel *lesson = window.lessonPanel();
+        while (lesson->currentStep() < step) {
+            press(Qt::Key_PageDown);
+            if (!QTest::qWaitFor([this] { return !sim()->isRunning(); }, 20000))
+                return false;
+        }
+        window.refreshViews();
+        return lesson->currentStep() == step;
+    }
 };
 
 } // namespace PriorityLab::TestSupport

@@ -2286,13 +2286,7 @@ private Q_SLOTS:
         w.presentAt(screen, PresentationMode::zoomPercentFor(screen));
         if (QTest::currentTestFailed())
             return;
-        LessonPanel *lesson = w.window.lessonPanel();
-        while (lesson->currentStep() < step) {  // each step entered runs to its end
-            w.press(Qt::Key_PageDown);
-            QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
-        }
-        QCOMPARE(lesson->currentStep(), step);
-        w.window.refreshViews();
+        QVERIFY2(w.pageDownTo(step), qPrintable(QStringLiteral("at step %1").arg(w.window.lessonPanel()->currentStep())));
         QVERIFY(w.bringDock(dock));
         QLabel *line = dock == QLatin1String("eventLogDock")
                 ? w.window.eventLogPanel()->findChild<QLabel *>(QStringLiteral("eventCount"))
@@ -2530,13 +2524,7 @@ private Q_SLOTS:
             if (QTest::currentTestFailed())
                 return;
         }
-        LessonPanel *lesson = w.window.lessonPanel();
-        while (lesson->currentStep() < step) {  // each step entered runs to its end
-            w.press(Qt::Key_PageDown);
-            QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
-        }
-        QCOMPARE(lesson->currentStep(), step);
-        w.window.refreshViews();
+        QVERIFY2(w.pageDownTo(step), qPrintable(QStringLiteral("at step %1").arg(w.window.lessonPanel()->currentStep())));
         QVERIFY(w.bringDock(QStringLiteral("deadLettersDock")));
         QTableView *letters = w.window.deadLetterPanel()->view();
         QTRY_VERIFY(letters->isVisible());
