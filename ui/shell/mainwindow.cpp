@@ -170,24 +170,22 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         holdTheKeys();
     });
 
-    // The speed after [ or ]: beside the figures, not over them (a notice hid the produced,
-    // processed, queued and conservation figures for 4 s at every key press).
-    m_speedNotice = new QLabel(this);
-    m_speedNotice->setObjectName(QStringLiteral("speedNotice"));
-    m_speedNotice->setTextFormat(Qt::PlainText);
-    m_speedNotice->hide();
-    statusBar()->addPermanentWidget(m_speedNotice);
-    m_speedNoticeTimer.setSingleShot(true);
+    // Notices beside the figures, not over them, each hidden by its own timer: the speed after
+    // [ or ] (a notice hid the produced, processed, queued and conservation figures for 4 s at
+    // every key press), and a notice while the run goes on (showNotice()).
+    const auto addNotice = [this](const char *name, QTimer &timer) {
+        auto *label = new QLabel(this);
+        label->setObjectName(QLatin1String(name));
+        label->setTextFormat(Qt::PlainText);
+        label->hide();
+        statusBar()->addPermanentWidget(label);
+        timer.setSingleShot(true);
+        connect(&timer, &QTimer::timeout, label, &QWidget::hide);
+        return label;
+    };
+    m_speedNotice = addNotice("speedNotice", m_speedNoticeTimer);
     m_speedNoticeTimer.setInterval(4000);
-    connect(&m_speedNoticeTimer, &QTimer::timeout, m_speedNotice, &QWidget::hide);
-    // A notice while the run goes on: beside the figures too (showNotice()).
-    m_runNotice = new QLabel(this);
-    m_runNotice->setObjectName(QStringLiteral("runNotice"));
-    m_runNotice->setTextFormat(Qt::PlainText);
-    m_runNotice->hide();
-    statusBar()->addPermanentWidget(m_runNotice);
-    m_runNoticeTimer.setSingleShot(true);
-    connect(&m_runNoticeTimer, &QTimer::timeout, m_runNotice, &QWidget::hide);
+    m_runNotice = addNotice("runNotice", m_runNoticeTimer);
     m_status = new StatusSummary(m_simulation, this);
     statusBar()->addPermanentWidget(m_status, 1);
     // A message of the status bar is drawn left of the first permanent widget, and the figures
