@@ -2202,6 +2202,89 @@ private Q_SLOTS:
         QTRY_VERIFY2(inSight(), qPrintable(why));
     }
 
+    void histogramWholePresentingAt1280_data()
+    {
+        QTest::addColumn<qreal>("fontScale");  // of the application's font
+        QTest::addRow("the default font") << 1.0;
+        // A desktop theme's larger font (GTK's Adwaita: taller lines and controls than Fusion's).
+        // 5% larger, offscreen the column was 37 px too tall (as much as under the Adwaita); 7%,
+        // 42 px. Tight, both fit, with 11 and 6 px to spare.
+        QTest::addRow("a font 5%% larger") << 1.05;
+        QTest::addRow("a font 7%% larger") << 1.07;
+    }
+
+    // Presenting lesson-ttl-moved at 1280x720 at cycle 100 under GTK's Adwaita dark (larger
+    // font and metrics than Fusion) the queue's rows by priority ran under the column's edge:
+    // the ≤0 row half hidden, its total gone, a scroll bar beside the column. Every row and the
+    // total are whole in sight: the queue's key and histogram go tight (docs/design.md §8), only
+    // where that is needed, and leaving presentation mode gives back the whole key.
+    void histogramWholePresentingAt1280()
+    {
+        QFETCH(qreal, fontScale);
+        const QFont before = QApplication::font();
+        const auto restore = qScopeGuard([before] { QApplication::setFont(before); });
+        QFont larger = before;
+        if (larger.pointSizeF() > 0)
+            larger.setPointSizeF(larger.pointSizeF() * fontScale);
+        else
+            larger.setPixelSize(int(larger.pixelSize() * fontScale + 0.5));
+        QApplication::setFont(larger);
+        const QSize screen(1280, 720);
+        Window w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"));
+        QVERIFY(w.activeAt(screen.width(), screen.height()));
+        w.sim()->setIntervalMs(0);
+        w.presentAt(screen, PresentationMode::zoomPercentFor(screen));
+        if (QTest::currentTestFailed())
+            return;
+        LessonPanel *lesson = w.window.lessonPanel();
+        while (lesson->currentStep() < 2) {  // each step entered runs to its end
+            w.press(Qt::Key_PageDown);
+            QTRY_VERIFY_WITH_TIMEOUT(!w.sim()->isRunning(), 20000);
+        }
+        QCOMPARE(w.sim()->cycle(), 100);
+        w.window.refreshViews();
+        auto *panel = w.window.findChild<QueueTilesPanel *>();
+        QVERIFY(panel);
+        PriorityHistogram *histogram = panel->histogram();
+        QLabel *total = panel->totalLabel();
+        auto *area = panel->findChild<QScrollArea *>(QStringLiteral("histogramArea"));
+        QVERIFY(area);
+        auto *column = qobject_cast<QScrollArea *>(w.window.centralWidget());
+        QVERIFY(column);
+        QString why;
+        const auto whole = [&] {
+            QCoreApplication::processEvents();
+            const QRect seen = total->visibleRegion().boundingRect();
+            const QRect rows = histogram->visibleRegion().boundingRect();
+            why = QStringLiteral("total seen %1x%2 of %3x%4; rows seen %5 of %6 px; histogram's scroll "
+                                 "bar %7, column's %8 (over by %9 px); tight %10")
+                          .arg(seen.width()).arg(seen.height()).arg(total->width()).arg(total->height())
+                          .arg(rows.height()).arg(histogram->height())
+                          .arg(area->verticalScrollBar()->isVisible()).arg(column->verticalScrollBar()->isVisible())
+                          .arg(column->verticalScrollBar()->maximum()).arg(panel->isTight());
+            return total->isVisible() && seen == total->rect() && rows == histogram->rect()
+                    && !area->verticalScrollBar()->isVisible() && !column->verticalScrollBar()->isVisible();
+        };
+        QTRY_VERIFY2(whole(), qPrintable(why));
+        // At the default font (as under the light theme) the column fits as it is: its layout
+        // is the one it had.
+        if (fontScale == 1.0)
+            QVERIFY2(!panel->isTight(), qPrintable(why));
+        // Tight or not, the rows keep their font and at least the digits' height.
+        QCOMPARE(histogram->rowFont(), histogram->font());
+        QVERIFY2(histogram->rowHeight() >= histogram->fontMetrics().capHeight() + 2, qPrintable(why));
+        if (!panel->isTight())
+            return;
+        QLabel *key = panel->keyLabel();
+        QVERIFY2(key->height() < 2 * key->fontMetrics().lineSpacing(), qPrintable(key->text()));  // one line
+        QVERIFY(!key->text().contains(QStringLiteral("journey")));
+        QVERIFY(panel->keyLabel()->toolTip().contains(QStringLiteral("journey")));
+        w.press(Qt::Key_Escape);
+        QVERIFY(!w.window.presentationMode()->isActive());
+        QVERIFY(!panel->isTight());
+        QVERIFY(panel->keyLabel()->text().contains(QStringLiteral("journey")));
+    }
+
     // Presenting at 1024x768 the event log's dock (step 2 of the poison-message lesson) was
     // narrower than its filter row: the consumer filter was squeezed to "All consumer" under its
     // arrow. Every filter keeps its width and is in sight, the event count too, in short where

@@ -50,6 +50,15 @@ QString PriorityHistogram::totalText() const
     return tr("total %1").arg(QLocale().toString(total));
 }
 
+void PriorityHistogram::setTight(bool tight)
+{
+    if (tight == m_tight)
+        return;
+    m_tight = tight;
+    updateGeometry();
+    update();
+}
+
 void PriorityHistogram::setTotalShown(bool shown)
 {
     if (shown == m_totalShown)
@@ -72,6 +81,10 @@ int PriorityHistogram::naturalRowHeight() const
 
 int PriorityHistogram::compactRowHeight() const
 {
+    // Tight: the digits and "≤0" / "9+" have no accents or descenders, the room a line keeps
+    // for them goes too (the swatch takes all but a pixel of the row).
+    if (m_tight)
+        return fontMetrics().capHeight() + 2;
     // Two thirds of a line: the rows give up their spacing and the room a line keeps above and
     // below its digits, never the text's size, which follows the zoom like every other text.
     return fontMetrics().height() * 2 / 3 + 4;
@@ -101,7 +114,7 @@ QFont PriorityHistogram::rowFont() const
 
 int PriorityHistogram::titleHeight() const
 {
-    return fontMetrics().height() + 8;
+    return fontMetrics().height() + (m_tight ? 2 : 8);
 }
 
 QSize PriorityHistogram::sizeHint() const

@@ -42,6 +42,14 @@ public:
     void setTotalShown(bool shown);
     bool totalShown() const { return m_totalShown; }
 
+    /// Tight (off by default): the compacted rows keep only the digits' height and a pixel
+    /// above and below them, and the title gives up the room under it. QueueTilesPanel turns it
+    /// on presenting where the queue's column has no height to spare (GTK's Adwaita, whose font
+    /// and controls are taller than Fusion's, at 1280x720), so that every row and the total
+    /// stay whole (docs/design.md §8).
+    void setTight(bool tight);
+    bool isTight() const { return m_tight; }
+
     /// The tooltip of the bar of priority step @p step (0..9): its count and share.
     QString toolTipText(int step) const;
 
@@ -53,7 +61,8 @@ public:
     /// to compactRowHeight(), two thirds of a line, as tall as the digits) when it is not.
     int rowHeight() const;
     /// The least row height (pixels): two thirds of a line at the zoom's font, as tall as its
-    /// digits; rows shrink to it before the histogram scrolls.
+    /// digits (tight: the digits' height and a pixel above and below them); rows shrink to it
+    /// before the histogram scrolls.
     int compactRowHeight() const;
     /// The rectangle of priority step @p step's row (0 = ≤0 .. 9 = 9+: swatch, bar and count)
     /// in the widget, at the current rowHeight(); empty for a step outside 0..9.
@@ -74,6 +83,7 @@ private:
 
     Counts m_counts {};
     bool m_totalShown = true;
+    bool m_tight = false;  ///< see setTight()
 };
 
 } // namespace PriorityLab

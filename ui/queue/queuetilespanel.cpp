@@ -100,25 +100,22 @@ QueueTilesPanel::QueueTilesPanel(Simulation *simulation, QWidget *parent) : QWid
     m_histogram = new PriorityHistogram(this);
     m_census = new PriorityCensus(simulation, this);
     m_legend = new PriorityLegend(this);
-    m_key = new QLabel(tr("<b>7</b> = priority &nbsp;·&nbsp; T3 = TTL &nbsp;·&nbsp; ● = predicate "
-                          "run &nbsp;·&nbsp; dashed ↻ = sent back by a consumer, re-entered at the "
-                          "tail &nbsp;·&nbsp; click a tile for its journey"),
-                       this);
+    m_key = new QLabel(keyText(), this);
     m_key->setWordWrap(true);
-    m_key->setToolTip(tr("Each tile is one queued message. A consumer that postpones a message "
-                         "(or fails to process it) sends a modified copy back: it joins the tail "
-                         "again, drawn with a dashed outline."));
+    m_key->setToolTip(keyToolTip());
 
     // Legend and key stacked: the queue panel is often narrow (docks beside it), and a key
     // squeezed beside the legend would wrap into a tall column.
     auto *top = new QVBoxLayout;
-    top->setContentsMargins(0, 2, 0, 2);
+    m_top = top;
+    top->setContentsMargins(0, KeyMargin, 0, KeyMargin);
     top->setSpacing(2);
     top->addWidget(m_legend, 0, Qt::AlignLeft);
     top->addWidget(new SizeGuard(m_key, this));  // remembers its heights (see SizeGuard)
 
     auto *side = new QVBoxLayout;
-    side->setContentsMargins(6, 4, 0, 0);
+    m_side = side;
+    side->setContentsMargins(6, SideMargin, 0, 0);
     // All the height there is; where that is less than its rows' natural height (at the zoom's
     // font) the rows shrink, and only where even compacted rows do not fit it scrolls. The total
     // is pinned under it, outside the scroll area: in a short dock (a 1024x768 window) it was
@@ -138,13 +135,50 @@ QueueTilesPanel::QueueTilesPanel(Simulation *simulation, QWidget *parent) : QWid
     body->addLayout(side);
 
     auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 4, 0, 0);
+    layout->setContentsMargins(0, TopMargin, 0, 0);
     layout->setSpacing(2);
     layout->addLayout(top);
     layout->addLayout(body, 1);
 
     connect(m_tiles, &QueueTilesView::messageSelected, this, &QueueTilesPanel::messageSelected);
     refresh(RefreshSnapshot(*simulation, {}));
+}
+
+QString QueueTilesPanel::keyText(bool tight)
+{
+    if (tight)
+        return tr("<b>7</b> = priority &nbsp;·&nbsp; T3 = TTL &nbsp;·&nbsp; ● = predicate run "
+                  "&nbsp;·&nbsp; dashed ↻ = sent back");
+    return tr("<b>7</b> = priority &nbsp;·&nbsp; T3 = TTL &nbsp;·&nbsp; ● = predicate "
+              "run &nbsp;·&nbsp; dashed ↻ = sent back by a consumer, re-entered at the "
+              "tail &nbsp;·&nbsp; click a tile for its journey");
+}
+
+QString QueueTilesPanel::keyToolTip(bool tight)
+{
+    QString tip = tr("Each tile is one queued message. A consumer that postpones a message "
+                     "(or fails to process it) sends a modified copy back: it joins the tail "
+                     "again, drawn with a dashed outline.");
+    if (tight)
+        tip = keyText(false) + QStringLiteral("<br>") + tip;
+    return tip;
+}
+
+void QueueTilesPanel::setTight(bool tight)
+{
+    if (tight == m_tight)
+        return;
+    m_tight = tight;
+    m_key->setText(keyText(tight));
+    m_key->setToolTip(keyToolTip(tight));
+    m_histogram->setTight(tight);
+    // Tight, the total right under the rows (the histogram leaves a few pixels under them), and
+    // the room above and below the legend and the key, and above the histogram, goes.
+    m_side->setSpacing(tight ? 0 : -1);
+    m_side->setContentsMargins(6, tight ? 0 : SideMargin, 0, 0);
+    m_top->setContentsMargins(0, tight ? 0 : KeyMargin, 0, tight ? 0 : KeyMargin);
+    layout()->setContentsMargins(0, tight ? 0 : TopMargin, 0, 0);
+    m_histogramArea->updateGeometry();
 }
 
 void QueueTilesPanel::refresh(const RefreshSnapshot &snapshot)

@@ -3,6 +3,7 @@
 #include <QWidget>
 
 class QLabel;
+class QLayout;
 
 namespace PriorityLab {
 
@@ -35,18 +36,40 @@ public:
     /// The histogram's total ("total 45"), pinned under its scroll area so that it stays in
     /// sight when the rows scroll (docs/design.md §8).
     QLabel *totalLabel() const { return m_total; }
+    /// The key of the tile marks ("7 = priority · T3 = TTL · …") under the colour legend.
+    QLabel *keyLabel() const { return m_key; }
+
+    /// Tight (off by default): the key of the tile marks folds to one shortened line (the whole
+    /// key in its tooltip), the histogram's rows and title give up their last spare pixels
+    /// (PriorityHistogram::setTight()) and its total sits right under them. The main window
+    /// turns it on presenting where the column is taller than the screen even with the charts
+    /// at their least height (GTK's Adwaita at 1280x720: the ≤0 row and the total were cut),
+    /// and off on leaving (docs/design.md §8).
+    void setTight(bool tight);
+    bool isTight() const { return m_tight; }
 
 Q_SIGNALS:
     /// The user clicked the tile of message @p id.
     void messageSelected(quint64 id);
 
 private:
+    /// The key of the tile marks: whole, or (@p tight) one short line without the journey's hint.
+    static QString keyText(bool tight = false);
+    /// The key's tooltip: what a dashed tile is; tight, the whole key above it.
+    static QString keyToolTip(bool tight = false);
+
     QueueTilesView *m_tiles = nullptr;
     PriorityHistogram *m_histogram = nullptr;
     PriorityCensus *m_census = nullptr;
     PriorityLegend *m_legend = nullptr;
     QLabel *m_key = nullptr;
     QLabel *m_total = nullptr;
+    static constexpr int TopMargin = 4;   ///< above the legend (pixels), but tight
+    static constexpr int KeyMargin = 2;   ///< above the legend and under the key, but tight
+    static constexpr int SideMargin = 4;  ///< above the histogram, but tight
+    QLayout *m_top = nullptr;   ///< the legend above the key
+    QLayout *m_side = nullptr;  ///< the histogram's scroll area above its total
+    bool m_tight = false;       ///< see setTight()
     HistogramArea *m_histogramArea = nullptr;  ///< scrolls the histogram where compact rows do not fit
 };
 

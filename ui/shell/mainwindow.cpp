@@ -286,6 +286,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_chartPanel->setOneChartAtATime(active);
         m_consumerPanel->setPresenting(active);  // cards fold when they do not all fit
         m_deadLetterPanel->setReadFromAfar(active);  // no cut titles on the projector
+        if (!active)
+            m_queuePanel->tilesPanel()->setTight(false);  // fitColumn() made it tight presenting
         m_alarmPanel->setExpanded(false);  // each start and end of presenting folds the banner
         updateAlarmCompact();
         if (active) {
@@ -1157,6 +1159,13 @@ void MainWindow::fitColumn()
     if (over <= spare)
         return;
     const bool presenting = m_presentation && m_presentation->isActive();
+    // Presenting, the queue's key and histogram give up their spare lines and pixels (under
+    // GTK's Adwaita at 1280x720 the ≤0 row and the histogram's total were cut); the range
+    // changes again if that is not all (docs/design.md §8).
+    if (QueueTilesPanel *tiles = m_queuePanel->tilesPanel(); presenting && !tiles->isTight()) {
+        tiles->setTight(true);
+        return;
+    }
     if (!presenting && m_simulation->loadedScenario().steps.isEmpty() && m_scenarioInfo->isVisible()
         && !m_scenarioInfo->isFolded())
         m_scenarioInfo->foldForRoom();  // the range changes again: the charts give the rest
