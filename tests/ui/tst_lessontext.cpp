@@ -27,6 +27,7 @@
 #include <QTest>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <QAbstractTextDocumentLayout>
 #include <QTextBlock>
 #include <QTextDocument>
@@ -281,6 +282,134 @@ private Q_SLOTS:
         QTRY_VERIFY2(panel.progressLabel()->text().contains(QStringLiteral("\n✎ 1 edit by hand; the text is without it.")),
                      qPrintable(panel.progressLabel()->text()));
         QVERIFY(whole(panel));
+    }
+
+    void headerMoreAndLessKeepTheLessonWhole()
+    {
+        // A trial at 1024x768 (openbox, maximized: 1024x749), the length-limit lesson at the
+        // start of step 4, its text whole: More on the lesson's title (the description and the
+        // hint) overflowed the left column, which took the room from the docks' row, and Less
+        // did not give it back; the step's text went behind "▼ More below". The unfolded header
+        // scrolls in its column (as the alarm banner's does): the docks keep their place and
+        // size, and the text stays whole, during More and after Less.
+        TestSupport::ScenarioWindow w(TestSupport::presetPath(QStringLiteral("lesson-max-length-drops-urgent.json")));
+        QVERIFY(w.activeAt(1024, 749));
+        w.runLesson(160);  // step 3 at its end
+        LessonPanel *lesson = w.window.lessonPanel();
+        lesson->next();  // Page Down: step 4, which has no end, entered on cycle 160
+        w.sim()->pause();
+        QCOMPARE(lesson->currentStep(), 3);
+        QCOMPARE(w.sim()->cycle(), 160);
+        const auto settle = [] {
+            for (int i = 0; i < 5; ++i) {  // the layouts, the queued fits
+                QCoreApplication::sendPostedEvents();
+                QCoreApplication::processEvents();
+            }
+        };
+        const auto docks = [&w] {
+            QStringList parts;
+            for (const QDockWidget *dock : w.window.findChildren<QDockWidget *>()) {
+                if (dock->isVisible() && !dock->isFloating())
+                    parts << QStringLiteral("%1 %2,%3 %4x%5").arg(dock->objectName()).arg(dock->x()).arg(dock->y())
+                                     .arg(dock->width()).arg(dock->height());
+            }
+            return parts.join(QStringLiteral("; "));
+        };
+        const auto whole = [lesson] {
+            return lesson->textView()->verticalScrollBar()->maximum() == 0 && !lesson->moreHint()->isVisible();
+        };
+        settle();
+        const QString before = docks();
+        QVERIFY2(whole(), qPrintable(before));
+        ScenarioInfo *info = w.window.scenarioInfo();
+        auto *more = info->findChild<QToolButton *>(QStringLiteral("scenarioInfoMore"));
+        QVERIFY(more && more->isVisible() && info->isFolded());
+        more->setFocus(Qt::TabFocusReason);  // F6 there, then Enter
+        QTest::keyClick(more, Qt::Key_Return);
+        QVERIFY(!info->isFolded());
+        settle();
+        QCOMPARE(docks(), before);
+        QVERIFY2(whole(), qPrintable(docks()));
+        QTest::keyClick(more, Qt::Key_Return);
+        QVERIFY(info->isFolded());
+        settle();
+        QCOMPARE(docks(), before);
+        QVERIFY2(whole(), qPrintable(docks()));
+    }
+
+    void textWholeAgainOnceThePanelGrowsBack()
+    {
+        // Lowered for a moment (the docks' row given to the column, a splitter dragged), the
+        // panel showed "▼ More below" and the text's scroll bar; grown back to its height, it
+        // kept both: the text, narrower by the bar and shorter by the cue's row, took a line
+        // more than it has (a trial at 1024x768, the length-limit lesson's step 4). Grown back,
+        // the panel shows the text whole again, as before it was lowered.
+        LessonStep step;
+        step.title = QStringLiteral("What a length limit is for");
+        step.text = QStringLiteral("A length limit protects the broker's memory, but it is no priority rule: "
+                                   "drop-head throws away the oldest message of a plain queue and the most urgent "
+                                   "of a priority queue; reject-publish pushes the problem back to the producers. "
+                                   "Neither adds capacity. Try a second consumer (or a larger Max length) and "
+                                   "watch the refusals stop: the queue no longer fills.");
+        const auto settle = [] {
+            for (int i = 0; i < 3; ++i) {
+                QCoreApplication::sendPostedEvents();
+                QCoreApplication::processEvents();
+            }
+        };
+        const auto whole = [](const LessonPanel &panel) {
+            return panel.textView()->verticalScrollBar()->maximum() == 0 && !panel.moreHint()->isVisible();
+        };
+        // At widths about the lesson dock's at 1024x768: the lowest panel that shows the text
+        // whole (walked down; a second panel is given that height), where a scroll bar's width
+        // takes a line more (elsewhere the bar alone never stays).
+        int checked = 0;
+        for (int width = 230; width <= 330; width += 4) {
+            Simulation sim;
+            int height = 500;
+            {
+                LessonPanel probe(&sim);
+                probe.setSteps({step});
+                probe.resize(width, height);
+                static_cast<QWidget &>(probe).show();  // LessonPanel::show(int) shows a step
+                QVERIFY(QTest::qWaitForWindowExposed(&probe));
+                settle();
+                QVERIFY(whole(probe));
+                for (; height > 100; --height) {
+                    probe.resize(width, height - 1);
+                    settle();
+                    if (!whole(probe))
+                        break;
+                }
+            }
+            LessonPanel panel(&sim);
+            panel.setSteps({step});
+            panel.resize(width, height);
+            static_cast<QWidget &>(panel).show();
+            QVERIFY(QTest::qWaitForWindowExposed(&panel));
+            settle();
+            QVERIFY(whole(panel));
+            QTextDocument narrower;
+            narrower.setDefaultFont(panel.textView()->document()->defaultFont());
+            narrower.setPlainText(step.text);
+            narrower.setTextWidth(panel.textView()->viewport()->width());
+            const int full = int(std::ceil(narrower.size().height()));
+            narrower.setTextWidth(panel.textView()->viewport()->width()
+                                  - panel.textView()->verticalScrollBar()->sizeHint().width());
+            if (int(std::ceil(narrower.size().height())) <= full)
+                continue;  // the bar's width takes no line here
+            ++checked;
+            panel.resize(width, height - 40);
+            settle();
+            QVERIFY(!whole(panel));
+            panel.resize(width, height);
+            settle();
+            QVERIFY2(whole(panel), qPrintable(QStringLiteral("panel %1x%2: %3 px below, cue %4")
+                                                      .arg(width).arg(height)
+                                                      .arg(panel.textView()->verticalScrollBar()->maximum())
+                                                      .arg(panel.moreHint()->isVisible())));
+        }
+        QVERIFY(checked > 0);  // the walk reached widths where the bar takes a line
     }
 
     void moreBelowOnlyWhileALineIsHidden()

@@ -13,6 +13,7 @@
 #include <QMouseEvent>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QTextBrowser>
 #include <QTextDocument>
@@ -420,11 +421,41 @@ void LessonPanel::recheckMoreHint()
     // panel was lower or the step longer, they kept the text a line short in a panel high
     // enough for it. Hidden, the text gets their room; the cue comes back if it still scrolls.
     m_more->hide();
-    QTimer::singleShot(0, this, &LessonPanel::updateMoreHint);
+    // Not shown again by the view's range while it is laid out anew (a range the bar's width
+    // or the cue's row gave it): once, when all is laid out.
+    m_moreHeld = true;
+    if (layout()) {
+        layout()->invalidate();
+        layout()->activate();  // the view takes the cue's row now, before the bar is asked
+    }
+    // The view keeps a scroll bar while the text is longer than the view at the width the bar
+    // leaves it, even where the text at the whole width fits: it lays the text out again
+    // without the bar, which comes back only if that still scrolls.
+    if (m_text->verticalScrollBar()->isVisibleTo(m_text)) {
+        m_text->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        m_text->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    }
+    QTimer::singleShot(0, this, [this] {
+        m_moreHeld = false;
+        updateMoreHint();
+    });
+}
+
+void LessonPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Grown back after it was lowered for a while (the docks' row given to the left column, a
+    // splitter dragged), the panel kept the cue and the scroll bar of the lower height, the text
+    // a line short: a trial at 1024x768 (docs/design.md §8).
+    const QSize old = event->oldSize();
+    if (old.isValid() && event->size().height() > old.height() && !m_moreHeld && m_more->isVisibleTo(this))
+        recheckMoreHint();
 }
 
 void LessonPanel::updateMoreHint()
 {
+    if (m_moreHeld)
+        return;  // recheckMoreHint() asks once laid out
     const QScrollBar *bar = m_text->verticalScrollBar();
     const bool more = bar->maximum() > 0 && bar->value() < bar->maximum();
     m_more->setVisible(more);

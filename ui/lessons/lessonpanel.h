@@ -106,8 +106,9 @@ public:
     /// Shows step @p index (0-based) as Back or Next would, its text scrolled to the top, without
     /// applying its settings or running (screenshots, tests that read every step).
     void showStep(int index);
-    /// Hides "More below" and shows it again, once laid out, only if the text still scrolls
-    /// (after the panel grew: the cue's row kept the text short of the room it now has).
+    /// Hides "More below" and the text's scroll bar and shows them again, once laid out, only
+    /// if the text still scrolls (after the panel grew: the cue's row and the bar's width kept
+    /// the text short of the room it now has). Done by the panel itself whenever it grows.
     void recheckMoreHint();
 
     /// The most cycles Next runs at once to bring a running step to its end (a step that ends
@@ -156,6 +157,8 @@ Q_SIGNALS:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    /// Grown (higher or wider) while the cue or the text's scroll bar shows: recheckMoreHint().
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     QList<TimelineChange> m_applied;  ///< appliedSettings()
@@ -243,6 +246,7 @@ private:
     /// while it has not (or has no end): past it, the line under the text says so.
     qint64 m_endCycle = -1;
     bool m_pastShown = false;  ///< the line says the run is past m_endCycle
+    bool m_moreHeld = false;   ///< recheckMoreHint() lays the text out anew: no cue until it asks
     int m_handEdits = 0;       ///< setHandEdits()
     bool m_handEditsRan = false;  ///< handEditsRan()
 };

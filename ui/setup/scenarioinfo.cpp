@@ -110,6 +110,19 @@ void ScenarioInfo::foldForRoom()
     setFolded(true);
 }
 
+int ScenarioInfo::unfoldedHeight() const
+{
+    if (m_folded || !m_more->isVisibleTo(this))
+        return 0;
+    const int spacing = layout() ? layout()->spacing() : 0;
+    int height = 0;
+    for (const QLabel *text : {m_description, m_hint}) {
+        if (text->isVisibleTo(this))
+            height += text->parentWidget()->height() + spacing;  // in its SizeGuard
+    }
+    return height;
+}
+
 void ScenarioInfo::setFile(const QString &file)
 {
     m_name->setToolTip(file.isEmpty() ? QString() : tr("From %1").arg(QDir::toNativeSeparators(file)));

@@ -47,6 +47,9 @@ public:
     /// room for them (MainWindow: a 1280x720 projector less its panel); "More" then shows them.
     /// Once per opened scenario (after "More" it stays unfolded).
     void foldForRoom();
+    /// The height (px) the description and the hint unfolded by "More" add to the header, with
+    /// the spacing above each; 0 while folded, or where "More" is not offered.
+    int unfoldedHeight() const;
 
 Q_SIGNALS:
     /// The user asked to edit the name, description and hint.

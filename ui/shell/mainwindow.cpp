@@ -1142,13 +1142,18 @@ void MainWindow::fitColumn()
     auto *column = qobject_cast<QScrollArea *>(centralWidget());
     if (!column || !isVisible())
         return;
-    const int over = column->verticalScrollBar()->maximum();
-    if (over <= 0)
+    if (column->verticalScrollBar()->maximum() <= 0)
         return;
     // The alarm banner unfolded by its More button scrolls in its column: taking its room from
     // the charts moved the split between the docks at every More and Less (presenting), and
     // Less never gave it back.
     if (m_alarmPanel->isExpanded())
+        return;
+    // The header's description and hint unfolded by its More button likewise: their room taken
+    // from the docks' row moved the split, and Less did not give it back; the lesson's text went
+    // behind "More below" (1024x768, docs/design.md §8).
+    const int over = column->verticalScrollBar()->maximum() - m_scenarioInfo->unfoldedHeight();
+    if (over <= 0)
         return;
     // What the charts' row can give: the charts dock down to its minimum.
     const int spare = m_chartDock->isVisible() && !m_chartDock->isFloating()
