@@ -157,7 +157,7 @@ Q_SIGNALS:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
-    /// Grown (higher or wider) while the cue or the text's scroll bar shows: recheckMoreHint().
+    /// Grown higher while "More below" shows: recheckMoreHint().
     void resizeEvent(QResizeEvent *event) override;
 
 private:
