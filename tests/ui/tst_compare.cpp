@@ -519,8 +519,11 @@ void TestCompare::windowFitsTheScreen()
         const auto *split = qobject_cast<const QSplitter *>(window.depthChart()->parentWidget()->parentWidget());
         QVERIFY(split);
         QCOMPARE(split->orientation(), size.width() > 1400 ? Qt::Horizontal : Qt::Vertical);
-        if (const QString shot = qEnvironmentVariable("PRIORITYLAB_SHOT_DIR"); !shot.isEmpty())
+        if (const QString shot = qEnvironmentVariable("PRIORITYLAB_SHOT_DIR"); !shot.isEmpty()) {
+            for (int i = 0; i < 5; ++i)  // the panes' sizes settle over a few turns
+                QCoreApplication::processEvents();
             window.grab().save(QStringLiteral("%1/compare-%2x%3.png").arg(shot).arg(size.width() + 16).arg(size.height() + 48));
+        }
     }
 }
 
