@@ -48,6 +48,15 @@ inline void addClassroomWindowSizes()
     QTest::addRow("1024x740") << QSize(1024, 740);
 }
 
+/// Lets the layouts and the queued fits run: five turns of posted events and the event loop.
+inline void settleLayouts()
+{
+    for (int i = 0; i < 5; ++i) {
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    }
+}
+
 /// The nearest scroll area around @p widget (its own parents'); null where none is.
 inline QScrollArea *scrollAreaAround(const QWidget *widget)
 {
@@ -160,6 +169,19 @@ struct ScenarioWindow
 
     /// The window's simulation.
     Simulation *sim() const { return window.simulation(); }
+
+    /// The docks shown in the window, docked, with their places and sizes ("chartsDock 0,452
+    /// 303x258; ..."): to compare before and after a change that must not move them.
+    QString dockGeometries() const
+    {
+        QStringList parts;
+        for (const QDockWidget *dock : window.findChildren<QDockWidget *>()) {
+            if (dock->isVisible() && !dock->isFloating())
+                parts << QStringLiteral("%1 %2,%3 %4x%5").arg(dock->objectName()).arg(dock->x()).arg(dock->y())
+                                 .arg(dock->width()).arg(dock->height());
+        }
+        return parts.join(QStringLiteral("; "));
+    }
 
     /// The card of the consumer named @p name (its name label's tooltip starts with the name,
     /// whatever the label shows); null if no card has it.

@@ -300,26 +300,11 @@ private Q_SLOTS:
         w.sim()->pause();
         QCOMPARE(lesson->currentStep(), 3);
         QCOMPARE(w.sim()->cycle(), 160);
-        const auto settle = [] {
-            for (int i = 0; i < 5; ++i) {  // the layouts, the queued fits
-                QCoreApplication::sendPostedEvents();
-                QCoreApplication::processEvents();
-            }
-        };
-        const auto docks = [&w] {
-            QStringList parts;
-            for (const QDockWidget *dock : w.window.findChildren<QDockWidget *>()) {
-                if (dock->isVisible() && !dock->isFloating())
-                    parts << QStringLiteral("%1 %2,%3 %4x%5").arg(dock->objectName()).arg(dock->x()).arg(dock->y())
-                                     .arg(dock->width()).arg(dock->height());
-            }
-            return parts.join(QStringLiteral("; "));
-        };
         const auto whole = [lesson] {
             return lesson->textView()->verticalScrollBar()->maximum() == 0 && !lesson->moreHint()->isVisible();
         };
-        settle();
-        const QString before = docks();
+        TestSupport::settleLayouts();
+        const QString before = w.dockGeometries();
         QVERIFY2(whole(), qPrintable(before));
         ScenarioInfo *info = w.window.scenarioInfo();
         auto *more = info->findChild<QToolButton *>(QStringLiteral("scenarioInfoMore"));
@@ -327,14 +312,14 @@ private Q_SLOTS:
         more->setFocus(Qt::TabFocusReason);  // F6 there, then Enter
         QTest::keyClick(more, Qt::Key_Return);
         QVERIFY(!info->isFolded());
-        settle();
-        QCOMPARE(docks(), before);
-        QVERIFY2(whole(), qPrintable(docks()));
+        TestSupport::settleLayouts();
+        QCOMPARE(w.dockGeometries(), before);
+        QVERIFY2(whole(), qPrintable(w.dockGeometries()));
         QTest::keyClick(more, Qt::Key_Return);
         QVERIFY(info->isFolded());
-        settle();
-        QCOMPARE(docks(), before);
-        QVERIFY2(whole(), qPrintable(docks()));
+        TestSupport::settleLayouts();
+        QCOMPARE(w.dockGeometries(), before);
+        QVERIFY2(whole(), qPrintable(w.dockGeometries()));
     }
 
     void textWholeAgainOnceThePanelGrowsBack()
@@ -351,12 +336,6 @@ private Q_SLOTS:
                                    "of a priority queue; reject-publish pushes the problem back to the producers. "
                                    "Neither adds capacity. Try a second consumer (or a larger Max length) and "
                                    "watch the refusals stop: the queue no longer fills.");
-        const auto settle = [] {
-            for (int i = 0; i < 3; ++i) {
-                QCoreApplication::sendPostedEvents();
-                QCoreApplication::processEvents();
-            }
-        };
         const auto whole = [](const LessonPanel &panel) {
             return panel.textView()->verticalScrollBar()->maximum() == 0 && !panel.moreHint()->isVisible();
         };
@@ -373,11 +352,11 @@ private Q_SLOTS:
                 probe.resize(width, height);
                 static_cast<QWidget &>(probe).show();  // LessonPanel::show(int) shows a step
                 QVERIFY(QTest::qWaitForWindowExposed(&probe));
-                settle();
+                TestSupport::settleLayouts();
                 QVERIFY(whole(probe));
                 for (; height > 100; --height) {
                     probe.resize(width, height - 1);
-                    settle();
+                    TestSupport::settleLayouts();
                     if (!whole(probe))
                         break;
                 }
@@ -387,7 +366,7 @@ private Q_SLOTS:
             panel.resize(width, height);
             static_cast<QWidget &>(panel).show();
             QVERIFY(QTest::qWaitForWindowExposed(&panel));
-            settle();
+            TestSupport::settleLayouts();
             QVERIFY(whole(panel));
             QTextDocument narrower;
             narrower.setDefaultFont(panel.textView()->document()->defaultFont());
@@ -400,10 +379,10 @@ private Q_SLOTS:
                 continue;  // the bar's width takes no line here
             ++checked;
             panel.resize(width, height - 40);
-            settle();
+            TestSupport::settleLayouts();
             QVERIFY(!whole(panel));
             panel.resize(width, height);
-            settle();
+            TestSupport::settleLayouts();
             QVERIFY2(whole(panel), qPrintable(QStringLiteral("panel %1x%2: %3 px below, cue %4")
                                                       .arg(width).arg(height)
                                                       .arg(panel.textView()->verticalScrollBar()->maximum())

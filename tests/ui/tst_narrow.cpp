@@ -755,31 +755,16 @@ private Q_SLOTS:
             return;
         AlarmPanel *alarms = w.window.alarmPanel();
         QTRY_VERIFY(alarms->isVisible() && alarms->moreButton()->isVisible());
-        const auto settle = [] {
-            for (int i = 0; i < 5; ++i) {
-                QCoreApplication::sendPostedEvents();
-                QCoreApplication::processEvents();
-            }
-        };
-        const auto docks = [&w] {
-            QStringList parts;
-            for (const QDockWidget *dock : w.window.findChildren<QDockWidget *>()) {
-                if (dock->isVisible() && !dock->isFloating())
-                    parts << QStringLiteral("%1 %2,%3 %4x%5").arg(dock->objectName()).arg(dock->x()).arg(dock->y())
-                                     .arg(dock->width()).arg(dock->height());
-            }
-            return parts.join(QStringLiteral("; "));
-        };
-        settle();
-        const QString before = docks();
+        TestSupport::settleLayouts();
+        const QString before = w.dockGeometries();
         QTest::mouseClick(alarms->moreButton(), Qt::LeftButton);
         QVERIFY(alarms->isExpanded());
-        settle();
-        QCOMPARE(docks(), before);
+        TestSupport::settleLayouts();
+        QCOMPARE(w.dockGeometries(), before);
         QTest::mouseClick(alarms->moreButton(), Qt::LeftButton);
         QVERIFY(!alarms->isExpanded());
-        settle();
-        QCOMPARE(docks(), before);
+        TestSupport::settleLayouts();
+        QCOMPARE(w.dockGeometries(), before);
     }
 
     void cardsReadWholeWhilePresentingAt1280_data()
