@@ -152,7 +152,7 @@ void LogTableView::watchValues()
     // it was the row found.
     // m_nothing: what was carried at the last look (the model's rows are gone already when
     // rowsRemoved() comes).
-    const auto refit = [this](const QList<bool> &) {
+    const auto refit = [this] {
         const QList<bool> now = nothingCarried();
         if (now != m_nothing) {
             m_nothing = now;
@@ -161,7 +161,7 @@ void LogTableView::watchValues()
     };
     const auto all = [this, refit] {
         findValues();
-        refit({});
+        refit();
     };
     m_valueWatch << connect(m, &QAbstractItemModel::modelReset, this, all)
                  << connect(m, &QAbstractItemModel::layoutChanged, this, all)
@@ -174,7 +174,7 @@ void LogTableView::watchValues()
             return;
         if (m_otherRow.size() != model()->columnCount()) {
             findValues();
-            return refit({});
+            return refit();
         }
         const int added = last - first + 1;
         const int rows = model()->rowCount();
@@ -202,7 +202,7 @@ void LogTableView::watchValues()
         }
         if (!rescan.isEmpty())
             findValues(rescan);
-        refit({});
+        refit();
     });
     m_valueWatch << connect(m, &QAbstractItemModel::rowsRemoved, this,
                             [this, refit](const QModelIndex &parent, int first, int last) {
@@ -221,7 +221,7 @@ void LogTableView::watchValues()
         }
         if (!lost.isEmpty())
             findValues(lost);
-        refit({});
+        refit();
     });
 }
 
