@@ -496,14 +496,24 @@ QList<ComparisonVerdict> Comparison::groupVerdicts(VerdictNaming naming) const
         } else if (f->texts.count(f->texts.at(hi)) == f->texts.size()) {
             text = QStringLiteral("throughput is the same (%1 per cycle)").arg(f->texts.at(hi));
         } else {
-            // Every run's figure, highest first: "vs 1.8 for b and 1.5 for c".
+            // Every run's figure, highest first: "vs 1.8 for b and 1.5 for c"; the runs tied at
+            // the top (the same figure as shown) named together, "a and b process the most" (a
+            // trial read "a processes the most: 5.51 per cycle vs 5.51 for b").
+            QList<qsizetype> order = between(f->values, hi, lo);
+            order.prepend(hi);
+            order.append(lo);
+            QStringList top;
             QStringList rest;
-            for (qsizetype i : between(f->values, hi, lo))
-                rest << QStringLiteral("%1 %2 %3").arg(f->texts.at(i), subjects ? QStringLiteral("for") : QStringLiteral("with"), names.at(i));
-            rest << QStringLiteral("%1 %2 %3").arg(f->texts.at(lo), subjects ? QStringLiteral("for") : QStringLiteral("with"), names.at(lo));
-            text = (subjects ? QStringLiteral("%1 processes the most: %2 per cycle vs %3")
-                             : QStringLiteral("the most processed with %1: %2 per cycle vs %3"))
-                           .arg(names.at(hi), f->texts.at(hi), joinNames(rest));
+            for (qsizetype i : std::as_const(order)) {
+                if (f->texts.at(i) == f->texts.at(hi))
+                    top << names.at(i);
+                else
+                    rest << QStringLiteral("%1 %2 %3").arg(f->texts.at(i), subjects ? QStringLiteral("for") : QStringLiteral("with"), names.at(i));
+            }
+            text = (!subjects          ? QStringLiteral("the most processed with %1: %2 per cycle vs %3")
+                    : top.size() == 1 ? QStringLiteral("%1 processes the most: %2 per cycle vs %3")
+                                      : QStringLiteral("%1 process the most: %2 per cycle vs %3"))
+                           .arg(joinNames(top), f->texts.at(hi), joinNames(rest));
         }
         if (const ComparedFigure *backlog = findFigure(figures, ThroughputGroup, QStringLiteral("backlog"))) {
             const qsizetype worst = extreme(backlog->values, false);

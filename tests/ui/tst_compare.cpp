@@ -80,6 +80,7 @@ private Q_SLOTS:
     void enterComparesFromEveryControl();
     void verdictsNameLongRunsByTheirLetter();
     void compareKeepsTheLessonOnScreen();
+    void runsTiedAtTheTopShareTheThroughputVerdict();
     void runAsWatchedIsWhatTheClassSaw();
     void tabReachesTheVerdictNotTheWholeWindow();
     void coincidingLinesStayInSight();
@@ -1415,6 +1416,33 @@ void TestCompare::compareKeepsTheLessonOnScreen()
     QVERIFY(window);
     QCOMPARE(window->files(), CompareWindow::threeWayPresets());
     delete window;
+}
+
+void TestCompare::runsTiedAtTheTopShareTheThroughputVerdict()
+{
+    // A teacher's trial (lesson-aging, Ctrl+K, three runs): "A processes the most: 5.51 per cycle
+    // vs 5.51 for B". Runs whose figure reads the same are named together at the top.
+    const Scenario aging = loadPreset(QStringLiteral("lesson-aging.json"));
+    Scenario slower = aging;
+    slower.name = QStringLiteral("slower");
+    slower.consumers[0].online = false;
+    const Comparison c = compareScenarios({aging, loadPreset(QStringLiteral("lesson-native-starvation.json")), slower}, 400);
+    QVERIFY(c.sameWorkload);
+    const QList<ComparedFigure> figures = c.figures();
+    const auto throughput = std::find_if(figures.cbegin(), figures.cend(), [](const ComparedFigure &f) {
+        return f.label.startsWith(QLatin1String("throughput"));
+    });
+    QVERIFY(throughput != figures.cend());
+    QCOMPARE(throughput->texts.at(0), throughput->texts.at(1));  // the tie the trial saw
+    QVERIFY(throughput->texts.at(2) != throughput->texts.at(0));
+    QString verdict;
+    for (const ComparisonVerdict &v : c.groupVerdicts(Comparison::VerdictNaming::Letters)) {
+        if (v.group == QLatin1String("Throughput"))
+            verdict = v.text;
+    }
+    QVERIFY2(verdict.startsWith(QStringLiteral("A and B process the most: %1 per cycle vs %2 for C")
+                                        .arg(throughput->texts.at(0), throughput->texts.at(2))),
+             qPrintable(verdict));
 }
 
 void TestCompare::runAsWatchedIsWhatTheClassSaw()
