@@ -106,6 +106,7 @@ private Q_SLOTS:
     void heldKeyReportedAsPressesIsOneStep();
     void sliderKeyEditIsOneStep_data();
     void sliderKeyEditIsOneStep();
+    void numberFieldArrowsAreOneStep();
     void undoTextInTheChartMarkersWords();
     void editBetweenSeparatesSteps_data();
     void editBetweenSeparatesSteps();
@@ -505,6 +506,38 @@ void TestUndo::sliderKeyEditIsOneStep()
     stack->undo();
     QCOMPARE(threshold(sim, 0), 3);
     QCOMPARE(slider->value(), 3);
+    QVERIFY(!stack->canUndo());
+}
+
+void TestUndo::numberFieldArrowsAreOneStep()
+{
+    // A teacher's trial on lesson-aging: Up, Up, Enter in A's Aging step field made two undo
+    // steps ("✎ 2 edits by hand") and one Ctrl+Z left it at 1, where the slider beside it made one
+    // (sliderKeyEditIsOneStep). A number field's arrows are one gesture too, until Enter.
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-aging.json"), QSize(1280, 660));
+    QVERIFY(shown.active());
+    MainWindow &window = shown.window;
+    window.lessonPanel()->runCycles(20);
+    SetupEditor *editor = window.setupEditor();
+    const Simulation &sim = *editor->simulation();
+    QUndoStack *stack = editor->undoStack();
+    QWidget *input = window.consumerPanel()->cards().at(0)->parameterEditor(QStringLiteral("threshold"))->input();
+    auto *spin = qobject_cast<QSpinBox *>(input) ? qobject_cast<QSpinBox *>(input) : input->findChild<QSpinBox *>();
+    QVERIFY(spin);
+    spin->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(QApplication::focusWidget(), spin);
+    QCOMPARE(threshold(sim, 0), 3);
+    QTest::keyClick(spin, Qt::Key_Up);
+    QTest::keyClick(spin, Qt::Key_Up);
+    QCOMPARE(threshold(sim, 0), 5);
+    QTest::keyClick(spin, Qt::Key_Return);
+    QCOMPARE(threshold(sim, 0), 5);
+    QCOMPARE(stack->count(), 1);
+    QVERIFY2(window.lessonPanel()->progressLabel()->text().contains(QStringLiteral("✎ 1 edit by hand")),
+             qPrintable(window.lessonPanel()->progressLabel()->text()));
+    stack->undo();
+    QCOMPARE(threshold(sim, 0), 3);
+    QCOMPARE(spin->value(), 3);
     QVERIFY(!stack->canUndo());
 }
 

@@ -174,14 +174,19 @@ void ShortcutGuard::deliverAsKeyEdit(QObject *control, QObject *receiver, QEvent
 
 void ShortcutGuard::setKeyEdit(QObject *control)
 {
-    // A slider of a main window being edited by keys: its key presses are one gesture, one undo
-    // step, as a drag is (SetupEditor::setKeyEdit()). Told again at each press that changes it:
-    // its focus may have gone to a popup and come back meanwhile, which ends its gesture.
-    if (auto *slider = qobject_cast<QAbstractSlider *>(m_keyEdit.data()); slider && slider != control)
-        SetupEditor::setKeyEdit(slider, false);
+    // A slider or a number field of a main window being edited by keys (a slider's arrows, a
+    // field's Up and Down): its key presses are one gesture, one undo step, as a drag is
+    // (SetupEditor::setKeyEdit(); a trial's Up, Up, Enter on a spin box made two steps where the
+    // slider beside it made one). Told again at each press that changes it: its focus may have
+    // gone to a popup and come back meanwhile, which ends its gesture.
+    const auto gestureInput = [](QObject *o) -> QWidget * {
+        return qobject_cast<QAbstractSlider *>(o) || qobject_cast<QAbstractSpinBox *>(o) ? static_cast<QWidget *>(o) : nullptr;
+    };
+    if (QWidget *input = gestureInput(m_keyEdit.data()); input && input != control)
+        SetupEditor::setKeyEdit(input, false);
     m_keyEdit = control;
-    if (auto *slider = qobject_cast<QAbstractSlider *>(control); slider && qobject_cast<QMainWindow *>(slider->window()))
-        SetupEditor::setKeyEdit(slider, true);
+    if (QWidget *input = gestureInput(control); input && qobject_cast<QMainWindow *>(input->window()))
+        SetupEditor::setKeyEdit(input, true);
 }
 
 bool ShortcutGuard::isSliderEdit(const QObject *focus) const
