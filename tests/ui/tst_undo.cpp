@@ -517,10 +517,9 @@ void TestUndo::numberFieldArrowsAreOneStep()
     TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-aging.json"), QSize(1280, 660));
     QVERIFY(shown.active());
     MainWindow &window = shown.window;
+    const Simulation &sim = *window.simulation();
+    QUndoStack *stack = window.setupEditor()->undoStack();
     window.lessonPanel()->runCycles(20);
-    SetupEditor *editor = window.setupEditor();
-    const Simulation &sim = *editor->simulation();
-    QUndoStack *stack = editor->undoStack();
     QWidget *input = window.consumerPanel()->cards().at(0)->parameterEditor(QStringLiteral("threshold"))->input();
     auto *spin = qobject_cast<QSpinBox *>(input) ? qobject_cast<QSpinBox *>(input) : input->findChild<QSpinBox *>();
     QVERIFY(spin);
