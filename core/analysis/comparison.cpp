@@ -501,7 +501,8 @@ QList<ComparisonVerdict> Comparison::groupVerdicts(VerdictNaming naming) const
             // trial read "a processes the most: 5.51 per cycle vs 5.51 for b").
             QList<qsizetype> order = between(f->values, hi, lo);
             order.prepend(hi);
-            order.append(lo);
+            if (lo != hi)  // one run with a figure (the others lasted no cycle): named once
+                order.append(lo);
             QStringList top;
             QStringList rest;
             for (qsizetype i : std::as_const(order)) {
@@ -510,10 +511,12 @@ QList<ComparisonVerdict> Comparison::groupVerdicts(VerdictNaming naming) const
                 else
                     rest << QStringLiteral("%1 %2 %3").arg(f->texts.at(i), subjects ? QStringLiteral("for") : QStringLiteral("with"), names.at(i));
             }
-            text = (!subjects          ? QStringLiteral("the most processed with %1: %2 per cycle vs %3")
-                    : top.size() == 1 ? QStringLiteral("%1 processes the most: %2 per cycle vs %3")
-                                      : QStringLiteral("%1 process the most: %2 per cycle vs %3"))
-                           .arg(joinNames(top), f->texts.at(hi), joinNames(rest));
+            text = (!subjects          ? QStringLiteral("the most processed with %1: %2 per cycle")
+                    : top.size() == 1 ? QStringLiteral("%1 processes the most: %2 per cycle")
+                                      : QStringLiteral("%1 process the most: %2 per cycle"))
+                           .arg(joinNames(top), f->texts.at(hi));
+            if (!rest.isEmpty())
+                text += QStringLiteral(" vs ") + joinNames(rest);
         }
         if (const ComparedFigure *backlog = findFigure(figures, ThroughputGroup, QStringLiteral("backlog"))) {
             const qsizetype worst = extreme(backlog->values, false);
