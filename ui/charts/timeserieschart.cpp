@@ -824,9 +824,19 @@ void TimeSeriesChart::layoutMarkers()
         QList<qsizetype> byX(labels.size());
         std::iota(byX.begin(), byX.end(), 0);
         std::sort(byX.begin(), byX.end(), [&labels](qsizetype a, qsizetype b) { return labels.at(a).x < labels.at(b).x; });
-        qsizetype closest = 1;
-        for (qsizetype k = 2; k < byX.size(); ++k) {
-            if (labels.at(byX.at(k)).x - labels.at(byX.at(k - 1)).x < labels.at(byX.at(closest)).x - labels.at(byX.at(closest - 1)).x)
+        // Neighbours of one kind first (two edits by hand, two scripted changes): an edit's
+        // label merged into the timeline's went to the timeline's line, cycles from the edit, and
+        // the timeline's own words were gone. Of those, the closest.
+        const auto pure = [](const Label &label) { return label.live || label.edits + label.undos == 0; };
+        const auto sameKind = [&](qsizetype k) {
+            const Label &a = labels.at(byX.at(k - 1));
+            const Label &b = labels.at(byX.at(k));
+            return pure(a) && pure(b) && a.live == b.live;
+        };
+        const auto gap = [&](qsizetype k) { return labels.at(byX.at(k)).x - labels.at(byX.at(k - 1)).x; };
+        qsizetype closest = -1;
+        for (qsizetype k = 1; k < byX.size(); ++k) {
+            if (closest < 0 || sameKind(k) > sameKind(closest) || (sameKind(k) == sameKind(closest) && gap(k) < gap(closest)))
                 closest = k;
         }
         const qsizetype keep = byX.at(closest - 1);
@@ -841,9 +851,17 @@ void TimeSeriesChart::layoutMarkers()
             merged.countLive();
         } else {
             // A box that holds an edit by hand keeps its "✎" (docs/design.md §8): "3 changes"
-            // hid the edit among the scripted ones.
-            merged.text = merged.edits + merged.undos > 0 ? tr("✎ %1 changes").arg(merged.tips.size())
-                                                          : tr("%1 changes").arg(merged.tips.size());
+            // hid the edit among the scripted ones. Its edits are counted as the lesson panel
+            // counts them, apart from the timeline's changes ("✎ 3 changes" read as three edits
+            // where the panel said two).
+            const qsizetype scripted = merged.tips.size() - merged.edits - merged.undos;
+            const QString timeline = scripted == 1 ? tr("1 timeline change") : tr("%1 timeline changes").arg(scripted);
+            if (merged.edits + merged.undos == 0) {
+                merged.text = tr("%1 changes").arg(merged.tips.size());
+            } else {
+                merged.countLive();
+                merged.text = tr("%1, %2").arg(timeline, merged.text);
+            }
             merged.shortText = merged.text;
         }
         for (qsizetype &of : labelOf) {
