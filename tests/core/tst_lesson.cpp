@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <algorithm>
@@ -287,6 +288,38 @@ private Q_SLOTS:
                 QVERIFY2(lessonStepDone(step, sim), qPrintable(where + QStringLiteral(": its end is not reached")));
             }
         }
+    }
+    /// A step that tells when a producer stopped ("The rush ended at cycle 130") tells it as the
+    /// class saw it. A producer's untilCycle is inclusive (its last batch comes in that cycle)
+    /// while a step's untilCycle counts the cycles run: the aging lesson paused after 130 cycles,
+    /// its next step said the rush had ended at cycle 130, and the rush sent one more batch.
+    /// Such a text names the producer's last cycle and, where the pause before came first, says
+    /// the batch came after it.
+    void presetStepsSayWhenAProducerEnds()
+    {
+        int checked = 0;
+        for (const QString &file : TestSupport::presetFiles()) {
+            const Scenario s = TestSupport::loadPreset(file);
+            for (qsizetype i = 1; i < s.steps.size(); ++i) {
+                const QString &text = s.steps.at(i).text;
+                const std::optional<qint64> pause = s.steps.at(i - 1).untilCycle;
+                for (const ProducerConfig &p : s.producers) {
+                    const QRegularExpression said(QStringLiteral("\\b%1\\b[^.]*\\b(ended|stopped|last batch)\\b[^.]*?cycle (\\d+)")
+                                                      .arg(QRegularExpression::escape(p.name)));
+                    const QRegularExpressionMatch m = said.match(text);
+                    if (!m.hasMatch())
+                        continue;
+                    ++checked;
+                    const QString where = QStringLiteral("%1 step %2: %3").arg(file).arg(i + 1).arg(text);
+                    QVERIFY2(p.generator && p.generator->untilCycle >= 0, qPrintable(where));
+                    const qint64 last = p.generator->untilCycle;
+                    QVERIFY2(m.captured(2).toLongLong() == last, qPrintable(where + QStringLiteral(" (its last batch: cycle %1)").arg(last)));
+                    QVERIFY2((pause && *pause > last) || text.contains(QLatin1String("after the pause")),
+                             qPrintable(where + QStringLiteral(" (the pause before: after %1 cycles)").arg(pause.value_or(0))));
+                }
+            }
+        }
+        QVERIFY(checked >= 3);  // aging, native starvation, load adaptive
     }
 };
 
