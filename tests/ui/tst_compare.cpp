@@ -1403,6 +1403,18 @@ void TestCompare::compareKeepsTheLessonOnScreen()
     QVERIFY(timedChoice->itemData(timedIndex, Qt::ToolTipRole).toString().contains(QStringLiteral("the scenario as opened is that run")));
     QCOMPARE(timed.compare(), QStringList());
     QVERIFY(timed.comparison().sameWorkload);
+    // Edits and a step's settings: the current setup's run says both ("(your edits)" alone
+    // read as the lesson as written plus the edits).
+    CompareWindow both;
+    setup.edited = true;
+    setup.lessonSteps = {2};
+    setup.timelineChanges = 0;
+    setup.watched = lesson;
+    both.setCurrentSetup(setup);
+    both.setFiles({ttl, CompareWindow::currentSetupChoice()});
+    both.setCycles(60);
+    QCOMPARE(both.compare(), QStringList());
+    QCOMPARE(both.comparison().runs.at(1).name, lesson.name + QStringLiteral(" (your edits and lesson settings)"));
     // A lesson of another broker mode: the presets of the two others.
     CompareWindow prefetch;
     setup = {};

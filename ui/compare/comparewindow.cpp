@@ -462,6 +462,18 @@ QString joinedInWords(const QStringList &parts)
 
 } // namespace
 
+QStringList CompareWindow::heldBy(const CurrentSetup &setup)
+{
+    QStringList held;
+    if (setup.edited)
+        held << tr("your edits");
+    if (!setup.lessonSteps.isEmpty())
+        held << tr("lesson settings");
+    if (setup.timelineChanges > 0)
+        held << tr("timeline changes");
+    return held;
+}
+
 void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
 {
     m_currentSetup = setup;
@@ -471,14 +483,11 @@ void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
     // as the file's setup though a lesson step had turned aging off (lesson-aging, step 4).
     // "(with your edits)" only where there are edits: a trial opened Compare on a lesson it had
     // not touched and read "Current setup (with your edits)".
-    QStringList held;   // for the choice, short
+    const QStringList held = heldBy(setup);  // for the choice, short
     QStringList parts;  // for its tooltip, in full
-    if (setup.edited) {
-        held << tr("your edits");
+    if (setup.edited)
         parts << tr("your edits in effect");
-    }
     if (!setup.lessonSteps.isEmpty()) {
-        held << tr("lesson settings");
         QStringList steps;
         for (int step : setup.lessonSteps)
             steps << QString::number(step);
@@ -486,7 +495,6 @@ void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
                                     : tr("the settings lesson steps %1 applied").arg(joinedInWords(steps)));
     }
     if (setup.timelineChanges > 0) {
-        held << tr("timeline changes");
         parts << (setup.timelineChanges == 1 ? tr("the timeline's change applied so far")
                                              : tr("the timeline's %1 changes applied so far").arg(setup.timelineChanges));
     }
@@ -980,8 +988,10 @@ QStringList CompareWindow::compare()
                 Scenario setup = m_currentSetup->scenario;
                 if (setup.name.isEmpty())
                     setup.name = tr("Current setup");
+                // With edits, the run's name says all it holds: "(your edits)" alone read as
+                // the lesson as written plus the edits, where a step's settings ran too.
                 if (m_currentSetup->edited)
-                    setup.name = tr("%1 (your edits)").arg(setup.name);
+                    setup.name = tr("%1 (%2)").arg(setup.name, joinedInWords(heldBy(*m_currentSetup)));
                 else if (!m_currentSetup->lessonSteps.isEmpty() || m_currentSetup->timelineChanges > 0)
                     setup.name = tr("%1 (current setup)").arg(setup.name);  // not the file's start
                 current = scenarios.size();

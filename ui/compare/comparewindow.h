@@ -72,7 +72,8 @@ public:
     /// lesson step's, the timeline's), e.g. "Current setup from cycle 0 (with lesson settings)".
     /// Its tooltip says it in full (the cycle, the steps, the count of timeline changes, that it
     /// runs from cycle 0 with the changes still to come at their cycles). Its run is named after
-    /// the scenario plus " (your edits)" when edited, else " (current setup)" when it holds
+    /// the scenario plus what it holds when edited (" (your edits)", " (your edits and lesson
+    /// settings)"), else " (current setup)" when it holds
     /// settings the file does not start with, or where another choice has its name. If its
     /// texts name presets (presetsNamedIn(), e.g. a lesson's step "Compare with 'Lesson: strict
     /// native priority…'"), selects them instead of the three-way preset, after the setup: as
@@ -156,6 +157,9 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// What @p setup holds besides the scenario as opened, in short words, in order: "your
+    /// edits", "lesson settings", "timeline changes"; empty for the setup as opened.
+    static QStringList heldBy(const CurrentSetup &setup);
     void addFileChoice(int slot);
     void fitToScreen();
     void updateOrientation();
