@@ -721,6 +721,8 @@ void CompareWindow::updateOrientation()
         else
             static_cast<QVBoxLayout *>(m_verdictPage->layout())->insertWidget(0, m_verdicts);
         m_verdicts->show();
+        if (!m_verdictHtml.isEmpty() && !m_model->isStale())
+            showVerdictHtml();  // its heading, where no tab names it
     }
     m_lowerTabs->setVisible(!wide);
     showLowerTab(wide ? 1 : m_lowerTabs->currentIndex());
@@ -849,27 +851,35 @@ void CompareWindow::showCoinciding(TimeSeriesChart *chart, const QString &title,
 void CompareWindow::showVerdicts(const Comparison &comparison)
 {
     // Runs whose names do not read as a subject (a lesson's title) are named by their letter, as
-    // the configurations above, the key under the heading: quoted whole in every line, a name
+    // the configurations above, the key under the verdicts: quoted whole in every line, a name
     // made each verdict two or three lines at 1024x768 (docs/design.md, "Figures and verdicts").
-    QString html = QStringLiteral("<p style='margin:0'><b>%1</b></p>").arg(tr("Verdict"));
+    // The verdicts come first: at 1280x720 the box's five lines in sight were its heading and
+    // the key (the table's header says the letters too), the findings below them.
+    QString html = QStringLiteral("<ul style='margin:0'>");
+    for (const ComparisonVerdict &v : comparison.groupVerdicts(Comparison::VerdictNaming::Letters))
+        html += QStringLiteral("<li><b>%1:</b> %2</li>").arg(v.group.toHtmlEscaped(), v.text.toHtmlEscaped());
+    html += QStringLiteral("</ul>");
     if (const QStringList key = comparison.verdictKey(Comparison::VerdictNaming::Letters); !key.isEmpty()) {
         QStringList lines;
         for (const QString &k : key)
             lines << k.toHtmlEscaped();
         html += QStringLiteral("<p style='margin:0'>%1</p>").arg(lines.join(QStringLiteral("<br>")));
     }
-    html += QStringLiteral("<ul style='margin:0'>");
-    for (const ComparisonVerdict &v : comparison.groupVerdicts(Comparison::VerdictNaming::Letters))
-        html += QStringLiteral("<li><b>%1:</b> %2</li>").arg(v.group.toHtmlEscaped(), v.text.toHtmlEscaped());
-    html += QStringLiteral("</ul>");
     m_verdictHtml = html;
-    m_verdicts->setHtml(html);
-    // The list indented by a bullet's width, not 40 px: fewer lines wrap.
-    m_verdicts->document()->setIndentWidth(m_verdicts->fontMetrics().height());
+    showVerdictHtml();
     // Stacked, the verdict's tab opens in front, and the pane gets its lines again.
     m_lowerTabs->setCurrentIndex(0);
     m_splitSized = QSize();
     updateOrientation();
+}
+
+void CompareWindow::showVerdictHtml()
+{
+    // Headed "Verdict" where no tab names it (wide, above the table).
+    const QString heading = width() >= WideWidth ? QStringLiteral("<p style='margin:0'><b>%1</b></p>").arg(tr("Verdict")) : QString();
+    m_verdicts->setHtml(heading + m_verdictHtml);
+    // The list indented by a bullet's width, not 40 px: fewer lines wrap.
+    m_verdicts->document()->setIndentWidth(m_verdicts->fontMetrics().height());
 }
 
 int CompareWindow::verdictHeight(int maxLines, int width) const

@@ -165,6 +165,8 @@ private:
     void updateOrientation();
     void showLegend(const QStringList &names);
     void showVerdicts(const Comparison &comparison);
+    /// Shows the verdicts last built (m_verdictHtml), headed "Verdict" when wide (no tab names them).
+    void showVerdictHtml();
     /// Sets @p chart's title to @p title, saying which runs' @p lines (one per run, in order)
     /// coincide ("(A = B: the lines coincide)"), and draws each such line wider than the ones
     /// over it, so that every run stays in sight.
