@@ -53,6 +53,7 @@ class TestCompare : public QObject
 
 private Q_SLOTS:
     void threeWayPresetShowsTheTradeOffs();
+    void latencyVerdictWeighsTheTail();
     void threeWayVerdictNamesEveryFigure();
     void differentWorkloadsAreFlagged();
     void windowShowsTableAndAlignedCharts();
@@ -210,6 +211,29 @@ void TestCompare::threeWayPresetShowsTheTradeOffs()
     const QString text = c.toText();
     QVERIFY(text.contains(QStringLiteral("discarded (data lost)")));
     QVERIFY(text.contains(QStringLiteral("identical produced messages")));
+}
+
+void TestCompare::latencyVerdictWeighsTheTail()
+{
+    // A trial compared lesson-native-starvation with lesson-aging and read "A serves priority 0
+    // at once (p50 0 vs 1 cycles for B)" under a table whose stars gave B the p95 (63 vs 90) and
+    // the max (64 vs 111): the median alone named the wrong winner. Where the lowest median and
+    // the shortest tail are different runs, the verdict says both, with their figures.
+    const Comparison c = compareScenarios({loadPreset(QStringLiteral("lesson-native-starvation.json")),
+                                           loadPreset(QStringLiteral("lesson-aging.json"))}, 400);
+    PL_VERIFY_OK(c.errors);
+    QVERIFY(c.sameWorkload);
+    QMap<QString, QString> verdicts;
+    for (const ComparisonVerdict &v : c.groupVerdicts(Comparison::VerdictNaming::Letters))
+        verdicts.insert(v.group, v.text);
+    const QString zero = verdicts.value(QStringLiteral("Latency, priority 0"));
+    QVERIFY2(!zero.contains(QLatin1String("at once")), qPrintable(zero));
+    QVERIFY2(zero.startsWith(QStringLiteral("A has the lower median for priority 0 (p50 0 vs 1 cycles for B), but B has the "
+                                            "shorter tail (p95 63 vs 90 cycles, max 64 vs 111)")),
+             qPrintable(zero));
+    // Where one run is quickest on both, one winner as before.
+    const QString nine = verdicts.value(QStringLiteral("Latency, priority 9"));
+    QVERIFY2(nine.startsWith(QStringLiteral("A serves priority 9 at once")), qPrintable(nine));
 }
 
 void TestCompare::threeWayVerdictNamesEveryFigure()
