@@ -250,7 +250,8 @@ private Q_SLOTS:
 
     /// A step's text is read to a class from the lesson panel: it points to the app's own menus
     /// (File > Compare Configurations…), never to a shell command, whose paths (resources/…) an
-    /// installed copy does not have. A trial found lesson-aging's last step naming one.
+    /// installed copy does not have. A trial found lesson-aging's last step naming one; another
+    /// read one in the prefetch lesson's hint.
     void presetStepsNameNoShellCommand()
     {
         for (const QString &file : TestSupport::presetFiles()) {
@@ -260,6 +261,11 @@ private Q_SLOTS:
                 QVERIFY2(!text.contains(QLatin1String("prioritylab-sim")) && !text.contains(QLatin1String("resources/")),
                          qPrintable(QStringLiteral("%1 step %2: %3").arg(file).arg(i + 1).arg(text)));
             }
+            // The "What to try" hint and the description too (ten hints ended "From a shell:
+            // prioritylab-sim --scenario resources/…").
+            for (const QString &text : {s.hint, s.description})
+                QVERIFY2(!text.contains(QLatin1String("prioritylab-sim")) && !text.contains(QLatin1String("resources/")),
+                         qPrintable(QStringLiteral("%1: %2").arg(file, text)));
         }
     }
 
@@ -320,6 +326,34 @@ private Q_SLOTS:
             }
         }
         QVERIFY(checked >= 3);  // aging, native starvation, load adaptive
+    }
+    /// Step texts name cycles as the status bar counts them (cycle N: the N-th cycle, the counter
+    /// showing N once it has run), as the lessons' pauses do. The prefetch lesson named the
+    /// alert's cycles counted from 0 (arrives at 10, processed at 14): a teacher paused at 14 to
+    /// show it processed and saw it still held.
+    void prefetchLessonNamesTheCountersCycles()
+    {
+        const Scenario s = TestSupport::loadPreset(QStringLiteral("lesson-prefetch-hides-priority.json"));
+        Simulation sim;
+        PL_VERIFY_OK(sim.load(s));
+        qint64 arrived = -1;
+        qint64 processed = -1;
+        for (qint64 counter = 1; counter <= 20 && processed < 0; ++counter) {
+            const CycleReport report = sim.step();
+            if (arrived < 0 && counter > 1 && report.counts.produced > 1)  // after the first: a report a cycle, and the alert
+                arrived = counter;
+            for (const ProcessedSample &p : report.processed) {
+                if (p.originalPriority == 9)
+                    processed = counter;
+            }
+        }
+        QCOMPARE(arrived, 11);
+        QCOMPARE(processed, 15);
+        const LessonStep &alert = s.steps.at(1);
+        QCOMPARE(alert.untilCycle, std::optional<qint64>(processed));
+        QVERIFY2(alert.text.contains(QStringLiteral("In cycle %1 an alert").arg(arrived))
+                     && alert.text.contains(QStringLiteral("processed in cycle %1, %2 cycles late").arg(processed).arg(processed - arrived)),
+                 qPrintable(alert.text));
     }
 };
 
