@@ -941,12 +941,15 @@ void AlarmMonitor::inspectHeldInversion(const Simulation &simulation, std::optio
 void AlarmMonitor::inspectStarvation(const Simulation &simulation, const std::map<int, Waiting> &waiting,
                                      qint64 last, qint64 recentFailure)
 {
-    // Queued for N cycles and none of that priority processed for N cycles.
+    // Queued for N cycles and none of that priority processed for N cycles. The text gives the
+    // cycles since one of them was last processed ("for 50 cycles or more", the threshold, read
+    // as 50 where a class had watched about 100 go by).
     const qint64 n = std::max<qint64>(1, m_settings.starvationCycles);
     QList<int> starving;
     qint64 starvingCount = 0;
     qint64 oldestAge = 0;
     qint64 since = last;  // the first cycle the condition held for a starving priority
+    qint64 unprocessed = std::numeric_limits<qint64>::max();  // cycles since any starving priority was processed
     for (const auto &[priority, w] : waiting) {
         const qint64 age = last - w.oldestProduced;
         const auto processed = m_lastProcessed.find(priority);
@@ -955,6 +958,7 @@ void AlarmMonitor::inspectStarvation(const Simulation &simulation, const std::ma
             starving << priority;
             starvingCount += w.count;
             oldestAge = std::max(oldestAge, age);
+            unprocessed = std::min(unprocessed, sinceProcessed);
             // It holds from the cycle its oldest message had waited N cycles and its last
             // processing was N cycles ago, whichever came later.
             const qint64 from = processed == m_lastProcessed.end()
@@ -969,14 +973,14 @@ void AlarmMonitor::inspectStarvation(const Simulation &simulation, const std::ma
     }
     const QString text =
             QStringLiteral("%1 %2 %3: %4 queued, the oldest for %5 cycles, and none of %6 "
-                           "processed for %7 cycles or more. %8")
+                           "processed for %7 cycles. %8")
                     .arg(starving.size() == 1 ? QStringLiteral("Priority") : QStringLiteral("Priorities"),
                          rangesText(starving),
                          starving.size() == 1 ? QStringLiteral("starves") : QStringLiteral("starve"))
                     .arg(starvingCount == 1 ? QStringLiteral("1 message") : QStringLiteral("%1 messages").arg(starvingCount))
                     .arg(oldestAge)
                     .arg(starving.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"))
-                    .arg(n)
+                    .arg(unprocessed)
                     .arg(starvationAdvice(simulation, starving, recentFailure));
     raiseSince(Alarm::Kind::Starvation, QStringLiteral("starvation"), QStringLiteral("Starvation"), text, since, last);
 }

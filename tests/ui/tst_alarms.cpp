@@ -364,6 +364,14 @@ void TestAlarms::starvationInNativePriorityMode()
     AlarmMonitor monitor(settings);
     run(sim, monitor, 21);
     QVERIFY2(monitor.find(Alarm::Kind::Starvation), qPrintable(describe(monitor)));
+    // Its text gives the cycles since the priority was last processed, growing while it
+    // starves, not the threshold ("for 20 cycles or more" read as 20 where a class had watched
+    // about 100 go by).
+    QVERIFY2(monitor.find(Alarm::Kind::Starvation)->text.contains(QLatin1String("none of it processed for 20 cycles.")),
+             qPrintable(describe(monitor)));
+    run(sim, monitor, 15);
+    QVERIFY2(monitor.find(Alarm::Kind::Starvation)->text.contains(QLatin1String("none of it processed for 35 cycles.")),
+             qPrintable(describe(monitor)));
 
     // A second consumer drains the backlog: the alarm clears.
     QCOMPARE(sim.addConsumer(consumer(QStringLiteral("B"))), QString());
