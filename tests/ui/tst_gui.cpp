@@ -28,6 +28,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <tuple>
+
 using namespace PriorityLab;
 using PriorityLab::TestSupport::EditedSetup;
 using PriorityLab::TestSupport::loadPreset;
@@ -138,6 +140,7 @@ private Q_SLOTS:
     void cardShowsSettingWarning();
     void strategyComboReplacesStrategy();
     void onlineToggle();
+    void countSuffixesAgreeWithTheValue();
     void queueModelFollowsEachStep_data();
     void queueModelFollowsEachStep();
     void queueModelBatchedSync();
@@ -303,6 +306,30 @@ void TestGui::onlineToggle()
     e.panel.refresh(feed.take());
     QCOMPARE(e.sim.consumers()[0]->stats.batches, 0);
     QVERIFY(e.sim.consumers()[1]->stats.batches > 0);
+}
+
+void TestGui::countSuffixesAgreeWithTheValue()
+{
+    // A trial read "Prefetch: 1 messages" on a consumer card in front of a class. A count's
+    // suffix agrees with the value, on the cards and in the broker panel alike.
+    EditedSetup e(busyScenario(1, 1));
+    QVERIFY(e.loaded);
+    ConsumerCard *card = e.panel.cards().at(0);
+    const QList<std::tuple<QSpinBox *, QString, QString>> boxes = {
+        {card->prefetchBox(), QStringLiteral(" message"), QStringLiteral(" messages")},
+        {card->capacityBox(), QStringLiteral(" batch/cycle"), QStringLiteral(" batches/cycle")},
+        {card->retryDelayBox(), QStringLiteral(" cycle"), QStringLiteral(" cycles")},
+    };
+    for (const auto &[box, one, many] : boxes) {
+        QVERIFY(box);
+        box->setValue(1);
+        QCOMPARE(box->suffix(), one);
+        QCOMPARE(box->text(), QStringLiteral("1") + one);
+        box->setValue(5);
+        QCOMPARE(box->suffix(), many);
+        box->setValue(1);
+        QCOMPARE(box->suffix(), one);
+    }
 }
 
 void TestGui::queueModelFollowsEachStep_data()

@@ -1,3 +1,4 @@
+#include "ui/common/countsuffix.h"
 #include "ui/consumers/consumercard.h"
 #include "ui/common/flatbutton.h"
 #include "ui/common/sizeguard.h"
@@ -252,7 +253,7 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_capacity = new QSpinBox(this);
     m_capacity->setRange(0, 1000000);
     m_capacity->setSpecialValueText(tr("unlimited"));
-    m_capacity->setSuffix(tr(" batches/cycle"));
+    setCountSuffix(m_capacity, tr(" batch/cycle"), tr(" batches/cycle"));
     m_capacity->setKeyboardTracking(false);
     const QString capacityTip = tr("Capacity: at most this many batches a cycle for this consumer "
                                    "(0 = unlimited). A full consumer is skipped by the "
@@ -286,11 +287,11 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     QHBoxLayout *rateRow = pairRow(m_failureRate, label(tr("Capacity:"), capacityTip, m_capacity), m_capacity);
     m_strategy->setFocusPolicy(Qt::TabFocus);
     // Prefetch and work per cycle (docs/design.md §4): 0 in the box = the key absent, unlimited.
-    const auto limitBox = [this](const QString &suffix, const QString &tip) {
+    const auto limitBox = [this](const QString &one, const QString &suffix, const QString &tip) {
         auto *box = new QSpinBox(this);
         box->setRange(0, 1000000);
         box->setSpecialValueText(tr("unlimited"));
-        box->setSuffix(suffix);
+        setCountSuffix(box, one, suffix);
         box->setKeyboardTracking(false);
         box->setToolTip(tip);
         box->setMinimumWidth(box->fontMetrics().horizontalAdvance(tr("unlimited")) + 36);
@@ -304,8 +305,8 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     const QString workTip = tr("Work per cycle: held messages it decides on per cycle, oldest "
                                "first; the broker refills it up to its prefetch. Unlimited = all "
                                "it holds.");
-    m_prefetch = limitBox(tr(" messages"), prefetchTip);
-    m_workPerCycle = limitBox(tr("/cycle"), workTip);
+    m_prefetch = limitBox(tr(" message"), tr(" messages"), prefetchTip);
+    m_workPerCycle = limitBox(tr("/cycle"), tr("/cycle"), workTip);
     QLabel *prefetchLabel = label(tr("Prefetch:"), prefetchTip, m_prefetch);
     QHBoxLayout *prefetchRow = pairRow(m_prefetch, label(tr("Work:"), workTip, m_workPerCycle), m_workPerCycle);
     // Every strategy's retryDelay (docs/design.md §4), beside the strategy: 0 = the key absent.
@@ -316,7 +317,7 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_retryDelay = new QSpinBox(this);
     m_retryDelay->setRange(0, Strategy::MaxRetryDelay);
     m_retryDelay->setSpecialValueText(tr("at once"));
-    m_retryDelay->setSuffix(tr(" cycles"));
+    setCountSuffix(m_retryDelay, tr(" cycle"), tr(" cycles"));
     m_retryDelay->setKeyboardTracking(false);
     m_retryDelay->setToolTip(retryTip);
     m_retryDelay->setAccessibleName(tr("Retry delay"));

@@ -1,3 +1,4 @@
+#include "ui/common/countsuffix.h"
 #include "ui/setup/brokerpanel.h"
 #include "ui/common/textcolors.h"
 
@@ -172,7 +173,7 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
     form->addRow(label(rowLabel(QStringLiteral("broker.cycleIntervalMs")), m_interval, content), m_interval);
 
     // A real broker's limits (RabbitMQ's names), each off by default.
-    addLimit(content, form, QStringLiteral("broker.maxLength"), tr("no limit"), tr(" messages"),
+    addLimit(content, form, QStringLiteral("broker.maxLength"), tr("no limit"), {tr(" message"), tr(" messages")},
              tr("Length limit (RabbitMQ's x-max-length), per queue: the whole queue in fifo and "
                 "priority modes, each topic in topics mode. A new message to a full queue makes the "
                 "broker act as Overflow says."));
@@ -184,11 +185,11 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
               tr("What a full queue does with a new message: drop-head queues it and dead-letters "
                  "the head (the oldest; in priority mode the most urgent), reject-publish refuses "
                  "it (counted as rejected, never queued)."));
-    addLimit(content, form, QStringLiteral("broker.deliveryLimit"), tr("no limit"), tr(" returns"),
+    addLimit(content, form, QStringLiteral("broker.deliveryLimit"), tr("no limit"), {tr(" return"), tr(" returns")},
              tr("Delivery limit (RabbitMQ quorum queues' x-delivery-limit): a message that comes "
                 "back (postponed or failed) after more deliveries than this is dead-lettered "
                 "(delivery_limit) instead of queued again: the cure for a poison message."));
-    addLimit(content, form, QStringLiteral("broker.messageTtl"), tr("none"), tr(" cycles"),
+    addLimit(content, form, QStringLiteral("broker.messageTtl"), tr("none"), {tr(" cycle"), tr(" cycles")},
              tr("Message expiry (RabbitMQ's x-message-ttl), not the TTL counter of the TTL strategy: "
                 "a message expires this many cycles after it was queued (sooner if its own "
                 "expiration says so) and is dead-lettered (expired). Applies to new messages."));
@@ -236,9 +237,10 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
 }
 
 void BrokerPanel::addLimit(QWidget *content, QFormLayout *form, const QString &path, const QString &none,
-                           const QString &suffix, const QString &tip)
+                           const std::pair<QString, QString> &suffix, const QString &tip)
 {
-    QSpinBox *spin = makeSpin(content, -1, INT_MAX, suffix, tip + tr(" \"%1\" (the lowest value) = off.").arg(none));
+    QSpinBox *spin = makeSpin(content, -1, INT_MAX, suffix.second, tip + tr(" \"%1\" (the lowest value) = off.").arg(none));
+    setCountSuffix(spin, suffix.first, suffix.second);
     spin->setSpecialValueText(none);
     form->addRow(label(rowLabel(path), spin, content), spin);
     connect(spin, &QSpinBox::valueChanged, this, [this, path](int value) {

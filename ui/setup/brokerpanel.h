@@ -71,9 +71,10 @@ private:
     /// The editor of the setting at @p path, or nullptr.
     const PathEditor *editorOf(const QString &path) const;
     /// The form's rows for the setting at @p path, labelled by fieldLabel(@p path): a number
-    /// whose lowest value (@p none) means off, a choice among @p values (value, words), a switch.
+    /// whose lowest value (@p none) means off, with @p suffix (for 1, for any other value: " cycle",
+    /// " cycles"), a choice among @p values (value, words), a switch.
     void addLimit(QWidget *content, QFormLayout *form, const QString &path, const QString &none,
-                  const QString &suffix, const QString &tip);
+                  const std::pair<QString, QString> &suffix, const QString &tip);
     void addChoice(QWidget *content, QFormLayout *form, const QString &path,
                    const QList<std::pair<QString, QString>> &values, const QString &tip);
     void addSwitch(QWidget *content, QFormLayout *form, const QString &path, const QString &tip);

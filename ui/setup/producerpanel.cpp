@@ -1,3 +1,4 @@
+#include "ui/common/countsuffix.h"
 #include "ui/setup/producerpanel.h"
 #include "ui/common/textcolors.h"
 
@@ -173,6 +174,7 @@ ProducerPanel::Row ProducerPanel::createRow(int index)
     row.rateSlider->setFocusPolicy(Qt::TabFocus);
     row.rateSlider->setToolTip(rateTip);
     row.rate = PanelForm::spinBox(row.box, 0, 1000000, rateTip, tr(" msgs/cycle"));
+    setCountSuffix(row.rate, tr(" msg/cycle"), tr(" msgs/cycle"));
     auto *rateRow = new QWidget(row.box);
     auto *rateLayout = new QHBoxLayout(rateRow);
     rateLayout->setContentsMargins(0, 0, 0, 0);
