@@ -140,6 +140,7 @@ private Q_SLOTS:
     void addConsumerWhileRunning();
     void timelineNotesOnTheCards();
     void cardsIdleAtStartAndWhilePaused();
+    void cardSaysWhatItHoldsBetweenCycles();
     void recentFilesRoundTrip();
     void openStartsInTheScenarioFolder();
     void saveNeverWritesOverAShippedLesson();
@@ -981,6 +982,25 @@ void TestPanels::cardsIdleAtStartAndWhilePaused()
         card->refresh();
         QCOMPARE(card->stateText(), idle);
     }
+}
+
+void TestPanels::cardSaysWhatItHoldsBetweenCycles()
+{
+    // A trial, lesson-prefetch-hides-priority paused: A's card said "idle" beside four held
+    // tiles. A consumer that holds prefetched messages between cycles says so, and how many.
+    TestSupport::EditedSetup e(QStringLiteral("lesson-prefetch-hides-priority.json"));
+    QVERIFY(e.loaded);
+    ConsumerCard *card = e.panel.cards().at(0);
+    card->refresh();
+    QCOMPARE(card->stateText(), QStringLiteral("idle"));
+    e.sim.runCycles(3);
+    QCOMPARE(e.sim.consumers()[0]->held.size(), size_t(4));
+    card->refresh();
+    QCOMPARE(card->stateText(), QStringLiteral("holding 4"));
+    // Offline, it says so (what it holds goes back to the queue).
+    e.sim.setConsumerOnline(0, false);
+    card->refresh();
+    QCOMPARE(card->stateText(), QStringLiteral("offline"));
 }
 
 void TestPanels::timelineNotesOnTheCards()

@@ -390,14 +390,21 @@ void ConsumerCard::refresh()
     // consumer holds a message, whatever it got in the last cycle.
     const Consumer::State now = c.state(lastCycle);
     const bool waiting = now == Consumer::State::Handling && !m_simulation->isRunning();
-    const int shown = waiting ? int(Consumer::State::Idle) : int(now);
-    if (shown != m_stateShown) {
+    int shown = waiting ? int(Consumer::State::Idle) : int(now);
+    // Idle but holding prefetched messages between cycles (docs/design.md §4): "idle" beside
+    // four held tiles read as a consumer with nothing to do.
+    const qsizetype holding = shown == int(Consumer::State::Idle) ? qsizetype(c.held.size()) : 0;
+    if (holding > 0)
+        shown = HoldingState;
+    if (shown != m_stateShown || (holding > 0 && holding != m_holdingShown)) {
         m_stateShown = shown;
-        // Each Consumer::State in words and its badge colour, in the enum's order.
-        const std::array<std::pair<QString, QLatin1String>, 3> looks{{
+        m_holdingShown = holding;
+        // Each Consumer::State in words and its badge colour, in the enum's order, then holding.
+        const std::array<std::pair<QString, QLatin1String>, 4> looks{{
                 {tr("idle"), QLatin1String("#6b7280")},
                 {tr("handling a batch"), QLatin1String("#0072b2")},
                 {tr("offline"), QLatin1String("#b33c00")},
+                {holding == 1 ? tr("holding 1") : tr("holding %1").arg(holding), QLatin1String("#0072b2")},
         }};
         const auto &[state, colour] = looks[size_t(shown)];
         m_state->setText(state);

@@ -173,7 +173,10 @@ private:
     bool m_shortFold = false;  ///< fitHeader(): the fold button shows its arrow only
     int m_titleRoom = 0;  ///< fitHeader(): the width the header leaves the title
     QLabel *m_state = nullptr;
-    int m_stateShown = -1;  ///< Consumer::State shown, -1 before the first refresh
+    /// The badge's state beyond Consumer::State: idle, holding prefetched messages.
+    static constexpr int HoldingState = 3;
+    int m_stateShown = -1;  ///< Consumer::State (or HoldingState) shown, -1 before the first refresh
+    qsizetype m_holdingShown = 0;  ///< the held messages the badge counts, with HoldingState
     QLabel *m_lastBatch = nullptr;
     QWidget *m_lastBatchGuard = nullptr;  ///< the SizeGuard around m_lastBatch
     QToolButton *m_foldButton = nullptr;
