@@ -2,6 +2,7 @@
 // keyboard shortcuts. Runs offscreen (CTest sets QT_QPA_PLATFORM);
 // cycles run through step(), views refresh through refreshViews(), no sleeps and no timers.
 #include "ui/setup/brokerpanel.h"
+#include "ui/common/windowtitle.h"
 #include "ui/consumers/consumercard.h"
 #include "ui/consumers/heldtiles.h"
 #include "ui/consumers/consumerpanel.h"
@@ -32,6 +33,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDialog>
 #include <QDockWidget>
 #include <QDir>
 #include <QFile>
@@ -46,6 +48,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QTimer>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
@@ -141,6 +144,7 @@ private Q_SLOTS:
     void timelineNotesOnTheCards();
     void cardsIdleAtStartAndWhilePaused();
     void cardSaysWhatItHoldsBetweenCycles();
+    void smallDialogsKeepTheirTitleWhole();
     void recentFilesRoundTrip();
     void openStartsInTheScenarioFolder();
     void saveNeverWritesOverAShippedLesson();
@@ -982,6 +986,35 @@ void TestPanels::cardsIdleAtStartAndWhilePaused()
         card->refresh();
         QCOMPARE(card->stateText(), idle);
     }
+}
+
+void TestPanels::smallDialogsKeepTheirTitleWhole()
+{
+    // A trial under openbox: the "Add a consumer" form was narrower than its title bar's text
+    // and read "Add a … rityLab". It is at least as wide as the title with the application's
+    // name, in bold, and the title bar's buttons.
+    TestSupport::EditedSetup e(QStringLiteral("reference-priority.json"));
+    QVERIFY(e.loaded);
+    e.panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&e.panel));
+    int width = 0;
+    QString title;
+    QTimer::singleShot(0, &e.panel, [&] {
+        QWidget *dialog = QApplication::activeModalWidget();
+        if (!dialog)
+            return;
+        QTRY_VERIFY(dialog->isVisible());
+        width = dialog->width();
+        title = dialog->windowTitle();
+        static_cast<QDialog *>(dialog)->reject();
+    });
+    e.panel.addConsumerDialog();
+    QCOMPARE(title, QStringLiteral("Add a consumer"));
+    QFont bold = e.panel.font();
+    bold.setBold(true);
+    const int needed = QFontMetrics(bold).horizontalAdvance(title + QStringLiteral(" — ") + QGuiApplication::applicationDisplayName())
+            + WindowTitleRoom;
+    QVERIFY2(width >= needed, qPrintable(QStringLiteral("%1 px for a title of %2 px").arg(width).arg(needed)));
 }
 
 void TestPanels::cardSaysWhatItHoldsBetweenCycles()

@@ -1,4 +1,5 @@
 #include "ui/compare/realcomparedialog.h"
+#include "ui/common/windowtitle.h"
 
 #include "core/engine/simulation.h"
 #include "core/strategies/expression.h"
@@ -52,7 +53,7 @@ RealCompareDialog::RealCompareDialog(QWidget *parent)
     , m_table(new QTableWidget(this))
     , m_status(new QLabel(this))
 {
-    setWindowTitle(tr("Compare Simulated vs RabbitMQ"));
+    setWholeWindowTitle(this, tr("Compare Simulated vs RabbitMQ"));
     auto *intro = new QLabel(tr("Runs the current setup on a real RabbitMQ broker in free-running mode: each "
                                 "consumer subscribes with basic.consume and its prefetch (else the batch size), "
                                 "RabbitMQ decides who gets what, the strategies decide as in the simulator, "

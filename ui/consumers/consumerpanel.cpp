@@ -1,4 +1,5 @@
 #include "ui/consumers/consumerpanel.h"
+#include "ui/common/windowtitle.h"
 #include "ui/common/wordings.h"
 
 #include "ui/consumers/consumercard.h"
@@ -142,7 +143,7 @@ void ConsumerPanel::fitSummary()
 void ConsumerPanel::addConsumerDialog()
 {
     QDialog dialog(this);
-    dialog.setWindowTitle(tr("Add a consumer"));
+    setWholeWindowTitle(&dialog, tr("Add a consumer"));
     auto *name = new QLineEdit(m_editor->uniqueConsumerName(), &dialog);
     name->setToolTip(tr("A name not used by another consumer"));
     auto *strategy = new QComboBox(&dialog);

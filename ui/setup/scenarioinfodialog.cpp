@@ -1,6 +1,7 @@
 #include "ui/setup/scenarioinfodialog.h"
 
 #include "ui/common/notelabels.h"
+#include "ui/common/windowtitle.h"
 #include "ui/editing/setupeditor.h"
 #include "core/engine/simulation.h"
 
@@ -15,7 +16,7 @@ namespace PriorityLab {
 ScenarioInfoDialog::ScenarioInfoDialog(SetupEditor *editor, QWidget *parent)
     : QDialog(parent), m_editor(editor)
 {
-    setWindowTitle(tr("Scenario description"));
+    setWholeWindowTitle(this, tr("Scenario description"));
     const Scenario &s = editor->simulation()->loadedScenario();
     m_name = new QLineEdit(editor->scenarioName(), this);
     m_name->setToolTip(tr("Shown in the title bar and at the top of the window"));

@@ -1,4 +1,5 @@
 #include "ui/shell/helpdialog.h"
+#include "ui/common/windowtitle.h"
 
 #include <QDialogButtonBox>
 #include <QFile>
@@ -9,7 +10,7 @@ namespace PriorityLab {
 
 HelpDialog::HelpDialog(QWidget *parent) : QDialog(parent)
 {
-    setWindowTitle(tr("PriorityLab: the rules"));
+    setWholeWindowTitle(this, tr("PriorityLab: the rules"));
     setObjectName(QStringLiteral("helpDialog"));
     auto *layout = new QVBoxLayout(this);
     m_browser = new QTextBrowser(this);

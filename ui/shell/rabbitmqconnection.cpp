@@ -1,5 +1,6 @@
 #include "ui/shell/rabbitmqconnection.h"
 #include "ui/common/textcolors.h"
+#include "ui/common/windowtitle.h"
 
 #include "core/amqp/lockstepworker.h"
 #include "core/engine/simulation.h"
@@ -150,7 +151,7 @@ void RabbitMqConnection::updateIndicator()
 void RabbitMqConnection::openDialog(QWidget *parent)
 {
     QDialog dialog(parent);
-    dialog.setWindowTitle(tr("Connect to RabbitMQ"));
+    setWholeWindowTitle(&dialog, tr("Connect to RabbitMQ"));
     auto *intro = new QLabel(tr("Mirror this simulation on a RabbitMQ broker in lockstep: every message "
                                 "is published, taken with basic.get, acknowledged, published back or "
                                 "dead-lettered as the simulator decides, and every delivery RabbitMQ makes "

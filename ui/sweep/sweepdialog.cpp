@@ -5,6 +5,7 @@
 #include "ui/charts/stackedbarchart.h"
 #include "ui/common/focusframe.h"
 #include "ui/charts/timeserieschart.h"
+#include "ui/common/windowtitle.h"
 #include "ui/editing/setupeditor.h"
 
 #include <QComboBox>
@@ -89,7 +90,7 @@ SweepDialog::SweepDialog(SetupEditor *editor, QWidget *parent)
     , m_model(new QStandardItemModel(this))
 {
     new FocusFrame(this);  // the keyboard focus outlined, as in the main window
-    setWindowTitle(tr("Sweep a Setting"));
+    setWholeWindowTitle(this, tr("Sweep a Setting"));
     setObjectName(QStringLiteral("sweepDialog"));
     for (QDoubleSpinBox *box : {m_from, m_to, m_step}) {
         box->setRange(-1e9, 1e9);
