@@ -2,6 +2,13 @@
 
 namespace PriorityLab {
 
+QString MessageColumns::cycleToolTip(const QString &happened)
+{
+    return tr("The cycle in which it %1, counted from 0 as prioritylab-sim --events and a scenario's "
+              "atCycle count: cycle 10 here is the eleventh, after which the toolbar's counter reads "
+              "Cycle 11").arg(happened);
+}
+
 QString MessageColumns::title(Kind kind)
 {
     switch (kind) {

@@ -61,6 +61,11 @@ public:
 
     /// The header title of a column of @p kind, e.g. "TTL" for Kind::Ttl.
     static QString title(Kind kind);
+    /// The tooltip of a Cycle column whose rows say when something @p happened ("happened",
+    /// "was discarded"): the cycle counted from 0, as prioritylab-sim --events and the scenario
+    /// file's atCycle count it, one less than the toolbar's counter once that cycle has run (a
+    /// trial read "cycle 34" in the event log beside "Cycle 35" and took one for a slip).
+    static QString cycleToolTip(const QString &happened);
     /// The display value of @p cells in a column of @p kind.
     static QVariant cell(const Cells &cells, Kind kind);
     /// Right-aligned for numbers; invalid (the default) otherwise.

@@ -48,7 +48,7 @@ const QList<MessageColumns::Column> &DeadLetterModel::columns()
 {
     using Kind = MessageColumns::Kind;
     static const QList<MessageColumns::Column> columns = {
-            {Kind::Cycle, tr("The cycle in which it was discarded")},
+            {Kind::Cycle, MessageColumns::cycleToolTip(tr("was discarded"))},
             {Kind::MessageId, tr("The message's id")},
             {Kind::Data, tr("The message's payload: this data is lost unless someone replays it")},
             {Kind::Reason, tr("Why: ttl-expired = its TTL was at or below the consumer's low bound; the broker's own: "

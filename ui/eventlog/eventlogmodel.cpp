@@ -100,7 +100,7 @@ const QList<MessageColumns::Column> &EventLogModel::columns()
 {
     using Kind = MessageColumns::Kind;
     static const QList<MessageColumns::Column> columns = {
-            {Kind::Cycle, tr("The cycle in which it happened")},
+            {Kind::Cycle, MessageColumns::cycleToolTip(tr("happened"))},
             {Kind::Event, tr("produced: a producer sent it; dispatched: the broker handed it to a "
                              "consumer in a batch; processed, postponed (sent back to the queue's tail), "
                              "discarded (dead letter): the consumer's decision; failed: processing "

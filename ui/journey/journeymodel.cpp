@@ -1,4 +1,5 @@
 #include "ui/journey/journeymodel.h"
+#include "ui/common/messagecolumns.h"
 #include "ui/common/textcolors.h"
 
 #include <QBrush>
@@ -220,7 +221,7 @@ QVariant JourneyModel::headerData(int section, Qt::Orientation orientation, int 
         return QAbstractItemModel::headerData(section, orientation, role);
     // Title and tool tip per column, in Column order.
     static const char *const headers[ColumnCount][2] = {
-        { QT_TR_NOOP("Cycle"), QT_TR_NOOP("The cycle in which it happened") },
+        { QT_TR_NOOP("Cycle"), nullptr },  // MessageColumns::cycleToolTip(), as the event log's
         { QT_TR_NOOP("#"),
           QT_TR_NOOP("Delivery number: how many times the broker had handed this message to a "
                      "consumer, this delivery included") },
@@ -237,7 +238,7 @@ QVariant JourneyModel::headerData(int section, Qt::Orientation orientation, int 
     if (role == Qt::DisplayRole)
         return tr(headers[section][0]);
     if (role == Qt::ToolTipRole)
-        return tr(headers[section][1]);
+        return section == 0 ? MessageColumns::cycleToolTip(tr("happened")) : tr(headers[section][1]);
     return {};
 }
 
