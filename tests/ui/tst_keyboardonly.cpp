@@ -17,15 +17,19 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QCheckBox>
 #include <QFile>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QSlider>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 #include <QWhatsThis>
 
 using namespace PriorityLab;
@@ -310,6 +314,47 @@ private Q_SLOTS:
         w.press(Qt::Key_Left);
         w.press(Qt::Key_Right);
         QCOMPARE(slider->value(), speed);
+    }
+
+    /// Seen in a trial: the prefetch lesson run to its idle stop (Run greyed out), Space on
+    /// consumer A's "Online" box took A offline ("*" in the title, a ✎ marker, Undo lit), and
+    /// Space on "+ Consumer" opened the "Add a consumer" dialog. Finished, the run keys do
+    /// nothing but say so (docs/help.md, Keys).
+    void runKeysOnAControlDoNothingOnceTheRunHasFinished()
+    {
+        Window w(QStringLiteral(":/scenarios/lesson-prefetch-hides-priority.json"), QSize(1280, 720));
+        QVERIFY(w.active());
+        w.sim()->runCycles(100000);
+        QVERIFY(w.sim()->isFinished());
+        QVERIFY(!w.window.runPauseAction()->isEnabled());
+        QVERIFY(!w.window.stepAction()->isEnabled());
+        ConsumerCard *a = w.card(QStringLiteral("A"));
+        QVERIFY(a);
+        QCheckBox *online = a->onlineBox();
+        QVERIFY(online->isChecked());
+        QPushButton *add = w.window.consumerPanel()->addButton();
+        QSignalSpy addClicked(add, &QPushButton::clicked);
+        const qint64 cycle = w.sim()->cycle();
+        for (QWidget *control : {static_cast<QWidget *>(online), static_cast<QWidget *>(add)}) {
+            control->setFocus(Qt::TabFocusReason);
+            QTRY_VERIFY(control->hasFocus());
+            for (const Qt::Key key : {Qt::Key_Space, Qt::Key_Right, Qt::Key_N}) {
+                w.window.statusBar()->clearMessage();
+                w.press(key);
+                QVERIFY(online->isChecked());                             // A is still online
+                QVERIFY(w.window.setupEditor()->undoStack()->isClean());  // no edit, nothing to undo
+                QVERIFY(!w.window.isWindowModified());
+                QCOMPARE(addClicked.count(), 0);                          // no "Add a consumer" dialog
+                QCOMPARE(QApplication::focusWidget(), control);           // Right did not move the focus on
+                QCOMPARE(w.sim()->cycle(), cycle);
+                QVERIFY2(w.window.statusBar()->currentMessage().startsWith(QLatin1String("The run is finished")),
+                         qPrintable(w.window.statusBar()->currentMessage()));
+            }
+        }
+        // Ctrl+R still starts the run again from there.
+        w.press(Qt::Key_R, Qt::ControlModifier);
+        QCOMPARE(w.sim()->cycle(), 0);
+        QVERIFY(w.window.runPauseAction()->isEnabled());
     }
 };
 

@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QMainWindow>
 #include <QMenuBar>
@@ -19,6 +20,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QTabBar>
 #include <QTableView>
 #include <QTest>
 
@@ -172,6 +174,98 @@ private Q_SLOTS:
         }
         if (kind == QLatin1String("spin"))
             QCOMPARE(w.spin->text(), QStringLiteral("0"));   // Space never blanks a number field
+    }
+
+    void disabledRunKeysNeverReachTheControl_data()
+    {
+        runKeysFromEveryControl_data();
+        QTest::addRow("tab bar") << "tabs";
+    }
+
+    void disabledRunKeysNeverReachTheControl()
+    {
+        // A teacher's trial: once the run had finished (Run and Step greyed out), Space on a
+        // consumer's "Online" box took it offline (an edit, "*", Undo lit) and Space on
+        // "+ Consumer" opened its dialog: a disabled action's shortcut takes no key, so Qt gave
+        // it to the control. The run keys stay the window's (docs/help.md, Keys): they do
+        // nothing, and the window is asked to say why.
+        QFETCH(QString, kind);
+        Window w;
+        auto *tabs = new QTabBar;
+        tabs->addTab(QStringLiteral("Queue"));
+        tabs->addTab(QStringLiteral("Charts"));
+        w.window.centralWidget()->layout()->addWidget(tabs);
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        for (QAction *action : {w.run, w.step, w.reset})
+            action->setEnabled(false);
+        QWidget *focus = kind == QLatin1String("tabs") ? tabs : w.control(kind);
+        focus->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(focus->hasFocus() || focus == &w.window);
+        QWidget *target = w.keyTarget();
+        auto *guard = w.window.findChild<ShortcutGuard *>();
+        QVERIFY(guard);
+        QSignalSpy refused(guard, &ShortcutGuard::runKeyRefused);
+        QSignalSpy clicked(w.button, &QPushButton::clicked);
+        const int sliderBefore = w.slider->value();
+        const int cursorBefore = w.edit->cursorPosition();
+        w.spin->setValue(5);
+        QTest::keyClick(target, Qt::Key_Space);
+        QTest::keyClick(target, Qt::Key_Right);
+        QTest::keyClick(target, Qt::Key_R, Qt::ControlModifier);
+        QTest::keyClick(target, Qt::Key_N);  // last: in a text field it types, as always
+        const bool typesN = kind == QLatin1String("edit");
+        QCOMPARE(clicked.count(), 0);               // Space did not press the button
+        QVERIFY(!w.check->isChecked());             // nor tick the check box
+        QVERIFY(!w.combo->view()->isVisible());     // nor open the list
+        QCOMPARE(w.combo->currentIndex(), 0);
+        QCOMPARE(w.slider->value(), sliderBefore);  // Right did not move the slider
+        QCOMPARE(tabs->currentIndex(), 0);          // nor change the tab
+        QVERIFY(!w.table->currentIndex().isValid()); // nor pick a cell
+        QCOMPARE(w.spin->text(), QStringLiteral("5"));
+        QCOMPARE(w.edit->text(), typesN ? QStringLiteral("n") : QString());  // no space typed
+        if (!typesN)
+            QCOMPARE(w.edit->cursorPosition(), cursorBefore);
+        QCOMPARE(w.keyTarget(), target);            // and the focus stayed (Right moves it from a button)
+        QCOMPARE(refused.count(), typesN ? 3 : 4);
+        QCOMPARE(refused.at(0).at(0).value<QAction *>(), w.run);
+        QCOMPARE(refused.at(1).at(0).value<QAction *>(), w.step);
+        QCOMPARE(refused.at(2).at(0).value<QAction *>(), w.reset);
+        // Enabled again, the keys run as before.
+        for (QAction *action : {w.run, w.step, w.reset})
+            action->setEnabled(true);
+        if (typesN)
+            QTest::keyClick(target, Qt::Key_Escape);  // the typed N cancelled: the field is idle again
+        QSignalSpy run(w.run, &QAction::triggered);
+        QTest::keyClick(w.keyTarget(), Qt::Key_Space);
+        QCOMPARE(run.count(), 1);
+        QCOMPARE(refused.count(), typesN ? 3 : 4);
+    }
+
+    void disabledRunKeysStayTheWindowsInAFloatingDock()
+    {
+        // A dock the user floated (the app's docks may float) is still the main window's: its
+        // run keys act from there, and stay the window's once disabled.
+        Window w;
+        auto *dock = new QDockWidget(QStringLiteral("Consumers"), &w.window);
+        auto *online = new QCheckBox(QStringLiteral("Online"));
+        dock->setWidget(online);
+        w.window.addDockWidget(Qt::RightDockWidgetArea, dock);
+        dock->setFloating(true);
+        dock->show();
+        QVERIFY(QTest::qWaitForWindowExposed(dock));
+        QApplication::setActiveWindow(dock);
+        QVERIFY(QTest::qWaitForWindowActive(dock));
+        online->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(online->hasFocus());
+        QSignalSpy run(w.run, &QAction::triggered);
+        QTest::keyClick(online, Qt::Key_Space);
+        QCOMPARE(run.count(), 1);  // enabled, Space runs from the floating dock
+        QVERIFY(!online->isChecked());
+        w.run->setEnabled(false);
+        QSignalSpy refused(w.window.findChild<ShortcutGuard *>(), &ShortcutGuard::runKeyRefused);
+        QTest::keyClick(online, Qt::Key_Space);
+        QVERIFY(!online->isChecked());
+        QCOMPARE(refused.count(), 1);
     }
 
     void clickedFieldTakesSpace()

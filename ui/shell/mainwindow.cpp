@@ -107,6 +107,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             m_runNotice->hide();
         }
     });
+    // A run key whose action is disabled (the run has finished) did nothing, not even to the
+    // focused control: say why, or Space would seem lost (docs/help.md, Keys).
+    connect(m_shortcutGuard, &ShortcutGuard::runKeyRefused, this, [this](QAction *action) {
+        showNotice(m_simulation->isFinished() ? runFinishedNotice() : action->statusTip());
+    });
     m_zoom = new Zoom(this);
     m_simulation = new Simulation(this);
     // The message journeys (and the event log) need each cycle's events.
@@ -1371,7 +1376,7 @@ void MainWindow::updateActions()
     m_runPause->setText(running ? pauseLabel() : runLabel());
     m_runPause->setIcon(ThemedIcon::standard(this, running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     m_runPause->setToolTip(running ? tr("Pause the simulation (Space)")
-                                   : finished ? tr("The run is finished: Reset (Ctrl+R) to start again")
+                                   : finished ? runFinishedNotice()
                                               : tr("Run cycles at the chosen speed (Space)"));
     m_runPause->setStatusTip(m_runPause->toolTip());
     m_runPause->setEnabled(running || !finished);
@@ -1806,6 +1811,11 @@ void MainWindow::updateHighlightCue()
         parts << (group.names.size() == 1 ? group.one : group.many).arg(group.names.join(QStringLiteral(", ")));
     m_lessonPanel->setOutlineCue(parts.join(QStringLiteral("; ")));
     QTimer::singleShot(0, this, &MainWindow::fitLessonHeight);  // the cue's row takes a line
+}
+
+QString MainWindow::runFinishedNotice()
+{
+    return tr("The run is finished: Reset (Ctrl+R) to start again");
 }
 
 QString MainWindow::finishEditNotice()

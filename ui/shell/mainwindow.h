@@ -283,6 +283,9 @@ private:
     /// The notice shown when Page Down, Page Up or Ctrl+R waited for a field's pending edit
     /// (ShortcutGuard::editPending()); cleared as soon as that edit ends.
     static QString finishEditNotice();
+    /// What Run's tooltip and a refused run key (Space, Right, N) say once the run has
+    /// finished: that Reset starts it again.
+    static QString runFinishedNotice();
     /// Shows the speed the simulation now runs at in speedNoticeLabel() for a few seconds.
     void showSpeedNotice();
     /// Writes the speed the simulation runs at now into speedNoticeLabel() (text, tooltip).

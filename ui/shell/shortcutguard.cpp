@@ -4,6 +4,7 @@
 #include "ui/editing/setupeditor.h"
 
 #include <QAbstractButton>
+#include <QAction>
 #include <QAbstractItemView>
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
@@ -17,6 +18,7 @@
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QDialog>
+#include <QDockWidget>
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QTabBar>
@@ -76,6 +78,16 @@ const QLineEdit *typingEdit(const QObject *owner)
     return nullptr;
 }
 
+/// The main window @p widget belongs to: its window, or, in a floating dock, the main window
+/// the dock belongs to (whose shortcuts Qt lets act from there); nullptr for a dialog.
+const QMainWindow *mainWindowOf(const QWidget *widget)
+{
+    const QWidget *window = widget->window();
+    if (const auto *dock = qobject_cast<const QDockWidget *>(window); dock && dock->parentWidget())
+        window = dock->parentWidget()->window();
+    return qobject_cast<const QMainWindow *>(window);
+}
+
 } // namespace
 
 bool ShortcutGuard::isTextField(const QObject *object)
@@ -108,6 +120,53 @@ bool ShortcutGuard::controlUsesKey(const QObject *focus, int key)
     // The cursor keys a slider takes, the keys that delete, and the printable ones.
     return isSliderKey(key) || key == Qt::Key_Backspace || key == Qt::Key_Delete
             || (key >= Qt::Key_Space && key <= Qt::Key_AsciiTilde);
+}
+
+bool ShortcutGuard::isRunKey(int key, Qt::KeyboardModifiers modifiers)
+{
+    const bool plain = (modifiers & ~Qt::KeypadModifier) == Qt::NoModifier;
+    return (plain && (key == Qt::Key_Space || key == Qt::Key_Right || key == Qt::Key_N)) || isResetKey(key, modifiers);
+}
+
+bool ShortcutGuard::windowTakesRunKey(const QObject *focus, const QKeyEvent *key) const
+{
+    const auto *widget = qobject_cast<const QWidget *>(focus);
+    if (!widget || !mainWindowOf(widget) || !isRunKey(key->key(), key->modifiers()))
+        return false;
+    if (isResetKey(key->key(), key->modifiers()))
+        return !waitsForPendingEdit(focus, key);
+    // As the ShortcutOverride below decides: a field merely focused leaves Space and Right (N
+    // in a number field) to the window, a field being edited keeps them, and so does a slider
+    // being edited its arrows.
+    if (isRunKeyOfIdleField(focus, key->key()))
+        return !editInProgress(focus);
+    if (isSliderEdit(focus) && isSliderKey(key->key()))
+        return false;
+    return !controlUsesKey(focus, key->key());
+}
+
+QAction *ShortcutGuard::refusedRunAction(const QObject *focus, const QKeyEvent *key) const
+{
+    if (!windowTakesRunKey(focus, key))
+        return nullptr;
+    const QWidget *window = mainWindowOf(static_cast<const QWidget *>(focus));
+    const QKeySequence pressed(QKeyCombination(key->modifiers() & ~Qt::KeypadModifier, Qt::Key(key->key())));
+    QAction *refused = nullptr;
+    for (QAction *action : window->findChildren<QAction *>()) {
+        const Qt::ShortcutContext context = action->shortcutContext();
+        if ((context != Qt::WindowShortcut && context != Qt::ApplicationShortcut) || !action->shortcuts().contains(pressed))
+            continue;
+        if (action->isEnabled())
+            return nullptr;  // its shortcut takes the key
+        if (!refused)
+            refused = action;
+    }
+    return refused;
+}
+
+bool ShortcutGuard::speaksFor(const QWidget *window) const
+{
+    return parent() == window || !window->findChild<ShortcutGuard *>(QString(), Qt::FindDirectChildrenOnly);
 }
 
 bool ShortcutGuard::hasPendingEdit(const QObject *focus) const
@@ -369,6 +428,20 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
     case QEvent::KeyPress: {
         auto *key = static_cast<QKeyEvent *>(event);
         QWidget *focus = QApplication::focusWidget();
+        // A run key that is the window's, its action disabled (the run has finished): no
+        // shortcut took it, so Qt hands it to the focused control, where Space would toggle a
+        // check box or press a button, Right change a tab or move a slider, Space type into a
+        // field. The key stays the window's: it does nothing, and the window says why. Answered
+        // by the window's own guard (each main window installs one) so that its window hears.
+        QWidget *receiver = focus ? focus : qobject_cast<QWidget *>(watched);  // no focus: the window
+        if (receiver && watched == receiver && (focus || receiver->isWindow())) {
+            if (QAction *refused = refusedRunAction(receiver, key)) {
+                if (!speaksFor(mainWindowOf(receiver)))
+                    return false;  // that window's guard, called after this one, answers
+                Q_EMIT runKeyRefused(refused);
+                return true;
+            }
+        }
         if (watched == focus && isResetKey(key->key(), key->modifiers()) && waitsForPendingEdit(focus, key)) {
             Q_EMIT editPending(const_cast<QWidget *>(qobject_cast<const QWidget *>(typingOwner(focus))));
             return true;

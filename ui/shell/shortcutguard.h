@@ -7,6 +7,7 @@
 
 #include <functional>
 
+class QAction;
 class QKeyEvent;
 class QPushButton;
 class QWidget;
@@ -30,6 +31,11 @@ namespace PriorityLab {
 ///    presentation mode at once). Then the field gives the focus back to its window and the keys work again; the
 ///    next Tab (Shift+Tab) goes on to the control after (before) that field, not to the top;
 ///    the window's FocusFrame outlines that field meanwhile (FocusFrame::setResumePoint()).
+///  - A run key that is the window's where it is pressed (windowTakesRunKey()) stays the
+///    window's while its action is disabled (the run has finished: Run and Step are greyed out):
+///    it never falls through to the focused control (a check box toggled by Space, a button
+///    pressed, a tab changed by Right, a space typed into a field that merely has the focus).
+///    The key does nothing but ask the window to say why (runKeyRefused()).
 ///  - Ctrl+Z / Ctrl+Shift+Z (Undo / Redo) in a one-line field are the field's own only while it
 ///    holds a typed edit (hasPendingEdit()); otherwise they undo and redo the window's edits.
 ///  - Page Down / Page Up (the lesson's Next / Back, sent by presentation clickers) and Ctrl+R
@@ -113,6 +119,22 @@ public:
     /// again and the field apply what was typed to the new run as it lost the focus.
     bool waitsForPendingEdit(const QObject *focus, const QKeyEvent *key) const;
 
+    /// True for the run keys of the simulation: Space, Right and N without modifiers (the
+    /// keypad's aside), and Reset (isResetKey()).
+    static bool isRunKey(int key, Qt::KeyboardModifiers modifiers);
+    /// True if the run key @p key (isRunKey()), pressed in @p focus, is the main window's
+    /// rather than the control's (the class comment): false in a text or number field being
+    /// edited (N typed in a text field, Space and Right in one holding an edit), for a slider's
+    /// arrows while it is edited, and for Ctrl+R held back by a pending edit
+    /// (waitsForPendingEdit()); false outside a main window (a floating dock is its main
+    /// window's).
+    bool windowTakesRunKey(const QObject *focus, const QKeyEvent *key) const;
+    /// The action of @p focus's main window that the run key @p key would trigger from there
+    /// (windowTakesRunKey()) if it were enabled, when none of the window's actions holding that
+    /// key is enabled (the run has finished); nullptr if one is, or if the key is not the
+    /// window's there. Such a key does nothing (runKeyRefused()).
+    QAction *refusedRunAction(const QObject *focus, const QKeyEvent *key) const;
+
     /// True for the controls where the user types: an editable line edit, spin box, editable
     /// combo box, text edit or plain text edit.
     static bool isTextField(const QObject *object);
@@ -132,6 +154,10 @@ Q_SIGNALS:
     /// A step key or Reset (waitsForPendingEdit()) was held back because @p field has a pending
     /// edit: its window should say how to finish the edit (Enter applies it, Escape cancels it).
     void editPending(QWidget *field);
+    /// A run key was pressed where it is the window's, but its @p action is disabled (the run
+    /// has finished): the key did nothing, not even to the focused control; the window should
+    /// say why (docs/help.md, Keys).
+    void runKeyRefused(QAction *action);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -142,6 +168,9 @@ private:
     /// Puts back what the one-line field @p owner held when its edit started (a spin box: its
     /// committed value), so that the focus leaving it applies nothing.
     void revertEdit(QObject *owner);
+    /// True if this guard answers for the run keys of @p window (runKeyRefused()): the window's
+    /// own guard (its child), or any guard when the window has none.
+    bool speaksFor(const QWidget *window) const;
     /// True if @p focus has the focus and is (or types into) the control last changed by keys.
     bool isKeyEdited(const QObject *focus) const;
     /// True if @p focus has the focus and is the one-line field the user clicked into (a click
