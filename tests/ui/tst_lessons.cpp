@@ -675,6 +675,40 @@ private Q_SLOTS:
         sim.step();
         QVERIFY2(line().contains(past.arg(end)), qPrintable(line()));
     }
+
+    // A teacher's trial (prefetch lesson, step 2 ends on cycle 15): after Right one cycle at a
+    // time to 15 and 16 the line still said "Runs until cycle 15. Space plays it." until Space;
+    // after the run finished it said "Runs until cycle 10. The run has finished." at cycle 65,
+    // on step 1. The line follows the counter whatever key moved it.
+    void steppingToAStepsEndIsShown()
+    {
+        TestSupport::ScenarioWindow w(QStringLiteral(":/scenarios/lesson-prefetch-hides-priority.json"),
+                                      QSize(1280, 720));
+        QVERIFY(w.active());
+        const auto line = [&w] { return w.window.lessonPanel()->progressLabel()->text(); };
+        QCOMPARE(w.window.lessonPanel()->currentStep(), 0);
+        QVERIFY2(line().startsWith(QLatin1String("Runs until cycle 10.")), qPrintable(line()));
+        for (int i = 0; i < 9; ++i)
+            w.press(Qt::Key_Right);
+        QCOMPARE(w.sim()->cycle(), 9);
+        QVERIFY2(line().contains(QLatin1String("Space plays it")), qPrintable(line()));  // not there yet
+        w.press(Qt::Key_N);
+        QCOMPARE(w.sim()->cycle(), 10);
+        QVERIFY2(line().contains(QLatin1String("Step done")), qPrintable(line()));
+        QVERIFY(!line().contains(QLatin1String("Space plays it")));
+        w.press(Qt::Key_Right);
+        QCOMPARE(w.sim()->cycle(), 11);
+        QVERIFY2(line().contains(QLatin1String("Past this step's end (cycle 10)")), qPrintable(line()));
+        // On, by Step, to the run's idle stop: the step's end is not one to come.
+        for (int i = 0; i < 1000 && !w.sim()->isFinished(); ++i)
+            w.press(Qt::Key_Right);
+        QVERIFY(w.sim()->isFinished());
+        QCOMPARE(w.window.lessonPanel()->currentStep(), 0);
+        QVERIFY2(!line().contains(QLatin1String("Runs until")), qPrintable(line()));
+        QVERIFY2(line().contains(QLatin1String("Past this step's end (cycle 10)"))
+                         && line().contains(QLatin1String("The run has finished")),
+                 qPrintable(line()));
+    }
 };
 
 void TestLessons::editsByHandAreNamedUnderTheText()

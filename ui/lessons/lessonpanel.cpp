@@ -138,7 +138,16 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
             m_handEditsRan = true;
         if (m_endCycle >= 0 && !m_pastShown && m_simulation->cycle() > m_endCycle)
             refresh();
+        // Reaching the step's end by Step (Right or N) pauses nothing, so no pause refreshes the
+        // line: it said "Runs until cycle 15. Space plays it." at cycle 15 and 16 (a trial). It
+        // says "Step done" on the cycle the step ends, whatever key got the run there (and, from
+        // the next cycle, that the run is past it, above).
+        else if (m_endCycle < 0 && m_index >= 0 && m_index < int(m_steps.size()) && stepHasEnd(m_steps.at(m_index))
+                 && lessonStepDone(m_steps.at(m_index), *m_simulation))
+            refresh();
     });
+    // The run finished by Step, not while running (no runningChanged): the line says so at once.
+    connect(m_simulation, &Simulation::finished, this, &LessonPanel::refresh);
     // An edit while paused: the line is current at once, not at the next run or pause.
     connect(m_simulation, &Simulation::setupChanged, this, &LessonPanel::refresh);
     // A run started over: the settings the steps applied are those of the run to come.
@@ -509,7 +518,17 @@ QString LessonPanel::progressLine(int index, Phase phase, qint64 endCycle, const
     bool whole = false;  // state is the whole line, without the step's end in words first
     switch (phase) {
     case Phase::Finished:
-        state = tr("The run has finished.");
+        // The run goes no further: the step's end is not one to come ("Runs until cycle 10. The
+        // run has finished." at cycle 65, a trial). Past it, at it, or short of it.
+        if (end.isEmpty())
+            state = tr("The run has finished.");
+        else if (endCycle < 0)
+            state = tr("The run has finished before this step's end.");
+        else if (m_simulation->cycle() > endCycle)
+            state = tr("Past this step's end (cycle %1). The run has finished.").arg(endCycle);
+        else
+            state = tr("Step done. The run has finished.");
+        whole = true;
         break;
     case Phase::Past:
         // The step shown is no longer what the run is doing, and the line says so.
@@ -554,6 +573,8 @@ QStringList LessonPanel::progressWordings(int index, Phase phase, qint64 endCycl
                           : tr("Past its end (cycle %1): Page Down.").arg(endCycle));
         break;
     case Phase::Finished:
+        if (endCycle >= 0 && m_simulation->cycle() > endCycle)
+            wordings << tr("Past its end (cycle %1), finished.").arg(endCycle);
         wordings << tr("The run has finished.");
         break;
     case Phase::Running:

@@ -168,7 +168,8 @@ private:
     /// What the line under the text says of the step: playable, running, done, past its end.
     enum class Phase { Play, Running, Done, Past, NoEnd, Finished };
     /// The line under the text for step @p index in @p phase: how far the step runs, then what
-    /// happens now (@p endCycle: the cycle it ended on, for Past), then @p notice.
+    /// happens now (@p endCycle: the cycle it ended on, for Past and Finished; -1 if it has not
+    /// ended), then @p notice. Finished names no end to come: past it, done, or short of it.
     QString progressLine(int index, Phase phase, qint64 endCycle, const QString &notice) const;
     /// The wordings of the line under the text for step @p index in @p phase, the full one
     /// (progressLine()) first, then shorter ones (at the step's end: what Next does, without
