@@ -84,6 +84,7 @@ private Q_SLOTS:
     void runsTiedAtTheTopShareTheThroughputVerdict();
     void runAsWatchedIsWhatTheClassSaw();
     void tabReachesTheVerdictNotTheWholeWindow();
+    void ctrlHomeAndEndScrollTheVerdict();
     void coincidingLinesStayInSight();
     void tableRowsInSight_data();
     void tableRowsInSight();
@@ -1601,6 +1602,36 @@ void TestCompare::tabReachesTheVerdictNotTheWholeWindow()
     QCOMPARE(verdicts->verticalScrollBar()->value(), 0);
     QTest::keyClick(verdicts, Qt::Key_Down);
     QVERIFY(verdicts->verticalScrollBar()->value() > 0);
+}
+
+void TestCompare::ctrlHomeAndEndScrollTheVerdict()
+{
+    // A trial scrolled the verdict by the arrows and Page Up/Down, but Ctrl+Home did not go
+    // back to its top. Ctrl+Home and Ctrl+End go to its top and bottom, with the app's keyboard
+    // policy in place.
+    ShortcutGuard guard;
+    qApp->installEventFilter(&guard);
+    auto removeGuard = qScopeGuard([&guard] { qApp->removeEventFilter(&guard); });
+    CompareWindow window;
+    window.resize(1280 - 16, 720 - 48);
+    QCOMPARE(activeAndCompared(window), QStringList());
+    auto *verdicts = window.findChild<QTextBrowser *>();
+    QVERIFY(verdicts);
+    QTRY_VERIFY(verdicts->isVisible());
+    QTRY_VERIFY(verdicts->verticalScrollBar()->maximum() > 0);  // lines below, hidden
+    QScrollBar *bar = verdicts->verticalScrollBar();
+    verdicts->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(verdicts->hasFocus());
+    QCOMPARE(bar->value(), 0);
+    QTest::keyClick(verdicts, Qt::Key_End, Qt::ControlModifier);
+    QCOMPARE(bar->value(), bar->maximum());
+    QTest::keyClick(verdicts, Qt::Key_Home, Qt::ControlModifier);
+    QCOMPARE(bar->value(), 0);
+    QTest::keyClick(verdicts, Qt::Key_PageDown);  // part way down, as in the trial
+    QVERIFY(bar->value() > 0);
+    QTest::keyClick(verdicts, Qt::Key_Home, Qt::ControlModifier);
+    QCOMPARE(bar->value(), 0);
+    QCOMPARE(QApplication::focusWidget(), verdicts);  // the keys were the box's
 }
 
 void TestCompare::coincidingLinesStayInSight()

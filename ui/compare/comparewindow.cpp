@@ -17,6 +17,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
+#include <QKeyEvent>
 #include <QResizeEvent>
 #include <QAbstractTextDocumentLayout>
 
@@ -934,6 +935,21 @@ bool CompareWindow::eventFilter(QObject *watched, QEvent *event)
     if (watched == m_verdicts && event->type() == QEvent::Resize
         && static_cast<QResizeEvent *>(event)->oldSize().width() != m_verdicts->width())
         fitVerdicts();
+    if (watched == m_verdicts && event->type() == QEvent::KeyPress) {
+        // Read-only, the box scrolls by the arrows, Page Up/Down and Home/End, but Qt gives
+        // Ctrl+Home and Ctrl+End to its text cursor, which a box not selectable by keyboard does
+        // not move: they did nothing (a trial). They go to the top and the bottom, as in a page.
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const Qt::KeyboardModifiers modifiers = key->modifiers() & ~Qt::KeypadModifier;
+        const bool control = modifiers == Qt::ControlModifier;
+        const bool top = key->matches(QKeySequence::MoveToStartOfDocument) || (control && key->key() == Qt::Key_Home);
+        const bool bottom = key->matches(QKeySequence::MoveToEndOfDocument) || (control && key->key() == Qt::Key_End);
+        if (top || bottom) {
+            m_verdicts->verticalScrollBar()->triggerAction(top ? QAbstractSlider::SliderToMinimum
+                                                               : QAbstractSlider::SliderToMaximum);
+            return true;
+        }
+    }
     return QDialog::eventFilter(watched, event);
 }
 
