@@ -223,6 +223,23 @@ struct LessonWithAlarm : ScenarioWindow
     }
 };
 
+/// LessonWithAlarm under the palette of the current data row: its columns "palette" (set on the
+/// window) and "dark" (whether that palette is a dark one), as addDesktopPalettes() adds them.
+struct LessonInRowPalette : LessonWithAlarm
+{
+    LessonInRowPalette()
+    {
+        QFETCH(QPalette, palette);
+        QFETCH(bool, dark);
+        window.setPalette(palette);
+        rowPalette = palette;
+        rowIsDark = dark;
+    }
+
+    QPalette rowPalette;  ///< the row's palette, set on the window
+    bool rowIsDark = false;  ///< the row's "dark"
+};
+
 /// A colour in CIELAB (D65): lightness 0 (black) to 100 (white), and its two colour axes.
 struct Lab
 {
@@ -344,10 +361,7 @@ void TestContrast::windowTextUnderPalette_data()
 
 void TestContrast::windowTextUnderPalette()
 {
-    QFETCH(QPalette, palette);
-    QFETCH(bool, dark);
-    LessonWithAlarm w;
-    w.window.setPalette(palette);
+    LessonInRowPalette w;
     QVERIFY(w.ready());
     AlarmPanel *alarms = w.window.alarmPanel();
     QTRY_VERIFY(alarms->isVisible());
@@ -355,7 +369,7 @@ void TestContrast::windowTextUnderPalette()
     DeadLetterPanel *deadLetters = w.window.deadLetterPanel();
     QVERIFY(deadLetters->summaryText().contains(QStringLiteral("data loss")));
     const QImage image = w.window.grab().toImage();
-    QVERIFY2(TextColors::isDark(backgroundIn(image, QRect(QPoint(0, 0), w.window.size()))) == dark,
+    QVERIFY2(TextColors::isDark(backgroundIn(image, QRect(QPoint(0, 0), w.window.size()))) == w.rowIsDark,
              "the palette is the window's");
 
     QStringList problems;
@@ -581,18 +595,15 @@ void TestContrast::latencyClassesAreDistinct()
     // lines differ in lightness (L*) by 12 or more and in colour (ΔE) by 15 or more, with
     // normal colour vision and as the three kinds of dichromats see them, in every palette, and
     // each reaches 3:1 against the plot (docs/design.md §8, colours).
-    QFETCH(QPalette, palette);
-    QFETCH(bool, dark);
-    LessonWithAlarm w;
-    w.window.setPalette(palette);
+    LessonInRowPalette w;
     QVERIFY(w.exposed());
     const TimeSeriesChart *latency = w.window.chartPanel()->latencyChart();
-    QCOMPARE(TextColors::isDark(latency->backgroundColor()), dark);
+    QCOMPARE(TextColors::isDark(latency->backgroundColor()), w.rowIsDark);
     const QList<PriorityClass> &classes = BrokerConfig::priorityClasses();
     QCOMPARE(int(classes.size()), int(ChartPanel::PriorityClassCount));
     QList<QColor> drawn;
     for (int c = 0; c < ChartPanel::PriorityClassCount; ++c) {
-        const QColor defined = ChartPalette::priorityClass(c, dark);  // the sweep's latency chart too
+        const QColor defined = ChartPalette::priorityClass(c, w.rowIsDark);  // the sweep's latency chart too
         const int solid = ChartPanel::latencySeries(ChartPanel::PriorityClass(c), false);
         const int dashed = ChartPanel::latencySeries(ChartPanel::PriorityClass(c), true);
         QCOMPARE(latency->seriesColor(solid), ChartPalette::priorityClass(c));
@@ -603,7 +614,7 @@ void TestContrast::latencyClassesAreDistinct()
         QVERIFY2(std::abs(line.hslHue() - defined.hslHue()) <= 3, qPrintable(line.name() + QStringLiteral(" for ") + defined.name()));
         drawn << line;
     }
-    QVERIFY(ChartPalette::priorityClass(-1, dark) == ChartPalette::priorityClass(2, dark));
+    QVERIFY(ChartPalette::priorityClass(-1, w.rowIsDark) == ChartPalette::priorityClass(2, w.rowIsDark));
     QStringList problems;
     for (const Vision vision : {Vision::Normal, Vision::Protan, Vision::Deutan, Vision::Tritan}) {
         for (int a = 0; a < drawn.size(); ++a) {
@@ -625,7 +636,7 @@ void TestContrast::latencyClassesAreDistinct()
     if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS")) {
         // The aging lesson, where the three classes wait differently, as a picture to look at.
         ScenarioWindow shot(QStringLiteral(":/scenarios/lesson-aging.json"), QSize(1280, 720));
-        shot.window.setPalette(palette);
+        shot.window.setPalette(w.rowPalette);
         QVERIFY(shot.exposed());
         shot.runLesson(200);
         shot.window.chartPanel()->showChart(QStringLiteral("latency"));
@@ -647,15 +658,12 @@ void TestContrast::queueTilesStandOutFromTheView()
     // dark on the dark view, hard to see; on white the yellow of 9+ has 1.2:1. Every tile's edge,
     // as drawn, stands out from the view's background by 3:1 (WCAG 2.x non-text contrast) in
     // every palette; the fill keeps the scale's colour (docs/design.md §8, colours).
-    QFETCH(QPalette, palette);
-    QFETCH(bool, dark);
-    LessonWithAlarm w;
-    w.window.setPalette(palette);
+    LessonInRowPalette w;
     QVERIFY(w.ready());
     auto *view = w.window.findChild<QueueTilesView *>();
     QVERIFY(view);
     const QColor background = view->viewport()->palette().color(QPalette::Base);
-    QCOMPARE(TextColors::isDark(background), dark);
+    QCOMPARE(TextColors::isDark(background), w.rowIsDark);
     // Queued tiles drawn on the view as seen: their edge's pixels against the view's.
     QStringList problems;
     for (int priority = PriorityPalette::minPriority() - 1; priority <= PriorityPalette::maxPriority() + 1; ++priority) {
