@@ -5,7 +5,7 @@
 #endif
 
 // Helpers shared by the tests: fixture paths, the preset loader, a check that prints the
-// problems it finds, a replay of a cycle's events, and small scenario builders.
+// problems it finds, a replay of a cycle's events, small scenario builders and an event counter.
 
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/broker.h"
@@ -16,7 +16,9 @@
 #include <algorithm>
 
 #include <QDir>
+#include <QEvent>
 #include <QHash>
+#include <QObject>
 #include <QString>
 #include <QStringList>
 #include <QTest>
@@ -357,6 +359,35 @@ inline Scenario scenario(const QList<ConsumerConfig> &consumers, const QList<Scr
     s.producers << producer(QStringLiteral("P"), messages);
     return s;
 }
+
+/// Counts the events of one type (e.g. QEvent::Paint, QEvent::LayoutRequest) that the objects
+/// it watches receive; it filters nothing out.
+class EventCounter : public QObject
+{
+public:
+    /// Counts the events of @p type, from @p watched if one is given (see watch()).
+    explicit EventCounter(QEvent::Type type, QObject *watched = nullptr) : m_type(type)
+    {
+        if (watched)
+            watch(watched);
+    }
+
+    /// Counts the events of @p watched too.
+    void watch(QObject *watched) { watched->installEventFilter(this); }
+
+    int count = 0;  ///< the events counted so far (a test may set it back to 0)
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() == m_type)
+            ++count;
+        return false;
+    }
+
+private:
+    QEvent::Type m_type;
+};
 
 #ifdef QT_GUI_LIB
 /// A dark palette as a dark desktop gives it (light text on dark window and base colours), for

@@ -993,24 +993,6 @@ void TestAlarms::unfoldedBannerFoldsOnAnotherStep()
     QVERIFY(!panel->isExpanded());
 }
 
-namespace {
-/// Counts the layout requests @p watched receives.
-class LayoutRequests : public QObject
-{
-public:
-    explicit LayoutRequests(QObject *watched) { watched->installEventFilter(this); }
-    int count = 0;
-
-protected:
-    bool eventFilter(QObject *, QEvent *event) override
-    {
-        if (event->type() == QEvent::LayoutRequest)
-            ++count;
-        return false;
-    }
-};
-} // namespace
-
 void TestAlarms::alarmTextChangeLaysOutOnlyOnANewSize()
 {
     // An alarm's text changes while it stays raised (the data-loss alarm counts the messages
@@ -1030,7 +1012,7 @@ void TestAlarms::alarmTextChangeLaysOutOnlyOnANewSize()
     QTRY_VERIFY(panel->isVisible());
     QCoreApplication::sendPostedEvents();
     const int height = panel->height();
-    LayoutRequests requests(panel);
+    EventCounter requests(QEvent::LayoutRequest, panel);
     panel->setConnectionAlarm(QStringLiteral("The broker stopped answering 12 times."));
     QCoreApplication::sendPostedEvents();
     QCOMPARE(panel->lineText(0).contains(QLatin1String("answering 12 times")), true);

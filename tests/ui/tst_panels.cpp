@@ -1458,19 +1458,6 @@ void TestPanels::shortcutsLeaveTextFieldsAlone()
     QVERIFY(!ShortcutGuard::controlUsesKey(docks, Qt::Key_Space));
 }
 
-/// Counts the LayoutRequest events its watched widget gets.
-class LayoutRequests : public QObject
-{
-public:
-    int count = 0;
-    bool eventFilter(QObject *watched, QEvent *event) override
-    {
-        if (event->type() == QEvent::LayoutRequest)
-            ++count;
-        return QObject::eventFilter(watched, event);
-    }
-};
-
 void TestPanels::sizeGuardPassesOnlyChangedSizes()
 {
     // A label's new text of the same size repaints it without laying out the window again (at
@@ -1494,8 +1481,7 @@ void TestPanels::sizeGuardPassesOnlyChangedSizes()
     QCOMPARE(label->geometry(), guard->rect());
     QVERIFY(label->isVisible());
 
-    LayoutRequests requests;
-    window.installEventFilter(&requests);
+    TestSupport::EventCounter requests(QEvent::LayoutRequest, &window);
     label->setText(QStringLiteral("Cycle 21"));  // the same glyphs: the same size
     QCoreApplication::processEvents();
     QCOMPARE(requests.count, 0);

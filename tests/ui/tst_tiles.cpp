@@ -688,21 +688,6 @@ void TestTiles::emptyQueueBeforeAnyArrivalSaysSo()
     QVERIFY2(inked > 50, qPrintable(QString::number(inked)));
 }
 
-namespace {
-/// Counts the paint events of the widgets it filters.
-class PaintCounter : public QObject
-{
-public:
-    int paints = 0;
-    bool eventFilter(QObject *, QEvent *event) override
-    {
-        if (event->type() == QEvent::Paint)
-            ++paints;
-        return false;
-    }
-};
-} // namespace
-
 void TestTiles::scrollBarRepaintsOnlyWhenItsLookChanges()
 {
     // docs/design.md §9, App: a queue of 100,000 changes its tiles' scroll range at every
@@ -716,17 +701,16 @@ void TestTiles::scrollBarRepaintsOnlyWhenItsLookChanges()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QCoreApplication::processEvents();
-    PaintCounter counter;
-    bar->installEventFilter(&counter);
+    EventCounter paints(QEvent::Paint, bar);
     bar->repaint();
-    QVERIFY(counter.paints > 0);
+    QVERIFY(paints.count > 0);
     const QImage before = bar->grab().toImage();  // grab() paints too
-    counter.paints = 0;
+    paints.count = 0;
 
     // A longer range: the handle, at its least length, stays at the top on the same pixels.
     bar->setRange(0, 100037);
     QCoreApplication::processEvents();
-    QCOMPARE(counter.paints, 0);
+    QCOMPARE(paints.count, 0);
     QCOMPARE(bar->skippedRepaints(), 1);
     // What stays on screen is what a paint of the new range draws.
     QCOMPARE(bar->grab().toImage(), before);
@@ -734,29 +718,29 @@ void TestTiles::scrollBarRepaintsOnlyWhenItsLookChanges()
     // At the end, a longer range and back to the end in one pass (a log that grows and follows
     // its newest row): the handle comes back to the same pixels, not painted.
     bar->setValue(bar->maximum());
-    QTRY_VERIFY(counter.paints > 0);
+    QTRY_VERIFY(paints.count > 0);
     const QImage atEnd = bar->grab().toImage();
-    counter.paints = 0;
+    paints.count = 0;
     bar->setRange(0, 100100);
     bar->setValue(bar->maximum());
     QCoreApplication::processEvents();
-    QCOMPARE(counter.paints, 0);
+    QCOMPARE(paints.count, 0);
     QCOMPARE(bar->skippedRepaints(), 2);
     QCOMPARE(bar->grab().toImage(), atEnd);
-    counter.paints = 0;
+    paints.count = 0;
 
     // The handle moves: painted.
     bar->setValue(50000);
-    QTRY_VERIFY(counter.paints > 0);
+    QTRY_VERIFY(paints.count > 0);
     QVERIFY(bar->grab().toImage() != before);
     // At the end (a style may draw that arrow disabled): painted.
-    counter.paints = 0;
+    paints.count = 0;
     bar->setValue(bar->maximum());
-    QTRY_VERIFY(counter.paints > 0);
+    QTRY_VERIFY(paints.count > 0);
     // Nothing to scroll: painted.
-    counter.paints = 0;
+    paints.count = 0;
     bar->setRange(0, 0);
-    QTRY_VERIFY(counter.paints > 0);
+    QTRY_VERIFY(paints.count > 0);
     QCOMPARE(bar->skippedRepaints(), 2);
 }
 
