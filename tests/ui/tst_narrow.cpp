@@ -87,6 +87,54 @@ void presentDeadLetters(TestSupport::ScenarioWindow &w, QSize screen, int zoom, 
     QVERIFY(view->model()->rowCount() > 0);
 }
 
+/// Heads @p model's columns "Column 0", "Column 1", ... and fills row r's cell of column c with
+/// 100 r + c, but the cells of column @p column (if any) with @p value.
+void fillNumbered(QStandardItemModel &model, int column = -1, const QString &value = {})
+{
+    for (int c = 0; c < model.columnCount(); ++c) {
+        model.setHeaderData(c, Qt::Horizontal, QStringLiteral("Column %1").arg(c));
+        for (int r = 0; r < model.rowCount(); ++r)
+            model.setItem(r, c, new QStandardItem(c == column ? value : QString::number(100 * r + c)));
+    }
+}
+
+/// A row @p row for @p model as fillNumbered() fills one: 100 @p row + c in column c, but
+/// @p value in column @p column (if any).
+QList<QStandardItem *> numberedRow(const QStandardItemModel &model, int row, int column = -1, const QString &value = {})
+{
+    QList<QStandardItem *> items;
+    for (int c = 0; c < model.columnCount(); ++c)
+        items << new QStandardItem(c == column ? value : QString::number(100 * row + c));
+    return items;
+}
+
+/// Shows @p view 1000 px wide, its columns fitted, the columns @p giveWay giving way in that
+/// order when it is narrow and, before them, the columns empty in every row (and, with
+/// @p uniformToo, those the same in every row). False if the view is not exposed.
+bool showGivingWay(LogTableView &view, const QList<int> &giveWay, bool uniformToo)
+{
+    view.setFitsColumns(true);
+    view.setNarrowHiddenColumns(giveWay);
+    view.setEmptyColumnsGiveWay(true);
+    view.setUniformColumnsGiveWay(uniformToo);
+    view.resize(1000, 200);
+    view.show();
+    return QTest::qWaitForWindowExposed(&view);
+}
+
+/// Narrows @p view from 1000 px, 10 px at a time down to 100 px at the least, until its column
+/// @p column is hidden or a column named to give way has gone; returns the width reached.
+int narrowUntilGone(LogTableView &view, int column)
+{
+    int width = 1000;
+    while (width > 100 && !view.horizontalHeader()->isSectionHidden(column) && view.narrowHiddenColumns().isEmpty()) {
+        width -= 10;
+        view.resize(width, 200);
+        QCoreApplication::processEvents();
+    }
+    return width;
+}
+
 } // namespace
 
 class TestNarrow : public QObject
@@ -273,11 +321,7 @@ private Q_SLOTS:
         // column in sight must never get 0 px, whatever width the view passes through, a
         // section hidden when the widths were taken included.
         QStandardItemModel model(3, 8);
-        for (int c = 0; c < 8; ++c) {
-            model.setHeaderData(c, Qt::Horizontal, QStringLiteral("Column %1").arg(c));
-            for (int r = 0; r < 3; ++r)
-                model.setItem(r, c, new QStandardItem(QString::number(100 * r + c)));
-        }
+        fillNumbered(model);
         LogTableView view(&model, {3, 4, 6, 7, 5, 3, 2});
         view.horizontalHeader()->setSectionHidden(2, true);  // hidden while the widths are taken
         view.setFitsColumns(true);
@@ -308,35 +352,18 @@ private Q_SLOTS:
         // consumer when the broker dropped every letter, docs/design.md §8), comes back when a
         // row holds a value in it, and stays where there is room or no row at all.
         QStandardItemModel model(3, 8);
-        for (int c = 0; c < 8; ++c) {
-            model.setHeaderData(c, Qt::Horizontal, QStringLiteral("Column %1").arg(c));
-            for (int r = 0; r < 3; ++r)
-                model.setItem(r, c, new QStandardItem(c == 3 ? QString() : QString::number(100 * r + c)));
-        }
+        fillNumbered(model, 3, QString());
         LogTableView view(&model, {3, 4, 6, 7, 5, 3, 2});
-        view.setFitsColumns(true);
-        view.setNarrowHiddenColumns({4, 5});
-        view.setEmptyColumnsGiveWay(true);
-        view.resize(1000, 200);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showGivingWay(view, {4, 5}, false));
         QHeaderView *header = view.horizontalHeader();
         QVERIFY2(!header->isSectionHidden(3), qPrintable(columnWidths(&view)));  // room: it stays
         // Narrower until a column has to give way: the empty one goes, not 4.
-        int width = 1000;
-        while (width > 100 && !header->isSectionHidden(3) && view.narrowHiddenColumns().isEmpty()) {
-            width -= 10;
-            view.resize(width, 200);
-            QCoreApplication::processEvents();
-        }
+        const int width = narrowUntilGone(view, 3);
         QVERIFY2(header->isSectionHidden(3), qPrintable(QStringLiteral("at %1 px: %2").arg(width).arg(columnWidths(&view))));
         QCOMPARE(view.emptyHiddenColumns(), QList<int>{3});
         QVERIFY2(view.narrowHiddenColumns().isEmpty(), qPrintable(columnWidths(&view)));
         // A value comes in a new row: the column is back, and 4 gives way in its place.
-        model.appendRow({new QStandardItem(QStringLiteral("300")), new QStandardItem(QStringLiteral("301")),
-                         new QStandardItem(QStringLiteral("302")), new QStandardItem(QStringLiteral("303")),
-                         new QStandardItem(QStringLiteral("304")), new QStandardItem(QStringLiteral("305")),
-                         new QStandardItem(QStringLiteral("306")), new QStandardItem(QStringLiteral("307"))});
+        model.appendRow(numberedRow(model, 3));  // "300" to "307"
         QCoreApplication::processEvents();
         QVERIFY2(!header->isSectionHidden(3), qPrintable(columnWidths(&view)));
         QVERIFY(view.emptyHiddenColumns().isEmpty());
@@ -360,29 +387,14 @@ private Q_SLOTS:
         // named to (docs/design.md §8), the last column in sight too (the one left of it is
         // stretched then); it comes back when a row differs.
         QStandardItemModel model(3, 6);
-        for (int c = 0; c < 6; ++c) {
-            model.setHeaderData(c, Qt::Horizontal, QStringLiteral("Column %1").arg(c));
-            for (int r = 0; r < 3; ++r)
-                model.setItem(r, c, new QStandardItem(c == 5 ? QStringLiteral("1") : QString::number(100 * r + c)));
-        }
+        fillNumbered(model, 5, QStringLiteral("1"));
         LogTableView view(&model, {3, 4, 6, 7, 5});
-        view.setFitsColumns(true);
-        view.setNarrowHiddenColumns({2, 3});
-        view.setEmptyColumnsGiveWay(true);
-        view.setUniformColumnsGiveWay(true);
-        view.resize(1000, 200);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showGivingWay(view, {2, 3}, true));
         QHeaderView *header = view.horizontalHeader();
         QVERIFY2(!header->isSectionHidden(5), qPrintable(columnWidths(&view)));  // room: it stays
         QVERIFY(view.carriesNothing(5));
         QVERIFY(!view.carriesNothing(4));
-        int width = 1000;
-        while (width > 100 && !header->isSectionHidden(5) && view.narrowHiddenColumns().isEmpty()) {
-            width -= 10;
-            view.resize(width, 200);
-            QCoreApplication::processEvents();
-        }
+        const int width = narrowUntilGone(view, 5);
         QVERIFY2(header->isSectionHidden(5), qPrintable(QStringLiteral("at %1 px: %2").arg(width).arg(columnWidths(&view))));
         QCOMPARE(view.emptyHiddenColumns(), QList<int>{5});
         QVERIFY2(view.narrowHiddenColumns().isEmpty(), qPrintable(columnWidths(&view)));
@@ -391,9 +403,7 @@ private Q_SLOTS:
         QCOMPARE(header->sectionViewportPosition(4) + header->sectionSize(4), view.viewport()->width());
         QVERIFY(!view.horizontalScrollBar()->isVisible());
         // A row that differs: it carries something, and is back.
-        model.appendRow({new QStandardItem(QStringLiteral("300")), new QStandardItem(QStringLiteral("301")),
-                         new QStandardItem(QStringLiteral("302")), new QStandardItem(QStringLiteral("303")),
-                         new QStandardItem(QStringLiteral("304")), new QStandardItem(QStringLiteral("2"))});
+        model.appendRow(numberedRow(model, 3, 5, QStringLiteral("2")));  // "300" to "304", "2"
         QCoreApplication::processEvents();
         QVERIFY(!view.carriesNothing(5));
         QVERIFY2(!header->isSectionHidden(5), qPrintable(columnWidths(&view)));
@@ -408,9 +418,7 @@ private Q_SLOTS:
         QVERIFY(!view.carriesNothing(5));
         QVERIFY2(!header->isSectionHidden(5), qPrintable(columnWidths(&view)));
         // Without setUniformColumnsGiveWay(), only the empty ones give way.
-        model.appendRow({new QStandardItem(QStringLiteral("300")), new QStandardItem(QStringLiteral("301")),
-                         new QStandardItem(QStringLiteral("302")), new QStandardItem(QStringLiteral("303")),
-                         new QStandardItem(QStringLiteral("304")), new QStandardItem(QStringLiteral("1"))});
+        model.appendRow(numberedRow(model, 3, 5, QStringLiteral("1")));  // "300" to "304", "1"
         QCoreApplication::processEvents();
         QVERIFY2(header->isSectionHidden(5), qPrintable(columnWidths(&view)));
         view.setUniformColumnsGiveWay(false);
