@@ -48,6 +48,14 @@ inline void addClassroomWindowSizes()
     QTest::addRow("1024x740") << QSize(1024, 740);
 }
 
+/// Runs @p turns turns of the event loop: what one turn posts or schedules (a layout, a fit, a
+/// repaint) runs in a later one.
+inline void turnEventLoop(int turns)
+{
+    for (int i = 0; i < turns; ++i)
+        QCoreApplication::processEvents();
+}
+
 /// Lets the layouts and the queued fits run: five turns of posted events and the event loop.
 inline void settleLayouts()
 {

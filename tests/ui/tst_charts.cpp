@@ -1438,8 +1438,7 @@ void TestCharts::closeMarkerLabelsStackAt1024()
         panel->updateAllCharts();
         QTRY_VERIFY(chart->isVisible());
         QTRY_VERIFY(chart->plotArea().top() > 0);
-        for (int i = 0; i < 5; ++i)
-            QCoreApplication::processEvents();
+        turnEventLoop(5);
         const QList<ChartMarker> markers = chart->markers();
         const QStringList texts = chart->markerTexts();
         const QList<QRectF> rects = chart->markerLabelRects();
@@ -1501,8 +1500,7 @@ void TestCharts::xAxisKeepsTwoLabelsInANarrowDock()
         QVERIFY(chart);
         panel->updateAllCharts();
         QTRY_VERIFY(chart->isVisible());
-        for (int i = 0; i < 5; ++i)
-            QCoreApplication::processEvents();
+        turnEventLoop(5);
         const QRectF plot = chart->plotArea();
         QStringList numbers;
         for (QGraphicsItem *item : chart->findChild<QGraphicsView *>()->scene()->items()) {
@@ -1730,8 +1728,7 @@ void TestCharts::stackedLabelsLeaveLegendAndAxisTitleWhole()
     TimeSeriesChart *latency = panel->latencyChart();
     showPageOf(panel, latency);
     QTRY_VERIFY(latency->isVisible());
-    for (int i = 0; i < 5; ++i)
-        QCoreApplication::processEvents();
+    turnEventLoop(5);
     QCOMPARE(panel->timelineMarkers().size(), 1);
     QCOMPARE(panel->liveEditMarkers().size(), 1);
     const QStringList texts = latency->markerTexts();

@@ -1704,8 +1704,7 @@ private Q_SLOTS:
         FocusOrder::scrollIntoView(box, &w.window);
         QVERIFY(inView(box));
         const auto settle = [] {
-            for (int i = 0; i < 5; ++i)
-                QCoreApplication::processEvents();
+            TestSupport::turnEventLoop(5);
         };
         const QList<std::pair<Qt::Key, int>> steps{{Qt::Key_Plus, 110}, {Qt::Key_Plus, 120}, {Qt::Key_Plus, 130},
                                                     {Qt::Key_Plus, 140}, {Qt::Key_Plus, 150}, {Qt::Key_Minus, 140},
@@ -1792,8 +1791,7 @@ private Q_SLOTS:
             w.window.resize(1280, 720);
             QTRY_COMPARE(w.window.size(), QSize(1280, 720));
             QTRY_COMPARE(histogram->font().pointSizeF(), QApplication::font().pointSizeF());
-            for (int i = 0; i < 5; ++i)
-                QCoreApplication::processEvents();
+            TestSupport::turnEventLoop(5);
             const auto why = [&] {
                 return QStringLiteral("at %1%: rows %2 px apart (%3 at 100%), text %4 px (%5), "
                                       "swatch %6 px (%7), histogram %8 px tall")
@@ -1882,8 +1880,7 @@ private Q_SLOTS:
             w.window.zoom()->setPercent(percent);
             w.window.resize(1280, 720);  // the offscreen screen is smaller than a projector
             QTRY_COMPARE(w.window.size(), QSize(1280, 720));
-            for (int i = 0; i < 5; ++i)
-                QCoreApplication::processEvents();
+            TestSupport::turnEventLoop(5);
             for (ConsumerCard *card : cards) {
                 area->ensureWidgetVisible(card, 0, 0);
                 const auto why = [&] {
@@ -2870,8 +2867,7 @@ private Q_SLOTS:
         QLabel *name = card->nameLabel();
         QString why;
         const auto readable = [&] {
-            for (int i = 0; i < 3; ++i)
-                QCoreApplication::processEvents();
+            TestSupport::turnEventLoop(3);
             const QFontMetrics fm(name->font());
             why = QStringLiteral("title \"%1\" %2 px high (a line %3 px), %4 px wide in a card %5 px wide; "
                                  "box \"%6\", \"%7\", fold \"%8\" (%9); controls below: %10")

@@ -640,8 +640,7 @@ void TestContrast::latencyClassesAreDistinct()
         QVERIFY(shot.exposed());
         shot.runLesson(200);
         shot.window.chartPanel()->showChart(QStringLiteral("latency"));
-        for (int i = 0; i < 5; ++i)
-            QCoreApplication::processEvents();
+        turnEventLoop(5);
         const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
         shot.window.grab().save(QStringLiteral("/tmp/classes-%1.png").arg(tag));
     }

@@ -985,8 +985,7 @@ void TestLessons::undoneEditThatRanKeepsTheMarkUntilReset()
     QVERIFY2(line().contains(QStringLiteral("undone")), qPrintable(line()));
     QVERIFY(panel->handEditsRan());
     if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS")) {
-        for (int i = 0; i < 5; ++i)
-            QCoreApplication::processEvents();
+        TestSupport::turnEventLoop(5);
         panel->grab().save(QStringLiteral("/tmp/lesson-undone-edit.png"));
     }
     panel->runCycles(5);

@@ -883,8 +883,7 @@ private Q_SLOTS:
         QLabel *name = card->nameLabel();
         QString why;
         const auto whole = [&] {
-            for (int i = 0; i < 3; ++i)
-                QCoreApplication::processEvents();
+            TestSupport::turnEventLoop(3);
             const QFontMetrics fm(name->font());
             const int room = name->contentsRect().width();
             const QString text = name->text();
