@@ -59,6 +59,19 @@ struct EditedChartRig : ChartRig
     SetupEditor editor{&sim};
 };
 
+/// A live edit in @p w's window, as a user's on a card: consumer @p consumer's @p name set to
+/// @p value; then @p cycles cycles run and the views refresh. Returns the editor's refusal (and
+/// runs nothing then), empty when it took the edit.
+QString editThenRun(ScenarioWindow &w, int consumer, const QString &name, const QVariant &value, int cycles)
+{
+    const QString refused = w.window.setupEditor()->setConsumerParameter(consumer, name, value);
+    if (!refused.isEmpty())
+        return refused;
+    w.window.simulation()->runCycles(cycles);
+    w.window.refreshViews();
+    return {};
+}
+
 /// Brings the page of @p panel holding @p chart to the front (its tab), then brings every chart
 /// up to date and lets the page lay out, as a click on the tab and the next refresh do.
 void showPageOf(ChartPanel *panel, TimeSeriesChart *chart)
@@ -67,6 +80,36 @@ void showPageOf(ChartPanel *panel, TimeSeriesChart *chart)
     panel->updateAllCharts();
     QCoreApplication::processEvents();
 }
+
+/// lesson-aging in a window of the current data row's "size" (px), as the tests of the latency
+/// chart's labels and legend after a live edit open it.
+struct AgingWindow : ScenarioWindow
+{
+    AgingWindow() : ScenarioWindow(QStringLiteral(":/scenarios/lesson-aging.json"), rowSize()) {}
+
+    /// The data row's "size".
+    static QSize rowSize()
+    {
+        QFETCH(QSize, size);
+        return size;
+    }
+
+    /// Runs the lesson to cycle @p cycle, makes there the live edit of editThenRun() (then
+    /// @p cycles cycles more) and brings the latency chart's page to the front. Returns what
+    /// stopped it (the window not exposed, the editor's refusal), empty when all was done.
+    QString editedAt(qint64 cycle, int consumer, const QString &name, int value, int cycles)
+    {
+        if (!exposed())
+            return QStringLiteral("the window is not exposed");
+        runLesson(cycle);
+        if (const QString refused = editThenRun(*this, consumer, name, value, cycles); !refused.isEmpty())
+            return refused;
+        showPageOf(window.chartPanel(), window.chartPanel()->latencyChart());
+        return {};
+    }
+
+    const QSize size = rowSize();  ///< the window's size: the data row's
+};
 
 /// The time charts of a panel that show, for a range-for: as the loop reaches a chart its page
 /// is brought to the front (showPageOf()), so the loop's body looks at it laid out and in
@@ -874,17 +917,10 @@ void TestCharts::latencyLineStyleKeyShowsWithMarkers()
     // edit: the marker labels' band took the latency chart's title row, and with it "(p50
     // solid, p95 dashed)", at the steps that ask the class to read p50 against p95. The legend
     // keeps the key: "p50" beside a solid line, "p95" beside a dashed one, drawn whole.
-    QFETCH(QSize, size);
-    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"), size);
-    QVERIFY(w.exposed());
-    MainWindow &window = w.window;
-    w.runLesson(225);
-    QCOMPARE(window.setupEditor()->setConsumerParameter(1, QStringLiteral("threshold"), 4), QString());
-    window.simulation()->runCycles(5);
-    window.refreshViews();
-    ChartPanel *panel = window.chartPanel();
+    AgingWindow w;
+    QCOMPARE(w.editedAt(225, 1, QStringLiteral("threshold"), 4, 5), QString());
+    ChartPanel *panel = w.window.chartPanel();
     TimeSeriesChart *latency = panel->latencyChart();
-    showPageOf(panel, latency);
     QCOMPARE(panel->timelineMarkers().size(), 1);  // step 4's aging change at cycle 215
     QCOMPARE(panel->liveEditMarkers().size(), 1);
     QCOMPARE(latency->markers().size(), 2);
@@ -1067,9 +1103,7 @@ void TestCharts::mergedLabelKeepsTheEditMark()
             return;
     }
     w.runLesson(115);
-    QCOMPARE(window.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 5), QString());
-    window.simulation()->runCycles(2);
-    window.refreshViews();
+    QCOMPARE(editThenRun(w, 0, QStringLiteral("threshold"), 5, 2), QString());
     QCoreApplication::processEvents();
     ChartPanel *panel = window.chartPanel();
     QCOMPARE(panel->liveEditMarkers().size(), 1);
@@ -1551,9 +1585,7 @@ void TestCharts::zoomedChartsStayReadable()
     const auto actualSize = qScopeGuard([&window] { window.zoom()->actualSize(); });
     window.zoom()->setPercent(zoom);
     window.lessonPanel()->runCycles(125);  // the timeline's change at 60, step 4's at 100
-    QCOMPARE(window.setupEditor()->setConsumerParameter(1, QStringLiteral("high"), 9), QString());
-    window.simulation()->runCycles(5);
-    window.refreshViews();
+    QCOMPARE(editThenRun(w, 1, QStringLiteral("high"), 9, 5), QString());
     ChartPanel *panel = window.chartPanel();
     QCOMPARE(panel->timelineMarkers().size(), 2);
     QCOMPARE(panel->liveEditMarkers().size(), 1);
@@ -1716,17 +1748,10 @@ void TestCharts::stackedLabelsLeaveLegendAndAxisTitleWhole()
     // the two rows took the room of the latency chart's legend (its "p95" cut at the chart's
     // bottom) and of its x axis's title. The band never takes what the legend beside the plot
     // and the x axis's labels and title need (docs/design.md §8, Charts).
-    QFETCH(QSize, size);
-    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"), size);
-    QVERIFY(w.exposed());
-    MainWindow &window = w.window;
-    w.runLesson(260);
-    QCOMPARE(window.setupEditor()->setConsumerParameter(0, QStringLiteral("agingStep"), 2), QString());
-    window.simulation()->runCycles(14);
-    window.refreshViews();
-    ChartPanel *panel = window.chartPanel();
+    AgingWindow w;
+    QCOMPARE(w.editedAt(260, 0, QStringLiteral("agingStep"), 2, 14), QString());
+    ChartPanel *panel = w.window.chartPanel();
     TimeSeriesChart *latency = panel->latencyChart();
-    showPageOf(panel, latency);
     QTRY_VERIFY(latency->isVisible());
     turnEventLoop(5);
     QCOMPARE(panel->timelineMarkers().size(), 1);
@@ -1735,7 +1760,7 @@ void TestCharts::stackedLabelsLeaveLegendAndAxisTitleWhole()
     const QList<QRectF> rects = latency->markerLabelRects();
     const QString what = QStringLiteral("%1x%2 px, labels '%3'").arg(latency->width()).arg(latency->height()).arg(texts.join(QStringLiteral("' '")));
     if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS"))
-        latency->grab().save(QStringLiteral("/tmp/stacked-%1x%2.png").arg(size.width()).arg(size.height()));
+        latency->grab().save(QStringLiteral("/tmp/stacked-%1x%2.png").arg(w.size.width()).arg(w.size.height()));
     // Every change is named, on a label or in its tooltip.
     const QString tips = latency->markerLabelToolTips().join(QLatin1Char('\n'));
     QVERIFY2(tips.contains(QStringLiteral("agingStep = 0")) && tips.contains(QStringLiteral("agingStep = 2")), qPrintable(what + QStringLiteral(": ") + tips));
