@@ -350,8 +350,8 @@ private Q_SLOTS:
     void resetKeepsTheSpeed_data()
     {
         QTest::addColumn<QString>("file");
-        QTest::addRow("reference-priority") << QStringLiteral(":/scenarios/reference-priority.json");
-        QTest::addRow("lesson-ttl-moved") << QStringLiteral(":/scenarios/lesson-ttl-moved.json");
+        for (const char *name : {"reference-priority", "lesson-ttl-moved"})
+            QTest::addRow("%s", name) << QStringLiteral(":/scenarios/%1.json").arg(QLatin1String(name));
     }
 
     void resetKeepsTheSpeed()
