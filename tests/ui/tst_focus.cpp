@@ -770,8 +770,8 @@ private Q_SLOTS:
     void resumeFrameWholeWhenZoomed_data()
     {
         QTest::addColumn<QString>("pane");
-        QTest::newRow("card") << QStringLiteral("card");
-        QTest::newRow("broker") << QStringLiteral("broker");
+        for (const char *pane : {"card", "broker"})
+            QTest::newRow(pane) << QString::fromLatin1(pane);
     }
 
     void resumeFrameWholeWhenZoomed()
