@@ -170,36 +170,38 @@ void TestJourney::reasonsOfEachStrategy_data()
     QTest::addColumn<int>("type");
     QTest::addColumn<QString>("detail");
 
-    const QVariantMap threshold {{QStringLiteral("threshold"), 5}};
-    const QVariantMap range {{QStringLiteral("low"), 1}, {QStringLiteral("high"), 4}};
-    const QVariantMap predicate {{QStringLiteral("predicate"), QStringLiteral("priority >= 5")},
-                                 {QStringLiteral("maxPredicateRuns"), 3}};
-    QTest::addRow("priority processes")
-            << "priority" << threshold << 0.0 << 7 << 3 << int(Event::Type::Processed)
-            << "priority 7 ≥ threshold 5: processed";
-    QTest::addRow("priority postpones")
-            << "priority" << threshold << 0.0 << 3 << 3 << int(Event::Type::Postponed)
-            << "priority 3 < threshold 5: postponed with priority 4";
-    QTest::addRow("priority fails")
-            << "priority" << threshold << 1.0 << 7 << 3 << int(Event::Type::Failed)
-            << "processing failed: requeued with priority 7 - 1 = 6";
-    QTest::addRow("ttl processes") << "ttl" << range << 0.0 << 5 << 2 << int(Event::Type::Processed)
-                                   << "low bound 1 < TTL 2 < high bound 4: processed";
-    QTest::addRow("ttl postpones") << "ttl" << range << 0.0 << 5 << 5 << int(Event::Type::Postponed)
-                                   << "TTL 5 ≥ high bound 4: postponed with TTL 4";
-    QTest::addRow("ttl discards") << "ttl" << range << 0.0 << 5 << 1 << int(Event::Type::Discarded)
-                                  << "TTL 1 ≤ low bound 1: discarded";
-    QTest::addRow("predicate processes")
-            << "predicate" << predicate << 0.0 << 6 << 3 << int(Event::Type::Processed)
-            << "predicate priority >= 5 is true: processed";
-    QTest::addRow("predicate postpones")
-            << "predicate" << predicate << 0.0 << 2 << 3 << int(Event::Type::Postponed)
-            << "predicate priority >= 5 is false: postponed (predicate runs 0 → 1 of max 3)";
-    QTest::addRow("accept-all processes") << "accept-all" << QVariantMap() << 0.0 << 0 << 0
-                                          << int(Event::Type::Processed) << "accept-all: processed";
-    QTest::addRow("accept-all fails")
-            << "accept-all" << QVariantMap() << 1.0 << 0 << 0 << int(Event::Type::Failed)
-            << "processing failed: requeued unchanged";
+    // A strategy's rows: its name and parameters once, then a row per case, tagged
+    // "<strategy> <case>".
+    const auto rowsOf = [](const char *strategy, const QVariantMap &parameters) {
+        return [strategy, parameters](const char *what, double failureRate, int priority, int ttl,
+                                      Event::Type type, const char *detail) {
+            QTest::addRow("%s %s", strategy, what) << QString::fromLatin1(strategy) << parameters
+                                                   << failureRate << priority << ttl << int(type)
+                                                   << QString::fromUtf8(detail);
+        };
+    };
+    const auto priority = rowsOf("priority", {{QStringLiteral("threshold"), 5}});
+    priority("processes", 0.0, 7, 3, Event::Type::Processed, "priority 7 ≥ threshold 5: processed");
+    priority("postpones", 0.0, 3, 3, Event::Type::Postponed,
+             "priority 3 < threshold 5: postponed with priority 4");
+    priority("fails", 1.0, 7, 3, Event::Type::Failed,
+             "processing failed: requeued with priority 7 - 1 = 6");
+    const auto ttl = rowsOf("ttl", {{QStringLiteral("low"), 1}, {QStringLiteral("high"), 4}});
+    ttl("processes", 0.0, 5, 2, Event::Type::Processed,
+        "low bound 1 < TTL 2 < high bound 4: processed");
+    ttl("postpones", 0.0, 5, 5, Event::Type::Postponed,
+        "TTL 5 ≥ high bound 4: postponed with TTL 4");
+    ttl("discards", 0.0, 5, 1, Event::Type::Discarded, "TTL 1 ≤ low bound 1: discarded");
+    const auto predicate = rowsOf("predicate",
+                                  {{QStringLiteral("predicate"), QStringLiteral("priority >= 5")},
+                                   {QStringLiteral("maxPredicateRuns"), 3}});
+    predicate("processes", 0.0, 6, 3, Event::Type::Processed,
+              "predicate priority >= 5 is true: processed");
+    predicate("postpones", 0.0, 2, 3, Event::Type::Postponed,
+              "predicate priority >= 5 is false: postponed (predicate runs 0 → 1 of max 3)");
+    const auto acceptAll = rowsOf("accept-all", {});
+    acceptAll("processes", 0.0, 0, 0, Event::Type::Processed, "accept-all: processed");
+    acceptAll("fails", 1.0, 0, 0, Event::Type::Failed, "processing failed: requeued unchanged");
 }
 
 void TestJourney::reasonsOfEachStrategy()
