@@ -413,6 +413,12 @@ inline QPalette darkPalette()
     if (QTest::currentTestFailed())                                                              \
         return
 
+/// Declares `PriorityLab::Simulation var` with @p scenario loaded (Simulation::load()); returns
+/// from the test function, failed with the loader's errors, if it does not load.
+#define PL_LOAD_SIMULATION(var, scenario)                                                        \
+    PriorityLab::Simulation var;                                                                 \
+    PL_VERIFY_OK(var.load(scenario))
+
 /// Verifies that @p problems (a QStringList of errors or warnings, or a QString error) is empty,
 /// printing them if not; @p problems is evaluated once.
 #define PL_VERIFY_OK(problems)                                                                   \

@@ -231,8 +231,7 @@ void TestBroker::batching()
     QFETCH(QStringList, expected);
     Scenario s = scenario({consumer(A), consumer(B), consumer(C)}, numbered(messages));
     s.broker.batchSize = batchSize;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     const CycleReport r = sim.step();
     QCOMPARE(batchesOf(r, batchSize), expected);
     QCOMPARE(r.counts.batches, expected.size());
@@ -277,8 +276,7 @@ void TestBroker::roundRobinAcrossCyclesPaced()
     QFETCH(QList<QStringList>, perCycle);
     Scenario s = scenario({consumer(A), consumer(B), consumer(C)}, numbered(15));
     s.broker.batchesPerCycle = batchesPerCycle;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     qint64 queued = 15;
     for (qsizetype c = 0; c < perCycle.size(); ++c) {
         const CycleReport r = sim.step();
@@ -296,8 +294,7 @@ void TestBroker::roundRobinAcrossCyclesDrain()
     // reset to A). Cycle 2: 4 more -> A, B.
     QList<ScriptedMessage> messages = numbered(6, 0, 1) + numbered(3, 1, 7) + numbered(4, 2, 10);
     Scenario s = scenario({consumer(A), consumer(B), consumer(C)}, messages);
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     QCOMPARE(batchesOf(sim.step(), 3), (QStringList{batch(A, 1, 3), batch(B, 4, 6)}));
     QCOMPARE(sim.broker().cursor(), 1);
     QCOMPARE(batchesOf(sim.step(), 3), (QStringList{batch(C, 7, 9)}));
@@ -310,8 +307,7 @@ void TestBroker::offlineConsumersSkipped()
     Scenario s = scenario({consumer(A), consumer(B, QStringLiteral("accept-all"), {}, false), consumer(C)},
                           numbered(60));
     s.broker.batchesPerCycle = 1;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     QCOMPARE(sim.consumers().at(1)->state(0), Consumer::State::Offline);
     QCOMPARE(consumersOfCycles(sim, 4), (QStringList{A, C, A, C}));
     QCOMPARE(sim.consumers().at(1)->stats.received, 0);
@@ -334,8 +330,7 @@ void TestBroker::noConsumerOnlineIsIdle()
     Scenario s = scenario({consumer(A, QStringLiteral("accept-all"), {}, false),
                            consumer(B, QStringLiteral("accept-all"), {}, false)},
                           numbered(4));
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     for (int c = 0; c < 3; ++c) {
         const CycleReport r = sim.step();
         QVERIFY(r.idle);
@@ -372,8 +367,7 @@ void TestBroker::drainVsPaced()
     QFETCH(QList<quint64>, left);
     Scenario s = scenario({consumer(A), consumer(B)}, numbered(10));
     s.broker.batchesPerCycle = batchesPerCycle;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     const CycleReport r = sim.step();
     QCOMPARE(r.counts.batches, batches);
     QCOMPARE(r.counts.processed, 10 - left.size());
@@ -393,8 +387,7 @@ void TestBroker::drainRehandlesPostponedInSameCycle()
     Scenario s = scenario({consumer(A, QStringLiteral("priority"), threshold(5))},
                           {scripted(QStringLiteral("m1"), 0), scripted(QStringLiteral("m2"), 9),
                            scripted(QStringLiteral("m3"), 9), scripted(QStringLiteral("m4"), 9)});
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     const CycleReport r = sim.step();
     QCOMPARE(r.counts.batches, 6);
     QCOMPARE(r.counts.postponed, 5);
@@ -434,8 +427,7 @@ void TestBroker::idleStop()
     QFETCH(int, maxIdleCycles);
     Scenario s = scenario({consumer(A)}, numbered(3));
     s.broker.maxIdleCycles = maxIdleCycles;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     QSignalSpy finished(&sim, &Simulation::finished);
     QSignalSpy completed(&sim, &Simulation::cycleCompleted);
     for (int c = 0; c <= maxIdleCycles; ++c) {
@@ -470,8 +462,7 @@ void TestBroker::idleStopNeverWhenZero()
 {
     Scenario s = scenario({consumer(A)}, numbered(3));
     s.broker.maxIdleCycles = 0;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     QCOMPARE(sim.runCycles(200), 200);
     QVERIFY(!sim.isFinished());
     QCOMPARE(sim.cycle(), 200);
@@ -484,8 +475,7 @@ void TestBroker::idleCountsConsecutiveCycles()
     Scenario s = scenario({consumer(A)}, numbered(12));
     s.broker.batchesPerCycle = 1;
     s.broker.maxIdleCycles = 2;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     QVERIFY(!sim.step().idle);                  // cycle 0
     sim.setConsumerOnline(0, false);
     QVERIFY(sim.step().idle);                   // cycle 1: idle 1
@@ -508,8 +498,7 @@ void TestBroker::idleWaitsForLaterScriptedMessages()
     // messages due later (here at cycle 10), so no scripted message is left unsent.
     Scenario s = scenario({consumer(A)}, {scripted(QStringLiteral("late"), 5, 3, 10)});
     s.broker.maxIdleCycles = 3;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     for (int c = 0; c < 10; ++c) {
         const CycleReport r = sim.step();
         QVERIFY(r.idle);
@@ -530,8 +519,7 @@ void TestBroker::safetyCap()
     Scenario s = scenario({consumer(A, QStringLiteral("accept-all"), {}, true, 1.0)},
                           {scripted(QStringLiteral("doomed"))});
     s.broker.maxDeliveriesPerCycle = 10;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     for (int c = 0; c < 3; ++c) {
         const CycleReport r = sim.step();
         QVERIFY(r.capReached);
@@ -565,8 +553,7 @@ void TestBroker::safetyCapIsAMaximum()
     // Three failing messages with batch 3 and a cap of 10 deliveries: at most 10 deliveries.
     Scenario s = scenario({consumer(A, QStringLiteral("accept-all"), {}, true, 1.0)}, numbered(3));
     s.broker.maxDeliveriesPerCycle = 10;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     const CycleReport r = sim.step();
     QVERIFY(r.capReached);
     QCOMPARE(r.counts.dispatched, 10); // the cap is a maximum, reached exactly
@@ -583,8 +570,7 @@ void TestBroker::postponedGoToTail()
                            scripted(QStringLiteral("m3"), 9), scripted(QStringLiteral("m4"), 9),
                            scripted(QStringLiteral("m5"), 9)});
     s.broker.batchesPerCycle = 1;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     CycleReport r = sim.step();
     QCOMPARE(r.counts.postponed, 1);
     QCOMPARE(r.takenFromHead, 3);
@@ -627,8 +613,7 @@ void TestBroker::failedGoToTailUnchanged()
     // c1: B gets [4 1 2] ok.   c2: A gets [3], fails.   c3: B gets [3] ok.
     Scenario s = scenario({consumer(A, QStringLiteral("accept-all"), {}, true, 1.0), consumer(B)}, numbered(4));
     s.broker.batchesPerCycle = 1;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     CycleReport r = sim.step();
     QCOMPARE(r.counts.failed, 3);
     QCOMPARE(r.counts.processed, 0);
@@ -696,8 +681,7 @@ void TestBroker::failureRateBounds()
 {
     // failureRate 0 never fails; out-of-range rates set live are clamped to 0..1.
     Scenario s = scenario({consumer(A)}, numbered(300));
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     QCOMPARE(sim.step().counts.failed, 0);
     sim.setConsumerFailureRate(0, 7.0);
     QCOMPARE(sim.consumers().at(0)->failureRate, 1.0);
@@ -709,8 +693,7 @@ void TestBroker::removeConsumerKeepsRoundRobin()
 {
     Scenario s = scenario({consumer(A), consumer(B), consumer(C), consumer(D)}, numbered(60));
     s.broker.batchesPerCycle = 1;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     QCOMPARE(consumersOfCycles(sim, 2), (QStringList{A, B}));
 
     // Remove B, which got the last batch: the consumer after it (C) gets the next one.
@@ -737,8 +720,7 @@ void TestBroker::removeLastConsumerAtCursor()
 {
     Scenario s = scenario({consumer(A), consumer(B), consumer(C), consumer(D)}, numbered(60));
     s.broker.batchesPerCycle = 1;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     QCOMPARE(consumersOfCycles(sim, 4), (QStringList{A, B, C, D}));
     // D (last in the list) got the last batch and is removed: next is A, after D in the circle.
     sim.removeConsumer(3);
@@ -754,8 +736,7 @@ void TestBroker::addConsumer()
 {
     Scenario s = scenario({consumer(A), consumer(B)}, numbered(30));
     s.broker.batchesPerCycle = 1;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     QCOMPARE(consumersOf(sim.step(), 3), QStringList{A});
     QCOMPARE(sim.addConsumer(consumer(C, QStringLiteral("priority"), threshold(0))), QString());
     QVERIFY(!sim.addConsumer(consumer(A)).isEmpty());   // name taken
@@ -771,8 +752,7 @@ void TestBroker::liveParameterEdit()
     // Threshold 9 postpones everything; lowering it live to 0 makes the next cycle process.
     Scenario s = scenario({consumer(A, QStringLiteral("priority"), threshold(9))}, numbered(3));
     s.broker.batchesPerCycle = 1;
-    Simulation sim;
-    QCOMPARE(sim.load(s), QStringList());
+    PL_LOAD_SIMULATION(sim, s);
     QCOMPARE(sim.step().counts.postponed, 3);
     QSignalSpy changed(&sim, &Simulation::setupChanged);
     QCOMPARE(sim.setConsumerParameter(0, QStringLiteral("threshold"), 0), QString());
