@@ -141,6 +141,16 @@ QStringList runLines(const Scenario &scenario, int cycles)
     return lines;
 }
 
+/// The safety cap's case (docs/design.md §3): one consumer, A, that fails every message it
+/// takes (drain mode would hand them back to it forever), @p messages sent, and a cap of 10
+/// deliveries a cycle.
+Scenario failingAllCappedAt10(const QList<ScriptedMessage> &messages)
+{
+    Scenario s = scenario({consumer(A, QStringLiteral("accept-all"), {}, true, 1.0)}, messages);
+    s.broker.maxDeliveriesPerCycle = 10;
+    return s;
+}
+
 /// Message @p i for the ring queue tests: id @p i, data "data i" and producer "P", so that a
 /// relocation that lost a string shows.
 Message ringMessage(int i)
@@ -516,10 +526,7 @@ void TestBroker::safetyCap()
 {
     // A consumer that fails every message would loop forever in drain mode. The cap ends the
     // cycle after maxDeliveriesPerCycle deliveries, warns, and the run goes on next cycle.
-    Scenario s = scenario({consumer(A, QStringLiteral("accept-all"), {}, true, 1.0)},
-                          {scripted(QStringLiteral("doomed"))});
-    s.broker.maxDeliveriesPerCycle = 10;
-    PL_LOAD_SIMULATION(sim, s);
+    PL_LOAD_SIMULATION(sim, failingAllCappedAt10({scripted(QStringLiteral("doomed"))}));
     for (int c = 0; c < 3; ++c) {
         const CycleReport r = sim.step();
         QVERIFY(r.capReached);
@@ -551,9 +558,7 @@ void TestBroker::safetyCap()
 void TestBroker::safetyCapIsAMaximum()
 {
     // Three failing messages with batch 3 and a cap of 10 deliveries: at most 10 deliveries.
-    Scenario s = scenario({consumer(A, QStringLiteral("accept-all"), {}, true, 1.0)}, numbered(3));
-    s.broker.maxDeliveriesPerCycle = 10;
-    PL_LOAD_SIMULATION(sim, s);
+    PL_LOAD_SIMULATION(sim, failingAllCappedAt10(numbered(3)));
     const CycleReport r = sim.step();
     QVERIFY(r.capReached);
     QCOMPARE(r.counts.dispatched, 10); // the cap is a maximum, reached exactly
