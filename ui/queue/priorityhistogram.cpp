@@ -50,22 +50,23 @@ QString PriorityHistogram::totalText() const
     return tr("total %1").arg(QLocale().toString(total));
 }
 
-void PriorityHistogram::setTight(bool tight)
+void PriorityHistogram::setSizeOption(bool &option, bool on)
 {
-    if (tight == m_tight)
+    if (on == option)
         return;
-    m_tight = tight;
+    option = on;
     updateGeometry();
     update();
 }
 
+void PriorityHistogram::setTight(bool tight)
+{
+    setSizeOption(m_tight, tight);
+}
+
 void PriorityHistogram::setTotalShown(bool shown)
 {
-    if (shown == m_totalShown)
-        return;
-    m_totalShown = shown;
-    updateGeometry();
-    update();
+    setSizeOption(m_totalShown, shown);
 }
 
 int PriorityHistogram::totalHeight() const

@@ -76,6 +76,10 @@ protected:
     bool event(QEvent *event) override;
 
 private:
+    /// Sets @p option, one of the flags that change the rows' and the total's room (setTight(),
+    /// setTotalShown()), to @p on; if that changes it, the histogram asks its layout for a new
+    /// size and repaints.
+    void setSizeOption(bool &option, bool on);
     int naturalRowHeight() const;
     int titleHeight() const;
     int totalHeight() const;
