@@ -15,29 +15,28 @@ void EventLogFilterModel::setLog(EventLogModel *log)
     setSourceModel(log);
 }
 
+template<typename T>
+void EventLogFilterModel::setCriterion(T &field, const T &value)
+{
+    if (value == field)
+        return;
+    field = value;
+    invalidateRowsFilter();
+}
+
 void EventLogFilterModel::setTypeShown(Event::Type type, bool shown)
 {
-    const quint32 types = shown ? (m_types | bit(type)) : (m_types & ~bit(type));
-    if (types == m_types)
-        return;
-    m_types = types;
-    invalidateRowsFilter();
+    setCriterion(m_types, shown ? (m_types | bit(type)) : (m_types & ~bit(type)));
 }
 
 void EventLogFilterModel::setConsumer(const QString &name)
 {
-    if (name == m_consumer)
-        return;
-    m_consumer = name;
-    invalidateRowsFilter();
+    setCriterion(m_consumer, name);
 }
 
 void EventLogFilterModel::setMessageId(quint64 id)
 {
-    if (id == m_messageId)
-        return;
-    m_messageId = id;
-    invalidateRowsFilter();
+    setCriterion(m_messageId, id);
 }
 
 bool EventLogFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const

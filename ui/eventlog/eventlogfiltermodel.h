@@ -40,6 +40,10 @@ protected:
 
 private:
     static quint32 bit(Event::Type type) { return 1u << quint32(type); }
+    /// Sets the criterion @p field (the types shown, the consumer, the message id) to @p value;
+    /// if that changes it, filters the rows again.
+    template<typename T>
+    void setCriterion(T &field, const T &value);
 
     EventLogModel *m_log = nullptr;
     quint32 m_types = 0xffffffffu;
