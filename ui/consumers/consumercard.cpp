@@ -746,31 +746,30 @@ int shownHeight(const QLayoutItem *item)
 
 } // namespace
 
-void ConsumerCard::setFoldable(bool foldable)
+void ConsumerCard::setFolding(bool foldable, bool folded, bool trimmed)
 {
-    if (foldable == m_foldable)
+    folded = folded && foldable;
+    if (foldable == m_foldable && folded == m_folded && trimmed == m_trimmed)
         return;
     m_foldable = foldable;
-    if (!foldable)
-        m_folded = false;
+    m_folded = folded;
+    m_trimmed = trimmed;
     applyFolding();
+}
+
+void ConsumerCard::setFoldable(bool foldable)
+{
+    setFolding(foldable, m_folded, m_trimmed);
 }
 
 void ConsumerCard::setFolded(bool folded)
 {
-    folded = folded && m_foldable;
-    if (folded == m_folded)
-        return;
-    m_folded = folded;
-    applyFolding();
+    setFolding(m_foldable, folded, m_trimmed);
 }
 
 void ConsumerCard::setTrimmed(bool trimmed)
 {
-    if (trimmed == m_trimmed)
-        return;
-    m_trimmed = trimmed;
-    applyFolding();
+    setFolding(m_foldable, m_folded, trimmed);
 }
 
 int ConsumerCard::trimmedAway() const

@@ -136,6 +136,9 @@ private:
     void syncTopics();
     void syncTimelineNotes();
     void onTopicToggled();
+    /// Takes the folding state (setFoldable(), setFolded(), setTrimmed()), folded only while
+    /// foldable; if that changes it, applyFolding().
+    void setFolding(bool foldable, bool folded, bool trimmed);
     /// Shows or hides the details and the button as m_foldable and m_folded say.
     void applyFolding();
     /// Lays the counts out for the fold and the card's width (see setFoldable()).
