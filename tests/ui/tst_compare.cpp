@@ -150,6 +150,32 @@ QStringList activeAndCompared(CompareWindow &window)
     return window.compare();
 }
 
+/// The app's keyboard policy (ShortcutGuard) on the application while it lives, as in the app.
+struct AppKeyboardPolicy
+{
+    ShortcutGuard guard;
+    AppKeyboardPolicy() { qApp->installEventFilter(&guard); }
+    ~AppKeyboardPolicy() { qApp->removeEventFilter(&guard); }
+    Q_DISABLE_COPY_MOVE(AppKeyboardPolicy)
+};
+
+/// Shows @p window at 1280x720 less a title bar and a panel, active and compared, and gives its
+/// verdict box once it is in sight with lines below its last; nullptr where that failed (the
+/// test has failed then).
+QTextBrowser *verdictWithLinesBelow(CompareWindow &window)
+{
+    QTextBrowser *verdicts = nullptr;
+    [&] {
+        window.resize(1280 - 16, 720 - 48);
+        QCOMPARE(activeAndCompared(window), QStringList());
+        verdicts = window.findChild<QTextBrowser *>();
+        QVERIFY(verdicts);
+        QTRY_VERIFY(verdicts->isVisible());
+        QTRY_VERIFY(verdicts->verticalScrollBar()->maximum() > 0);  // lines below, hidden
+    }();
+    return QTest::currentTestFailed() ? nullptr : verdicts;
+}
+
 /// Rows of @p table's default height that fit in its viewport: the rows in sight.
 int rowsInSight(const QTableView *table)
 {
@@ -1563,16 +1589,10 @@ void TestCompare::tabReachesTheVerdictNotTheWholeWindow()
     // around the page), where Page Down and Right did nothing, and never onto the verdict, whose
     // lower lines could then not be scrolled by keyboard. Every Tab stop is a control, the
     // verdict one of them: read-only, Page Down scrolls it.
-    ShortcutGuard guard;  // the app's keyboard policy, as in the app
-    qApp->installEventFilter(&guard);
-    auto removeGuard = qScopeGuard([&guard] { qApp->removeEventFilter(&guard); });
+    const AppKeyboardPolicy policy;
     CompareWindow window;
-    window.resize(1280 - 16, 720 - 48);
-    QCOMPARE(activeAndCompared(window), QStringList());
-    auto *verdicts = window.findChild<QTextBrowser *>();
+    QTextBrowser *verdicts = verdictWithLinesBelow(window);
     QVERIFY(verdicts);
-    QTRY_VERIFY(verdicts->isVisible());
-    QTRY_VERIFY(verdicts->verticalScrollBar()->maximum() > 0);  // lines below, hidden
     QList<QWidget *> stops;
     QWidget *start = window.findChildren<QComboBox *>().constFirst();
     start->setFocus(Qt::TabFocusReason);
@@ -1609,16 +1629,10 @@ void TestCompare::ctrlHomeAndEndScrollTheVerdict()
     // A trial scrolled the verdict by the arrows and Page Up/Down, but Ctrl+Home did not go
     // back to its top. Ctrl+Home and Ctrl+End go to its top and bottom, with the app's keyboard
     // policy in place.
-    ShortcutGuard guard;
-    qApp->installEventFilter(&guard);
-    auto removeGuard = qScopeGuard([&guard] { qApp->removeEventFilter(&guard); });
+    const AppKeyboardPolicy policy;
     CompareWindow window;
-    window.resize(1280 - 16, 720 - 48);
-    QCOMPARE(activeAndCompared(window), QStringList());
-    auto *verdicts = window.findChild<QTextBrowser *>();
+    QTextBrowser *verdicts = verdictWithLinesBelow(window);
     QVERIFY(verdicts);
-    QTRY_VERIFY(verdicts->isVisible());
-    QTRY_VERIFY(verdicts->verticalScrollBar()->maximum() > 0);  // lines below, hidden
     QScrollBar *bar = verdicts->verticalScrollBar();
     verdicts->setFocus(Qt::TabFocusReason);
     QTRY_VERIFY(verdicts->hasFocus());
