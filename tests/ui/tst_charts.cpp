@@ -224,6 +224,8 @@ private Q_SLOTS:
     void closeMarkerLabelsStackAt1024();
     void stackedLabelsLeaveLegendAndAxisTitleWhole_data();
     void stackedLabelsLeaveLegendAndAxisTitleWhole();
+    void crampedChartsKeepAReadablePlot_data();
+    void crampedChartsKeepAReadablePlot();
 };
 
 // ChartHistory's flat latency window gives the percentiles the std::map histogram gave
@@ -1790,6 +1792,66 @@ void TestCharts::stackedLabelsLeaveLegendAndAxisTitleWhole()
     QVERIFY2(cut.isEmpty(), qPrintable(what + QStringLiteral(": cut: ") + cut.join(QStringLiteral(" | "))));
     for (const QRectF &rect : rects)
         QVERIFY2(rect.isEmpty() || rect.bottom() <= latency->plotArea().top(), qPrintable(what));
+}
+
+void TestCharts::crampedChartsKeepAReadablePlot_data()
+{
+    addClassroomWindowSizes();
+    QTest::addRow("1024x768") << QSize(1024, 768);
+    QTest::addRow("1024x700") << QSize(1024, 700);
+}
+
+void TestCharts::crampedChartsKeepAReadablePlot()
+{
+    // A teacher's trial at 1024x768 in the window, lesson-consumers-offline at step 5: the
+    // latency chart stacked its three markers' whole labels ("B, C · online = false", ...) in
+    // three rows above a plot of about 120x90 px. The band was measured against the chart's
+    // whole height (axes, title and all), its short tags would have stacked the same (the lines
+    // are close) so they were refused, and the plot kept its minimum height, so nothing merged.
+    // Over a plot narrow for its labels, a band that takes more than MaxBandShare of the
+    // height it shares with the plot has the closest labels share one: the plot is at least
+    // twice as high as the labels' rows, or they are one row (docs/design.md §8, Charts).
+    QFETCH(QSize, size);
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-consumers-offline.json"), size);
+    QVERIFY(w.exposed());
+    w.runLesson(115);
+    QCOMPARE(w.window.lessonPanel()->currentStep(), 4);  // step 5, "All three offline"
+    ChartPanel *panel = w.window.chartPanel();
+    int checked = 0;
+    for (TimeSeriesChart *chart : ShownCharts(panel)) {
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+        ++checked;
+        QCOMPARE(chart->markers().size(), 3);
+        const QStringList texts = chart->markerTexts();
+        const QList<QRectF> rects = chart->markerLabelRects();
+        qreal top = std::numeric_limits<qreal>::max();
+        qreal bottom = 0;
+        qreal rowHeight = 0;
+        for (const QRectF &rect : rects) {
+            if (!rect.isEmpty()) {
+                top = std::min(top, rect.top());
+                bottom = std::max(bottom, rect.bottom());
+                rowHeight = std::max(rowHeight, rect.height());
+            }
+        }
+        const qreal band = bottom > 0 ? bottom - top : 0;
+        const qreal plot = chart->plotArea().height();
+        const QString what = QStringLiteral("%1 %2x%3 px, plot %4x%5: '%6', band %7 px")
+                                     .arg(chart->title()).arg(chart->width()).arg(chart->height())
+                                     .arg(chart->plotArea().width()).arg(plot)
+                                     .arg(texts.join(QStringLiteral("' '"))).arg(band);
+        if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS"))
+            chart->grab().save(QStringLiteral("/tmp/cramped-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(checked));
+        QVERIFY2(bottom <= chart->plotArea().top(), qPrintable(what));
+        // The plot at least twice as high as the labels' rows over it, or one row.
+        QVERIFY2(band <= rowHeight + 1 || plot >= 2 * band, qPrintable(what));
+        // Every change named, on a label or in its tooltip.
+        const QString tips = chart->markerLabelToolTips().join(QLatin1Char('\n'));
+        for (const ChartMarker &m : chart->markers())
+            QVERIFY2(tips.contains(m.label.section(QStringLiteral(" · "), 1)), qPrintable(what + QStringLiteral(": ") + m.label));
+    }
+    QVERIFY(checked >= 1);
 }
 
 #include "tst_charts.moc"

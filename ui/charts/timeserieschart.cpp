@@ -762,10 +762,23 @@ void TimeSeriesChart::layoutMarkers()
     const qreal axisTitleLine = QFontMetricsF(d->xAxis->titleFont()).height() + 8;
     const qreal legendNeed = legendHeightNeeded();
     const bool legendBelow = isLegendShown() && legendAlignment() == Qt::AlignBottom;
+    // And half a y-axis label between the band and the plot: the top label is centred on the
+    // plot's top edge (without it, three whole rows were reckoned to leave a 183 px chart its
+    // minimum and left it 61.5 px of 64).
+    const qreal topLabel = QFontMetricsF(yAxis()->labelsFont()).height() / 2;
     qreal room = chart()->rect().height() - 4 - titleRow - axisLine - axisTitleLine - 2 - (legendBelow ? legendNeed : 0)
-            - minimumPlotHeight();
+            - minimumPlotHeight() - topLabel;
     if (isLegendShown() && !legendBelow)
         room = std::min(room, chart()->rect().height() - 4 - titleRow - legendNeed);
+    // The most the band may take: MaxBandShare of the chart's height (the title's row with it)
+    // and of the height the band and the plot share (the chart less its title's row, the x
+    // axis's labels and title and a legend below it). The chart's height alone let the band take
+    // half the plot: at 1024x768 in the window the latency chart (221 px high, 100 px of it axes
+    // and title) kept three stacked whole labels, 52 px, over a plot of 100 px (lesson-consumers-
+    // offline at step 5, a teacher's trial).
+    const qreal bandAndPlot = chart()->rect().height() - 4 - titleRow - axisLine - axisTitleLine - 2
+            - (legendBelow ? legendNeed : 0);
+    const qreal shareLimit = std::min(MaxBandShare * chart()->rect().height() - titleRow, MaxBandShare * bandAndPlot);
     qreal bandBottom = bandTop;
     int lines = MaxLabelLines;
     for (; lines >= 1; --lines) {
@@ -779,6 +792,11 @@ void TimeSeriesChart::layoutMarkers()
     // tooltips, if that takes less room (close markers stack either way). The decision is taken
     // on the labels as they would be drawn whole, so it does not flip with the band it changes.
     const qreal whole = bandBottom - bandTop + 2;
+    // Whole labels wider than half the plot: a plot narrow for its labels, where labels of close
+    // lines cannot sit side by side and each takes a row across it.
+    bool narrowPlot = false;
+    for (const Label &label : std::as_const(labels))
+        narrowPlot = narrowPlot || roomOf(label).full > plot.width() / 2;
     d->compact = false;
     // Before the tags: the whole labels on fewer lines each, where none is elided by it (over
     // its own line, as wide as the chart allows): at 1024x768 with a lesson (the charts 303 px
@@ -791,16 +809,16 @@ void TimeSeriesChart::layoutMarkers()
         });
     };
     bool fewer = false;
-    for (int fewerLines = lines - 1; whole + titleRow > MaxBandShare * chart()->rect().height() && fewerLines >= 1; --fewerLines) {
+    for (int fewerLines = lines - 1; whole > shareLimit && fewerLines >= 1; --fewerLines) {
         const qreal bottom = place(fewerLines);
-        if (drawnWhole() && bottom - bandTop + 2 + titleRow <= MaxBandShare * chart()->rect().height()) {
+        if (drawnWhole() && bottom - bandTop + 2 <= shareLimit) {
             bandBottom = bottom;
             lines = fewerLines;
             fewer = true;
             break;
         }
     }
-    if (!fewer && whole + titleRow > MaxBandShare * chart()->rect().height()) {
+    if (!fewer && whole > shareLimit) {
         const QList<Label> full = labels;
         for (Label &label : labels)
             label.text = label.shortText;
@@ -815,11 +833,14 @@ void TimeSeriesChart::layoutMarkers()
     }
     // Still more than the plot can give (lesson-consumers-offline at step 5, 1280x720: three
     // labels stacked in three rows left the plot 80 px and pushed the x axis's title under the
-    // status bar): the two labels whose lines are closest share one label, "2 changes", each
-    // change in its tooltip, until the band fits (one row of one line at least). The labels
-    // never take the plot's minimum height.
+    // status bar), or, over a plot narrow for its labels, more than MaxBandShare where their
+    // tags took no less room (close lines stack tags as they stack whole labels: at 1024x768
+    // in the window the same lesson's three whole labels stayed in three rows over a plot of
+    // 120x100 px, a teacher's trial): the two labels whose lines are closest share one label,
+    // "2 changes", each change in its tooltip, until the band fits (one row of one line at
+    // least). The labels never take the plot's minimum height.
     const qreal oneRow = QFontMetricsF(d->markerItems.isEmpty() ? font() : d->markerItems.constFirst().text->font()).height() + 4;
-    const qreal limit = std::max(oneRow, room);
+    const qreal limit = std::max(oneRow, narrowPlot ? std::min(room, shareLimit) : room);
     while (labels.size() > 1 && bandBottom - bandTop + 2 > limit) {
         QList<qsizetype> byX(labels.size());
         std::iota(byX.begin(), byX.end(), 0);

@@ -154,7 +154,8 @@ public:
     /// tooltip; edits and undos counted apart, "✎ 2 edits, 1 undone", see ChartMarker::undo). A label too wide for the plot beside its line is broken into up to 4 lines
     /// (elided only past them; the tooltip has it whole), fewer where the band would leave the
     /// plot less than minimumPlotHeight(). Where the labels would take more than MaxBandShare of
-    /// the chart's height (a narrow or short chart, zoomed text), they go on fewer lines each
+    /// the chart's height, or of the height the band and the plot share (a narrow or short
+    /// chart, zoomed text), they go on fewer lines each
     /// (over their own lines) where that keeps every label whole and within that share; else
     /// each label is its short tag
     /// (ChartMarker::shortLabel; "✎ 2" for two edits sharing a label) on one line, the whole
@@ -162,12 +163,15 @@ public:
     /// plot less than minimumPlotHeight(), or take the room of the x axis's labels and title or
     /// of the legend's entries (legendHeightNeeded(): below the plot its row, beside it every
     /// entry) (reckoned from the chart's height, fonts and legend entries, so that the band
-    /// does not change what it is decided from), the labels of the two closest
+    /// does not change what it is decided from), or, over a plot narrower than twice its widest
+    /// label, still take more than MaxBandShare (close lines stack their tags as they stack
+    /// whole labels), the labels of the two closest
     /// markers share one label ("2 changes", "✎ 2 edits" for live edits, "✎ 3 changes" where
     /// one of them is an edit by hand, each change in its tooltip), again until it fits in one
     /// row at least.
     void setMarkers(const QList<ChartMarker> &markers);
-    /// The most of the chart's height the marker labels' band takes with whole labels.
+    /// The most of the chart's height, and of the height the band and the plot share, the
+    /// marker labels' band takes with whole labels.
     static constexpr qreal MaxBandShare = 1.0 / 3;
     /// True when the labels are drawn as their short tags (see setMarkers()).
     bool markerLabelsCompact() const;
