@@ -226,6 +226,10 @@ private Q_SLOTS:
     void stackedLabelsLeaveLegendAndAxisTitleWhole();
     void crampedChartsKeepAReadablePlot_data();
     void crampedChartsKeepAReadablePlot();
+    void editLabelWholeWhereItFits_data() { addClassroomWindowSizes(); }
+    void editLabelWholeWhereItFits();
+    void undoFarFromItsEditHasItsOwnLabel_data();
+    void undoFarFromItsEditHasItsOwnLabel();
 };
 
 // ChartHistory's flat latency window gives the percentiles the std::map histogram gave
@@ -1852,6 +1856,111 @@ void TestCharts::crampedChartsKeepAReadablePlot()
             QVERIFY2(tips.contains(m.label.section(QStringLiteral(" · "), 1)), qPrintable(what + QStringLiteral(": ") + m.label));
     }
     QVERIFY(checked >= 1);
+}
+
+void TestCharts::editLabelWholeWhereItFits()
+{
+    // A teacher's trial at 1024x768, lesson-consumers-offline at its last step: A's Online box
+    // ticked by hand was labelled "✎ A.online true", its short tag, though the chart had room
+    // for "✎ A · online = true": once two timeline labels shared one, every label of its own
+    // went to its short tag. A label gets its whole text back wherever that takes no more room
+    // (docs/design.md §8, Charts).
+    QFETCH(QSize, size);
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-consumers-offline.json"), size);
+    QVERIFY(w.exposed());
+    w.runLesson(130);
+    w.window.setupEditor()->setConsumerOnline(0, true);
+    w.sim()->runCycles(20);
+    w.window.refreshViews();
+    ChartPanel *panel = w.window.chartPanel();
+    QCOMPARE(panel->liveEditMarkers().size(), 1);
+    const QString whole = panel->liveEditMarkers().constFirst().label;
+    QCOMPARE(whole, QStringLiteral("✎ A · online = true"));
+    int checked = 0;
+    for (TimeSeriesChart *chart : ShownCharts(panel)) {
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+        const QStringList texts = chart->markerTexts();
+        const QStringList tips = chart->markerLabelToolTips();
+        const QString what = QStringLiteral("%1 %2x%3 px: '%4'").arg(chart->title()).arg(chart->width()).arg(chart->height())
+                                     .arg(texts.join(QStringLiteral("' '")));
+        if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS"))
+            chart->grab().save(QStringLiteral("/tmp/editlabel-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(checked));
+        for (qsizetype i = 0; i < texts.size(); ++i) {
+            if (!tips.at(i).contains(QLatin1String("by hand")) || tips.at(i).contains(QLatin1String("\n\n")))
+                continue;  // not the edit's own label
+            ++checked;
+            // Whole on one line wherever it is as wide as the chart allows.
+            const QFontMetricsF metrics(chart->font());
+            if (metrics.horizontalAdvance(whole) < chart->width() - 20)
+                QVERIFY2(QString(texts.at(i)).replace(QLatin1Char('\n'), QLatin1Char(' ')) == whole, qPrintable(what));
+        }
+    }
+    QVERIFY(checked >= 1);
+}
+
+void TestCharts::undoFarFromItsEditHasItsOwnLabel_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addRow("1280x700 (maximized at 1280x720)") << QSize(1280, 700);
+    QTest::addRow("1280x720") << QSize(1280, 720);
+}
+
+void TestCharts::undoFarFromItsEditHasItsOwnLabel()
+{
+    // A teacher's trial at 1280x720: batch size 3 → 4 by hand, Ctrl+Z 60 cycles later. Two
+    // purple lines, one label, "✎ broker · batchSize = 4, undone", left of the first line: the
+    // undo's line had none. An edit and a later one share a label only when their lines are
+    // close; else each has its own, by its own line (docs/design.md §8, Charts).
+    QFETCH(QSize, size);
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-native-starvation.json"), size);
+    QVERIFY(w.exposed());
+    w.runLesson(178);
+    QVERIFY(w.window.setupEditor()->setBatchSize(4).isEmpty());
+    w.sim()->runCycles(60);
+    w.window.setupEditor()->undoStack()->undo();
+    w.sim()->runCycles(10);
+    w.window.refreshViews();
+    ChartPanel *panel = w.window.chartPanel();
+    TimeSeriesChart *latency = panel->latencyChart();
+    showPageOf(panel, latency);
+    QTRY_VERIFY(latency->isVisible());
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    const QList<ChartMarker> markers = latency->markers();
+    QCOMPARE(markers.size(), 2);
+    QVERIFY(!markers.at(0).undo);
+    QVERIFY(markers.at(1).undo);
+    const QStringList texts = latency->markerTexts();
+    const QList<QRectF> rects = latency->markerLabelRects();
+    const QList<QLineF> lines = latency->markerLines();
+    const QString what = QStringLiteral("%1x%2 px, lines at %3 and %4: '%5'").arg(latency->width()).arg(latency->height())
+                                 .arg(lines.at(0).x1()).arg(lines.at(1).x1()).arg(texts.join(QStringLiteral("' '")));
+    if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS"))
+        latency->grab().save(QStringLiteral("/tmp/undolabel-%1x%2.png").arg(size.width()).arg(size.height()));
+    QVERIFY2(lines.at(1).x1() - lines.at(0).x1() > 30, qPrintable(what));  // far apart
+    const auto touches = [&](qsizetype label, qsizetype line) {
+        // Beside the line (3 px off, its pen's half width around the box) or over it.
+        const qreal x = lines.at(line).x1();
+        const QRectF &r = rects.at(label);
+        return std::min(std::abs(r.left() - x), std::abs(r.right() - x)) <= 5 || (r.left() <= x && x <= r.right());
+    };
+    if (!texts.at(1).isEmpty()) {
+        // Each its own label by its own line.
+        for (qsizetype i = 0; i < 2; ++i) {
+            QVERIFY2(!texts.at(i).isEmpty(), qPrintable(what));
+            QVERIFY2(touches(i, i), qPrintable(what));
+        }
+        QVERIFY2(!texts.at(0).contains(QLatin1String("undone")), qPrintable(what));
+        QVERIFY2(texts.at(1).contains(QLatin1String("undone")), qPrintable(what));
+    } else {
+        // Only where the room is one row: one label over both lines, naming the undo.
+        QVERIFY2(texts.at(0).contains(QLatin1String("undone")), qPrintable(what));
+        QVERIFY2(rects.at(0).left() < lines.at(0).x1() && lines.at(1).x1() < rects.at(0).right(), qPrintable(what));
+    }
+    // At 1280x720 the chart has the room for both.
+    if (size.height() >= 720)
+        QVERIFY2(!texts.at(1).isEmpty(), qPrintable(what));
 }
 
 #include "tst_charts.moc"

@@ -549,9 +549,13 @@ void TimeSeriesChart::layoutMarkers()
     const qreal padding = 6;
     const QRectF area = chart()->rect().adjusted(2, 0, -2, 0);  ///< where a label over its line may go
 
-    // First the lines, and which markers get a label of their own: a live edit whose line falls
-    // under the label of the live edit before it (edits a few cycles apart, a scripted change
-    // between them or not) shares that label, "✎ 2 edits", every edit in its tooltip.
+    // First the lines, and which markers get a label of their own: a live edit whose line is
+    // close to the line of the live edit's label before it (edits a few cycles apart, a
+    // scripted change between them or not), closer than that label's shared tag "✎ 2" is wide,
+    // shares that label, "✎ 2 edits", every edit in its tooltip. Farther, it has its own, by
+    // its own line: an undo 60 cycles after its edit had shared the edit's label, whose text
+    // ("…, undone") no longer fitted right of the edit's line and went left of it, the undo's
+    // line without a label (a teacher's trial at 1280x720).
     struct Label
     {
         qsizetype marker;
@@ -563,6 +567,8 @@ void TimeSeriesChart::layoutMarkers()
         int edits = 0;      ///< live: its markers of edits by hand
         int undos = 0;      ///< live: its markers of undos (ChartMarker::undo)
         QStringList undone; ///< live: the labels and tags of its markers, in order, when one edit and its undo
+        QString whole;      ///< its text whole, before a short tag took its place
+        qreal last = 0;     ///< the x of its rightmost line (its lines of markers merged for room)
 
         /// A shared live label's text in words: an edit and its undo read as the undo's label,
         /// "✎ A · high = 10, undone"; else the edits and the undos counted apart, "✎ 2 edits",
@@ -589,6 +595,11 @@ void TimeSeriesChart::layoutMarkers()
             shortText = text;
         }
     };
+    /// Lines closer than this (the shared tag "✎ 2" beside the first, in @p marker's font) are
+    /// close: one label reads as theirs.
+    const auto closeLines = [&](qsizetype marker) {
+        return 3 + QFontMetricsF(d->markerItems.at(marker).text->font()).horizontalAdvance(tr("✎ %1").arg(2)) + padding;
+    };
     QList<Label> labels;
     QList<qsizetype> labelOf(d->markers.size(), -1);  // each marker's label, in labels; -1 for none
     qsizetype liveLabel = -1;  // the label of the last live edit, in labels
@@ -606,14 +617,13 @@ void TimeSeriesChart::layoutMarkers()
         const QString tag = m.shortLabel.isEmpty() ? m.label : m.shortLabel;
         if (m.kind != ChartMarker::Kind::LiveEdit) {
             labelOf[i] = labels.size();
-            labels.append({i, x, m.label, {tip}, tag, false, 0, 0, {}});
+            labels.append({i, x, m.label, {tip}, tag, false, 0, 0, {}, {}, x});
             continue;
         }
         const int edit = m.undo ? 0 : 1;
         if (liveLabel >= 0) {
             Label &shared = labels[liveLabel];
-            const QFontMetricsF metrics(d->markerItems.at(shared.marker).text->font());
-            if (x < shared.x + 3 + metrics.horizontalAdvance(shared.text) + padding + 2) {
+            if (x < shared.x + closeLines(shared.marker)) {
                 shared.tips << tip;
                 shared.undone << m.label << tag;
                 shared.edits += edit;
@@ -625,8 +635,11 @@ void TimeSeriesChart::layoutMarkers()
         }
         liveLabel = labels.size();
         labelOf[i] = liveLabel;
-        labels.append({i, x, m.label, {tip}, tag, true, edit, 1 - edit, {m.label, tag}});
+        labels.append({i, x, m.label, {tip}, tag, true, edit, 1 - edit, {m.label, tag}, {}, x});
     }
+
+    for (Label &label : labels)
+        label.whole = label.text;
 
     // Then the labels, stacked in the band as few rows deep as can be. Each label is anchored
     // at its own line: right of it where it fits there whole, left of it only where it does not
@@ -662,8 +675,14 @@ void TimeSeriesChart::layoutMarkers()
     // into narrow boxes (at 1024x768 the poison lesson's "broker ·" / "deliveryLimit" / "= 5"
     // beside "parking-lot ·" / "online = true", five cycles apart). Stacked labels are placed
     // after the others, the earliest cycle on top.
+    const auto spansLines = [&](const Label &label) { return label.last - label.x >= closeLines(label.marker); };
     const auto stacks = [&](qsizetype l) {
         const Label &label = labels.at(l);
+        // Markers far apart merged for room: one label over both their lines (placed as a
+        // stacked one, centred between them), never beside the first only (an edit's undo 60
+        // cycles after it had its line far from the label that named it).
+        if (spansLines(label))
+            return true;
         const Room r = roomOf(label);
         if (r.full <= std::max(r.right, r.left))
             return false;
@@ -719,7 +738,8 @@ void TimeSeriesChart::layoutMarkers()
             const qreal boxWidth = textRect.width() + padding;
             QRectF box(right ? x + 3 : x - 3 - boxWidth, bandTop + 1, boxWidth, textRect.height() + 2);
             if (over)
-                box.moveLeft(std::clamp(x - boxWidth / 2, area.left(), std::max(area.left(), area.right() - boxWidth)));
+                box.moveLeft(std::clamp((x + std::max(x, label.last)) / 2 - boxWidth / 2, area.left(),
+                                        std::max(area.left(), area.right() - boxWidth)));
             while (const QRectF *hit = clash(box))
                 box.moveTop(hit->bottom() + 2);
             placed << box;
@@ -885,6 +905,8 @@ void TimeSeriesChart::layoutMarkers()
             }
             merged.shortText = merged.text;
         }
+        merged.whole = merged.text;
+        merged.last = std::max(merged.last, labels.at(gone).last);
         for (qsizetype &of : labelOf) {
             if (of == gone)
                 of = keep;
@@ -900,6 +922,37 @@ void TimeSeriesChart::layoutMarkers()
                 label.text = label.shortText;
         }
         bandBottom = place(1);
+    }
+    // Short tags decided for all, each label gets its whole text back where it is drawn whole
+    // on one line and the band is no deeper for it: the edits by hand first, then from the left.
+    // Once two timeline labels shared one, every other label was its short tag: an edit read
+    // "✎ A.online true" where "✎ A · online = true" fitted (a teacher's trial at 1024x768).
+    if (d->compact) {
+        QList<qsizetype> order(labels.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&labels](qsizetype a, qsizetype b) {
+            const Label &la = labels.at(a);
+            const Label &lb = labels.at(b);
+            return la.live != lb.live ? la.live : la.x < lb.x;
+        });
+        bool restored = false;
+        for (const qsizetype l : std::as_const(order)) {
+            Label &label = labels[l];
+            if (label.text == label.whole)
+                continue;
+            const QString tag = label.text;
+            label.text = label.whole;
+            const qreal bottom = place(1);
+            const QString drawn = d->markerItems.at(label.marker).text->text();
+            if (drawn == label.whole && bottom <= bandBottom + 0.5) {
+                restored = true;
+                continue;
+            }
+            label.text = tag;
+        }
+        bandBottom = place(1);
+        if (restored)
+            d->compact = std::any_of(labels.cbegin(), labels.cend(), [](const Label &label) { return label.text != label.whole; });
     }
     // The band as high as the labels need (none without a label); a change lays the chart out
     // again (plotAreaChanged), and this again with the new plot. While the band shows, the

@@ -150,7 +150,7 @@ public:
     /// series' line; each label beside its own line (right of it, left of it near the plot's
     /// right edge), the line starting at its label; labels of close markers are stacked in rows
     /// so they do not overlap (never moved to the other side of their line), and live
-    /// edits closer than their label's width share one label ("✎ 2 edits", each edit in its
+    /// edits whose lines are close (closer than the tag "✎ 2" is wide) share one label ("✎ 2 edits", each edit in its
     /// tooltip; edits and undos counted apart, "✎ 2 edits, 1 undone", see ChartMarker::undo). A label too wide for the plot beside its line is broken into up to 4 lines
     /// (elided only past them; the tooltip has it whole), fewer where the band would leave the
     /// plot less than minimumPlotHeight(). Where the labels would take more than MaxBandShare of
@@ -168,7 +168,9 @@ public:
     /// whole labels), the labels of the two closest
     /// markers share one label ("2 changes", "✎ 2 edits" for live edits, "✎ 3 changes" where
     /// one of them is an edit by hand, each change in its tooltip), again until it fits in one
-    /// row at least.
+    /// row at least; a label shared by markers far apart is drawn over their lines, centred
+    /// between them. Once tags or shared labels are decided, each label gets its whole text
+    /// back where it is drawn whole and the band is no deeper for it (edits by hand first).
     void setMarkers(const QList<ChartMarker> &markers);
     /// The most of the chart's height, and of the height the band and the plot share, the
     /// marker labels' band takes with whole labels.
