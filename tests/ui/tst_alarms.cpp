@@ -15,6 +15,8 @@
 #include "core/strategies/strategy.h"
 #include "tests/testsupport.h"
 #include "tests/ui/scenariowindow.h"
+#include "ui/queue/priorityhistogram.h"
+#include "ui/queue/queuetilespanel.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -22,6 +24,8 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QScopeGuard>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QComboBox>
@@ -193,6 +197,8 @@ private Q_SLOTS:
     void inspectedAlarmsDatedWhateverTheRefreshRate_data();
     void inspectedAlarmsDatedWhateverTheRefreshRate();
     void adviceNamesThePanelsFields();
+    void unfoldedBannerKeepsTheOutlinedHistogramWhole_data();
+    void unfoldedBannerKeepsTheOutlinedHistogramWhole();
 };
 
 void TestAlarms::quietOnDefaultScenario()
@@ -1310,6 +1316,90 @@ void TestAlarms::replayedRepairIsSaidAsHistory()
     QVERIFY2(loss, qPrintable(describe(window.alarmPanel()->monitor())));
     QVERIFY2(!loss->headline.contains(QLatin1String("(now 0)")), qPrintable(loss->headline));
     QVERIFY2(loss->headline.contains(QLatin1String("lowered from 4 to 0")), qPrintable(loss->headline));
+}
+
+void TestAlarms::unfoldedBannerKeepsTheOutlinedHistogramWhole_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presenting");
+    QTest::addRow("window 1280x700 (maximized at 1280x720)") << QSize(1280, 700) << false;
+    QTest::addRow("window 1280x660") << QSize(1280, 660) << false;
+    QTest::addRow("presenting at 1280x720") << QSize(1280, 720) << true;
+}
+
+void TestAlarms::unfoldedBannerKeepsTheOutlinedHistogramWhole()
+{
+    // A teacher's trial, lesson-native-starvation at step 3 (cycle 130), 1280x720, in the
+    // window and presenting: "More" on the alarm banner unfolded a six-line advice that pushed
+    // the outlined "Queue by priority" down; its ≤0, 1 and 2 bars (the starving priorities) and
+    // its total went out of sight. The unfolded banner keeps to the room the column has and
+    // its text scrolls inside it (Up and Down on "Less"); the histogram stays whole.
+    QFETCH(QSize, size);
+    QFETCH(bool, presenting);
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-native-starvation.json"));
+    QVERIFY(w.activeAt(size.width(), size.height()));
+    if (presenting) {
+        w.presentAt(size, PresentationMode::zoomPercentFor(size));
+        if (QTest::currentTestFailed())
+            return;
+    }
+    w.runLesson(130);
+    QCOMPARE(w.window.lessonPanel()->currentStep(), 2);
+    auto *panel = w.window.findChild<QueueTilesPanel *>();
+    QVERIFY(panel);
+    PriorityHistogram *histogram = panel->histogram();
+    QLabel *total = panel->totalLabel();
+    auto *area = panel->findChild<QScrollArea *>(QStringLiteral("histogramArea"));
+    QVERIFY(area);
+    auto *column = qobject_cast<QScrollArea *>(w.window.centralWidget());
+    QVERIFY(column);
+    AlarmPanel *alarms = w.window.alarmPanel();
+    QString why;
+    const auto whole = [&] {
+        QCoreApplication::processEvents();
+        const QRect seen = total->visibleRegion().boundingRect();
+        const QRect rows = histogram->visibleRegion().boundingRect();
+        why = QStringLiteral("total seen %1x%2 of %3x%4; rows seen %5 of %6 px; histogram's scroll bar %7, "
+                             "column's %8 (over by %9 px); banner %10 px, text scrolled %11")
+                      .arg(seen.width()).arg(seen.height()).arg(total->width()).arg(total->height())
+                      .arg(rows.height()).arg(histogram->height())
+                      .arg(area->verticalScrollBar()->isVisible()).arg(column->verticalScrollBar()->isVisible())
+                      .arg(column->verticalScrollBar()->maximum()).arg(alarms->height()).arg(alarms->isTextScrolled());
+        return total->isVisible() && seen == total->rect() && rows == histogram->rect()
+                && !area->verticalScrollBar()->isVisible() && !column->verticalScrollBar()->isVisible();
+    };
+    QTRY_VERIFY(alarms->isVisible() && alarms->moreButton()->isVisible());
+    settleLayouts();
+    QTRY_VERIFY2(whole(), qPrintable(QStringLiteral("folded: ") + why));
+    const int folded = alarms->height();
+
+    QToolButton *more = alarms->moreButton();
+    more->setFocus(Qt::TabFocusReason);
+    QTest::keyClick(more, Qt::Key_Return);
+    QVERIFY(alarms->isExpanded());
+    settleLayouts();
+    QTRY_VERIFY2(whole(), qPrintable(QStringLiteral("unfolded: ") + why));
+    if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS"))
+        w.window.grab().save(QStringLiteral("/tmp/alarm-more-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(presenting));
+    // The whole advice is there: in the banner, or in its scroll area, which Down scrolls.
+    const QString text = alarms->lineText(0);
+    QVERIFY2(text.contains(QLatin1String("Broker panel")) && !text.endsWith(QChar(0x2026)), qPrintable(text));
+    if (alarms->isTextScrolled()) {
+        QScrollBar *bar = alarms->textScrollArea()->verticalScrollBar();
+        QVERIFY(bar->maximum() > 0);
+        const int before = bar->value();
+        QTest::keyClick(more, Qt::Key_Down);
+        QVERIFY2(bar->value() > before, qPrintable(why));
+        QCOMPARE(w.window.lessonPanel()->currentStep(), 2);
+    } else {
+        QVERIFY2(alarms->height() > folded, qPrintable(why));
+    }
+
+    QTest::keyClick(more, Qt::Key_Return);
+    QVERIFY(!alarms->isExpanded());
+    QVERIFY(!alarms->isTextScrolled());
+    QTRY_COMPARE(alarms->height(), folded);
+    QTRY_VERIFY2(whole(), qPrintable(QStringLiteral("folded again: ") + why));
 }
 
 #include "tst_alarms.moc"

@@ -12,8 +12,11 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QPainter>
+#include <QKeyEvent>
 #include <QRegularExpression>
 #include <QFontMetrics>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QLabel>
 #include <QStyle>
 #include <QTextDocumentFragment>
@@ -135,6 +138,35 @@ AlarmPanel::AlarmPanel(Simulation *simulation, QWidget *parent)
     m_lines = new QVBoxLayout;
     m_lines->setSpacing(3);
     outer->addLayout(m_lines, 1);
+    // The unfolded text scrolls in it where the lines need more than the room given
+    // (fitUnfolded()): a six-line advice pushed the outlined histogram out of the column at
+    // 1280x720 (a teacher's trial). Hidden otherwise: the lines are laid out as they were.
+    m_scroll = new QScrollArea(this);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setFocusPolicy(Qt::NoFocus);
+    m_scroll->viewport()->setAutoFillBackground(false);
+    auto *scrolled = new QWidget;
+    scrolled->setAutoFillBackground(false);
+    auto *scrolledRow = new QHBoxLayout(scrolled);
+    scrolledRow->setContentsMargins(0, 0, 0, 0);
+    scrolledRow->setSpacing(6);
+    auto *scrolledIcon = new QLabel(scrolled);
+    const int iconSize = std::max(20, fontMetrics().height() + 4);
+    scrolledIcon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize, iconSize));
+    scrolledIcon->setAlignment(Qt::AlignTop);
+    m_scrollText = new QLabel(scrolled);
+    m_scrollText->setWordWrap(true);
+    m_scrollText->setTextFormat(Qt::RichText);
+    m_scrollText->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_scrollText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_scrollText->setFocusPolicy(Qt::NoFocus);
+    scrolledRow->addWidget(scrolledIcon, 0, Qt::AlignTop);
+    scrolledRow->addWidget(m_scrollText, 1);
+    m_scroll->setWidget(scrolled);
+    m_scroll->hide();
+    outer->addWidget(m_scroll, 1);
     m_hide = new QToolButton(this);
     m_hide->setText(tr("Hide"));
     m_hide->setAutoRaise(true);
@@ -150,6 +182,7 @@ AlarmPanel::AlarmPanel(Simulation *simulation, QWidget *parent)
     m_more = new QToolButton(this);
     m_more->setAutoRaise(true);
     m_more->setVisible(false);
+    m_more->installEventFilter(this);  // Up and Down scroll the unfolded text
     connect(m_more, &QToolButton::clicked, this, [this] { setExpanded(!m_expanded); });
     outer->addWidget(m_more, 0, Qt::AlignTop);
     outer->addWidget(m_hide, 0, Qt::AlignTop);
@@ -204,6 +237,8 @@ void AlarmPanel::setConnectionAlarm(const QString &text)
 
 QString AlarmPanel::lineText(int line) const
 {
+    if (isTextScrolled() && line >= 0 && line < m_shownLines)  // every line in the one label
+        return QTextDocumentFragment::fromHtml(m_texts.at(line)->text()).toPlainText();
     if (line < 0 || line >= m_texts.size() || !m_texts.at(line)->isVisibleTo(this))
         return {};
     return QTextDocumentFragment::fromHtml(m_texts.at(line)->text()).toPlainText();
@@ -250,7 +285,71 @@ void AlarmPanel::setExpanded(bool expanded)
     if (expanded == m_expanded)
         return;
     m_expanded = expanded;
+    if (!expanded)
+        m_expandedRoom = 0;
     rebuild();
+}
+
+void AlarmPanel::setExpandedRoom(int height)
+{
+    height = std::max(0, height);
+    if (height == m_expandedRoom)
+        return;
+    m_expandedRoom = height;
+    fitUnfolded();
+}
+
+bool AlarmPanel::isTextScrolled() const
+{
+    return !m_scroll->isHidden();
+}
+
+void AlarmPanel::fitUnfolded()
+{
+    const bool wanted = m_expanded && m_expandedRoom > 0;
+    if (!wanted && !isTextScrolled())
+        return;  // folded, or unfolded with no room given: the lines as they are
+    const QMargins frame = contentsMargins();
+    const QMargins inner = layout()->contentsMargins();
+    const int room = m_expandedRoom - frame.top() - frame.bottom() - inner.top() - inner.bottom();
+    // Every line's text in the one label: measured at the width the lines or the scroll area have.
+    QStringList texts;
+    for (int i = 0; i < m_shownLines && i < m_texts.size(); ++i)
+        texts << m_texts.at(i)->text();
+    if (wanted)
+        m_scrollText->setText(texts.join(QStringLiteral("<br>")));
+    QWidget *scrolled = m_scroll->widget();
+    const int width = isTextScrolled() ? m_scroll->viewport()->width() : m_lines->geometry().width();
+    const int needed = width > 0 && scrolled->layout()->hasHeightForWidth() ? scrolled->layout()->totalHeightForWidth(width)
+                                                                            : scrolled->sizeHint().height();
+    const bool scroll = wanted && needed > room;
+    if (scroll) {
+        // Whole lines: a line cut in half at the edge read as the end of the text.
+        const int line = fontMetrics().lineSpacing();
+        m_scroll->setFixedHeight(std::max(1, room / line) * line + 1);
+    }
+    for (int i = 0; i < m_lines->count(); ++i) {
+        QLayout *row = m_lines->itemAt(i)->layout();
+        for (int w = 0; row && w < row->count(); ++w)
+            row->itemAt(w)->widget()->setVisible(!scroll && i < m_shownLines);
+    }
+    m_scroll->setVisible(scroll);
+    if (m_expanded)
+        m_more->setToolTip(scroll ? tr("Fold the alarms back to one line (Up and Down scroll their text)")
+                                  : tr("Fold the alarms back to one line"));
+}
+
+bool AlarmPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_more && event->type() == QEvent::KeyPress && isTextScrolled()) {
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        if (key == Qt::Key_Up || key == Qt::Key_Down) {
+            QScrollBar *bar = m_scroll->verticalScrollBar();
+            bar->setValue(bar->value() + (key == Qt::Key_Down ? 1 : -1) * fontMetrics().lineSpacing());
+            return true;
+        }
+    }
+    return QFrame::eventFilter(watched, event);
 }
 
 AlarmPanel::Colors AlarmPanel::colorsFor(const QPalette &surroundings)
@@ -326,6 +425,8 @@ void AlarmPanel::resizeEvent(QResizeEvent *event)
 {
     QFrame::resizeEvent(event);
     elideCompactLine();  // the layout has already given the line its new width
+    if (m_expanded && m_expandedRoom > 0)
+        fitUnfolded();  // wrapped at the new width, the text may need more or less
 }
 
 void AlarmPanel::elideCompactLine()
@@ -404,6 +505,7 @@ void AlarmPanel::rebuild()
     const bool compact = oneLine();
     const bool overflow = !compact && count > maxLines();
     const int lines = compact ? std::min(count, 1) : overflow ? maxLines() : count;
+    m_shownLines = lines;
     const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
     const int iconSize = std::max(20, fontMetrics().height() + 4);
     while (m_texts.size() < lines) {
@@ -525,6 +627,7 @@ void AlarmPanel::rebuild()
     m_more->setText(m_expanded ? tr("Less") : tr("More"));
     m_more->setToolTip(m_expanded ? tr("Fold the alarms back to one line")
                                   : tr("Show every alarm's full text and what to change"));
+    fitUnfolded();
     setVisible(count > 0 && !m_hidden);
 
     if (count != m_count) {

@@ -6,6 +6,7 @@
 #include <QFrame>
 
 class QLabel;
+class QScrollArea;
 class QToolButton;
 class QVBoxLayout;
 
@@ -91,6 +92,18 @@ public:
     bool isExpanded() const { return m_expanded; }
     void setExpanded(bool expanded);
 
+    /// The most height (px) the unfolded banner may take; 0 (the default, and again once it
+    /// folds): as high as its text. Where its text needs more, the text scrolls inside the
+    /// banner (isTextScrolled(); Up and Down on "Less" scroll it), so that the views under it
+    /// keep their room: the main window gives what its column has (MainWindow::fitColumn()).
+    void setExpandedRoom(int height);
+    int expandedRoom() const { return m_expandedRoom; }
+    /// Whether the unfolded text scrolls inside the banner (it needs more than expandedRoom()):
+    /// every alarm's text in one label of textScrollArea(), in place of the lines.
+    bool isTextScrolled() const;
+    /// The scroll area the unfolded text scrolls in while isTextScrolled().
+    QScrollArea *textScrollArea() const { return m_scroll; }
+
     /// Observes the cycle reports of @p snapshot, inspects the queue and redraws if the alarms
     /// changed.
     void refresh(const RefreshSnapshot &snapshot);
@@ -116,6 +129,7 @@ Q_SIGNALS:
     void alarmCountChanged(int count);
 
 protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void changeEvent(QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
@@ -126,12 +140,19 @@ private:
     void inspectAndRedraw();
     void elideCompactLine();
     void rebuild();
+    /// Unfolded with a room given (setExpandedRoom()) that its lines need more than: their
+    /// texts in the scroll area, as high as the room in whole lines; the lines otherwise.
+    void fitUnfolded();
     /// Compact and not unfolded: one elided line.
     bool oneLine() const { return m_compact && !m_expanded; }
 
     Simulation *m_simulation;
     AlarmMonitor m_monitor;
     QVBoxLayout *m_lines = nullptr;
+    QScrollArea *m_scroll = nullptr;   ///< the unfolded text where it needs more than m_expandedRoom
+    QLabel *m_scrollText = nullptr;    ///< every line's text, in m_scroll
+    int m_expandedRoom = 0;            ///< setExpandedRoom()
+    int m_shownLines = 0;              ///< the lines rebuild() fills (m_texts may hold more)
     QList<QLabel *> m_texts;
     QToolButton *m_hide = nullptr;
     QToolButton *m_more = nullptr;

@@ -1149,11 +1149,19 @@ void MainWindow::fitColumn()
         return;
     if (column->verticalScrollBar()->maximum() <= 0)
         return;
-    // The alarm banner unfolded by its More button scrolls in its column: taking its room from
-    // the charts moved the split between the docks at every More and Less (presenting), and
-    // Less never gave it back.
-    if (m_alarmPanel->isExpanded())
+    // The alarm banner unfolded by its More button keeps to the room the column has: taking it
+    // from the charts moved the split between the docks at every More and Less (presenting),
+    // and Less never gave it back; scrolling the column pushed the outlined histogram's ≤0, 1
+    // and 2 bars and its total out of sight (the native-starvation lesson at 1280x720, a
+    // teacher's trial). It gives up what the column is over, down to its folded height, and its
+    // text scrolls inside it (AlarmPanel::setExpandedRoom()).
+    if (m_alarmPanel->isExpanded()) {
+        const int over = column->verticalScrollBar()->maximum();
+        const int room = std::max(m_alarmPanel->compactHeight(), m_alarmPanel->height() - over);
+        if (room < m_alarmPanel->height())
+            m_alarmPanel->setExpandedRoom(room);
         return;
+    }
     // The header's description and hint unfolded by its More button likewise: their room taken
     // from the docks' row moved the split, and Less did not give it back; the lesson's text went
     // behind "More below" (1024x768, docs/design.md §8).
