@@ -26,6 +26,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QSignalBlocker>
 #include <QTest>
 
 #include <tuple>
@@ -310,8 +311,10 @@ void TestGui::onlineToggle()
 
 void TestGui::countSuffixesAgreeWithTheValue()
 {
-    // A trial read "Prefetch: 1 messages" on a consumer card in front of a class. A count's
-    // suffix agrees with the value, on the cards and in the broker panel alike.
+    // A trial read "Prefetch: 1 messages" on a consumer card in front of a class, and again
+    // after a fix that changed the suffix on valueChanged: the card sets its boxes with their
+    // signals blocked. A count's unit agrees with the value however it was set, on the cards and
+    // in the broker panel alike, and a typed value with or without its unit is read.
     EditedSetup e(busyScenario(1, 1));
     QVERIFY(e.loaded);
     ConsumerCard *card = e.panel.cards().at(0);
@@ -323,13 +326,35 @@ void TestGui::countSuffixesAgreeWithTheValue()
     for (const auto &[box, one, many] : boxes) {
         QVERIFY(box);
         box->setValue(1);
-        QCOMPARE(box->suffix(), one);
         QCOMPARE(box->text(), QStringLiteral("1") + one);
         box->setValue(5);
-        QCOMPARE(box->suffix(), many);
-        box->setValue(1);
-        QCOMPARE(box->suffix(), one);
+        QCOMPARE(box->text(), QStringLiteral("5") + many);
+        {
+            const QSignalBlocker blocker(box);
+            box->setValue(1);
+            QCOMPARE(box->text(), QStringLiteral("1") + one);
+            box->setValue(7);
+            QCOMPARE(box->text(), QStringLiteral("7") + many);
+        }
+        // Typed: "3", "3 <unit>" and "1 <unit>" are read as 3, 3 and 1.
+        const QList<std::pair<QString, int>> typings = {
+                {QStringLiteral("3"), 3}, {QStringLiteral("4") + many, 4}, {QStringLiteral("1") + one, 1}};
+        auto *edit = box->findChild<QLineEdit *>();
+        QVERIFY(edit);
+        for (const auto &[typed, value] : typings) {
+            edit->selectAll();
+            QTest::keyClicks(edit, typed);
+            QTest::keyClick(edit, Qt::Key_Return);
+            QCOMPARE(box->value(), value);
+        }
     }
+    // Through the card itself: the setup's prefetch set and the card synchronised.
+    QCOMPARE(e.editor.applySetting(QStringLiteral("consumers[0].prefetch"), 5), QString());
+    card->syncSetup();
+    QCOMPARE(card->prefetchBox()->text(), QStringLiteral("5 messages"));
+    QCOMPARE(e.editor.applySetting(QStringLiteral("consumers[0].prefetch"), 1), QString());
+    card->syncSetup();
+    QCOMPARE(card->prefetchBox()->text(), QStringLiteral("1 message"));
 }
 
 void TestGui::queueModelFollowsEachStep_data()

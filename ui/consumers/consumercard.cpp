@@ -1,5 +1,5 @@
-#include "ui/common/countsuffix.h"
 #include "ui/consumers/consumercard.h"
+#include "ui/common/countsuffix.h"
 #include "ui/common/flatbutton.h"
 #include "ui/common/sizeguard.h"
 #include "ui/common/wordings.h"
@@ -250,10 +250,9 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
                                "with priority − 1, ttl with TTL − 1, predicate with predicate "
                                "runs + 1. 0 = never fails.");
     m_failureRate->setToolTip(rateTip);
-    m_capacity = new QSpinBox(this);
+    m_capacity = new CountSpinBox(tr(" batch/cycle"), tr(" batches/cycle"), this);
     m_capacity->setRange(0, 1000000);
     m_capacity->setSpecialValueText(tr("unlimited"));
-    setCountSuffix(m_capacity, tr(" batch/cycle"), tr(" batches/cycle"));
     m_capacity->setKeyboardTracking(false);
     const QString capacityTip = tr("Capacity: at most this many batches a cycle for this consumer "
                                    "(0 = unlimited). A full consumer is skipped by the "
@@ -288,10 +287,9 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
     m_strategy->setFocusPolicy(Qt::TabFocus);
     // Prefetch and work per cycle (docs/design.md §4): 0 in the box = the key absent, unlimited.
     const auto limitBox = [this](const QString &one, const QString &suffix, const QString &tip) {
-        auto *box = new QSpinBox(this);
+        auto *box = new CountSpinBox(one, suffix, this);
         box->setRange(0, 1000000);
         box->setSpecialValueText(tr("unlimited"));
-        setCountSuffix(box, one, suffix);
         box->setKeyboardTracking(false);
         box->setToolTip(tip);
         box->setMinimumWidth(box->fontMetrics().horizontalAdvance(tr("unlimited")) + 36);
@@ -314,10 +312,9 @@ ConsumerCard::ConsumerCard(SetupEditor *editor, int index, QWidget *parent)
                                 "cycles, queued but invisible, before it can be delivered again — "
                                 "RabbitMQ's retry-later pattern (a TTL on a wait queue that "
                                 "dead-letters back). At once = back at the tail straight away.");
-    m_retryDelay = new QSpinBox(this);
+    m_retryDelay = new CountSpinBox(tr(" cycle"), tr(" cycles"), this);
     m_retryDelay->setRange(0, Strategy::MaxRetryDelay);
     m_retryDelay->setSpecialValueText(tr("at once"));
-    setCountSuffix(m_retryDelay, tr(" cycle"), tr(" cycles"));
     m_retryDelay->setKeyboardTracking(false);
     m_retryDelay->setToolTip(retryTip);
     m_retryDelay->setAccessibleName(tr("Retry delay"));

@@ -1,4 +1,3 @@
-#include "ui/common/countsuffix.h"
 #include "ui/setup/brokerpanel.h"
 #include "ui/common/textcolors.h"
 
@@ -24,7 +23,8 @@ namespace PriorityLab {
 
 namespace {
 
-QSpinBox *makeSpin(QWidget *parent, int minimum, int maximum, const QString &suffix, const QString &tip)
+template <typename Suffix>
+QSpinBox *makeSpin(QWidget *parent, int minimum, int maximum, const Suffix &suffix, const QString &tip)
 {
     QSpinBox *spin = PanelForm::spinBox(parent, minimum, maximum, tip, suffix);
     SetupEditor::trackGestures(spin);  // an arrow held down is one undo step
@@ -125,7 +125,7 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
     m_topicsLabel->setToolTip(m_topics->toolTip());
     form->addRow(m_topicsLabel, m_topics);
 
-    m_batchSize = makeSpin(content, 1, 1000000, tr(" messages"),
+    m_batchSize = makeSpin(content, 1, 1000000, PanelForm::CountUnit{tr(" message"), tr(" messages")},
                            tr("Batch size: how many messages, taken from the head of the queue, "
                               "a consumer gets at a time (default 3). Bigger batches mean fewer "
                               "hand-overs but a longer wait behind one consumer."));
@@ -144,7 +144,7 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
                             Qt::ToolTipRole);
     m_dispatch->setToolTip(tr("Dispatch per cycle: drain the whole queue (the reference), or hand "
                               "out at most K batches (paced, for live viewing)."));
-    m_batchesPerCycle = makeSpin(content, 1, 1000000, tr(" batches/cycle"),
+    m_batchesPerCycle = makeSpin(content, 1, 1000000, PanelForm::CountUnit{tr(" batch/cycle"), tr(" batches/cycle")},
                                  tr("Paced dispatch: at most this many batches a cycle, over all "
                                     "consumers. Fewer batches than arrivals make the backlog grow."));
     auto *dispatchRow = new QWidget(content);
@@ -154,7 +154,7 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
     dispatchLayout->addWidget(m_batchesPerCycle);
     form->addRow(label(rowLabel(QStringLiteral("broker.dispatch")), m_dispatch, content), dispatchRow);
 
-    m_idleCycles = makeSpin(content, 0, INT_MAX, tr(" idle cycles"),
+    m_idleCycles = makeSpin(content, 0, INT_MAX, PanelForm::CountUnit{tr(" idle cycle"), tr(" idle cycles")},
                             tr("The broker stops after this many consecutive idle cycles (queue "
                                "empty or nobody online) once the producers have nothing left to "
                                "send. 0 = never stop."));
@@ -239,8 +239,8 @@ BrokerPanel::BrokerPanel(SetupEditor *editor, QWidget *parent)
 void BrokerPanel::addLimit(QWidget *content, QFormLayout *form, const QString &path, const QString &none,
                            const std::pair<QString, QString> &suffix, const QString &tip)
 {
-    QSpinBox *spin = makeSpin(content, -1, INT_MAX, suffix.second, tip + tr(" \"%1\" (the lowest value) = off.").arg(none));
-    setCountSuffix(spin, suffix.first, suffix.second);
+    QSpinBox *spin = makeSpin(content, -1, INT_MAX, PanelForm::CountUnit{suffix.first, suffix.second},
+                              tip + tr(" \"%1\" (the lowest value) = off.").arg(none));
     spin->setSpecialValueText(none);
     form->addRow(label(rowLabel(path), spin, content), spin);
     connect(spin, &QSpinBox::valueChanged, this, [this, path](int value) {

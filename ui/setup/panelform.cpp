@@ -1,4 +1,5 @@
 #include "ui/setup/panelform.h"
+#include "ui/common/countsuffix.h"
 
 #include <QScrollArea>
 #include <QSignalBlocker>
@@ -27,18 +28,34 @@ Content scrolledContent(QWidget *panel)
     return content;
 }
 
-QSpinBox *spinBox(QWidget *parent, int minimum, int maximum, const QString &tip, const QString &suffix,
-                  const QString &sample)
+namespace {
+
+QSpinBox *setUp(QSpinBox *spin, int minimum, int maximum, const QString &tip, const QString &suffix,
+                const QString &sample)
 {
-    auto *spin = new QSpinBox(parent);
     spin->setRange(minimum, maximum);
-    spin->setSuffix(suffix);
     spin->setKeyboardTracking(false);
     spin->setAccelerated(true);
     spin->setToolTip(tip);
     spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(sample + suffix) + 36);
     spin->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     return spin;
+}
+
+} // namespace
+
+QSpinBox *spinBox(QWidget *parent, int minimum, int maximum, const QString &tip, const QString &suffix,
+                  const QString &sample)
+{
+    auto *spin = new QSpinBox(parent);
+    spin->setSuffix(suffix);
+    return setUp(spin, minimum, maximum, tip, suffix, sample);
+}
+
+QSpinBox *spinBox(QWidget *parent, int minimum, int maximum, const QString &tip, const CountUnit &unit,
+                  const QString &sample)
+{
+    return setUp(new CountSpinBox(unit.one, unit.many, parent), minimum, maximum, tip, unit.many, sample);
 }
 
 void setSpin(QSpinBox *spin, int value)

@@ -29,6 +29,19 @@ Content scrolledContent(QWidget *panel);
 QSpinBox *spinBox(QWidget *parent, int minimum, int maximum, const QString &tip,
                   const QString &suffix = QString(), const QString &sample = QStringLiteral("00000"));
 
+/// A count's unit, for the value 1 and for any other, each with its leading space: {" message",
+/// " messages"}.
+struct CountUnit
+{
+    QString one;
+    QString many;
+};
+
+/// The same for a count whose unit agrees with its value ("1 message", "5 messages"; a
+/// CountSpinBox), wide enough for @p sample plus the plural.
+QSpinBox *spinBox(QWidget *parent, int minimum, int maximum, const QString &tip, const CountUnit &unit,
+                  const QString &sample = QStringLiteral("00000"));
+
 /// Shows @p value in @p spin without emitting valueChanged() (a sync, not an edit).
 void setSpin(QSpinBox *spin, int value);
 

@@ -1,4 +1,3 @@
-#include "ui/common/countsuffix.h"
 #include "ui/setup/producerpanel.h"
 #include "ui/common/textcolors.h"
 
@@ -173,8 +172,7 @@ ProducerPanel::Row ProducerPanel::createRow(int index)
     row.rateSlider->setPageStep(5);
     row.rateSlider->setFocusPolicy(Qt::TabFocus);
     row.rateSlider->setToolTip(rateTip);
-    row.rate = PanelForm::spinBox(row.box, 0, 1000000, rateTip, tr(" msgs/cycle"));
-    setCountSuffix(row.rate, tr(" msg/cycle"), tr(" msgs/cycle"));
+    row.rate = PanelForm::spinBox(row.box, 0, 1000000, rateTip, PanelForm::CountUnit{tr(" msg/cycle"), tr(" msgs/cycle")});
     auto *rateRow = new QWidget(row.box);
     auto *rateLayout = new QHBoxLayout(rateRow);
     rateLayout->setContentsMargins(0, 0, 0, 0);
