@@ -53,7 +53,7 @@ class TestCompare : public QObject
 
 private Q_SLOTS:
     void threeWayPresetShowsTheTradeOffs();
-    void latencyVerdictWeighsTheTail();
+    void verdictsAgreeWithTheTable();
     void threeWayVerdictNamesEveryFigure();
     void differentWorkloadsAreFlagged();
     void windowShowsTableAndAlignedCharts();
@@ -240,7 +240,7 @@ void TestCompare::threeWayPresetShowsTheTradeOffs()
     QVERIFY(text.contains(QStringLiteral("identical produced messages")));
 }
 
-void TestCompare::latencyVerdictWeighsTheTail()
+void TestCompare::verdictsAgreeWithTheTable()
 {
     // A trial compared lesson-native-starvation with lesson-aging and read "A serves priority 0
     // at once (p50 0 vs 1 cycles for B)" under a table whose stars gave B the p95 (63 vs 90) and
@@ -261,6 +261,19 @@ void TestCompare::latencyVerdictWeighsTheTail()
     // Where one run is quickest on both, one winner as before.
     const QString nine = verdicts.value(QStringLiteral("Latency, priority 9"));
     QVERIFY2(nine.startsWith(QStringLiteral("A serves priority 9 at once")), qPrintable(nine));
+    // "At once" only where none waited: priority 5 has p50 0 in both and p95 0 with A, but a max
+    // of 3 cycles (a trial read "serves priority 5 at once" beside that 3).
+    const QString five = verdicts.value(QStringLiteral("Latency, priority 5"));
+    QVERIFY2(five.startsWith(QStringLiteral("A serves priority 5 sooner (p95 0 vs 22 cycles for B)")), qPrintable(five));
+    // Extra deliveries: each run's figure, and only the cause that happened (no failures here).
+    const QString losses = verdicts.value(QStringLiteral("Losses and extra work"));
+    QVERIFY2(losses.endsWith(QStringLiteral("; B needs 1.31 deliveries per message (postponements)")), qPrintable(losses));
+    // Runs that lose as many as each other are named once.
+    const Scenario ttl = loadPreset(QStringLiteral("lesson-ttl-moved.json"));
+    const Comparison twice = compareScenarios({ttl, ttl}, 100);
+    PL_VERIFY_OK(twice.errors);
+    const QString lost = twice.groupVerdicts(Comparison::VerdictNaming::Letters).at(2).text;
+    QVERIFY2(lost.startsWith(QStringLiteral("A and B each lose ")) && !lost.contains(QLatin1String("B loses")), qPrintable(lost));
 }
 
 void TestCompare::threeWayVerdictNamesEveryFigure()
