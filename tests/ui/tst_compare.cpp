@@ -80,6 +80,7 @@ private Q_SLOTS:
     void currentSetupIsWhatTheMainWindowRuns();
     void enterComparesFromEveryControl();
     void verdictsNameLongRunsByTheirLetter();
+    void editAfterTheTimelineOpensOnTheRunAsWatched();
     void compareKeepsTheLessonOnScreen();
     void runsTiedAtTheTopShareTheThroughputVerdict();
     void runAsWatchedIsWhatTheClassSaw();
@@ -1404,6 +1405,35 @@ void TestCompare::verdictsNameLongRunsByTheirLetter()
     const Comparison three = compareThreePresets();
     QCOMPARE(three.verdicts(Naming::Letters), three.verdicts());
     QVERIFY(three.verdictKey(Naming::Letters).isEmpty());
+}
+
+void TestCompare::editAfterTheTimelineOpensOnTheRunAsWatched()
+{
+    // A trial edited lesson-ttl-moved's high bound at cycle 100, after the timeline had raised
+    // the low bound at cycle 60, and Compare opened on the current setup from cycle 0: the low
+    // bound of 4 from the start lost 727 messages against the lesson's 614, read as "raising
+    // high loses more data". With the timeline's (or a step's) settings in the setup, an edit
+    // by hand opens on the run as watched: the lesson's 614 lost by both.
+    const QString ttl = QStringLiteral(":/scenarios/lesson-ttl-moved.json");
+    MainWindow main;
+    main.setShowDialogs(false);
+    PL_VERIFY_OK(main.openScenarioFile(ttl));
+    main.simulation()->runCycles(100);
+    main.refreshViews();
+    QCOMPARE(main.setupEditor()->setConsumerParameter(0, QStringLiteral("high"), 10), QString());
+    CompareWindow *window = openCompareOf(main);
+    QVERIFY(window);
+    const auto cleanup = qScopeGuard([window] { delete window; });
+    QCOMPARE(window->files(), (QStringList{ttl, CompareWindow::watchedRunChoice()}));
+    const Comparison &c = window->comparison();
+    QCOMPARE(c.runs.size(), 2);
+    QVERIFY(c.sameWorkload);
+    QCOMPARE(c.runs.at(1).totals.finalDiscarded(), c.runs.at(0).totals.finalDiscarded());
+    // The current setup from cycle 0 is still a choice, and loses more: the comparison the
+    // trial read, not the default.
+    window->setFiles({ttl, CompareWindow::currentSetupChoice()});
+    QCOMPARE(window->compare(), QStringList());
+    QVERIFY(window->comparison().runs.at(1).totals.finalDiscarded() > window->comparison().runs.at(0).totals.finalDiscarded());
 }
 
 void TestCompare::compareKeepsTheLessonOnScreen()

@@ -574,12 +574,19 @@ void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
     const QString file = choiceForFile(setup.file, setup.scenario.name);
     QStringList paths{holdsMore && !file.isEmpty() ? file : currentSetupChoice()};
     const QStringList threeWay = threeWayPresets();
+    // The edits by hand: the current setup (the edits from cycle 0, a clean what-if) where it
+    // holds nothing else that came during the run; else the run as watched. A trial edited
+    // lesson-ttl-moved's high bound at cycle 100 and read the current setup losing 727 against
+    // the lesson's 614: from cycle 0 it had the timeline's cycle-60 low bound from the start too.
+    const QString edits = setup.watched && (setup.timelineChanges > 0 || !setup.lessonSteps.isEmpty())
+            ? watchedRunChoice()
+            : currentSetupChoice();
     if (const QStringList named = presetsNamedIn(setup.scenario); !named.isEmpty()) {
         paths << named;
-        if (setup.edited && !paths.contains(currentSetupChoice()))
-            paths << currentSetupChoice();
+        if (setup.edited && !paths.contains(edits))
+            paths << edits;
     } else if (setup.edited && !file.isEmpty()) {
-        paths << currentSetupChoice();
+        paths << edits;
     } else if (threeWay.contains(file) || (file.isEmpty() && threeWay.contains(choiceForName(setup.scenario.name)))) {
         paths = threeWay;
     } else if (setup.watched && !file.isEmpty()) {

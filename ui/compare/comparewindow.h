@@ -79,9 +79,12 @@ public:
     /// native priority…'"), selects them instead of the three-way preset, after the setup: as
     /// opened: the setup; holding more than the file (edits, lesson settings, timeline changes):
     /// its file (the lesson as written, which is what such a text compares; lesson-aging's step 5
-    /// after step 4 turned aging off), and with edits by hand the current setup too, third. A
+    /// after step 4 turned aging off), and with edits by hand the current setup too, third (the
+    /// run as watched instead where the setup also holds a step's settings or the timeline's
+    /// changes, which the current setup would run from cycle 0). A
     /// setup that names no preset is one of the runs all the same: edited by hand and opened from a
-    /// file, its file (the lesson as written) and the current setup; one of threeWayPresets(), as
+    /// file, its file (the lesson as written) and the current setup (or, as above, the run as
+    /// watched); one of threeWayPresets(), as
     /// opened or without a file, the three-way preset; with a run as watched (a lesson step's
     /// settings), its file and that run (watchedRunChoice()), and with the timeline's changes
     /// alone, its file and the current setup: like for like, so the first view has verdicts;
