@@ -167,6 +167,7 @@ private Q_SLOTS:
     void raised();
     void settingThatDiscardsEverything();
     void dataLossFromTimelineAndClearsWhenFixed();
+    void agingLessonStepFourAlarmsAsItsTextSays();
     void starvationInNativePriorityMode();
     void starvationNeedsBothAgeAndNoProcessing();
     void loopOfFailingConsumer();
@@ -358,6 +359,35 @@ void TestAlarms::dataLossFromTimelineAndClearsWhenFixed()
     QVERIFY(monitor.find(Alarm::Kind::DataLoss));
     run(sim, monitor, 1);
     QVERIFY2(!monitor.find(Alarm::Kind::DataLoss), qPrintable(describe(monitor)));
+}
+
+void TestAlarms::agingLessonStepFourAlarmsAsItsTextSays()
+{
+    // lesson-aging's step 4 sets the aging step to 0 at cycle 215 and pauses at 260. Its text
+    // said "The alarms warn of starvation" where a trial saw, at 260, the setting's alarms and a
+    // message loop, and Starvation only at about 271. The text names what is up at 260 and
+    // when Starvation follows; this pins both.
+    Simulation sim;
+    const Scenario aging = loadPreset(QStringLiteral("lesson-aging.json"));
+    PL_VERIFY_OK(sim.load(aging));
+    AlarmMonitor monitor;
+    run(sim, monitor, 215);
+    for (const TimelineChange &c : aging.steps.at(3).set)
+        QCOMPARE(sim.applySetting(c.path, c.value), QString());
+    monitor.settingsChanged(sim, sim.cycle());
+    run(sim, monitor, 260 - 215);
+    QVERIFY2(monitor.find(Alarm::Kind::Setting), qPrintable(describe(monitor)));
+    QVERIFY2(monitor.find(Alarm::Kind::Loop), qPrintable(describe(monitor)));
+    QVERIFY2(!monitor.find(Alarm::Kind::Starvation), qPrintable(describe(monitor)));
+    qint64 starving = -1;
+    for (qint64 cycle = 260; cycle < 300 && starving < 0; ++cycle) {
+        run(sim, monitor, 1);
+        if (monitor.find(Alarm::Kind::Starvation))
+            starving = sim.cycle();
+    }
+    const QString text = aging.steps.at(3).text;
+    QVERIFY2(text.contains(QStringLiteral("Starvation follows at cycle %1").arg(starving)), qPrintable(text + QStringLiteral(" (raised at %1)").arg(starving)));
+    QVERIFY2(text.contains(QLatin1String("message loop")), qPrintable(text));
 }
 
 void TestAlarms::starvationInNativePriorityMode()
