@@ -922,6 +922,14 @@ void TestUndo::addConsumerUndo()
     QVERIFY(e.loaded);
     e.sim.step();
     QCOMPARE(e.editor.uniqueConsumerName(), QStringLiteral("D"));
+    // Letters beside another name (the poison lesson's A, B and parking-lot): the next letter,
+    // not "consumer-4" (a trial).
+    {
+        EditedSetup poison(QStringLiteral("lesson-poison-message.json"));
+        QVERIFY(poison.loaded);
+        QCOMPARE(consumerNames(poison.sim), (QStringList{"A", "B", "parking-lot"}));
+        QCOMPARE(poison.editor.uniqueConsumerName(), QStringLiteral("C"));
+    }
     ConsumerConfig d;
     d.name = e.editor.uniqueConsumerName();
     d.strategy.type = QStringLiteral("priority");

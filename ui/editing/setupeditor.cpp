@@ -390,12 +390,14 @@ QString SetupEditor::removeConsumer(int index)
 
 QString SetupEditor::uniqueConsumerName() const
 {
+    // The next free letter where the consumers are named by letters, some of them at least (the
+    // poison lesson's A, B and parking-lot: a trial's new consumer was "consumer-4"), or there
+    // is none yet.
     QStringList names;
-    bool letters = true;
+    bool letters = m_simulation->consumers().empty();
     for (const auto &c : m_simulation->consumers()) {
         names << c->name;
-        letters = letters && c->name.size() == 1 && c->name.at(0) >= QLatin1Char('A')
-                && c->name.at(0) <= QLatin1Char('Z');
+        letters = letters || (c->name.size() == 1 && c->name.at(0) >= QLatin1Char('A') && c->name.at(0) <= QLatin1Char('Z'));
     }
     if (letters) {
         for (char letter = 'A'; letter <= 'Z'; ++letter) {

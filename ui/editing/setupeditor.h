@@ -140,8 +140,8 @@ public:
     /// Removes consumer @p index while running; undo restores it with its configuration.
     QString removeConsumer(int index);
 
-    /// A consumer name not yet taken: the next free letter when every name is one capital letter
-    /// (A, B, C -> D), otherwise "consumer-N".
+    /// A consumer name not yet taken: the next free letter when some name is one capital letter
+    /// or there is no consumer (A, B, C -> D; A, B, parking-lot -> C), otherwise "consumer-N".
     QString uniqueConsumerName() const;
 
     // Producers -------------------------------------------------------------------------------
