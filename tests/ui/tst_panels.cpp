@@ -144,6 +144,7 @@ private Q_SLOTS:
     void timelineNotesOnTheCards();
     void cardsIdleAtStartAndWhilePaused();
     void cardSaysWhatItHoldsBetweenCycles();
+    void focusedFieldShowsWhoseCardItIs();
     void smallDialogsKeepTheirTitleWhole();
     void recentFilesRoundTrip();
     void openStartsInTheScenarioFolder();
@@ -985,6 +986,31 @@ void TestPanels::cardsIdleAtStartAndWhilePaused()
     for (ConsumerCard *card : e.panel.cards()) {
         card->refresh();
         QCOMPARE(card->stateText(), idle);
+    }
+}
+
+void TestPanels::focusedFieldShowsWhoseCardItIs()
+{
+    // A trial tabbed to a bound on a card whose header ("A idle") had scrolled away: the class
+    // could not tell whose setting it was. A field that takes the keyboard focus comes into
+    // sight with its card's name where the view has room for both.
+    TestSupport::EditedSetup e(QStringLiteral("lesson-mixed-thresholds.json"));
+    QVERIFY(e.loaded);
+    QVERIFY(e.panel.cards().size() >= 3);
+    e.panel.resize(460, 300);
+    e.panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&e.panel));
+    auto *scroll = e.panel.findChild<QScrollArea *>();
+    QVERIFY(scroll);
+    const auto inSight = [scroll](const QWidget *w) {
+        const QRect r(w->mapTo(scroll->viewport(), QPoint(0, 0)), w->size());
+        return scroll->viewport()->rect().contains(r);
+    };
+    for (ConsumerCard *card : {e.panel.cards().at(2), e.panel.cards().at(0)}) {
+        QWidget *field = card->capacityBox();
+        QVERIFY(!inSight(field) || !inSight(card->nameLabel()) || card == e.panel.cards().at(0));
+        field->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY2(inSight(field) && inSight(card->nameLabel()), qPrintable(card->nameLabel()->text()));
     }
 }
 

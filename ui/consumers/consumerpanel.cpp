@@ -440,10 +440,19 @@ void ConsumerPanel::settleAndShow(QWidget *widget)
 
 void ConsumerPanel::onFocusChanged(QWidget *now)
 {
-    if (!m_presenting)
-        return;
     ConsumerCard *card = cardOf(now);
     if (!card)
+        return;
+    // A field reached by the keyboard comes into sight with its card's header where the view
+    // has room for both (whose setting it is: a trial tabbed to a bound whose card's "A idle"
+    // row had scrolled away), after the scroll area's own scrolling to the field.
+    if (now != card && now->focusPolicy() & Qt::TabFocus) {
+        QTimer::singleShot(0, this, [this, field = QPointer<QWidget>(now)] {
+            if (field && field->hasFocus() && field->isVisibleTo(m_container))
+                showWithWarning(field);
+        });
+    }
+    if (!m_presenting)
         return;
     // The card worked in stays unfolded while presenting; a folded one opens to its settings.
     m_kept.insert(card);
