@@ -230,6 +230,7 @@ private Q_SLOTS:
     void editLabelWholeWhereItFits();
     void undoFarFromItsEditHasItsOwnLabel_data();
     void undoFarFromItsEditHasItsOwnLabel();
+    void sliderGestureIsOneEditOnEveryChart();
 };
 
 // ChartHistory's flat latency window gives the percentiles the std::map histogram gave
@@ -1961,6 +1962,70 @@ void TestCharts::undoFarFromItsEditHasItsOwnLabel()
     // At 1280x720 the chart has the room for both.
     if (size.height() >= 720)
         QVERIFY2(!texts.at(1).isEmpty(), qPrintable(what));
+}
+
+/// Every shown time chart's drawn labels of @p w's window (ShownCharts), "TITLE: LABEL | LABEL"
+/// a chart, lines of a label joined by spaces, labels not drawn left out.
+QStringList shownLabels(ScenarioWindow &w)
+{
+    w.window.refreshViews();
+    QStringList charts;
+    for (TimeSeriesChart *chart : ShownCharts(w.window.chartPanel())) {
+        TestSupport::turnEventLoop(3);
+        QStringList texts = chart->markerTexts();
+        texts.removeAll(QString());
+        for (QString &t : texts)
+            t.replace(QLatin1Char('\n'), QLatin1Char(' '));
+        charts << chart->title() + QStringLiteral(": ") + texts.join(QStringLiteral(" | "));
+    }
+    return charts;
+}
+
+void TestCharts::sliderGestureIsOneEditOnEveryChart()
+{
+    // A teacher's trial in the TTL lesson at 1280x720: A's low bound slider moved by Left, Left
+    // while it ran, then Enter. One undo step, and the lesson panel said "✎ 1 edit by hand", but
+    // the charts drew a marker per slider step, "✎ 2"; after Ctrl+Z, "✎ 2 edits, 1 undone".
+    // Steps of one gesture are one undo step, so one marker: the step's, at its first cycle,
+    // with the last value (docs/design.md §8).
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-ttl-moved.json"), QSize(1280, 720));
+    QVERIFY(w.exposed());
+    w.runLesson(150);
+    SetupEditor *editor = w.window.setupEditor();
+    const int low = w.sim()->settingValue(QStringLiteral("consumers[0].strategy.low")).toInt();
+    const int steps = editor->undoStack()->count();
+    // The slider's two steps, cycles apart, in one gesture (as SetupEditor::trackGestures()
+    // makes of key presses on a slider).
+    const quint64 gesture = SetupEditor::beginGesture();
+    QCOMPARE(editor->setConsumerParameter(0, QStringLiteral("low"), low + 1), QString());
+    w.sim()->runCycles(2);
+    QCOMPARE(editor->setConsumerParameter(0, QStringLiteral("low"), low + 2), QString());
+    SetupEditor::endGesture(gesture);
+    QCOMPARE(editor->undoStack()->count(), steps + 1);  // one undo step
+    w.sim()->runCycles(5);
+    const QString edit = QStringLiteral("✎ A · low = %1").arg(low + 2);
+    QStringList labels = shownLabels(w);
+    QVERIFY(!labels.isEmpty());
+    QCOMPARE(w.window.chartPanel()->liveEditMarkers().size(), 1);
+    QCOMPARE(w.window.chartPanel()->liveEditMarkers().constFirst().x, 150.0);
+    QVERIFY2(w.window.lessonPanel()->progressLabel()->text().contains(QStringLiteral("✎ 1 edit by hand")),
+             qPrintable(w.window.lessonPanel()->progressLabel()->text()));
+    for (const QString &chart : std::as_const(labels)) {
+        QVERIFY2(chart.contains(edit) || chart.contains(QStringLiteral("✎ A.low %1").arg(low + 2)), qPrintable(labels.join('\n')));
+        QVERIFY2(!chart.contains(QStringLiteral("✎ 2")), qPrintable(labels.join('\n')));
+    }
+
+    // Ctrl+Z takes the one step back: one edit, undone, on every chart.
+    w.window.undoAction()->trigger();
+    QCOMPARE(editor->undoStack()->index(), steps);
+    w.sim()->runCycles(5);
+    labels = shownLabels(w);
+    QCOMPARE(w.window.chartPanel()->liveEditMarkers().size(), 2);
+    for (const QString &chart : std::as_const(labels)) {
+        QVERIFY2(chart.contains(edit + QStringLiteral(", undone")) || chart.contains(QStringLiteral("✎ A.low %1, undone").arg(low + 2)),
+                 qPrintable(labels.join('\n')));
+        QVERIFY2(!chart.contains(QStringLiteral("2 edits")), qPrintable(labels.join('\n')));
+    }
 }
 
 #include "tst_charts.moc"

@@ -69,10 +69,19 @@ void ChartHistory::add(const CycleReport &report, const QStringList &timelineOwn
 }
 
 void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QString &owner, const QString &loaded,
-                               bool undo)
+                               bool undo, bool merged)
 {
     const qsizetype equals = change.indexOf(QLatin1String(" = "));
     const QString key = equals > 0 ? change.left(equals + 3) : QString();
+    // A later step of the undo step of the last edit of PATH: that edit's cycle (the slider's
+    // Left, Left a few cycles apart read "✎ 2" where Edit > Undo had one step to take back).
+    if (merged && !key.isEmpty() && !m_liveEdits.isEmpty()) {
+        const TimelineEntry &last = m_liveEdits.constLast();
+        for (qsizetype i = 0; i < last.changes.size(); ++i) {
+            if (last.changes.at(i).startsWith(key) && !last.undos.value(i))
+                cycle = last.cycle;
+        }
+    }
     // What the setting showed before this cycle's edits: the last change of PATH at an earlier
     // cycle, a live edit or a scripted one; empty if none is known (e.g. slid out of the window).
     QString before;

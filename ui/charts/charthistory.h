@@ -73,9 +73,13 @@ public:
     /// earlier live or scripted change of PATH, if still known; @p loaded, "PATH = VALUE" in the
     /// scenario as loaded, when PATH never changed before that cycle) removes it: an undo and its
     /// redo before any cycle runs, or edits undone back to the scenario as loaded, leave no marker.
-    /// @p undo: the change is an undo of an edit by hand (TimelineEntry::undos).
+    /// @p undo: the change is an undo of an edit by hand (TimelineEntry::undos). @p merged: the
+    /// change is a later step of the undo step that made the last live edit of PATH (a slider
+    /// moved by Left, Left while it runs, SetupCommand::merging()): it replaces that edit at its
+    /// own cycle, as the undo step keeps the first step's cycle, rather than adding one at
+    /// @p cycle (one marker per undo step, as the lesson panel counts, docs/design.md §8).
     void addLiveEdit(qint64 cycle, const QString &change, const QString &owner = {}, const QString &loaded = {},
-                     bool undo = false);
+                     bool undo = false, bool merged = false);
     /// Takes in a scripted change made before cycle @p cycle ran, outside the scenario's timeline
     /// (a lesson step's settings): kept with the timeline changes of that cycle, "PATH = VALUE",
     /// @p owner whose setting it is.

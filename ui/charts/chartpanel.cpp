@@ -389,7 +389,7 @@ void ChartPanel::onSetupChanged(const SettingChange &change)
         m_history.addScriptedChange(m_simulation->cycle(), text, owner);
     else
         m_history.addLiveEdit(m_simulation->cycle(), text, owner, loadedValueText(change, *m_simulation),
-                              SetupCommand::undoing());
+                              SetupCommand::undoing(), SetupCommand::merging());
     // Only the markers change: the series stay as they are.
     const QList<ChartMarker> markers = currentMarkers();
     for (TimeSeriesChart *chart : timeCharts())

@@ -301,7 +301,14 @@ QString SetupEditor::push(CheckedSetting check)
         return {};
     noteDroppedEdits();
     m_pushing = true;
-    m_undoStack->push(new ChangeSettingCommand(m_simulation, std::move(check), currentGesture()));
+    auto *command = new ChangeSettingCommand(m_simulation, std::move(check), currentGesture());
+    // A step of a gesture that QUndoStack merges into the step on top (a slider moved by Left,
+    // Left while it runs): one undo step, so one marker on the charts (SetupCommand::merging()).
+    const QUndoCommand *top = m_undoStack->index() > 0 ? m_undoStack->command(m_undoStack->index() - 1) : nullptr;
+    std::optional<SetupCommand::MergeScope> merging;
+    if (command->mergesInto(top, m_undoStack))
+        merging.emplace();
+    m_undoStack->push(command);
     m_pushing = false;
     return {};
 }

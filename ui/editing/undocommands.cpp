@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QUndoStack>
 
 #include <climits>
 #include <utility>
@@ -187,6 +188,14 @@ bool ChangeSettingCommand::mergeWith(const QUndoCommand *other)
     setObsolete(m_new == m_old);
     updateText();
     return true;
+}
+
+bool ChangeSettingCommand::mergesInto(const QUndoCommand *top, const QUndoStack *stack) const
+{
+    const auto *t = dynamic_cast<const ChangeSettingCommand *>(top);
+    if (!t || !stack || t->id() == -1 || t->id() != id() || stack->index() == stack->cleanIndex())
+        return false;
+    return t->m_gesture != 0 && t->m_gesture == m_gesture && t->m_id == m_id;
 }
 
 QString ChangeSettingCommand::applyTo(Scenario &scenario) const

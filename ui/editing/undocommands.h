@@ -6,6 +6,8 @@
 #include <QString>
 #include <QUndoCommand>
 
+class QUndoStack;
+
 #include <optional>
 
 namespace PriorityLab {
@@ -45,6 +47,20 @@ public:
     /// take an edit back. The charts mark them as undos, not as new edits (docs/design.md §8).
     static bool undoing() { return s_undoing > 0; }
 
+    /// True while a pushed edit is applied that QUndoStack then merges into the undo step on
+    /// top of the stack (a step of the same gesture, ChangeSettingCommand::mergesInto()): one
+    /// undo step, so the charts move that step's marker to the new value rather than add one
+    /// (docs/design.md §8).
+    static bool merging() { return s_merging > 0; }
+    /// Makes merging() true while it lives (SetupEditor::push() around a push that merges).
+    struct MergeScope
+    {
+        MergeScope() { ++s_merging; }
+        ~MergeScope() { --s_merging; }
+        MergeScope(const MergeScope &) = delete;
+        MergeScope &operator=(const MergeScope &) = delete;
+    };
+
 protected:
     explicit SetupCommand(Simulation *simulation, QUndoCommand *parent = nullptr);
 
@@ -73,6 +89,7 @@ protected:
 
 private:
     static inline int s_undoing = 0;  ///< undo() calls running (a macro's children nest)
+    static inline int s_merging = 0;  ///< MergeScope objects alive
 };
 
 /// Sets one setting by its path in the scenario format (Simulation::applySetting(), validated as
@@ -101,6 +118,10 @@ public:
     /// gesture; -1 (never merge) outside a gesture and once undone.
     int id() const override { return m_gesture != 0 ? m_id : -1; }
     bool mergeWith(const QUndoCommand *other) override;
+    /// Whether @p top (the command on top of @p stack, in effect) takes this one in when it is
+    /// pushed onto @p stack: QUndoStack::push()'s test (same id, not at the clean index) and
+    /// mergeWith()'s (same gesture and setting).
+    bool mergesInto(const QUndoCommand *top, const QUndoStack *stack) const;
     QString applyTo(Scenario &scenario) const override;
 
     /// Whether this edit belongs to the run's time, so that one made after cycle 0 is saved as a
