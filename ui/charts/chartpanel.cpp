@@ -16,6 +16,8 @@
 #include <QJsonObject>
 #include <QEvent>
 #include <QResizeEvent>
+#include <QHash>
+#include <QSet>
 #include <QTabBar>
 #include <QVBoxLayout>
 
@@ -455,7 +457,33 @@ QList<ChartMarker> ChartPanel::currentMarkers() const
             continue;
         markers.append({qreal(entry.cycle), ChangeLabel::label(entry.changes, entry.owners),
                         tr("Cycle %1, scripted (the scenario's timeline or a lesson step):\n%2").arg(entry.cycle).arg(entry.changes.join(QLatin1Char('\n'))),
-                        ChartMarker::Kind::Timeline, ChangeLabel::shortLabel(entry.changes)});
+                        ChartMarker::Kind::Timeline, ChangeLabel::shortLabel(entry.changes), false, {}, {}});
+    }
+    // Each edit by hand by an id its marker and its undo's share, "PATH = @CYCLE" (the words
+    // for a change without a path): an undo takes back the last edit of its PATH before it. A
+    // label shared by markers counts edits by these ids, each once, and an edit as undone
+    // wherever its undo's line is (ChartMarker::edits, docs/design.md §8).
+    const auto keyOf = [](const QString &change) {
+        const qsizetype equals = change.indexOf(QLatin1String(" = "));
+        return equals > 0 ? change.left(equals + 3) : change;
+    };
+    QHash<QString, QString> lastEdit;  // PATH = : the id of its last edit so far
+    QHash<QPair<qint64, QString>, QString> ids;  // (cycle, change): its edit's id
+    QSet<QString> undoneIds;
+    for (const ChartHistory::TimelineEntry &entry : m_history.liveEdits()) {
+        for (qsizetype i = 0; i < entry.changes.size(); ++i) {
+            const QString key = keyOf(entry.changes.at(i));
+            QString id;
+            if (entry.undos.value(i)) {
+                id = lastEdit.value(key, key + QStringLiteral("@undo%1").arg(entry.cycle));
+                undoneIds.insert(id);
+                lastEdit.remove(key);
+            } else {
+                id = key + QLatin1Char('@') + QString::number(entry.cycle);
+                lastEdit.insert(key, id);
+            }
+            ids.insert({entry.cycle, entry.changes.at(i)}, id);
+        }
     }
     for (const ChartHistory::TimelineEntry &entry : m_history.liveEdits()) {
         if (entry.cycle < first || entry.cycle > last + 1)
@@ -467,11 +495,17 @@ QList<ChartMarker> ChartPanel::currentMarkers() const
             QStringList changes;
             QStringList owners;
             QStringList undone;  // undo: the value each change undid, where the window has it
+            QStringList edits;   // the edits' ids (ChartMarker::edits)
+            QStringList undoneEdits;  // of those, the ones undone (ChartMarker::undone)
             for (qsizetype i = 0; i < entry.changes.size(); ++i) {
                 if (entry.undos.value(i) != undo)
                     continue;
                 changes << entry.changes.at(i);
                 owners << entry.owners.value(i);
+                const QString id = ids.value({entry.cycle, entry.changes.at(i)});
+                edits << id;
+                if (undoneIds.contains(id))
+                    undoneEdits << id;
                 if (undo)
                     undone << undoneChange(entry.changes.at(i), entry.cycle);
             }
@@ -492,7 +526,7 @@ QList<ChartMarker> ChartPanel::currentMarkers() const
                                   : tr("Cycle %1, changed by hand:\n%2"))
                                     .arg(entry.cycle)
                                     .arg(changes.join(QLatin1Char('\n'))),
-                            ChartMarker::Kind::LiveEdit, tag, undo});
+                            ChartMarker::Kind::LiveEdit, tag, undo, edits, undoneEdits});
         }
     }
     std::stable_sort(markers.begin(), markers.end(), [](const ChartMarker &a, const ChartMarker &b) { return a.x < b.x; });

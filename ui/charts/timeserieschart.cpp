@@ -564,35 +564,83 @@ void TimeSeriesChart::layoutMarkers()
         QStringList tips;
         QString shortText;  ///< the tag drawn instead where the labels would take too much room
         bool live;          ///< every marker of the label is a live edit
-        int edits = 0;      ///< live: its markers of edits by hand
-        int undos = 0;      ///< live: its markers of undos (ChartMarker::undo)
-        QStringList undone; ///< live: the labels and tags of its markers, in order, when one edit and its undo
-        QString whole;      ///< its text whole, before a short tag took its place
+        QStringList edits = {};  ///< its markers' edits by hand (ChartMarker::edits), each once
+        QStringList undone = {};  ///< of those, the ones undone since (ChartMarker::undone)
+        int liveMarkers = 0;  ///< its markers of live edits
+        /// For a label of one edit: the undo's label and tag where it holds the undo, else its
+        /// last live marker's ("✎ A · high = 10, undone" for an edit and its undo).
+        QString oneText = {};
+        QString oneTag = {};
+        bool oneUndo = false;  ///< oneText is an undo's
+        QString whole = {};  ///< its text whole, before a short tag took its place
         qreal last = 0;     ///< the x of its rightmost line (its lines of markers merged for room)
 
-        /// A shared live label's text in words: an edit and its undo read as the undo's label,
-        /// "✎ A · high = 10, undone"; else the edits and the undos counted apart, "✎ 2 edits",
-        /// "✎ 2 edits, 1 undone" (an undo is no new edit: the lesson panel counts the edits in
-        /// effect, docs/design.md §8). The short tag of an edit and its undo is the undo's
-        /// ("✎ A.high 10, undone"), never bare numbers ("✎ 1, 1 undo" read as nothing to a class).
+        /// Takes in live marker @p m (at index @p index of the markers), its label and tag
+        /// @p label and @p tag.
+        void take(const ChartMarker &m, qsizetype index, const QString &label, const QString &tag)
+        {
+            ++liveMarkers;
+            // A marker without ids (made elsewhere than ChartPanel) is one edit of its own.
+            const QStringList ids = m.edits.isEmpty() ? QStringList{QStringLiteral("#%1").arg(index)} : m.edits;
+            for (const QString &id : ids) {
+                if (!edits.contains(id))
+                    edits << id;
+                if ((m.undo || m.undone.contains(id)) && !undone.contains(id))
+                    undone << id;
+            }
+            if (m.undo || !oneUndo) {
+                oneText = label;
+                oneTag = tag;
+                oneUndo = m.undo;
+            }
+        }
+        /// Takes in the markers of label @p other (merged for room).
+        void take(const Label &other)
+        {
+            liveMarkers += other.liveMarkers;
+            for (const QString &id : other.edits) {
+                if (!edits.contains(id))
+                    edits << id;
+            }
+            for (const QString &id : other.undone) {
+                if (!undone.contains(id))
+                    undone << id;
+            }
+            if (other.liveMarkers > 0 && (other.oneUndo || !oneUndo)) {
+                oneText = other.oneText;
+                oneTag = other.oneTag;
+                oneUndo = other.oneUndo;
+            }
+        }
+        /// Its edits counted in words, each edit once, an edit and its undo one edit: "✎ 1
+        /// edit", "✎ 2 edits", "✎ 2 edits, 1 undone", "✎ 2 edits, both undone", "✎ 3 edits,
+        /// all undone" (an undo is no new edit: the lesson panel counts undo steps, docs/
+        /// design.md §8). The words depend on the edits it holds, never on how they came
+        /// together (a label merged for room, at another zoom, reads as one made of them).
+        QString counted() const
+        {
+            const qsizetype n = edits.size();
+            const qsizetype m = undone.size();
+            const QString edited = n == 1 ? tr("✎ 1 edit") : tr("✎ %1 edits").arg(n);
+            if (m == 0)
+                return edited;
+            if (m < n)
+                return tr("%1, %2 undone").arg(edited).arg(m);
+            return n == 1 ? tr("%1, undone").arg(edited)
+                          : n == 2 ? tr("%1, both undone").arg(edited) : tr("%1, all undone").arg(edited);
+        }
+        /// A shared live label's text: one edit (an edit and its undo) reads as the undo's
+        /// label, "✎ A · high = 10, undone", its tag the undo's ("✎ A.high 10, undone"), never
+        /// bare numbers ("✎ 1, 1 undo" read as nothing to a class); more, counted().
         void countLive()
         {
-            // undone: edit label, edit tag, undo label, undo tag.
-            if (edits == 1 && undos == 1 && undone.size() == 4
-                && undone.at(2) == tr("%1, undone").arg(undone.at(0))) {
-                text = undone.at(2);
-                shortText = undone.at(3);
+            if (edits.size() == 1) {
+                text = oneText;
+                shortText = oneTag;
                 return;
             }
-            const QString edited = edits == 1 ? tr("1 edit") : tr("%1 edits").arg(edits);
-            if (undos == 0) {
-                text = QStringLiteral("✎ ") + edited;
-                shortText = tr("✎ %1").arg(edits);
-                return;
-            }
-            text = edits == 0 ? (undos == 1 ? tr("✎ 1 edit undone") : tr("✎ %1 edits undone").arg(undos))
-                              : tr("✎ %1, %2 undone").arg(edited).arg(undos);
-            shortText = text;
+            text = counted();
+            shortText = undone.isEmpty() ? tr("✎ %1").arg(edits.size()) : text;
         }
     };
     /// Lines closer than this (the shared tag "✎ 2" beside the first, in @p marker's font) are
@@ -617,17 +665,16 @@ void TimeSeriesChart::layoutMarkers()
         const QString tag = m.shortLabel.isEmpty() ? m.label : m.shortLabel;
         if (m.kind != ChartMarker::Kind::LiveEdit) {
             labelOf[i] = labels.size();
-            labels.append({i, x, m.label, {tip}, tag, false, 0, 0, {}, {}, x});
+            Label label{i, x, m.label, {tip}, tag, false};
+            label.last = x;
+            labels.append(label);
             continue;
         }
-        const int edit = m.undo ? 0 : 1;
         if (liveLabel >= 0) {
             Label &shared = labels[liveLabel];
             if (x < shared.x + closeLines(shared.marker)) {
                 shared.tips << tip;
-                shared.undone << m.label << tag;
-                shared.edits += edit;
-                shared.undos += 1 - edit;
+                shared.take(m, i, m.label, tag);
                 shared.countLive();
                 labelOf[i] = liveLabel;
                 continue;
@@ -635,7 +682,10 @@ void TimeSeriesChart::layoutMarkers()
         }
         liveLabel = labels.size();
         labelOf[i] = liveLabel;
-        labels.append({i, x, m.label, {tip}, tag, true, edit, 1 - edit, {m.label, tag}, {}, x});
+        Label label{i, x, m.label, {tip}, tag, true};
+        label.take(m, i, m.label, tag);
+        label.last = x;
+        labels.append(label);
     }
 
     for (Label &label : labels)
@@ -868,7 +918,7 @@ void TimeSeriesChart::layoutMarkers()
         // Neighbours of one kind first (two edits by hand, two scripted changes): an edit's
         // label merged into the timeline's went to the timeline's line, cycles from the edit, and
         // the timeline's own words were gone. Of those, the closest.
-        const auto pure = [](const Label &label) { return label.live || label.edits + label.undos == 0; };
+        const auto pure = [](const Label &label) { return label.live || label.liveMarkers == 0; };
         const auto sameKind = [&](qsizetype k) {
             const Label &a = labels.at(byX.at(k - 1));
             const Label &b = labels.at(byX.at(k));
@@ -885,9 +935,7 @@ void TimeSeriesChart::layoutMarkers()
         Label &merged = labels[keep];
         merged.tips << labels.at(gone).tips;
         merged.live = merged.live && labels.at(gone).live;
-        merged.edits += labels.at(gone).edits;
-        merged.undos += labels.at(gone).undos;
-        merged.undone << labels.at(gone).undone;
+        merged.take(labels.at(gone));
         if (merged.live) {
             merged.countLive();
         } else {
@@ -895,14 +943,12 @@ void TimeSeriesChart::layoutMarkers()
             // hid the edit among the scripted ones. Its edits are counted as the lesson panel
             // counts them, apart from the timeline's changes ("✎ 3 changes" read as three edits
             // where the panel said two).
-            const qsizetype scripted = merged.tips.size() - merged.edits - merged.undos;
+            const qsizetype scripted = merged.tips.size() - merged.liveMarkers;
             const QString timeline = scripted == 1 ? tr("1 timeline change") : tr("%1 timeline changes").arg(scripted);
-            if (merged.edits + merged.undos == 0) {
+            if (merged.liveMarkers == 0)
                 merged.text = tr("%1 changes").arg(merged.tips.size());
-            } else {
-                merged.countLive();
-                merged.text = tr("%1, %2").arg(timeline, merged.text);
-            }
+            else
+                merged.text = tr("%1, %2").arg(timeline, merged.counted());
             merged.shortText = merged.text;
         }
         merged.whole = merged.text;

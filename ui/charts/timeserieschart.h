@@ -32,9 +32,18 @@ struct ChartMarker
     /// the label if empty.
     QString shortLabel;
     /// A LiveEdit that undoes an edit by hand (Edit > Undo): a label shared with others counts
-    /// it as an undo ("✎ 2 edits, 1 undone"; an edit and its undo read as the undo's label,
-    /// "✎ A · low = 2, undone"), not as an edit.
+    /// it as that edit undone ("✎ 2 edits, 1 undone"; an edit and its undo read as the undo's
+    /// label, "✎ A · low = 2, undone"), not as one more edit (see edits).
     bool undo = false;
+    /// A LiveEdit's edits by hand, one per undo step it makes or (an undo) takes back, each by
+    /// an id that an edit's marker and its undo's share (ChartPanel: "PATH = @CYCLE"). A label
+    /// shared by live markers counts these, each once, never its markers: an edit and its undo
+    /// are one edit (docs/design.md §8). Empty: the marker is one edit of its own.
+    QStringList edits = {};
+    /// Of edits, those undone since (on an undo's marker, all of them): a label counts an edit
+    /// as undone whether its undo's marker shares the label or has one of its own, so that its
+    /// words depend on the markers it holds, not on where the undo's line fell.
+    QStringList undone = {};
 
     bool operator==(const ChartMarker &o) const = default;
 };
@@ -151,7 +160,8 @@ public:
     /// right edge), the line starting at its label; labels of close markers are stacked in rows
     /// so they do not overlap (never moved to the other side of their line), and live
     /// edits whose lines are close (closer than the tag "✎ 2" is wide) share one label ("✎ 2 edits", each edit in its
-    /// tooltip; edits and undos counted apart, "✎ 2 edits, 1 undone", see ChartMarker::undo). A label too wide for the plot beside its line is broken into up to 4 lines
+    /// tooltip; each edit counted once, by ChartMarker::edits, and as undone where it was undone since,
+    /// "✎ 2 edits, 1 undone", "✎ 2 edits, both undone", "✎ 3 edits, all undone"). A label too wide for the plot beside its line is broken into up to 4 lines
     /// (elided only past them; the tooltip has it whole), fewer where the band would leave the
     /// plot less than minimumPlotHeight(). Where the labels would take more than MaxBandShare of
     /// the chart's height, or of the height the band and the plot share (a narrow or short
