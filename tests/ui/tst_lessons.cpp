@@ -81,6 +81,7 @@ private Q_SLOTS:
     void undoneEditTellsOneStory();
     void maxLengthLessonAdvisesWhatStopsTheRefusals();
     void undoneEditThatRanKeepsTheMarkUntilReset();
+    void undoneEditsCountedAsTheChartsCountThem();
     void stepsRunToTheirEndAndPause()
     {
         Simulation sim;
@@ -999,6 +1000,59 @@ void TestLessons::undoneEditThatRanKeepsTheMarkUntilReset()
     window.resetAction()->trigger();
     QCOMPARE(window.simulation()->cycle(), 0);
     QVERIFY(!panel->handEditsRan());
+    QVERIFY2(!line().contains(QStringLiteral("✎")), qPrintable(line()));
+}
+
+void TestLessons::undoneEditsCountedAsTheChartsCountThem()
+{
+    // A teacher's trial in the TTL lesson at 1280x720: A's low bound 5 by hand, Ctrl+Z 50
+    // cycles later; A's high bound 10, Ctrl+Z about 70 cycles later. The panel said "✎ An edit
+    // by hand ran, since undone" where the charts counted two edits, both undone. It counts the
+    // edits that ran as the charts do, in their words (docs/design.md §8, Charts).
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-ttl-moved.json"), QSize(1280, 720));
+    QVERIFY(shown.exposed());
+    MainWindow &window = shown.window;
+    LessonPanel *panel = window.lessonPanel();
+    const auto line = [panel]() -> QString { return panel->progressLabel()->text() + QLatin1Char('|') + panel->progressLabel()->toolTip(); };
+    shown.runLesson(143);
+    QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("low"), 5).isEmpty());
+    shown.runLesson(50);
+    window.undoAction()->trigger();
+    QCOMPARE(panel->undoneHandEdits(), 1);
+    QVERIFY2(line().contains(QStringLiteral("✎ An edit by hand ran, since undone")), qPrintable(line()));
+    shown.runLesson(58);
+    QVERIFY(window.setupEditor()->setConsumerParameter(0, QStringLiteral("high"), 10).isEmpty());
+    // One in effect, one undone: the two of them, as a chart's label holding both counts them.
+    QVERIFY2(line().contains(QStringLiteral("✎ 2 edits by hand, 1 undone")), qPrintable(line()));
+    shown.runLesson(67);
+    window.undoAction()->trigger();
+    QCOMPARE(panel->handEdits(), 0);
+    QCOMPARE(panel->undoneHandEdits(), 2);
+    shown.runLesson(100);
+    QVERIFY2(line().contains(QStringLiteral("✎ 2 edits by hand ran, both undone; the text is without them.")), qPrintable(line()));
+    QVERIFY2(!line().contains(QStringLiteral("An edit by hand")), qPrintable(line()));
+    QVERIFY2(panel->progressLabel()->text().contains(QStringLiteral("✎ 2")), qPrintable(line()));
+    // Every chart that counts them says the same: two edits, both undone.
+    window.refreshViews();
+    QStringList counted;
+    for (const QString &name : {QStringLiteral("depth"), QStringLiteral("decisions"), QStringLiteral("latency"), QStringLiteral("throughput")}) {
+        auto *chart = qobject_cast<TimeSeriesChart *>(window.chartPanel()->showChart(name));
+        QVERIFY(chart);
+        window.chartPanel()->updateAllCharts();
+        TestSupport::turnEventLoop(3);
+        for (const QString &text : chart->markerTexts()) {
+            if (text.contains(QLatin1String("edits")))
+                counted << QString(text).replace(QLatin1Char('\n'), QLatin1Char(' '));
+        }
+    }
+    for (const QString &text : std::as_const(counted))
+        QCOMPARE(text, QStringLiteral("✎ 2 edits, both undone"));
+    if (qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS"))
+        window.grab().save(QStringLiteral("/tmp/lesson-undone-edits.png"));
+
+    // Reset: the lesson's own run again, nothing counted.
+    window.resetAction()->trigger();
+    QCOMPARE(panel->undoneHandEdits(), 0);
     QVERIFY2(!line().contains(QStringLiteral("✎")), qPrintable(line()));
 }
 

@@ -19,6 +19,7 @@
 #include <QTextDocument>
 #include <QTextFrame>
 #include <QTimer>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -136,6 +137,8 @@ LessonPanel::LessonPanel(Simulation *simulation, QWidget *parent)
         // or not (handEditsRan()).
         if (m_handEdits > 0)
             m_handEditsRan = true;
+        for (int i = 0; i < m_handEdits && i < int(m_stacked.size()); ++i)
+            m_stacked[i].ran = true;
         if (m_endCycle >= 0 && !m_pastShown && m_simulation->cycle() > m_endCycle)
             refresh();
         // Reaching the step's end by Step (Right or N) pauses nothing, so no pause refreshes the
@@ -164,12 +167,57 @@ void LessonPanel::setHandEdits(int count)
     refresh();
 }
 
+bool LessonPanel::HandEdit::is(const QUndoCommand *other) const
+{
+    return other && other == command && other->text() == text;
+}
+
+void LessonPanel::setUndoStack(const QUndoStack *stack)
+{
+    const int count = stack->index();
+    const int commands = stack->count();
+    const qint64 cycle = m_simulation->cycle();
+    // Steps taken back that ran, still on the stack: edits undone, as the charts mark them (an
+    // undo before a cycle ran with the edit leaves no mark there, nor a count here; a step
+    // dropped from the stack, cleared or merged back to where it started, was not undone).
+    for (int i = count; i < m_handEdits && i < commands && i < int(m_stacked.size()); ++i) {
+        if (m_stacked.at(i).command == stack->command(i) && m_stacked.at(i).undoneAt < 0 && m_stacked.at(i).ran) {
+            m_stacked[i].undoneAt = cycle;
+            ++m_undoneRan;
+        }
+    }
+    m_stacked.resize(commands);
+    for (int i = 0; i < count; ++i) {
+        HandEdit &edit = m_stacked[i];
+        const QUndoCommand *command = stack->command(i);
+        if (edit.command != command || (edit.undoneAt >= 0 && !edit.is(command))) {
+            edit = HandEdit{command, command->text()};  // made since
+        } else if (edit.undoneAt < 0) {
+            edit.text = command->text();  // the same step, a later step of its gesture merged in
+        } else {
+            // Redone. Before any cycle ran since its undo, the undo is taken back (the chart's
+            // undo marker goes too); after cycles, the redo is an edit again and the undone one
+            // stays counted (the chart marks the redo at its own cycle, docs/design.md §8).
+            if (edit.undoneAt == cycle)
+                --m_undoneRan;
+            else
+                edit.ran = false;
+            edit.undoneAt = -1;
+        }
+    }
+    setHandEdits(count);
+    refresh();
+}
+
 void LessonPanel::setSteps(const QList<LessonStep> &steps)
 {
     m_steps = steps;
     m_applied.clear();
     ++m_starts;
     m_handEditsRan = false;  // the lesson starts over: its own run again
+    m_undoneRan = 0;
+    for (HandEdit &edit : m_stacked)
+        edit = HandEdit{edit.command, edit.text};
     m_entered = -1;
     m_index = -1;
     m_simulation->setPauseCondition({});
@@ -591,6 +639,14 @@ QStringList LessonPanel::progressWordings(int index, Phase phase, qint64 endCycl
 
 QStringList LessonPanel::editMarkWordings() const
 {
+    if (m_handEdits <= 0 && m_handEditsRan && m_undoneRan >= 2) {
+        // Edits undone after cycles ran with them, counted as the charts count them ("✎ 2
+        // edits, both undone"): "An edit by hand ran" read as one where the charts had two.
+        const QString undone = m_undoneRan == 2 ? tr("both undone") : tr("all undone");
+        return {tr("✎ %1 edits by hand ran, %2; the text is without them.").arg(m_undoneRan).arg(undone),
+                tr("✎ %1 edits, %2").arg(m_undoneRan).arg(undone), tr("✎ %1 undone").arg(m_undoneRan),
+                QStringLiteral("✎")};
+    }
     if (m_handEdits <= 0 && m_handEditsRan) {
         // Undone after cycles ran with it (Ctrl+Z): no edit is in effect, but the cycles it
         // shaped are this run's; the mark stays until the lesson starts over.
@@ -599,6 +655,15 @@ QStringList LessonPanel::editMarkWordings() const
     }
     if (m_handEdits <= 0)
         return {QString()};
+    if (m_undoneRan > 0) {
+        // Some in effect, some undone after they ran: all of them, the undone ones apart, as a
+        // chart's label holding them all reads ("✎ 3 edits, 1 undone").
+        const int all = m_handEdits + m_undoneRan;
+        return {tr("✎ %1 edits by hand, %2 undone; the text is without them.").arg(all).arg(m_undoneRan),
+                tr("✎ %1 edits by hand, %2 undone").arg(all).arg(m_undoneRan),
+                tr("✎ %1 edits, %2 undone").arg(all).arg(m_undoneRan), QStringLiteral("✎ %1").arg(m_handEdits),
+                QStringLiteral("✎")};
+    }
     return {m_handEdits == 1 ? tr("✎ 1 edit by hand; the text is without it.")
                              : tr("✎ %1 edits by hand; the text is without them.").arg(m_handEdits),
             m_handEdits == 1 ? tr("✎ 1 edit by hand") : tr("✎ %1 edits by hand").arg(m_handEdits),

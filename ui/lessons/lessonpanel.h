@@ -9,6 +9,8 @@
 class QKeyEvent;
 class QLabel;
 class QPushButton;
+class QUndoCommand;
+class QUndoStack;
 class QTextBrowser;
 class QTextDocument;
 
@@ -68,7 +70,16 @@ public:
     /// run, and stays as written; while edits apply, the line under it says so, e.g. "✎ 2 edits
     /// by hand; the text is without them." (the line's tooltip: Ctrl+Z undoes them).
     void setHandEdits(int count);
+    /// As setHandEdits() with @p stack's index, where @p stack holds the edits by hand: a step
+    /// taken back (still on the stack) after cycles ran with it counts as an edit undone
+    /// (undoneHandEdits()); a stack cleared (load, replay) or a step dropped undoes none.
+    void setUndoStack(const QUndoStack *stack);
     int handEdits() const { return m_handEdits; }
+    /// Edits by hand undone (Ctrl+Z) after cycles ran with them since the lesson last started,
+    /// each undo step once (a redo before a cycle ran since its undo takes it back): the line
+    /// under the text counts them as the charts do, "✎ 2 edits by hand ran, both undone",
+    /// "✎ 3 edits by hand, 1 undone" (docs/design.md §8, Charts).
+    int undoneHandEdits() const { return m_undoneRan; }
     /// Whether cycles ran with an edit by hand in effect since the lesson last started (opened,
     /// Reset, Back's replay: setSteps()). Such a run differs from the lesson as written even once
     /// the edit is undone (Ctrl+Z): the latency chart keeps "✎ A · low = 2, undone", and the line
@@ -250,6 +261,19 @@ private:
     bool m_moreHeld = false;   ///< recheckMoreHint() lays the text out anew: no cue until it asks
     int m_handEdits = 0;       ///< setHandEdits()
     bool m_handEditsRan = false;  ///< handEditsRan()
+    /// Each undo step on the stack, by its place: whether cycles ran with it in effect, and the
+    /// cycle it was undone at (-1 while in effect).
+    struct HandEdit
+    {
+        const QUndoCommand *command = nullptr;  ///< the step (compared, never dereferenced)
+        QString text;  ///< its text then: a step made anew where one was freed differs in it
+        bool ran = false;
+        qint64 undoneAt = -1;
+        /// Whether @p other is this step (the same command, the same text).
+        bool is(const QUndoCommand *other) const;
+    };
+    QList<HandEdit> m_stacked;
+    int m_undoneRan = 0;  ///< undoneHandEdits()
 };
 
 } // namespace PriorityLab

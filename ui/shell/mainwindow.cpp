@@ -276,7 +276,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     // The edits by hand in effect: the undo stack's index (0 again after undoing them all, and
     // after loading or replaying, which clear the stack).
-    connect(m_setupEditor->undoStack(), &QUndoStack::indexChanged, m_lessonPanel, &LessonPanel::setHandEdits);
+    // The stack's size too: a step taken back but still on it is an edit undone (counted as
+    // the charts count it, docs/design.md §8), a stack cleared undoes none.
+    connect(m_setupEditor->undoStack(), &QUndoStack::indexChanged, m_lessonPanel, [this](int index) {
+        Q_UNUSED(index);
+        m_lessonPanel->setUndoStack(m_setupEditor->undoStack());
+    });
     connect(m_lessonPanel, &LessonPanel::notice, this, [this](const QString &text) { showNotice(text); });
     connect(m_lessonPanel, &LessonPanel::problemsFound, this, [this](const QStringList &problems) {
         m_files->reportProblems(tr("A lesson step could not apply its settings"), problems);
