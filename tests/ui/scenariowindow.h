@@ -6,6 +6,8 @@
 #include "ui/consumers/consumercard.h"
 #include "ui/consumers/consumerpanel.h"
 #include "ui/lessons/lessonpanel.h"
+#include "ui/queue/priorityhistogram.h"
+#include "ui/queue/queuetilespanel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/presentationmode.h"
 #include "ui/shell/zoom.h"
@@ -15,6 +17,7 @@
 #include <QLabel>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSize>
 #include <QTest>
 
@@ -96,6 +99,33 @@ inline QStringList outOfSight(const QScrollArea *area, const QList<const QWidget
                            .arg(view.width()).arg(view.height());
     }
     return out;
+}
+
+/// Whether @p window's queue histogram ("Queue by priority") is whole in sight: every row and
+/// its total seen, neither the histogram's scroll bar nor the central column's shown. Processes
+/// events first; @p why gets what was seen, for a failure's message.
+inline bool histogramWhole(MainWindow &window, QString *why)
+{
+    QCoreApplication::processEvents();
+    auto *panel = window.findChild<QueueTilesPanel *>();
+    auto *area = panel ? panel->findChild<QScrollArea *>(QStringLiteral("histogramArea")) : nullptr;
+    auto *column = qobject_cast<QScrollArea *>(window.centralWidget());
+    if (!area || !column) {
+        *why = QStringLiteral("no queue panel, histogram area or central column");
+        return false;
+    }
+    const PriorityHistogram *histogram = panel->histogram();
+    const QLabel *total = panel->totalLabel();
+    const QRect seen = total->visibleRegion().boundingRect();
+    const QRect rows = histogram->visibleRegion().boundingRect();
+    *why = QStringLiteral("total seen %1x%2 of %3x%4; rows seen %5 of %6 px; histogram's scroll bar %7, "
+                          "column's %8 (over by %9 px); tight %10")
+                   .arg(seen.width()).arg(seen.height()).arg(total->width()).arg(total->height())
+                   .arg(rows.height()).arg(histogram->height())
+                   .arg(area->verticalScrollBar()->isVisible()).arg(column->verticalScrollBar()->isVisible())
+                   .arg(column->verticalScrollBar()->maximum()).arg(panel->isTight());
+    return total->isVisible() && seen == total->rect() && rows == histogram->rect()
+            && !area->verticalScrollBar()->isVisible() && !column->verticalScrollBar()->isVisible();
 }
 
 /// A "zoom" column with a row for each of @p percents, named "130 %" (the window's zoom,

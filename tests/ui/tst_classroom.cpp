@@ -2243,25 +2243,8 @@ private Q_SLOTS:
         auto *panel = w.window.findChild<QueueTilesPanel *>();
         QVERIFY(panel);
         PriorityHistogram *histogram = panel->histogram();
-        QLabel *total = panel->totalLabel();
-        auto *area = panel->findChild<QScrollArea *>(QStringLiteral("histogramArea"));
-        QVERIFY(area);
-        auto *column = qobject_cast<QScrollArea *>(w.window.centralWidget());
-        QVERIFY(column);
         QString why;
-        const auto whole = [&] {
-            QCoreApplication::processEvents();
-            const QRect seen = total->visibleRegion().boundingRect();
-            const QRect rows = histogram->visibleRegion().boundingRect();
-            why = QStringLiteral("total seen %1x%2 of %3x%4; rows seen %5 of %6 px; histogram's scroll "
-                                 "bar %7, column's %8 (over by %9 px); tight %10")
-                          .arg(seen.width()).arg(seen.height()).arg(total->width()).arg(total->height())
-                          .arg(rows.height()).arg(histogram->height())
-                          .arg(area->verticalScrollBar()->isVisible()).arg(column->verticalScrollBar()->isVisible())
-                          .arg(column->verticalScrollBar()->maximum()).arg(panel->isTight());
-            return total->isVisible() && seen == total->rect() && rows == histogram->rect()
-                    && !area->verticalScrollBar()->isVisible() && !column->verticalScrollBar()->isVisible();
-        };
+        const auto whole = [&] { return TestSupport::histogramWhole(w.window, &why); };
         QTRY_VERIFY2(whole(), qPrintable(why));
         // At the default font (as under the light theme) the column fits as it is: its layout
         // is the one it had.
