@@ -310,6 +310,13 @@ bool ConsumerPanel::eventFilter(QObject *watched, QEvent *event)
 }
 
 
+ConsumerPanel::~ConsumerPanel()
+{
+    // QWidget's destructor deletes the cards after this one; the focus moving meanwhile would
+    // reach onFocusChanged(), whose cardOf() reads the cards (asan: heap-use-after-free).
+    disconnect(qApp, &QApplication::focusChanged, this, nullptr);
+}
+
 QWidget *ConsumerPanel::focusedField() const
 {
     QWidget *focus = QApplication::focusWidget();

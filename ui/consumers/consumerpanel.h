@@ -37,6 +37,9 @@ class ConsumerPanel : public QWidget
 public:
     /// Cards for @p editor's simulation; both must outlive the panel.
     explicit ConsumerPanel(SetupEditor *editor, QWidget *parent = nullptr);
+    /// Stops following the application's focus before the cards go (a focus change while they
+    /// are deleted would look among them).
+    ~ConsumerPanel() override;
 
     /// Takes the throughput of @p snapshot's cycles and updates every card's state and counts.
     void refresh(const RefreshSnapshot &snapshot);
