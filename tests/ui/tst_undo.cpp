@@ -107,6 +107,7 @@ private Q_SLOTS:
     void sliderKeyEditIsOneStep_data();
     void sliderKeyEditIsOneStep();
     void numberFieldArrowsAreOneStep();
+    void upAfterEnterChangesTheFieldAgain();
     void undoTextInTheChartMarkersWords();
     void editBetweenSeparatesSteps_data();
     void editBetweenSeparatesSteps();
@@ -538,6 +539,45 @@ void TestUndo::numberFieldArrowsAreOneStep()
     QCOMPARE(threshold(sim, 0), 3);
     QCOMPARE(spin->value(), 3);
     QVERIFY(!stack->canUndo());
+}
+
+void TestUndo::upAfterEnterChangesTheFieldAgain()
+{
+    // After Enter the window holds the keys (Space runs again) and the field keeps its dashed
+    // outline; a trial pressed Up there and nothing happened until Tab away and back. Up and
+    // Down go back to the field whose edit ended and change it, a new undo step.
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-aging.json"), QSize(1280, 660));
+    QVERIFY(shown.active());
+    MainWindow &window = shown.window;
+    const Simulation &sim = *window.simulation();
+    QUndoStack *stack = window.setupEditor()->undoStack();
+    window.lessonPanel()->runCycles(20);
+    QWidget *input = window.consumerPanel()->cards().at(0)->parameterEditor(QStringLiteral("threshold"))->input();
+    auto *spin = qobject_cast<QSpinBox *>(input) ? qobject_cast<QSpinBox *>(input) : input->findChild<QSpinBox *>();
+    QVERIFY(spin);
+    spin->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(QApplication::focusWidget(), spin);
+    QTest::keyClick(spin, Qt::Key_Up);
+    QTest::keyClick(spin, Qt::Key_Return);
+    QCOMPARE(threshold(sim, 0), 4);
+    QTRY_COMPARE(QApplication::focusWidget(), &window);  // the edit ended (Space runs again)
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Up);
+    QCOMPARE(threshold(sim, 0), 5);
+    QCOMPARE(QApplication::focusWidget(), spin);
+    QTest::keyClick(spin, Qt::Key_Return);
+    QCOMPARE(stack->count(), 2);
+    QTRY_COMPARE(QApplication::focusWidget(), &window);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Down);
+    QTest::keyClick(spin, Qt::Key_Return);
+    QCOMPARE(threshold(sim, 0), 4);
+    QCOMPARE(stack->count(), 3);
+    QTRY_COMPARE(QApplication::focusWidget(), &window);
+    // Space, after Enter, still runs: the field does not take it back.
+    const qint64 cycle = sim.cycle();
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Space);
+    QVERIFY(window.simulation()->isRunning() || sim.cycle() > cycle);
+    window.simulation()->pause();
+    QCOMPARE(threshold(sim, 0), 4);
 }
 
 void TestUndo::undoTextInTheChartMarkersWords()

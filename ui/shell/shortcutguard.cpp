@@ -448,10 +448,14 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
         }
         if (watched != focus || key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
             break;
-        if ((key->key() == Qt::Key_Tab || key->key() == Qt::Key_Backtab) && focus && focus->isWindow()
-            && m_endedEdit && m_endedEdit->window() == focus && m_endedEdit->isVisible() && m_endedEdit->isEnabled()) {
+        const bool resumes = key->key() == Qt::Key_Tab || key->key() == Qt::Key_Backtab || key->key() == Qt::Key_Up
+                || key->key() == Qt::Key_Down;
+        if (resumes && focus && focus->isWindow() && m_endedEdit && m_endedEdit->window() == focus
+            && m_endedEdit->isVisible() && m_endedEdit->isEnabled()) {
             // The window holds the focus because an edit ended there: Tab goes on from that field
-            // (to the control after it) instead of starting again at the top of the window.
+            // (to the control after it) instead of starting again at the top of the window, and
+            // Up or Down (no run key) changes that field again: after Enter a trial pressed Up on
+            // the field still outlined, and nothing happened.
             QWidget *field = m_endedEdit;
             m_endedEdit = nullptr;
             field->setFocus(Qt::TabFocusReason);
