@@ -29,16 +29,20 @@ struct SettingChange
     int consumer = -1;
     /// Index of the producer concerned (Setting below producers[i]); -1 if none.
     int producer = -1;
+    /// For ConsumerAdded and ConsumerRemoved: the consumer's name (once removed, its index
+    /// names nothing); empty otherwise.
+    QString consumerName;
     /// True if the scenario's timeline made the change (at the start of a cycle, inside
     /// Simulation::step()); false for a live edit.
     bool scripted = false;
 
-    /// A change of @p kind, concerning consumer @p consumer (-1: none).
-    static SettingChange of(Kind kind, int consumer = -1)
+    /// A change of @p kind, concerning consumer @p consumer (-1: none) named @p name.
+    static SettingChange of(Kind kind, int consumer = -1, const QString &name = {})
     {
         SettingChange change;
         change.kind = kind;
         change.consumer = consumer;
+        change.consumerName = name;
         return change;
     }
 

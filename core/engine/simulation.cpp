@@ -540,7 +540,7 @@ QString Simulation::insertConsumer(int index, const ConsumerConfig &config)
     std::unique_ptr<Strategy> strategy = StrategyRegistry::instance().create(config.strategy, &problems);
     m_consumers.insert(m_consumers.begin() + index, makeConsumer(config, std::move(strategy)));
     m_broker.consumerInserted(index);
-    announce(SettingChange::of(SettingChange::Kind::ConsumerAdded, index));
+    announce(SettingChange::of(SettingChange::Kind::ConsumerAdded, index, config.name));
     return {};
 }
 
@@ -548,11 +548,12 @@ void Simulation::removeConsumer(int index)
 {
     if (index < 0 || index >= int(m_consumers.size()))
         return;
+    const QString name = m_consumers.at(size_t(index))->name;
     m_removedStats += m_consumers.at(size_t(index))->stats;
     m_broker.returnHeld(*m_consumers.at(size_t(index)));
     m_consumers.erase(m_consumers.begin() + index);
     m_broker.consumerRemoved(index);
-    announce(SettingChange::of(SettingChange::Kind::ConsumerRemoved, index));
+    announce(SettingChange::of(SettingChange::Kind::ConsumerRemoved, index, name));
 }
 
 void Simulation::setBrokerConfig(const BrokerConfig &config)

@@ -234,6 +234,7 @@ private Q_SLOTS:
     void sliderGestureIsOneEditOnEveryChart();
     void undoneEditsCountTheSameOnEveryChart_data();
     void undoneEditsCountTheSameOnEveryChart();
+    void undoneConsumerAddedIsOneEditUndone();
 };
 
 // ChartHistory's flat latency window gives the percentiles the std::map histogram gave
@@ -2096,6 +2097,37 @@ void TestCharts::undoneEditsCountTheSameOnEveryChart()
                 QCOMPARE(label, QStringLiteral("✎ 2 edits, both undone"));
         }
     }
+}
+
+void TestCharts::undoneConsumerAddedIsOneEditUndone()
+{
+    // A trial added a consumer with "+ Consumer" and undid it: the charts said "✎ 2 edits, 1
+    // undone" (the removal read as a second edit, "consumers[3] removed", an internal index)
+    // while the lesson panel said one edit, since undone. The undo names the edit it takes
+    // back, by the consumer's name, and counts with it as one.
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-poison-message.json"), QSize(1280, 720));
+    QVERIFY(w.active());
+    w.runLesson(30);
+    SetupEditor *editor = w.window.setupEditor();
+    ConsumerConfig config;
+    config.name = editor->uniqueConsumerName();
+    QCOMPARE(config.name, QStringLiteral("C"));
+    config.strategy.type = QStringLiteral("accept-all");
+    QCOMPARE(editor->addConsumer(config), QString());
+    w.runLesson(3);
+    w.window.undoAction()->trigger();
+    w.runLesson(10);
+    const QStringList labels = shownLabels(w);
+    const QString all = labels.join(QLatin1Char('\n'));
+    QVERIFY2(!labels.isEmpty(), "no chart shown");
+    for (const QString &chart : labels) {
+        QVERIFY2(!chart.contains(QLatin1String("consumers[")) && !chart.contains(QLatin1String("2 edits")), qPrintable(all));
+        QVERIFY2(chart.contains(QStringLiteral("consumer C added, undone")), qPrintable(all));
+    }
+    for (const ChartMarker &m : w.window.chartPanel()->liveEditMarkers())
+        QVERIFY2(!m.toolTip.contains(QLatin1String("consumers[")), qPrintable(m.toolTip));
+    QVERIFY2(w.window.lessonPanel()->progressLabel()->text().contains(QLatin1String("since undone")),
+             qPrintable(w.window.lessonPanel()->progressLabel()->text()));
 }
 
 #include "tst_charts.moc"

@@ -355,11 +355,14 @@ QString ChartPanel::liveEditText(const SettingChange &change, const Simulation &
         return change.path.toString() + QStringLiteral(" = ") + text;
     }
     case SettingChange::Kind::ConsumerAdded:
-        return tr("consumer %1 added").arg(change.consumer >= 0 && size_t(change.consumer) < simulation.consumers().size()
-                                                   ? simulation.consumers().at(size_t(change.consumer))->name
-                                                   : QString());
-    case SettingChange::Kind::ConsumerRemoved:
-        return tr("consumers[%1] removed").arg(change.consumer);
+    case SettingChange::Kind::ConsumerRemoved: {
+        // By name ("consumers[3] removed" was an internal index, a trial); an undo names the edit
+        // it takes back ("consumer C added", then "✎ consumer C added, undone"), so that the
+        // charts and the lesson panel count the two as one edit, undone.
+        const bool added = (change.kind == SettingChange::Kind::ConsumerAdded) != SetupCommand::undoing();
+        const QString name = !change.consumerName.isEmpty() ? change.consumerName : QStringLiteral("#%1").arg(change.consumer + 1);
+        return added ? tr("consumer %1 added").arg(name) : tr("consumer %1 removed").arg(name);
+    }
     case SettingChange::Kind::Broker:
         return tr("broker settings changed");
     case SettingChange::Kind::Interval:
@@ -431,7 +434,7 @@ QString ChartPanel::undoneChange(const QString &change, qint64 cycle) const
 {
     const qsizetype equals = change.indexOf(QLatin1String(" = "));
     if (equals <= 0)
-        return {};
+        return change;  // a change in words names the edit it undoes ("consumer C added")
     const QString key = change.left(equals + 3);
     QString undone;
     for (const ChartHistory::TimelineEntry &entry : m_history.liveEdits()) {

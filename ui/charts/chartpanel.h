@@ -145,6 +145,7 @@ private:
     QList<ChartMarker> currentMarkers() const;
     /// The live edit "PATH = VALUE" that the undo @p change ("PATH = restored value") at
     /// @p cycle undid: the last live change of PATH before @p cycle; empty if the window has none.
+    /// A change in words (no PATH, e.g. "consumer C added") is itself the edit's words.
     QString undoneChange(const QString &change, qint64 cycle) const;
     void redraw();
     void updatePages();
