@@ -510,22 +510,34 @@ void TestUndo::sliderKeyEditIsOneStep()
     QVERIFY(!stack->canUndo());
 }
 
+/// lesson-aging shown in @p shown, active, 20 cycles run, A's threshold number field given the
+/// keyboard focus: that field, or nullptr where any of it failed (the test has failed then).
+static QSpinBox *focusedAgingThreshold(TestSupport::ScenarioWindow &shown)
+{
+    QSpinBox *spin = nullptr;
+    [&] {
+        QVERIFY(shown.active());
+        shown.window.lessonPanel()->runCycles(20);
+        QWidget *input = shown.window.consumerPanel()->cards().at(0)->parameterEditor(QStringLiteral("threshold"))->input();
+        spin = qobject_cast<QSpinBox *>(input) ? qobject_cast<QSpinBox *>(input) : input->findChild<QSpinBox *>();
+        QVERIFY(spin);
+        spin->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(QApplication::focusWidget(), spin);
+    }();
+    return QTest::currentTestFailed() ? nullptr : spin;
+}
+
 void TestUndo::numberFieldArrowsAreOneStep()
 {
     // A teacher's trial on lesson-aging: Up, Up, Enter in A's Aging step field made two undo
     // steps ("✎ 2 edits by hand") and one Ctrl+Z left it at 1, where the slider beside it made one
     // (sliderKeyEditIsOneStep). A number field's arrows are one gesture too, until Enter.
     TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-aging.json"), QSize(1280, 660));
-    QVERIFY(shown.active());
+    QSpinBox *spin = focusedAgingThreshold(shown);
+    QVERIFY(spin);
     MainWindow &window = shown.window;
     const Simulation &sim = *window.simulation();
     QUndoStack *stack = window.setupEditor()->undoStack();
-    window.lessonPanel()->runCycles(20);
-    QWidget *input = window.consumerPanel()->cards().at(0)->parameterEditor(QStringLiteral("threshold"))->input();
-    auto *spin = qobject_cast<QSpinBox *>(input) ? qobject_cast<QSpinBox *>(input) : input->findChild<QSpinBox *>();
-    QVERIFY(spin);
-    spin->setFocus(Qt::TabFocusReason);
-    QTRY_COMPARE(QApplication::focusWidget(), spin);
     QCOMPARE(threshold(sim, 0), 3);
     QTest::keyClick(spin, Qt::Key_Up);
     QTest::keyClick(spin, Qt::Key_Up);
@@ -547,16 +559,11 @@ void TestUndo::upAfterEnterChangesTheFieldAgain()
     // outline; a trial pressed Up there and nothing happened until Tab away and back. Up and
     // Down go back to the field whose edit ended and change it, a new undo step.
     TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-aging.json"), QSize(1280, 660));
-    QVERIFY(shown.active());
+    QSpinBox *spin = focusedAgingThreshold(shown);
+    QVERIFY(spin);
     MainWindow &window = shown.window;
     const Simulation &sim = *window.simulation();
     QUndoStack *stack = window.setupEditor()->undoStack();
-    window.lessonPanel()->runCycles(20);
-    QWidget *input = window.consumerPanel()->cards().at(0)->parameterEditor(QStringLiteral("threshold"))->input();
-    auto *spin = qobject_cast<QSpinBox *>(input) ? qobject_cast<QSpinBox *>(input) : input->findChild<QSpinBox *>();
-    QVERIFY(spin);
-    spin->setFocus(Qt::TabFocusReason);
-    QTRY_COMPARE(QApplication::focusWidget(), spin);
     QTest::keyClick(spin, Qt::Key_Up);
     QTest::keyClick(spin, Qt::Key_Return);
     QCOMPARE(threshold(sim, 0), 4);

@@ -1,5 +1,5 @@
 #include "ui/consumers/consumercard.h"
-#include "ui/common/countsuffix.h"
+#include "ui/common/countspinbox.h"
 #include "ui/common/flatbutton.h"
 #include "ui/common/sizeguard.h"
 #include "ui/common/wordings.h"

@@ -1,5 +1,5 @@
 #include "ui/setup/panelform.h"
-#include "ui/common/countsuffix.h"
+#include "ui/common/countspinbox.h"
 
 #include <QScrollArea>
 #include <QSignalBlocker>

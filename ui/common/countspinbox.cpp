@@ -1,4 +1,4 @@
-#include "ui/common/countsuffix.h"
+#include "ui/common/countspinbox.h"
 
 namespace PriorityLab {
 
