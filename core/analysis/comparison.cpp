@@ -194,13 +194,13 @@ QString number(double v, int decimals)
     return text;
 }
 
-/// "a", "a and b", "a, b and c".
 /// "1 cycle", "N cycles" for a figure's text @p figure.
 QString cyclesText(const QString &figure)
 {
     return figure == QLatin1String("1") ? QStringLiteral("1 cycle") : QStringLiteral("%1 cycles").arg(figure);
 }
 
+/// "a", "a and b", "a, b and c".
 QString joinNames(const QStringList &names)
 {
     if (names.size() <= 1)

@@ -182,7 +182,7 @@ void ChangeSettingCommand::redo()
 bool ChangeSettingCommand::mergeWith(const QUndoCommand *other)
 {
     const auto *o = dynamic_cast<const ChangeSettingCommand *>(other);
-    if (!o || m_gesture == 0 || o->m_gesture != m_gesture || o->m_id != m_id)
+    if (!sameGesture(o))
         return false;
     m_new = o->m_new;
     setObsolete(m_new == m_old);
@@ -195,7 +195,12 @@ bool ChangeSettingCommand::mergesInto(const QUndoCommand *top, const QUndoStack 
     const auto *t = dynamic_cast<const ChangeSettingCommand *>(top);
     if (!t || !stack || t->id() == -1 || t->id() != id() || stack->index() == stack->cleanIndex())
         return false;
-    return t->m_gesture != 0 && t->m_gesture == m_gesture && t->m_id == m_id;
+    return t->sameGesture(this);
+}
+
+bool ChangeSettingCommand::sameGesture(const ChangeSettingCommand *other) const
+{
+    return other && m_gesture != 0 && other->m_gesture == m_gesture && other->m_id == m_id;
 }
 
 QString ChangeSettingCommand::applyTo(Scenario &scenario) const

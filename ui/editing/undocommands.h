@@ -156,6 +156,9 @@ public:
     static int idFor(const QString &key);
 
 private:
+    /// Whether @p other is a step of this edit's gesture on the same setting (mergeWith()'s
+    /// test, and mergesInto()'s after QUndoStack's own).
+    bool sameGesture(const ChangeSettingCommand *other) const;
     void apply(const QJsonValue &value);
     void updateText();
 
