@@ -818,11 +818,13 @@ int main(int argc, char *argv[])
             journey.grab();
             journeyTimes.push_back(ms(clock.nsecsElapsed()));
         }
-        // The journal's share of a cycle: recording one report's events.
+        // The journal's share of a cycle: recording one report's events (on the journal's thread;
+        // eventCount() waits until they are recorded).
         const CycleReport report = queueSim.step();
         for (int i = 0; i < 10; ++i) {
             clock.restart();
             journal.record(report);
+            journal.eventCount();
             record.push_back(ms(clock.nsecsElapsed()));
         }
         out.figure(QStringLiteral("queued"), double(queueSim.broker().size()), QStringLiteral("messages"));

@@ -2,8 +2,14 @@
 
 #include "core/model/prefetch.h"
 
+#include <QMutex>
+#include <QMutexLocker>
+#include <QThread>
+#include <QWaitCondition>
+
 #include <algorithm>
 #include <bit>
+#include <deque>
 #include <type_traits>
 
 namespace PriorityLab {
@@ -15,12 +21,25 @@ constexpr size_t maxTexts = 4096;
 constexpr size_t textsPerEvent = 3;
 /// Steps an evicted entry's slot keeps room for (more is freed).
 constexpr qsizetype reusedStepCapacity = 16;
-/// Events record() looks ahead to ask for their message's cell in the id map: far enough for the
+/// Events recordEvents() looks ahead to ask for their message's cell in the id map: far enough for the
 /// load to arrive before it is needed, near enough for it to be still in the cache.
 constexpr qsizetype lookAhead = 8;
 /// Evictions Journal::prefetchVictim() looks ahead, for the same reason.
 constexpr qsizetype victimLookAhead = 8;
 } // namespace
+
+/// The journal's thread and what waits for it. Lists are handed over by record() and taken by
+/// runFeed() in order; pendingEvents counts the events of both until recorded.
+struct Journal::Feed
+{
+    QMutex mutex;
+    QWaitCondition work;     ///< the journal's thread waits here for a list (or stop)
+    QWaitCondition settled;  ///< record(), settle() and clear() wait here for lists to be recorded
+    std::deque<QList<Event>> pending;  ///< handed over, not taken yet
+    qsizetype pendingEvents = 0;       ///< events handed over and not recorded (taken ones too)
+    bool stop = false;
+    std::unique_ptr<QThread> thread;
+};
 
 Journal::Journal() : Journal(Limits()) { }
 
@@ -34,6 +53,48 @@ Journal::Journal(Limits limits) : m_limits(limits)
     // A step is written, dropped and evicted without touching a reference count (docs/design.md §9).
     static_assert(std::is_trivially_copyable_v<Step> && sizeof(Step) <= 88,
                   "a journal step is plain data of at most 88 bytes");
+}
+
+Journal::~Journal()
+{
+    if (!m_feed)
+        return;
+    {
+        const QMutexLocker lock(&m_feed->mutex);
+        m_feed->stop = true;
+        m_feed->work.wakeAll();
+    }
+    m_feed->thread->wait();
+}
+
+void Journal::runFeed()
+{
+    Feed &feed = *m_feed;
+    QMutexLocker lock(&feed.mutex);
+    for (;;) {
+        while (feed.pending.empty() && !feed.stop)
+            feed.work.wait(&feed.mutex);
+        if (feed.stop)
+            return;
+        QList<Event> events = std::move(feed.pending.front());
+        feed.pending.pop_front();
+        lock.unlock();
+        recordEvents(events);
+        const qsizetype recorded = events.size();
+        events = QList<Event>();  // the last holder frees the list: here, or the views later
+        lock.relock();
+        feed.pendingEvents -= recorded;
+        feed.settled.wakeAll();
+    }
+}
+
+void Journal::settle() const
+{
+    if (!m_feed)
+        return;
+    QMutexLocker lock(&m_feed->mutex);
+    while (m_feed->pendingEvents > 0)
+        m_feed->settled.wait(&m_feed->mutex);
 }
 
 void Journal::applyMeta(Message &m, const Meta &meta)
@@ -178,7 +239,26 @@ void Journal::SlotMap::grow()
 
 void Journal::record(const CycleReport &report)
 {
-    const QList<Event> &events = report.events;
+    const qsizetype count = report.events.size();
+    if (count == 0)
+        return;
+    if (!m_feed) {
+        m_feed = std::make_unique<Feed>();
+        m_feed->thread.reset(QThread::create([this] { runFeed(); }));
+        m_feed->thread->setObjectName(QStringLiteral("journal"));
+        m_feed->thread->start();
+    }
+    QMutexLocker lock(&m_feed->mutex);
+    // Bounded: one list is always taken, however long.
+    while (m_feed->pendingEvents > 0 && m_feed->pendingEvents + count > maxPendingEvents)
+        m_feed->settled.wait(&m_feed->mutex);
+    m_feed->pending.push_back(report.events);
+    m_feed->pendingEvents += count;
+    m_feed->work.wakeOne();
+}
+
+void Journal::recordEvents(const QList<Event> &events)
+{
     for (qsizetype i = 0; i < events.size(); ++i) {
         // A dispatched event's message is the one its decision, a few events on, looks up: asked
         // for once, at the decision.
@@ -258,7 +338,7 @@ void Journal::evict()
             entry.steps = QList<Step>();
         else
             entry.steps.clear();
-        // The identity stays until the slot is reused (record()): releasing it here and taking the
+        // The identity stays until the slot is reused (recordEvents()): releasing it here and taking the
         // next message's there would touch its payload's reference count twice. Nothing reads an
         // evicted entry's identity; clear() releases them all.
         m_freeSlots.push_back(slot);
@@ -301,6 +381,14 @@ void Journal::prefetchVictim() const
 
 void Journal::clear()
 {
+    if (m_feed) {
+        QMutexLocker lock(&m_feed->mutex);
+        for (const QList<Event> &events : m_feed->pending)
+            m_feed->pendingEvents -= events.size();
+        m_feed->pending.clear();
+        while (m_feed->pendingEvents > 0)  // the list being recorded
+            m_feed->settled.wait(&m_feed->mutex);
+    }
     m_slotOf.clear();
     std::vector<Entry>().swap(m_slots);
     std::vector<qsizetype>().swap(m_freeSlots);
@@ -315,6 +403,7 @@ void Journal::clear()
 
 QList<Event> Journal::journey(quint64 id) const
 {
+    settle();
     const qsizetype slot = m_slotOf.find(id);
     if (slot < 0)
         return {};
@@ -342,14 +431,40 @@ QList<Event> Journal::journey(quint64 id) const
 
 qsizetype Journal::droppedEvents(quint64 id) const
 {
+    settle();
     const qsizetype slot = m_slotOf.find(id);
     return slot < 0 ? 0 : m_slots[size_t(slot)].dropped;
 }
 
 quint64 Journal::revision(quint64 id) const
 {
+    settle();
     const qsizetype slot = m_slotOf.find(id);
     return slot < 0 ? 0 : m_slots[size_t(slot)].revision;
+}
+
+bool Journal::contains(quint64 id) const
+{
+    settle();
+    return m_slotOf.find(id) >= 0;
+}
+
+qsizetype Journal::messageCount() const
+{
+    settle();
+    return m_slotOf.size();
+}
+
+qsizetype Journal::eventCount() const
+{
+    settle();
+    return m_eventCount;
+}
+
+qint64 Journal::evictedCount() const
+{
+    settle();
+    return m_evicted;
 }
 
 } // namespace PriorityLab

@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <array>
+#include <memory>
 #include <vector>
 
 namespace PriorityLab {
@@ -28,6 +29,14 @@ namespace PriorityLab {
 /// consumer name, the reason and the explanation's text are numbers into one table of the
 /// distinct texts, the explanation's words its function and values, put into words only when
 /// shown: docs/design.md §9), so the defaults hold about 20 MB at most.
+///
+/// Recorded on a thread of its own: record() hands a report's event list over (shared, not
+/// copied) and returns, and the journal's thread records it while the engine runs the next
+/// cycles. Every reader (journey(), contains(), the counts) first waits until what was handed
+/// over is recorded, so it reads what recording on the caller's thread would have left. At
+/// most maxPendingEvents events wait to be recorded: record() waits beyond that, so memory stays
+/// bounded however fast the engine runs. record(), clear() and the readers are called from one
+/// thread (the main window's): the journal is not for sharing between threads.
 class Journal
 {
 public:
@@ -43,13 +52,19 @@ public:
     Journal();
     /// A journal with @p limits (each at least 1).
     explicit Journal(Limits limits);
+    /// Stops the journal's thread (events still waiting are dropped unrecorded).
+    ~Journal();
     Journal(const Journal &) = delete;
     Journal &operator=(const Journal &) = delete;
 
+    /// Events handed over by record() and not yet recorded, at most (record() waits beyond):
+    /// five cycles' worth of kept events (CycleReport::MaxKeptEvents), some 27 MB of Event.
+    static constexpr qsizetype maxPendingEvents = 5 * CycleReport::MaxKeptEvents;
+
     const Limits &limits() const { return m_limits; }
 
-    /// Adds the events of @p report (one cycle). O(events in the report); a report without
-    /// events (recording off) changes nothing.
+    /// Adds the events of @p report (one cycle): O(1) here (the list is shared), O(events in the
+    /// report) on the journal's thread; a report without events (recording off) changes nothing.
     void record(const CycleReport &report);
 
     /// Forgets everything (a new scenario, a reset).
@@ -61,7 +76,7 @@ public:
     QList<Event> journey(quint64 id) const;
 
     /// Whether the journal has events of message @p id.
-    bool contains(quint64 id) const { return m_slotOf.find(id) >= 0; }
+    bool contains(quint64 id) const;
 
     /// Number of events of @p id dropped because of Limits::eventsPerMessage (the oldest ones).
     qsizetype droppedEvents(quint64 id) const;
@@ -71,12 +86,21 @@ public:
     quint64 revision(quint64 id) const;
 
     /// Messages and events kept now.
-    qsizetype messageCount() const { return m_slotOf.size(); }
-    qsizetype eventCount() const { return m_eventCount; }
+    qsizetype messageCount() const;
+    qsizetype eventCount() const;
     /// Messages evicted since the last clear() (least recently active first).
-    qint64 evictedCount() const { return m_evicted; }
+    qint64 evictedCount() const;
 
 private:
+    /// The journal's thread and the event lists handed over to it (journal.cpp).
+    struct Feed;
+    /// What the journal's thread does: records each list handed over, until the journal goes.
+    void runFeed();
+    /// Waits until every list handed over is recorded; then the journal's thread is idle until
+    /// the next record() (called from this same thread), so the caller may read.
+    void settle() const;
+    /// Adds @p events (one cycle's, in order); on the journal's thread.
+    void recordEvents(const QList<Event> &events);
     /// The metadata an event changes.
     struct Meta
     {
@@ -208,6 +232,7 @@ private:
     qsizetype m_eventCount = 0;
     qint64 m_evicted = 0;
     quint64 m_revision = 0;
+    std::unique_ptr<Feed> m_feed;  ///< started by the first record() with events
 };
 
 } // namespace PriorityLab

@@ -86,6 +86,8 @@ private Q_SLOTS:
     void boundPerMessageKeepsTheLatest();
     void evictionFollowsAPlainLruModel();
     void clearForgetsEverything();
+    void readsSeeEveryReportHandedOver();
+    void clearDropsWhatWaitsToBeRecorded();
     void anEvictedMessagesPlaceStartsEmpty();
     void textsAreKeptAsTheyWere();
     void journeysRepeatTheEventsWordForWord_data();
@@ -357,6 +359,54 @@ void TestJourney::clearForgetsEverything()
     QCOMPARE(journal.eventCount(), qsizetype(0));
     QVERIFY(journal.journey(1).isEmpty());
     QCOMPARE(journal.revision(2), quint64(0));
+}
+
+void TestJourney::readsSeeEveryReportHandedOver()
+{
+    // The journal records on its own thread (docs/design.md §5, Journal): a read right after
+    // record() sees every report handed over, in order, even when more events were handed over
+    // than may wait (record() waited for its thread on the way).
+    constexpr int reports = 30;
+    constexpr int perReport = 5000;
+    static_assert(reports * perReport > Journal::maxPendingEvents);
+    Journal journal(Journal::Limits {1000000, 1000000, 1000});
+    quint64 id = 0;
+    for (int cycle = 0; cycle < reports; ++cycle) {
+        QList<quint64> ids;
+        for (int i = 0; i < perReport; ++i)
+            ids << ++id;
+        journal.record(report(cycle, ids));
+    }
+    // Message 1 decided last: its journey is its production, then the decision.
+    journal.record(report(reports, {1}, Event::Type::Processed));
+    QCOMPARE(journal.messageCount(), qsizetype(reports * perReport));
+    QCOMPARE(journal.eventCount(), qsizetype(reports * perReport + 1));
+    QCOMPARE(journal.evictedCount(), qint64(0));
+    const QList<Event> first = journal.journey(1);
+    QCOMPARE(first.size(), 2);
+    QCOMPARE(first.constLast().type, Event::Type::Processed);
+    QCOMPARE(first.constLast().cycle, qint64(reports));
+    QCOMPARE(journal.journey(id).constFirst().message.data.text(), QStringLiteral("m%1").arg(id));
+}
+
+void TestJourney::clearDropsWhatWaitsToBeRecorded()
+{
+    // Reports handed over and not yet recorded when the journal is cleared (a scenario opened
+    // while it caught up) are gone with the rest; the next ones are recorded as usual.
+    Journal journal;
+    for (qint64 cycle = 0; cycle < 20; ++cycle) {
+        QList<quint64> ids;
+        for (int i = 0; i < 2000; ++i)
+            ids << quint64(cycle * 2000 + i + 1);
+        journal.record(report(cycle, ids));
+    }
+    journal.clear();
+    QCOMPARE(journal.messageCount(), qsizetype(0));
+    QCOMPARE(journal.eventCount(), qsizetype(0));
+    journal.record(report(0, {7, 8}));
+    QCOMPARE(journal.messageCount(), qsizetype(2));
+    QVERIFY(!journal.contains(1));
+    QCOMPARE(journal.journey(8).size(), 1);
 }
 
 void TestJourney::anEvictedMessagesPlaceStartsEmpty()
