@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <QJsonArray>
+#include <QMap>
+#include <QRegularExpression>
 
 namespace PriorityLab {
 
@@ -261,6 +263,76 @@ QString notCompared(const ComparedFigure &f, const QStringList &names, const QSt
     return QStringLiteral("not compared (different workloads): ") + prefix + joinNames(each);
 }
 
+/// True if the verdict's lines name the runs by letter and name (VerdictNaming::LettersAndNames):
+/// every short name in @p names reads as a subject (a noun phrase of a few words).
+bool namesInLines(const QStringList &names)
+{
+    return std::all_of(names.cbegin(), names.cend(), Comparison::readsAsSubject);
+}
+
+/// Run @p run's letter and short name @p name as the verdict says them: "A (mixed thresholds)";
+/// a trailing "(...)" of the name after a comma, "B (mixed thresholds, as watched)".
+QString letterAndName(qsizetype run, const QString &name)
+{
+    QString core = name.trimmed();
+    QString extra;
+    const qsizetype open = core.lastIndexOf(QLatin1Char('('));
+    if (core.endsWith(QLatin1Char(')')) && open > 0) {
+        extra = core.mid(open + 1, core.size() - open - 2).trimmed();
+        core = core.left(open).trimmed();
+    }
+    return QStringLiteral("%1 (%2)").arg(Comparison::runLetter(run), extra.isEmpty() ? core : core + QStringLiteral(", ") + extra);
+}
+
+/// @p text, a verdict naming the runs by letter, with each run's first mention followed by its
+/// name in @p names (letterAndName()); its later mentions keep the letter alone.
+QString withNames(const QString &text, const QStringList &names)
+{
+    static const QRegularExpression letter(QStringLiteral("\\b([A-Z])\\b"));
+    QString result;
+    qsizetype from = 0;
+    QList<qsizetype> named;
+    for (auto it = letter.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const qsizetype run = m.captured(1).at(0).unicode() - u'A';
+        if (run >= names.size() || named.contains(run))
+            continue;
+        named << run;
+        result += text.mid(from, m.capturedStart() - from) + letterAndName(run, names.at(run));
+        from = m.capturedEnd();
+    }
+    return result + text.mid(from);
+}
+
+/// "4", "4–9", "0–3, 7–9" for @p priorities.
+QString priorityRanges(QList<int> priorities)
+{
+    std::sort(priorities.begin(), priorities.end());
+    QStringList parts;
+    for (qsizetype i = 0; i < priorities.size();) {
+        qsizetype j = i;
+        while (j + 1 < priorities.size() && priorities.at(j + 1) == priorities.at(j) + 1)
+            ++j;
+        parts << (j == i ? QString::number(priorities.at(i))
+                         : QStringLiteral("%1–%2").arg(priorities.at(i)).arg(priorities.at(j)));
+        i = j + 1;
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+/// "3" or "0–2": the values from @p lowest to @p highest.
+QString valueRange(double lowest, double highest)
+{
+    return lowest == highest ? number(lowest, 2) : QStringLiteral("%1–%2").arg(number(lowest, 2), number(highest, 2));
+}
+
+/// The words for a latency far below another run's, the quickest's figure @p best cycles: "within
+/// a cycle" for 1 (or 0), else "far sooner" (docs/design.md, "Figures and verdicts").
+QString farSooner(double best)
+{
+    return best <= 1 ? QStringLiteral("within a cycle") : QStringLiteral("far sooner");
+}
+
 } // namespace
 
 QList<int> ComparedFigure::best() const
@@ -423,7 +495,8 @@ QString Comparison::runLetter(qsizetype run)
 QStringList Comparison::verdictNames(VerdictNaming naming) const
 {
     QStringList names = shortNames();
-    if (naming == VerdictNaming::Names || std::all_of(names.cbegin(), names.cend(), readsAsSubject))
+    if (naming == VerdictNaming::Names
+        || (naming == VerdictNaming::Letters && std::all_of(names.cbegin(), names.cend(), readsAsSubject)))
         return names;
     for (qsizetype i = 0; i < names.size(); ++i)
         names[i] = runLetter(i);
@@ -433,7 +506,7 @@ QStringList Comparison::verdictNames(VerdictNaming naming) const
 QStringList Comparison::verdictKey(VerdictNaming naming) const
 {
     const QStringList names = shortNames();
-    if (verdictNames(naming) == names)
+    if (verdictNames(naming) == names || (naming == VerdictNaming::LettersAndNames && namesInLines(names)))
         return {};
     QStringList key;
     for (qsizetype i = 0; i < names.size(); ++i)
@@ -721,6 +794,15 @@ QList<ComparisonVerdict> Comparison::groupVerdicts(VerdictNaming naming) const
                 else if (bv == 0)
                     parts << QStringLiteral("priority %1 is served at once with %2 (%3 0 vs %4 cycles with %5)")
                                      .arg(priority, namesOf(fastest), stat, by.texts.at(w), names.at(w));
+                else if (bv == 1 || wv / bv >= 20)
+                    // Words, not "187× faster" (p95 1 vs 187: a teacher's trial found it odd):
+                    // within a cycle, or far sooner where the ratio is 20 or more.
+                    parts << (subjects ? QStringLiteral("%1 %2 priority %3 %4 (%5 %6 vs %7 cycles for %8)")
+                                                 .arg(namesOf(fastest), serve, priority, farSooner(bv), stat, by.texts.at(b),
+                                                      by.texts.at(w), names.at(w))
+                                       : QStringLiteral("priority %1 is served %2 with %3 (%4 %5 vs %6 cycles with %7)")
+                                                 .arg(priority, farSooner(bv), namesOf(fastest), stat, by.texts.at(b),
+                                                      by.texts.at(w), names.at(w)));
                 else if (subjects)
                     parts << QStringLiteral("%1 %2 priority %3 %4× faster than %5 (%6 %7 vs %8 cycles)")
                                      .arg(namesOf(fastest), serve, priority, number(wv / bv, 1), names.at(w), stat,
@@ -756,7 +838,397 @@ QList<ComparisonVerdict> Comparison::groupVerdicts(VerdictNaming naming) const
                              .arg(namesOf(starved));
         verdicts << ComparisonVerdict{p50.group, parts.join(QStringLiteral("; "))};
     }
+    if (naming == VerdictNaming::LettersAndNames && namesInLines(shortNames())) {
+        for (ComparisonVerdict &v : verdicts)
+            v.text = withNames(v.text, shortNames());
+    }
     return verdicts;
+}
+
+namespace {
+/// The outcome of one priority's latency (Comparison::shownVerdicts()): what its verdict says,
+/// so that priorities saying the same share a line.
+struct LatencyOutcome
+{
+    enum class Kind { Win, Alike, NotCompared, Own };
+    int priority = 0;
+    Kind kind = Kind::Own;
+    QList<qsizetype> winners;  ///< Win: the runs with the best figure (p50, or p95 where the medians tie)
+    QList<qsizetype> starved;  ///< the runs that processed none of them
+    const ComparedFigure *p50 = nullptr;
+    const ComparedFigure *p95 = nullptr;
+    const ComparedFigure *max = nullptr;
+    QString group;             ///< "Latency, priority N"
+};
+
+/// The latency outcome of every priority in @p figures, most urgent first, judged as
+/// Comparison::groupVerdicts() judges it for @p runs runs.
+QList<LatencyOutcome> latencyOutcomes(const QList<ComparedFigure> &figures, qsizetype runs)
+{
+    QList<LatencyOutcome> outcomes;
+    for (qsizetype at = 0; at + 2 < figures.size(); ++at) {
+        const ComparedFigure &p50 = figures.at(at);
+        if (!p50.label.startsWith(QLatin1String("latency p50")))
+            continue;
+        LatencyOutcome o;
+        o.p50 = &p50;
+        o.p95 = &figures.at(at + 1);
+        o.max = &figures.at(at + 2);
+        o.group = p50.group;
+        o.priority = p50.group.mid(p50.group.lastIndexOf(QLatin1Char(' ')) + 1).toInt();
+        for (qsizetype i = 0; i < p50.values.size(); ++i) {
+            if (!p50.values.at(i))
+                o.starved << i;
+        }
+        const qsizetype best = extreme(p50.values, true);
+        if (!p50.comparable && runs > 1) {
+            o.kind = o.starved.size() < runs ? LatencyOutcome::Kind::NotCompared : LatencyOutcome::Kind::Own;
+        } else if (best >= 0 && runs > 1 && o.starved.size() < runs - 1) {
+            const bool medianTies = p50.best().isEmpty() || p50.texts.at(best) == p50.texts.at(extreme(p50.values, false));
+            const ComparedFigure &by = medianTies ? *o.p95 : p50;
+            const double bv = *by.values.at(extreme(by.values, true));
+            const double wv = *by.values.at(extreme(by.values, false));
+            bool split = false;
+            if (!medianTies) {
+                const QList<int> median = p50.best();
+                const QList<int> tail = o.p95->best();
+                split = !tail.isEmpty()
+                        && std::none_of(median.cbegin(), median.cend(), [&](int i) { return tail.contains(i); });
+            }
+            if (split)
+                o.kind = LatencyOutcome::Kind::Own;
+            else if (bv == wv)
+                o.kind = LatencyOutcome::Kind::Alike;
+            else {
+                o.kind = LatencyOutcome::Kind::Win;
+                for (int i : by.best())
+                    o.winners << i;
+            }
+        }
+        outcomes << o;
+    }
+    return outcomes;
+}
+
+/// The lowest and highest value of run @p run in @p figure over @p outcomes (p50, p95 or max
+/// by @p which); std::nullopt where the run has none.
+std::optional<std::pair<double, double>> spanOf(const QList<LatencyOutcome> &outcomes, qsizetype run,
+                                                const ComparedFigure *LatencyOutcome::*which)
+{
+    std::optional<std::pair<double, double>> span;
+    for (const LatencyOutcome &o : outcomes) {
+        const std::optional<double> v = (o.*which)->values.value(run);
+        if (!v)
+            continue;
+        span = span ? std::make_pair(std::min(span->first, *v), std::max(span->second, *v)) : std::make_pair(*v, *v);
+    }
+    return span;
+}
+} // namespace
+
+ComparisonVerdict Comparison::overallVerdict(VerdictNaming naming) const
+{
+    const QString group = QStringLiteral("Overall");
+    if (runs.isEmpty())
+        return {group, QString()};
+    const QStringList letters = verdictNames(VerdictNaming::LettersAndNames);
+    const auto named = [&](const QString &text) {
+        return naming == VerdictNaming::LettersAndNames && namesInLines(shortNames()) ? withNames(text, shortNames()) : text;
+    };
+    const qsizetype n = runs.size();
+    if (n == 1)
+        return {group, named(QStringLiteral("one run: nothing to compare it with"))};
+    if (!sameWorkload)
+        return {group, named(QStringLiteral("not compared: %1 produced different messages (their producers or seeds differ), so "
+                                            "no run is better than another")
+                                     .arg(joinNames(letters)))};
+    const QList<ComparedFigure> figures = this->figures();
+    QList<int> wins(n, 0);
+    int rows = 0;
+    // Each run's findings: the rows it is better on, by their label (latency: the priorities).
+    QList<QStringList> won(n);
+    QList<QList<int>> fasterFor(n);
+    for (const ComparedFigure &f : figures) {
+        if (f.better == ComparedFigure::Better::Neither || f.label.startsWith(QLatin1String("latency")))
+            continue;
+        ++rows;
+        for (int i : f.best()) {
+            ++wins[i];
+            won[i] << f.label;
+        }
+    }
+    const QList<LatencyOutcome> latency = latencyOutcomes(figures, n);
+    for (const LatencyOutcome &o : latency) {
+        ++rows;
+        QList<int> stars(n, 0);
+        for (const ComparedFigure *f : {o.p50, o.p95, o.max}) {
+            for (int i : f->best())
+                ++stars[i];
+        }
+        const int top = *std::max_element(stars.cbegin(), stars.cend());
+        if (top == 0 || stars.count(top) == n)
+            continue;
+        for (qsizetype i = 0; i < n; ++i) {
+            if (stars.at(i) == top) {
+                ++wins[i];
+                fasterFor[i] << o.priority;
+            }
+        }
+    }
+    // A run's finding on figure @p label in words, its figure against the others'.
+    const auto finding = [&](qsizetype run, const QString &label) -> QString {
+        if (label == QLatin1String("latency"))
+            return fasterFor.at(run).size() == qsizetype(latency.size()) && latency.size() > 1
+                    ? QStringLiteral("serves every priority sooner")
+                    : QStringLiteral("serves %1 %2 sooner")
+                              .arg(fasterFor.at(run).size() == 1 ? QStringLiteral("priority") : QStringLiteral("priorities"),
+                                   priorityRanges(fasterFor.at(run)));
+        const ComparedFigure *f = findFigure(figures, [&] {
+            for (const ComparedFigure &g : figures) {
+                if (g.label == label)
+                    return g.group;
+            }
+            return QString();
+        }(), label);
+        if (!f)
+            return QString();
+        QStringList others;
+        const QList<int> best = f->best();
+        for (qsizetype i = 0; i < n; ++i) {
+            if (!best.contains(int(i)) && f->values.at(i))
+                others << f->texts.at(i);
+        }
+        const QString versus = QStringLiteral("%1 vs %2").arg(f->texts.at(run), joinNames(others));
+        if (label.startsWith(QLatin1String("throughput")))
+            return QStringLiteral("processes more (%1 per cycle)").arg(versus);
+        if (label.startsWith(QLatin1String("processed")))
+            return QStringLiteral("processes more (%1 messages)").arg(versus);
+        if (label.startsWith(QLatin1String("longest wait")))
+            return QStringLiteral("makes no message wait as long (at most %1 cycles)").arg(versus);
+        if (label.startsWith(QLatin1String("discarded")))
+            return QStringLiteral("loses fewer messages (%1)").arg(versus);
+        if (label.startsWith(QLatin1String("backlog")))
+            return QStringLiteral("ends with fewer queued (%1)").arg(versus);
+        if (label.startsWith(QLatin1String("deliveries")))
+            return QStringLiteral("needs fewer deliveries (%1 a message)").arg(versus);
+        if (label.startsWith(QLatin1String("postponed")))
+            return QStringLiteral("postpones fewer (%1)").arg(versus);
+        if (label.startsWith(QLatin1String("failed")))
+            return QStringLiteral("fails fewer (%1)").arg(versus);
+        if (label.startsWith(QLatin1String("dead-lettered")))
+            return QStringLiteral("dead-letters fewer (%1)").arg(versus);
+        if (label.startsWith(QLatin1String("rejected")))
+            return QStringLiteral("refuses fewer (%1)").arg(versus);
+        return QString();
+    };
+    // A run's strongest findings, at most @p count: latency first, what a teacher asks first,
+    // then throughput, losses, the longest wait, the backlog and the extra work.
+    const auto findings = [&](qsizetype run, int count) {
+        QStringList labels;
+        if (!fasterFor.at(run).isEmpty())
+            labels << QStringLiteral("latency");
+        const bool throughput = std::any_of(won.at(run).cbegin(), won.at(run).cend(),
+                                            [](const QString &l) { return l.startsWith(QLatin1String("throughput")); });
+        for (const char *start : {"throughput", "processed", "discarded", "longest wait", "backlog", "dead-lettered", "rejected",
+                                  "failed", "deliveries", "postponed"}) {
+            for (const QString &l : won.at(run)) {
+                if (l.startsWith(QLatin1String(start)) && !(throughput && l.startsWith(QLatin1String("processed"))))
+                    labels << l;
+            }
+        }
+        QStringList words;
+        for (const QString &l : std::as_const(labels)) {
+            if (words.size() < count)
+                words << finding(run, l);
+        }
+        return joinNames(words);
+    };
+    const int top = *std::max_element(wins.cbegin(), wins.cend());
+    if (top == 0)
+        return {group, named(QStringLiteral("equal: no row of the table tells %1 apart").arg(joinNames(letters)))};
+    QList<qsizetype> order;  // most rows first, then run order
+    for (qsizetype i = 0; i < n; ++i)
+        order << i;
+    std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) { return wins.at(a) > wins.at(b); });
+    QStringList parts;
+    const bool mixed = wins.count(top) > 1;
+    for (qsizetype i : std::as_const(order)) {
+        const QString count = wins.at(i) == 0 ? QStringLiteral("none")
+                : parts.isEmpty()             ? QStringLiteral("%1 of %2 rows").arg(wins.at(i)).arg(rows)
+                                              : QString::number(wins.at(i));
+        QString part = parts.isEmpty() ? QStringLiteral("%1 is better on %2").arg(letters.at(i), count)
+                                       : QStringLiteral("%1 on %2").arg(letters.at(i), count);
+        if (wins.at(i) > 0)
+            part += QStringLiteral(": it ") + findings(i, parts.isEmpty() ? 2 : 1);
+        parts << part;
+    }
+    return {group, named((mixed ? QStringLiteral("mixed: ") : QString()) + parts.join(QStringLiteral("; ")))};
+}
+
+QList<ComparisonVerdict> Comparison::shownVerdicts(VerdictNaming naming) const
+{
+    QList<ComparisonVerdict> shown;
+    if (runs.isEmpty())
+        return shown;
+    shown << overallVerdict(naming);
+    const QList<ComparisonVerdict> groups = groupVerdicts(naming);
+    QMap<QString, QString> own;  // a priority's verdict as groupVerdicts() gives it
+    for (const ComparisonVerdict &v : groups) {
+        if (v.group.startsWith(QLatin1String("Latency")))
+            own.insert(v.group, v.text);
+        else
+            shown << v;
+    }
+    const bool namesIn = naming == VerdictNaming::LettersAndNames && namesInLines(shortNames());
+    QStringList names = verdictNames(naming);
+    bool subjects = std::all_of(names.cbegin(), names.cend(), readsAsSubject);
+    if (!subjects) {
+        for (QString &name : names)
+            name = QStringLiteral("“%1”").arg(name);
+    }
+    const auto namesOf = [&](const QList<qsizetype> &indices) {
+        QStringList list;
+        for (qsizetype i : indices)
+            list << names.at(i);
+        return joinNames(list);
+    };
+    const QList<ComparedFigure> figures = this->figures();
+    const QList<LatencyOutcome> outcomes = latencyOutcomes(figures, runs.size());
+    // Priorities of the same verdict together, in the order of the most urgent of each.
+    QList<QList<LatencyOutcome>> sets;
+    for (const LatencyOutcome &o : outcomes) {
+        auto same = std::find_if(sets.begin(), sets.end(), [&](const QList<LatencyOutcome> &set) {
+            const LatencyOutcome &first = set.constFirst();
+            return o.kind != LatencyOutcome::Kind::Own && first.kind == o.kind && first.winners == o.winners
+                   && first.starved == o.starved;
+        });
+        if (same == sets.end())
+            sets.append(QList<LatencyOutcome>{o});
+        else
+            same->append(o);
+    }
+    for (const QList<LatencyOutcome> &set : std::as_const(sets)) {
+        const LatencyOutcome &first = set.constFirst();
+        if (first.kind == LatencyOutcome::Kind::Own) {
+            shown << ComparisonVerdict{first.group, own.value(first.group)};
+            continue;
+        }
+        QList<int> priorities;
+        for (const LatencyOutcome &o : set)
+            priorities << o.priority;
+        const bool one = set.size() == 1;
+        const QString label = one ? first.group : QStringLiteral("Latency, priorities %1").arg(priorityRanges(priorities));
+        const QString them = one ? QStringLiteral("priority %1").arg(first.priority) : QStringLiteral("them");
+        const auto span = [&](qsizetype run, const ComparedFigure *LatencyOutcome::*which) {
+            const auto s = spanOf(set, run, which);
+            return s ? valueRange(s->first, s->second) : QString();
+        };
+        QStringList parts;
+        const qsizetype n = runs.size();
+        if (first.kind == LatencyOutcome::Kind::NotCompared) {
+            QStringList each;
+            for (qsizetype i = 0; i < n; ++i) {
+                if (const QString s = span(i, &LatencyOutcome::p50); !s.isEmpty())
+                    each << QStringLiteral("%1 cycles for %2").arg(s, names.at(i));
+            }
+            parts << QStringLiteral("not compared (different workloads): p50 ") + joinNames(each);
+        } else if (first.kind == LatencyOutcome::Kind::Alike) {
+            const qsizetype any = first.winners.value(0, extreme(first.p50->values, true));
+            parts << QStringLiteral("served alike (p50 %1, p95 %2)").arg(cyclesText(span(any, &LatencyOutcome::p50)),
+                                                                         cyclesText(span(any, &LatencyOutcome::p95)));
+        } else {
+            // The winners' p95 against each other run's, over these priorities, and words for how
+            // far apart they are: at once (none of the winners' waited at all), within a cycle or
+            // far sooner (the others' 20 times or more), else sooner.
+            double winnersTail = 0;
+            QList<int> atOncePriorities;  // where none of the winners' waited at all (max 0)
+            for (const LatencyOutcome &o : set) {
+                bool atOnce = true;
+                for (qsizetype i : o.winners) {
+                    winnersTail = std::max(winnersTail, o.p95->values.at(i).value_or(0));
+                    atOnce = atOnce && o.max->values.at(i) && *o.max->values.at(i) == 0;
+                }
+                if (atOnce)
+                    atOncePriorities << o.priority;
+            }
+            const bool atOnce = atOncePriorities.size() == set.size();
+            double othersTail = -1;
+            QStringList each;
+            for (qsizetype i = 0; i < n; ++i) {
+                if (first.winners.contains(i) || first.starved.contains(i))
+                    continue;
+                if (const auto s = spanOf(set, i, &LatencyOutcome::p95)) {
+                    othersTail = othersTail < 0 ? s->first : std::min(othersTail, s->first);
+                    each << (subjects ? QStringLiteral("%1 cycles for %2") : QStringLiteral("%1 cycles with %2"))
+                                    .arg(valueRange(s->first, s->second), names.at(i));
+                }
+            }
+            QString winnersSpan;
+            {
+                double lo = -1;
+                double hi = 0;
+                for (qsizetype i : first.winners) {
+                    if (const auto s = spanOf(set, i, &LatencyOutcome::p95)) {
+                        lo = lo < 0 ? s->first : std::min(lo, s->first);
+                        hi = std::max(hi, s->second);
+                    }
+                }
+                winnersSpan = valueRange(std::max(lo, 0.0), hi);
+            }
+            QString how = atOnce                                                                              ? QStringLiteral("at once")
+                    : othersTail >= 20 * std::max(winnersTail, 1.0) || (winnersTail <= 1 && othersTail >= 10) ? farSooner(winnersTail)
+                                                                                                              : QStringLiteral("sooner");
+            // Some of them at once: said too (a line per priority said it of each).
+            if (!atOnce && !atOncePriorities.isEmpty())
+                how += QStringLiteral(", %1 %2 at once")
+                               .arg(atOncePriorities.size() == 1 ? QStringLiteral("priority") : QStringLiteral("priorities"),
+                                    priorityRanges(atOncePriorities));
+            const QString serve = first.winners.size() == 1 ? QStringLiteral("serves") : QStringLiteral("serve");
+            parts << (subjects ? QStringLiteral("%1 %2 %3 %4 (p95 %5 vs %6)").arg(namesOf(first.winners), serve, them, how, winnersSpan, joinNames(each))
+                               : QStringLiteral("%1 %2 served %3 with %4 (p95 %5 vs %6)")
+                                         .arg(them == QLatin1String("them") ? QStringLiteral("they are") : them + QStringLiteral(" is"),
+                                              QString(), how, namesOf(first.winners), winnersSpan, joinNames(each))
+                                         .replace(QStringLiteral("  "), QStringLiteral(" ")));
+        }
+        // Every run that keeps one of them waiting far longer than the quickest at its longest
+        // wait, longest first (as groupVerdicts() says it per priority).
+        if (first.kind != LatencyOutcome::Kind::NotCompared) {
+            QList<std::pair<qsizetype, double>> slow;
+            for (qsizetype i = 0; i < n; ++i) {
+                double longest = -1;
+                for (const LatencyOutcome &o : set) {
+                    const qsizetype shortest = extreme(o.max->values, true);
+                    if (shortest < 0 || !o.max->values.at(i))
+                        continue;
+                    if (*o.max->values.at(i) > *o.max->values.at(shortest) * 3 + 10)
+                        longest = std::max(longest, *o.max->values.at(i));
+                }
+                if (longest >= 0)
+                    slow << std::make_pair(i, longest);
+            }
+            std::stable_sort(slow.begin(), slow.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+            QStringList each;
+            for (const auto &[run, longest] : std::as_const(slow)) {
+                const QString cycles = number(longest, 0);
+                if (each.isEmpty())
+                    each << (subjects ? QStringLiteral("%1 keeps one waiting %2%3 cycles") : QStringLiteral("one waits %2%3 cycles with %1"))
+                                    .arg(names.at(run), one ? QString() : QStringLiteral("up to "), cycles);
+                else
+                    each << (subjects ? QStringLiteral("%1 %2%3") : QStringLiteral("%2%3 with %1"))
+                                    .arg(names.at(run), one ? QString() : QStringLiteral("up to "), cycles);
+            }
+            if (!each.isEmpty())
+                parts << each.join(QStringLiteral(", "));
+        }
+        if (!first.starved.isEmpty())
+            parts << (subjects ? QStringLiteral("%1 processed none of them (starved)") : QStringLiteral("none of them processed with %1 (starved)"))
+                             .arg(namesOf(first.starved));
+        QString text = parts.join(QStringLiteral("; "));
+        if (namesIn)
+            text = withNames(text, shortNames());
+        shown << ComparisonVerdict{label, text};
+    }
+    return shown;
 }
 
 QStringList Comparison::verdicts() const

@@ -121,6 +121,12 @@ struct Comparison
         /// verdict, made each verdict two or three lines at 1024x768 (docs/design.md, "Figures and
         /// verdicts"). The reader's key to the letters is verdictKey().
         Letters,
+        /// by runLetter() always, each run's first mention in a line with its short name as the
+        /// table's header says it, "A (mixed thresholds)", "B (mixed thresholds, as watched)": two
+        /// names read aloud alike, the letters do not (a teacher's trial). Only where every short
+        /// name reads as a subject; a longer one, in every line, made each verdict two or three
+        /// lines at 1024x768: then letters alone, and the key (verdictKey()) after the verdict.
+        LettersAndNames,
     };
     /// groupVerdicts() naming the runs as @p naming says (verdictNames()).
     QList<ComparisonVerdict> groupVerdicts(VerdictNaming naming) const;
@@ -138,6 +144,23 @@ struct Comparison
     /// When a run's short name does not, groupVerdicts() puts every name in quotes after "with"
     /// ("614 messages lost with “a TTL range moved mid-run loses data”").
     static bool readsAsSubject(const QString &name);
+
+    /// The verdict in one line before the groups' (group "Overall"): which run is better on more
+    /// of the table's rows that have a better way (a latency row going to the run with the most
+    /// ★ of its p50, p95 and max), and why, in its two strongest findings, then each other run's
+    /// count and strongest finding, e.g. "A is better on 16 of 18 rows: it serves every priority
+    /// sooner and processes more (5 vs 2.9 per cycle); B on none"; "mixed: ..." where two runs
+    /// are better on as many rows; "equal: ..." where no row tells them apart; "not compared:
+    /// ..." when the workloads differ. The runs named as @p naming says.
+    ComparisonVerdict overallVerdict(VerdictNaming naming) const;
+    /// The verdict as the Compare window shows it, the runs named as @p naming says: the overall
+    /// line (overallVerdict()), the groups Workload to Waiting, then latency with the priorities
+    /// of the same verdict on one line, most urgent first ("Latency, priorities 5–9: A serves
+    /// them at once (p95 0 vs 51–55 cycles for B); B keeps one waiting up to 57 cycles"): the
+    /// same winner (and runs that processed none), served alike, or not compared; the figures
+    /// as ranges over those priorities. A priority whose verdict splits median and tail keeps a
+    /// line of its own, as in groupVerdicts(). Empty without runs.
+    QList<ComparisonVerdict> shownVerdicts(VerdictNaming naming = VerdictNaming::LettersAndNames) const;
 
     /// groupVerdicts() as lines "group: text".
     QStringList verdicts() const;

@@ -50,4 +50,39 @@ QString describeLessonStepEnd(const LessonStep &step)
     return QStringLiteral("Runs until ") + parts.join(QStringLiteral(" or until ")) + QLatin1Char('.');
 }
 
+QList<TimelineChange> lessonStepSettings(const Scenario &scenario, qint64 maxCycles)
+{
+    const QList<LessonStep> &steps = scenario.steps;
+    qsizetype last = -1;  // the last step that sets something
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        if (!steps.at(i).set.isEmpty())
+            last = i;
+    }
+    QList<TimelineChange> settings;
+    if (last < 0)
+        return settings;
+    Simulation sim;
+    sim.setRecordEvents(false);
+    if (!sim.load(scenario).isEmpty())
+        return settings;
+    const auto enter = [&](qsizetype step) {
+        for (const TimelineChange &c : steps.at(step).set) {
+            if (sim.applySetting(c.path, c.value).isEmpty())
+                settings << TimelineChange{sim.cycle(), c.path, c.value};
+        }
+    };
+    qsizetype step = 0;
+    enter(step);
+    while (step < last && sim.cycle() <= maxCycles) {
+        if (lessonStepDone(steps.at(step), sim)) {
+            enter(++step);
+            continue;
+        }
+        if (sim.isFinished())
+            break;
+        sim.step();
+    }
+    return settings;
+}
+
 } // namespace PriorityLab

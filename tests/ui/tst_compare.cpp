@@ -13,6 +13,7 @@
 #include "ui/shell/shortcutguard.h"
 #include "ui/lessons/lessonpanel.h"
 #include "core/engine/simulation.h"
+#include "core/analysis/lesson.h"
 
 #include <QAbstractItemModelTester>
 #include <QAbstractItemView>
@@ -89,6 +90,12 @@ private Q_SLOTS:
     void coincidingLinesStayInSight();
     void tableRowsInSight_data();
     void tableRowsInSight();
+    void overallLineNamesTheWinnerAndWhy();
+    void priorityVerdictsAlikeShareALine();
+    void verdictNamesEachRunByLetterAndName();
+    void largeRatiosReadInWords();
+    void tabFromTheTabBarReachesTheVerdict();
+    void lessonAsOpenedComparesWithItsStepsPlayed();
 };
 
 namespace {
@@ -559,7 +566,8 @@ void TestCompare::currentSetupIsAChoice()
     QVERIFY(c.sameWorkload);
     QCOMPARE(window.model()->headerData(1, Qt::Horizontal, ComparisonModel::RunNameRole).toString(),
              QStringLiteral("native priority queue (your edits)"));
-    QVERIFY(window.verdictText().contains(QStringLiteral("native priority queue serves priority")));
+    // (The verdict shows the priorities of one verdict on one line, each run by letter and name.)
+    QVERIFY2(window.verdictText().contains(QStringLiteral("B (native priority queue) serves them sooner, priorities 7–9 at once")), qPrintable(window.verdictText()));
 }
 
 void TestCompare::windowFitsTheScreen()
@@ -1132,7 +1140,8 @@ void TestCompare::verdictHasItsRoomAt1024x768()
     int total = 0;
     for (QTextBlock block = document->begin(); block.isValid(); block = block.next())
         total += block.layout()->lineCount();
-    QVERIFY2(total >= 15, qPrintable(QString::number(total)));  // a heading and 14 groups, some wrapped
+    // An overall line and the groups, some wrapped (the priorities of one verdict share a line).
+    QVERIFY2(total >= int(window.comparison().shownVerdicts().size()) + 1, qPrintable(QString::number(total)));
     const QString sizes = QStringLiteral("verdict %1 px for %2 lines (document %3 px)")
                                   .arg(verdicts->viewport()->height()).arg(total).arg(document->size().height());
     int whole = 0;
@@ -1365,7 +1374,8 @@ void TestCompare::verdictsNameLongRunsByTheirLetter()
     const QString text = window.verdictText();
     for (const QString &name : names)
         QVERIFY2(!text.contains(name), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("B serves priority 9 at once")), qPrintable(text));
+    // (The priorities of one verdict share a line.)
+    QVERIFY2(text.contains(QStringLiteral("Latency, priorities 2–9: B serves them sooner, priorities 7–9 at once")), qPrintable(text));
     // The same verdicts, group by group, with the same numbers as when the names are spelt out.
     const QList<ComparisonVerdict> lettered = c.groupVerdicts(Naming::Letters);
     const QList<ComparisonVerdict> named = c.groupVerdicts();
@@ -1382,7 +1392,9 @@ void TestCompare::verdictsNameLongRunsByTheirLetter()
     QVERIFY(verdicts);
     QTRY_VERIFY(verdicts->isVisible());
     const QString shown = verdicts->toPlainText();
-    QVERIFY2(shown.startsWith(QStringLiteral("Workload:")), qPrintable(shown));
+    // (Now the overall line first, then the groups.)
+    QVERIFY2(shown.startsWith(QStringLiteral("Overall: B is better on ")), qPrintable(shown));
+    QVERIFY2(shown.section(QLatin1Char('\n'), 1, 1).startsWith(QStringLiteral("Workload:")), qPrintable(shown));
     QVERIFY2(shown.contains(QStringLiteral("A: aging by the threshold strategy (your edits)\nB: strict native priority "
                                            "starves low priorities")),
              qPrintable(shown));
@@ -1395,7 +1407,7 @@ void TestCompare::verdictsNameLongRunsByTheirLetter()
         QVERIFY2(block.layout()->lineCount() == 1,
                  qPrintable(QStringLiteral("%1 lines at %2 px: %3").arg(block.layout()->lineCount()).arg(document->textWidth()).arg(block.text())));
     }
-    QCOMPARE(items, int(named.size()));
+    QCOMPARE(items, int(c.shownVerdicts().size()) - 1);  // the overall line is no item
     // The header's tooltip says each run's letter too.
     QVERIFY(window.model()->headerData(ComparisonModel::firstColumnOf(1), Qt::Horizontal, Qt::ToolTipRole)
                     .toString().startsWith(QStringLiteral("Configuration B: Lesson: strict native priority")));
@@ -1457,11 +1469,13 @@ void TestCompare::compareKeepsTheLessonOnScreen()
     }
     QVERIFY(compare);
     QCOMPARE(compare->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_K));
-    // As opened: the lesson against the presets of the other broker modes (it runs fifo).
+    // As opened: the lesson against the lesson played through, its steps' settings at their
+    // cycles (the presets of the other broker modes had another workload: "not compared").
     CompareWindow *window = openCompareOf(main);
     QVERIFY(window);
-    QCOMPARE(window->files(), (QStringList{CompareWindow::currentSetupChoice(), native, topics}));
-    QCOMPARE(window->comparison().runs.size(), 3);
+    QCOMPARE(window->files(), (QStringList{CompareWindow::currentSetupChoice(), CompareWindow::lessonStepsChoice()}));
+    QCOMPARE(window->comparison().runs.size(), 2);
+    QVERIFY(window->comparison().sameWorkload);
     QCOMPARE(window->comparison().runs.at(0).name, lesson.name);
     delete window;
     // Edited by hand: the lesson as written against the edits, on the same workload.
@@ -1805,6 +1819,294 @@ void TestCompare::tableRowsInSight()
         QCoreApplication::processEvents();
         QCOMPARE(wholeRows(), shown);
     }
+}
+
+namespace {
+/// A teacher's trial: lesson-mixed-thresholds (A) against its run with every step played, the
+/// step "Every threshold at 8" at cycle 100 (B, named as "Run as watched" names it), 400 cycles.
+Comparison mixedThresholdsAsWatched()
+{
+    const Scenario lesson = loadPreset(QStringLiteral("lesson-mixed-thresholds.json"));
+    Scenario watched = lesson;
+    watched.name = lesson.name + QStringLiteral(" (as watched)");
+    watched.timeline = lessonStepSettings(lesson, 1000) + watched.timeline;
+    return compareScenarios({lesson, watched}, 400);
+}
+
+/// The verdict of @p c as the window shows it, one line per entry, "group: text".
+QString shownText(const Comparison &c)
+{
+    QStringList lines;
+    for (const ComparisonVerdict &v : c.shownVerdicts())
+        lines << v.group + QStringLiteral(": ") + v.text;
+    return lines.join(QLatin1Char('\n'));
+}
+} // namespace
+
+void TestCompare::overallLineNamesTheWinnerAndWhy()
+{
+    // A teacher's trial (File > Compare, the lesson against its run as watched): 14 bullets, none
+    // saying which run is better. The verdict opens with one line that does, per the table's rows
+    // (a latency row to the run with the most ★ of its p50, p95 and max), and why.
+    const Comparison c = mixedThresholdsAsWatched();
+    PL_VERIFY_OK(c.errors);
+    QVERIFY(c.sameWorkload);
+    const QList<ComparisonVerdict> shown = c.shownVerdicts();
+    QCOMPARE(shown.constFirst().group, QStringLiteral("Overall"));
+    const QString overall = shown.constFirst().text;
+    static const QRegularExpression winner(QStringLiteral("^A \\(mixed thresholds\\) is better on (\\d+) of (\\d+) rows: it serves "
+                                                          "every priority sooner and processes more \\(5 vs [0-9.]+ per cycle\\); "
+                                                          "B \\(mixed thresholds, as watched\\) on none$"));
+    const QRegularExpressionMatch m = winner.match(overall);
+    QVERIFY2(m.hasMatch(), qPrintable(overall));
+    // The count is the table's: every row with a better way, A's where its value has the ★.
+    const QList<ComparedFigure> figures = c.figures();
+    int rows = 0;
+    int starredA = 0;
+    for (const ComparedFigure &f : figures) {
+        if (f.better == ComparedFigure::Better::Neither || f.label.startsWith(QLatin1String("latency p95"))
+            || f.label.startsWith(QLatin1String("latency max")))
+            continue;
+        ++rows;
+        starredA += f.best().contains(0) || f.label.startsWith(QLatin1String("latency p50")) ? 1 : 0;
+    }
+    QCOMPARE(m.captured(2).toInt(), rows);
+    QCOMPARE(m.captured(1).toInt(), starredA);
+    QVERIFY(m.captured(1).toInt() < rows);  // failed and discarded: 0 each, no ★
+    // Two runs alike: equal; the runs of different workloads: not compared, no winner.
+    const Scenario lesson = loadPreset(QStringLiteral("lesson-mixed-thresholds.json"));
+    const Comparison same = compareScenarios({lesson, lesson}, 100);
+    QVERIFY2(same.shownVerdicts().constFirst().text.startsWith(QStringLiteral("equal: no row of the table tells A")),
+             qPrintable(same.shownVerdicts().constFirst().text));
+    const Comparison other = compareScenarios({lesson, loadPreset(QStringLiteral("compare-native.json"))}, 100);
+    QVERIFY(!other.sameWorkload);
+    QVERIFY2(other.shownVerdicts().constFirst().text.startsWith(QStringLiteral("not compared: ")),
+             qPrintable(other.shownVerdicts().constFirst().text));
+}
+
+void TestCompare::priorityVerdictsAlikeShareALine()
+{
+    // The trial's verdict had ten latency lines, one per priority, all saying that A serves it
+    // sooner. Priorities of the same verdict share a line, their figures as ranges: one to three
+    // lines for ten priorities, each priority on exactly one.
+    const auto latencyLines = [](const Comparison &c) {
+        QList<ComparisonVerdict> lines;
+        for (const ComparisonVerdict &v : c.shownVerdicts()) {
+            if (v.group.startsWith(QLatin1String("Latency")))
+                lines << v;
+        }
+        return lines;
+    };
+    const auto priorities = [](const QString &group) {
+        QList<int> found;
+        for (const QString &part : group.mid(group.indexOf(QLatin1Char(' '), 9) + 1).split(QStringLiteral(", "))) {
+            const QStringList ends = part.split(QChar(u'–'));
+            for (int p = ends.constFirst().toInt(); p <= ends.constLast().toInt(); ++p)
+                found << p;
+        }
+        return found;
+    };
+    for (const Comparison &c : {mixedThresholdsAsWatched(), compareThreePresets()}) {
+        const QList<ComparisonVerdict> lines = latencyLines(c);
+        QVERIFY2(!lines.isEmpty() && lines.size() <= 3, qPrintable(shownText(c)));
+        QList<int> covered;
+        for (const ComparisonVerdict &v : lines)
+            covered += priorities(v.group);
+        std::sort(covered.begin(), covered.end());
+        QCOMPARE(covered, (QList<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+    }
+    // The trial's pair: one line, A's and B's p95 from their lowest to their highest.
+    const Comparison c = mixedThresholdsAsWatched();
+    const QList<ComparisonVerdict> lines = latencyLines(c);
+    QCOMPARE(lines.size(), 1);
+    QCOMPARE(lines.constFirst().group, QStringLiteral("Latency, priorities 0–9"));
+    QList<double> a;
+    QList<double> b;
+    QList<double> maxB;
+    for (const ComparedFigure &f : c.figures()) {
+        if (f.label.startsWith(QLatin1String("latency p95"))) {
+            a << *f.values.at(0);
+            b << *f.values.at(1);
+        } else if (f.label.startsWith(QLatin1String("latency max"))) {
+            maxB << *f.values.at(1);
+        }
+    }
+    const auto range = [](const QList<double> &v) {
+        return QStringLiteral("%1–%2").arg(*std::min_element(v.cbegin(), v.cend())).arg(*std::max_element(v.cbegin(), v.cend()));
+    };
+    const QString text = lines.constFirst().text;
+    QList<int> atOnce;  // A's priorities without any wait
+    for (const ComparedFigure &f : c.figures()) {
+        if (f.label.startsWith(QLatin1String("latency max")) && *f.values.at(0) == 0)
+            atOnce << f.group.section(QLatin1Char(' '), -1).toInt();
+    }
+    QCOMPARE(atOnce, (QList<int>{9, 8}));
+    QVERIFY2(text.startsWith(QStringLiteral("A (mixed thresholds) serves them far sooner, priorities 8–9 at once (p95 %1 vs %2 cycles for B")
+                                     .arg(range(a), range(b))),
+             qPrintable(text));
+    QVERIFY2(text.endsWith(QStringLiteral("; B keeps one waiting up to %1 cycles").arg(*std::max_element(maxB.cbegin(), maxB.cend()))),
+             qPrintable(text));
+    // Different workloads: one "not compared" line for them all, not ten.
+    const Comparison other = compareScenarios({loadPreset(QStringLiteral("lesson-mixed-thresholds.json")),
+                                               loadPreset(QStringLiteral("compare-native.json"))}, 100);
+    const QList<ComparisonVerdict> notCompared = latencyLines(other);
+    QCOMPARE(notCompared.size(), 1);
+    QVERIFY2(notCompared.constFirst().text.startsWith(QStringLiteral("not compared (different workloads): p50 ")),
+             qPrintable(notCompared.constFirst().text));
+}
+
+void TestCompare::verdictNamesEachRunByLetterAndName()
+{
+    // "mixed thresholds" and "mixed thresholds (as watched)": hard to tell apart read aloud, and
+    // never A or B, the table's letters. Every line names each run by its letter and, at its
+    // first mention, its name as the header says it.
+    const Comparison c = mixedThresholdsAsWatched();
+    const QList<ComparisonVerdict> shown = c.shownVerdicts();
+    QVERIFY(shown.size() >= 5);
+    static const QRegularExpression bare(QStringLiteral("(?<![AB] \\()mixed thresholds"));
+    for (const ComparisonVerdict &v : shown) {
+        QVERIFY2(!bare.match(v.text).hasMatch(), qPrintable(v.text));
+        QVERIFY2(!v.text.contains(QStringLiteral("(as watched)")), qPrintable(v.text));
+        const qsizetype a = v.text.indexOf(QStringLiteral("A (mixed thresholds)"));
+        const qsizetype b = v.text.indexOf(QStringLiteral("B (mixed thresholds, as watched)"));
+        if (v.group != QLatin1String("Workload"))
+            QVERIFY2(a >= 0 || b >= 0, qPrintable(v.text));
+        // Only the first mention carries the name.
+        QCOMPARE(v.text.count(QStringLiteral("(mixed thresholds)")), a >= 0 ? 1 : 0);
+        QCOMPARE(v.text.count(QStringLiteral("(mixed thresholds, as watched)")), b >= 0 ? 1 : 0);
+    }
+    QVERIFY(shown.constFirst().text.contains(QStringLiteral("A (mixed thresholds)"))
+            && shown.constFirst().text.contains(QStringLiteral("B (mixed thresholds, as watched)")));
+    QVERIFY(c.verdictKey(Comparison::VerdictNaming::LettersAndNames).isEmpty());
+    // In the window, with the table's header saying the same letters and names.
+    CompareWindow window;
+    const Scenario lesson = loadPreset(QStringLiteral("lesson-mixed-thresholds.json"));
+    window.setCurrentSetup(lesson, false);
+    window.resize(1280 - 16, 720 - 48);
+    QCOMPARE(shownAndCompared(window), QStringList());
+    QCoreApplication::processEvents();
+    QCOMPARE(window.runHeaderText(0).replace(QLatin1Char('\n'), QLatin1Char(' ')), QStringLiteral("A: mixed thresholds"));
+    QCOMPARE(window.runHeaderText(1).replace(QLatin1Char('\n'), QLatin1Char(' ')), QStringLiteral("B: mixed thresholds (with its steps)"));
+    const QString text = window.verdictText();
+    QVERIFY2(text.startsWith(QStringLiteral("Overall: A (mixed thresholds) is better on ")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("B (mixed thresholds, with its steps)")), qPrintable(text));
+}
+
+void TestCompare::largeRatiosReadInWords()
+{
+    // "serves priority 4 187× faster" (p95 1 against 187): where the quicker figure is 1 cycle
+    // or the ratio 20 or more, words: "within a cycle", "far sooner"; "N×" only between.
+    const Comparison c = mixedThresholdsAsWatched();
+    static const QRegularExpression times(QStringLiteral("× faster than .*?\\((?:p50|p95) (\\d+) vs (\\d+) cycles"));
+    int words = 0;
+    for (const Comparison &each : {c, compareThreePresets()}) {
+        for (const ComparisonVerdict &v : each.groupVerdicts(Comparison::VerdictNaming::Letters)) {
+            for (auto it = times.globalMatch(v.text); it.hasNext();) {
+                const QRegularExpressionMatch m = it.next();
+                const double quick = m.captured(1).toDouble();
+                QVERIFY2(quick > 1 && m.captured(2).toDouble() / quick < 20, qPrintable(v.text));
+            }
+            words += v.text.contains(QStringLiteral("within a cycle")) || v.text.contains(QStringLiteral("far sooner")) ? 1 : 0;
+        }
+    }
+    QVERIFY(words >= 1);
+    // The trial's priority 4: p95 1 against more than 20.
+    QString four;
+    for (const ComparisonVerdict &v : c.groupVerdicts(Comparison::VerdictNaming::LettersAndNames)) {
+        if (v.group == QLatin1String("Latency, priority 4"))
+            four = v.text;
+    }
+    static const QRegularExpression within(QStringLiteral("^A \\(mixed thresholds\\) serves priority 4 within a cycle \\(p95 1 vs (\\d+) "
+                                                          "cycles for B \\(mixed thresholds, as watched\\)\\)"));
+    const QRegularExpressionMatch m = within.match(four);
+    QVERIFY2(m.hasMatch() && m.captured(1).toInt() >= 20, qPrintable(four));
+}
+
+void TestCompare::tabFromTheTabBarReachesTheVerdict()
+{
+    // Tab from the Verdict/Charts tab bar went to "Run for": the verdict was reached only by
+    // Shift+Tab. Tab goes from the tab bar to the verdict, then on to the bottom row.
+    const AppKeyboardPolicy policy;
+    CompareWindow window;
+    window.resize(1280 - 16, 720 - 48);
+    QCOMPARE(activeAndCompared(window), QStringList());
+    auto *verdicts = window.findChild<QTextBrowser *>();
+    auto *cycles = window.findChild<QSpinBox *>();
+    QTabBar *tabs = nullptr;
+    for (QTabBar *bar : window.findChildren<QTabBar *>()) {
+        if (bar->count() == 2 && bar->tabText(1) == QStringLiteral("Charts"))
+            tabs = bar;
+    }
+    QVERIFY(verdicts && cycles && tabs);
+    QTRY_VERIFY(tabs->isVisible() && verdicts->isVisible());
+    auto *table = window.findChild<QTableView *>();
+    table->setFocus(Qt::TabFocusReason);
+    QTest::keyClick(table, Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), tabs);
+    QTest::keyClick(tabs, Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), verdicts);
+    QTest::keyClick(verdicts, Qt::Key_Tab);
+    QVERIFY2(QApplication::focusWidget() == cycles || QApplication::focusWidget()->parentWidget() == cycles,
+             QApplication::focusWidget()->metaObject()->className());
+}
+
+void TestCompare::lessonAsOpenedComparesWithItsStepsPlayed()
+{
+    // Ctrl+K on a lesson without edits paired it with the native and topics presets, another
+    // workload: every line said "not compared". A lesson whose steps set something opens on the
+    // lesson as written against the lesson played through, its steps' settings at their cycles
+    // (what "Run as watched" holds after the last step): the same workload, a verdict with a
+    // winner.
+    const QString file = QStringLiteral(":/scenarios/lesson-mixed-thresholds.json");
+    const Scenario lesson = loadPreset(QStringLiteral("lesson-mixed-thresholds.json"));
+    const QList<TimelineChange> settings = lessonStepSettings(lesson, 1000);
+    QCOMPARE(settings.size(), 2);
+    for (const TimelineChange &change : settings) {
+        QCOMPARE(change.atCycle, 100);  // step 3 follows step 2, which runs until cycle 100
+        QCOMPARE(change.value, QJsonValue(8));
+    }
+    QCOMPARE(settings.at(1).path, QStringLiteral("consumers[2].strategy.threshold"));
+    MainWindow main;
+    main.setShowDialogs(false);
+    PL_VERIFY_OK(main.openScenarioFile(file));
+    CompareWindow *window = openCompareOf(main);
+    QVERIFY(window);
+    const auto cleanup = qScopeGuard([&window] { delete window; });
+    QCOMPARE(window->files(), (QStringList{CompareWindow::currentSetupChoice(), CompareWindow::lessonStepsChoice()}));
+    const QComboBox *combo = window->findChildren<QComboBox *>().constFirst();
+    const int offered = combo->findData(CompareWindow::lessonStepsChoice());
+    QCOMPARE(offered, combo->findData(CompareWindow::currentSetupChoice()) + 1);
+    QCOMPARE(combo->itemText(offered), QStringLiteral("Lesson with its steps' settings (at their cycles)"));
+    QVERIFY2(combo->itemData(offered, Qt::ToolTipRole).toString().contains(QStringLiteral("cycle 100")),
+             qPrintable(combo->itemData(offered, Qt::ToolTipRole).toString()));
+    const Comparison &c = window->comparison();
+    QVERIFY(c.sameWorkload);
+    QCOMPARE(c.runs.at(1).name, lesson.name + QStringLiteral(" (with its steps)"));
+    QVERIFY(c.runs.at(1).queued > c.runs.at(0).queued);  // every threshold at 8: the backlog grows
+    QVERIFY2(!window->verdictText().contains(QStringLiteral("not compared")), qPrintable(window->verdictText()));
+    if (const QString shot = qEnvironmentVariable("PRIORITYLAB_SHOT_DIR"); !shot.isEmpty()) {
+        window->resize(1280 - 16, 720 - 48);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window));
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+        window->grab().save(QStringLiteral("%1/compare-lesson-steps-1264x672.png").arg(shot));
+    }
+    delete window;
+    window = nullptr;
+
+    // After an edit, the lesson's own runs as before; a lesson whose steps set nothing and that
+    // names no preset has no run of its workload: the presets, and the verdict's first line says
+    // in one sentence that the workloads differ and what to choose instead.
+    PL_VERIFY_OK(main.openScenarioFile(QStringLiteral(":/scenarios/lesson-prefetch-hides-priority.json")));
+    window = openCompareOf(main);
+    QVERIFY(window);
+    QVERIFY(!window->comparison().sameWorkload);
+    QVERIFY(!window->files().contains(CompareWindow::lessonStepsChoice()));
+    const QString first = window->verdictText().section(QLatin1Char('\n'), 0, 0);
+    QVERIFY2(first.startsWith(QStringLiteral("Overall: not compared: ")) && first.contains(QStringLiteral("produced different messages"))
+                     && first.contains(QStringLiteral("For a like-for-like comparison choose two runs of this lesson")),
+             qPrintable(first));
 }
 
 QTEST_MAIN(TestCompare)

@@ -4,6 +4,7 @@
 #include "ui/charts/timeserieschart.h"
 #include "ui/common/focusframe.h"
 #include "ui/compare/comparisonmodel.h"
+#include "core/analysis/lesson.h"
 #include "core/scenario/scenario.h"
 #include "ui/shell/scenariocatalog.h"
 
@@ -390,8 +391,12 @@ CompareWindow::CompareWindow(QWidget *parent) : QDialog(parent)
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
     bottom->addWidget(close);
     outer->addLayout(bottom);
-    // Tab goes as the rows are seen: the choices, the figures, then the bottom row.
-    QWidget::setTabOrder(m_lowerTabs, m_cycles);
+    // Tab goes as the rows are seen: the choices, the figures, the Verdict/Charts tab bar, the
+    // verdict, then the bottom row. The tab bar led to "Run for", the verdict reached only by
+    // Shift+Tab (a teacher's trial).
+    QWidget::setTabOrder(m_table, m_lowerTabs);
+    QWidget::setTabOrder(m_lowerTabs, m_verdicts);
+    QWidget::setTabOrder(m_verdicts, m_cycles);
     QWidget::setTabOrder(m_cycles, run);
     if (QPushButton *closeButton = close->button(QDialogButtonBox::Close))
         QWidget::setTabOrder(run, closeButton);
@@ -440,6 +445,11 @@ QString CompareWindow::currentSetupChoice()
 QString CompareWindow::watchedRunChoice()
 {
     return QStringLiteral("watched-run:");
+}
+
+QString CompareWindow::lessonStepsChoice()
+{
+    return QStringLiteral("lesson-steps:");
 }
 
 void CompareWindow::setCurrentSetup(const Scenario &scenario, bool edited)
@@ -538,6 +548,33 @@ void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
                              .arg(name, joinedInWords(came))
                              .arg(setup.cycle);
     }
+    // A lesson as opened, nothing applied yet: the lesson played through, its steps' settings at
+    // the cycles they come (what "Run as watched" holds once the class has seen every step). A
+    // teacher's trial pressed Ctrl+K on lesson-mixed-thresholds and got the presets of the other
+    // broker modes, another workload: every verdict said "not compared".
+    const bool holdsMore = setup.edited || !setup.lessonSteps.isEmpty() || setup.timelineChanges > 0;
+    m_lessonRun.reset();
+    const QList<TimelineChange> settings = holdsMore || setup.watched ? QList<TimelineChange>()
+                                                                      : lessonStepSettings(setup.scenario, 100000);
+    if (!settings.isEmpty()) {
+        Scenario run = setup.scenario;
+        QList<TimelineChange> timeline = settings + run.timeline;
+        std::stable_sort(timeline.begin(), timeline.end(),
+                         [](const TimelineChange &a, const TimelineChange &b) { return a.atCycle < b.atCycle; });
+        run.timeline = timeline;
+        m_lessonRun = run;
+    }
+    QStringList cycles;
+    if (m_lessonRun) {
+        for (const TimelineChange &c : settings) {
+            if (!cycles.contains(QString::number(c.atCycle)))
+                cycles << QString::number(c.atCycle);
+        }
+    }
+    const QString lessonTip = tr("\"%1\" as opened, with the settings its lesson steps apply at the cycles the steps "
+                                 "come when played through (cycle %2), run from cycle 0: the same workload as the "
+                                 "lesson as written, so every figure is compared.")
+                                      .arg(name, joinedInWords(cycles));
     for (int slot = 0; slot < m_choices.size(); ++slot) {
         QComboBox *combo = m_choices.at(slot);
         int index = combo->findData(currentSetupChoice());
@@ -557,6 +594,16 @@ void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
         } else if (watched >= 0) {
             combo->removeItem(watched);
         }
+        int steps = combo->findData(lessonStepsChoice());
+        if (m_lessonRun) {
+            if (steps < 0) {
+                steps = index + 1;
+                combo->insertItem(steps, tr("Lesson with its steps' settings (at their cycles)"), lessonStepsChoice());
+            }
+            combo->setItemData(steps, lessonTip, Qt::ToolTipRole);
+        } else if (steps >= 0) {
+            combo->removeItem(steps);
+        }
     }
     // A lesson that says "Compare with 'Lesson: …'" compares the lesson as written with the
     // presets it names: at lesson-aging's step 5, after step 4 turned aging off, "Current setup"
@@ -570,7 +617,6 @@ void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
     // lesson-ttl-moved and got the three-way preset alone): edited by hand, the lesson as written
     // against the edits; one of the three-way presets, the three-way preset; else the lesson
     // (as written when it holds more) against the presets of the other broker modes.
-    const bool holdsMore = setup.edited || !setup.lessonSteps.isEmpty() || setup.timelineChanges > 0;
     const QString file = choiceForFile(setup.file, setup.scenario.name);
     QStringList paths{holdsMore && !file.isEmpty() ? file : currentSetupChoice()};
     const QStringList threeWay = threeWayPresets();
@@ -599,6 +645,10 @@ void CompareWindow::setCurrentSetup(const CurrentSetup &setup)
         // The timeline's changes so far: the lesson as written (the run watched) against them
         // from cycle 0, on the same workload.
         paths << currentSetupChoice();
+    } else if (m_lessonRun) {
+        // A lesson as opened: the lesson as written against the lesson played through, like for
+        // like (its steps change settings, never the producers).
+        paths << lessonStepsChoice();
     } else {
         QStringList others;  // the presets of the other broker modes, then the rest
         QStringList same;
@@ -650,6 +700,16 @@ QStringList CompareWindow::presetsNamedIn(const Scenario &scenario)
             paths << e.path;
     }
     return paths;
+}
+
+QString CompareWindow::differentWorkloadsAdvice() const
+{
+    // What to choose instead, in the overall line (the setup's own runs where there is one).
+    if (m_currentSetup && !m_currentSetup->scenario.steps.isEmpty())
+        return tr("For a like-for-like comparison choose two runs of this lesson: its file and \"Current setup\" "
+                  "after an edit, or \"Run as watched\".");
+    return tr("For a like-for-like comparison choose configurations with the same producers and seed, "
+              "e.g. the three compare presets, or a scenario's file and \"Current setup\" after an edit.");
 }
 
 QString CompareWindow::introText()
@@ -863,11 +923,24 @@ void CompareWindow::showVerdicts(const Comparison &comparison)
     // made each verdict two or three lines at 1024x768 (docs/design.md, "Figures and verdicts").
     // The verdicts come first: at 1280x720 the box's five lines in sight were its heading and
     // the key (the table's header says the letters too), the findings below them.
-    QString html = QStringLiteral("<ul style='margin:0'>");
-    for (const ComparisonVerdict &v : comparison.groupVerdicts(Comparison::VerdictNaming::Letters))
-        html += QStringLiteral("<li><b>%1:</b> %2</li>").arg(v.group.toHtmlEscaped(), v.text.toHtmlEscaped());
+    // First, in one line, who is better and why (a teacher's trial read 14 bullets and no
+    // winner); then the groups, the priorities of the same latency verdict on one line
+    // (Comparison::shownVerdicts()), each run by its letter and name as the table's header.
+    const QList<ComparisonVerdict> shown = comparison.shownVerdicts();
+    QString html;
+    for (qsizetype i = 0; i < shown.size(); ++i) {
+        const ComparisonVerdict &v = shown.at(i);
+        QString text = v.text.toHtmlEscaped();
+        // Not like for like: the overall line says what to choose instead.
+        if (i == 0 && !comparison.sameWorkload)
+            text += QLatin1Char(' ') + differentWorkloadsAdvice().toHtmlEscaped();
+        if (i == 0)
+            html += QStringLiteral("<p style='margin:0'><b>%1:</b> %2</p><ul style='margin:0'>").arg(v.group.toHtmlEscaped(), text);
+        else
+            html += QStringLiteral("<li><b>%1:</b> %2</li>").arg(v.group.toHtmlEscaped(), text);
+    }
     html += QStringLiteral("</ul>");
-    if (const QStringList key = comparison.verdictKey(Comparison::VerdictNaming::Letters); !key.isEmpty()) {
+    if (const QStringList key = comparison.verdictKey(Comparison::VerdictNaming::LettersAndNames); !key.isEmpty()) {
         QStringList lines;
         for (const QString &k : key)
             lines << k.toHtmlEscaped();
@@ -962,9 +1035,12 @@ bool CompareWindow::eventFilter(QObject *watched, QEvent *event)
 
 QString CompareWindow::verdictText() const
 {
-    return m_model->comparison().runs.isEmpty()
-            ? QString()
-            : m_model->comparison().verdicts(Comparison::VerdictNaming::Letters).join(QLatin1Char('\n'));
+    QStringList lines;
+    for (const ComparisonVerdict &v : m_model->comparison().shownVerdicts())
+        lines << v.group + QStringLiteral(": ") + v.text;
+    if (!lines.isEmpty() && !m_model->comparison().sameWorkload)
+        lines[0] += QLatin1Char(' ') + differentWorkloadsAdvice();
+    return lines.join(QLatin1Char('\n'));
 }
 
 void CompareWindow::setFiles(const QStringList &paths)
@@ -1012,6 +1088,14 @@ QStringList CompareWindow::compare()
             if (m_currentSetup && m_currentSetup->watched) {
                 Scenario run = *m_currentSetup->watched;
                 run.name = tr("%1 (as watched)").arg(run.name.isEmpty() ? tr("Current setup") : run.name);
+                scenarios << run;
+            }
+            continue;
+        }
+        if (path == lessonStepsChoice()) {
+            if (m_lessonRun) {
+                Scenario run = *m_lessonRun;
+                run.name = tr("%1 (with its steps)").arg(run.name.isEmpty() ? tr("Current setup") : run.name);
                 scenarios << run;
             }
             continue;

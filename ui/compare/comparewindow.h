@@ -116,6 +116,13 @@ public:
     /// setFiles() and files(): offered as "Run as watched (changes at their cycles)" when the
     /// current setup has one, its run named after the scenario plus " (as watched)".
     static QString watchedRunChoice();
+    /// The path-like key that stands for the lesson played through (lessonStepSettings()): the
+    /// scenario as opened with its lesson steps' settings at the cycles the steps come, offered as
+    /// "Lesson with its steps' settings (at their cycles)" when the current setup is a lesson as
+    /// opened whose steps set something, its run named after the scenario plus " (with its
+    /// steps)". Such a lesson opens on it against the lesson as written: the same workload, where
+    /// the presets of the other broker modes had another and every verdict said "not compared".
+    static QString lessonStepsChoice();
 
     /// Selects the scenario files (2 or 3 paths, files or `:/scenarios/...` resources, or
     /// currentSetupChoice() once setCurrentSetup() was called).
@@ -133,8 +140,11 @@ public:
     ComparisonModel *model() const { return m_model; }
     TimeSeriesChart *depthChart() const { return m_depth; }
     TimeSeriesChart *processedChart() const { return m_processed; }
-    /// The verdicts as shown (plain text, one line per group, the runs named by letter when their
-    /// names do not read as a subject: Comparison::VerdictNaming::Letters); empty before a comparison.
+    /// The verdict as shown (plain text, Comparison::shownVerdicts(): the overall line, then one
+    /// line per group, the priorities of the same latency verdict on one; the runs named by
+    /// letter and name, "A (mixed thresholds)", or by letter alone where a name does not read as
+    /// a subject: Comparison::VerdictNaming::LettersAndNames), without the key; empty before a
+    /// comparison.
     QString verdictText() const;
     /// True when a choice (a configuration, the cycles, the current setup) changed after the
     /// comparison shown: its figures are greyed, the verdict and the status say "Out of date:
@@ -184,6 +194,9 @@ private:
     void showLowerTab(int tab);
     void markStale();
     static QString introText();
+    /// After the overall line when the workloads differ: what to choose for a like-for-like
+    /// comparison, in one sentence.
+    QString differentWorkloadsAdvice() const;
 
     QList<QComboBox *> m_choices;
     QSpinBox *m_cycles = nullptr;
@@ -202,6 +215,7 @@ private:
     bool m_verdictPlaced = false;       ///< updateOrientation() has put the verdict in its place
     int m_verdictRoom = 200;            ///< the most pixels the verdict's box may take (updateOrientation())
     std::optional<CurrentSetup> m_currentSetup;
+    std::optional<Scenario> m_lessonRun;  ///< the lesson played through (lessonStepsChoice())
     QString m_verdictHtml;  ///< the verdicts of the comparison shown, as HTML
 };
 
