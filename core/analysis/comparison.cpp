@@ -285,23 +285,37 @@ QString letterAndName(qsizetype run, const QString &name)
 }
 
 /// @p text, a verdict naming the runs by letter, with each run's first mention followed by its
-/// name in @p names (letterAndName()); its later mentions keep the letter alone.
+/// name in @p names (letterAndName()); its later mentions keep the letter alone. The first
+/// mention outside brackets where there is one: "(… cycles for B (mixed thresholds, as
+/// watched))" read as a slip.
 QString withNames(const QString &text, const QStringList &names)
 {
     static const QRegularExpression letter(QStringLiteral("\\b([A-Z])\\b"));
-    QString result;
-    qsizetype from = 0;
-    QList<qsizetype> named;
+    QList<qsizetype> at(names.size(), -1);  // per run, the mention to name
+    QList<bool> outside(names.size(), false);
     for (auto it = letter.globalMatch(text); it.hasNext();) {
         const QRegularExpressionMatch m = it.next();
         const qsizetype run = m.captured(1).at(0).unicode() - u'A';
-        if (run >= names.size() || named.contains(run))
+        if (run >= names.size() || outside.at(run))
             continue;
-        named << run;
-        result += text.mid(from, m.capturedStart() - from) + letterAndName(run, names.at(run));
-        from = m.capturedEnd();
+        const QStringView before = QStringView(text).left(m.capturedStart());
+        const bool bare = before.count(QLatin1Char('(')) == before.count(QLatin1Char(')'));
+        if (at.at(run) < 0 || bare) {
+            at[run] = m.capturedStart();
+            outside[run] = bare;
+        }
     }
-    return result + text.mid(from);
+    QString result = text;
+    QList<qsizetype> runs;
+    for (qsizetype run = 0; run < at.size(); ++run) {
+        if (at.at(run) >= 0)
+            runs << run;
+    }
+    // From the last mention back, so that the earlier positions hold.
+    std::sort(runs.begin(), runs.end(), [&](qsizetype a, qsizetype b) { return at.at(a) > at.at(b); });
+    for (qsizetype run : std::as_const(runs))
+        result.replace(at.at(run), 1, letterAndName(run, names.at(run)));
+    return result;
 }
 
 /// "4", "4–9", "0–3, 7–9" for @p priorities.
@@ -939,8 +953,7 @@ ComparisonVerdict Comparison::overallVerdict(VerdictNaming naming) const
     if (n == 1)
         return {group, named(QStringLiteral("one run: nothing to compare it with"))};
     if (!sameWorkload)
-        return {group, named(QStringLiteral("not compared: %1 produced different messages (their producers or seeds differ), so "
-                                            "no run is better than another")
+        return {group, named(QStringLiteral("not compared: %1 produced different messages")
                                      .arg(joinNames(letters)))};
     const QList<ComparedFigure> figures = this->figures();
     QList<int> wins(n, 0);
@@ -1163,18 +1176,17 @@ QList<ComparisonVerdict> Comparison::shownVerdicts(VerdictNaming naming) const
                                     .arg(valueRange(s->first, s->second), names.at(i));
                 }
             }
-            QString winnersSpan;
-            {
-                double lo = -1;
-                double hi = 0;
-                for (qsizetype i : first.winners) {
-                    if (const auto s = spanOf(set, i, &LatencyOutcome::p95)) {
-                        lo = lo < 0 ? s->first : std::min(lo, s->first);
-                        hi = std::max(hi, s->second);
-                    }
-                }
-                winnersSpan = valueRange(std::max(lo, 0.0), hi);
+            // Each winner's p95 where two or more win ("0–111 for B and 1 for C"): one range for
+            // both hid which of them had the long tail.
+            QStringList spans;
+            for (qsizetype i : first.winners) {
+                if (const auto s = spanOf(set, i, &LatencyOutcome::p95))
+                    spans << (first.winners.size() == 1 ? valueRange(s->first, s->second)
+                                                        : QStringLiteral("%1 %2 %3").arg(valueRange(s->first, s->second),
+                                                                                          subjects ? QStringLiteral("for") : QStringLiteral("with"),
+                                                                                          names.at(i)));
             }
+            const QString winnersSpan = joinNames(spans);
             QString how = atOnce                                                                              ? QStringLiteral("at once")
                     : othersTail >= 20 * std::max(winnersTail, 1.0) || (winnersTail <= 1 && othersTail >= 10) ? farSooner(winnersTail)
                                                                                                               : QStringLiteral("sooner");

@@ -151,7 +151,7 @@ struct Comparison
     /// count and strongest finding, e.g. "A is better on 16 of 18 rows: it serves every priority
     /// sooner and processes more (5 vs 2.9 per cycle); B on none"; "mixed: ..." where two runs
     /// are better on as many rows; "equal: ..." where no row tells them apart; "not compared:
-    /// ..." when the workloads differ. The runs named as @p naming says.
+    /// A and B produced different messages" when the workloads differ. The runs named as @p naming says.
     ComparisonVerdict overallVerdict(VerdictNaming naming) const;
     /// The verdict as the Compare window shows it, the runs named as @p naming says: the overall
     /// line (overallVerdict()), the groups Workload to Waiting, then latency with the priorities

@@ -1944,7 +1944,7 @@ void TestCompare::priorityVerdictsAlikeShareALine()
     QVERIFY2(text.startsWith(QStringLiteral("A (mixed thresholds) serves them far sooner, priorities 8–9 at once (p95 %1 vs %2 cycles for B")
                                      .arg(range(a), range(b))),
              qPrintable(text));
-    QVERIFY2(text.endsWith(QStringLiteral("; B keeps one waiting up to %1 cycles").arg(*std::max_element(maxB.cbegin(), maxB.cend()))),
+    QVERIFY2(text.endsWith(QStringLiteral("; B (mixed thresholds, as watched) keeps one waiting up to %1 cycles").arg(*std::max_element(maxB.cbegin(), maxB.cend()))),
              qPrintable(text));
     // Different workloads: one "not compared" line for them all, not ten.
     const Comparison other = compareScenarios({loadPreset(QStringLiteral("lesson-mixed-thresholds.json")),
@@ -2017,7 +2017,7 @@ void TestCompare::largeRatiosReadInWords()
             four = v.text;
     }
     static const QRegularExpression within(QStringLiteral("^A \\(mixed thresholds\\) serves priority 4 within a cycle \\(p95 1 vs (\\d+) "
-                                                          "cycles for B \\(mixed thresholds, as watched\\)\\)"));
+                                                          "cycles for B\\); B \\(mixed thresholds, as watched\\) keeps one waiting"));
     const QRegularExpressionMatch m = within.match(four);
     QVERIFY2(m.hasMatch() && m.captured(1).toInt() >= 20, qPrintable(four));
 }
@@ -2105,8 +2105,21 @@ void TestCompare::lessonAsOpenedComparesWithItsStepsPlayed()
     QVERIFY(!window->files().contains(CompareWindow::lessonStepsChoice()));
     const QString first = window->verdictText().section(QLatin1Char('\n'), 0, 0);
     QVERIFY2(first.startsWith(QStringLiteral("Overall: not compared: ")) && first.contains(QStringLiteral("produced different messages"))
-                     && first.contains(QStringLiteral("For a like-for-like comparison choose two runs of this lesson")),
+                     && first.endsWith(QStringLiteral("; to compare like for like, edit a setting, then compare the lesson's file with \"Current setup\"")),
              qPrintable(first));
+    // In one line of the box at 1280x720.
+    window->resize(1280 - 16, 720 - 48);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window));
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    auto *verdicts = window->findChild<QTextBrowser *>();
+    QVERIFY(verdicts);
+    const QTextBlock overall = verdicts->document()->begin();
+    QVERIFY2(overall.text().startsWith(QStringLiteral("Overall: not compared")), qPrintable(overall.text()));
+    QCOMPARE(overall.layout()->lineCount(), 1);
+    if (const QString shot = qEnvironmentVariable("PRIORITYLAB_SHOT_DIR"); !shot.isEmpty())
+        window->grab().save(QStringLiteral("%1/compare-different-workloads-1264x672.png").arg(shot));
 }
 
 QTEST_MAIN(TestCompare)

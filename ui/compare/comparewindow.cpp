@@ -706,10 +706,9 @@ QString CompareWindow::differentWorkloadsAdvice() const
 {
     // What to choose instead, in the overall line (the setup's own runs where there is one).
     if (m_currentSetup && !m_currentSetup->scenario.steps.isEmpty())
-        return tr("For a like-for-like comparison choose two runs of this lesson: its file and \"Current setup\" "
-                  "after an edit, or \"Run as watched\".");
-    return tr("For a like-for-like comparison choose configurations with the same producers and seed, "
-              "e.g. the three compare presets, or a scenario's file and \"Current setup\" after an edit.");
+        return tr("to compare like for like, edit a setting, then compare the lesson's file with \"Current setup\"");
+    return tr("to compare like for like, choose runs with the same producers and seed (the three compare presets, "
+              "or a file and \"Current setup\" after an edit)");
 }
 
 QString CompareWindow::introText()
@@ -933,7 +932,7 @@ void CompareWindow::showVerdicts(const Comparison &comparison)
         QString text = v.text.toHtmlEscaped();
         // Not like for like: the overall line says what to choose instead.
         if (i == 0 && !comparison.sameWorkload)
-            text += QLatin1Char(' ') + differentWorkloadsAdvice().toHtmlEscaped();
+            text += QStringLiteral("; ") + differentWorkloadsAdvice().toHtmlEscaped();
         if (i == 0)
             html += QStringLiteral("<p style='margin:0'><b>%1:</b> %2</p><ul style='margin:0'>").arg(v.group.toHtmlEscaped(), text);
         else
@@ -1039,7 +1038,7 @@ QString CompareWindow::verdictText() const
     for (const ComparisonVerdict &v : m_model->comparison().shownVerdicts())
         lines << v.group + QStringLiteral(": ") + v.text;
     if (!lines.isEmpty() && !m_model->comparison().sameWorkload)
-        lines[0] += QLatin1Char(' ') + differentWorkloadsAdvice();
+        lines[0] += QStringLiteral("; ") + differentWorkloadsAdvice();
     return lines.join(QLatin1Char('\n'));
 }
 
