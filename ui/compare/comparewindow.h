@@ -26,10 +26,13 @@ class TimeSeriesChart;
 /// shows them side by side: a table of key figures (latency per priority, a row each
 /// with p50, p95 and max columns under each run's name, longest wait, throughput, postponements, discards, deliveries per message, messages
 /// overtaken) and aligned charts (queue depth and processed per cycle, one line per
-/// configuration on the same axes, one legend for both) and a verdict per group of figures in
-/// words (Comparison::groupVerdicts()), sized to its lines; runs whose names do not read as a
-/// subject are named there by their letter (Configuration A, B, C), a key under its heading
-/// and in the charts' legend (Comparison::VerdictNaming::Letters). The best value of each row is
+/// configuration on the same axes, one legend for both) and the verdict in words
+/// (Comparison::shownVerdicts(): an overall line saying which run is better and why, then a line
+/// per group of figures, the priorities of the same latency verdict on one), sized to its lines;
+/// each run named by its letter and name ("A (mixed thresholds)"), or by its letter alone where
+/// a name does not read as a subject, with a key under the verdict and in the charts' legend
+/// (Comparison::VerdictNaming::LettersAndNames). Tab goes from the table to the Verdict/Charts
+/// tab bar, then the verdict. The best value of each row is
 /// highlighted (bold on blue with a "★", kept in the selected row); no row's when the workloads
 /// differ (not like for like, ComparedFigure::comparable). A changed choice marks the figures out of
 /// date (isStale()). After a comparison the table
@@ -88,7 +91,10 @@ public:
     /// opened or without a file, the three-way preset; with a run as watched (a lesson step's
     /// settings), its file and that run (watchedRunChoice()), and with the timeline's changes
     /// alone, its file and the current setup: like for like, so the first view has verdicts;
-    /// else the setup and the presets of threeWayPresets() of another broker mode than its own.
+    /// a lesson as opened whose steps set something, the setup and the lesson played through
+    /// (lessonStepsChoice(), the same workload); else the setup and the presets of
+    /// threeWayPresets() of another broker mode than its own (the verdict's first line then says
+    /// the workloads differ and what to choose instead).
     /// The run as watched (CurrentSetup::watched), when there is one, is offered after the
     /// current setup in every slot.
     void setCurrentSetup(const CurrentSetup &setup);
