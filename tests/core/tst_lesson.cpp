@@ -2,6 +2,7 @@
 // path, with the fix), written back unchanged, and their end conditions evaluated on a run.
 #include "core/analysis/alarms.h"
 #include "core/analysis/lesson.h"
+#include "core/engine/metrics.h"
 #include "core/engine/simulation.h"
 #include "core/scenario/scenario.h"
 #include "tests/testsupport.h"
@@ -13,6 +14,8 @@
 #include <QTest>
 
 #include <algorithm>
+#include <array>
+#include <deque>
 
 using namespace PriorityLab;
 
@@ -25,6 +28,75 @@ QByteArray lessonJson(const QByteArray &steps)
                "consumers": [{"name": "A", "strategy": {"type": "ttl", "low": 0, "high": 8}}],
                "producers": [{"name": "P", "generator": {"perCycle": 2, "ttl": [1, 5]}}],
                "steps": )" + steps + "}";
+}
+
+/// What the latency chart draws (ui/charts: per priority class, BrokerConfig::priorityClasses(),
+/// p50 and p95 of the messages processed in the last 10 cycles, ChartHistory::smoothingCycles())
+/// at one cycle (the status bar's count after it ran), with the largest latency processed in
+/// that cycle, which no chart draws.
+struct LatencyPoint
+{
+    qint64 cycle = 0;
+    int step = 0;  ///< the lesson step (0-based) the cycle ran in
+    /// Per class c: [3c] p50, [3c + 1] p95 (-1 where none of the class was processed in the
+    /// window: a gap in the chart), [3c + 2] the cycle's own largest latency (-1: none).
+    QList<qint64> values;
+    qint64 p50(int c) const { return values.at(3 * c); }
+    qint64 p95(int c) const { return values.at(3 * c + 1); }
+    qint64 max(int c) const { return values.at(3 * c + 2); }
+};
+
+/// The latency chart of the preset @p file played as the lesson panel plays it (each step's
+/// settings on entering it, then cycles to its end) up to the end of step @p last (0-based).
+QList<LatencyPoint> latencyChart(const QString &file, int last)
+{
+    const Scenario s = TestSupport::loadPreset(file);
+    Simulation sim;
+    if (!sim.load(s).isEmpty())
+        return {};
+    const QList<PriorityClass> &classes = BrokerConfig::priorityClasses();
+    std::deque<QList<ProcessedSample>> window;
+    QList<LatencyPoint> chart;
+    for (int i = 0; i <= last; ++i) {
+        const LessonStep &step = s.steps.at(i);
+        for (const TimelineChange &c : step.set)
+            sim.applySetting(c.path, c.value);
+        for (int n = 0; n < 1000 && !lessonStepDone(step, sim); ++n) {
+            window.push_back(sim.step().processed);
+            if (window.size() > 10)
+                window.pop_front();
+            LatencyPoint point{sim.cycle(), i, {}};
+            for (const PriorityClass &c : classes) {
+                std::map<qint64, qint64> values;
+                qint64 count = 0;
+                qint64 max = -1;
+                for (const QList<ProcessedSample> &cycle : window) {
+                    for (const ProcessedSample &p : cycle) {
+                        if (p.originalPriority < c.minPriority || p.originalPriority > c.maxPriority)
+                            continue;
+                        ++values[p.latency];
+                        ++count;
+                        if (&cycle == &window.back())
+                            max = std::max(max, p.latency);
+                    }
+                }
+                point.values << percentile(values, count, 50) << percentile(values, count, 95) << max;
+            }
+            chart << point;
+        }
+    }
+    return chart;
+}
+
+/// The index of the latency class named @p name in BrokerConfig::priorityClasses(), -1 if none.
+int latencyClass(const QString &name)
+{
+    const QList<PriorityClass> &classes = BrokerConfig::priorityClasses();
+    for (qsizetype c = 0; c < classes.size(); ++c) {
+        if (classes.at(c).name == name)
+            return int(c);
+    }
+    return -1;
 }
 
 } // namespace
@@ -354,6 +426,97 @@ private Q_SLOTS:
         QVERIFY2(alert.text.contains(QStringLiteral("In cycle %1 an alert").arg(arrived))
                      && alert.text.contains(QStringLiteral("processed in cycle %1, %2 cycles late").arg(processed).arg(processed - arrived)),
                  qPrintable(alert.text));
+    }
+    /// A step outlines the chart its text needs, by name ("charts.latency", docs/scenario-format.md,
+    /// Lessons): a bare "charts" shows whichever tab was last open (a trial saw the delayed-retry
+    /// lesson's 660 deliveries told under Queue depth, its latency of 2 under Throughput).
+    void presetStepsNameTheirChart()
+    {
+        int named = 0;
+        for (const QString &file : TestSupport::presetFiles()) {
+            const Scenario s = TestSupport::loadPreset(file);
+            for (qsizetype i = 0; i < s.steps.size(); ++i) {
+                for (const QString &view : s.steps.at(i).highlights) {
+                    QVERIFY2(view != QLatin1String("charts"),
+                             qPrintable(QStringLiteral("%1 step %2 outlines \"charts\", not one chart").arg(file).arg(i + 1)));
+                    named += view.startsWith(QLatin1String("charts.")) ? 1 : 0;
+                }
+            }
+        }
+        QVERIFY(named >= 10);
+    }
+
+    /// A step's latency is the one the latency chart it outlines draws (p50 and p95 of the last 10
+    /// cycles, per class), never a maximum, which no view shows: a trial read "the low class (≤3)
+    /// waits up to 44 cycles" in lesson-mixed-thresholds and found no 44 to point at.
+    void presetLatencyIsTheChartsFigure()
+    {
+        const int low = latencyClass(QStringLiteral("low"));
+        QVERIFY(low >= 0);
+        const int classes = int(BrokerConfig::priorityClasses().size());
+        {
+            const QString file = QStringLiteral("lesson-mixed-thresholds.json");
+            const Scenario s = TestSupport::loadPreset(file);
+            const QList<LatencyPoint> chart = latencyChart(file, 2);
+            QVERIFY(!chart.isEmpty());
+            // Step 2 ends at cycle 100, step 3 at 160: the low class's p95 there.
+            const auto at = [&](qint64 cycle) {
+                return *std::find_if(chart.cbegin(), chart.cend(), [cycle](const LatencyPoint &p) { return p.cycle == cycle; });
+            };
+            QCOMPARE(at(100).p95(low), 4);
+            QVERIFY2(s.steps.at(1).text.contains(QStringLiteral("the low class (≤3) has a p95 of %1 cycles").arg(at(100).p95(low))),
+                     qPrintable(s.steps.at(1).text));
+            QCOMPARE(chart.constLast().cycle, 160);
+            QCOMPARE(chart.constLast().p95(low), 44);
+            QVERIFY2(s.steps.at(2).text.contains(QStringLiteral("the low class (≤3) climbs to a p95 of %1 cycles").arg(chart.constLast().p95(low))),
+                     qPrintable(s.steps.at(2).text));
+            QVERIFY(!s.steps.at(2).text.contains(QLatin1String("up to")));
+            QVERIFY(s.steps.at(1).highlights.contains(QStringLiteral("charts.latency")));
+            QVERIFY(s.steps.at(2).highlights.contains(QStringLiteral("charts.latency")));
+        }
+        {
+            // Delayed retry, step 4: every class at 2, p50 and p95, wherever the chart has a point.
+            const QString file = QStringLiteral("lesson-delayed-retry.json");
+            const Scenario s = TestSupport::loadPreset(file);
+            int points = 0;
+            for (const LatencyPoint &p : latencyChart(file, 3)) {
+                if (p.step != 3)
+                    continue;
+                for (int c = 0; c < classes; ++c) {
+                    if (p.p95(c) < 0)
+                        continue;  // a gap: none of the class processed in the window
+                    QVERIFY2(p.p50(c) == 2 && p.p95(c) == 2, qPrintable(QStringLiteral("cycle %1 class %2").arg(p.cycle).arg(c)));
+                    ++points;
+                }
+            }
+            QVERIFY(points > 300);
+            QVERIFY2(s.steps.at(3).text.contains(QLatin1String("on the Latency chart every class sits at 2, p50 and p95 alike")),
+                     qPrintable(s.steps.at(3).text));
+            QCOMPARE(s.steps.at(3).highlights, QStringList{QStringLiteral("charts.latency")});
+            QCOMPARE(s.steps.at(1).highlights, QStringList{QStringLiteral("charts.deliveries")});
+        }
+        {
+            // The poison lesson, step 3 (cycle 150): every class at 9.
+            const QString file = QStringLiteral("lesson-poison-message.json");
+            const Scenario s = TestSupport::loadPreset(file);
+            const LatencyPoint end = latencyChart(file, 2).constLast();
+            QCOMPARE(end.cycle, 150);
+            for (int c = 0; c < classes; ++c)
+                QVERIFY2(end.p50(c) == 9 && end.p95(c) == 9, qPrintable(QString::number(c)));
+            QVERIFY2(s.steps.at(2).text.contains(QLatin1String("on the Latency chart every class waits 9 cycles, p50 and p95 alike")),
+                     qPrintable(s.steps.at(2).text));
+        }
+        {
+            // Native starvation, step 3 (cycle 130): the high class at 0.
+            const QString file = QStringLiteral("lesson-native-starvation.json");
+            const Scenario s = TestSupport::loadPreset(file);
+            const LatencyPoint end = latencyChart(file, 2).constLast();
+            const int high = latencyClass(QStringLiteral("high"));
+            QCOMPARE(end.cycle, 130);
+            QCOMPARE(end.p95(high), 0);
+            QVERIFY2(s.steps.at(2).text.contains(QLatin1String("on the Latency chart the high class (7+) still waits 0 cycles")),
+                     qPrintable(s.steps.at(2).text));
+        }
     }
 };
 
