@@ -23,6 +23,7 @@
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTest>
 #include <QTextBrowser>
 #include <QUndoStack>
@@ -82,6 +83,8 @@ private Q_SLOTS:
     void maxLengthLessonAdvisesWhatStopsTheRefusals();
     void undoneEditThatRanKeepsTheMarkUntilReset();
     void undoneEditsCountedAsTheChartsCountThem();
+    void resetKeepsTheTryItYourselfStep();
+    void shippedResetsAreAskedWhereResetKeepsTheStep();
     void stepsRunToTheirEndAndPause()
     {
         Simulation sim;
@@ -1058,3 +1061,91 @@ void TestLessons::undoneEditsCountedAsTheChartsCountThem()
 
 QTEST_MAIN(TestLessons)
 #include "tst_lessons.moc"
+
+void TestLessons::resetKeepsTheTryItYourselfStep()
+{
+    // A teacher's trial: the topics lesson's last step says "Reset (Ctrl+R) and give urgent-1 a
+    // capacity of 2"; Ctrl+R went back to step 1, the instruction left the screen and urgent-1's
+    // card its outline. Reset on the last step, when it has no end, keeps that step at cycle 0
+    // with the scenario as it was opened (docs/design.md §1, docs/scenario-format.md, Lessons).
+    TestSupport::ScenarioWindow shown(QStringLiteral(":/scenarios/lesson-topics-few-consumers.json"), QSize(1280, 720));
+    QVERIFY(shown.exposed());
+    MainWindow &window = shown.window;
+    LessonPanel *panel = window.lessonPanel();
+    Simulation *sim = window.simulation();
+    const Scenario opened = sim->loadedScenario();
+    const int last = panel->stepCount() - 1;
+    QCOMPARE(last, 3);
+    QVERIFY(!opened.steps.at(last).untilCycle && !opened.steps.at(last).until);
+
+    // On an earlier step Reset starts the lesson again, as before.
+    panel->runCycles(*opened.steps.at(0).untilCycle + 5);
+    QCOMPARE(panel->currentStep(), 1);
+    QVERIFY(!panel->keepsStepOnReset());
+    window.resetAction()->trigger();
+    QCOMPARE(sim->cycle(), 0);
+    QCOMPARE(panel->currentStep(), 0);
+
+    // The last step, entered after step 3 subscribed bulk-1 to orders-0 too.
+    panel->runCycles(*opened.steps.at(last - 1).untilCycle);
+    QCOMPARE(panel->currentStep(), last - 1);
+    panel->next();
+    QCOMPARE(panel->currentStep(), last);
+    sim->pause();
+    QVERIFY(sim->currentScenario().consumers.at(3).topics != opened.consumers.at(3).topics);
+    QVERIFY(panel->keepsStepOnReset());
+
+    window.resetAction()->trigger();
+    QCOMPARE(sim->cycle(), 0);
+    QCOMPARE(panel->currentStep(), last);
+    QVERIFY(!sim->isRunning());
+    QVERIFY2(panel->textView()->toPlainText().contains(QStringLiteral("Reset (Ctrl+R) and give urgent-1 a capacity of 2")),
+             qPrintable(panel->textView()->toPlainText()));
+    QCOMPARE(panel->headingLabel()->text(), opened.steps.at(last).title);
+    QCOMPARE(window.highlightOverlay()->target(), window.viewForHighlight(QStringLiteral("consumers[0]")));
+    // The scenario as it was opened: step 3's subscription is gone, as the step's text expects.
+    QCOMPARE(sim->currentScenario().consumers.at(3).topics, opened.consumers.at(3).topics);
+    QVERIFY(panel->appliedSettings().isEmpty());
+    QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("stays on step 4")),
+             qPrintable(window.statusBar()->currentMessage()));
+
+    // The class tries it: urgent-1 takes 2 batches, the run goes on freely (no end to pause at).
+    QVERIFY(sim->applySetting(QStringLiteral("consumers[0].capacity"), 2).isEmpty());
+    panel->runCycles(40);
+    QCOMPARE(sim->cycle(), 40);
+    QCOMPARE(panel->currentStep(), last);
+
+    // A second Reset keeps it again; Back still replays the step before from its start.
+    window.resetAction()->trigger();
+    QCOMPARE(sim->cycle(), 0);
+    QCOMPARE(panel->currentStep(), last);
+    panel->back();
+    QCOMPARE(panel->currentStep(), last - 1);
+    QCOMPARE(sim->cycle(), *opened.steps.at(last - 2).untilCycle);
+    QCOMPARE(sim->currentScenario().consumers.at(3).topics, (QStringList{QStringLiteral("orders-0"), QStringLiteral("orders-2")}));
+}
+
+void TestLessons::shippedResetsAreAskedWhereResetKeepsTheStep()
+{
+    // A step that asks for a Reset (Ctrl+R) is one Reset keeps on screen (the last, without an
+    // end). The adaptive lesson asked to raise maxPredicateRuns and then to Reset, which undoes
+    // edits: it asks for the Reset first now.
+    int asked = 0;
+    for (const QString &file : TestSupport::presetFiles()) {
+        const ScenarioLoadResult r = loadScenarioFile(TestSupport::presetPath(file));
+        QVERIFY2(r.ok(), qPrintable(file));
+        const QList<LessonStep> &steps = r.scenario->steps;
+        for (qsizetype i = 0; i < steps.size(); ++i) {
+            const QString &text = steps.at(i).text;
+            if (!text.contains(QLatin1String("Reset (Ctrl+R)")))
+                continue;
+            ++asked;
+            const QString where = QStringLiteral("%1 step %2: %3").arg(file).arg(i + 1).arg(text);
+            QVERIFY2(i == steps.size() - 1 && !steps.at(i).untilCycle && !steps.at(i).until, qPrintable(where));
+        }
+    }
+    QVERIFY(asked >= 6);
+    const Scenario adaptive = TestSupport::loadPreset(QStringLiteral("lesson-load-adaptive.json"));
+    QVERIFY2(adaptive.steps.constLast().text.startsWith(QLatin1String("Reset (Ctrl+R), then raise maxPredicateRuns")),
+             qPrintable(adaptive.steps.constLast().text));
+}

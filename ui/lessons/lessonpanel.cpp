@@ -209,8 +209,35 @@ void LessonPanel::setUndoStack(const QUndoStack *stack)
     refresh();
 }
 
+bool LessonPanel::keepsStepOnReset() const
+{
+    return m_index >= 0 && m_index == int(m_steps.size()) - 1 && m_index <= m_entered
+           && !stepHasEnd(m_steps.at(m_index));
+}
+
+bool LessonPanel::resetRun()
+{
+    const bool keep = keepsStepOnReset();
+    const QList<LessonStep> steps = m_steps;
+    const int started = m_starts;
+    const qint64 cycles = m_simulation->cycle();
+    m_keepOnStart = keep ? m_index : -1;
+    m_simulation->reset();  // its owner may answer scenarioLoaded with setSteps()
+    if (m_starts == started)
+        setSteps(steps);
+    m_keepOnStart = -1;
+    if (keep)
+        m_keptFrom = std::max(m_keptFrom, cycles);
+    return keep;
+}
+
 void LessonPanel::setSteps(const QList<LessonStep> &steps)
 {
+    const bool sameSteps = steps.size() == m_steps.size()
+                           && std::equal(steps.cbegin(), steps.cend(), m_steps.cbegin(), [](const LessonStep &a, const LessonStep &b) {
+                                  return a.title == b.title && a.text == b.text;
+                              });
+    const int keep = std::exchange(m_keepOnStart, -1);
     m_steps = steps;
     m_applied.clear();
     ++m_starts;
@@ -233,6 +260,14 @@ void LessonPanel::setSteps(const QList<LessonStep> &steps)
         Q_EMIT highlightRequested(QStringList());
         return;
     }
+    // Reset on the "try it yourself" step: that step stays, at cycle 0, none of the steps'
+    // settings applied (resetRun()).
+    if (keep > 0 && sameSteps && keep < int(m_steps.size()) && !stepHasEnd(m_steps.at(keep))) {
+        m_entered = keep;
+        show(keep);
+        return;
+    }
+    m_keptFrom = 0;
     enter(0, false);
 }
 
@@ -315,7 +350,7 @@ void LessonPanel::replayTo(int index)
     // The run is deterministic from cycle 0 (seed, timeline, the steps' settings): starting over
     // and playing the steps before @p index brings back the very run that step started on. It
     // started no later than now, so it takes at most as many cycles as have run.
-    const qint64 bound = m_simulation->cycle();
+    const qint64 bound = std::max(m_simulation->cycle(), m_keptFrom);  // after a kept Reset: the run before it
     const QList<LessonStep> steps = m_steps;
     const int started = m_starts;
     m_simulation->reset();  // its owner may answer scenarioLoaded with setSteps(), as after Reset

@@ -61,6 +61,18 @@ public:
     /// (fewer if the simulation finished).
     qint64 runCycles(qint64 cycles);
 
+    /// Whether Reset keeps the step shown (resetRun()): the lesson's last step when it has no
+    /// end, its "try it yourself" step, whose text may ask for a Reset before the class tries.
+    bool keepsStepOnReset() const;
+    /// Reset (Ctrl+R, docs/design.md §1): the run starts over at cycle 0 with the scenario as it
+    /// was opened (Simulation::reset(): same seed and timeline, edits by hand and the steps'
+    /// settings gone). The lesson starts over on its first step, except on a step
+    /// keepsStepOnReset() says it keeps: that step stays shown, with its outlines, and none of the
+    /// steps' settings applies (Back replays the steps before it as usual). E.g. the topics
+    /// lesson's step 4, "Reset (Ctrl+R) and give urgent-1 a capacity of 2", stays on screen at
+    /// cycle 0. Returns whether the step was kept.
+    bool resetRun();
+
     /// Asked before Back starts the run over (it loses edits made since the scenario was
     /// opened, as Reset does): false cancels Back. None: Back always goes.
     void setConfirmReplay(std::function<bool()> confirm) { m_confirmReplay = std::move(confirm); }
@@ -243,6 +255,11 @@ private:
     int m_index = -1;
     int m_entered = -1;  ///< the furthest step entered (its settings applied)
     int m_starts = 0;    ///< setSteps() calls: tells whether a reset's owner called it
+    /// The step the next setSteps() shows instead of the first (resetRun()), -1 for none.
+    int m_keepOnStart = -1;
+    /// The most cycles Back's replay may need after resetRun() kept a step: the cycles the run
+    /// had when it was reset (the step was entered no later), 0 once the lesson starts over.
+    qint64 m_keptFrom = 0;
     std::function<bool()> m_confirmReplay;
     QLabel *m_heading = nullptr;
     QTextBrowser *m_text = nullptr;

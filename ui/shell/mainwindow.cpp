@@ -457,7 +457,9 @@ void MainWindow::createActions()
     m_reset = new QAction(tr("&Reset"), this);
     m_reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_reset->setToolTip(tr("Back to cycle 0 with the scenario as it was opened (Ctrl+R): empty "
-                           "queue, same seed, so the same run again. Live edits are undone."));
+                           "queue, same seed, so the same run again. Live edits are undone. A lesson starts "
+                           "again on its first step, except on its last step when that one has no end "
+                           "(Try it yourself): it stays there."));
     m_reset->setStatusTip(m_reset->toolTip());
     connect(m_reset, &QAction::triggered, this, &MainWindow::resetSimulation);
 
@@ -1426,7 +1428,16 @@ void MainWindow::resetSimulation()
     if (!confirmDiscardEdits(tr("resetting to cycle 0 with the scenario as it was opened")))
         return;
     const bool wasRunning = m_simulation->isRunning();
-    m_simulation->reset();
+    // On a lesson's "try it yourself" step (its last, without an end) the step stays: its text
+    // asks for this Reset before the class tries something ("Reset (Ctrl+R) and give urgent-1 a
+    // capacity of 2"), and going back to step 1 took the instruction off the screen (a trial).
+    if (m_lessonPanel->resetRun()) {
+        statusBar()->showMessage(tr("Reset: cycle 0, the scenario as it was opened. The lesson stays on step %1; "
+                                    "Back (Page Up) goes to step %2.")
+                                         .arg(m_lessonPanel->currentStep() + 1)
+                                         .arg(m_lessonPanel->currentStep()),
+                                 8000);
+    }
     if (wasRunning)
         m_simulation->runUnlessLesson();
     // A consumer card's slider kept the keys after Reset, with no outline, and Tab went on from there.
