@@ -595,6 +595,81 @@ private Q_SLOTS:
         }
     }
 
+    void outlinedCardsAndSettingsInSightZoomedAndPresenting_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<int>("zoom");
+        QTest::addColumn<bool>("presenting");
+        QTest::addRow("window 1280x720") << QSize(1280, 720) << 100 << false;
+        QTest::addRow("window 1280x720 at 120 %%") << QSize(1280, 720) << 120 << false;
+        QTest::addRow("window 1024x768 at 120 %%") << QSize(1024, 768) << 120 << false;
+        QTest::addRow("presenting at 1280x720") << QSize(1280, 720) << PresentationMode::zoomPercentFor(QSize(1280, 720)) << true;
+        QTest::addRow("presenting at 1024x768") << QSize(1024, 768) << PresentationMode::zoomPercentFor(QSize(1024, 768)) << true;
+    }
+
+    void outlinedCardsAndSettingsInSightZoomedAndPresenting()
+    {
+        // A teacher's trial, lesson-mixed-thresholds step 4: strict's Aging step outlined, but
+        // inside a folded "Settings ▸" while presenting (only the alarm bar showed an outline),
+        // and scrolled out of view in the window at 120 %. A step's first outlined card or
+        // setting is shown (its card unfolded) and scrolled into its view, zoomed and presenting.
+        QFETCH(QSize, size);
+        QFETCH(int, zoom);
+        QFETCH(bool, presenting);
+        const bool shots = qEnvironmentVariableIsSet("PRIORITYLAB_SHOTS");
+        for (const QString &file : TestSupport::presetFiles()) {
+            const Scenario s = TestSupport::loadPreset(file);
+            bool outlinesACard = false;
+            for (const LessonStep &step : s.steps)
+                outlinesACard = outlinesACard || (!step.highlights.isEmpty() && step.highlights.constFirst().startsWith(QLatin1String("consumers[")));
+            if (!outlinesACard)
+                continue;
+            Window w(TestSupport::presetPath(file));
+            QVERIFY(w.activeAt(size.width(), size.height()));
+            if (presenting) {
+                w.presentAt(size, zoom);
+                QVERIFY(!QTest::currentTestFailed());
+            } else {
+                w.window.zoom()->setPercent(zoom);
+                QTRY_COMPARE(w.window.size(), size);
+            }
+            for (int i = 0; i < int(s.steps.size()); ++i) {
+                if (s.steps.at(i).highlights.isEmpty() || !s.steps.at(i).highlights.constFirst().startsWith(QLatin1String("consumers[")))
+                    continue;
+                const QString where = QStringLiteral("%1 step %2 (%3)").arg(file).arg(i + 1).arg(s.steps.at(i).highlights.constFirst());
+                w.window.lessonPanel()->showStep(i);
+                TestSupport::settleLayouts();
+                QWidget *target = w.window.highlightOverlay()->target();
+                QVERIFY2(target, qPrintable(where));
+                QScrollArea *scroll = TestSupport::scrollAreaAround(target);
+                QVERIFY2(scroll, qPrintable(where));
+                const auto inside = [&] {
+                    if (!target->isVisible())
+                        return false;  // folded away
+                    const QRect r = TestSupport::rectInView(scroll, target);
+                    const QRect v = scroll->viewport()->rect();
+                    const bool vertical = r.height() <= v.height() ? r.top() >= v.top() && r.bottom() <= v.bottom()
+                                                                   : r.top() <= v.top() && r.bottom() >= v.bottom();
+                    const bool horizontal = r.width() <= v.width() ? r.left() >= v.left() && r.right() <= v.right()
+                                                                  : r.left() <= v.left() && r.right() >= v.right();
+                    return vertical && horizontal;
+                };
+                if (shots) {
+                    TestSupport::turnEventLoop(5);
+                    w.window.grab().save(QStringLiteral("/tmp/outlined-%1-%2-%3x%4-%5.png")
+                                                 .arg(file.section(QLatin1Char('.'), 0, 0)).arg(i + 1).arg(size.width())
+                                                 .arg(size.height()).arg(presenting ? QStringLiteral("p") : QString::number(zoom)));
+                }
+                QTRY_VERIFY2(inside(), qPrintable(where + QStringLiteral(": %1 visible %2 at %3,%4 %5x%6 in %7x%8")
+                                                        .arg(target->metaObject()->className()).arg(target->isVisible())
+                                                        .arg(TestSupport::rectInView(scroll, target).x()).arg(TestSupport::rectInView(scroll, target).y())
+                                                        .arg(target->width()).arg(target->height())
+                                                        .arg(scroll->viewport()->width()).arg(scroll->viewport()->height())));
+                QTRY_VERIFY2(w.window.highlightOverlay()->isVisible(), qPrintable(where));
+            }
+        }
+    }
+
     void outlinedViewsOutOfSightAreNamed()
     {
         // Step 4 of the TTL lesson at 1280x720: A's low bound in sight, B's and C's below it.

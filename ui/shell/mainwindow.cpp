@@ -132,6 +132,16 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_refreshTimer.setSingleShot(true);
     m_refreshTimer.setInterval(refreshIntervalMs());
     connect(&m_refreshTimer, &QTimer::timeout, this, &MainWindow::refreshViews);
+    // A view around the step's outlines changed size (a layout, a zoom, a dock's splitter): the
+    // outlined views come into sight again, then the focused field, as after a resize.
+    m_outlineResizeTimer.setSingleShot(true);
+    m_outlineResizeTimer.setInterval(0);
+    connect(&m_outlineResizeTimer, &QTimer::timeout, this, [this] {
+        keepHighlightInSight();
+        keepFocusInSight();
+        for (HighlightOverlay *overlay : std::as_const(m_highlights))
+            overlay->follow();
+    });
 
     // Central: the scenario's header above the queue.
     auto *central = new QWidget(this);
@@ -1640,6 +1650,7 @@ void MainWindow::highlight(const QStringList &names)
         if (rearrange)
             arrangeBottomDocks();
     }
+    watchOutlinedViewports();
     if (!targets.isEmpty()) {
         keepHighlightInSight();
         keepFocusInSight();  // a field being edited wins where both cannot be seen
@@ -1669,6 +1680,33 @@ qint64 area(const QRect &rect)
 }
 
 } // namespace
+
+void MainWindow::watchOutlinedViewports()
+{
+    QList<QPointer<QWidget>> viewports;
+    for (HighlightOverlay *overlay : std::as_const(m_highlights)) {
+        for (QWidget *w = overlay->target() ? overlay->target()->parentWidget() : nullptr; w && w != this; w = w->parentWidget()) {
+            if (auto *scroll = qobject_cast<QScrollArea *>(w); scroll && !viewports.contains(scroll->viewport()))
+                viewports << scroll->viewport();
+        }
+    }
+    for (const QPointer<QWidget> &viewport : std::as_const(m_outlinedViewports)) {
+        if (viewport && !viewports.contains(viewport))
+            viewport->removeEventFilter(this);
+    }
+    for (const QPointer<QWidget> &viewport : std::as_const(viewports)) {
+        if (!m_outlinedViewports.contains(viewport))
+            viewport->installEventFilter(this);
+    }
+    m_outlinedViewports = viewports;
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Resize && m_outlinedViewports.contains(qobject_cast<QWidget *>(watched)))
+        m_outlineResizeTimer.start();
+    return QMainWindow::eventFilter(watched, event);
+}
 
 void MainWindow::keepHighlightInSight()
 {

@@ -231,6 +231,9 @@ protected:
     /// toolbar's icons are drawn again in the new button text colour.
     void changeEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    /// The viewports around the outlined views (watchOutlinedViewports()): one that changes size
+    /// brings the step's views into sight again (keepHighlightInSight()), once the layouts settle.
+    bool eventFilter(QObject *watched, QEvent *event) override;
     /// Tab and Shift+Tab follow the screen (FocusOrder): reading order, visible widgets only.
     bool focusNextPrevChild(bool next) override;
 
@@ -360,6 +363,9 @@ private:
     /// (a scroll that would take an earlier one out of sight is undone); then
     /// updateHighlightCue().
     void keepHighlightInSight();
+    /// Watches the viewports of the scroll areas around the outlined views (and no others) for
+    /// their size: see eventFilter().
+    void watchOutlinedViewports();
     /// Brings every dock that holds one of the lesson step's outlined views in front of its tab
     /// group (the first named last, so that it wins in a group), then keepHighlightInSight():
     /// after leaving presentation mode the docks' state put back left the Broker panel of the
@@ -452,6 +458,13 @@ private:
     QList<HighlightOverlay *> m_highlights;  ///< one per outlined view; at least one
     qsizetype m_outlineShown = -1;  ///< the outline the last click on the cue brought into sight (showOutlinedOutOfSight())
     QStringList m_highlightNames;  ///< the step's name of each outlined view, as m_highlights
+    /// The viewports of the scroll areas around the outlined views, watched for their size
+    /// (eventFilter()): the consumers' view lost 24 px to a layout after the step scrolled a
+    /// card into it at 120 % zoom, and the card's last row (the topics the step is about) went
+    /// out of sight.
+    QList<QPointer<QWidget>> m_outlinedViewports;
+    /// Coalesces the viewports' resizes into one keepHighlightInSight() once the layouts settle.
+    QTimer m_outlineResizeTimer;
     QWidget *m_alarmIndicator = nullptr;
     RabbitMqConnection *m_rabbitMq = nullptr;
     Zoom *m_zoom = nullptr;
