@@ -503,7 +503,7 @@ private Q_SLOTS:
             QCOMPARE(end.cycle, 150);
             for (int c = 0; c < classes; ++c)
                 QVERIFY2(end.p50(c) == 9 && end.p95(c) == 9, qPrintable(QString::number(c)));
-            QVERIFY2(s.steps.at(2).text.contains(QLatin1String("on the Latency chart every class waits 9 cycles, p50 and p95 alike")),
+            QVERIFY2(s.steps.at(2).text.contains(QLatin1String("every class at 9 cycles on the Latency chart")),
                      qPrintable(s.steps.at(2).text));
         }
         {
