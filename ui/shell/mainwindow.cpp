@@ -1442,11 +1442,11 @@ void MainWindow::resetSimulation()
     // asks for this Reset before the class tries something ("Reset (Ctrl+R) and give urgent-1 a
     // capacity of 2"), and going back to step 1 took the instruction off the screen (a trial).
     if (m_lessonPanel->resetRun()) {
-        statusBar()->showMessage(tr("Reset: cycle 0, the scenario as it was opened. The lesson stays on step %1; "
-                                    "Back (Page Up) goes to step %2.")
-                                         .arg(m_lessonPanel->currentStep() + 1)
-                                         .arg(m_lessonPanel->currentStep()),
-                                 8000);
+        showNotice(tr("Reset: cycle 0, the scenario as it was opened. The lesson stays on step %1; "
+                      "Back (Page Up) goes to step %2.")
+                           .arg(m_lessonPanel->currentStep() + 1)
+                           .arg(m_lessonPanel->currentStep()),
+                   8000);
     }
     if (wasRunning)
         m_simulation->runUnlessLesson();
