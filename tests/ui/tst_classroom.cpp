@@ -2794,6 +2794,65 @@ private Q_SLOTS:
         QVERIFY2(kept >= needed, qPrintable(QStringLiteral("%1 px kept, the banner takes %2").arg(kept).arg(needed)));
     }
 
+    void topicCaptionsNameTheirTopicAt1024_data()
+    {
+        QTest::addColumn<int>("presentingZoom");
+        QTest::addColumn<qint64>("cycles");
+        QTest::addColumn<double>("fontScale");
+        const int presenting = PresentationMode::zoomPercentFor(QSize(1024, 768));
+        for (const double scale : {1.0, 1.2}) {  // Fusion's font, a GTK theme's larger one
+            for (const qint64 cycles : {qint64(0), qint64(90), qint64(130)}) {
+                QTest::addRow("window, cycle %lld, font x%.1f", cycles, scale) << 0 << cycles << scale;
+                QTest::addRow("presenting, cycle %lld, font x%.1f", cycles, scale) << presenting << cycles << scale;
+            }
+        }
+    }
+
+    void topicCaptionsNameTheirTopicAt1024()
+    {
+        // The topics lesson at 1024x768, in the window and presenting: orders-0's caption was
+        // a bare "31", later "9", and under "Topic orders-1 (priorities 4–6):…" a line "29"
+        // (orders-2's) read as orders-1's count; at cycle 0 every caption was cut to ": e…" (a
+        // teacher's trial). Each caption names its topic with its count, whole, and no other
+        // topic (firstThatFits(), docs/design.md §8).
+        QFETCH(int, presentingZoom);
+        QFETCH(qint64, cycles);
+        QFETCH(double, fontScale);
+        const ThemeFont theme(fontScale);
+        Window w(QStringLiteral(":/scenarios/lesson-topics-few-consumers.json"));
+        QVERIFY(w.at1024(presentingZoom, cycles));
+        QCOMPARE(w.sim()->cycle(), cycles);
+        auto *tiles = w.window.findChild<QueueTilesView *>();
+        QVERIFY(tiles);
+        QTRY_VERIFY(tiles->isVisible());
+        const auto &queues = w.sim()->broker().subQueues();
+        QCOMPARE(queues.size(), size_t(3));
+        QFont bold = tiles->font();
+        bold.setBold(true);
+        const QFontMetrics fm(bold);
+        for (size_t q = 0; q < queues.size(); ++q) {
+            const QString name = queues[q].name;
+            const qsizetype count = qsizetype(queues[q].messages.size());
+            QString caption;
+            const auto readable = [&](QString *why) {
+                QCoreApplication::processEvents();
+                caption = tiles->stripCaptionShown(int(q));
+                *why = QStringLiteral("\"%1\" for %2 (%3 messages), %4 px wide in a view of %5 px")
+                               .arg(caption, name).arg(count).arg(fm.horizontalAdvance(caption)).arg(tiles->viewport()->width());
+                return !caption.contains(QChar(0x2026)) && fm.horizontalAdvance(caption) <= tiles->viewport()->width();
+            };
+            QString why;
+            QTRY_VERIFY2(readable(&why), qPrintable(why));
+            QVERIFY2(caption.contains(name), qPrintable(why));
+            for (const auto &other : queues) {
+                if (other.name != name)
+                    QVERIFY2(!caption.contains(other.name), qPrintable(why));
+            }
+            const QString amount = count == 0 ? QStringLiteral("empty") : QLocale().toString(count);
+            QVERIFY2(caption.contains(QStringLiteral(": ") + amount), qPrintable(why));
+        }
+    }
+
     void cardTitlesWholeWhilePresentingAt1024_data()
     {
         QTest::addColumn<QString>("file");

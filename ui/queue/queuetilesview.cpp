@@ -288,17 +288,50 @@ QString QueueTilesView::fittedLabel(const Strip &strip, const QFontMetrics &metr
 {
     // A narrow view (a 1024 px window zoomed, presenting) takes the shorter title, whole,
     // before any title is cut: the caption above the tabs says the head comes first.
-    // The count alone last ("45"), elided only where even that does not fit.
-    QStringList wordings{stripLabel(strip)};
-    const QString count = strip.count == 1 ? tr("1 message") : tr("%1 messages").arg(QLocale().toString(strip.count));
     const Broker &broker = m_simulation->broker();
-    if (broker.config().mode == BrokerConfig::Mode::Fifo && strip.count > 0)
-        wordings << count;
-    else if (broker.config().mode == BrokerConfig::Mode::Priority)
-        wordings << tr("Priority %1: %2").arg(broker.subQueues()[size_t(strip.queue)].key).arg(count);
-    if (strip.count > 0)
-        wordings << QLocale().toString(strip.count);
-    return firstThatFits(metrics, width, wordings, WhenNoneFits::Elided);
+    const QString number = QLocale().toString(strip.count);
+    const QString count = strip.count == 1 ? tr("1 message") : tr("%1 messages").arg(number);
+    QStringList wordings{stripLabel(strip)};
+    QString name;  // a sub-queue's name among several, which every shorter wording keeps
+    switch (broker.config().mode) {
+    case BrokerConfig::Mode::Fifo:
+        // One queue: the count alone ("45") is no other queue's.
+        if (strip.count > 0)
+            wordings << count << number;
+        return firstThatFits(metrics, width, wordings, WhenNoneFits::Elided);
+    case BrokerConfig::Mode::Priority:
+        name = tr("Priority %1").arg(broker.subQueues()[size_t(strip.queue)].key);
+        wordings << tr("%1: %2").arg(name, count) << tr("%1: %2").arg(name, number);
+        break;
+    case BrokerConfig::Mode::Topics: {
+        // "orders-0 (7–9): 9": the bare count ("9") under the strip above read as that
+        // strip's, "29" under "Topic orders-1 (priorities 4–6):…" as orders-1's (a teacher's
+        // trial at 1024x768); each wording keeps the topic's name with its count.
+        name = broker.subQueues()[size_t(strip.queue)].name;
+        const QString amount = strip.count == 0 ? tr("empty") : count;
+        const QString shortAmount = strip.count == 0 ? tr("empty") : number;
+        for (const TopicConfig &t : broker.config().topics) {
+            if (t.name != name)
+                continue;
+            const QString band = t.minPriority == t.maxPriority
+                    ? QString::number(t.minPriority)
+                    : tr("%1–%2").arg(t.minPriority).arg(t.maxPriority);
+            wordings << tr("%1 (%2): %3").arg(name, band, amount) << tr("%1 (%2): %3").arg(name, band, shortAmount);
+            break;
+        }
+        wordings << tr("%1: %2").arg(name, shortAmount);
+        break;
+    }
+    }
+    if (firstFittingIndex(metrics, width, wordings) >= 0)
+        return firstThatFits(metrics, width, wordings);
+    // Narrower still: the name cut in its middle ("ord…s-0: 9"), where the topics' names
+    // differ at their end; the count is never cut. Blank rather than a count without a name.
+    const QString tail = QStringLiteral(": ") + (strip.count == 0 && broker.config().mode == BrokerConfig::Mode::Topics ? tr("empty") : number);
+    const QString cut = metrics.elidedText(name, Qt::ElideMiddle, width - metrics.horizontalAdvance(tail));
+    if (cut.isEmpty() || cut == QString(QChar(0x2026)))
+        return {};
+    return cut + tail;
 }
 
 QString QueueTilesView::stripCaptionShown(int strip) const

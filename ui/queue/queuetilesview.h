@@ -98,7 +98,10 @@ public:
     /// first", "Queue: empty — no message has arrived yet"; empty if there is no such strip.
     QString stripCaption(int strip) const;
     /// The title of strip @p strip as drawn at the view's width: stripCaption(), or when that
-    /// is too wide a shorter one ("12 messages", then "12"), cut ("…") only if even that is.
+    /// is too wide a shorter one, by firstThatFits(). A FIFO queue's "12 messages", then "12",
+    /// cut ("…") only if even that is; a sub-queue among several keeps its name with its count,
+    /// never a bare number ("orders-0 (7–9): 9 messages", "orders-0 (7–9): 9", "orders-0: 9";
+    /// "Priority 9: 12"), then its name cut in the middle, else nothing (docs/design.md §8).
     QString stripCaptionShown(int strip) const;
     /// The sentence an empty queue shows in any mode ("Queue: empty — no message has arrived
     /// yet", "… every message has been taken by a consumer"); empty while messages are queued.
@@ -153,7 +156,7 @@ private:
     const Message *messageAt(qsizetype index) const;
     const Strip *stripOf(qsizetype index) const;
     QString stripLabel(const Strip &strip) const;
-    /// stripLabel(), or a shorter title that fits @p width pixels in @p metrics.
+    /// stripLabel(), or a shorter title that fits @p width pixels in @p metrics (stripCaptionShown()).
     QString fittedLabel(const Strip &strip, const QFontMetrics &metrics, int width) const;
     QPixmap renderTile(const TileKey &key) const;
     int rowHeight() const { return m_tileSize.height() + m_gap; }
