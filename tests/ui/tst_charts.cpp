@@ -235,6 +235,7 @@ private Q_SLOTS:
     void undoneEditsCountTheSameOnEveryChart_data();
     void undoneEditsCountTheSameOnEveryChart();
     void undoneConsumerAddedIsOneEditUndone();
+    void consumerAddedAndUndoneAtOnceLeavesNoMarker();
 };
 
 // ChartHistory's flat latency window gives the percentiles the std::map histogram gave
@@ -2128,6 +2129,52 @@ void TestCharts::undoneConsumerAddedIsOneEditUndone()
         QVERIFY2(!m.toolTip.contains(QLatin1String("consumers[")), qPrintable(m.toolTip));
     QVERIFY2(w.window.lessonPanel()->progressLabel()->text().contains(QLatin1String("since undone")),
              qPrintable(w.window.lessonPanel()->progressLabel()->text()));
+}
+
+/// Adds a consumer by hand, as "+ Consumer" does, in @p w: the next free name, accept-all.
+/// Returns its name; empty where the editor refused it (the test has failed then).
+static QString addConsumerByHand(ScenarioWindow &w)
+{
+    SetupEditor *editor = w.window.setupEditor();
+    ConsumerConfig config;
+    config.name = editor->uniqueConsumerName();
+    config.strategy.type = QStringLiteral("accept-all");
+    const QString error = editor->addConsumer(config);
+    [&] { QCOMPARE(error, QString()); }();
+    return error.isEmpty() ? config.name : QString();
+}
+
+void TestCharts::consumerAddedAndUndoneAtOnceLeavesNoMarker()
+{
+    // A teacher's trial at 1024x768: a consumer added and undone in the same cycle left a
+    // purple line for an edit that no longer existed, "✎ consumer consumer-4 added, undone",
+    // the word doubled. The marker reads "✎ consumer-4 added"; undone before any cycle ran
+    // with it, it is gone, counted nowhere, and the Edit menu never doubles the word either.
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-mixed-thresholds.json"), QSize(1024, 768));
+    QVERIFY(w.active());
+    w.runLesson(30);
+    const QString name = addConsumerByHand(w);
+    QCOMPARE(name, QStringLiteral("consumer-4"));
+    QStringList labels = shownLabels(w);
+    QVERIFY2(!labels.isEmpty(), "no chart shown");
+    for (const QString &chart : std::as_const(labels))
+        QVERIFY2(chart.contains(QStringLiteral("✎ consumer-4 added")) && !chart.contains(QLatin1String("consumer consumer")),
+                 qPrintable(labels.join(QLatin1Char('\n'))));
+    QVERIFY2(!w.window.undoAction()->text().contains(QLatin1String("consumer consumer")), qPrintable(w.window.undoAction()->text()));
+    QVERIFY2(w.window.lessonPanel()->progressLabel()->text().contains(QStringLiteral("✎")),
+             qPrintable(w.window.lessonPanel()->progressLabel()->text()));
+
+    w.window.undoAction()->trigger();
+    QCOMPARE(w.sim()->cycle(), 30);
+    for (const qint64 cycles : {0, 10}) {  // at once, and once cycles ran after
+        w.runLesson(cycles);
+        labels = shownLabels(w);
+        const QString all = labels.join(QLatin1Char('\n'));
+        QVERIFY2(w.window.chartPanel()->liveEditMarkers().isEmpty(), qPrintable(all));
+        QVERIFY2(!all.contains(QStringLiteral("✎")), qPrintable(all));
+        const QString line = w.window.lessonPanel()->progressLabel()->text();
+        QVERIFY2(!line.contains(QStringLiteral("✎")), qPrintable(line));
+    }
 }
 
 #include "tst_charts.moc"

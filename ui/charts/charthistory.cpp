@@ -107,6 +107,22 @@ void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QStrin
         if (first == m_firstLiveEdit.cend() || *first > cycle)
             m_firstLiveEdit.insert(key, cycle);
     }
+    // An undo of an edit in words ("consumer-4 added") before any cycle ran with the edit: the
+    // edit is gone, and with it its marker; the undo gets none (a line stayed for a consumer
+    // added and taken back at once, a teacher's trial).
+    if (key.isEmpty() && undo && !m_liveEdits.isEmpty() && m_liveEdits.constLast().cycle == cycle) {
+        TimelineEntry &entry = m_liveEdits.last();
+        for (qsizetype i = entry.changes.size() - 1; i >= 0; --i) {
+            if (entry.changes.at(i) == change && !entry.undos.value(i)) {
+                entry.changes.removeAt(i);
+                entry.owners.removeAt(i);
+                entry.undos.removeAt(i);
+                if (entry.changes.isEmpty())
+                    m_liveEdits.removeLast();
+                return;
+            }
+        }
+    }
     // An edit that brings PATH back to that value before the cycle ran (an undo, then nothing
     // else, or an undo and its redo) changed nothing in the run: no change, no marker.
     const bool backToBefore = !before.isEmpty() && change == before;

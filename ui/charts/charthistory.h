@@ -73,6 +73,8 @@ public:
     /// earlier live or scripted change of PATH, if still known; @p loaded, "PATH = VALUE" in the
     /// scenario as loaded, when PATH never changed before that cycle) removes it: an undo and its
     /// redo before any cycle runs, or edits undone back to the scenario as loaded, leave no marker.
+    /// So does an edit in words (no PATH, "consumer-4 added") that an undo (@p undo, the same
+    /// words) takes back before the same cycle: neither is kept.
     /// @p undo: the change is an undo of an edit by hand (TimelineEntry::undos). @p merged: the
     /// change is a later step of the undo step that made the last live edit of PATH (a slider
     /// moved by Left, Left while it runs, SetupCommand::merging()): it replaces that edit at its

@@ -361,7 +361,7 @@ QString ChartPanel::liveEditText(const SettingChange &change, const Simulation &
         // charts and the lesson panel count the two as one edit, undone.
         const bool added = (change.kind == SettingChange::Kind::ConsumerAdded) != SetupCommand::undoing();
         const QString name = !change.consumerName.isEmpty() ? change.consumerName : QStringLiteral("#%1").arg(change.consumer + 1);
-        return added ? tr("consumer %1 added").arg(name) : tr("consumer %1 removed").arg(name);
+        return added ? tr("%1 added").arg(ChangeLabel::consumerWords(name)) : tr("%1 removed").arg(ChangeLabel::consumerWords(name));
     }
     case SettingChange::Kind::Broker:
         return tr("broker settings changed");

@@ -113,4 +113,12 @@ QString shortLabel(const QStringList &changes, const QStringList &owners)
     return whats.size() == 1 ? tag : QStringLiteral("%1 +%2").arg(tag).arg(whats.size() - 1);
 }
 
+QString consumerWords(const QString &name)
+{
+    const QString word = QStringLiteral("consumer");
+    if (name.startsWith(word, Qt::CaseInsensitive))
+        return name;
+    return word + QLatin1Char(' ') + name;
+}
+
 } // namespace PriorityLab::ChangeLabel

@@ -33,4 +33,10 @@ QString shortLabel(const QStringList &changes);
 /// owner reads as shortLabel(changes) does. At most MaxShortLabel characters before the "+N".
 QString shortLabel(const QStringList &changes, const QStringList &owners);
 
+/// A consumer named @p name in words: "consumer C", or the name alone where it already says
+/// so ("consumer-4", "Consumer 2"): "consumer consumer-4 added" read the word twice (a
+/// teacher's trial). For the charts' markers ("✎ consumer-4 added, undone") and the Edit menu
+/// ("Undo Add consumer-4").
+QString consumerWords(const QString &name);
+
 } // namespace PriorityLab::ChangeLabel

@@ -252,7 +252,8 @@ ConsumerCommand::ConsumerCommand(Simulation *simulation, bool adds, ConsumerConf
                                  QUndoCommand *parent)
     : SetupCommand(simulation, parent), m_config(std::move(config)), m_adds(adds), m_index(index)
 {
-    setText((adds ? tr("Add consumer %1") : tr("Remove consumer %1")).arg(m_config.name));
+    const QString consumer = ChangeLabel::consumerWords(m_config.name);  // "consumer C", "consumer-4"
+    setText((adds ? tr("Add %1") : tr("Remove %1")).arg(consumer));
 }
 
 ConsumerCommand *ConsumerCommand::add(Simulation *simulation, ConsumerConfig config, QUndoCommand *parent)
