@@ -236,6 +236,7 @@ private Q_SLOTS:
     void undoneEditsCountTheSameOnEveryChart();
     void undoneConsumerAddedIsOneEditUndone();
     void consumerAddedAndUndoneAtOnceLeavesNoMarker();
+    void undoNamesTheEditItTookBack();
 };
 
 // ChartHistory's flat latency window gives the percentiles the std::map histogram gave
@@ -2175,6 +2176,46 @@ void TestCharts::consumerAddedAndUndoneAtOnceLeavesNoMarker()
         const QString line = w.window.lessonPanel()->progressLabel()->text();
         QVERIFY2(!line.contains(QStringLiteral("✎")), qPrintable(line));
     }
+}
+
+void TestCharts::undoNamesTheEditItTookBack()
+{
+    // The trial's run of the mixed-thresholds lesson at 1280x720: an edit at 160, consumer-4
+    // added at 172, run to 184, Ctrl+Z. Three lines under one label "✎ … 1 undone" and the
+    // undo's tooltip "back to: consumer consumer-4 added" did not say which edit was taken back.
+    // The undo's line names it and when it was made; the edit's line says when it was undone.
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-mixed-thresholds.json"), QSize(1280, 720));
+    QVERIFY(w.active());
+    w.runLesson(160);
+    QCOMPARE(w.window.setupEditor()->setConsumerParameter(0, QStringLiteral("threshold"), 7), QString());
+    w.runLesson(12);
+    QCOMPARE(addConsumerByHand(w), QStringLiteral("consumer-4"));
+    w.runLesson(12);
+    QCOMPARE(w.sim()->cycle(), 184);
+    w.window.undoAction()->trigger();
+    const QStringList labels = shownLabels(w);
+    const QString all = labels.join(QLatin1Char('\n'));
+    QVERIFY2(!all.contains(QLatin1String("consumer consumer")), qPrintable(all));
+    const QList<ChartMarker> markers = w.window.chartPanel()->liveEditMarkers();
+    QStringList seen;
+    for (const ChartMarker &m : markers)
+        seen << QStringLiteral("%1 %2 | %3").arg(m.x).arg(m.label, m.toolTip);
+    const QString why = seen.join(QLatin1Char('\n'));
+    QCOMPARE(markers.size(), 3);
+    QCOMPARE(markers.at(1).x, 172.0);
+    QVERIFY2(markers.at(1).toolTip.contains(QStringLiteral("consumer-4 added (undone at cycle 184)")), qPrintable(why));
+    QCOMPARE(markers.at(2).x, 184.0);
+    QVERIFY(markers.at(2).undo);
+    QCOMPARE(markers.at(2).label, QStringLiteral("✎ consumer-4 added, undone"));
+    QVERIFY2(markers.at(2).toolTip.contains(QStringLiteral("took back consumer-4 added (made at cycle 172)")), qPrintable(why));
+    QVERIFY2(!markers.at(2).toolTip.contains(QLatin1String("back to")), qPrintable(why));
+    // Whatever label the three lines share on a chart, its tooltip names the edit taken back.
+    for (TimeSeriesChart *chart : ShownCharts(w.window.chartPanel())) {
+        const QString tips = chart->markerLabelToolTips().join(QLatin1Char('\n'));
+        QVERIFY2(tips.contains(QStringLiteral("took back consumer-4 added (made at cycle 172)")), qPrintable(chart->title() + QLatin1Char(':') + tips));
+    }
+    // The edit of 160 is none of it: it is still in effect.
+    QVERIFY2(!markers.at(0).toolTip.contains(QLatin1String("undone")), qPrintable(why));
 }
 
 #include "tst_charts.moc"

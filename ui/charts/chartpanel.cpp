@@ -473,6 +473,8 @@ QList<ChartMarker> ChartPanel::currentMarkers() const
     QHash<QString, QString> lastEdit;  // PATH = : the id of its last edit so far
     QHash<QPair<qint64, QString>, QString> ids;  // (cycle, change): its edit's id
     QSet<QString> undoneIds;
+    QHash<QString, qint64> editCycles;  // an edit's id: the cycle it was made at
+    QHash<QString, qint64> undoCycles;  // an undone edit's id: the cycle of its undo
     for (const ChartHistory::TimelineEntry &entry : m_history.liveEdits()) {
         for (qsizetype i = 0; i < entry.changes.size(); ++i) {
             const QString key = keyOf(entry.changes.at(i));
@@ -480,10 +482,12 @@ QList<ChartMarker> ChartPanel::currentMarkers() const
             if (entry.undos.value(i)) {
                 id = lastEdit.value(key, key + QStringLiteral("@undo%1").arg(entry.cycle));
                 undoneIds.insert(id);
+                undoCycles.insert(id, entry.cycle);
                 lastEdit.remove(key);
             } else {
                 id = key + QLatin1Char('@') + QString::number(entry.cycle);
                 lastEdit.insert(key, id);
+                editCycles.insert(id, entry.cycle);
             }
             ids.insert({entry.cycle, entry.changes.at(i)}, id);
         }
@@ -500,17 +504,33 @@ QList<ChartMarker> ChartPanel::currentMarkers() const
             QStringList undone;  // undo: the value each change undid, where the window has it
             QStringList edits;   // the edits' ids (ChartMarker::edits)
             QStringList undoneEdits;  // of those, the ones undone (ChartMarker::undone)
+            QStringList tips;    // each change in the tooltip, with what became of it
             for (qsizetype i = 0; i < entry.changes.size(); ++i) {
                 if (entry.undos.value(i) != undo)
                     continue;
-                changes << entry.changes.at(i);
+                const QString &change = entry.changes.at(i);
+                changes << change;
                 owners << entry.owners.value(i);
-                const QString id = ids.value({entry.cycle, entry.changes.at(i)});
+                const QString id = ids.value({entry.cycle, change});
                 edits << id;
                 if (undoneIds.contains(id))
                     undoneEdits << id;
-                if (undo)
-                    undone << undoneChange(entry.changes.at(i), entry.cycle);
+                if (!undo) {
+                    tips << (undoCycles.contains(id) ? tr("%1 (undone at cycle %2)").arg(change).arg(undoCycles.value(id)) : change);
+                    continue;
+                }
+                // An undo names what it took back and when that edit was made: three lines at
+                // 160, 172 and 184 under "✎ 3 edits, 1 undone" did not say which edit the undo
+                // at 184 took back (a teacher's trial).
+                const QString took = undoneChange(change, entry.cycle);
+                undone << took;
+                const qint64 made = editCycles.value(id, -1);
+                if (took.isEmpty() || made < 0)
+                    tips << tr("back to %1").arg(change);
+                else if (took == change)  // words: "consumer-4 added"
+                    tips << tr("took back %1 (made at cycle %2)").arg(took).arg(made);
+                else
+                    tips << tr("took back %1 (made at cycle %2), back to %3").arg(took).arg(made).arg(change);
             }
             if (changes.isEmpty())
                 continue;
@@ -525,10 +545,10 @@ QList<ChartMarker> ChartPanel::currentMarkers() const
                 tag = tr("✎ undone, %1").arg(ChangeLabel::shortLabel(changes, owners));
             }
             markers.append({qreal(entry.cycle), label,
-                            (undo ? tr("Cycle %1, an edit by hand undone (Edit > Undo), back to:\n%2")
+                            (undo ? tr("Cycle %1, an edit by hand undone (Edit > Undo):\n%2")
                                   : tr("Cycle %1, changed by hand:\n%2"))
                                     .arg(entry.cycle)
-                                    .arg(changes.join(QLatin1Char('\n'))),
+                                    .arg(tips.join(QLatin1Char('\n'))),
                             ChartMarker::Kind::LiveEdit, tag, undo, edits, undoneEdits});
         }
     }

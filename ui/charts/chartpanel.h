@@ -29,7 +29,8 @@ class SettingPath;
 /// that affects the run (Simulation::setupChanged() not made by the timeline; the scenario's
 /// texts and the timer interval are left out), at the cycle it takes effect from. An undo of an
 /// edit by hand is marked as one in words, naming the edit it undid ("✎ A · low = 2, undone"),
-/// not as one more edit.
+/// not as one more edit; its tooltip says what it took back and when that edit was made ("took
+/// back consumer-4 added (made at cycle 172)"), and the edit's, when it was undone.
 ///
 /// refresh(), from the main window's throttled timer (at most about 30 times a second), takes the
 /// snapshot's cycle reports into its ChartHistory (the series it keeps) and redraws: each series
