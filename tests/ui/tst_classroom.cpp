@@ -2830,6 +2830,7 @@ private Q_SLOTS:
         QFont bold = tiles->font();
         bold.setBold(true);
         const QFontMetrics fm(bold);
+        QStringList captions;
         for (size_t q = 0; q < queues.size(); ++q) {
             const QString name = queues[q].name;
             const qsizetype count = qsizetype(queues[q].messages.size());
@@ -2850,7 +2851,15 @@ private Q_SLOTS:
             }
             const QString amount = count == 0 ? QStringLiteral("empty") : QLocale().toString(count);
             QVERIFY2(caption.contains(QStringLiteral(": ") + amount), qPrintable(why));
+            captions << caption;
         }
+        // One length of words for all ("Topic orders-1 (priorities 4–6): empty" above
+        // "orders-2 (0–3): 29 messages" read as two kinds of caption).
+        const auto topicWord = [](const QString &c) { return c.startsWith(QLatin1String("Topic ")); };
+        const auto band = [](const QString &c) { return c.contains(QLatin1Char('(')); };
+        const QString all = captions.join(QStringLiteral(" / "));
+        QVERIFY2(std::all_of(captions.cbegin(), captions.cend(), topicWord) || std::none_of(captions.cbegin(), captions.cend(), topicWord), qPrintable(all));
+        QVERIFY2(std::all_of(captions.cbegin(), captions.cend(), band) || std::none_of(captions.cbegin(), captions.cend(), band), qPrintable(all));
     }
 
     void cardTitlesWholeWhilePresentingAt1024_data()

@@ -284,30 +284,28 @@ void QueueTilesView::scrollToIndex(qsizetype index)
         bar->setValue(bar->value() + r.bottom() - viewport()->height() + m_gap);
 }
 
-QString QueueTilesView::fittedLabel(const Strip &strip, const QFontMetrics &metrics, int width) const
+QStringList QueueTilesView::stripWordings(const Strip &strip) const
 {
-    // A narrow view (a 1024 px window zoomed, presenting) takes the shorter title, whole,
-    // before any title is cut: the caption above the tabs says the head comes first.
     const Broker &broker = m_simulation->broker();
     const QString number = QLocale().toString(strip.count);
     const QString count = strip.count == 1 ? tr("1 message") : tr("%1 messages").arg(number);
     QStringList wordings{stripLabel(strip)};
-    QString name;  // a sub-queue's name among several, which every shorter wording keeps
     switch (broker.config().mode) {
     case BrokerConfig::Mode::Fifo:
         // One queue: the count alone ("45") is no other queue's.
         if (strip.count > 0)
             wordings << count << number;
-        return firstThatFits(metrics, width, wordings, WhenNoneFits::Elided);
-    case BrokerConfig::Mode::Priority:
-        name = tr("Priority %1").arg(broker.subQueues()[size_t(strip.queue)].key);
+        break;
+    case BrokerConfig::Mode::Priority: {
+        const QString name = stripName(strip);
         wordings << tr("%1: %2").arg(name, count) << tr("%1: %2").arg(name, number);
         break;
+    }
     case BrokerConfig::Mode::Topics: {
         // "orders-0 (7–9): 9": the bare count ("9") under the strip above read as that
         // strip's, "29" under "Topic orders-1 (priorities 4–6):…" as orders-1's (a teacher's
         // trial at 1024x768); each wording keeps the topic's name with its count.
-        name = broker.subQueues()[size_t(strip.queue)].name;
+        const QString name = stripName(strip);
         const QString amount = strip.count == 0 ? tr("empty") : count;
         const QString shortAmount = strip.count == 0 ? tr("empty") : number;
         for (const TopicConfig &t : broker.config().topics) {
@@ -323,12 +321,54 @@ QString QueueTilesView::fittedLabel(const Strip &strip, const QFontMetrics &metr
         break;
     }
     }
+    return wordings;
+}
+
+QString QueueTilesView::stripName(const Strip &strip) const
+{
+    const Broker &broker = m_simulation->broker();
+    const auto &queue = broker.subQueues()[size_t(strip.queue)];
+    switch (broker.config().mode) {
+    case BrokerConfig::Mode::Fifo:
+        return {};
+    case BrokerConfig::Mode::Priority:
+        return tr("Priority %1").arg(queue.key);
+    case BrokerConfig::Mode::Topics:
+        return queue.name;
+    }
+    return {};
+}
+
+qsizetype QueueTilesView::captionLevel(const QFontMetrics &metrics, int width) const
+{
+    // The strips' titles read alike, one level of words for all: "Topic orders-1 (priorities
+    // 4–6): empty" above "orders-2 (0–3): 29 messages" read as two kinds of caption.
+    qsizetype level = 0;
+    if (m_simulation->broker().config().mode == BrokerConfig::Mode::Fifo)
+        return level;
+    for (const Strip &s : m_strips) {
+        const QStringList wordings = stripWordings(s);
+        const qsizetype fits = firstFittingIndex(metrics, width, wordings);
+        level = std::max(level, fits < 0 ? wordings.size() - 1 : fits);
+    }
+    return level;
+}
+
+QString QueueTilesView::fittedLabel(const Strip &strip, const QFontMetrics &metrics, int width, qsizetype level) const
+{
+    // A narrow view (a 1024 px window zoomed, presenting) takes the shorter title, whole,
+    // before any title is cut: the caption above the tabs says the head comes first.
+    QStringList wordings = stripWordings(strip);
+    if (m_simulation->broker().config().mode == BrokerConfig::Mode::Fifo)
+        return firstThatFits(metrics, width, wordings, WhenNoneFits::Elided);
+    wordings = wordings.mid(std::clamp<qsizetype>(level, 0, wordings.size() - 1));
     if (firstFittingIndex(metrics, width, wordings) >= 0)
         return firstThatFits(metrics, width, wordings);
     // Narrower still: the name cut in its middle ("ord…s-0: 9"), where the topics' names
     // differ at their end; the count is never cut. Blank rather than a count without a name.
-    const QString tail = QStringLiteral(": ") + (strip.count == 0 && broker.config().mode == BrokerConfig::Mode::Topics ? tr("empty") : number);
-    const QString cut = metrics.elidedText(name, Qt::ElideMiddle, width - metrics.horizontalAdvance(tail));
+    const bool topics = m_simulation->broker().config().mode == BrokerConfig::Mode::Topics;
+    const QString tail = QStringLiteral(": ") + (strip.count == 0 && topics ? tr("empty") : QLocale().toString(strip.count));
+    const QString cut = metrics.elidedText(stripName(strip), Qt::ElideMiddle, width - metrics.horizontalAdvance(tail));
     if (cut.isEmpty() || cut == QString(QChar(0x2026)))
         return {};
     return cut + tail;
@@ -340,7 +380,9 @@ QString QueueTilesView::stripCaptionShown(int strip) const
         return {};
     QFont headerFont = font();
     headerFont.setBold(true);
-    return fittedLabel(m_strips[size_t(strip)], QFontMetrics(headerFont), viewport()->width() - 2 * m_margin);
+    const QFontMetrics metrics(headerFont);
+    const int width = viewport()->width() - 2 * m_margin;
+    return fittedLabel(m_strips[size_t(strip)], metrics, width, captionLevel(metrics, width));
 }
 
 QString QueueTilesView::emptyCaption() const
@@ -564,6 +606,7 @@ void QueueTilesView::paintEvent(QPaintEvent *)
     QFont headerFont = font();
     headerFont.setBold(true);
     qsizetype painted = 0;
+    const qsizetype level = captionLevel(QFontMetrics(headerFont), viewport()->width() - 2 * m_margin);
 
     if (m_strips.empty()) {
         // A priority queue has a sub-queue per priority present: empty, none, and the view
@@ -590,7 +633,7 @@ void QueueTilesView::paintEvent(QPaintEvent *)
             } else {
                 p.drawText(QRect(m_margin, headerTop, w, m_headerHeight - 4),
                            Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine,
-                           fittedLabel(s, QFontMetrics(headerFont), w));
+                           fittedLabel(s, QFontMetrics(headerFont), w, level));
             }
         }
         const auto &messages = queues[size_t(s.queue)].messages;

@@ -101,7 +101,8 @@ public:
     /// is too wide a shorter one, by firstThatFits(). A FIFO queue's "12 messages", then "12",
     /// cut ("…") only if even that is; a sub-queue among several keeps its name with its count,
     /// never a bare number ("orders-0 (7–9): 9 messages", "orders-0 (7–9): 9", "orders-0: 9";
-    /// "Priority 9: 12"), then its name cut in the middle, else nothing (docs/design.md §8).
+    /// "Priority 9: 12"), all strips at the same length of words, then its name cut in the
+    /// middle, else nothing (docs/design.md §8).
     QString stripCaptionShown(int strip) const;
     /// The sentence an empty queue shows in any mode ("Queue: empty — no message has arrived
     /// yet", "… every message has been taken by a consumer"); empty while messages are queued.
@@ -156,8 +157,16 @@ private:
     const Message *messageAt(qsizetype index) const;
     const Strip *stripOf(qsizetype index) const;
     QString stripLabel(const Strip &strip) const;
-    /// stripLabel(), or a shorter title that fits @p width pixels in @p metrics (stripCaptionShown()).
-    QString fittedLabel(const Strip &strip, const QFontMetrics &metrics, int width) const;
+    /// The titles of @p strip, longest first: stripLabel(), then shorter ones (stripCaptionShown()).
+    QStringList stripWordings(const Strip &strip) const;
+    /// The name a title of @p strip keeps among several ("orders-0", "Priority 9"); empty for FIFO.
+    QString stripName(const Strip &strip) const;
+    /// The level of stripWordings() every strip's title takes at @p width in @p metrics: the
+    /// first where each one fits, so the titles read alike (0 for a FIFO queue).
+    qsizetype captionLevel(const QFontMetrics &metrics, int width) const;
+    /// stripLabel(), or a shorter title that fits @p width pixels in @p metrics, from @p level
+    /// (captionLevel()) of stripWordings() on (stripCaptionShown()).
+    QString fittedLabel(const Strip &strip, const QFontMetrics &metrics, int width, qsizetype level) const;
     QPixmap renderTile(const TileKey &key) const;
     int rowHeight() const { return m_tileSize.height() + m_gap; }
     int columnWidth() const { return m_tileSize.width() + m_gap; }
