@@ -5,6 +5,7 @@
 #include "core/amqp/amqpclient.h"
 #include "core/amqp/freerunning.h"
 #include "core/amqp/lockstep.h"
+#include "core/analysis/alarms.h"
 #include "core/analysis/comparison.h"
 #include "core/analysis/eventjson.h"
 #include "core/analysis/sweep.h"
@@ -848,7 +849,7 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
     QElapsedTimer clock;
     clock.start();
     WarningTally warnings;
-    qint64 capCycles = 0;
+    AlarmWatch alarms(sim);  // the summary's alarms: the app's banner after the same cycle (docs/design.md §7)
     qint64 run = 0;
     bool lost = false;
     while (!sim.isFinished() && (cycles < 0 || run < cycles)) {
@@ -857,7 +858,6 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
         ++run;
         for (const QString &w : report.warnings)
             warnings.add(report.cycle, w);
-        capCycles += report.capReached ? 1 : 0;
         if (events && events->failed) {
             // Nobody reads the rest (a closed pipe, a full disk): stop instead of running on.
             lost = true;
@@ -886,7 +886,7 @@ int PriorityLab::runSimulator(const QStringList &arguments, std::FILE *standardO
                            .arg(sim.cycle() - 1));
         return InternalError;
     }
-    QJsonObject result = summaryToJson(sim, wallMs, capCycles);
+    QJsonObject result = summaryToJson(sim, wallMs, &alarms);
     if (rabbit) {
         if (!rabbit->finish()) {
             printError(QStringLiteral("--amqp: the RabbitMQ bridge failed at the end of the run: %1").arg(rabbit->error()));

@@ -1,5 +1,6 @@
 #include "core/amqp/freerunning.h"
 
+#include "core/analysis/alarms.h"
 #include "core/analysis/eventjson.h"
 #include "core/engine/broker.h"
 #include "core/engine/metrics.h"
@@ -295,6 +296,7 @@ FreeRunningComparison compareFreeRunning(const QString &url, const Scenario &sce
         r.couldNotStart = true;
         return r;
     }
+    AlarmWatch alarms(sim);  // the simulated run's alarms, as prioritylab-sim's summary has them
     // The prediction first: how long the simulator takes bounds the real run.
     QElapsedTimer clock;
     clock.start();
@@ -339,7 +341,7 @@ FreeRunningComparison compareFreeRunning(const QString &url, const Scenario &sce
     const auto pair = [](qint64 a, qint64 b) { return QJsonArray{a, b}; };
     r.real = f;
     r.realSummary = real->summary();
-    r.simulated = summaryToJson(sim, r.simulatedMs);
+    r.simulated = summaryToJson(sim, r.simulatedMs, &alarms);
     r.comparison = QJsonObject{
             {QStringLiteral("columns"), QJsonArray{QStringLiteral("simulated"), QStringLiteral("rabbitmq")}},
             {QStringLiteral("cycles"), pair(sim.cycle(), f.ticks)},

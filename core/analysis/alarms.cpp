@@ -1012,4 +1012,36 @@ void AlarmMonitor::inspectMessageLoop(const Simulation &simulation, const Loopin
                m_loopSince >= 0 ? m_loopSince : last, last);
 }
 
+AlarmWatch::AlarmWatch(Simulation &simulation) : m_simulation(simulation)
+{
+    // Direct connections (no context object): the monitor reads each report inside step(), on
+    // the simulation's thread, as the app's panel reads them at its refresh.
+    m_cycles = QObject::connect(&simulation, &Simulation::cycleCompleted,
+                                [this](const CycleReport &report) { m_monitor.observe(m_simulation, report); });
+    m_loads = QObject::connect(&simulation, &Simulation::scenarioLoaded, [this] {
+        m_monitor.reset();
+        m_monitor.checkSettings(m_simulation, 0);
+    });
+    // A setting changed (a timeline change inside step(), a lesson step's settings, a live
+    // edit): as the app's alarm panel answers it.
+    m_edits = QObject::connect(&simulation, &Simulation::setupChanged, [this] {
+        m_monitor.settingsChanged(m_simulation, m_simulation.cycle());
+        m_monitor.inspect(m_simulation);
+    });
+    m_monitor.checkSettings(simulation, std::max<qint64>(0, simulation.cycle()));
+}
+
+AlarmWatch::~AlarmWatch()
+{
+    QObject::disconnect(m_cycles);
+    QObject::disconnect(m_loads);
+    QObject::disconnect(m_edits);
+}
+
+const QList<Alarm> &AlarmWatch::alarms()
+{
+    m_monitor.inspect(m_simulation);
+    return m_monitor.alarms();
+}
+
 } // namespace PriorityLab

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QList>
+#include <QMetaObject>
 #include <QString>
 #include <QtGlobal>
 
@@ -285,6 +286,36 @@ private:
     qint64 m_loopSince = -1;
     std::map<QString, qint64> m_warningCounts;   ///< runtime warnings per source since raised
     std::map<int, qint64> m_lastProcessed;       ///< cycle a priority was last seen processed
+};
+
+/// An AlarmMonitor fed by a Simulation run headless (prioritylab-sim, sweeps, tests). It
+/// observes every cycle's report as the simulation publishes it (Simulation::cycleCompleted, so
+/// step() and runCycles() both feed it), reads the settings again when one changes (a timeline
+/// change, a lesson step's settings: Simulation::setupChanged, as AlarmPanel does), forgets
+/// everything when a scenario is loaded or reset, and inspects the queue when its alarms are
+/// asked for. Its alarms after cycle N are the ones the app's alarm banner shows after cycle N,
+/// whatever the app's refresh rate (docs/design.md §5: every alarm is dated by its reports, not
+/// by the inspection), and they are the run summary's `alarms` (docs/design.md §7).
+class AlarmWatch
+{
+public:
+    /// Watches @p simulation, which must outlive the watch, from its next cycle on.
+    explicit AlarmWatch(Simulation &simulation);
+    ~AlarmWatch();
+    AlarmWatch(const AlarmWatch &) = delete;
+    AlarmWatch &operator=(const AlarmWatch &) = delete;
+
+    /// The active alarms after the last cycle run (reads the queue first: AlarmMonitor::inspect()).
+    const QList<Alarm> &alarms();
+    /// The monitor fed so far (not inspected since the last cycle unless alarms() was called).
+    const AlarmMonitor &monitor() const { return m_monitor; }
+
+private:
+    Simulation &m_simulation;
+    AlarmMonitor m_monitor;
+    QMetaObject::Connection m_cycles;
+    QMetaObject::Connection m_loads;
+    QMetaObject::Connection m_edits;
 };
 
 } // namespace PriorityLab

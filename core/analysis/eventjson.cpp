@@ -124,66 +124,11 @@ qint64 overtakenWaiting(const Simulation &sim)
     return n;
 }
 
-QJsonArray runAlarms(const Simulation &sim, qint64 safetyCapCycles)
+QJsonArray runAlarms(AlarmWatch &watch)
 {
-    const AlarmMonitor::Settings limits;
     QJsonArray alarms;
-    const auto add = [&](Alarm::Kind kind, const QString &text) {
-        alarms.append(QJsonObject{{QStringLiteral("kind"), Alarm::kindName(kind)}, {QStringLiteral("text"), text}});
-    };
-    const Counts &t = sim.metrics().totals();
-    if (t.finalDiscarded() > 0) {  // a dead letter kept in the dead-letter queue is not lost
-        QStringList by;
-        for (const auto &c : sim.consumers()) {
-            if (c->stats.discarded > 0)
-                by << QStringLiteral("%1 (%2)").arg(c->name).arg(c->stats.discarded);
-        }
-        if (t.brokerDiscarded() > 0)
-            by << QStringLiteral("the broker (%1)").arg(t.brokerDiscarded());
-        add(Alarm::Kind::DataLoss,
-            QStringLiteral("%1 messages discarded (data lost)%2; check %3")
-                    .arg(t.finalDiscarded())
-                    .arg(by.isEmpty() ? QString() : QStringLiteral(" by ") + by.join(QStringLiteral(", ")))
-                    .arg(t.brokerDiscarded() > 0
-                                 ? QStringLiteral("the broker's limits (maxLength, deliveryLimit, expiry) "
-                                                  "and the consumers' TTL ranges and predicates")
-                                 : QStringLiteral("the TTL ranges and predicates of the consumers that discard")));
-    }
-    // Refused publishes (overflow reject-publish) are lost too unless their producer sends them
-    // again, which the simulation's producers do not: the app's "Queue full: publishes refused"
-    // alarm (AlarmMonitor, key "rejected"), here from the totals' `rejected`.
-    if (t.rejected > 0)
-        add(Alarm::Kind::DataLoss,
-            QStringLiteral("%1 new messages refused (queue full: broker.maxLength %2 with broker.overflow "
-                           "reject-publish); a producer that does not send them again loses them; add "
-                           "consumers or raise broker.maxLength")
-                    .arg(t.rejected)
-                    .arg(sim.broker().config().maxLength ? QString::number(*sim.broker().config().maxLength)
-                                                         : QStringLiteral("none")));
-    for (const WaitingStats &w : waitingByPriority(sim)) {
-        if (w.oldestWait >= limits.starvationCycles)
-            add(Alarm::Kind::Starvation,
-                QStringLiteral("priority %1: %2 messages still waiting, the oldest for %3 cycles; add "
-                               "consumers that take this priority or lower the others' thresholds")
-                        .arg(w.priority).arg(w.waiting).arg(w.oldestWait));
-    }
-    int mostDeliveries = 0;
-    for (const Broker::SubQueue &q : sim.broker().subQueues()) {
-        for (const Message &m : q.messages)
-            mostDeliveries = std::max(mostDeliveries, m.deliveries);
-    }
-    if (sim.stopReason().startsWith(QLatin1String("no progress")))
-        add(Alarm::Kind::Loop, sim.stopReason());
-    else if (mostDeliveries > limits.loopDeliveries)
-        add(Alarm::Kind::Loop,
-            QStringLiteral("a queued message was delivered %1 times without being processed; check "
-                           "the thresholds and failure rates")
-                    .arg(mostDeliveries));
-    if (safetyCapCycles > 0)
-        add(Alarm::Kind::SafetyCap,
-            QStringLiteral("the safety cap (broker.maxDeliveriesPerCycle %1) ended %2 cycles early; a "
-                           "strategy keeps postponing or failing messages")
-                    .arg(sim.broker().config().maxDeliveriesPerCycle).arg(safetyCapCycles));
+    for (const Alarm &a : watch.alarms())
+        alarms.append(QJsonObject{{QStringLiteral("kind"), Alarm::kindName(a.kind)}, {QStringLiteral("text"), a.text}});
     return alarms;
 }
 
@@ -231,7 +176,7 @@ void insertBrokerLimitCounts(QJsonObject &object, const Counts &t)
                               {QStringLiteral("expired"), t.expired}});
 }
 
-QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safetyCapCycles)
+QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, AlarmWatch *alarms)
 {
     const Counts &t = sim.metrics().totals();
     QJsonObject totals{{QStringLiteral("produced"), t.produced},
@@ -329,7 +274,6 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
         {QStringLiteral("latencyByClass"), latencyByClass},
         {QStringLiteral("waitingByPriority"), waiting},
         {QStringLiteral("longestWait"), longestWait},
-        {QStringLiteral("alarms"), runAlarms(sim, safetyCapCycles)},
         {QStringLiteral("deliveriesPerMessage"), deliveries},
         {QStringLiteral("deadLetters"), sim.broker().deadLetterCount()},
         {QStringLiteral("discardedByReason"), byReason},
@@ -337,6 +281,10 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, qint64 safet
         {QStringLiteral("littlesLaw"), littlesLaw(sim).toJson()},
         {QStringLiteral("wallTimeMs"), wallTimeMs},
     };
+    // The alarms the app's banner shows at the run's end (docs/design.md §5, §7): only from a
+    // monitor that saw every cycle of the run.
+    if (alarms)
+        summary.insert(QStringLiteral("alarms"), runAlarms(*alarms));
     if (!producers.isEmpty())
         summary.insert(QStringLiteral("producers"), producers);
     // The dead-letter queue (docs/design.md §3): only when it is on or holds or held messages.

@@ -9,6 +9,7 @@
 
 namespace PriorityLab {
 
+class AlarmWatch;
 class Simulation;
 
 /// The message fields written in events (docs/design.md §7): id, data, priority, ttl,
@@ -32,14 +33,14 @@ void appendEventJsonLine(QByteArray &out, const Event &event);
 /// totals (overtaken counts processed and still waiting messages), per-consumer counts, latency
 /// percentiles per original priority and per priority class (`latencyByClass`, the classes
 /// of BrokerConfig::priorityClasses() with a message processed; cycles), the messages still waiting per original priority
-/// with the oldest wait (cycles), the longest wait overall, `alarms` (runAlarms()),
+/// with the oldest wait (cycles), the longest wait overall, `alarms` (runAlarms() of @p alarms,
+/// which watched the whole run; without one the summary has no `alarms`),
 /// conservation check, discards per reason (`discardedByReason`: every reason a registered
 /// strategy can give, 0 if unused, and any other seen), Little's law (`littlesLaw`:
 /// LittlesLaw::toJson()), wall time in milliseconds; with the dead-letter queue on (or used),
 /// `deadLetterQueue` ({depth, entered, consumers, and what its consumers received, processed,
-/// postponed, failed and discarded}) and totals' `discardedFinal` and `inDeadLetterQueue`. @p safetyCapCycles: cycles the safety cap
-/// ended (CycleReport::capReached), counted by the caller.
-QJsonObject summaryToJson(const Simulation &simulation, qint64 wallTimeMs, qint64 safetyCapCycles = 0);
+/// postponed, failed and discarded}) and totals' `discardedFinal` and `inDeadLetterQueue`.
+QJsonObject summaryToJson(const Simulation &simulation, qint64 wallTimeMs, AlarmWatch *alarms = nullptr);
 
 /// Adds the broker's own dead letters and refusals of @p totals (docs/design.md §3) to @p object:
 /// "rejected" (messages) and "discardedByBroker" ({"maxlen", "delivery_limit", "expired"}).
@@ -71,13 +72,11 @@ struct LittlesLaw
 /// Little's law on @p simulation's run so far (no cycle run: every figure 0). O(1).
 LittlesLaw littlesLaw(const Simulation &simulation);
 
-/// The problems of a whole run, judged at its end, as [{"kind": K, "text": T}] with K an
-/// Alarm::kindName(): data-loss (messages were discarded; a second one when the length limit
-/// refused publishes, totals' `rejected`, as the app's "Queue full: publishes refused"), starvation (a priority's oldest
-/// waiting message waited at least AlarmMonitor's starvationCycles), loop (the run stopped for
-/// lack of progress, or a queued message has more than loopDeliveries deliveries), safety-cap
-/// (@p safetyCapCycles > 0). O(queued messages).
-QJsonArray runAlarms(const Simulation &simulation, qint64 safetyCapCycles);
+/// The alarms active at the end of a run, as [{"kind": K, "text": T}] with K an
+/// Alarm::kindName() and T the alarm's text: those the app's alarm banner shows after the same
+/// cycle, by the same monitor's rules (docs/design.md §5), from @p watch, which saw every cycle
+/// of the run. O(queued messages).
+QJsonArray runAlarms(AlarmWatch &watch);
 
 /// Messages queued at the end of the run per original priority.
 struct WaitingStats

@@ -1,5 +1,6 @@
 #include "core/analysis/sweep.h"
 
+#include "core/analysis/alarms.h"
 #include "core/analysis/eventjson.h"
 #include "core/engine/simulation.h"
 #include "core/model/printable.h"
@@ -391,13 +392,13 @@ SweepPointResult runSweepPoint(const SweepPoint &point, qint64 cycles, const std
     }
     QElapsedTimer clock;
     clock.start();
-    qint64 capCycles = 0;
+    AlarmWatch alarms(sim);  // the point's alarms, as prioritylab-sim's summary has them
     for (qint64 run = 0; !sim.isFinished() && (cycles < 0 || run < cycles); ++run) {
         if (cancel && cancel->load(std::memory_order_relaxed))
             return result;
-        capCycles += sim.step().capReached ? 1 : 0;
+        sim.step();
     }
-    result.summary = summaryToJson(sim, clock.elapsed(), capCycles);
+    result.summary = summaryToJson(sim, clock.elapsed(), &alarms);
     result.workloadHash = sim.workloadHash();
     return result;
 }
