@@ -713,9 +713,14 @@ void AlarmMonitor::observeUrgentDrops(const Simulation &simulation, const CycleR
     const qint64 cycle = report.cycle;
     qint64 urgent = 0;
     if (report.counts.maxlen > 0) {
-        // This cycle's dead letters are the last ones of the list.
+        // This cycle's dead letters, in a list kept in cycle order: the tail is this cycle's
+        // only when the report is read right after its cycle. A refresh reads several reports
+        // after they all ran (docs/design.md §5), so the later cycles' dead letters come first.
         const auto &dead = simulation.broker().deadLetters();
-        for (auto it = dead.crbegin(); it != dead.crend() && it->cycle == cycle; ++it)
+        auto it = dead.crbegin();
+        while (it != dead.crend() && it->cycle > cycle)
+            ++it;
+        for (; it != dead.crend() && it->cycle == cycle; ++it)
             urgent += it->reason == QLatin1String("maxlen") && it->message.originalPriority >= 7 ? 1 : 0;
     }
     m_urgentDropped += urgent;

@@ -64,12 +64,31 @@ const Alarm *findKey(const AlarmMonitor &monitor, const QString &key)
     return nullptr;
 }
 
+/// @p alarms a line each: kind, key, the cycle raised and the text (what a banner and a run
+/// summary say of them).
+QStringList alarmLines(const QList<Alarm> &alarms)
+{
+    QStringList lines;
+    for (const Alarm &a : alarms)
+        lines << QStringLiteral("%1 %2 since %3: %4").arg(Alarm::kindName(a.kind), a.key).arg(a.raisedCycle).arg(a.text);
+    return lines;
+}
+
 /// The run summary's alarms (summaryToJson()) as "kind: text" lines.
 QStringList summaryLines(const QJsonObject &summary)
 {
     QStringList lines;
     for (const QJsonValue &a : summary.value(QStringLiteral("alarms")).toArray())
         lines << a[QLatin1String("kind")].toString() + QStringLiteral(": ") + a[QLatin1String("text")].toString();
+    return lines;
+}
+
+/// @p alarms as summaryLines() says them.
+QStringList kindAndText(const QList<Alarm> &alarms)
+{
+    QStringList lines;
+    for (const Alarm &a : alarms)
+        lines << Alarm::kindName(a.kind) + QStringLiteral(": ") + a.text;
     return lines;
 }
 
@@ -209,6 +228,8 @@ private Q_SLOTS:
     void inspectedAlarmsDatedWhateverTheRefreshRate_data();
     void inspectedAlarmsDatedWhateverTheRefreshRate();
     void adviceNamesThePanelsFields();
+    void appAndRunnerAgreeOnEveryShippedScenario_data();
+    void appAndRunnerAgreeOnEveryShippedScenario();
     void mixedThresholdsLessonAgreesWithTheRunner();
     void unfoldedBannerKeepsTheOutlinedHistogramWhole_data();
     void unfoldedBannerKeepsTheOutlinedHistogramWhole();
@@ -1132,6 +1153,58 @@ void TestAlarms::inspectedAlarmsDatedWhateverTheRefreshRate()
         QVERIFY2(seen == raised, qPrintable(QStringLiteral("refreshed every %1 cycles: raised in cycle %2, not %3")
                                                     .arg(every).arg(seen).arg(raised)));
     }
+}
+
+void TestAlarms::appAndRunnerAgreeOnEveryShippedScenario_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("every");  // cycles between two refreshes of the window
+    for (const QString &file : presetFiles()) {
+        QTest::addRow("%s, refresh every 3", qPrintable(file)) << file << 3;
+        QTest::addRow("%s, refresh every 10", qPrintable(file)) << file << 10;
+    }
+}
+
+/// docs/design.md §5 and §7: the app's banner (AlarmPanel's monitor, fed by the refresh
+/// snapshots) and prioritylab-sim (AlarmWatch, fed by every cycle, and its summary's `alarms`)
+/// say the same alarms after the same cycle of every shipped scenario, whatever the refresh
+/// rate: same kind, key, cycle raised and text. A teacher's trial found the runner reporting
+/// starvation where the app rightly had none (the runner judged by the oldest wait alone).
+void TestAlarms::appAndRunnerAgreeOnEveryShippedScenario()
+{
+    QFETCH(QString, file);
+    QFETCH(int, every);
+    MainWindow window;
+    window.setShowDialogs(false);
+    PL_VERIFY_OK(window.openScenarioFile(presetPath(file)));
+    Simulation *app = window.simulation();
+    // The runner's way: the file loaded, events off, a watch from cycle 0.
+    const ScenarioLoadResult loaded = loadScenarioFile(presetPath(file));
+    QVERIFY(loaded.ok());
+    Simulation runner;
+    runner.setRecordEvents(false);
+    PL_VERIFY_OK(runner.load(*loaded.scenario));
+    AlarmWatch watch(runner);
+    const AlarmMonitor &banner = window.alarmPanel()->monitor();
+    constexpr int cycles = 300;
+    int compared = 0;
+    for (int c = 1; c <= cycles && !runner.isFinished(); ++c) {
+        app->step();
+        runner.step();
+        QCOMPARE(app->cycle(), runner.cycle());
+        if (c % every != 0 && !runner.isFinished())
+            continue;
+        window.refreshViews();
+        const QStringList seen = alarmLines(banner.alarms());
+        const QStringList said = alarmLines(watch.alarms());
+        QVERIFY2(seen == said, qPrintable(QStringLiteral("after cycle %1, the app:\n%2\nthe runner:\n%3")
+                                                  .arg(c).arg(seen.join(u'\n'), said.join(u'\n'))));
+        ++compared;
+    }
+    QVERIFY(compared > 0);
+    QCOMPARE(app->isFinished(), runner.isFinished());
+    // The summary's alarms are the banner's, in its order.
+    QCOMPARE(summaryLines(summaryToJson(runner, 0, &watch)), kindAndText(banner.alarms()));
 }
 
 /// The trial's run of lesson-mixed-thresholds: step 3 raises middle's and lenient's thresholds
