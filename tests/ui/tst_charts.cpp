@@ -175,6 +175,7 @@ class TestCharts : public QObject
 
 private Q_SLOTS:
     void latencyHistogramEqualsMapPercentiles();
+    void depthChartShowsDelayedMessages();
     void decisionsAndDepthEqualReports_data();
     void decisionsAndDepthEqualReports();
     void windowSlides();
@@ -292,6 +293,42 @@ void TestCharts::latencyHistogramEqualsMapPercentiles()
     flat.clear();
     QCOMPARE(flat.count(), 0);
     QCOMPARE(flat.percentile(50), -1);
+}
+
+/// docs/help.md, Figures: a teacher's trial saw the Queue depth chart stay at 0 the whole run of
+/// lesson-delayed-retry while the caption said "4 more delayed": the depth counts the messages
+/// ready in the queue, and the delayed ones (a retry delay) have a dashed line of their own,
+/// "delayed (retry)", in the legend only while the window has any; the tooltip says so.
+void TestCharts::depthChartShowsDelayedMessages()
+{
+    ChartRig plain(QStringLiteral("default.json"));
+    QCOMPARE(plain.problems, QStringList());
+    plain.advance(40);
+    TimeSeriesChart *plainDepth = plain.panel.queueDepthChart();
+    QVERIFY(plainDepth->points(1).isEmpty());  // no retry delay: no line, no legend entry
+    QVERIFY(!plainDepth->legendLabels().contains(QStringLiteral("delayed (retry)")));
+
+    ChartRig rig(QStringLiteral("lesson-delayed-retry.json"));
+    QCOMPARE(rig.problems, QStringList());
+    const QList<CycleReport> reports = rig.advance(60);
+    TimeSeriesChart *depth = rig.panel.queueDepthChart();
+    QCOMPARE(depth->seriesCount(), 2);
+    QCOMPARE(depth->seriesName(1), QStringLiteral("delayed (retry)"));
+    const QList<QPointF> delayed = depth->points(1);
+    QCOMPARE(delayed.size(), reports.size());
+    qint64 most = 0;
+    for (qsizetype i = 0; i < reports.size(); ++i) {
+        QCOMPARE(delayed.at(i), QPointF(qreal(reports.at(i).cycle), qreal(reports.at(i).delayed)));
+        most = std::max(most, reports.at(i).delayed);
+    }
+    // The trial's cycle 40 (the 40th report): 4 delayed, none ready.
+    QCOMPARE(reports.at(39).delayed, 4);
+    QCOMPARE(reports.at(39).queueDepth, 0);
+    QVERIFY(rig.sim.broker().delayedCount() > 0 || most > 0);
+    QVERIFY(depth->yRange().y() >= qreal(most));  // the axis holds the delayed line too
+    QVERIFY(TestSupport::shownAt(rig.panel, 700, 500));
+    QVERIFY2(depth->legendLabels().contains(QStringLiteral("delayed (retry)")), qPrintable(depth->legendLabels().join(u',')));
+    QVERIFY2(depth->toolTip().contains(QStringLiteral("delayed (retry)")), qPrintable(depth->toolTip()));
 }
 
 void TestCharts::decisionsAndDepthEqualReports_data()

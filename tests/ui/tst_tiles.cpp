@@ -172,6 +172,7 @@ class TestTiles : public QObject
 
 private Q_SLOTS:
     void paletteIsFixedAndClamps();
+    void delayedMessagesAreNotAnEmptyQueue();
     void indexPositionMapping();
     void onlyVisibleTilesArePainted();
     void toolTipHasAllMetadata();
@@ -646,6 +647,43 @@ void TestTiles::histogramCompactsInAShortDock()
             found = image.pixel(x, y) == lowest;
     }
     QVERIFY(found);
+}
+
+void TestTiles::delayedMessagesAreNotAnEmptyQueue()
+{
+    // A teacher's trial, cycle 40 of lesson-delayed-retry: the caption said "4 more delayed"
+    // and the status bar "queued 4 (4 delayed)", the tiles "Queue: empty — every message has
+    // been taken by a consumer". The delayed messages wait in the broker (docs/design.md §4):
+    // the tiles say that none is ready, how many wait out a retry delay and when the first is due.
+    Simulation simulation;
+    PL_VERIFY_OK(simulation.load(loadPreset(QStringLiteral("lesson-delayed-retry.json"))));
+    QueueTilesView view{&simulation};
+    view.resize(400, 300);
+    simulation.runCycles(40);
+    view.refresh();
+    QCOMPARE(simulation.broker().size(), 0);
+    QCOMPARE(simulation.broker().delayedCount(), 4);
+    const qint64 due = simulation.broker().delayed().begin()->first;  // released at the start of that cycle
+    QVERIFY(due >= simulation.cycle());
+    const qint64 in = due - simulation.cycle() + 1;
+    QCOMPARE(view.emptyCaption(), in == 1 ? QStringLiteral("Queue: no message ready — 4 messages delayed (retry), "
+                                                           "the first due in the next cycle")
+                                          : QStringLiteral("Queue: no message ready — 4 messages delayed (retry), "
+                                                           "the first due in %1 cycles").arg(in));
+    QCOMPARE(view.stripCaption(0), view.emptyCaption());
+    // The cycle it names: that many cycles later the first one is back in the queue (or taken).
+    const qint64 released = simulation.metrics().totals().processed + simulation.broker().size();
+    simulation.runCycles(in - 1);
+    QVERIFY(simulation.broker().delayedCount() > 0 && simulation.broker().delayed().begin()->first == due);
+    simulation.step();
+    QVERIFY(simulation.broker().delayed().empty() || simulation.broker().delayed().begin()->first > due);
+    QVERIFY(simulation.metrics().totals().processed + simulation.broker().size() >= released);
+    // Nothing delayed, nothing queued: empty again, in the words it had.
+    for (int i = 0; i < 500 && (simulation.broker().size() > 0 || simulation.broker().delayedCount() > 0); ++i)
+        simulation.step();
+    view.refresh();
+    QCOMPARE(simulation.broker().delayedCount(), 0);
+    QCOMPARE(view.emptyCaption(), QStringLiteral("Queue: empty — every message has been taken by a consumer"));
 }
 
 void TestTiles::emptyQueueBeforeAnyArrivalSaysSo()

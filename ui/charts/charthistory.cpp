@@ -22,6 +22,7 @@ void ChartHistory::add(const CycleReport &report, const QStringList &timelineOwn
     Sample s;
     s.cycle = report.cycle;
     s.depth = report.queueDepth;
+    s.delayed = report.delayed;
     s.counts = report.counts;
 
     // Latency: the cycle's processed messages join a window of smoothingCycles() cycles.

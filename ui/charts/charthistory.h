@@ -37,7 +37,8 @@ public:
     struct Sample
     {
         qint64 cycle = 0;
-        qint64 depth = 0;
+        qint64 depth = 0;    ///< queued after the cycle, ready for a consumer (CycleReport::queueDepth)
+        qint64 delayed = 0;  ///< sent back with a retry delay, not yet due (CycleReport::delayed)
         /// The cycle's counts (CycleReport::counts): the flow chart draws processed, postponed,
         /// discarded and failed.
         Counts counts;

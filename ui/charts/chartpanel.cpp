@@ -63,11 +63,17 @@ ChartPanel::ChartPanel(Simulation *simulation, QWidget *parent)
 
     m_queueDepth = newChart<TimeSeriesChart>(
             this, tr("Queue depth"), tr("cycle"), tr("messages"),
-            tr("Messages waiting in the broker's queue after each cycle (the backlog), over the %1. "
-               "It rises when producers send faster than consumers process, and when strategies "
-               "postpone many messages (e.g. a high threshold). Dashed lines mark scripted timeline "
-               "changes.").arg(window));
+            tr("Messages waiting in the broker's queue after each cycle, ready for a consumer (the "
+               "backlog), over the %1. It rises when producers send faster than consumers process, "
+               "and when strategies postpone many messages (e.g. a high threshold). Messages sent "
+               "back with a retry delay wait apart until due: the dashed \"delayed (retry)\" line, "
+               "shown while there are any. Dashed vertical lines mark scripted timeline changes.")
+                    .arg(window));
     m_depthSeries = m_queueDepth->addSeries(tr("queue depth"), ChartPalette::blue());
+    m_delayedSeries = m_queueDepth->addSeries(tr("delayed (retry)"), ChartPalette::orange(), Qt::DashLine);
+    // One line needs no legend (the title names it): the legend comes with the delayed line.
+    m_queueDepth->setSeriesInLegend(m_delayedSeries, false);
+    m_queueDepth->setLegendVisible(false);
 
     m_flow = newChart<TimeSeriesChart>(
             this, tr("Decisions per cycle"), tr("cycle"), tr("messages"),
@@ -640,14 +646,30 @@ void ChartPanel::updateChart(int index)
     const qreal end = std::max(last, first + windowCycles());
     if (chart == m_queueDepth) {
         QList<QPointF> depth;
+        QList<QPointF> delayed;
         depth.reserve(count);
         qint64 maxDepth = 0;
+        qint64 maxDelayed = 0;
         for (const ChartHistory::Sample &s : m_history.samples()) {
             depth.append(QPointF(qreal(s.cycle), qreal(s.depth)));
+            delayed.append(QPointF(qreal(s.cycle), qreal(s.delayed)));
             maxDepth = std::max(maxDepth, s.depth);
+            maxDelayed = std::max(maxDelayed, s.delayed);
         }
+        // The delayed messages wait in the broker too, apart from the queue until due (a retry
+        // delay, docs/design.md §4): their own line while the window has any, else no line and
+        // no legend entry (most scenarios have no retry delay).
+        if (maxDelayed == 0)
+            delayed.clear();
+        if (m_delayedInLegend != (maxDelayed > 0)) {  // a legend's fit lays the chart out: on a change only
+            m_delayedInLegend = maxDelayed > 0;
+            m_queueDepth->setSeriesInLegend(m_delayedSeries, m_delayedInLegend);
+            m_queueDepth->setLegendVisible(m_delayedInLegend);
+        }
+        maxDepth = std::max(maxDepth, maxDelayed);
         QList<QList<QPointF>> series(m_queueDepth->seriesCount());
         series[m_depthSeries] = depth;
+        series[m_delayedSeries] = delayed;
         m_queueDepth->setSeriesAndXRange(series, first, end);
         fitYAxis(m_queueDepth, qreal(maxDepth), fresh);
     } else if (chart == m_flow) {

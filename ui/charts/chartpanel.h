@@ -180,6 +180,8 @@ private:
     TimeSeriesChart *m_throughput = nullptr;
     BarChart *m_deliveries = nullptr;
     int m_depthSeries = -1;
+    int m_delayedSeries = -1;  ///< the depth chart's "delayed (retry)" line (docs/help.md, Figures)
+    bool m_delayedInLegend = false;  ///< that line is in the legend (some sample of the window has delayed messages)
 
     ChartHistory m_history;
     bool m_applyingScript = false;

@@ -387,8 +387,18 @@ QString QueueTilesView::stripCaptionShown(int strip) const
 
 QString QueueTilesView::emptyCaption() const
 {
-    if (m_simulation->broker().size() > 0)
+    const Broker &broker = m_simulation->broker();
+    if (broker.size() > 0)
         return {};
+    // Messages sent back with a retry delay wait in the broker, apart from the queue until due
+    // (docs/design.md §4): the queue is not empty of work, no message is ready yet.
+    if (const qsizetype delayed = broker.delayedCount(); delayed > 0) {
+        // The first is released at the start of cycle `due` (counted from 0); cycle() have run.
+        const qint64 in = std::max<qint64>(1, broker.delayed().begin()->first - m_simulation->cycle() + 1);
+        return tr("Queue: no message ready — %1 delayed (retry), the first due %2")
+                .arg(delayed == 1 ? tr("1 message") : tr("%1 messages").arg(QLocale().toString(delayed)),
+                     in == 1 ? tr("in the next cycle") : tr("in %1 cycles").arg(in));
+    }
     // Before the first message is produced (cycle 0, a producer that starts later) nothing
     // has been taken yet: the queue is empty because nothing has arrived.
     return m_simulation->metrics().totals().produced == 0

@@ -105,7 +105,9 @@ public:
     /// middle, else nothing (docs/design.md §8).
     QString stripCaptionShown(int strip) const;
     /// The sentence an empty queue shows in any mode ("Queue: empty — no message has arrived
-    /// yet", "… every message has been taken by a consumer"); empty while messages are queued.
+    /// yet", "… every message has been taken by a consumer"; while messages wait out a retry
+    /// delay "Queue: no message ready — 4 messages delayed (retry), the first due in 2
+    /// cycles"); empty while messages are queued.
     QString emptyCaption() const;
 
     /// Tile size in pixels (without the gap between tiles).
