@@ -207,6 +207,7 @@ void AlarmMonitor::reset()
     m_loopSince = -1;
     m_warningCounts.clear();
     m_lastProcessed.clear();
+    m_setupSince = 0;
 }
 
 const Alarm *AlarmMonitor::find(Alarm::Kind kind) const
@@ -299,6 +300,7 @@ void AlarmMonitor::checkSettings(const Simulation &simulation, qint64 cycle)
 
 void AlarmMonitor::settingsChanged(const Simulation &simulation, qint64 cycle)
 {
+    m_setupSince = std::max(m_setupSince, cycle);
     checkSettings(simulation, cycle);
     // The advice names settings with their values ("A (now 4)"): said again with the current
     // ones, without counting as a new occurrence (the data-loss alarm keeps its last cycle).
@@ -399,11 +401,13 @@ void AlarmMonitor::observeDataLoss(const Simulation &simulation, const CycleRepo
             continue;
         m_lossByConsumer[c.name] += c.discarded;
         // The settings it discarded with, for the advice after a later edit. The window
-        // observes its reports at a throttled refresh: when the simulation has run on since
-        // this cycle, its settings may be newer than the discard's (the lesson's timeline sets
-        // the low bound back to 0 at cycle 100, observed with cycle 99's discards): the
-        // setting recorded before stays then.
-        const bool current = report.cycle + 1 >= simulation.cycle();
+        // observes its reports at a throttled refresh: when a setting changed after this
+        // report's cycle, the settings now are newer than the discard's (the lesson sets the
+        // low bound back to 0 at cycle 100, observed with cycle 99's discards): the setting
+        // recorded before stays then. A report of a cycle since the last change ran with the
+        // settings now, whether it is the refresh's last or not: its discard is the last one
+        // with its cycle, as prioritylab-sim, which reads every report at once, says it.
+        const bool current = report.cycle >= m_setupSince;
         for (const auto &consumer : simulation.consumers()) {
             if (consumer->name == c.name && (current || !m_lossSettings.count(c.name)))
                 m_lossSettings[c.name] = {consumer->strategy->type(),

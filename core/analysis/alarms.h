@@ -135,7 +135,7 @@ public:
     /// A setting changed (a live edit, an undo): checkSettings(), then the active alarms say
     /// again what to change with the current values of the settings they name (their texts
     /// quote them, e.g. "A (now 4)"), and the next inspect() reads the queue even if no cycle
-    /// ran. @p cycle is the cycle to report.
+    /// ran. @p cycle is the cycle to report, the first one that runs with the new settings.
     void settingsChanged(const Simulation &simulation, qint64 cycle);
 
     /// Reads the queue of @p simulation: starving priorities and looping messages. Does nothing
@@ -286,6 +286,9 @@ private:
     qint64 m_loopSince = -1;
     std::map<QString, qint64> m_warningCounts;   ///< runtime warnings per source since raised
     std::map<int, qint64> m_lastProcessed;       ///< cycle a priority was last seen processed
+    /// The cycle from which the settings now apply: the last settingsChanged() (a live edit, a
+    /// lesson step's or a timeline change). A report of an earlier cycle ran with older ones.
+    qint64 m_setupSince = 0;
 };
 
 /// An AlarmMonitor fed by a Simulation run headless (prioritylab-sim, sweeps, tests). It

@@ -231,6 +231,8 @@ private Q_SLOTS:
     void appAndRunnerAgreeOnEveryShippedScenario_data();
     void appAndRunnerAgreeOnEveryShippedScenario();
     void mixedThresholdsLessonAgreesWithTheRunner();
+    void lessonStepsAgreeWithTheRunner_data();
+    void lessonStepsAgreeWithTheRunner();
     void unfoldedBannerKeepsTheOutlinedHistogramWhole_data();
     void unfoldedBannerKeepsTheOutlinedHistogramWhole();
 };
@@ -1270,6 +1272,84 @@ void TestAlarms::mixedThresholdsLessonAgreesWithTheRunner()
         QCOMPARE(window.alarmPanel()->statusIndicator(nullptr)->text(), QStringLiteral("No alarms"));
         QCOMPARE(summaryLines(summary), QStringList());
     }
+}
+
+void TestAlarms::lessonStepsAgreeWithTheRunner_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const QString &file : presetFiles()) {
+        if (!file.startsWith(QLatin1String("lesson-")))
+            continue;
+        const Scenario lesson = loadPreset(file);
+        if (std::any_of(lesson.steps.cbegin(), lesson.steps.cend(), [](const LessonStep &s) { return !s.set.isEmpty(); }))
+            QTest::newRow(qPrintable(file)) << file;
+    }
+}
+
+/// The lessons whose steps change settings (the lesson panel applies them when the step starts,
+/// as Page Down does): the app's banner, refreshed every 4 cycles, says what the runner says
+/// with each step's settings as timeline changes at the cycle the step starts (the previous
+/// step's end), after every refresh up to cycle 300 and in the summary at the end
+/// (docs/design.md §5, §7).
+void TestAlarms::lessonStepsAgreeWithTheRunner()
+{
+    QFETCH(QString, file);
+    MainWindow window;
+    window.setShowDialogs(false);
+    PL_VERIFY_OK(window.openScenarioFile(presetPath(file)));
+    Simulation *app = window.simulation();
+    LessonPanel *lesson = window.lessonPanel();
+    QVERIFY(lesson);
+    PL_LOAD_PRESET(scenario, file);
+    Scenario asTimeline = scenario;
+    asTimeline.steps.clear();
+    for (qsizetype i = 1; i < scenario.steps.size(); ++i) {
+        if (scenario.steps.at(i).set.isEmpty())
+            continue;
+        QVERIFY(scenario.steps.at(i - 1).untilCycle.has_value());
+        for (TimelineChange change : scenario.steps.at(i).set) {
+            change.atCycle = *scenario.steps.at(i - 1).untilCycle;
+            asTimeline.timeline << change;
+        }
+    }
+    std::stable_sort(asTimeline.timeline.begin(), asTimeline.timeline.end(),
+                     [](const TimelineChange &a, const TimelineChange &b) { return a.atCycle < b.atCycle; });
+    Simulation runner;
+    runner.setRecordEvents(false);
+    PL_VERIFY_OK(runner.load(asTimeline));
+    AlarmWatch watch(runner);
+    const AlarmMonitor &banner = window.alarmPanel()->monitor();
+    int compared = 0;
+    int entered = 0;
+    while (app->cycle() < 300 && !runner.isFinished()) {
+        // The step shown is at its end: the next one, its settings applied, paused.
+        const int index = lesson->currentStep();
+        const LessonStep &step = scenario.steps.at(index);
+        if (index + 1 < scenario.steps.size() && step.untilCycle && app->cycle() >= *step.untilCycle) {
+            lesson->next();
+            app->pause();
+            QCOMPARE(lesson->currentStep(), index + 1);
+            ++entered;
+            continue;
+        }
+        app->step();
+        runner.step();
+        if (app->cycle() % 4 != 0)
+            continue;
+        window.refreshViews();
+        const QStringList seen = alarmLines(banner.alarms());
+        const QStringList said = alarmLines(watch.alarms());
+        QVERIFY2(seen == said, qPrintable(QStringLiteral("after cycle %1 (step %2), the app:\n%3\nthe runner:\n%4")
+                                                  .arg(app->cycle()).arg(lesson->currentStep() + 1)
+                                                  .arg(seen.join(u'\n'), said.join(u'\n'))));
+        ++compared;
+    }
+    QVERIFY(entered > 0);
+    QVERIFY(compared > 0);
+    QCOMPARE(app->metrics().totals().processed, runner.metrics().totals().processed);
+    QCOMPARE(app->queued(), runner.queued());
+    window.refreshViews();
+    QCOMPARE(summaryLines(summaryToJson(runner, 0, &watch)), kindAndText(banner.alarms()));
 }
 
 void TestAlarms::adviceNamesThePanelsFields()
