@@ -4,8 +4,10 @@
 #include "core/engine/simulation.h"
 #include "ui/common/focusframe.h"
 #include "ui/consumers/consumerpanel.h"
+#include "ui/editing/parametereditor.h"
 #include "ui/editing/setupeditor.h"
 #include "ui/lessons/lessonpanel.h"
+#include "ui/setup/producerpanel.h"
 #include "ui/shell/helpdialog.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/scenariofiles.h"
@@ -18,6 +20,10 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCheckBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
 #include <QFile>
 #include <QMenu>
 #include <QMenuBar>
@@ -26,6 +32,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSpinBox>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -97,6 +104,19 @@ QStringList checkedPaths(const QMenu *menu)
             paths << action->data().toString();
     }
     return paths;
+}
+
+/// The number field of consumer @p name's strategy parameter @p parameter in @p w; nullptr if
+/// the card or the field is missing.
+QSpinBox *parameterSpin(const Window &w, const QString &name, const QString &parameter)
+{
+    ConsumerCard *card = w.card(name);
+    ParameterEditor *editor = card ? card->parameterEditor(parameter) : nullptr;
+    QWidget *input = editor ? editor->input() : nullptr;
+    if (!input)
+        return nullptr;
+    auto *spin = qobject_cast<QSpinBox *>(input);
+    return spin ? spin : input->findChild<QSpinBox *>();
 }
 
 } // namespace
@@ -320,6 +340,132 @@ private Q_SLOTS:
     /// consumer A's "Online" box took A offline ("*" in the title, a ✎ marker, Undo lit), and
     /// Space on "+ Consumer" opened the "Add a consumer" dialog. Finished, the run keys do
     /// nothing but say so (docs/help.md, Keys).
+    void runKeysActAfterUpInAConsumersNumberField_data()
+    {
+        QTest::addColumn<Qt::Key>("key");
+        QTest::addRow("Space") << Qt::Key_Space;
+        QTest::addRow("N") << Qt::Key_N;
+        QTest::addRow("Right") << Qt::Key_Right;
+    }
+
+    void runKeysActAfterUpInAConsumersNumberField()
+    {
+        // A teacher's trial (1024x768, mixed thresholds): Tab to strict > Threshold, 7, Enter
+        // (dashed outline, Space ran), then Up: 7 -> 8 applied at once, and Space, N and Right
+        // did nothing from then on, without a word. Up holds nothing to apply: the run keys act,
+        // ending that arrow edit as Enter does.
+        QFETCH(Qt::Key, key);
+        Window w(QStringLiteral(":/scenarios/lesson-mixed-thresholds.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        QSpinBox *threshold = parameterSpin(w, QStringLiteral("strict"), QStringLiteral("threshold"));
+        QVERIFY(threshold);
+        w.sim()->step();
+        threshold->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(QApplication::focusWidget(), threshold);
+        threshold->selectAll();
+        QTest::keyClicks(threshold, QStringLiteral("7"));
+        w.press(Qt::Key_Return);
+        QTRY_COMPARE(QApplication::focusWidget(), &w.window);
+        QCOMPARE(threshold->value(), 7);
+        w.press(Qt::Key_Up);
+        QCOMPARE(QApplication::focusWidget(), threshold);
+        QCOMPARE(threshold->value(), 8);
+        QUndoStack *stack = w.window.setupEditor()->undoStack();
+        QCOMPARE(stack->count(), 2);  // applied at once
+        FocusFrame *frame = FocusFrame::of(&w.window);
+        QVERIFY(frame);
+        QCOMPARE(frame->editing(), nullptr);  // not typed into: it does not look edited
+
+        const qint64 cycle = w.sim()->cycle();
+        w.window.statusBar()->clearMessage();
+        w.press(key);
+        if (key == Qt::Key_Space) {
+            QVERIFY(w.sim()->isRunning());
+            w.sim()->pause();
+        } else {
+            QCOMPARE(w.sim()->cycle(), cycle + 1);
+        }
+        QVERIFY2(!w.window.statusBar()->currentMessage().startsWith(QLatin1String("Finish the edit")),
+                 qPrintable(w.window.statusBar()->currentMessage()));
+        QCOMPARE(threshold->value(), 8);
+        QCOMPARE(stack->count(), 2);
+        QTRY_COMPARE(QApplication::focusWidget(), &w.window);  // the arrow edit ended
+        QCOMPARE(frame->resumePoint(), threshold);
+    }
+
+    void runKeyInAFieldBeingEditedSaysWhy_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<Qt::Key>("key");
+        QTest::addColumn<QString>("said");
+        QTest::addRow("strict's threshold, Space") << "threshold" << "9" << Qt::Key_Space
+                                                   << "Finish the edit first: press Enter to apply it or Escape to cancel it; then Space runs";
+        QTest::addRow("strict's failure rate, N") << "rate" << "0.5" << Qt::Key_N
+                                                   << "Finish the edit first: press Enter to apply it or Escape to cancel it; then N steps one cycle";
+        QTest::addRow("producer's data, Right at its end") << "data" << "abc" << Qt::Key_Right
+                                                           << "Finish the edit first: press Enter to apply it or Escape to cancel it; then Right steps one cycle";
+    }
+
+    void runKeyInAFieldBeingEditedSaysWhy()
+    {
+        // In a field being typed into the run keys wait for Enter or Escape; one the field has no
+        // use for (Space or N in a number, Right at the end of the text) did nothing, and the
+        // teacher could not tell why. The status bar says it, the field is tagged as being
+        // edited, and both go with the edit.
+        QFETCH(QString, field);
+        QFETCH(QString, typed);
+        QFETCH(Qt::Key, key);
+        QFETCH(QString, said);
+        Window w(QStringLiteral(":/scenarios/lesson-mixed-thresholds.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        QWidget *edited = nullptr;
+        if (field == QLatin1String("threshold"))
+            edited = parameterSpin(w, QStringLiteral("strict"), QStringLiteral("threshold"));
+        else if (field == QLatin1String("rate"))
+            edited = w.card(QStringLiteral("strict"))->failureRateBox();
+        else
+            edited = w.window.producerPanel()->sendDataEdit();
+        QVERIFY(edited);
+        for (QWidget *p = edited->parentWidget(); p; p = p->parentWidget()) {
+            if (auto *dock = qobject_cast<QDockWidget *>(p)) {
+                dock->show();
+                dock->raise();
+            }
+        }
+        edited->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(QApplication::focusWidget(), edited);
+        QTest::keyClick(edited, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(edited, typed);
+        const QString shown = edited->property("text").toString();
+        FocusFrame *frame = FocusFrame::of(&w.window);
+        QVERIFY(frame);
+        QCOMPARE(frame->editing(), edited);
+        QVERIFY(frame->editTag()->isVisible());
+
+        const qint64 cycle = w.sim()->cycle();
+        w.press(key);
+        QCOMPARE(w.sim()->cycle(), cycle);
+        QVERIFY(!w.sim()->isRunning());
+        QCOMPARE(QApplication::focusWidget(), edited);
+        QCOMPARE(edited->property("text").toString(), shown);
+        QCOMPARE(w.window.statusBar()->currentMessage(), said);
+
+        // Enter applies the edit: the notice and the tag go, and the key acts.
+        w.press(Qt::Key_Return);
+        QTRY_COMPARE(QApplication::focusWidget(), &w.window);
+        QCOMPARE(w.window.statusBar()->currentMessage(), QString());
+        QCOMPARE(frame->editing(), nullptr);
+        QVERIFY(!frame->editTag()->isVisible());
+        w.press(key);
+        if (key == Qt::Key_Space) {
+            QVERIFY(w.sim()->isRunning());
+            w.sim()->pause();
+        } else {
+            QCOMPARE(w.sim()->cycle(), cycle + 1);
+        }
+    }
+
     void runKeysOnAControlDoNothingOnceTheRunHasFinished()
     {
         Window w(QStringLiteral(":/scenarios/lesson-prefetch-hides-priority.json"), QSize(1280, 720));

@@ -11,6 +11,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
 #include <QMenuBar>
@@ -372,6 +373,213 @@ private Q_SLOTS:
         QCOMPARE(w.spin->value(), 4);
         QTest::keyClick(w.keyTarget(), Qt::Key_Space);
         QCOMPARE(run.count(), 2);
+    }
+
+    void runKeysActAfterAnArrowChangedTheNumber_data()
+    {
+        QTest::addColumn<int>("key");
+        QTest::addColumn<int>("arrow");
+        QTest::addColumn<int>("undo");  // modifiers of a Z pressed after the arrow (0: none)
+        QTest::addRow("Space after Up") << int(Qt::Key_Space) << int(Qt::Key_Up) << 0;
+        QTest::addRow("N after Down") << int(Qt::Key_N) << int(Qt::Key_Down) << 0;
+        QTest::addRow("Right after Up") << int(Qt::Key_Right) << int(Qt::Key_Up) << 0;
+        QTest::addRow("Space after Up, Ctrl+Z") << int(Qt::Key_Space) << int(Qt::Key_Up) << int(Qt::ControlModifier);
+        QTest::addRow("N after Down, Ctrl+Shift+Z")
+                << int(Qt::Key_N) << int(Qt::Key_Down) << int(Qt::ControlModifier | Qt::ShiftModifier);
+    }
+
+    void runKeysActAfterAnArrowChangedTheNumber()
+    {
+        // A teacher's trial: Tab to a consumer's threshold, 7, Enter (dashed outline, Space ran),
+        // then Up: 7 -> 8, applied at once; from then on Space, N and Right did nothing, without
+        // a word, the field looking merely focused. So after Up/Down and Ctrl+Z, Ctrl+Shift+Z.
+        // A number changed by an arrow holds nothing to apply: the run keys act from there,
+        // ending that arrow edit as Enter does (the window holds the keys, the field dashed).
+        QFETCH(int, key);
+        QFETCH(int, arrow);
+        QFETCH(int, undo);
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        QAction *undoAction = w.window.addAction(QStringLiteral("Undo"));
+        undoAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
+        QAction *redoAction = w.window.addAction(QStringLiteral("Redo"));
+        redoAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+        QSignalSpy undone(undoAction, &QAction::triggered), redone(redoAction, &QAction::triggered);
+        auto *guard = w.window.findChild<ShortcutGuard *>();
+        QVERIFY(guard);
+        QVERIFY(editField(w.spin, QStringLiteral("7"), Qt::Key_Return, Qt::TabFocusReason));
+        QCOMPARE(w.spin->value(), 7);
+        QTest::keyClick(w.keyTarget(), Qt::Key(arrow));  // back into the field, which it changes
+        const int changed = arrow == Qt::Key_Up ? 8 : 6;
+        QCOMPARE(w.spin->value(), changed);
+        QVERIFY(w.spin->hasFocus());
+        if (undo) {
+            QTest::keyClick(w.keyTarget(), Qt::Key_Z, Qt::KeyboardModifiers(undo));
+            QCOMPARE(undone.count() + redone.count(), 1);  // the window's: nothing was typed
+            QVERIFY(w.spin->hasFocus());
+        }
+        QCOMPARE(w.frame->editing(), nullptr);  // not typed into: it does not look edited
+
+        QSignalSpy run(w.run, &QAction::triggered), step(w.step, &QAction::triggered);
+        QSignalSpy held(guard, &ShortcutGuard::editPending);
+        QSignalSpy left(w.addLeavePresentation(), &QAction::triggered);
+        QTest::keyClick(w.keyTarget(), Qt::Key(key));
+        QCOMPARE(run.count(), key == Qt::Key_Space ? 1 : 0);
+        QCOMPARE(step.count(), key == Qt::Key_Space ? 0 : 1);
+        QCOMPARE(held.count(), 0);
+        QCOMPARE(w.spin->value(), changed);  // kept: applied by the arrow
+        QCOMPARE(w.spin->text(), QString::number(changed));
+        // The arrow edit ended as Enter ends it: the window holds the keys, the field is dashed,
+        // and the first Escape is the window's again.
+        QTRY_VERIFY(w.window.hasFocus());
+        QCOMPARE(w.frame->resumePoint(), w.spin);
+        QTest::keyClick(w.keyTarget(), Qt::Key(key));
+        QCOMPARE(run.count() + step.count(), 2);
+        QTest::keyClick(w.keyTarget(), Qt::Key_Escape);
+        QCOMPARE(left.count(), 1);
+    }
+
+    void runKeyRefusedAfterAnArrowEndsTheArrowEdit()
+    {
+        // The run has finished (Run and Step greyed out): Space after Up says why it did nothing
+        // (runKeyRefused) and, as when it runs, ends the arrow edit.
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        auto *guard = w.window.findChild<ShortcutGuard *>();
+        QSignalSpy refused(guard, &ShortcutGuard::runKeyRefused), held(guard, &ShortcutGuard::editPending);
+        w.spin->setValue(7);
+        w.spin->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(w.spin->hasFocus());
+        QTest::keyClick(w.spin, Qt::Key_Up);
+        QCOMPARE(w.spin->value(), 8);
+        w.run->setEnabled(false);
+        QTest::keyClick(w.keyTarget(), Qt::Key_Space);
+        QCOMPARE(refused.count(), 1);
+        QCOMPARE(refused.at(0).at(0).value<QAction *>(), w.run);
+        QCOMPARE(held.count(), 0);
+        QCOMPARE(w.spin->text(), QStringLiteral("8"));  // not blanked
+        QTRY_VERIFY(w.window.hasFocus());
+        QCOMPARE(w.frame->resumePoint(), w.spin);
+    }
+
+    void runKeyAFieldBeingEditedCannotUseSaysSo_data()
+    {
+        QTest::addColumn<QString>("field");  // Window::control()
+        QTest::addColumn<bool>("clicked");   // given the focus by a click (else by Tab)
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<int>("key");
+        QTest::addColumn<bool>("said");      // the window is asked to say why (editPending)
+        QTest::addColumn<QString>("shown");  // what the field shows after the key
+        QTest::addRow("spin box typed, Space") << "spin" << false << "4" << int(Qt::Key_Space) << true << "4";
+        QTest::addRow("spin box typed, N") << "spin" << false << "4" << int(Qt::Key_N) << true << "4";
+        QTest::addRow("spin box typed, Right at its end") << "spin" << false << "4" << int(Qt::Key_Right) << true << "4";
+        QTest::addRow("spin box clicked, Space") << "spin" << true << "" << int(Qt::Key_Space) << true << "0";
+        QTest::addRow("line edit typed, Right at its end") << "edit" << true << "ab" << int(Qt::Key_Right) << true << "ab";
+        // The keys a field uses are its own, and visibly so: nothing to say.
+        QTest::addRow("line edit typed, Space types") << "edit" << true << "ab" << int(Qt::Key_Space) << false << "ab ";
+        QTest::addRow("line edit clicked, N types") << "edit" << true << "" << int(Qt::Key_N) << false << "n";
+    }
+
+    void runKeyAFieldBeingEditedCannotUseSaysSo()
+    {
+        // In a field being typed into the run keys are the field's; one it has no use for (Space
+        // or N in a number, Right at the end of the text) did nothing at all. It is never lost
+        // without a word: the window is told (editPending with the key) and says how to get it
+        // back; after Enter the key acts.
+        QFETCH(QString, field);
+        QFETCH(bool, clicked);
+        QFETCH(QString, typed);
+        QFETCH(int, key);
+        QFETCH(bool, said);
+        QFETCH(QString, shown);
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        auto *guard = w.window.findChild<ShortcutGuard *>();
+        QWidget *edited = w.control(field);
+        if (clicked)
+            QTest::mouseClick(edited, Qt::LeftButton, {}, QPoint(edited->width() / 2, edited->height() / 2));
+        else
+            edited->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(edited->hasFocus());
+        if (auto *spin = qobject_cast<QAbstractSpinBox *>(edited); spin && !typed.isEmpty())
+            spin->selectAll();
+        QTest::keyClicks(edited, typed);
+        QSignalSpy run(w.run, &QAction::triggered), step(w.step, &QAction::triggered);
+        QSignalSpy held(guard, &ShortcutGuard::editPending);
+        QTest::keyClick(w.keyTarget(), Qt::Key(key));
+        QCOMPARE(run.count(), 0);
+        QCOMPARE(step.count(), 0);
+        QVERIFY(edited->hasFocus());
+        QCOMPARE(edited->property("text").toString(), shown);
+        QCOMPARE(held.count(), said ? 1 : 0);
+        if (said) {
+            QCOMPARE(held.at(0).at(0).value<QWidget *>(), edited);
+            QCOMPARE(held.at(0).at(1).value<QKeySequence>(), QKeySequence(Qt::Key(key)));
+        }
+        // Enter ends the edit: the key acts.
+        QTest::keyClick(w.keyTarget(), Qt::Key_Return);
+        QTRY_VERIFY(!edited->hasFocus());
+        QTest::keyClick(w.keyTarget(), Qt::Key(key));
+        QCOMPARE(run.count() + step.count(), 1);
+    }
+
+    void fieldBeingEditedLooksEdited()
+    {
+        // A field being typed into (the run keys wait) looked exactly like one reached by Tab
+        // (Space runs): the same solid outline. It is framed thicker and tagged "Editing: Enter
+        // applies, Esc cancels"; the tag goes when the edit ends, and an arrow's change (applied
+        // at once, the run keys still act) does not bring it.
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        const HighlightOverlay *overlay = w.frame->overlay();
+        const QLabel *tag = w.frame->editTag();
+        QVERIFY(tag);
+        w.spin->setValue(7);
+        w.spin->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(w.frame->target(), w.spin);
+        const QPen focused = overlay->pen();
+        QCOMPARE(w.frame->editing(), nullptr);
+        QVERIFY(!tag->isVisible());
+
+        w.spin->selectAll();
+        QTest::keyClicks(w.spin, QStringLiteral("4"));
+        QCOMPARE(w.frame->editing(), w.spin);
+        const QPen editing = overlay->pen();
+        QCOMPARE(editing.style(), Qt::SolidLine);
+        QCOMPARE(editing.color(), focused.color());
+        QVERIFY(editing.widthF() > focused.widthF());
+        QVERIFY(tag->isVisible());
+        QVERIFY(tag->text().contains(QLatin1String("Enter")) && tag->text().contains(QLatin1String("Esc")));
+        // Beside the frame, not over the field.
+        const QRect field(w.spin->mapTo(&w.window, QPoint(0, 0)), w.spin->size());
+        QVERIFY(!tag->geometry().intersects(field));
+        QVERIFY(tag->geometry().top() > overlay->geometry().bottom() || tag->geometry().bottom() < overlay->geometry().top());
+        QVERIFY(w.window.rect().contains(tag->geometry()));
+
+        // Escape ends the edit: the dashed resume point, no tag.
+        QTest::keyClick(w.spin, Qt::Key_Escape);
+        QTRY_VERIFY(w.window.hasFocus());
+        QCOMPARE(w.frame->editing(), nullptr);
+        QVERIFY(!tag->isVisible());
+        QCOMPARE(overlay->pen().widthF(), focused.widthF());
+        // Up changes it again (applied at once): focused, not edited.
+        QTest::keyClick(w.keyTarget(), Qt::Key_Up);
+        QCOMPARE(w.spin->value(), 8);
+        QTRY_COMPARE(w.frame->target(), w.spin);
+        QCOMPARE(w.frame->editing(), nullptr);
+        QVERIFY(!tag->isVisible());
+        QCOMPARE(overlay->pen(), focused);
+
+        // A line edit clicked into is being edited; Tab away ends it.
+        QTest::mouseClick(w.edit, Qt::LeftButton);
+        QTRY_COMPARE(w.frame->target(), w.edit);
+        QCOMPARE(w.frame->editing(), w.edit);
+        QVERIFY(tag->isVisible());
+        w.table->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(w.frame->target(), w.table);
+        QCOMPARE(w.frame->editing(), nullptr);
+        QVERIFY(!tag->isVisible());
+        QCOMPARE(overlay->pen(), focused);
     }
 
     void enterAndEscapeEndTheEdit_data()

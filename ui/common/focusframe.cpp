@@ -3,15 +3,28 @@
 #include "ui/common/highlightoverlay.h"
 
 #include <QApplication>
+#include <QLabel>
 #include <QEvent>
 #include <QTimer>
 #include <QMenuBar>
 
+#include <algorithm>
+
 namespace PriorityLab {
 
 FocusFrame::FocusFrame(QWidget *window)
-    : QObject(window), m_window(window), m_overlay(new HighlightOverlay(window))
+    : QObject(window), m_window(window), m_overlay(new HighlightOverlay(window)), m_editTag(new QLabel(window))
 {
+    m_editTag->setObjectName(QStringLiteral("editTag"));
+    m_editTag->setText(tr("Editing: Enter applies, Esc cancels"));
+    m_editTag->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_editTag->setFocusPolicy(Qt::NoFocus);
+    m_editTag->setAutoFillBackground(true);
+    m_editTag->setBackgroundRole(QPalette::Highlight);
+    m_editTag->setForegroundRole(QPalette::HighlightedText);
+    m_editTag->setContentsMargins(4, 1, 4, 1);
+    m_editTag->hide();
+    connect(m_overlay, &HighlightOverlay::followed, this, &FocusFrame::showEditing);
     m_overlay->setObjectName(QStringLiteral("focusFrame"));
     // Closer to its widget than a lesson step's outline (4 px): a focused field inside the
     // step's outline keeps a frame of its own instead of one drawn on the outline's line.
@@ -89,6 +102,44 @@ void FocusFrame::focusChanged(QWidget *now)
     m_overlay->setLine(FrameWidth, dashed ? Qt::DashLine : Qt::SolidLine);
     m_overlay->setColorRole(dashed ? QPalette::WindowText : QPalette::Highlight);
     m_overlay->setTarget(inside ? now : resuming ? m_resume.data() : start);
+    showEditing();
+}
+
+void FocusFrame::setEditing(QWidget *field)
+{
+    if (m_editing == field)
+        return;  // told again at each change of its text
+    m_editing = field;
+    showEditing();
+}
+
+QWidget *FocusFrame::editing() const
+{
+    return m_editing && m_editing == m_overlay->target() && m_editing->hasFocus() ? m_editing.data() : nullptr;
+}
+
+void FocusFrame::showEditing()
+{
+    const bool editing = this->editing();
+    const int width = editing ? EditFrameWidth : FrameWidth;
+    const QPen pen = m_overlay->pen();
+    if (pen.style() == Qt::SolidLine && pen.width() != width)  // the focus, not the dashed resume point
+        m_overlay->setLine(width, Qt::SolidLine);
+    if (!editing || !m_overlay->isVisible()) {
+        m_editTag->hide();
+        return;
+    }
+    // Just below the frame, its left edge on the frame's; above it where the window ends.
+    m_editTag->setFont(m_window->font());
+    m_editTag->adjustSize();
+    const QRect frame = m_overlay->geometry();
+    QPoint at(frame.left(), frame.bottom() + 1);
+    if (at.y() + m_editTag->height() > m_window->height())
+        at.setY(frame.top() - m_editTag->height());
+    at.setX(std::clamp(at.x(), 0, std::max(0, m_window->width() - m_editTag->width())));
+    m_editTag->move(at);
+    m_editTag->show();
+    m_editTag->raise();
 }
 
 } // namespace PriorityLab

@@ -5,6 +5,7 @@
 
 #include <functional>
 
+class QLabel;
 class QWidget;
 
 namespace PriorityLab {
@@ -20,6 +21,10 @@ class HighlightOverlay;
 /// has the focus, or it is active and no widget has the focus: the focused one was deleted), the
 /// same dashed frame marks where Tab starts (setStartPoint()), or nothing without one.
 /// A menu bar holding the keys for a menu opened by the keyboard changes nothing of that. Both differ from a lesson step's outline (4 pixels, solid vermilion).
+/// A focused field being typed into (setEditing(): the run keys are the field's until Enter or
+/// Escape) is framed thicker (EditFrameWidth) and tagged "Editing: Enter applies, Esc cancels"
+/// just below (above, where the window ends below it), so that it never looks like a field
+/// merely reached by Tab, from which Space runs (docs/help.md, Keys).
 class FocusFrame : public QObject
 {
     Q_OBJECT
@@ -29,6 +34,9 @@ public:
     static constexpr int FocusMargin = 2;
     /// Width of the frame in pixels, for the focus and the resume point alike.
     static constexpr int FrameWidth = 2;
+    /// Width of the focus frame around a field being typed into (setEditing()): thicker than
+    /// the focus, thinner than a lesson step's outline.
+    static constexpr int EditFrameWidth = 3;
 
     /// Watches the focus inside @p window (the frame is a child of it).
     explicit FocusFrame(QWidget *window);
@@ -57,15 +65,28 @@ public:
     /// Outlines again what has the focus now (the window's layout changed under it).
     void refresh();
 
+    /// Marks @p field (the focused widget, a field being typed into) as being edited: while it
+    /// has the focus its frame is EditFrameWidth wide and editTag() shows beside it. nullptr:
+    /// no field is being edited.
+    void setEditing(QWidget *field);
+    /// The field set by setEditing() while it is the one outlined, or nullptr.
+    QWidget *editing() const;
+    /// The tag shown beside a field being edited ("Editing: Enter applies, Esc cancels"; tests).
+    const QLabel *editTag() const { return m_editTag; }
+
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void focusChanged(QWidget *now);
+    /// Draws the frame as editing() asks and places editTag() beside it.
+    void showEditing();
 
     QWidget *m_window;
     HighlightOverlay *m_overlay;
     QPointer<QWidget> m_resume;
+    QPointer<QWidget> m_editing;  ///< the field being typed into (setEditing())
+    QLabel *m_editTag;
     std::function<QWidget *()> m_startPoint;
 };
 

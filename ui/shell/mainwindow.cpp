@@ -85,10 +85,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     // controls take the focus by Tab only (a FocusFrame, below, always outlines the focus).
     m_shortcutGuard = new ShortcutGuard(this);
     qApp->installEventFilter(m_shortcutGuard);
-    // Page Down / Page Up held back by a field's pending edit: say how to finish it.
-    connect(m_shortcutGuard, &ShortcutGuard::editPending, this, [this](QWidget *field) {
+    // Page Down / Page Up or Ctrl+R held back by a field's pending edit, or a run key (Space,
+    // N, Right) that the field being typed into had no use for: say how to finish the edit and
+    // that the key then works (a trial lost Space in a number field without a word).
+    connect(m_shortcutGuard, &ShortcutGuard::editPending, this, [this](QWidget *field, const QKeySequence &key) {
         if (field && field->window() == this) {
-            showNotice(finishEditNotice());
+            m_finishEditNotice = finishEditNotice(key, m_simulation->isRunning());
+            showNotice(m_finishEditNotice);
             m_finishEditField = field;
         }
     });
@@ -100,9 +103,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             || now->window()->windowType() == Qt::Popup)  // in the field still, or its own list
             return;
         m_finishEditField = nullptr;
-        if (statusBar()->currentMessage() == finishEditNotice())
+        if (statusBar()->currentMessage() == m_finishEditNotice)
             statusBar()->clearMessage();
-        if (m_runNotice->toolTip() == finishEditNotice()) {
+        if (m_runNotice->toolTip() == m_finishEditNotice) {
             m_runNoticeTimer.stop();
             m_runNotice->hide();
         }
@@ -1880,9 +1883,23 @@ QString MainWindow::runFinishedNotice()
     return tr("The run is finished: Reset (Ctrl+R) to start again");
 }
 
-QString MainWindow::finishEditNotice()
+QString MainWindow::finishEditNotice(const QKeySequence &key, bool running)
 {
-    return tr("Finish the edit first: press Enter to apply it or Escape to cancel it");
+    const QString finish = tr("Finish the edit first: press Enter to apply it or Escape to cancel it");
+    if (key.isEmpty())
+        return finish;
+    const QString name = key.toString(QKeySequence::NativeText);
+    switch (key[0].key()) {
+    case Qt::Key_Space:
+        return running ? tr("%1; then %2 pauses").arg(finish, name) : tr("%1; then %2 runs").arg(finish, name);
+    case Qt::Key_Right:
+    case Qt::Key_N:
+        return tr("%1; then %2 steps one cycle").arg(finish, name);
+    case Qt::Key_R:
+        return tr("%1; then %2 resets").arg(finish, name);
+    default:
+        return finish;  // Page Down, Page Up: the lesson moves on
+    }
 }
 
 void MainWindow::showNotice(const QString &text, int timeoutMs)

@@ -283,9 +283,11 @@ private:
     /// (runNoticeLabel(), elided, whole in its tooltip) ("Step 2 played to its end at once"
     /// hid the live counts from cycle 55 to past cycle 81 of the next step).
     void showNotice(const QString &text, int timeoutMs = NoticeMs);
-    /// The notice shown when Page Down, Page Up or Ctrl+R waited for a field's pending edit
-    /// (ShortcutGuard::editPending()); cleared as soon as that edit ends.
-    static QString finishEditNotice();
+    /// The notice shown when @p key waited for a field's edit (ShortcutGuard::editPending()):
+    /// Page Down, Page Up or Ctrl+R for a pending edit, Space, N or Right that a field being
+    /// typed into had no use for. It says how to finish the edit and, for a run key, what the
+    /// key does then (Space: runs, or pauses while @p running); cleared as soon as that edit ends.
+    static QString finishEditNotice(const QKeySequence &key = {}, bool running = false);
     /// What Run's tooltip and a refused run key (Space, Right, N) say once the run has
     /// finished: that Reset starts it again.
     static QString runFinishedNotice();
@@ -412,6 +414,7 @@ private:
     QLabel *m_zoomLabel = nullptr;  ///< "Zoom 150%" in the status bar, hidden at 100%
     QLabel *m_speedNotice = nullptr;  ///< speedNoticeLabel()
     QPointer<QWidget> m_finishEditField;  ///< the field finishEditNotice() is about, until its edit ends
+    QString m_finishEditNotice;          ///< that notice as shown
     int m_speedNoticeMs = -1;         ///< the interval (ms) speedNoticeLabel() says
     QTimer m_speedNoticeTimer;        ///< hides m_speedNotice
     QLabel *m_runNotice = nullptr;    ///< runNoticeLabel()

@@ -88,6 +88,12 @@ const QMainWindow *mainWindowOf(const QWidget *widget)
     return qobject_cast<const QMainWindow *>(window);
 }
 
+/// The key press @p key as a key sequence, without the keypad's modifier (what a notice names).
+QKeySequence pressedKeys(const QKeyEvent *key)
+{
+    return QKeySequence(QKeyCombination(key->modifiers() & ~Qt::KeypadModifier, Qt::Key(key->key())));
+}
+
 } // namespace
 
 bool ShortcutGuard::isTextField(const QObject *object)
@@ -135,11 +141,12 @@ bool ShortcutGuard::windowTakesRunKey(const QObject *focus, const QKeyEvent *key
         return false;
     if (isResetKey(key->key(), key->modifiers()))
         return !waitsForPendingEdit(focus, key);
-    // As the ShortcutOverride below decides: a field merely focused leaves Space and Right (N
-    // in a number field) to the window, a field being edited keeps them, and so does a slider
+    // As the ShortcutOverride below decides: a field merely focused, or whose number was only
+    // changed with Up/Down (applied at once), leaves Space and Right (N in a number field) to
+    // the window; a field being typed into keeps them (holdsRunKeys()), and so does a slider
     // being edited its arrows.
     if (isRunKeyOfIdleField(focus, key->key()))
-        return !editInProgress(focus);
+        return !holdsRunKeys(focus);
     if (isSliderEdit(focus) && isSliderKey(key->key()))
         return false;
     return !controlUsesKey(focus, key->key());
@@ -268,12 +275,47 @@ bool ShortcutGuard::isRunKeyOfIdleField(const QObject *focus, int key)
 
 bool ShortcutGuard::editInProgress(const QObject *focus) const
 {
-    return hasPendingEdit(focus) || (cancelsWithEscape(focus) && (isKeyEdited(focus) || isClickedInto(focus)));
+    return holdsRunKeys(focus) || (cancelsWithEscape(focus) && isKeyEdited(focus));
+}
+
+bool ShortcutGuard::holdsRunKeys(const QObject *focus) const
+{
+    return hasPendingEdit(focus) || (cancelsWithEscape(focus) && isClickedInto(focus));
+}
+
+void ShortcutGuard::markEdit()
+{
+    // FocusFrame draws the field being typed into (holdsRunKeys()) unlike one merely focused:
+    // both had the same solid outline, and a trial could not tell why Space did nothing.
+    QWidget *focus = QApplication::focusWidget();
+    QWidget *window = focus ? focus->window() : QApplication::activeWindow();
+    if (FocusFrame *frame = FocusFrame::of(window))
+        frame->setEditing(focus && holdsRunKeys(focus) ? focus : nullptr);
 }
 
 bool ShortcutGuard::isClickedInto(const QObject *focus) const
 {
     return m_clicked && typingOwner(focus) == m_editField && static_cast<const QObject *>(QApplication::focusWidget()) == focus;
+}
+
+void ShortcutGuard::deliverRunKey(QWidget *focus, const QObject *owner, QKeyEvent *key)
+{
+    const QLineEdit *edit = typingEdit(owner);
+    const auto state = [edit] {
+        return edit ? QStringList{edit->text(), QString::number(edit->cursorPosition()),
+                                  QString::number(edit->selectionStart()), edit->selectedText()}
+                    : QStringList();
+    };
+    const QStringList before = state();
+    const QPointer<QWidget> guard(focus);
+    // A number field has no use for a space: it never gets one (it would blank the number).
+    if (key->key() != Qt::Key_Space || !qobject_cast<const QAbstractSpinBox *>(owner)) {
+        m_deliveringKey = true;
+        QCoreApplication::sendEvent(focus, key);
+        m_deliveringKey = false;
+    }
+    if (guard && guard->hasFocus() && state() == before)
+        Q_EMIT editPending(const_cast<QWidget *>(qobject_cast<const QWidget *>(owner)), pressedKeys(key));
 }
 
 void ShortcutGuard::endEdit(QWidget *window)
@@ -306,6 +348,7 @@ void ShortcutGuard::endEdit(QWidget *window, QWidget *field)
     setKeyEdit(nullptr);
     window->setFocus(Qt::OtherFocusReason);
     m_endedEdit = field;
+    markEdit();
     if (FocusFrame *frame = FocusFrame::of(window))
         frame->setResumePoint(field);  // outlined: Tab goes on from there
 }
@@ -354,10 +397,18 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
                 m_typed = false;
                 m_clicked = reason == Qt::MouseFocusReason;
                 disconnect(m_typedConnection);
-                if (edit)
-                    m_typedConnection = connect(edit, &QLineEdit::textEdited, this, [this] { m_typed = true; });
+                disconnect(m_textConnection);
+                if (edit) {
+                    m_typedConnection = connect(edit, &QLineEdit::textEdited, this, [this] {
+                        m_typed = true;
+                        markEdit();
+                    });
+                    // Put back (Escape, an undo) or set by the program: no longer typed into.
+                    m_textConnection = connect(edit, &QLineEdit::textChanged, this, &ShortcutGuard::markEdit);
+                }
             }
         }
+        markEdit();
         // Another control took the focus: the slider or number field changed by keys is no
         // longer being edited (coming back to it starts afresh).
         if (auto *widget = qobject_cast<QWidget *>(watched);
@@ -397,9 +448,16 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
         // A field that merely has the focus (Tab reached it, or Enter/Escape ended its edit)
         // holds no edit: the run keys are the simulation's there, as from a slider (the first
         // key that types, a digit, starts the edit as before).
+        // A number changed with Up/Down is applied at each step and holds nothing to apply: its
+        // field is not being typed into, and Space, N and Right act on the simulation from there
+        // too (a trial pressed Up after Enter and then lost Space, N and Right without a word).
+        // A run key ends that arrow edit first, as Enter would: its steps are one undo step
+        // that the run must not extend, and the window holds the keys again (dashed outline).
         const bool runKey = (key->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier
-                && isRunKeyOfIdleField(focus, key->key()) && !editInProgress(focus);
+                && isRunKeyOfIdleField(focus, key->key()) && !holdsRunKeys(focus);
         if (runKey) {
+            if (isKeyEdited(focus) && isRunKey(key->key(), key->modifiers()) && !refusedRunAction(focus, key))
+                endEdit(focus->window(), const_cast<QWidget *>(qobject_cast<const QWidget *>(typingOwner(focus))));
             key->ignore();  // not the field's (a line edit claims every printable key): the shortcut's
             return true;
         }
@@ -439,11 +497,14 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
                 if (!speaksFor(mainWindowOf(receiver)))
                     return false;  // that window's guard, called after this one, answers
                 Q_EMIT runKeyRefused(refused);
+                if (isKeyEdited(receiver))  // as when the key runs (ShortcutOverride)
+                    endEdit(receiver->window(), const_cast<QWidget *>(qobject_cast<const QWidget *>(typingOwner(receiver))));
                 return true;
             }
         }
         if (watched == focus && isResetKey(key->key(), key->modifiers()) && waitsForPendingEdit(focus, key)) {
-            Q_EMIT editPending(const_cast<QWidget *>(qobject_cast<const QWidget *>(typingOwner(focus))));
+            Q_EMIT editPending(const_cast<QWidget *>(qobject_cast<const QWidget *>(typingOwner(focus))),
+                               pressedKeys(key));
             return true;
         }
         if (watched != focus || key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
@@ -493,7 +554,17 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
             const QObject *owner = typingOwner(focus);
             if (waitsForPendingEdit(focus, key)) {
                 // Neither the lesson nor the field: the edit is finished first, by Enter or Escape.
-                Q_EMIT editPending(const_cast<QWidget *>(qobject_cast<const QWidget *>(owner)));
+                Q_EMIT editPending(const_cast<QWidget *>(qobject_cast<const QWidget *>(owner)),
+                                   pressedKeys(key));
+                return true;
+            }
+            if (!m_deliveringKey && isRunKey(key->key(), key->modifiers()) && !isResetKey(key->key(), key->modifiers())
+                && holdsRunKeys(focus)) {
+                // A run key in a field being typed into is the field's (Space and N type, Right
+                // moves the cursor). One the field has no use for (Space or N in a number field,
+                // Right at the end of the text) did nothing: it is never lost without a word,
+                // the window says how to get the key back (docs/help.md, Keys).
+                deliverRunKey(focus, owner, key);
                 return true;
             }
             if (key->key() == Qt::Key_Space && qobject_cast<const QAbstractSpinBox *>(owner))

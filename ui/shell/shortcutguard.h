@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QKeySequence>
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -23,7 +24,13 @@ namespace PriorityLab {
 ///    merely has the focus (reached by Tab, nothing typed yet, or after Enter/Escape) is not
 ///    being edited; one clicked into is (the click says where the user will type: Space types
 ///    a space there). In a field not being edited Space and Right (and N, [ and ] in a number field) act on the simulation
-///    (isRunKeyOfIdleField()); the first key that types (a digit) starts the edit. Enter or Escape in such a field
+///    (isRunKeyOfIdleField()); the first key that types (a digit) starts the edit. A number
+///    changed with Up/Down (applied at each step) or by Undo/Redo is not being edited either
+///    (holdsRunKeys()): Space, N and Right run and step from there, ending that arrow edit as
+///    Enter does. In a field being edited a run key the field has no use for (Space or N in a
+///    number field, Right at the end of the text) is not lost without a word: the window says
+///    "Finish the edit first … then Space runs" (editPending()), and FocusFrame draws that
+///    field unlike one merely focused (FocusFrame::setEditing()). Enter or Escape in such a field
 ///    ends the edit, Enter applying what was typed and Escape (in a one-line field of the main
 ///    window) cancelling it, the field showing its value again; that Escape does not also leave
 ///    presentation mode. A field that merely has the focus (nothing typed, no arrow changed its
@@ -84,9 +91,16 @@ public:
     static QPushButton *defaultButtonOf(QWidget *window);
 
     /// True while @p focus (a one-line field of a main window) holds an edit: a pending typed
-    /// edit (hasPendingEdit()) or a number the user changed with Up/Down since it got the focus.
-    /// Escape then ends that edit; otherwise Escape is the window's.
+    /// edit (hasPendingEdit()), a click into it (holdsRunKeys()) or a number the user changed
+    /// with Up/Down since it got the focus. Escape then ends that edit; otherwise Escape is the
+    /// window's.
     bool editInProgress(const QObject *focus) const;
+    /// True while @p focus (a one-line field of a main window) is being typed into: it holds a
+    /// pending typed edit (hasPendingEdit()) or the user clicked into it. The run keys are the
+    /// field's then (docs/help.md, Keys); a run key it has no use for says so (editPending()).
+    /// A number changed only with Up/Down (applied at each step) or by Undo/Redo holds none:
+    /// Space, N and Right act on the simulation from there, ending that arrow edit as Enter does.
+    bool holdsRunKeys(const QObject *focus) const;
 
     /// True if @p key, pressed in @p focus (a one-line field of a main window) while it holds
     /// no edit (editInProgress()), is the simulation's rather than the field's: Space and Right
@@ -151,9 +165,11 @@ public:
     void forgetEndedEdit() { m_endedEdit = nullptr; }
 
 Q_SIGNALS:
-    /// A step key or Reset (waitsForPendingEdit()) was held back because @p field has a pending
-    /// edit: its window should say how to finish the edit (Enter applies it, Escape cancels it).
-    void editPending(QWidget *field);
+    /// The key press @p key was held back because @p field is being edited: a step key or Reset
+    /// waiting for a pending edit (waitsForPendingEdit()), or a run key (Space, N, Right) that
+    /// the field being typed into (holdsRunKeys()) had no use for. Its window should say how
+    /// to finish the edit (Enter applies it, Escape cancels it) and that the key then works.
+    void editPending(QWidget *field, const QKeySequence &key);
     /// A run key was pressed where it is the window's, but its @p action is disabled (the run
     /// has finished): the key did nothing, not even to the focused control; the window should
     /// say why (docs/help.md, Keys).
@@ -163,6 +179,13 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// Tells the FocusFrame of the focused widget's window which field is being typed into
+    /// (holdsRunKeys(); FocusFrame::setEditing()), or that none is.
+    void markEdit();
+    /// Hands the run key @p key (Space, N or Right) to @p focus, a field being typed into
+    /// (@p owner: the field, holdsRunKeys()), except Space to a number field; if the field made
+    /// nothing of it (its text, cursor and selection unchanged), emits editPending().
+    void deliverRunKey(QWidget *focus, const QObject *owner, QKeyEvent *key);
     /// Gives the focus of @p window (held by a text field) to the window; Tab resumes at @p field.
     void endEdit(QWidget *window, QWidget *field);
     /// Puts back what the one-line field @p owner held when its edit started (a spin box: its
@@ -194,6 +217,7 @@ private:
     bool m_typed = false;            ///< the user has typed into it since (QLineEdit::textEdited)
     bool m_clicked = false;          ///< it got the focus by a mouse click (isClickedInto())
     QMetaObject::Connection m_typedConnection;  ///< its textEdited, setting m_typed
+    QMetaObject::Connection m_textConnection;   ///< its textChanged, calling markEdit()
     QPointer<QObject> m_keyEdit;  ///< the slider or spin box the user changed by keys since it got the focus
     bool m_deliveringKey = false;  ///< handing a key press on to that control (its value compared after)
     QPointer<QWidget> m_endedEdit;  ///< the field whose edit Enter/Escape just ended: Tab resumes there
