@@ -439,6 +439,50 @@ private Q_SLOTS:
         QCOMPARE(left.count(), 1);
     }
 
+    void runKeysActAfterAnArrowStepsWhatWasTypedOrClicked_data()
+    {
+        QTest::addColumn<bool>("clicked");  // given the focus by a click (else by Tab)
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<int>("stepped");   // the value after Up
+        QTest::addRow("typed 12, Up") << false << "12" << 13;
+        QTest::addRow("clicked, Up") << true << "" << 8;
+    }
+
+    void runKeysActAfterAnArrowStepsWhatWasTypedOrClicked()
+    {
+        // Up applies the number it shows, typed or not (the field commits it): the field holds
+        // nothing to apply any more and Space runs from it, as after any arrow, where before the
+        // typed (or clicked-into) field kept Space and said "Finish the edit first".
+        QFETCH(bool, clicked);
+        QFETCH(QString, typed);
+        QFETCH(int, stepped);
+        Window w;
+        QVERIFY(QTest::qWaitForWindowActive(&w.window));
+        w.spin->setValue(7);
+        QSignalSpy changed(w.spin, &QSpinBox::valueChanged);
+        if (clicked)
+            QTest::mouseClick(w.spin, Qt::LeftButton, {}, QPoint(w.spin->width() / 3, w.spin->height() / 2));
+        else
+            w.spin->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(w.spin->hasFocus());
+        if (!typed.isEmpty()) {
+            w.spin->selectAll();
+            QTest::keyClicks(w.spin, typed);
+        }
+        QCOMPARE(w.frame->editing(), w.spin);  // typed into (or clicked into): being edited
+        QTest::keyClick(w.spin, Qt::Key_Up);
+        QCOMPARE(w.spin->value(), stepped);
+        QCOMPARE(changed.count(), 1);  // applied
+        QCOMPARE(w.frame->editing(), nullptr);
+        auto *guard = w.window.findChild<ShortcutGuard *>();
+        QSignalSpy run(w.run, &QAction::triggered), held(guard, &ShortcutGuard::editPending);
+        QTest::keyClick(w.keyTarget(), Qt::Key_Space);
+        QCOMPARE(run.count(), 1);
+        QCOMPARE(held.count(), 0);
+        QCOMPARE(w.spin->value(), stepped);
+        QTRY_VERIFY(w.window.hasFocus());
+    }
+
     void runKeyRefusedAfterAnArrowEndsTheArrowEdit()
     {
         // The run has finished (Run and Step greyed out): Space after Up says why it did nothing

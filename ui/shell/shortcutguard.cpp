@@ -573,8 +573,20 @@ bool ShortcutGuard::eventFilter(QObject *watched, QEvent *event)
                 spin && !m_deliveringKey && (key->key() == Qt::Key_Up || key->key() == Qt::Key_Down)) {
                 // An arrow that changes the number is an edit in progress, as typing is:
                 // Escape then ends it before it leaves presentation mode.
+                const QString before = spin->text();
+                const QPointer<QAbstractSpinBox> stepped(spin);
                 deliverAsKeyEdit(spin, focus, event,
                                  [](QObject *o) { return QVariant(static_cast<QAbstractSpinBox *>(o)->text()); });
+                if (stepped && stepped->text() != before && owner == m_editField) {
+                    // The number it shows is applied (what was typed, stepped): nothing typed is
+                    // pending and the click's "I will type here" is over, so the run keys act
+                    // from it as after any arrow (holdsRunKeys()).
+                    m_typed = false;
+                    m_clicked = false;
+                    if (const QLineEdit *edit = typingEdit(owner))
+                        m_editText = edit->text();
+                    markEdit();
+                }
                 return true;
             }
             const bool cancel = key->key() == Qt::Key_Escape && cancelsWithEscape(focus);
