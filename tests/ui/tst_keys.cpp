@@ -269,6 +269,52 @@ private Q_SLOTS:
         QCOMPARE(refused.count(), 1);
     }
 
+    void numberFieldInAFloatingDockFollowsTheRule()
+    {
+        // A dock floated off the main window is still the main window's: a number field there
+        // reached by Tab swallowed Space without a word (the rule for fields was the main
+        // window's only). It follows the same rule: Tab-reached or after Enter Space runs, while
+        // typed into a run key it cannot use is held and said, and Up steps it again.
+        Window w;
+        auto *dock = new QDockWidget(QStringLiteral("Consumers"), &w.window);
+        auto *work = new QSpinBox;
+        work->setRange(0, 100);
+        work->setKeyboardTracking(false);
+        dock->setWidget(work);
+        w.window.addDockWidget(Qt::RightDockWidgetArea, dock);
+        dock->setFloating(true);
+        dock->show();
+        QVERIFY(QTest::qWaitForWindowExposed(dock));
+        QApplication::setActiveWindow(dock);
+        QVERIFY(QTest::qWaitForWindowActive(dock));
+        auto *guard = w.window.findChild<ShortcutGuard *>();
+        QSignalSpy run(w.run, &QAction::triggered), step(w.step, &QAction::triggered);
+        QSignalSpy held(guard, &ShortcutGuard::editPending);
+        work->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(work->hasFocus());
+        QTest::keyClick(work, Qt::Key_Space);
+        QCOMPARE(run.count(), 1);
+        QCOMPARE(held.count(), 0);
+        work->selectAll();
+        QTest::keyClicks(work, QStringLiteral("4"));
+        QTest::keyClick(work, Qt::Key_Space);
+        QCOMPARE(run.count(), 1);
+        QCOMPARE(held.count(), 1);
+        QCOMPARE(held.at(0).at(0).value<QWidget *>(), work);
+        QCOMPARE(work->text(), QStringLiteral("4"));
+        QTest::keyClick(work, Qt::Key_Return);
+        QTRY_VERIFY(!work->hasFocus());
+        QCOMPARE(work->value(), 4);
+        QTest::keyClick(w.keyTarget(), Qt::Key_Space);
+        QCOMPARE(run.count(), 2);
+        QTest::keyClick(w.keyTarget(), Qt::Key_Up);  // back to the field
+        QCOMPARE(work->value(), 5);
+        QTest::keyClick(w.keyTarget(), Qt::Key_N);
+        QCOMPARE(step.count(), 1);
+        QCOMPARE(work->value(), 5);
+        QCOMPARE(held.count(), 1);
+    }
+
     void clickedFieldTakesSpace()
     {
         // A trial clicked into the poison lesson's predicate field and typed " && priority >= 0":

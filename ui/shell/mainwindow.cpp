@@ -89,7 +89,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     // N, Right) that the field being typed into had no use for: say how to finish the edit and
     // that the key then works (a trial lost Space in a number field without a word).
     connect(m_shortcutGuard, &ShortcutGuard::editPending, this, [this](QWidget *field, const QKeySequence &key) {
-        if (field && field->window() == this) {
+        // A field of this window, or of one of its docks floated off it.
+        const QWidget *window = field ? field->window() : nullptr;
+        if (const auto *dock = qobject_cast<const QDockWidget *>(window); dock && dock->parentWidget())
+            window = dock->parentWidget()->window();
+        if (field && window == this) {
             m_finishEditNotice = finishEditNotice(key, m_simulation->isRunning());
             showNotice(m_finishEditNotice);
             m_finishEditField = field;

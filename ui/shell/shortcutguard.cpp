@@ -47,12 +47,23 @@ bool isOneLineField(const QObject *owner)
             && !qobject_cast<const QPlainTextEdit *>(owner);
 }
 
-/// True for a one-line field (line edit, spin box, editable combo box) of a main window: there
-/// Escape cancels the edit. In a dialog Escape keeps closing the dialog.
+/// The main window @p widget belongs to: its window, or, in a floating dock, the main window
+/// the dock belongs to (whose shortcuts Qt lets act from there); nullptr for a dialog.
+const QMainWindow *mainWindowOf(const QWidget *widget)
+{
+    const QWidget *window = widget->window();
+    if (const auto *dock = qobject_cast<const QDockWidget *>(window); dock && dock->parentWidget())
+        window = dock->parentWidget()->window();
+    return qobject_cast<const QMainWindow *>(window);
+}
+
+/// True for a one-line field (line edit, spin box, editable combo box) of a main window, or of
+/// a dock floated from one (mainWindowOf()): there Escape cancels the edit and the run keys
+/// follow the main window's rule. In a dialog Escape keeps closing the dialog.
 bool cancelsWithEscape(const QObject *object)
 {
     const auto *widget = qobject_cast<const QWidget *>(object);
-    return widget && qobject_cast<const QMainWindow *>(widget->window()) && isOneLineField(typingOwner(object));
+    return widget && mainWindowOf(widget) && isOneLineField(typingOwner(object));
 }
 
 /// The text a line edit or editable combo box shows.
@@ -76,16 +87,6 @@ const QLineEdit *typingEdit(const QObject *owner)
     if (const auto *combo = qobject_cast<const QComboBox *>(owner))
         return combo->lineEdit();
     return nullptr;
-}
-
-/// The main window @p widget belongs to: its window, or, in a floating dock, the main window
-/// the dock belongs to (whose shortcuts Qt lets act from there); nullptr for a dialog.
-const QMainWindow *mainWindowOf(const QWidget *widget)
-{
-    const QWidget *window = widget->window();
-    if (const auto *dock = qobject_cast<const QDockWidget *>(window); dock && dock->parentWidget())
-        window = dock->parentWidget()->window();
-    return qobject_cast<const QMainWindow *>(window);
 }
 
 /// The key press @p key as a key sequence, without the keypad's modifier (what a notice names).
@@ -251,14 +252,14 @@ void ShortcutGuard::setKeyEdit(QObject *control)
     if (QWidget *input = gestureInput(m_keyEdit.data()); input && input != control)
         SetupEditor::setKeyEdit(input, false);
     m_keyEdit = control;
-    if (QWidget *input = gestureInput(control); input && qobject_cast<QMainWindow *>(input->window()))
+    if (QWidget *input = gestureInput(control); input && mainWindowOf(input))
         SetupEditor::setKeyEdit(input, true);
 }
 
 bool ShortcutGuard::isSliderEdit(const QObject *focus) const
 {
     const auto *slider = qobject_cast<const QAbstractSlider *>(focus);
-    return slider && qobject_cast<const QMainWindow *>(slider->window()) && isKeyEdited(focus);
+    return slider && mainWindowOf(slider) && isKeyEdited(focus);
 }
 
 bool ShortcutGuard::isRunKeyOfIdleField(const QObject *focus, int key)

@@ -18,7 +18,8 @@ namespace PriorityLab {
 /// The keyboard policy of the app, so that the run keys do what they say in front of a class.
 /// Installed on the application (it sees every widget's events):
 ///  - Space (run/pause), Right and N (one cycle) and Ctrl+R (reset) act on the simulation from
-///    anywhere in the main window, whatever control has the focus, EXCEPT while a text or number
+///    anywhere in the main window (a dock floated off it included: its fields follow the same
+///    rule), whatever control has the focus, EXCEPT while a text or number
 ///    field (line edit, spin box, editable combo box, text edit) is being edited: there Space and
 ///    N type, Right moves the cursor, and Space never blanks a spin box. A one-line field that
 ///    merely has the focus (reached by Tab, nothing typed yet, or after Enter/Escape) is not
