@@ -39,6 +39,8 @@
 #include <QUndoStack>
 #include <QWhatsThis>
 
+#include <memory>
+
 using namespace PriorityLab;
 
 namespace {
@@ -340,6 +342,65 @@ private Q_SLOTS:
     /// consumer A's "Online" box took A offline ("*" in the title, a ✎ marker, Undo lit), and
     /// Space on "+ Consumer" opened the "Add a consumer" dialog. Finished, the run keys do
     /// nothing but say so (docs/help.md, Keys).
+    void closingWithATypedValueLeavesTheWindowWhole()
+    {
+        // A value typed and not yet applied when the window goes: the field's focus-out applied it
+        // into a window half destroyed (its members gone), reaching the speed controls after
+        // them. It is applied while the window is whole, as Tab away from the field would.
+        auto w = std::make_unique<Window>(QStringLiteral(":/scenarios/lesson-mixed-thresholds.json"));
+        QVERIFY(w->activeAt(1024, 768));
+        QSpinBox *threshold = parameterSpin(*w, QStringLiteral("strict"), QStringLiteral("threshold"));
+        QVERIFY(threshold);
+        threshold->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(QApplication::focusWidget(), threshold);
+        threshold->selectAll();
+        QTest::keyClicks(threshold, QStringLiteral("7"));
+        QUndoStack *stack = w->window.setupEditor()->undoStack();
+        QCOMPARE(stack->count(), 0);  // typed, not applied
+        QSignalSpy applied(stack, &QUndoStack::indexChanged);
+        w.reset();
+        QCOMPARE(applied.count(), 1);  // applied before the window went
+    }
+
+    void openingAnotherScenarioWithATypedValueKeepsTheWindowWhole_data()
+    {
+        QTest::addColumn<bool>("producer");
+        QTest::addRow("a consumer card's threshold") << false;
+        QTest::addRow("a producer's rate") << true;
+    }
+
+    void openingAnotherScenarioWithATypedValueKeepsTheWindowWhole()
+    {
+        // The same with the cards and producer rows: opening another scenario replaces them
+        // while a value is typed into one of their fields, not yet applied. Hiding the old one
+        // moved the focus out and applied the value to the new scenario's consumer or producer
+        // of the same index: the new lesson opened with an edit nobody made in it.
+        QFETCH(bool, producer);
+        Window w(QStringLiteral(":/scenarios/lesson-mixed-thresholds.json"));
+        QVERIFY(w.activeAt(1024, 768));
+        QSpinBox *field = nullptr;
+        if (producer) {
+            ProducerPanel *panel = w.window.producerPanel();
+            auto *dock = qobject_cast<QDockWidget *>(panel->parentWidget());
+            for (QWidget *up = panel; up && !dock; up = up->parentWidget())
+                dock = qobject_cast<QDockWidget *>(up);
+            QVERIFY(dock);
+            dock->raise();
+            QTRY_VERIFY(panel->isVisible());
+            field = panel->findChild<QSpinBox *>();
+        } else {
+            field = parameterSpin(w, QStringLiteral("strict"), QStringLiteral("threshold"));
+        }
+        QVERIFY(field);
+        field->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(QApplication::focusWidget(), field);
+        field->selectAll();
+        QTest::keyClicks(field, QStringLiteral("7"));
+        QVERIFY(w.window.openScenarioFile(lesson).isEmpty());
+        QCOMPARE(w.window.setupEditor()->undoStack()->count(), 0);  // a new scenario, no edit
+        QCOMPARE(w.sim()->loadedScenario().steps.size(), 5);  // lesson-aging's
+    }
+
     void runKeysActAfterUpInAConsumersNumberField_data()
     {
         QTest::addColumn<Qt::Key>("key");

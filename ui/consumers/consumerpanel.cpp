@@ -6,6 +6,7 @@
 #include "ui/common/focusframe.h"
 #include "ui/common/textcolors.h"
 #include "ui/editing/setupeditor.h"
+#include "ui/common/retire.h"
 #include "core/analysis/refreshsnapshot.h"
 #include "core/engine/simulation.h"
 
@@ -184,8 +185,7 @@ void ConsumerPanel::rebuild()
 {
     for (ConsumerCard *card : std::as_const(m_cards)) {
         m_grid->removeWidget(card);
-        card->hide();
-        card->deleteLater();
+        retireWidget(card);
     }
     m_cards.clear();
     const int n = int(m_simulation->consumers().size());

@@ -4,6 +4,7 @@
 #include "ui/common/notelabels.h"
 #include "ui/editing/setupeditor.h"
 #include "ui/setup/panelform.h"
+#include "ui/common/retire.h"
 #include "core/engine/simulation.h"
 
 #include <QCheckBox>
@@ -230,10 +231,8 @@ ProducerPanel::Row ProducerPanel::createRow(int index)
 
 void ProducerPanel::rebuild()
 {
-    for (const Row &row : std::as_const(m_rows)) {
-        row.box->hide();
-        row.box->deleteLater();
-    }
+    for (const Row &row : std::as_const(m_rows))
+        retireWidget(row.box);
     m_rows.clear();
     const int n = int(m_simulation->producers().size());
     for (int i = 0; i < n; ++i) {

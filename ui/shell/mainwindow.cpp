@@ -426,6 +426,15 @@ void MainWindow::editScenarioInfo()
 
 MainWindow::~MainWindow()
 {
+    // A value typed into a field and not applied yet is applied now, while the window is whole,
+    // as Tab away from the field would: the field's focus-out, once the window's members are
+    // being destroyed, applied it into a window half gone. A floating dock's field too.
+    for (QWidget *w = QApplication::focusWidget(); w; w = w->parentWidget()) {
+        if (w == this) {
+            QApplication::focusWidget()->clearFocus();
+            break;
+        }
+    }
     m_simulation->pause();
 }
 
