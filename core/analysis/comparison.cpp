@@ -961,13 +961,16 @@ ComparisonVerdict Comparison::overallVerdict(VerdictNaming naming) const
     // Each run's findings: the rows it is better on, by their label (latency: the priorities).
     QList<QStringList> won(n);
     QList<QList<int>> fasterFor(n);
+    // A row counts for a run only where that run alone is best: where two share the best value
+    // neither is better than the other there ("B processes more (5.51 vs 5.19)" read as more
+    // than A, which processed as much), and the counts add up to at most the rows.
     for (const ComparedFigure &f : figures) {
         if (f.better == ComparedFigure::Better::Neither || f.label.startsWith(QLatin1String("latency")))
             continue;
         ++rows;
-        for (int i : f.best()) {
-            ++wins[i];
-            won[i] << f.label;
+        if (const QList<int> best = f.best(); best.size() == 1) {
+            ++wins[best.constFirst()];
+            won[best.constFirst()] << f.label;
         }
     }
     const QList<LatencyOutcome> latency = latencyOutcomes(figures, n);
@@ -979,14 +982,11 @@ ComparisonVerdict Comparison::overallVerdict(VerdictNaming naming) const
                 ++stars[i];
         }
         const int top = *std::max_element(stars.cbegin(), stars.cend());
-        if (top == 0 || stars.count(top) == n)
+        if (top == 0 || stars.count(top) > 1)
             continue;
-        for (qsizetype i = 0; i < n; ++i) {
-            if (stars.at(i) == top) {
-                ++wins[i];
-                fasterFor[i] << o.priority;
-            }
-        }
+        const qsizetype i = stars.indexOf(top);
+        ++wins[i];
+        fasterFor[i] << o.priority;
     }
     // A run's finding on figure @p label in words, its figure against the others'.
     const auto finding = [&](qsizetype run, const QString &label) -> QString {
@@ -1034,15 +1034,21 @@ ComparisonVerdict Comparison::overallVerdict(VerdictNaming naming) const
             return QStringLiteral("refuses fewer (%1)").arg(versus);
         return QString();
     };
-    // A run's strongest findings, at most @p count: latency first, what a teacher asks first,
-    // then throughput, losses, the longest wait, the backlog and the extra work.
+    // A run's strongest findings, at most @p count: the longest wait first (starvation, what a
+    // run better on many latency rows may hide: a teacher's trial saw the starving setup crowned
+    // with the cap on every wait on a later line), then latency, what a teacher asks first,
+    // then throughput, losses, the backlog and the extra work.
     const auto findings = [&](qsizetype run, int count) {
         QStringList labels;
+        for (const QString &l : won.at(run)) {
+            if (l.startsWith(QLatin1String("longest wait")))
+                labels << l;
+        }
         if (!fasterFor.at(run).isEmpty())
             labels << QStringLiteral("latency");
         const bool throughput = std::any_of(won.at(run).cbegin(), won.at(run).cend(),
                                             [](const QString &l) { return l.startsWith(QLatin1String("throughput")); });
-        for (const char *start : {"throughput", "processed", "discarded", "longest wait", "backlog", "dead-lettered", "rejected",
+        for (const char *start : {"throughput", "processed", "discarded", "backlog", "dead-lettered", "rejected",
                                   "failed", "deliveries", "postponed"}) {
             for (const QString &l : won.at(run)) {
                 if (l.startsWith(QLatin1String(start)) && !(throughput && l.startsWith(QLatin1String("processed"))))
