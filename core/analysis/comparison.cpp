@@ -6,6 +6,7 @@
 #include "core/model/printable.h"
 
 #include <algorithm>
+#include <limits>
 #include <QJsonArray>
 #include <QMap>
 #include <QRegularExpression>
@@ -917,6 +918,22 @@ QList<LatencyOutcome> latencyOutcomes(const QList<ComparedFigure> &figures, qsiz
                 o.kind = LatencyOutcome::Kind::Win;
                 for (int i : by.best())
                     o.winners << i;
+                // By the median, a winner whose p95 is longer than a run it beats is not sooner
+                // for its tail ("A and B serve them sooner" where B's p95 was 75 against C's
+                // 65): only the winners no other run beats at p95 are named; none left, the
+                // priority has its own line, which gives both.
+                if (!medianTies) {
+                    double othersTail = std::numeric_limits<double>::max();
+                    for (qsizetype i = 0; i < runs; ++i) {
+                        if (!o.winners.contains(i) && o.p95->values.at(i))
+                            othersTail = std::min(othersTail, *o.p95->values.at(i));
+                    }
+                    o.winners.removeIf([&](qsizetype i) {
+                        return o.p95->values.at(i) && *o.p95->values.at(i) > othersTail;
+                    });
+                    if (o.winners.isEmpty())
+                        o.kind = LatencyOutcome::Kind::Own;
+                }
             }
         }
         outcomes << o;

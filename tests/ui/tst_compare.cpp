@@ -2170,4 +2170,9 @@ void TestCompare::overallLineCountsOnlyRowsARunWinsAlone()
     QVERIFY(native.longestWait > c.runs.constFirst().longestWait);
     QVERIFY2(overall.contains(QStringLiteral("makes no message wait as long (at most %1 vs").arg(c.runs.constFirst().longestWait)),
              qPrintable(overall));
+    // Priority 1: A and B had the lower median, but B's p95 (75) was longer than C's (44): only A
+    // is said to serve it sooner ("A and B serve them sooner (… 0–75 for B vs 19–65 for C)").
+    const QString shown = shownText(c);
+    QVERIFY2(shown.contains(QStringLiteral("Latency, priority 1: A serves priority 1 sooner (p95 42 vs 75 cycles for B and 44 cycles for C)")),
+             qPrintable(shown));
 }
