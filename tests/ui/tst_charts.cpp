@@ -215,6 +215,9 @@ private Q_SLOTS:
     void shortTabTitles();
     void axisLabelsWholeInAShortChart();
     void xAxisKeepsTwoLabelsInANarrowDock();
+    void barLabelsNeverElided_data();
+    void barLabelsNeverElided();
+    void barLabelsThinOutWhereTheyDoNotFit();
     void zoomedChartsStayReadable_data();
     void zoomedChartsStayReadable();
     void layoutSettlesAtEverySize_data();
@@ -1602,6 +1605,98 @@ void TestCharts::xAxisKeepsTwoLabelsInANarrowDock()
         QVERIFY2(numbers.size() >= 2, qPrintable(QStringLiteral("%1, plot %2 px wide: x labels %3")
                                                          .arg(name).arg(plot.width()).arg(numbers.join(QStringLiteral(", ")))));
     }
+}
+
+void TestCharts::barLabelsNeverElided_data()
+{
+    QTest::addColumn<int>("cycles");
+    QTest::newRow("step 2's end, one bar at 11") << 30;
+    QTest::newRow("later, bars at 1 and 11") << 120;
+}
+
+void TestCharts::barLabelsNeverElided()
+{
+    // A teacher's trial at 1024x768 in the window, lesson-delayed-retry step 2 ("all 60 in the
+    // bar at 11"): the Deliveries chart's x axis read 1 2 … 9 "…" "…", the bar of 60 labelled
+    // "…". A bar chart draws fewer category labels, or upright ones, never an elided one, and
+    // always those of the bars that are not 0 (docs/design.md §8, Charts).
+    QFETCH(int, cycles);
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-delayed-retry.json"), QSize(1024, 740));
+    QVERIFY(w.exposed());
+    w.runLesson(cycles);
+    ChartPanel *panel = w.window.chartPanel();
+    auto *bars = qobject_cast<BarChart *>(panel->showChart(QStringLiteral("deliveries")));
+    QVERIFY(bars);
+    panel->updateAllCharts();
+    QTRY_VERIFY(bars->isVisible());
+    turnEventLoop(5);
+    if (qEnvironmentVariableIsSet("PL_CHART_SHOTS"))
+        bars->grab().save(QStringLiteral("%1/bars-%2.png").arg(qEnvironmentVariable("PL_CHART_SHOTS")).arg(cycles));
+    const QStringList categories = bars->categories();
+    const QList<qreal> values = bars->values();
+    QVERIFY2(categories.size() >= 11, qPrintable(categories.join(' ')));
+    const QRectF plot = bars->plotArea();
+    QStringList drawn;  // the x axis's labels as Qt Charts draws them
+    for (QGraphicsItem *item : bars->findChild<QGraphicsView *>()->scene()->items(Qt::AscendingOrder)) {
+        auto *text = dynamic_cast<QGraphicsTextItem *>(item);
+        if (text && text->isVisible() && text->sceneBoundingRect().top() >= plot.bottom() - 2
+            && !text->toPlainText().trimmed().isEmpty())
+            drawn << text->toPlainText();
+    }
+    const QString seen = QStringLiteral("plot %1 px wide, labels %2 (shown: %3)").arg(plot.width()).arg(drawn.join(QStringLiteral(" | ")), bars->shownCategoryLabels().join(QLatin1Char(',')));
+    for (const QString &label : std::as_const(drawn))
+        QVERIFY2(!label.contains(QChar(0x2026)) && !label.contains(QLatin1String("...")), qPrintable(seen));
+    const QStringList shown = bars->shownCategoryLabels();
+    QCOMPARE(shown.size(), categories.size());
+    for (qsizetype i = 0; i < categories.size(); ++i) {
+        if (values.at(i) != 0) {
+            QCOMPARE(shown.at(i), categories.at(i));
+            QVERIFY2(drawn.contains(categories.at(i)), qPrintable(categories.at(i) + QStringLiteral(": ") + seen));
+        }
+    }
+    QVERIFY2(values.last() > 0 && drawn.contains(QStringLiteral("11")), qPrintable(seen));
+}
+
+void TestCharts::barLabelsThinOutWhereTheyDoNotFit()
+{
+    // Categories too many for their labels side by side: fewer are drawn, whole, always those
+    // of the bars that are not 0; where even those would touch, upright (docs/design.md §8).
+    BarChart bars;
+    bars.resize(720, 200);
+    bars.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bars));
+    QStringList categories;
+    for (int i = 1; i <= 40; ++i)
+        categories << QString::number(i);
+    QList<qreal> values(40, 0);
+    values[0] = 5;
+    values[22] = 7;
+    bars.setBars(categories, values);
+    turnEventLoop(5);
+    QStringList shown = bars.shownCategoryLabels();
+    QCOMPARE(shown.size(), 40);
+    QCOMPARE(shown.at(0), QStringLiteral("1"));
+    QCOMPARE(shown.at(22), QStringLiteral("23"));
+    QVERIFY2(shown.count(QString()) >= 10, qPrintable(shown.join(',')));
+    QCOMPARE(bars.categoryLabelsAngle(), 0.0);
+    QStringList drawn;
+    for (QGraphicsItem *item : bars.findChild<QGraphicsView *>()->scene()->items()) {
+        if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+            drawn << text->toPlainText();
+    }
+    for (const QString &label : std::as_const(drawn))
+        QVERIFY2(!label.contains(QChar(0x2026)) && !label.contains(QLatin1String("...")), qPrintable(drawn.join('|')));
+    QVERIFY(drawn.contains(QStringLiteral("23")));
+    // Two bars side by side whose labels cannot both lie level: upright.
+    values[23] = 3;
+    bars.setBars(categories, values);
+    turnEventLoop(5);
+    shown = bars.shownCategoryLabels();
+    QCOMPARE(bars.categoryLabelsAngle(), -90.0);
+    QCOMPARE(shown.at(22), QStringLiteral("23"));
+    QCOMPARE(shown.at(23), QStringLiteral("24"));
+    if (qEnvironmentVariableIsSet("PL_CHART_SHOTS"))
+        bars.grab().save(QStringLiteral("%1/bars-thin.png").arg(qEnvironmentVariable("PL_CHART_SHOTS")));
 }
 
 void TestCharts::zoomedChartsStayReadable_data()
