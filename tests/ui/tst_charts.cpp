@@ -241,6 +241,7 @@ private Q_SLOTS:
     void undoneConsumerAddedIsOneEditUndone();
     void consumerAddedAndUndoneAtOnceLeavesNoMarker();
     void undoNamesTheEditItTookBack();
+    void editsCountAsUndoStepsOnChartAndLessonPanel();
 };
 
 // ChartHistory's flat latency window gives the percentiles the std::map histogram gave
@@ -2348,6 +2349,56 @@ void TestCharts::undoNamesTheEditItTookBack()
     }
     // The edit of 160 is none of it: it is still in effect.
     QVERIFY2(!markers.at(0).toolTip.contains(QLatin1String("undone")), qPrintable(why));
+}
+
+void TestCharts::editsCountAsUndoStepsOnChartAndLessonPanel()
+{
+    // A teacher's trial, lesson-aging step 5 at cycle 260, 1280x720: A's aging step typed 1 +
+    // Enter, then Up (2, applied at once): two undo steps, the lesson panel said "✎ 2 edits by
+    // hand" and the chart's label "✎ 1 edit" (two edits of one setting before one cycle were
+    // one); after "+ Consumer", 3 against 2. An edit by hand is an undo step, on the charts as
+    // in the lesson panel (docs/help.md, Markers on the charts).
+    ScenarioWindow w(QStringLiteral(":/scenarios/lesson-aging.json"), QSize(1280, 720));
+    QVERIFY(w.exposed());
+    w.runLesson(260);
+    SetupEditor *editor = w.window.setupEditor();
+    const int before = editor->undoStack()->index();
+    QCOMPARE(editor->setConsumerParameter(0, QStringLiteral("agingStep"), 1), QString());
+    QCOMPARE(editor->setConsumerParameter(0, QStringLiteral("agingStep"), 2), QString());
+    QCOMPARE(editor->undoStack()->index(), before + 2);  // two undo steps, as in the trial
+    const auto chartEdits = [&w] {
+        QSet<QString> edits;
+        for (const ChartMarker &marker : w.window.chartPanel()->liveEditMarkers()) {
+            for (const QString &id : marker.edits) {
+                if (!marker.undone.contains(id))
+                    edits.insert(id);
+            }
+        }
+        return int(edits.size());
+    };
+    QCOMPARE(w.window.lessonPanel()->handEdits(), 2);
+    QCOMPARE(chartEdits(), 2);
+    w.runLesson(3);
+    QCOMPARE(chartEdits(), 2);
+    QVERIFY2(w.window.lessonPanel()->progressLabel()->text().contains(QStringLiteral("✎ 2 edits by hand")),
+             qPrintable(w.window.lessonPanel()->progressLabel()->text()));
+    // A label that counts them counts two (the trial's "1 timeline change, ✎ 1 edit").
+    const QRegularExpression counted(QStringLiteral("✎ (\\d+) edits?"));
+    for (const QString &chart : shownLabels(w)) {
+        for (auto it = counted.globalMatch(chart); it.hasNext();)
+            QCOMPARE(it.next().captured(1), QStringLiteral("2"));
+    }
+    // "+ Consumer" is one more, on both.
+    ConsumerConfig extra = w.sim()->consumers().front()->config();
+    extra.name = QStringLiteral("D");
+    QCOMPARE(editor->addConsumer(extra), QString());
+    w.runLesson(2);
+    QCOMPARE(w.window.lessonPanel()->handEdits(), 3);
+    QCOMPARE(chartEdits(), 3);
+    // Ctrl+Z takes back the consumer: two edits in effect on both.
+    w.window.undoAction()->trigger();
+    QCOMPARE(chartEdits(), 2);
+    QCOMPARE(w.window.lessonPanel()->handEdits(), 2);
 }
 
 #include "tst_charts.moc"

@@ -60,7 +60,7 @@ void ChartHistory::add(const CycleReport &report, const QStringList &timelineOwn
         while (owners.size() < report.timelineChanges.size())
             owners.append(QString());
         if (m_timeline.isEmpty() || m_timeline.constLast().cycle != report.cycle)
-            m_timeline.append({report.cycle, {}, {}, {}});
+            m_timeline.append({report.cycle, {}, {}, {}, {}});
         m_timeline.last().changes << report.timelineChanges;  // after a lesson step's own
         m_timeline.last().owners << owners;
     }
@@ -115,9 +115,14 @@ void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QStrin
         TimelineEntry &entry = m_liveEdits.last();
         for (qsizetype i = entry.changes.size() - 1; i >= 0; --i) {
             if (entry.changes.at(i) == change && !entry.undos.value(i)) {
+                if (entry.steps.value(i, 1) > 1) {  // the same words added again: one step less
+                    --entry.steps[i];
+                    return;
+                }
                 entry.changes.removeAt(i);
                 entry.owners.removeAt(i);
                 entry.undos.removeAt(i);
+                entry.steps.removeAt(i);
                 if (entry.changes.isEmpty())
                     m_liveEdits.removeLast();
                 return;
@@ -130,23 +135,37 @@ void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QStrin
     if (m_liveEdits.isEmpty() || m_liveEdits.constLast().cycle != cycle) {
         if (backToBefore)
             return;
-        m_liveEdits.append(TimelineEntry{cycle, {}, {}, {}});
+        m_liveEdits.append(TimelineEntry{cycle, {}, {}, {}, {}});
     }
     TimelineEntry &entry = m_liveEdits.last();
     if (!key.isEmpty()) {
         for (qsizetype i = 0; i < entry.changes.size(); ++i) {
             if (entry.changes.at(i).startsWith(key)) {
-                if (backToBefore) {
+                // Undo steps, as the lesson panel counts them (TimelineEntry::steps): a step of
+                // its own of the same kind is one more (typed 1, then Up: two, where the chart
+                // said "✎ 1 edit" and the lesson panel 2, a trial); the other kind (the undo of
+                // an edit made before this cycle, a redo of such an undo) takes back the latest.
+                int &steps = entry.steps[i];
+                const bool sameKind = entry.undos.value(i) == undo;
+                if (!merged && sameKind) {
+                    ++steps;
+                } else if (!sameKind && steps > 1) {
+                    --steps;
+                    entry.changes[i] = change;
+                    entry.owners[i] = owner;
+                    return;
+                } else if (backToBefore && steps <= 1) {
                     entry.changes.removeAt(i);
                     entry.owners.removeAt(i);
                     entry.undos.removeAt(i);
+                    entry.steps.removeAt(i);
                     if (entry.changes.isEmpty())
                         m_liveEdits.removeLast();
-                } else {
-                    entry.changes[i] = change;
-                    entry.owners[i] = owner;
-                    entry.undos[i] = undo;
+                    return;
                 }
+                entry.changes[i] = change;
+                entry.owners[i] = owner;
+                entry.undos[i] = undo;
                 return;
             }
         }
@@ -156,12 +175,13 @@ void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QStrin
     entry.changes.append(change);
     entry.owners.append(owner);
     entry.undos.append(undo);
+    entry.steps.append(1);
 }
 
 void ChartHistory::addScriptedChange(qint64 cycle, const QString &change, const QString &owner)
 {
     if (m_timeline.isEmpty() || m_timeline.constLast().cycle != cycle)
-        m_timeline.append(TimelineEntry{cycle, {}, {}, {}});
+        m_timeline.append(TimelineEntry{cycle, {}, {}, {}, {}});
     m_timeline.last().changes.append(change);
     m_timeline.last().owners.append(owner);
 }

@@ -60,6 +60,12 @@ public:
         /// Live edits: one per change, same order; true for a change made by an undo of an edit
         /// by hand (Edit > Undo), which the charts mark as an undo, not as an edit.
         QList<bool> undos;
+        /// Live edits: one per change, same order; the undo steps it stands for (Edit > Undo
+        /// takes back one at a time): a later edit of the same PATH before the same cycle, made
+        /// as a step of its own, is one more, its undo one less; a step of the same gesture
+        /// (merged) none. The charts count edits by hand by these, as the lesson panel counts
+        /// the undo stack's steps (docs/help.md, Markers on the charts).
+        QList<int> steps;
     };
 
     ChartHistory();
@@ -69,8 +75,9 @@ public:
     void add(const CycleReport &report, const QStringList &timelineOwners = {});
     /// Takes in a live edit made before cycle @p cycle ran (Simulation::cycle() at the edit):
     /// @p change is "PATH = VALUE" or words, @p owner whose setting it is. A later edit of the
-    /// same PATH before the same cycle replaces the earlier one (a slider dragged while paused
-    /// is one change); one that brings PATH back to the value it had before that cycle (the last
+    /// same PATH before the same cycle replaces the earlier one and counts one undo step more
+    /// (TimelineEntry::steps; a slider dragged while paused is one gesture, merged: one step;
+    /// an undo of such a step before the cycle ran is one step less, no undo); one that brings PATH back to the value it had before that cycle (the last
     /// earlier live or scripted change of PATH, if still known; @p loaded, "PATH = VALUE" in the
     /// scenario as loaded, when PATH never changed before that cycle) removes it: an undo and its
     /// redo before any cycle runs, or edits undone back to the scenario as loaded, leave no marker.

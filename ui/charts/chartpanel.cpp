@@ -469,33 +469,43 @@ QList<ChartMarker> ChartPanel::currentMarkers() const
                         ChartMarker::Kind::Timeline, ChangeLabel::shortLabel(entry.changes), false, {}, {}});
     }
     // Each edit by hand by an id its marker and its undo's share, "PATH = @CYCLE" (the words
-    // for a change without a path): an undo takes back the last edit of its PATH before it. A
-    // label shared by markers counts edits by these ids, each once, and an edit as undone
-    // wherever its undo's line is (ChartMarker::edits, docs/design.md §8).
+    // for a change without a path), "PATH = @CYCLE#2" for its second undo step at that cycle
+    // (an edit is an undo step, as the lesson panel counts them: docs/help.md, Markers on the
+    // charts): an undo takes back the last edit of its PATH still in effect before it. A label
+    // shared by markers counts edits by these ids, each once, and an edit as undone wherever
+    // its undo's line is (ChartMarker::edits, docs/design.md §8).
     const auto keyOf = [](const QString &change) {
         const qsizetype equals = change.indexOf(QLatin1String(" = "));
         return equals > 0 ? change.left(equals + 3) : change;
     };
-    QHash<QString, QString> lastEdit;  // PATH = : the id of its last edit so far
-    QHash<QPair<qint64, QString>, QString> ids;  // (cycle, change): its edit's id
+    QHash<QString, QStringList> lastEdits;  // PATH = : the ids of its edits in effect so far, the last last
+    QHash<QPair<qint64, QString>, QStringList> ids;  // (cycle, change): its edits' ids, one per undo step
     QSet<QString> undoneIds;
     QHash<QString, qint64> editCycles;  // an edit's id: the cycle it was made at
     QHash<QString, qint64> undoCycles;  // an undone edit's id: the cycle of its undo
     for (const ChartHistory::TimelineEntry &entry : m_history.liveEdits()) {
         for (qsizetype i = 0; i < entry.changes.size(); ++i) {
             const QString key = keyOf(entry.changes.at(i));
-            QString id;
-            if (entry.undos.value(i)) {
-                id = lastEdit.value(key, key + QStringLiteral("@undo%1").arg(entry.cycle));
-                undoneIds.insert(id);
-                undoCycles.insert(id, entry.cycle);
-                lastEdit.remove(key);
-            } else {
-                id = key + QLatin1Char('@') + QString::number(entry.cycle);
-                lastEdit.insert(key, id);
-                editCycles.insert(id, entry.cycle);
+            // A change stands for its undo steps (TimelineEntry::steps), each an edit of its own.
+            const int steps = std::max(1, entry.steps.value(i, 1));
+            QStringList stepIds;
+            for (int step = 0; step < steps; ++step) {
+                QString id;
+                if (entry.undos.value(i)) {
+                    QStringList &made = lastEdits[key];
+                    id = made.isEmpty() ? key + QStringLiteral("@undo%1#%2").arg(entry.cycle).arg(step) : made.takeLast();
+                    undoneIds.insert(id);
+                    undoCycles.insert(id, entry.cycle);
+                } else {
+                    id = key + QLatin1Char('@') + QString::number(entry.cycle);
+                    if (step > 0)
+                        id += QLatin1Char('#') + QString::number(step + 1);
+                    lastEdits[key].append(id);
+                    editCycles.insert(id, entry.cycle);
+                }
+                stepIds << id;
             }
-            ids.insert({entry.cycle, entry.changes.at(i)}, id);
+            ids.insert({entry.cycle, entry.changes.at(i)}, stepIds);
         }
     }
     for (const ChartHistory::TimelineEntry &entry : m_history.liveEdits()) {
@@ -517,10 +527,13 @@ QList<ChartMarker> ChartPanel::currentMarkers() const
                 const QString &change = entry.changes.at(i);
                 changes << change;
                 owners << entry.owners.value(i);
-                const QString id = ids.value({entry.cycle, change});
-                edits << id;
-                if (undoneIds.contains(id))
-                    undoneEdits << id;
+                const QStringList stepIds = ids.value({entry.cycle, change});
+                const QString id = stepIds.value(stepIds.size() - 1);  // the last step: its value
+                for (const QString &stepId : stepIds) {
+                    edits << stepId;
+                    if (undoneIds.contains(stepId))
+                        undoneEdits << stepId;
+                }
                 if (!undo) {
                     tips << (undoCycles.contains(id) ? tr("%1 (undone at cycle %2)").arg(change).arg(undoCycles.value(id)) : change);
                     continue;
