@@ -2395,6 +2395,8 @@ void TestCharts::editsCountAsUndoStepsOnChartAndLessonPanel()
     w.runLesson(2);
     QCOMPARE(w.window.lessonPanel()->handEdits(), 3);
     QCOMPARE(chartEdits(), 3);
+    if (qEnvironmentVariableIsSet("PL_CHART_SHOTS"))
+        w.window.grab().save(QStringLiteral("%1/edits-3.png").arg(qEnvironmentVariable("PL_CHART_SHOTS")));
     // Ctrl+Z takes back the consumer: two edits in effect on both.
     w.window.undoAction()->trigger();
     QCOMPARE(chartEdits(), 2);
