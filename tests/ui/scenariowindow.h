@@ -84,6 +84,19 @@ inline QRect rectInView(const QScrollArea *area, const QWidget *widget)
     return QRect(widget->mapTo(area->viewport(), QPoint(0, 0)), widget->size());
 }
 
+/// Whether @p widget is as much in sight in @p area's viewport as it can be: whole where it fits,
+/// filling the viewport in a direction where it is larger.
+inline bool inSightInView(const QScrollArea *area, const QWidget *widget)
+{
+    const QRect r = rectInView(area, widget);
+    const QRect v = area->viewport()->rect();
+    const bool vertical = r.height() <= v.height() ? r.top() >= v.top() && r.bottom() <= v.bottom()
+                                                   : r.top() <= v.top() && r.bottom() >= v.bottom();
+    const bool horizontal = r.width() <= v.width() ? r.left() >= v.left() && r.right() <= v.right()
+                                                  : r.left() <= v.left() && r.right() >= v.right();
+    return vertical && horizontal;
+}
+
 /// Of @p widgets, those hidden or not whole in @p area's viewport, a line each: their place in
 /// @p widgets and where they lie ("2 at 4,530 280x40 in a view of 300x480"); empty when every
 /// one is in sight.

@@ -581,15 +581,7 @@ private Q_SLOTS:
                 QScrollArea *scroll = TestSupport::scrollAreaAround(target);
                 if (!scroll)
                     continue;  // a dock of its own: in sight when shown (lessonStaysInSight)
-                const auto inside = [&] {
-                    const QRect r = TestSupport::rectInView(scroll, target);
-                    const QRect v = scroll->viewport()->rect();
-                    const bool vertical = r.height() <= v.height() ? r.top() >= v.top() && r.bottom() <= v.bottom()
-                                                                   : r.top() <= v.top() && r.bottom() >= v.bottom();
-                    const bool horizontal = r.width() <= v.width() ? r.left() >= v.left() && r.right() <= v.right()
-                                                                  : r.left() <= v.left() && r.right() >= v.right();
-                    return vertical && horizontal;
-                };
+                const auto inside = [&] { return TestSupport::inSightInView(scroll, target); };
                 QTRY_VERIFY2(inside(), qPrintable(where));
             }
         }
@@ -644,15 +636,8 @@ private Q_SLOTS:
                 QScrollArea *scroll = TestSupport::scrollAreaAround(target);
                 QVERIFY2(scroll, qPrintable(where));
                 const auto inside = [&] {
-                    if (!target->isVisible())
-                        return false;  // folded away
-                    const QRect r = TestSupport::rectInView(scroll, target);
-                    const QRect v = scroll->viewport()->rect();
-                    const bool vertical = r.height() <= v.height() ? r.top() >= v.top() && r.bottom() <= v.bottom()
-                                                                   : r.top() <= v.top() && r.bottom() >= v.bottom();
-                    const bool horizontal = r.width() <= v.width() ? r.left() >= v.left() && r.right() <= v.right()
-                                                                  : r.left() <= v.left() && r.right() >= v.right();
-                    return vertical && horizontal;
+                    return target->isVisible()  // not folded away
+                            && TestSupport::inSightInView(scroll, target);
                 };
                 if (shots) {
                     TestSupport::turnEventLoop(5);

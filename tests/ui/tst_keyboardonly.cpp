@@ -49,6 +49,18 @@ using Window = TestSupport::ScenarioWindow;
 
 const QString lesson = QStringLiteral(":/scenarios/lesson-aging.json");
 
+/// Presses run key @p key (Space, N or Right) in @p w: true if it acted, Space starting the run
+/// (paused again here), N and Right stepping one cycle from @p cycle.
+[[nodiscard]] bool runKeyActs(Window &w, Qt::Key key, qint64 cycle)
+{
+    w.press(key);
+    if (key != Qt::Key_Space)
+        return w.sim()->cycle() == cycle + 1;
+    const bool running = w.sim()->isRunning();
+    w.sim()->pause();
+    return running;
+}
+
 /// The keys of the help page's key table (docs/help.md, "## Keys"), one entry per key or key
 /// combination: the first column's cells split at " / ", " or " and ", ".
 QStringList helpKeys()
@@ -439,13 +451,7 @@ private Q_SLOTS:
 
         const qint64 cycle = w.sim()->cycle();
         w.window.statusBar()->clearMessage();
-        w.press(key);
-        if (key == Qt::Key_Space) {
-            QVERIFY(w.sim()->isRunning());
-            w.sim()->pause();
-        } else {
-            QCOMPARE(w.sim()->cycle(), cycle + 1);
-        }
+        QVERIFY(runKeyActs(w, key, cycle));
         QVERIFY2(!w.window.statusBar()->currentMessage().startsWith(QLatin1String("Finish the edit")),
                  qPrintable(w.window.statusBar()->currentMessage()));
         QCOMPARE(threshold->value(), 8);
@@ -518,13 +524,7 @@ private Q_SLOTS:
         QCOMPARE(w.window.statusBar()->currentMessage(), QString());
         QCOMPARE(frame->editing(), nullptr);
         QVERIFY(!frame->editTag()->isVisible());
-        w.press(key);
-        if (key == Qt::Key_Space) {
-            QVERIFY(w.sim()->isRunning());
-            w.sim()->pause();
-        } else {
-            QCOMPARE(w.sim()->cycle(), cycle + 1);
-        }
+        QVERIFY(runKeyActs(w, key, cycle));
     }
 
     void runKeysOnAControlDoNothingOnceTheRunHasFinished()

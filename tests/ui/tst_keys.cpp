@@ -60,6 +60,20 @@ class TestKeys : public QObject
     struct Window
     {
         QMainWindow window;
+        /// Puts @p content in a dock of the window floated off it, shown and active (a window of
+        /// its own, as a user's floated dock): true once it is.
+        [[nodiscard]] bool floatActive(QWidget *content)
+        {
+            auto *dock = new QDockWidget(QStringLiteral("Consumers"), &window);
+            dock->setWidget(content);
+            window.addDockWidget(Qt::RightDockWidgetArea, dock);
+            dock->setFloating(true);
+            dock->show();
+            if (!QTest::qWaitForWindowExposed(dock))
+                return false;
+            QApplication::setActiveWindow(dock);
+            return QTest::qWaitForWindowActive(dock);
+        }
         /// The window's own Escape, as presentation mode's "leave" action has it.
         QAction *addLeavePresentation()
         {
@@ -247,15 +261,8 @@ private Q_SLOTS:
         // A dock the user floated (the app's docks may float) is still the main window's: its
         // run keys act from there, and stay the window's once disabled.
         Window w;
-        auto *dock = new QDockWidget(QStringLiteral("Consumers"), &w.window);
         auto *online = new QCheckBox(QStringLiteral("Online"));
-        dock->setWidget(online);
-        w.window.addDockWidget(Qt::RightDockWidgetArea, dock);
-        dock->setFloating(true);
-        dock->show();
-        QVERIFY(QTest::qWaitForWindowExposed(dock));
-        QApplication::setActiveWindow(dock);
-        QVERIFY(QTest::qWaitForWindowActive(dock));
+        QVERIFY(w.floatActive(online));
         online->setFocus(Qt::TabFocusReason);
         QTRY_VERIFY(online->hasFocus());
         QSignalSpy run(w.run, &QAction::triggered);
@@ -276,17 +283,10 @@ private Q_SLOTS:
         // window's only). It follows the same rule: Tab-reached or after Enter Space runs, while
         // typed into a run key it cannot use is held and said, and Up steps it again.
         Window w;
-        auto *dock = new QDockWidget(QStringLiteral("Consumers"), &w.window);
         auto *work = new QSpinBox;
         work->setRange(0, 100);
         work->setKeyboardTracking(false);
-        dock->setWidget(work);
-        w.window.addDockWidget(Qt::RightDockWidgetArea, dock);
-        dock->setFloating(true);
-        dock->show();
-        QVERIFY(QTest::qWaitForWindowExposed(dock));
-        QApplication::setActiveWindow(dock);
-        QVERIFY(QTest::qWaitForWindowActive(dock));
+        QVERIFY(w.floatActive(work));
         auto *guard = w.window.findChild<ShortcutGuard *>();
         QSignalSpy run(w.run, &QAction::triggered), step(w.step, &QAction::triggered);
         QSignalSpy held(guard, &ShortcutGuard::editPending);
