@@ -124,11 +124,37 @@ qint64 overtakenWaiting(const Simulation &sim)
     return n;
 }
 
-QJsonArray runAlarms(AlarmWatch &watch)
+QJsonArray runAlarms(const Simulation &sim, AlarmWatch &watch)
 {
     QJsonArray alarms;
+    bool dataLoss = false;  // a data-loss alarm active at the end
+    bool loop = false;
+    const auto add = [&](Alarm::Kind kind, const QString &text, bool clearedByEnd = false) {
+        QJsonObject alarm{{QStringLiteral("kind"), Alarm::kindName(kind)}, {QStringLiteral("text"), text}};
+        if (clearedByEnd)
+            alarm.insert(QStringLiteral("clearedByEnd"), true);
+        alarms.append(alarm);
+        dataLoss = dataLoss || kind == Alarm::Kind::DataLoss;
+        loop = loop || kind == Alarm::Kind::Loop;
+    };
     for (const Alarm &a : watch.alarms())
-        alarms.append(QJsonObject{{QStringLiteral("kind"), Alarm::kindName(a.kind)}, {QStringLiteral("text"), a.text}});
+        add(a.kind, a.text);
+    // The run as a whole, as the summary has always said it: messages lost at any time are data
+    // loss, and a run stopped for lack of progress is a loop, even where the banner's alarm has
+    // cleared by the last cycle (a script that asks "did this setting lose data?" reads these).
+    const Counts &t = sim.metrics().totals();
+    if (!dataLoss && t.finalDiscarded() > 0)  // a dead letter kept in the dead-letter queue is not lost
+        add(Alarm::Kind::DataLoss,
+            QStringLiteral("%1 messages discarded (data lost) during the run, the alarm cleared by its end; "
+                           "check the consumers' TTL ranges and predicates and the broker's limits")
+                    .arg(t.finalDiscarded()), true);
+    if (!dataLoss && t.rejected > 0)
+        add(Alarm::Kind::DataLoss,
+            QStringLiteral("%1 new messages refused (queue full) during the run; a producer that does not "
+                           "send them again loses them; add consumers or raise broker.maxLength")
+                    .arg(t.rejected), true);
+    if (!loop && sim.stopReason().startsWith(QLatin1String("no progress")))
+        add(Alarm::Kind::Loop, sim.stopReason(), true);
     return alarms;
 }
 
@@ -284,7 +310,7 @@ QJsonObject summaryToJson(const Simulation &sim, qint64 wallTimeMs, AlarmWatch *
     // The alarms the app's banner shows at the run's end (docs/design.md §5, §7): only from a
     // monitor that saw every cycle of the run.
     if (alarms)
-        summary.insert(QStringLiteral("alarms"), runAlarms(*alarms));
+        summary.insert(QStringLiteral("alarms"), runAlarms(sim, *alarms));
     if (!producers.isEmpty())
         summary.insert(QStringLiteral("producers"), producers);
     // The dead-letter queue (docs/design.md §3): only when it is on or holds or held messages.

@@ -72,11 +72,13 @@ struct LittlesLaw
 /// Little's law on @p simulation's run so far (no cycle run: every figure 0). O(1).
 LittlesLaw littlesLaw(const Simulation &simulation);
 
-/// The alarms active at the end of a run, as [{"kind": K, "text": T}] with K an
-/// Alarm::kindName() and T the alarm's text: those the app's alarm banner shows after the same
-/// cycle, by the same monitor's rules (docs/design.md §5), from @p watch, which saw every cycle
-/// of the run. O(queued messages).
-QJsonArray runAlarms(AlarmWatch &watch);
+/// The alarms of a run, as [{"kind": K, "text": T}] with K an Alarm::kindName() and T the
+/// alarm's text: those the app's alarm banner shows after the last cycle, by the same monitor's
+/// rules (docs/design.md §5), from @p watch, which saw every cycle of @p simulation's run; and,
+/// for the run as a whole, a data-loss entry if messages were lost (discarded for good, or
+/// refused) and a loop entry if it stopped for lack of progress, where the banner's alarm of
+/// that kind has cleared by then; those carry "clearedByEnd": true. O(queued messages).
+QJsonArray runAlarms(const Simulation &simulation, AlarmWatch &watch);
 
 /// Messages queued at the end of the run per original priority.
 struct WaitingStats
