@@ -1072,6 +1072,14 @@ void TestCharts::markerLabel_data()
     QTest::addRow("a strategy set whole")
             << QStringList{QStringLiteral("consumers[0].strategy = {\"high\":4,\"low\":0,\"type\":\"ttl\"}")}
             << QStringList{QStringLiteral("A")} << QStringLiteral("A · strategy = ttl (high 4, low 0)");
+    // A consumer's topics, a list: read as raw JSON on the chart ('bulk-1 · topics =
+    // ["orders-0","orders-2"]', a trial); its items in words.
+    QTest::addRow("a list of topics")
+            << QStringList{QStringLiteral("consumers[3].topics = [\"orders-0\",\"orders-2\"]")}
+            << QStringList{QStringLiteral("bulk-1")} << QStringLiteral("bulk-1 · topics = orders-0, orders-2");
+    QTest::addRow("every topic")
+            << QStringList{QStringLiteral("consumers[3].topics = []")}
+            << QStringList{QStringLiteral("bulk-1")} << QStringLiteral("bulk-1 · topics = all");
     QTest::addRow("words and no owner")
             << QStringList{QStringLiteral("consumer D added"), QStringLiteral("consumers[7].online = true")}
             << QStringList{QString(), QString()}

@@ -4,6 +4,7 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QJsonArray>
 #include <QJsonValue>
 
 #include <algorithm>
@@ -14,11 +15,27 @@ namespace {
 
 /// What a marker says of a change "path = value": "low = 4" for a number, and for an object set
 /// whole, as a strategy is when its type changes in the editor, its type and fields in words:
-/// 'strategy = {"high":4,"low":0,"type":"ttl"}' reads "strategy = ttl (high 4, low 0)".
+/// 'strategy = {"high":4,"low":0,"type":"ttl"}' reads "strategy = ttl (high 4, low 0)"; a list of
+/// plain values, as a consumer's topics, its items: 'topics = ["orders-0","orders-2"]' reads
+/// "topics = orders-0, orders-2"; an empty list of topics reads "all" (a consumer subscribed to no topic
+/// in particular takes from all, ConsumerConfig::topics).
 QString changeWords(const SettingPath &path, const QString &change, qsizetype equals)
 {
     const QString value = change.mid(equals + 3);
-    const QJsonDocument json = value.startsWith(QLatin1Char('{')) ? QJsonDocument::fromJson(value.toUtf8()) : QJsonDocument();
+    const QJsonDocument json = value.startsWith(QLatin1Char('{')) || value.startsWith(QLatin1Char('['))
+            ? QJsonDocument::fromJson(value.toUtf8())
+            : QJsonDocument();
+    if (json.isArray()) {
+        QStringList items;
+        for (const QJsonValue &v : json.array()) {
+            if (v.isObject() || v.isArray())
+                return path.lastKey() + change.mid(equals);  // not a list of plain values
+            items << v.toVariant().toString();
+        }
+        if (items.isEmpty() && path.lastKey() != QLatin1String("topics"))
+            return path.lastKey() + change.mid(equals);
+        return path.lastKey() + QStringLiteral(" = ") + (items.isEmpty() ? QStringLiteral("all") : items.join(QStringLiteral(", ")));
+    }
     if (!json.isObject())
         return path.lastKey() + change.mid(equals);
     QJsonObject object = json.object();
