@@ -119,12 +119,7 @@ void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QStrin
                     --entry.steps[i];
                     return;
                 }
-                entry.changes.removeAt(i);
-                entry.owners.removeAt(i);
-                entry.undos.removeAt(i);
-                entry.steps.removeAt(i);
-                if (entry.changes.isEmpty())
-                    m_liveEdits.removeLast();
+                dropLastEntryChange(i);
                 return;
             }
         }
@@ -155,12 +150,7 @@ void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QStrin
                     entry.owners[i] = owner;
                     return;
                 } else if (backToBefore && steps <= 1) {
-                    entry.changes.removeAt(i);
-                    entry.owners.removeAt(i);
-                    entry.undos.removeAt(i);
-                    entry.steps.removeAt(i);
-                    if (entry.changes.isEmpty())
-                        m_liveEdits.removeLast();
+                    dropLastEntryChange(i);
                     return;
                 }
                 entry.changes[i] = change;
@@ -176,6 +166,17 @@ void ChartHistory::addLiveEdit(qint64 cycle, const QString &change, const QStrin
     entry.owners.append(owner);
     entry.undos.append(undo);
     entry.steps.append(1);
+}
+
+void ChartHistory::dropLastEntryChange(qsizetype i)
+{
+    TimelineEntry &entry = m_liveEdits.last();
+    entry.changes.removeAt(i);
+    entry.owners.removeAt(i);
+    entry.undos.removeAt(i);
+    entry.steps.removeAt(i);
+    if (entry.changes.isEmpty())
+        m_liveEdits.removeLast();
 }
 
 void ChartHistory::addScriptedChange(qint64 cycle, const QString &change, const QString &owner)

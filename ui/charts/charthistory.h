@@ -107,6 +107,10 @@ public:
     const QStringList &consumerNames() const { return m_consumerNames; }
 
 private:
+    /// Drops change @p i of the last live-edit entry, and the entry once it holds none: an edit
+    /// taken back before the cycle ran leaves no marker.
+    void dropLastEntryChange(qsizetype i);
+
     std::deque<Sample> m_samples;
     QList<TimelineEntry> m_timeline;
     QList<TimelineEntry> m_liveEdits;
