@@ -79,6 +79,7 @@ Comparison compareScenarios(const QList<Scenario> &scenarios, qint64 cycles)
     for (const Scenario &s : scenarios) {
         Simulation sim;
         sim.setRecordEvents(false);
+        sim.setHashWorkload(true);  // sameWorkload
         if (const QStringList errors = sim.load(s); !errors.isEmpty()) {
             for (const QString &e : errors)
                 result.errors << s.name + QStringLiteral(": ") + e;

@@ -386,6 +386,7 @@ SweepPointResult runSweepPoint(const SweepPoint &point, qint64 cycles, const std
     result.values = point.values;
     Simulation sim;
     sim.setRecordEvents(false);
+    sim.setHashWorkload(true);  // SweepResult::sameWorkload
     if (const QStringList errors = sim.load(point.scenario); !errors.isEmpty()) {
         result.error = errors.join(QStringLiteral("; "));
         return result;

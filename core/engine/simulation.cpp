@@ -161,7 +161,8 @@ CycleReport Simulation::step()
     const Broker::CycleSinks sinks{m_cycle, m_metrics, report, events};
     qint64 *rejectedBy = &m_manualRejected;  // the sender's count of refused messages
     const auto accept = [&](Message &&m) {
-        hashMessage(m);
+        if (m_hashWorkload)
+            hashMessage(m);
         if (events) {
             Event e;
             e.cycle = m_cycle;

@@ -128,8 +128,16 @@ public:
     qint64 manualRejected() const { return m_manualRejected; }
 
     /// A hash of every message produced so far (producer, data, priority, TTL, cycle), in order:
-    /// two runs with equal hashes saw the identical workload.
+    /// two runs with equal hashes saw the identical workload. Only while setHashWorkload() is on;
+    /// otherwise it stays at its start value (WordHash::Basis).
     quint64 workloadHash() const { return m_workloadHash; }
+
+    /// Whether step() folds every produced message into workloadHash(). Off by default: only a
+    /// run compared with others needs it (compareScenarios(), runSweepPoint() turn it on), and
+    /// it is about half of a generated message's production cost (docs/design.md §9). Kept
+    /// across load(); turn it on before the first step() for a hash of the whole run.
+    void setHashWorkload(bool on) { m_hashWorkload = on; }
+    bool hashWorkload() const { return m_hashWorkload; }
 
     /// Messages queued at the broker, the delayed ones (Broker::delayedCount()) included: the
     /// "queued" of the conservation law. O(1).
@@ -247,6 +255,7 @@ private:
     int m_intervalMs = 500;
     bool m_finished = false;
     bool m_recordEvents = true;
+    bool m_hashWorkload = false;
     qsizetype m_eventsLastCycle = 0;  ///< events the last cycle kept: the next one reserves as many
     QString m_stopReason;
     std::function<bool(const Simulation &)> m_pauseWhen;

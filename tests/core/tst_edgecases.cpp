@@ -22,6 +22,7 @@
 //   arrival order within a priority; topics: arrival order within each topic).
 #include "core/engine/broker.h"
 #include "core/analysis/eventjson.h"
+#include "core/model/wordhash.h"
 #include "core/strategies/expression.h"
 #include "core/engine/simulation.h"
 #include "tests/testsupport.h"
@@ -706,6 +707,7 @@ void TestEdgeCases::loadingWhileRunning()
     PL_LOAD_PRESET(first, QStringLiteral("default.json"));
     PL_LOAD_PRESET(second, QStringLiteral("reference-priority.json"));
     Simulation sim;
+    sim.setHashWorkload(true);  // kept across load(): the new run's hash starts afresh
     QCOMPARE(sim.load(first), QStringList());
     // Leave traces everywhere: cycles, a backlog, dead letters, a removed consumer, a message
     // sent by hand and not produced yet, a finished-looking state.
@@ -748,12 +750,14 @@ void TestEdgeCases::loadingWhileRunning()
 
     // The new run is exactly the new scenario's: no stale message, same as a fresh simulation.
     Simulation fresh;
+    fresh.setHashWorkload(true);
     QCOMPARE(fresh.load(second), QStringList());
     const QList<CycleReport> after = runChecked(sim, 1000);
     QVERIFY(allHeld(after));
     QCOMPARE(streamOf(after), streamOf(runChecked(fresh, 1000)));
     QVERIFY(!streamOf(after).contains("stale"));
     QCOMPARE(sim.workloadHash(), fresh.workloadHash());
+    QVERIFY(sim.workloadHash() != WordHash::Basis);
 }
 
 void TestEdgeCases::failedLoadChangesNothing()

@@ -1,6 +1,7 @@
 // Payload, a message's data stored once (docs/design.md §2): a plain text reads back as it was,
 // a numbered one as its generator's template with every "{n}" replaced, and every way of
 // reading it (text(), size(), writeTo(), withText(), ==) agrees.
+#include "core/analysis/comparison.h"
 #include "core/engine/simulation.h"
 #include "core/model/message.h"
 #include "core/model/payload.h"
@@ -196,6 +197,7 @@ private Q_SLOTS:
     {
         const auto hashOf = [](const Scenario &scenario) {
             Simulation sim;
+            sim.setHashWorkload(true);
             const QStringList errors = sim.load(scenario);
             if (!errors.isEmpty())
                 qFatal("scenario refused: %s", qPrintable(errors.join(QLatin1Char('\n'))));
@@ -213,6 +215,24 @@ private Q_SLOTS:
         QCOMPARE(hashOf(generated), hashOf(scenario({consumer(QStringLiteral("A"))}, texts)));
         texts[5].data = QStringLiteral("job-5-6");
         QVERIFY(hashOf(generated) != hashOf(scenario({consumer(QStringLiteral("A"))}, texts)));
+    }
+
+    /// The hash is paid for only by runs that are compared (Simulation::setHashWorkload()): off,
+    /// a run that produced keeps the start value; compareScenarios() turns it on.
+    void workloadHashOnlyWhenAskedFor()
+    {
+        Scenario generated = scenario({consumer(QStringLiteral("A"))}, {});
+        generated.producers[0] = generatingProducer(QStringLiteral("P"), 2, 4, 4);
+        Simulation sim;
+        QVERIFY(!sim.hashWorkload());
+        PL_VERIFY_OK(sim.load(generated));
+        sim.runCycles(3);
+        QVERIFY(sim.metrics().totals().produced > 0);
+        QCOMPARE(sim.workloadHash(), WordHash::Basis);
+        const Comparison compared = compareScenarios({generated, generated}, 3);
+        QCOMPARE(compared.runs.size(), 2);
+        QVERIFY(compared.runs.at(0).workloadHash != WordHash::Basis);
+        QVERIFY(compared.sameWorkload);
     }
 };
 

@@ -1285,6 +1285,7 @@ void TestUndo::liveEditsAreSavedAtTheirCycle()
 
     EditedSetup e(opened);
     QVERIFY(e.loaded);
+    e.sim.setHashWorkload(true);  // the replay's workload is compared at the end
     Watched live;
     watch(e.sim, 100, live);
     QVERIFY(e.editor.applySetting(QStringLiteral("broker.deliveryLimit"), 2).isEmpty());
@@ -1316,6 +1317,7 @@ void TestUndo::liveEditsAreSavedAtTheirCycle()
     const ScenarioLoadResult reopened = loadScenarioFile(path);
     QVERIFY2(reopened.ok(), qPrintable(reopened.errors.join(u'\n')));
     Simulation replay;
+    replay.setHashWorkload(true);
     PL_VERIFY_OK(replay.load(*reopened.scenario));
     Watched again;
     watch(replay, 250, again);
@@ -1449,6 +1451,7 @@ void TestUndo::redoKeepsTheCycleOfItsEdit()
     window.setShowDialogs(false);
     QVERIFY(window.openScenarioFile(QStringLiteral(":/scenarios/lesson-ttl-moved.json")).isEmpty());
     Simulation &sim = *window.simulation();
+    sim.setHashWorkload(true);  // the replay's workload is compared at the end
     const auto runTo = [&](qint64 cycle) {
         while (sim.cycle() < cycle)
             sim.step();
@@ -1485,6 +1488,7 @@ void TestUndo::redoKeepsTheCycleOfItsEdit()
     QCOMPARE(edits, QList<qint64>{130});
     // The file replays what was seen: low 5 from cycle 130 on, the same run.
     Simulation replay;
+    replay.setHashWorkload(true);
     PL_VERIFY_OK(replay.load(*reopened.scenario));
     while (replay.cycle() < 130)
         replay.step();
