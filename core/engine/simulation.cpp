@@ -15,7 +15,8 @@ namespace {
 /// Gives @p consumer the settings of @p c other than its strategy (kept, with its counters).
 void configure(Consumer &consumer, const ConsumerConfig &c)
 {
-    consumer.name = c.name;
+    // Over the name table's characters: every event copies the name (Name::rawText()).
+    consumer.name = Name(c.name).rawText();
     consumer.online = c.online;
     consumer.failureRate = std::clamp(c.failureRate, 0.0, 1.0);
     consumer.capacity = std::max(0, c.capacity);

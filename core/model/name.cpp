@@ -73,4 +73,10 @@ const QString &Name::text() const
     return table().text(m_index);
 }
 
+QString Name::rawText() const
+{
+    const QString &stored = text();
+    return stored.isEmpty() ? QString() : QString::fromRawData(stored.constData(), stored.size());
+}
+
 } // namespace PriorityLab
