@@ -2,6 +2,9 @@
 
 #include "core/model/wordhash.h"
 
+#include <QHash>
+#include <QMutex>
+
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -95,25 +98,39 @@ inline char16_t *copyUnits(char16_t *out, const char16_t *from, qsizetype count)
 }
 } // namespace
 
-Payload::Template::Template(const QString &text) : d(new Shared)
+Payload::Template::Template(const QString &text) : d(kept(text)) { }
+
+Payload::Shared *Payload::Template::kept(const QString &text)
 {
-    d->text = text;
+    // Never destroyed, as Name's table: a payload may be read until the very end of the process.
+    static QMutex *const mutex = new QMutex;
+    static QHash<QString, Shared *> *const byText = new QHash<QString, Shared *>;
+    static Shared *nullText = nullptr;  // apart: a null text and "" are one key of the hash
+    const QMutexLocker lock(mutex);
+    Shared *&shared = text.isNull() ? nullText : (*byText)[text];
+    if (shared)
+        return shared;
+    shared = new Shared;
+    shared->kept = true;
+    shared->text = text;
     for (qsizetype at = text.indexOf(QLatin1String("{n}")); at >= 0;
          at = text.indexOf(QLatin1String("{n}"), at + CounterLength))
-        d->counters.append(at);
-    if (!d->counters.isEmpty()) {
+        shared->counters.append(at);
+    if (!shared->counters.isEmpty()) {
         const char16_t *units = reinterpret_cast<const char16_t *>(text.constData());
-        for (qsizetype at = 0; at + 4 <= d->counters.constFirst(); at += 4)
-            d->headWords.append(WordHash::word(units + at));
+        for (qsizetype at = 0; at + 4 <= shared->counters.constFirst(); at += 4)
+            shared->headWords.append(WordHash::word(units + at));
     }
+    return shared;
 }
 
 Payload::Payload(const QString &text)
 {
     if (text.isNull())
         return;
-    d = new Shared;
-    d->text = text;
+    auto *shared = new Shared;
+    shared->text = text;
+    d = Ref(shared);
 }
 
 Payload::Shared::~Shared() = default;

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QExplicitlySharedDataPointer>
 #include <QList>
 #include <QSharedData>
 #include <QString>
@@ -17,25 +16,69 @@ namespace PriorityLab {
 /// with every "{n}" replaced by the message's number; the message keeps only the shared template
 /// and its number, and the text is built where it is read (text(): events, the queue view, the
 /// journey, export), not when the message is produced or dropped. 16 bytes, no allocation per
-/// message.
+/// message. A generator's template is kept for the life of the process (Template): copying a
+/// generated message's payload counts no reference.
 class Payload
 {
     struct Shared;
 
+    /// A reference to a Shared: counted, as QExplicitlySharedDataPointer counts, except for a
+    /// template's, which lives as long as the process (Template), so that copying a generated
+    /// message's payload (into two events a handling with events on, docs/design.md §9) costs
+    /// no atomic operation.
+    class Ref
+    {
+    public:
+        Ref() = default;
+        explicit Ref(Shared *shared) : m_shared(shared) { acquire(); }
+        Ref(const Ref &other) : m_shared(other.m_shared) { acquire(); }
+        Ref(Ref &&other) noexcept : m_shared(std::exchange(other.m_shared, nullptr)) { }
+        Ref &operator=(Ref other) noexcept
+        {
+            std::swap(m_shared, other.m_shared);
+            return *this;
+        }
+        ~Ref() { release(); }
+
+        const Shared *get() const { return m_shared; }
+        const Shared *operator->() const { return m_shared; }
+        const Shared &operator*() const { return *m_shared; }
+        explicit operator bool() const { return m_shared != nullptr; }
+        friend bool operator==(const Ref &a, const Ref &b) { return a.m_shared == b.m_shared; }
+
+    private:
+        void acquire() const
+        {
+            if (m_shared && !m_shared->kept)
+                m_shared->ref.ref();
+        }
+        void release()
+        {
+            if (m_shared && !m_shared->kept && !m_shared->ref.deref())
+                delete m_shared;
+        }
+        Shared *m_shared = nullptr;
+    };
+
 public:
     /// A generator's data template, split once at its "{n}" counters; the payloads it numbers
     /// share it. A template without "{n}" numbers every message with the same plain text.
+    /// Equal texts give the same template, kept for the life of the process, as Name keeps its
+    /// texts (there are few: the generators' data, and each edit of one; docs/design.md §2).
     class Template
     {
     public:
-        /// The template @p text ("msg-{n}"); the empty text by default.
+        /// The template @p text ("msg-{n}"); the empty text by default. Takes a lock the first
+        /// time a text is seen (do it once per generator, not per message).
         explicit Template(const QString &text = QString());
         /// The payload of message number @p n (the producer's counter): text() is the template
         /// with every "{n}" replaced by @p n in decimal. O(1), no allocation.
         Payload numbered(qint64 n) const { return Payload(d, n); }
 
     private:
-        QExplicitlySharedDataPointer<Shared> d;
+        /// The kept Shared of @p text, split at its "{n}" the first time (under a lock).
+        static Shared *kept(const QString &text);
+        Ref d;
     };
 
     /// The empty (null) text.
@@ -89,13 +132,14 @@ private:
     struct Shared : QSharedData
     {
         ~Shared();  // out of line: a Payload's destructor stays small enough to inline
+        bool kept = false;         ///< a template's: never freed, its references not counted
         QString text;              ///< the plain text, or the template
         QList<qsizetype> counters; ///< positions of "{n}" in a template; empty for a plain text
         /// A template's whole words (WordHash::word()) before its first "{n}", for hashInto().
         QList<quint64> headWords;
     };
 
-    Payload(QExplicitlySharedDataPointer<Shared> shared, qint64 n) : d(std::move(shared)), m_n(n) { }
+    Payload(Ref shared, qint64 n) : d(std::move(shared)), m_n(n) { }
 
     /// Characters withText() builds a numbered text in on the stack; longer ones are allocated.
     static constexpr qsizetype StackText = 256;
@@ -106,7 +150,7 @@ private:
     /// returns its length; -1, writing nothing, if it does not fit. Converts the number once.
     qsizetype writeNumbered(char16_t *out, qsizetype capacity) const;
 
-    QExplicitlySharedDataPointer<Shared> d;  ///< null: the null text
+    Ref d;                                   ///< null: the null text
     qint64 m_n = 0;                          ///< the number of a template's "{n}"; unused otherwise
 };
 

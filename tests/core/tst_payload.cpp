@@ -51,6 +51,28 @@ private Q_SLOTS:
         QCOMPARE(Payload::Template().numbered(4), Payload(QLatin1String("")));
     }
 
+    /// A template is kept for the life of the process, one per text (Payload::Template): its
+    /// payloads outlive the Template and its generator, and the null template stays apart from
+    /// "" (a hash of texts takes them as one key).
+    void templatesAreKeptPerText()
+    {
+        Payload first;
+        {
+            const Payload::Template t(QStringLiteral("kept-{n}-{n}"));
+            first = t.numbered(7);
+        }
+        QCOMPARE(first.text(), QStringLiteral("kept-7-7"));
+        const Payload again = Payload::Template(QStringLiteral("kept-{n}-{n}")).numbered(8);
+        QCOMPARE(again.text(), QStringLiteral("kept-8-8"));
+        QCOMPARE(Payload(first), first);
+        QVERIFY(first != again);
+        const Payload empty = Payload::Template(QLatin1String("")).numbered(1);
+        QVERIFY(!empty.text().isNull());
+        QVERIFY(Payload::Template().numbered(1).text().isNull());
+        QVERIFY(!Payload::Template(QLatin1String("")).numbered(2).text().isNull());
+        QVERIFY(Payload::Template(QString()).numbered(2).text().isNull());
+    }
+
     void plainTextKeepsItsCounter()
     {
         const Payload p(QStringLiteral("job-{n}"));
