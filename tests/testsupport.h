@@ -167,8 +167,10 @@ inline CycleReplay replayCycle(const CycleReport &r, const Simulation &sim, cons
             n.postponed += e.type == Event::Type::Postponed;
             n.discarded += e.type == Event::Type::Discarded;
             n.failed += e.type == Event::Type::Failed;
-            if ((e.type == Event::Type::Postponed || e.type == Event::Type::Failed) && e.after.id != id) {
-                out.problem = QStringLiteral("a requeued copy of message %1 changed its id").arg(id);
+            // The copy sent back keeps the message's id by construction (Event::after holds only
+            // what a decision changes); it must say it went back.
+            if ((e.type == Event::Type::Postponed || e.type == Event::Type::Failed) && !e.after.requeued) {
+                out.problem = QStringLiteral("the copy of message %1 sent back is not marked requeued").arg(id);
                 return out;
             }
             break;

@@ -124,7 +124,7 @@ void LockstepBridge::onEvent(const Event &event)
     case Event::Type::Failed:
         // The consumer acts as a producer: the copy goes back first, then the original is
         // acknowledged, so a crash in between would duplicate rather than lose the message.
-        if (m_names.publish(*m_client, event.after))
+        if (m_names.publish(*m_client, event.returned()))
             ++m_figures.republished;
         if (m_current && m_client->ack(*m_current))
             ++m_figures.acked;

@@ -37,7 +37,7 @@ QJsonObject eventToJson(const Event &e)
         o.insert(QStringLiteral("consumer"), e.consumer);  // the broker's own discards have none
     o.insert(QStringLiteral("message"), messageToJson(e.message));
     if (e.type == Event::Type::Postponed || e.type == Event::Type::Failed)
-        o.insert(QStringLiteral("requeued"), messageToJson(e.after));
+        o.insert(QStringLiteral("requeued"), messageToJson(e.returned()));
     if (e.type == Event::Type::Discarded)
         o.insert(QStringLiteral("reason"), e.reason);
     if (const QString text = e.explanationText(); !text.isEmpty())
@@ -82,7 +82,7 @@ void appendEventJsonLine(QByteArray &out, const Event &e)
     if (e.type == Event::Type::Discarded)
         json.field("reason", e.reason);
     if (e.type == Event::Type::Postponed || e.type == Event::Type::Failed)
-        writeMessage(json, "requeued", e.after);
+        writeMessage(json, "requeued", e.returned());
     json.field("type", Event::typeName(e.type));
     json.endObject();
     json.raw('\n');

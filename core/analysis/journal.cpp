@@ -97,15 +97,6 @@ void Journal::settle() const
         m_feed->settled.wait(&m_feed->mutex);
 }
 
-void Journal::applyMeta(Message &m, const Meta &meta)
-{
-    m.priority = meta.priority;
-    m.ttl = meta.ttl;
-    m.predicateRuns = meta.predicateRuns;
-    m.deliveries = meta.deliveries;
-    m.requeued = meta.requeued;
-}
-
 quint32 Journal::nonEmptyTextNumber(const QString &text)
 {
     // A text with the characters of one seen before is equal to it (the copy kept holds them, so
@@ -282,9 +273,9 @@ void Journal::recordEvents(const QList<Event> &events)
         step.detailText = textNumber(event.detail.text);
         step.reason = textNumber(event.reason);
         step.topic = event.message.topic;
-        step.before = metaOf(event.message);
+        step.before = MessageMeta::of(event.message);
         step.after = (event.type == Event::Type::Postponed || event.type == Event::Type::Failed)
-                ? metaOf(event.after)
+                ? event.after
                 : step.before;
         const quint64 id = event.message.id;
         qsizetype slot = m_slotOf.find(id);
@@ -419,11 +410,9 @@ QList<Event> Journal::journey(quint64 id) const
         e.detail = Explanation(step.words, step.values, m_texts[step.detailText]);
         e.message = it->identity;
         e.message.topic = step.topic;
-        applyMeta(e.message, step.before);
-        if (step.type == Event::Type::Postponed || step.type == Event::Type::Failed) {
-            e.after = e.message;
-            applyMeta(e.after, step.after);
-        }
+        step.before.applyTo(e.message);
+        if (step.type == Event::Type::Postponed || step.type == Event::Type::Failed)
+            e.after = step.after;
         events.append(std::move(e));
     }
     return events;

@@ -101,15 +101,6 @@ private:
     void settle() const;
     /// Adds @p events (one cycle's, in order); on the journal's thread.
     void recordEvents(const QList<Event> &events);
-    /// The metadata an event changes.
-    struct Meta
-    {
-        int priority = 0;
-        int ttl = 0;
-        int predicateRuns = 0;
-        int deliveries = 0;
-        bool requeued = false;
-    };
     /// One kept event, plain data (trivially copyable: no reference counts to touch when it is
     /// written, dropped or evicted). Texts are numbers of m_texts (0: empty).
     struct Step
@@ -121,8 +112,8 @@ private:
         quint32 reason = 0;                 ///< text number of the reason
         quint32 detailText = 0;             ///< text number of Explanation::text
         Name topic;    ///< the topic it was delivered from (topics mode)
-        Meta before;
-        Meta after;
+        MessageMeta before;  ///< the message's fields as the event shows it
+        MessageMeta after;   ///< Postponed and Failed: the copy sent back (Event::after)
         Event::Type type = Event::Type::Produced;
     };
     /// A message's journey, in a slot of m_slots that is reused once the message is evicted.
@@ -182,13 +173,6 @@ private:
         qsizetype m_size = 0;
     };
 
-    /// The metadata of @p m. Inline: called out of line, its result went through memory and was
-    /// read back in wider pieces than written, a wait of its own (docs/design.md §9).
-    static Meta metaOf(const Message &m)
-    {
-        return {m.priority, m.ttl, m.predicateRuns, m.deliveries, m.requeued};
-    }
-    static void applyMeta(Message &m, const Meta &meta);
     /// The number of @p text in m_texts (entered if new); 0 for the empty text. Numbers stay
     /// valid until compactTexts(). Inline for the empty text, which most of an event's three
     /// texts are (a production has none, most decisions no reason and no explanation text).

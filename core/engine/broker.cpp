@@ -24,7 +24,7 @@ Q_NEVER_INLINE void recordDecision(EventRecorder &events, qint64 cycle, Event::T
                                     const Strategy &strategy, Decision decision, const Message &before,
                                     const Message *after)
 {
-    events.add({cycle, type, consumer, before, after ? *after : Message(), {},
+    events.add({cycle, type, consumer, before, after ? MessageMeta::of(*after) : MessageMeta(), {},
                 type == Event::Type::Failed ? strategy.explainFailure(before) : strategy.explain(before, decision)});
 }
 

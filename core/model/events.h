@@ -24,12 +24,22 @@ struct Event
     Type type = Type::Produced;
     QString consumer;   ///< consumer name; empty for Produced, Rejected and the broker's own discards
     Message message;    ///< the message as the broker or consumer had it when this happened
-    Message after;      ///< Postponed and Failed: the copy sent back to the broker
+    /// Postponed and Failed: the fields of the copy sent back to the broker, which is otherwise
+    /// message (returned() gives it whole).
+    MessageMeta after;
     QString reason;     ///< Discarded: machine code, e.g. "ttl-expired", "maxlen" (docs/design.md §3)
     Explanation detail; ///< decisions: the strategy's explanation (words made by explanationText())
 
     /// The strategy's explanation in words; empty if there is none.
     QString explanationText() const { return detail.toText(); }
+
+    /// Postponed and Failed: the copy sent back to the broker, whole (message with after's fields).
+    Message returned() const
+    {
+        Message m = message;
+        after.applyTo(m);
+        return m;
+    }
 
     /// The JSON Lines name of @p type, e.g. "postponed".
     static QString typeName(Type type);

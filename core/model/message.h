@@ -49,6 +49,33 @@ Q_DECLARE_TYPEINFO(PriorityLab::Message, Q_RELOCATABLE_TYPE);
 
 namespace PriorityLab {
 
+/// What a consumer's decision changes in a message it sends back to the broker (postponed, or
+/// its processing failed; docs/design.md §4): the fields its strategy writes and the requeued
+/// flag. The copy sent back is the delivered message with these fields: its id, data, names and
+/// cycles are the same. Plain data, 20 bytes (a Message is 80): an event keeps it for its
+/// "requeued" copy (Event::after), the journal for every step.
+struct MessageMeta
+{
+    int priority = 5;
+    int ttl = 3;
+    int predicateRuns = 0;
+    int deliveries = 0;
+    bool requeued = false;
+
+    /// The fields of @p m.
+    static MessageMeta of(const Message &m) { return {m.priority, m.ttl, m.predicateRuns, m.deliveries, m.requeued}; }
+    /// Writes these fields into @p m.
+    void applyTo(Message &m) const
+    {
+        m.priority = priority;
+        m.ttl = ttl;
+        m.predicateRuns = predicateRuns;
+        m.deliveries = deliveries;
+        m.requeued = requeued;
+    }
+    friend bool operator==(const MessageMeta &, const MessageMeta &) = default;
+};
+
 /// Adds @p b to @p a, saturating at the int limits instead of overflowing
 /// (aging of a priority at INT_MAX stays at INT_MAX).
 constexpr int saturatingAdd(int a, int b) noexcept

@@ -128,7 +128,7 @@ QStringList runLines(const Scenario &scenario, int cycles)
     };
     sim.setEventSink([&](const Event &e) {
         lines << QStringLiteral("%1 %2 %3 %4 %5 %6 %7")
-                         .arg(e.cycle).arg(Event::typeName(e.type), e.consumer, text(e.message), text(e.after),
+                         .arg(e.cycle).arg(Event::typeName(e.type), e.consumer, text(e.message), text(e.returned()),
                               e.reason, e.explanationText());
     });
     for (int c = 0; c < cycles; ++c)
@@ -599,7 +599,9 @@ void TestBroker::postponedGoToTail()
         QCOMPARE(e.consumer, A);
         QCOMPARE(e.message.priority, 0);
         QCOMPARE(e.after.priority, 1);
-        QCOMPARE(e.message.id, e.after.id);
+        QCOMPARE(e.returned().id, e.message.id);
+        QCOMPARE(e.returned().priority, 1);
+        QVERIFY(e.returned().requeued);
         QCOMPARE(e.explanationText(), QStringLiteral("priority 0 < threshold 5: postponed with priority 1"));
     }
     QVERIFY(seen);

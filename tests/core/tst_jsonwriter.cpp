@@ -112,7 +112,7 @@ void TestJsonWriter::events_data()
     m.ttl = 2147483647;
     m.predicateRuns = 2;
     m.deliveries = 5;
-    Message after = m;
+    MessageMeta after = MessageMeta::of(m);  // the copy sent back: m with priority -2
     after.priority = -2;
     QTest::addRow("produced") << Event{7, Event::Type::Produced, {}, m, {}, {}, {}};
     QTest::addRow("dispatched") << Event{7, Event::Type::Dispatched, QStringLiteral("C\"1"), m, {}, {}, {}};

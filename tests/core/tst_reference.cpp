@@ -206,7 +206,7 @@ void TestReference::reference()
         case Event::Type::Postponed:
             QCOMPARE(e.consumer, currentConsumer);
             currentBatch << QStringLiteral("%1 %2→%3").arg(e.message.data.text()).arg(fieldOf(e.message, field))
-                                    .arg(fieldOf(e.after, field));
+                                    .arg(fieldOf(e.returned(), field));
             break;
         case Event::Type::Processed:
             QCOMPARE(e.consumer, currentConsumer);

@@ -231,7 +231,7 @@ void TestEventLog::columnsShowTheEvent()
     e.message.data = QStringLiteral("web-3");
     e.message.priority = 3;
     e.message.ttl = 5;
-    e.after = e.message;
+    e.after = MessageMeta::of(e.message);
     e.after.priority = 4;
     e.detail = QStringLiteral("priority 3 < threshold 7: postponed with priority 4");
     model.addEvents({e});

@@ -156,7 +156,7 @@ QVariant JourneyModel::eventData(const Event &e, int column, int role) const
 {
     const bool changed = changesMessage(e.type);
     const Message &before = e.message;
-    const Message &after = changed ? e.after : e.message;
+    const Message after = changed ? e.returned() : e.message;
 
     switch (role) {
     case Qt::DisplayRole:
