@@ -24,8 +24,8 @@ Q_NEVER_INLINE void recordDecision(EventRecorder &events, qint64 cycle, Event::T
                                     const Strategy &strategy, Decision decision, const Message &before,
                                     const Message *after)
 {
-    events.add({cycle, type, consumer, before, after ? MessageMeta::of(*after) : MessageMeta(), {},
-                type == Event::Type::Failed ? strategy.explainFailure(before) : strategy.explain(before, decision)});
+    events.add(cycle, type, consumer, before, after ? MessageMeta::of(*after) : MessageMeta(), QString(),
+               type == Event::Type::Failed ? strategy.explainFailure(before) : strategy.explain(before, decision));
 }
 
 /// "the queue" or "topic orders-0": the queue a length limit counts.
@@ -88,7 +88,7 @@ bool expiredBy(const Message &m, qint64 cycle)
 /// event's temporaries stay out of the frame of deliver(), which runs for every delivery.
 Q_NEVER_INLINE void recordDelivery(EventRecorder &events, qint64 cycle, const QString &consumer, const Message &m)
 {
-    events.add({cycle, Event::Type::Dispatched, consumer, m, {}, {}, {}});
+    events.add(cycle, Event::Type::Dispatched, consumer, m, MessageMeta(), QString(), Explanation());
 }
 } // namespace
 
@@ -206,8 +206,8 @@ bool Broker::admit(Message &&message, const CycleSinks &sinks)
         if (limitedLength(topic) >= limit) {
             ++sinks.report.counts.rejected;
             if (sinks.events)
-                sinks.events->add({sinks.cycle, Event::Type::Rejected, {}, std::move(message), {}, {},
-                                   Explanation(rejectedWords, {limit, 0, 0}, topicName)});
+                sinks.events->add(sinks.cycle, Event::Type::Rejected, QString(), std::move(message), MessageMeta(),
+                                  QString(), Explanation(rejectedWords, {limit, 0, 0}, topicName));
             return false;
         }
         route(std::move(message));
@@ -424,7 +424,7 @@ void Broker::deadLetter(Message &&m, const QString &reason, const QString &consu
     else
         sinks.metrics.recordDiscarded(m, sinks.cycle);
     if (sinks.events)
-        sinks.events->add({sinks.cycle, Event::Type::Discarded, consumer, shown ? *shown : m, {}, reason, why});
+        sinks.events->add(sinks.cycle, Event::Type::Discarded, consumer, shown ? *shown : m, MessageMeta(), reason, why);
     ++m_deadLetterCount;
     ++m_discardedByReason[reason];
     if (keep) {

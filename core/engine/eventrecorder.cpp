@@ -9,26 +9,6 @@ EventRecorder::EventRecorder(CycleReport &report, const EventSink &sink, bool ke
 {
 }
 
-void EventRecorder::add(Event &&event)
-{
-    if (m_sink)
-        m_sink(event);
-    if (!m_keep)
-        return;
-    if (m_report.events.size() < CycleReport::KeptEventsHead) {
-        m_report.events.append(std::move(event));
-        return;
-    }
-    if (m_tail.size() < size_t(CycleReport::KeptEventsTail)) {
-        m_tail.push_back(std::move(event));
-        return;
-    }
-    // The tail is full: the oldest of it drops out.
-    m_tail[m_next] = std::move(event);
-    m_next = (m_next + 1) % m_tail.size();
-    ++m_report.eventsDropped;
-}
-
 void EventRecorder::finish()
 {
     if (m_tail.empty())

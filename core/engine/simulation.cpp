@@ -165,12 +165,10 @@ CycleReport Simulation::step()
         if (m_hashWorkload)
             hashMessage(m);
         if (events) {
-            Event e;
-            e.cycle = m_cycle;
-            e.type = Event::Type::Produced;
-            e.message = m;
-            e.message.id = m_broker.nextId();
-            events->add(std::move(e));
+            Message shown = m;
+            shown.id = m_broker.nextId();
+            events->add(m_cycle, Event::Type::Produced, QString(), std::move(shown), MessageMeta(), QString(),
+                        Explanation());
         }
         if (!m_broker.admit(std::move(m), sinks))
             ++*rejectedBy;
