@@ -52,7 +52,7 @@ QStringList Expression::variableNames()
     return names();
 }
 
-QString Expression::whitelist(const QString &text)
+QString Expression::whitelist(const QString &text, int *dataReferences)
 {
     // A token pass, not a parser: it accepts only the allowed tokens and checks that operands
     // and operators alternate, so that every mistake is reported with its column. What the
@@ -70,7 +70,7 @@ QString Expression::whitelist(const QString &text)
     QList<qsizetype> open;      // columns of unclosed "("
     bool expectOperand = true;  // false: an operator or ")" must come next
     qsizetype lastOperator = -1;
-    int dataReferences = 0;
+    int references = 0;  // of data
     qsizetype i = 0;
     while (i < text.size()) {
         const QChar c = text.at(i);
@@ -95,7 +95,7 @@ QString Expression::whitelist(const QString &text)
             if (!names().contains(word) && word != QLatin1String("true") && word != QLatin1String("false"))
                 return at(start) + QStringLiteral("unknown name \"%1\"; use one of %2, true, false")
                         .arg(word, names().join(QStringLiteral(", ")));
-            if (word == QLatin1String("data") && ++dataReferences > MaxDataReferences)
+            if (word == QLatin1String("data") && ++references > MaxDataReferences)
                 return at(start) + QStringLiteral("\"data\" is used more than %1 times; compare it "
                                                   "fewer times (each use may copy the whole message data)")
                         .arg(MaxDataReferences);
@@ -173,12 +173,14 @@ QString Expression::whitelist(const QString &text)
             return QStringLiteral("column 1: the expression is empty; write e.g. priority >= 5");
         return at(text.size()) + QStringLiteral("the expression ends after an operator; add a value");
     }
+    if (dataReferences)
+        *dataReferences = references;
     return {};
 }
 
-QString Expression::compile(QJSEngine &engine, const QString &text, QJSValue *function)
+QString Expression::compile(QJSEngine &engine, const QString &text, QJSValue *function, int *dataReferences)
 {
-    if (QString error = whitelist(text); !error.isEmpty())
+    if (QString error = whitelist(text, dataReferences); !error.isEmpty())
         return error;
     // The expression sits on a line of its own so that the engine's line number is meaningless
     // to the user; we report the engine's own words instead.
@@ -205,8 +207,10 @@ QString Expression::setText(const QString &text)
 {
     std::shared_ptr<QJSEngine> engine = threadEngine();
     auto function = std::make_unique<QJSValue>();
-    if (QString error = compile(*engine, text, function.get()); !error.isEmpty())
+    int dataReferences = 0;
+    if (QString error = compile(*engine, text, function.get(), &dataReferences); !error.isEmpty())
         return error;
+    m_readsData = dataReferences > 0;
     m_function.reset(); // release the old function before the engine reference it needs
     m_engine = std::move(engine);
     m_function = std::move(function);
@@ -222,7 +226,7 @@ std::optional<bool> Expression::evaluate(const Variables &v, QString *error) con
         return std::nullopt;
     }
     const QJSValueList args = {
-        QJSValue(v.data),
+        m_readsData ? QJSValue(v.data) : QJSValue(),  // not named: no string for the engine
         QJSValue(v.priority),
         QJSValue(v.ttl),
         QJSValue(v.predicateRuns),

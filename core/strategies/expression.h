@@ -70,17 +70,27 @@ public:
     /// The expression in force.
     QString text() const { return m_text; }
 
+    /// True if the expression in force names `data`. Without it evaluate() does not read
+    /// Variables::data, so a caller need not build it: a generated message's text is built
+    /// where it is read (Payload), and each one evaluated was a string for the engine to
+    /// allocate and collect (docs/design.md §9).
+    bool readsData() const { return m_readsData; }
+
     /// Evaluates the expression. Returns nullopt if it failed at run time and puts the engine's
-    /// message in @p error.
+    /// message in @p error. Reads @p variables' data only if readsData().
     std::optional<bool> evaluate(const Variables &variables, QString *error) const;
 
 private:
-    static QString whitelist(const QString &text);
-    static QString compile(QJSEngine &engine, const QString &text, QJSValue *function);
+    /// Checks @p text against the grammar; on success puts the number of uses of `data` in
+    /// @p dataReferences (if not null).
+    static QString whitelist(const QString &text, int *dataReferences = nullptr);
+    static QString compile(QJSEngine &engine, const QString &text, QJSValue *function,
+                           int *dataReferences = nullptr);
 
     QString m_text;
     std::shared_ptr<QJSEngine> m_engine;  ///< the thread's engine, shared by all expressions
     std::unique_ptr<QJSValue> m_function;
+    bool m_readsData = false;
 };
 
 } // namespace PriorityLab

@@ -52,7 +52,8 @@ Decision PredicateStrategy::decide(Message &message, const StrategyContext &cont
     if (message.predicateRuns >= m_maxRuns)
         return Decision::Process;
     Expression::Variables v;
-    v.data = message.data.text();
+    if (m_expression.readsData())
+        v.data = message.data.text();  // built only for an expression that reads it
     v.priority = message.priority;
     v.ttl = message.ttl;
     v.predicateRuns = message.predicateRuns;

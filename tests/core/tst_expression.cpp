@@ -27,6 +27,7 @@ private Q_SLOTS:
     void refused_data();
     void refused();
     void releasedEngine();
+    void readsDataOnlyWhenNamed();
 };
 
 void TestExpression::variableNames()
@@ -156,6 +157,29 @@ void TestExpression::releasedEngine()
     PL_VERIFY_OK(after.setText(QStringLiteral("ttl < 0")));
     QCOMPARE(after.evaluate({.ttl = -1}, &error), std::optional<bool>(true));
     QCOMPARE(before.evaluate({.priority = 1}, &error), std::optional<bool>(false));
+}
+
+void TestExpression::readsDataOnlyWhenNamed()
+{
+    // A predicate strategy builds a message's text for the expression only if it names `data`
+    // (Expression::readsData()); the result does not depend on it otherwise.
+    QString error;
+    Expression e;
+    PL_VERIFY_OK(e.setText(QStringLiteral("priority >= 5")));
+    QVERIFY(!e.readsData());
+    QCOMPARE(e.evaluate({.data = QStringLiteral("x"), .priority = 5}, &error), std::optional<bool>(true));
+    QCOMPARE(e.evaluate({.priority = 5}, &error), std::optional<bool>(true));
+    PL_VERIFY_OK(e.setText(QStringLiteral("\"data\" == \"data\"")));  // only in string literals
+    QVERIFY(!e.readsData());
+    PL_VERIFY_OK(e.setText(QStringLiteral("data == \"x\" || priority > 8")));
+    QVERIFY(e.readsData());
+    QCOMPARE(e.evaluate({.data = QStringLiteral("x")}, &error), std::optional<bool>(true));
+    QCOMPARE(e.evaluate({.data = QStringLiteral("y")}, &error), std::optional<bool>(false));
+    // A refused text leaves the expression in force, and what it reads, as they were.
+    QVERIFY(!e.setText(QStringLiteral("prio > 1")).isEmpty());
+    QVERIFY(e.readsData());
+    QVERIFY(!e.setText(QStringLiteral("priority >")).isEmpty());
+    QVERIFY(e.readsData());
 }
 
 QTEST_GUILESS_MAIN(TestExpression)
