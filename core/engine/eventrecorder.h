@@ -26,9 +26,9 @@ public:
     bool active() const { return m_keep || bool(m_sink); }
 
     /// One event, in the order it happened, made from @p fields (Event's seven members in
-    /// order, as in Event{...}) where it is kept: in the report's
-    /// list, or over the oldest of the kept last events, with no temporary Event moved in (two
-    /// events a handling, docs/design.md §9). The sink gets it as kept.
+    /// order, as in Event{...}) where it is kept: in the report's list, or over the oldest of
+    /// the kept last events, with no temporary Event moved in (two events a handling,
+    /// docs/design.md §9). The sink gets it as kept.
     template<typename... Fields>
     void add(Fields &&...fields)
     {
