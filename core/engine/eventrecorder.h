@@ -58,8 +58,11 @@ private:
     {
         if (m_report.events.size() < CycleReport::KeptEventsHead)
             return m_report.events.emplaceBack(std::forward<Fields>(fields)...);
-        if (m_tail.size() < size_t(CycleReport::KeptEventsTail))
+        if (m_tail.size() < size_t(CycleReport::KeptEventsTail)) {
+            if (m_tail.empty())  // at once: growing it would touch twice the memory
+                m_tail.reserve(size_t(CycleReport::KeptEventsTail));
             return m_tail.emplace_back(std::forward<Fields>(fields)...);
+        }
         // The tail is full: the oldest of it drops out, the new one is made in its place
         // (nothing in an Event's construction allocates: its texts and payload are shared).
         Event &slot = m_tail[m_next];

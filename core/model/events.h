@@ -45,6 +45,14 @@ struct Event
     static QString typeName(Type type);
 };
 
+} // namespace PriorityLab
+
+// Its texts, Message and Explanation are relocatable: a list of events grows by moving its bytes
+// (QList's realloc), not by moving each event (a cycle keeps up to 20,000).
+Q_DECLARE_TYPEINFO(PriorityLab::Event, Q_RELOCATABLE_TYPE);
+
+namespace PriorityLab {
+
 /// Takes each event as it happens, in the order of docs/design.md §5 (e.g. prioritylab-sim
 /// writes it as a JSON line); see Simulation::setEventSink().
 using EventSink = std::function<void(const Event &)>;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QTypeInfo>
 
 #include <array>
 
@@ -35,3 +36,6 @@ struct Explanation
 };
 
 } // namespace PriorityLab
+
+// A function pointer, three ints and a QString: it may be moved in memory with memcpy.
+Q_DECLARE_TYPEINFO(PriorityLab::Explanation, Q_RELOCATABLE_TYPE);
