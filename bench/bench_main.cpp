@@ -4,7 +4,8 @@
 //   memory    bytes per queued message at N queued (all consumers offline, one cycle)
 //   engine    the §9 workload through Simulation::step(), events off; also split into a
 //             production-only cycle and a dispatch-only cycle
-//   events    the same with events on, beside events off at the same size (their ratio)
+//   events    the same with events on, beside events off at the same size (their ratio, cold
+//             and warm as in the series; the target's is warm, as the app runs)
 //   baseline  a bare loop doing the same work (std::deque of plain structs), and engine/baseline
 //   series    engine cost per handling for 10k, 100k, 1M (and 10M without --quick) messages,
 //             warm (pages already touched: the target) and cold (fresh pages), beside the
@@ -808,16 +809,45 @@ int main(int argc, char *argv[])
         out.check(QStringLiteral("one cycle, conservation, event count"),
                   ev.oneCycle && ev.conservation && ev.events == ev.messages + 2 * ev.handlings,
                   QStringLiteral("events = produced + 2 x handlings"));
-        // The same size with events off, so that both runs pay the same page faults.
+        // The same size with events off, from a trimmed heap as well (cold: every page fresh;
+        // the events kept, 20,000 at most, are fresh memory events off does not touch).
         const EngineRun off = bestEngine(ne, seed, false, repeats);
-        const double onNs = ev.seconds * 1e9 / double(ev.handlings);
-        const double offNs = off.seconds * 1e9 / double(off.handlings);
+        const auto nsPerHandling = [](const EngineRun &r) { return r.seconds * 1e9 / double(r.handlings); };
+        const double onNs = nsPerHandling(ev);
+        const double offNs = nsPerHandling(off);
         out.figure(QStringLiteral("time per handling, events off"), offNs, QStringLiteral("ns"), 1);
-        out.figure(QStringLiteral("events on / events off, per handling"), onNs / offNs,
+        out.figure(QStringLiteral("events on / events off, per handling, cold"), onNs / offNs,
                    QStringLiteral("x"), 2);
-        out.check(QStringLiteral("target: events on <= 3 x events off per handling"), onNs <= 3.0 * offNs,
-                  QStringLiteral("%1 x (%2 against %3 ns)").arg(onNs / offNs, 0, 'f', 2)
-                          .arg(onNs, 0, 'f', 1).arg(offNs, 0, 'f', 1), true);
+        // Warm, as in the app, whose cycles reuse the memory of the ones before: each run on the
+        // pages a run of the same size just touched (as the series' warm figures). The target's.
+        EngineRun onWarm;
+        EngineRun offWarm;
+        {
+            const RetainFreedMemory retain;
+            runEngine(ne, seed, true, true, true);  // touches the pages the warm runs reuse
+            const auto bestWarm = [&](bool events) {
+                EngineRun b = runEngine(ne, seed, events, true, false);
+                for (int i = 1; i < repeats; ++i) {
+                    const EngineRun r = runEngine(ne, seed, events, true, false);
+                    if (r.seconds < b.seconds)
+                        b = r;
+                }
+                return b;
+            };
+            onWarm = bestWarm(true);
+            offWarm = bestWarm(false);
+        }
+        const double onWarmNs = nsPerHandling(onWarm);
+        const double offWarmNs = nsPerHandling(offWarm);
+        out.figure(QStringLiteral("time per handling, events on, warm"), onWarmNs, QStringLiteral("ns"), 1);
+        out.figure(QStringLiteral("time per handling, events off, warm"), offWarmNs, QStringLiteral("ns"), 1);
+        out.figure(QStringLiteral("minor page faults, events on, warm"), double(onWarm.faults), QStringLiteral("faults"));
+        out.figure(QStringLiteral("events on / events off, per handling, warm"), onWarmNs / offWarmNs,
+                   QStringLiteral("x"), 2);
+        out.check(QStringLiteral("target: events on <= 3 x events off per handling (warm, as in the app)"),
+                  onWarmNs <= 3.0 * offWarmNs,
+                  QStringLiteral("%1 x (%2 against %3 ns); cold %4 x").arg(onWarmNs / offWarmNs, 0, 'f', 2)
+                          .arg(onWarmNs, 0, 'f', 1).arg(offWarmNs, 0, 'f', 1).arg(onNs / offNs, 0, 'f', 2), true);
     }
 
     // -- baseline ---------------------------------------------------------------------------
