@@ -83,12 +83,33 @@ namespace {
 constexpr qreal LabelPadding = 5;
 constexpr qreal TextMargin = 4;
 
+/// The slots two drawn labels must be apart where each needs @p need pixels and a slot is
+/// @p slot pixels wide: ceil(need / slot), at least 1.
+qsizetype slotsApart(qreal need, qreal slot)
+{
+    return std::max<qsizetype>(1, qsizetype(std::ceil(need / slot - 1e-9)));
+}
+
+/// @p wanted less each label closer than @p step slots to the one kept before it: of labels
+/// too close together, the first keeps its label.
+QList<bool> spacedOut(QList<bool> wanted, qsizetype step)
+{
+    qsizetype last = -step;
+    for (qsizetype i = 0; i < wanted.size(); ++i) {
+        if (wanted.at(i) && i - last < step)
+            wanted[i] = false;
+        else if (wanted.at(i))
+            last = i;
+    }
+    return wanted;
+}
+
 /// Which of @p count labels are drawn where each needs @p need pixels and a slot is @p slot
 /// pixels wide: those in @p wanted (the non-zero bars), then from the first on every one at
-/// least ceil(need / slot) slots from each drawn label. Empty where two wanted labels are closer.
+/// least slotsApart() slots from each drawn label. Empty where two wanted labels are closer.
 QList<bool> labelsKept(qsizetype count, const QList<bool> &wanted, qreal need, qreal slot)
 {
-    const qsizetype step = std::max<qsizetype>(1, qsizetype(std::ceil(need / slot - 1e-9)));
+    const qsizetype step = slotsApart(need, slot);
     QList<bool> kept = wanted;
     qsizetype last = -1;
     for (qsizetype i = 0; i < count; ++i) {
@@ -136,21 +157,12 @@ void BarChart::fitCategoryLabels()
             QList<bool> kept = labelsKept(count, wanted, widest + metrics.horizontalAdvance(QLatin1Char(' ')) * 2, slot);
             if (kept.isEmpty()) {
                 angle = -90;
-                kept = labelsKept(count, wanted, metrics.height() + 2, slot);
-                if (kept.isEmpty()) {
-                    // Not even upright side by side: of non-zero bars closer than that, the
-                    // first keeps its label; no label is elided, none overlaps.
-                    const qreal need = metrics.height() + 2;
-                    const qsizetype step = std::max<qsizetype>(1, qsizetype(std::ceil(need / slot - 1e-9)));
-                    qsizetype last = -step;
-                    for (qsizetype i = 0; i < count; ++i) {
-                        if (wanted.at(i) && i - last < step)
-                            wanted[i] = false;
-                        else if (wanted.at(i))
-                            last = i;
-                    }
-                    kept = labelsKept(count, wanted, need, slot);
-                }
+                const qreal need = metrics.height() + 2;
+                kept = labelsKept(count, wanted, need, slot);
+                // Not even upright side by side: of non-zero bars closer than that, the first
+                // keeps its label; no label is elided, none overlaps.
+                if (kept.isEmpty())
+                    kept = labelsKept(count, spacedOut(wanted, slotsApart(need, slot)), need, slot);
             }
             for (qsizetype i = 0; i < count; ++i) {
                 if (!kept.at(i))
