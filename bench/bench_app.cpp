@@ -250,6 +250,10 @@ public:
                     longestRefresh = now;
                 if (now.cpuNs() > costliestRefresh.cpuNs())
                     costliestRefresh = now;
+                for (size_t i = 0; i < now.parts.size(); ++i)
+                    summedRefresh.parts[i] += now.parts[i];
+                summedRefresh.ns += now.ns;
+                ++summedRefresh.cycle;  // here: the number of refreshes summed
             }
             record(kind, type, receiverClass + ' ' + eventName(type), ns - m_nestedRepaintNs);
             if (recordSpans)
@@ -272,7 +276,7 @@ public:
     {
         for (DispatchStats &d : stats)
             d = DispatchStats();
-        longestRefresh = costliestRefresh = RefreshParts();
+        longestRefresh = costliestRefresh = summedRefresh = RefreshParts();
         breakdown.clear();
         paintBreakdown.clear();
     }
@@ -333,6 +337,7 @@ public:
     };
     RefreshParts longestRefresh;   ///< by wall time
     RefreshParts costliestRefresh; ///< by processor time
+    RefreshParts summedRefresh;    ///< every refresh's parts summed; cycle counts the refreshes
 
     bool timing = false;
     bool recordSpans = false;  ///< also keep every dispatch in spans
@@ -991,6 +996,15 @@ int main(int argc, char *argv[])
                      .arg(app.costliestRefresh.cycle)
                      .arg(ms(app.costliestRefresh.start - loopStart), 0, 'f', 0)
                      .arg(refreshPartsText(app.costliestRefresh.parts, app.costliestRefresh.ns)));
+    {
+        // The mean refresh by part: where the views' share of the loop goes, refresh after refresh.
+        std::array<qint64, size_t(MainWindow::RefreshPart::Count)> parts = {};
+        const qint64 n = std::max<qint64>(1, app.summedRefresh.cycle);
+        for (size_t i = 0; i < parts.size(); ++i)
+            parts[i] = app.summedRefresh.parts[i] / n;
+        out.note(QStringLiteral("the mean refreshViews in the loop by part: %1")
+                         .arg(refreshPartsText(parts, app.summedRefresh.ns / n)));
+    }
     out.figure(QStringLiteral("simulation ticks (Simulation::tick)"), double(ticksOf.count), QStringLiteral("ticks"));
     out.figure(QStringLiteral("simulation tick, longest"), ms(ticksOf.maxNs), QStringLiteral("ms"), 2);
     out.figure(QStringLiteral("repaints (UpdateRequest)"), double(repaints.count), QStringLiteral("repaints"));
