@@ -26,19 +26,20 @@ QString MessageColumns::title(Kind kind)
     return {};
 }
 
-QVariant MessageColumns::cell(const Cells &cells, Kind kind)
+QVariant MessageColumns::messageCell(Kind kind, qint64 cycle, const QString &consumer, const Message &message)
 {
     switch (kind) {
-    case Kind::Cycle: return cells.cycle;
-    case Kind::Event: return cells.event;
-    case Kind::Consumer: return cells.consumer;
-    case Kind::MessageId: return cells.messageId;
-    case Kind::Data: return cells.data;
-    case Kind::Priority: return cells.priority;
-    case Kind::Ttl: return cells.ttl;
-    case Kind::Deliveries: return cells.deliveries;
-    case Kind::Reason: return cells.reason;
-    case Kind::Explanation: return cells.explanation;
+    case Kind::Cycle: return cycle;
+    case Kind::Consumer: return consumer;
+    case Kind::MessageId: return message.id;
+    case Kind::Data: return message.data.text();
+    case Kind::Priority: return message.priority;
+    case Kind::Ttl: return message.ttl;
+    case Kind::Deliveries: return message.deliveries;
+    case Kind::Event:
+    case Kind::Reason:
+    case Kind::Explanation:
+        break;  // the model's own
     }
     return {};
 }

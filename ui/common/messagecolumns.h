@@ -29,36 +29,6 @@ public:
         QString toolTip;
     };
 
-    /// One row's values, as the table shows them.
-    struct Cells
-    {
-        qint64 cycle = 0;
-        QString event;        ///< e.g. "postponed"
-        QString consumer;
-        quint64 messageId = 0;
-        QString data;
-        QVariant priority;    ///< a number, or "a → b" text
-        QVariant ttl;         ///< a number, or "a → b" text
-        int deliveries = 0;
-        QString reason;       ///< a machine code, e.g. "ttl-expired"
-        QString explanation;  ///< in words
-
-        /// The cells of @p message, handled in cycle @p cycle by consumer @p consumer: cycle,
-        /// consumer, messageId, data, priority, ttl and deliveries.
-        static Cells of(qint64 cycle, const QString &consumer, const Message &message)
-        {
-            Cells cells;
-            cells.cycle = cycle;
-            cells.consumer = consumer;
-            cells.messageId = message.id;
-            cells.data = message.data.text();
-            cells.priority = message.priority;
-            cells.ttl = message.ttl;
-            cells.deliveries = message.deliveries;
-            return cells;
-        }
-    };
-
     /// The header title of a column of @p kind, e.g. "TTL" for Kind::Ttl.
     static QString title(Kind kind);
     /// The tooltip of a Cycle column whose rows say when something @p happened ("happened",
@@ -66,8 +36,12 @@ public:
     /// file's atCycle count it, one less than the toolbar's counter once that cycle has run (a
     /// trial read "cycle 34" in the event log beside "Cycle 35" and took one for a slip).
     static QString cycleToolTip(const QString &happened);
-    /// The display value of @p cells in a column of @p kind.
-    static QVariant cell(const Cells &cells, Kind kind);
+    /// The display value of a column of @p kind for @p message, handled in cycle @p cycle by
+    /// @p consumer: the kinds every message has (Cycle, Consumer, MessageId, Data, Priority, Ttl,
+    /// Deliveries); invalid for the kinds each model says itself (Event, Reason, Explanation).
+    /// Only that column's value is made: a view asks for one cell at a time (each painted cell,
+    /// LogTableView's scan of a column's values), and a numbered payload's text is built anew.
+    static QVariant messageCell(Kind kind, qint64 cycle, const QString &consumer, const Message &message);
     /// Right-aligned for numbers; invalid (the default) otherwise.
     static QVariant alignment(Kind kind);
     /// headerData() of a table with @p columns: the title() (Qt::DisplayRole) or the tooltip

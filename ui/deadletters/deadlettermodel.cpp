@@ -70,11 +70,10 @@ QVariant DeadLetterModel::messageData(int row, int /*column*/, MessageColumns::K
         return {};  // dropped by the broker since the last refresh(); gone at the next one
     const Broker::DeadLetter &letter = m_simulation->broker().deadLetters()[size_t(i)];
     switch (role) {
-    case Qt::DisplayRole: {
-        auto cells = MessageColumns::Cells::of(letter.cycle, letter.consumer, letter.message);
-        cells.reason = letter.reason;
-        return MessageColumns::cell(cells, kind);
-    }
+    case Qt::DisplayRole:
+        if (kind == MessageColumns::Kind::Reason)
+            return letter.reason;
+        return MessageColumns::messageCell(kind, letter.cycle, letter.consumer, letter.message);
     case Qt::ToolTipRole:
         // Every column's value, so that a row says all when a narrow view hides columns
         // (DeadLetterPanel: the data, TTL, id and priority give way first).

@@ -122,15 +122,22 @@ QVariant EventLogModel::messageData(int row, int column, MessageColumns::Kind ki
     switch (role) {
     case Qt::DisplayRole: {
         const bool hasAfter = e.type == Event::Type::Postponed || e.type == Event::Type::Failed;
-        auto cells = MessageColumns::Cells::of(e.cycle, e.consumer, e.message);
-        cells.event = typeText(e.type);
-        cells.priority = changed(e.message.priority, e.after.priority, hasAfter);
-        cells.ttl = changed(e.message.ttl, e.after.ttl, hasAfter);
-        const QString detail = e.explanationText();
-        cells.explanation = e.type == Event::Type::Discarded && !e.reason.isEmpty()
-                ? (detail.isEmpty() ? e.reason : detail + QStringLiteral(" (") + e.reason + QLatin1Char(')'))
-                : detail;
-        return MessageColumns::cell(cells, kind);
+        switch (kind) {
+        case MessageColumns::Kind::Event:
+            return typeText(e.type);
+        case MessageColumns::Kind::Priority:
+            return changed(e.message.priority, e.after.priority, hasAfter);
+        case MessageColumns::Kind::Ttl:
+            return changed(e.message.ttl, e.after.ttl, hasAfter);
+        case MessageColumns::Kind::Explanation: {
+            const QString detail = e.explanationText();
+            return e.type == Event::Type::Discarded && !e.reason.isEmpty()
+                    ? (detail.isEmpty() ? e.reason : detail + QStringLiteral(" (") + e.reason + QLatin1Char(')'))
+                    : detail;
+        }
+        default:
+            return MessageColumns::messageCell(kind, e.cycle, e.consumer, e.message);
+        }
     }
     case Qt::DecorationRole:
         if (column == TypeColumn)
