@@ -32,7 +32,10 @@ void CycleAccumulator::add(const CycleReport &report)
         QList<Event> &events = m_reports[m_firstEvents++].events;
         m_events -= events.size();
         m_releasedEvents += events.size();
-        events = QList<Event>();  // freed here (the engine's report is gone): the next cycle reuses it
+        if (m_recycle)
+            m_recycle(std::exchange(events, {}));  // its memory serves a next cycle
+        else
+            events = QList<Event>();  // freed here (the engine's report is gone)
     }
 }
 

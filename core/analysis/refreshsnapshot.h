@@ -4,6 +4,8 @@
 
 #include <QList>
 
+#include <functional>
+
 #include <limits>
 
 namespace PriorityLab {
@@ -75,6 +77,9 @@ public:
     /// App) and their memory is reused by the next cycles.
     /// Default: no limit. At least 1.
     void setEventLimit(qsizetype limit);
+    /// Gives each event list the event limit releases to @p recycle (Simulation::recycleEvents()
+    /// in the main window) instead of freeing it here; an empty function frees it here.
+    void setRecycler(std::function<void(QList<Event> &&)> recycle) { m_recycle = std::move(recycle); }
     /// Notes a live edit of the setup (Simulation::setupChanged).
     void noteSetupChanged() { m_setupChanged = true; }
     /// Forgets the reports kept (a scenario was loaded or reset).
@@ -92,6 +97,7 @@ private:
     qsizetype m_events = 0;        ///< events in the kept reports' lists
     qsizetype m_firstEvents = 0;   ///< the oldest kept report whose events are not released
     qint64 m_releasedEvents = 0;   ///< events released since the last take()
+    std::function<void(QList<Event> &&)> m_recycle;
 };
 
 } // namespace PriorityLab

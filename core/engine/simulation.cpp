@@ -128,6 +128,16 @@ Scenario Simulation::currentScenario() const
     return s;
 }
 
+void Simulation::recycleEvents(QList<Event> &&events)
+{
+    QList<Event> list = std::move(events);
+    // Another holder (the journal's thread, a view) frees it when done with it.
+    if (!list.isDetached() || list.capacity() <= m_spareEvents.capacity())
+        return;
+    list.clear();  // a list held by nobody else keeps its memory
+    m_spareEvents = std::move(list);
+}
+
 CycleReport Simulation::step()
 {
     CycleReport report;
@@ -154,8 +164,13 @@ CycleReport Simulation::step()
     // straight into the broker.
     // A cycle records about as many events as the one before: one allocation, not a growth
     // series (the app records every cycle's events).
-    if (m_recordEvents)
-        report.events.reserve(std::min(m_eventsLastCycle + m_eventsLastCycle / 8 + 16, CycleReport::KeptEventsHead));
+    if (m_recordEvents) {
+        const qsizetype expected = std::min(m_eventsLastCycle + m_eventsLastCycle / 8 + 16, CycleReport::KeptEventsHead);
+        if (m_spareEvents.capacity() >= expected)
+            report.events = std::exchange(m_spareEvents, {});
+        else
+            report.events.reserve(expected);
+    }
     EventRecorder recorder(report, m_sink, m_recordEvents, &m_batchSink);
     EventRecorder *events = recorder.active() ? &recorder : nullptr;
     qint64 produced = 0;

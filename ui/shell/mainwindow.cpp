@@ -726,6 +726,8 @@ void MainWindow::createDocks()
                                    "discarded, failed, with the strategy's explanation"));
     // Between two ticks the reports keep no more events than the log can show.
     m_cycles.setEventLimit(m_eventLogPanel->model()->capacity());
+    // The lists they let go go back to the engine, whose next cycles write into that memory.
+    m_cycles.setRecycler([this](QList<Event> &&events) { m_simulation->recycleEvents(std::move(events)); });
     m_deadLetterPanel = new DeadLetterPanel(m_simulation, this);
     m_deadLetterDock = createDock(tr("Dead letters"), QStringLiteral("deadLettersDock"), m_deadLetterPanel,
                                   tr("Discarded messages with the reason, the consumer and the cycle"));
