@@ -12,7 +12,8 @@ namespace PriorityLab {
 /// The columns the message tables share (the event log, the dead letters): what each shows of
 /// a message and its fate, its title (the same in every table) and its alignment. A model lists
 /// its columns once (MessageColumns::Column: a kind and the model's own header tooltip) and
-/// answers data() and headerData() through MessageColumns::cell() and MessageColumns::headerData().
+/// answers data() and headerData() through MessageColumns::messageCell() (only the cell asked
+/// for) and MessageColumns::headerData().
 class MessageColumns
 {
     Q_DECLARE_TR_FUNCTIONS(PriorityLab::MessageColumns)
