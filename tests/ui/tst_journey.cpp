@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <deque>
 #include <random>
 #include <vector>
 
@@ -81,20 +82,18 @@ private Q_SLOTS:
     void reasonsOfEachStrategy_data();
     void reasonsOfEachStrategy();
     void dispatchedEventsAreFoldedIntoDecisions();
-    void boundOnMessagesEvictsLeastRecentlyActive();
-    void boundOnEvents();
+    void boundOnEventsKeepsTheLatestCycles();
     void boundPerMessageKeepsTheLatest();
-    void evictionFollowsAPlainLruModel();
+    void journeysMatchAScanOfTheKeptCycles();
     void clearForgetsEverything();
-    void readsSeeEveryReportHandedOver();
-    void clearDropsWhatWaitsToBeRecorded();
-    void anEvictedMessagesPlaceStartsEmpty();
+    void aFollowedJourneyLosesItsOldestCycles();
+    void followingAnotherMessageStartsItsOwnJourney();
     void textsAreKeptAsTheyWere();
     void journeysRepeatTheEventsWordForWord_data();
     void journeysRepeatTheEventsWordForWord();
-    void textsOfEvictedMessagesMakeRoom();
     void modelUnderTester();
     void panelTellsWhereTheMessageIs();
+    void panelTellsAJourneyNoLongerKept();
     void panelTellsADelayedRetry();
     void panelTellsADeadLetterWaitingInItsQueue();
 };
@@ -232,53 +231,59 @@ void TestJourney::dispatchedEventsAreFoldedIntoDecisions()
 {
     Fixture f(loadPreset(QStringLiteral("reference-priority.json")));
     f.simulation.runCycles(10);
+    qsizetype known = 0;
     for (quint64 id = 1; id < f.simulation.broker().nextId(); ++id) {
         for (const Event &e : f.journal.journey(id))
             QVERIFY(e.type != Event::Type::Dispatched);
+        known += f.journal.contains(id) ? 1 : 0;
     }
-    QCOMPARE(f.journal.messageCount(), qsizetype(9));
+    QCOMPARE(known, qsizetype(9));
 }
 
-void TestJourney::boundOnMessagesEvictsLeastRecentlyActive()
+void TestJourney::boundOnEventsKeepsTheLatestCycles()
 {
-    Journal journal(Journal::Limits {10, 1000, 100});
-    QList<quint64> ids;
-    for (quint64 id = 1; id <= 10; ++id)
-        ids << id;
-    journal.record(report(0, ids));
-    // Message 1 is active again: it becomes the most recent; 2 is now the least recent.
-    journal.record(report(1, {1}, Event::Type::Postponed));
-    journal.record(report(2, {11, 12}));
-    QCOMPARE(journal.messageCount(), qsizetype(10));
-    QCOMPARE(journal.evictedCount(), qint64(2));
-    QVERIFY(journal.contains(1));
-    QVERIFY(!journal.contains(2));
-    QVERIFY(!journal.contains(3));
-    QVERIFY(journal.contains(12));
-    QCOMPARE(journal.journey(1).size(), 2);
+    // The rule of CycleAccumulator::add(): a cycle's list goes once the newer ones hold the
+    // limit; the lists let go reach the recycler oldest first, whole.
+    Journal journal(Journal::Limits {10, 100});
+    QList<qint64> recycled;
+    journal.setRecycler([&recycled](QList<Event> &&events) { recycled << events.constFirst().cycle; });
+    journal.record(report(0, {1, 2, 3, 4}));
+    journal.record(report(1, {5, 6, 7, 8}));
+    journal.record(report(2, {1}, Event::Type::Postponed));
+    QCOMPARE(journal.eventCount(), qsizetype(9));
+    QCOMPARE(journal.cycleCount(), qsizetype(3));
+    QCOMPARE(journal.firstCycle(), qint64(0));
+    journal.record(report(3, {9, 10}));  // 11 events: the newer lists hold 7, cycle 0 stays
     QCOMPARE(journal.eventCount(), qsizetype(11));
+    QVERIFY(recycled.isEmpty());
+    journal.record(report(4, {11, 12, 13}));  // the newer lists hold 10: cycle 0 goes
+    QCOMPARE(recycled, (QList<qint64>{0}));
+    QCOMPARE(journal.eventCount(), qsizetype(10));
+    QCOMPARE(journal.firstCycle(), qint64(1));
+    QVERIFY(!journal.contains(2));
+    QCOMPARE(journal.journey(1).size(), 1);  // its production went with cycle 0
+    QCOMPARE(journal.journey(1).constFirst().type, Event::Type::Postponed);
+    QVERIFY(journal.contains(13));
 
-    // Many more: the bound holds.
-    for (qint64 cycle = 3; cycle < 50; ++cycle)
-        journal.record(report(cycle, {quint64(100 + cycle * 2), quint64(101 + cycle * 2)}));
-    QCOMPARE(journal.messageCount(), qsizetype(10));
-    QVERIFY(journal.journey(2).isEmpty());
-}
+    // A cycle with more events than the limit is kept whole, alone.
+    QList<quint64> many;
+    for (quint64 id = 100; id < 125; ++id)
+        many << id;
+    journal.record(report(5, many));
+    QCOMPARE(journal.cycleCount(), qsizetype(1));
+    QCOMPARE(journal.eventCount(), qsizetype(25));
+    QCOMPARE(recycled, (QList<qint64>{0, 1, 2, 3, 4}));
+    QVERIFY(journal.contains(100) && journal.contains(124));
+    QVERIFY(!journal.contains(13));
 
-void TestJourney::boundOnEvents()
-{
-    Journal journal(Journal::Limits {1000, 20, 100});
-    for (quint64 id = 1; id <= 30; ++id)
-        journal.record(report(qint64(id), {id}));
-    QCOMPARE(journal.eventCount(), qsizetype(20));
-    QCOMPARE(journal.messageCount(), qsizetype(20));
-    QVERIFY(!journal.contains(10));
-    QVERIFY(journal.contains(11));
+    // A report without events (recording off) changes nothing.
+    journal.record(CycleReport());
+    QCOMPARE(journal.cycleCount(), qsizetype(1));
 }
 
 void TestJourney::boundPerMessageKeepsTheLatest()
 {
-    Journal journal(Journal::Limits {100, 1000, 5});
+    Journal journal(Journal::Limits {1000, 5});
     journal.record(report(0, {7}));
     for (qint64 cycle = 1; cycle <= 11; ++cycle)
         journal.record(report(cycle, {7}, Event::Type::Postponed));
@@ -287,66 +292,85 @@ void TestJourney::boundPerMessageKeepsTheLatest()
     QCOMPARE(journal.droppedEvents(7), qsizetype(7));
     QCOMPARE(journey.constFirst().cycle, qint64(7));
     QCOMPARE(journey.constLast().cycle, qint64(11));
-    QCOMPARE(journal.eventCount(), qsizetype(5));
+    // Followed, it goes on the same way.
+    journal.record(report(12, {7}, Event::Type::Processed));
+    QCOMPARE(journal.journey(7).size(), 5);
+    QCOMPARE(journal.journey(7).constFirst().cycle, qint64(8));
+    QCOMPARE(journal.journey(7).constLast().type, Event::Type::Processed);
+    QCOMPARE(journal.droppedEvents(7), qsizetype(8));
 }
 
-/// The journal against a plain least-recently-active list, over many ids in random order (ids
-/// that share a place in the journal's id map, an id map that grows, entries removed from the
-/// middle of a run of them): the same messages are kept, with the same event counts.
-void TestJourney::evictionFollowsAPlainLruModel()
+/// The journal against a plain model (every kept list scanned for the id), over many ids in
+/// random order: the message followed, kept up to date as lists come and go, and a message
+/// asked for afresh read the same journeys, dropped counts and the same revisions while
+/// nothing changes.
+void TestJourney::journeysMatchAScanOfTheKeptCycles()
 {
-    const Journal::Limits limits {50, 120, 4};
+    const Journal::Limits limits {40, 4};
     Journal journal(limits);
-    struct Kept
-    {
-        quint64 id;
-        qsizetype events;
-    };
-    std::vector<Kept> model;  // least recently active first
-    qsizetype modelEvents = 0;
+    std::deque<CycleReport> kept;  // the model: the latest reports, by the window's rule
+    qsizetype keptEvents = 0;
     std::mt19937_64 random(12345);
+    const auto modelJourney = [&kept, &limits](quint64 id, qsizetype *dropped) {
+        QList<qint64> cycles;
+        for (const CycleReport &r : kept) {
+            for (const Event &e : r.events) {
+                if (e.message.id == id)
+                    cycles << e.cycle;
+            }
+        }
+        *dropped = std::max<qsizetype>(0, cycles.size() - limits.eventsPerMessage);
+        return cycles.mid(*dropped);
+    };
+    const auto journalJourney = [&journal](quint64 id) {
+        QList<qint64> cycles;
+        for (const Event &e : journal.journey(id))
+            cycles << e.cycle;
+        return cycles;
+    };
+    quint64 followed = 5;
+    qsizetype shownDropped = 0;
+    QList<qint64> shown = modelJourney(followed, &shownDropped);
+    quint64 shownRevision = journal.revision(followed);
     for (qint64 cycle = 0; cycle < 400; ++cycle) {
         QList<quint64> ids;
-        const int count = 1 + int(random() % 6);
-        for (int i = 0; i < count; ++i) {
-            // Mostly new or recent ids, some old; multiples of 64 collide in a small map.
-            const quint64 pick = random() % 4;
-            ids << (pick == 0   ? 100000 + quint64(random() % 1000) * 64
-                    : pick == 1 ? quint64(random() % 300)
-                                : quint64(1000 + cycle * 8 + i));
+        const int count = 1 + int(random() % 8);
+        for (int i = 0; i < count; ++i)
+            ids << quint64(random() % 30);
+        const CycleReport r = report(cycle, ids, cycle % 2 ? Event::Type::Postponed : Event::Type::Processed);
+        journal.record(r);
+        kept.push_back(r);
+        keptEvents += r.events.size();
+        while (keptEvents - kept.front().events.size() >= limits.events) {
+            keptEvents -= kept.front().events.size();
+            kept.pop_front();
         }
-        journal.record(report(cycle, ids, cycle % 2 ? Event::Type::Postponed : Event::Type::Produced));
-        for (const quint64 id : ids) {
-            auto it = std::find_if(model.begin(), model.end(), [id](const Kept &k) { return k.id == id; });
-            Kept kept {id, 0};
-            if (it != model.end()) {
-                kept = *it;
-                model.erase(it);
-            }
-            if (kept.events < limits.eventsPerMessage) {
-                ++kept.events;
-                ++modelEvents;
-            }
-            model.push_back(kept);
-            while ((qsizetype(model.size()) > limits.messages || modelEvents > limits.events) && model.size() > 1) {
-                modelEvents -= model.front().events;
-                model.erase(model.begin());
-            }
-        }
-        QCOMPARE(journal.messageCount(), qsizetype(model.size()));
-        QCOMPARE(journal.eventCount(), modelEvents);
-        for (const Kept &k : model) {
-            QVERIFY2(journal.contains(k.id), qPrintable(QString::number(k.id)));
-            QCOMPARE(journal.journey(k.id).size(), k.events);
+        QCOMPARE(journal.eventCount(), keptEvents);
+        QCOMPARE(journal.cycleCount(), qsizetype(kept.size()));
+        QCOMPARE(journal.firstCycle(), kept.front().cycle);
+
+        // The message followed, kept up to date record by record: its revision changes exactly
+        // when its journey does.
+        qsizetype dropped = 0;
+        const QList<qint64> expected = modelJourney(followed, &dropped);
+        const quint64 revision = journal.revision(followed);
+        QCOMPARE(journalJourney(followed), expected);
+        QCOMPARE(journal.droppedEvents(followed), dropped);
+        QCOMPARE(revision == 0, expected.isEmpty());
+        QCOMPARE(revision != shownRevision, expected != shown);
+        shown = expected;
+        shownDropped = dropped;
+        shownRevision = revision;
+
+        // Now and then another message is followed instead, read afresh from the kept lists.
+        if (cycle % 37 == 36) {
+            followed = random() % 30;
+            shownRevision = journal.revision(followed);
+            shown = modelJourney(followed, &shownDropped);
+            QCOMPARE(journalJourney(followed), shown);
+            QCOMPARE(journal.droppedEvents(followed), shownDropped);
         }
     }
-    // Ids no longer kept are not found (nothing stale left in the id map).
-    qsizetype found = 0;
-    for (quint64 k = 0; k < 1000; ++k)
-        found += journal.contains(100000 + k * 64) ? 1 : 0;
-    for (quint64 id = 0; id < 1000 + 400 * 8; ++id)
-        found += journal.contains(id) ? 1 : 0;
-    QCOMPARE(found, qsizetype(model.size()));
 }
 
 void TestJourney::clearForgetsEverything()
@@ -355,94 +379,67 @@ void TestJourney::clearForgetsEverything()
     journal.record(report(0, {1, 2, 3}));
     QVERIFY(journal.revision(2) != 0);
     journal.clear();
-    QCOMPARE(journal.messageCount(), qsizetype(0));
+    QCOMPARE(journal.cycleCount(), qsizetype(0));
     QCOMPARE(journal.eventCount(), qsizetype(0));
+    QCOMPARE(journal.firstCycle(), qint64(-1));
     QVERIFY(journal.journey(1).isEmpty());
     QCOMPARE(journal.revision(2), quint64(0));
+    // The message followed before the clear starts again from nothing.
+    journal.record(report(1, {2}, Event::Type::Processed));
+    QCOMPARE(journal.journey(2).size(), 1);
+    QCOMPARE(journal.journey(2).constFirst().type, Event::Type::Processed);
 }
 
-void TestJourney::readsSeeEveryReportHandedOver()
+void TestJourney::aFollowedJourneyLosesItsOldestCycles()
 {
-    // The journal records on its own thread (docs/design.md §5, Journal): a read right after
-    // record() sees every report handed over, in order, even when more events were handed over
-    // than may wait (record() waited for its thread on the way).
-    constexpr int reports = 30;
-    constexpr int perReport = 5000;
-    static_assert(reports * perReport > Journal::maxPendingEvents);
-    Journal journal(Journal::Limits {1000000, 1000000, 1000});
-    quint64 id = 0;
-    for (int cycle = 0; cycle < reports; ++cycle) {
-        QList<quint64> ids;
-        for (int i = 0; i < perReport; ++i)
-            ids << ++id;
-        journal.record(report(cycle, ids));
-    }
-    // Message 1 decided last: its journey is its production, then the decision.
-    journal.record(report(reports, {1}, Event::Type::Processed));
-    QCOMPARE(journal.messageCount(), qsizetype(reports * perReport));
-    QCOMPARE(journal.eventCount(), qsizetype(reports * perReport + 1));
-    QCOMPARE(journal.evictedCount(), qint64(0));
-    const QList<Event> first = journal.journey(1);
-    QCOMPARE(first.size(), 2);
-    QCOMPARE(first.constLast().type, Event::Type::Processed);
-    QCOMPARE(first.constLast().cycle, qint64(reports));
-    QCOMPARE(journal.journey(id).constFirst().message.data.text(), QStringLiteral("m%1").arg(id));
-}
-
-void TestJourney::clearDropsWhatWaitsToBeRecorded()
-{
-    // Reports handed over and not yet recorded when the journal is cleared (a scenario opened
-    // while it caught up) are gone with the rest; the next ones are recorded as usual.
-    Journal journal;
-    for (qint64 cycle = 0; cycle < 20; ++cycle) {
-        QList<quint64> ids;
-        for (int i = 0; i < 2000; ++i)
-            ids << quint64(cycle * 2000 + i + 1);
-        journal.record(report(cycle, ids));
-    }
-    journal.clear();
-    QCOMPARE(journal.messageCount(), qsizetype(0));
-    QCOMPARE(journal.eventCount(), qsizetype(0));
-    journal.record(report(0, {7, 8}));
-    QCOMPARE(journal.messageCount(), qsizetype(2));
-    QVERIFY(!journal.contains(1));
-    QCOMPARE(journal.journey(8).size(), 1);
-}
-
-void TestJourney::anEvictedMessagesPlaceStartsEmpty()
-{
-    // Message 1 loops (3 of its 7 events dropped), then is evicted; the next new messages take
-    // its place and must not inherit its events, dropped count or recency.
-    Journal journal(Journal::Limits {2, 1000, 4});
+    // Message 1 followed while the cycles holding its events leave the window: the events
+    // journey() left out go first (its dropped count falls), then its oldest shown events; its
+    // revision changes each time, and is 0 once nothing of it is kept.
+    Journal journal(Journal::Limits {6, 2});
     journal.record(report(0, {1}));
+    journal.record(report(1, {1}, Event::Type::Postponed));
+    journal.record(report(2, {1}, Event::Type::Postponed));
+    QCOMPARE(journal.journey(1).size(), 2);
+    QCOMPARE(journal.droppedEvents(1), qsizetype(1));
+    quint64 revision = journal.revision(1);
+    QVERIFY(revision != 0);
+    journal.record(report(3, {2, 3, 4}));
+    journal.record(report(4, {5}));  // the newer lists hold 6: cycle 0 goes
+    QCOMPARE(journal.firstCycle(), qint64(1));
+    QCOMPARE(journal.droppedEvents(1), qsizetype(0));
+    QCOMPARE(journal.journey(1).size(), 2);
+    QCOMPARE(journal.revision(1), revision);  // the journey shown did not change
+    journal.record(report(5, {6}));  // cycle 1 goes
+    QCOMPARE(journal.journey(1).size(), 1);
+    QCOMPARE(journal.journey(1).constFirst().cycle, qint64(2));
+    QVERIFY(journal.revision(1) != revision);
+    revision = journal.revision(1);
+    journal.record(report(6, {7}));  // cycle 2 goes
+    QVERIFY(!journal.contains(1));
+    QCOMPARE(journal.revision(1), quint64(0));
+    QCOMPARE(journal.droppedEvents(1), qsizetype(0));
+}
+
+void TestJourney::followingAnotherMessageStartsItsOwnJourney()
+{
+    // Message 1 loops (3 of its 7 events left out); following message 2 then shows only its
+    // own events, with nothing left out; back to 1, its journey is whole again.
+    Journal journal(Journal::Limits {1000, 4});
+    journal.record(report(0, {1, 2}));
     for (qint64 cycle = 1; cycle <= 6; ++cycle)
         journal.record(report(cycle, {1}, Event::Type::Postponed));
     QCOMPARE(journal.droppedEvents(1), qsizetype(3));
-    journal.record(report(7, {2, 3}));
-    QVERIFY(!journal.contains(1));
-    QCOMPARE(journal.eventCount(), qsizetype(2));
-    for (quint64 id = 4; id <= 40; ++id)
-        journal.record(report(qint64(id), {id}));
-    journal.record(report(41, {39}, Event::Type::Processed));
-    QCOMPARE(journal.messageCount(), qsizetype(2));
-    QCOMPARE(journal.evictedCount(), qint64(38));
-    QVERIFY(journal.contains(39) && journal.contains(40));
-    const QList<Event> journey = journal.journey(40);
-    QCOMPARE(journey.size(), 1);
-    QCOMPARE(journey.constFirst().message.data.text(), QStringLiteral("m40"));
-    QCOMPARE(journal.droppedEvents(40), qsizetype(0));
-    QCOMPARE(journal.journey(39).size(), 2);
-    QCOMPARE(journal.journey(39).constLast().type, Event::Type::Processed);
-    QCOMPARE(journal.eventCount(), qsizetype(3));
-    QVERIFY(journal.revision(39) > journal.revision(40));
-    // 40 is now the least recently active: one new message evicts it, not 39.
-    journal.record(report(42, {41}));
-    QVERIFY(!journal.contains(40));
-    QVERIFY(journal.contains(39));
-    journal.clear();
-    journal.record(report(43, {42, 43, 44}));
-    QCOMPARE(journal.messageCount(), qsizetype(2));
-    QVERIFY(!journal.contains(42));
+    const quint64 revision1 = journal.revision(1);
+    journal.record(report(7, {2}, Event::Type::Processed));
+    const QList<Event> journey = journal.journey(2);
+    QCOMPARE(journey.size(), 2);
+    QCOMPARE(journey.constFirst().message.data.text(), QStringLiteral("m2"));
+    QCOMPARE(journey.constLast().type, Event::Type::Processed);
+    QCOMPARE(journal.droppedEvents(2), qsizetype(0));
+    QVERIFY(journal.revision(2) != revision1);
+    QCOMPARE(journal.journey(1).size(), 4);
+    QCOMPARE(journal.droppedEvents(1), qsizetype(3));
+    QCOMPARE(journal.journey(1).constLast().cycle, qint64(6));
 }
 
 void TestJourney::textsAreKeptAsTheyWere()
@@ -493,7 +490,7 @@ void TestJourney::journeysRepeatTheEventsWordForWord()
     // and values, docs/design.md §9): each journey gives back, field by field and word by word,
     // the events of the cycle reports.
     QFETCH(QString, preset);
-    Fixture f(loadPreset(preset), Journal::Limits {1000000, 10000000, 1000000});
+    Fixture f(loadPreset(preset), Journal::Limits {10000000, 1000000});
     QHash<quint64, QList<Event>> recorded;
     QObject::connect(&f.simulation, &Simulation::cycleCompleted, &f.simulation, [&recorded](const CycleReport &r) {
         QCOMPARE(r.eventsDropped, 0);
@@ -538,30 +535,6 @@ void TestJourney::journeysRepeatTheEventsWordForWord()
     }
     QVERIFY(types.size() >= 2);
     QVERIFY(explained > 0);
-}
-
-void TestJourney::textsOfEvictedMessagesMakeRoom()
-{
-    // Texts are numbers into one table; the texts of evicted messages are dropped when it fills
-    // (it is compacted, and the kept steps renumbered): far more distinct texts than the table
-    // starts with, the kept journeys still read as recorded.
-    Journal journal(Journal::Limits {50, 1000, 10});
-    for (quint64 id = 1; id <= 30000; ++id) {
-        CycleReport r = report(qint64(id), {id}, Event::Type::Processed);
-        r.events[0].consumer = QStringLiteral("consumer %1").arg(id % 7000);
-        r.events[0].reason = QStringLiteral("reason %1").arg(id);
-        journal.record(r);
-        if (id % 997 == 0 || id > 29990) {
-            for (quint64 kept = std::max<quint64>(1, id - 49); kept <= id; ++kept) {
-                const QList<Event> journey = journal.journey(kept);
-                QCOMPARE(journey.size(), 1);
-                QCOMPARE(journey.constFirst().consumer, QStringLiteral("consumer %1").arg(kept % 7000));
-                QCOMPARE(journey.constFirst().reason, QStringLiteral("reason %1").arg(kept));
-                QCOMPARE(journey.constFirst().detail.toText(), QStringLiteral("detail of %1").arg(kept));
-            }
-        }
-    }
-    QCOMPARE(journal.messageCount(), qsizetype(50));
 }
 
 void TestJourney::modelUnderTester()
@@ -668,6 +641,28 @@ void TestJourney::panelTellsWhereTheMessageIs()
     // A new scenario clears the panel: ids start again.
     f.simulation.reset();
     QCOMPARE(panel.messageId(), quint64(0));
+}
+
+void TestJourney::panelTellsAJourneyNoLongerKept()
+{
+    // A journal that keeps the latest cycle only: message 1, processed in cycle 0, is neither
+    // queued nor a dead letter once cycle 1's events push cycle 0's out; the panel says so and
+    // from which cycle on events are kept.
+    Scenario s = scenario({consumer(QStringLiteral("A"), QStringLiteral("accept-all"))},
+                          {scripted(QStringLiteral("first"), 5, 3), scripted(QStringLiteral("second"), 5, 3)});
+    s.broker.batchesPerCycle = 1;
+    s.broker.batchSize = 1;
+    Fixture f(s, Journal::Limits {1, 1000});
+    JourneyPanel panel(&f.simulation, &f.journal);
+    f.simulation.step();
+    panel.showJourney(1);
+    QVERIFY2(panel.statusText().contains(QStringLiteral("Processed at cycle 0")), qPrintable(panel.statusText()));
+    f.simulation.step();
+    QCOMPARE(f.journal.firstCycle(), qint64(1));
+    panel.refresh();
+    QCOMPARE(panel.model()->rowCount(), 0);
+    QVERIFY2(panel.statusText().contains(QStringLiteral("no longer kept")), qPrintable(panel.statusText()));
+    QVERIFY2(panel.statusText().contains(QStringLiteral("now from cycle 1 on")), qPrintable(panel.statusText()));
 }
 
 void TestJourney::panelTellsADelayedRetry()

@@ -325,10 +325,12 @@ void JourneyPanel::rebuild(bool force)
         } else if (m_id >= broker.nextId()) {
             status = tr("No such message (yet).");
         } else {
-            status =
-                    tr("Not in the queue, and its journey is no longer kept: the journal keeps the "
-                       "%1 most recently active messages.")
-                            .arg(locale.toString(m_journal->limits().messages));
+            const QString kept = tr("Not in the queue, and its journey is no longer kept: the journal "
+                                    "keeps the events of the latest cycles, about %1")
+                                         .arg(locale.toString(m_journal->limits().events));
+            status = m_journal->firstCycle() < 0
+                    ? tr("%1.").arg(kept)
+                    : tr("%1 (now from cycle %2 on).").arg(kept).arg(m_journal->firstCycle());
         }
     }
     m_status->setText(status);

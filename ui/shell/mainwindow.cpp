@@ -727,7 +727,11 @@ void MainWindow::createDocks()
     // Between two ticks the reports keep no more events than the log can show.
     m_cycles.setEventLimit(m_eventLogPanel->model()->capacity());
     // The lists they let go go back to the engine, whose next cycles write into that memory.
-    m_cycles.setRecycler([this](QList<Event> &&events) { m_simulation->recycleEvents(std::move(events)); });
+    // The journal keeps them longest (Journal::Limits::events): the lists it lets go are the
+    // ones nobody else holds any more.
+    const auto recycle = [this](QList<Event> &&events) { m_simulation->recycleEvents(std::move(events)); };
+    m_cycles.setRecycler(recycle);
+    m_journal->setRecycler(recycle);
     m_deadLetterPanel = new DeadLetterPanel(m_simulation, this);
     m_deadLetterDock = createDock(tr("Dead letters"), QStringLiteral("deadLettersDock"), m_deadLetterPanel,
                                   tr("Discarded messages with the reason, the consumer and the cycle"));
@@ -989,7 +993,7 @@ void MainWindow::scheduleRefresh()
 
 void MainWindow::onCycleCompleted(const CycleReport &report)
 {
-    // The journal takes each report's events as they come (cheap); its panel reads it at refresh.
+    // The journal keeps each report's event list (shared, O(1)); its panel reads it at refresh.
     m_journal->record(report);
     m_cycles.add(report);
     scheduleRefresh();
