@@ -791,9 +791,13 @@ int main(int argc, char *argv[])
         queueSim.setRecordEvents(true);
         Journal journal;
         CycleAccumulator cycles;
+        std::vector<double> record;  // each cycle's journal.record(), the followed message's scan included
         QObject::connect(&queueSim, &Simulation::cycleCompleted, &queueSim,
-                         [&journal, &cycles](const CycleReport &report) {
+                         [&journal, &cycles, &record](const CycleReport &report) {
+                             QElapsedTimer recordClock;
+                             recordClock.start();
                              journal.record(report);
+                             record.push_back(ms(recordClock.nsecsElapsed()));
                              cycles.add(report);
                          });
         if (const QStringList errors = queueSim.load(benchScenario(queued, arrivals, batches)); !errors.isEmpty())
@@ -809,7 +813,7 @@ int main(int argc, char *argv[])
         // A queued message deep in the queue: its position is looked up at each refresh.
         journey.showJourney(queueSim.broker().at(queueSim.broker().size() / 2).id);
 
-        std::vector<double> tiles, histogram, table, journeyTimes, record;
+        std::vector<double> tiles, histogram, table, journeyTimes;
         QueueTilesPanel *panel = queue.tilesPanel();
         for (int i = 0; i < 25; ++i) {
             queueSim.step();
@@ -831,14 +835,16 @@ int main(int argc, char *argv[])
             journey.grab();
             journeyTimes.push_back(ms(clock.nsecsElapsed()));
         }
-        // The journal's share of a cycle: recording one report's events (on the journal's thread;
-        // eventCount() waits until they are recorded).
-        const CycleReport report = queueSim.step();
+        // A journey asked for afresh (a click on another message) scans every kept list once:
+        // timed with the journal full, alternating two messages so that each ask is afresh.
+        while (journal.eventCount() < journal.limits().events && !queueSim.isFinished())
+            queueSim.step();
+        std::vector<double> afresh;
+        const quint64 asked[] = {queueSim.broker().at(0).id, queueSim.broker().at(queueSim.broker().size() / 2).id};
         for (int i = 0; i < 10; ++i) {
             clock.restart();
-            journal.record(report);
-            journal.eventCount();
-            record.push_back(ms(clock.nsecsElapsed()));
+            journal.revision(asked[i % 2]);
+            afresh.push_back(ms(clock.nsecsElapsed()));
         }
         out.figure(QStringLiteral("queued"), double(queueSim.broker().size()), QStringLiteral("messages"));
         out.figure(QStringLiteral("tiles refresh + paint, median"), quantile(tiles, 0.5), QStringLiteral("ms"), 2);
@@ -849,8 +855,11 @@ int main(int argc, char *argv[])
         out.figure(QStringLiteral("table sync + paint, median"), quantile(table, 0.5), QStringLiteral("ms"), 2);
         out.figure(QStringLiteral("journey refresh + paint, median"), quantile(journeyTimes, 0.5),
                    QStringLiteral("ms"), 2);
-        out.figure(QStringLiteral("journal.record of one cycle (%1 events), median").arg(count(report.events.size())),
-                   quantile(record, 0.5), QStringLiteral("ms"), 2);
+        out.figure(QStringLiteral("journal.record of one cycle, a message followed, median"),
+                   quantile(record, 0.5), QStringLiteral("ms"), 3);
+        out.figure(QStringLiteral("journey asked for afresh (%1 kept events, %2 cycles), median")
+                           .arg(count(journal.eventCount()), count(journal.cycleCount())),
+                   quantile(afresh, 0.5), QStringLiteral("ms"), 2);
     }
 
     // -- loop and headless ------------------------------------------------------------------
@@ -873,6 +882,10 @@ int main(int argc, char *argv[])
     probe.setInterval(1);
     QObject::connect(&probe, &QTimer::timeout, &probe, [&ticks, &app] { ticks.push_back(app.now()); });
     app.watch(&window, sim, &probe);
+    // As a teacher would: the journey of a message deep in the queue shown, so the journal scans
+    // each cycle's events for it.
+    if (sim->broker().size() > 0)
+        window.journeyPanel()->showJourney(sim->broker().at(sim->broker().size() / 2).id);
     app.clearStats();
     const qint64 loopCycleBefore = sim->cycle();
     sim->setIntervalMs(0);
@@ -888,7 +901,7 @@ int main(int argc, char *argv[])
         qint64 cycles = 0;
         double seconds = 0;
         double cpuSeconds = 0;
-        double mainCpuSeconds = 0;  ///< of cpuSeconds, the main thread's (the rest: the journal's thread)
+        double mainCpuSeconds = 0;  ///< of cpuSeconds, the main thread's (the rest: Qt's threads)
         double rate() const { return seconds > 0 ? double(cycles) / seconds : 0.0; }
         double cpuRate() const { return cpuSeconds > 0 ? double(cycles) / cpuSeconds : 0.0; }
     };
@@ -1082,10 +1095,8 @@ int main(int argc, char *argv[])
         out.figure(QStringLiteral("headless / app by processor time, median of the slices"), quantile(cpuRatios, 0.5),
                    QStringLiteral("x"), 2);
         // Where the app's processor time per cycle goes: its main thread (the engine, the
-        // per-cycle hooks, the views) and its other threads (the journal's, Journal::record()),
-        // against the cycle headless. Two busy threads share the machine's caches and memory:
-        // on a machine where they slow each other, the main thread's share grows with the
-        // journal's.
+        // per-cycle hooks, the journal, the views) and its other threads (Qt's own), against the
+        // cycle headless.
         std::vector<double> mainMs, otherMs, headlessMs;
         for (const Slice &slice : slices) {
             if (slice.app.cycles <= 0 || slice.headless.cycles <= 0)
@@ -1099,7 +1110,7 @@ int main(int argc, char *argv[])
                    QStringLiteral("ms"), 3);
         out.figure(QStringLiteral("processor time per cycle, app's main thread, median"), quantile(mainMs, 0.5),
                    QStringLiteral("ms"), 3);
-        out.figure(QStringLiteral("processor time per cycle, app's other threads (journal), median"),
+        out.figure(QStringLiteral("processor time per cycle, app's other threads, median"),
                    quantile(otherMs, 0.5), QStringLiteral("ms"), 3);
         out.check(QStringLiteral("target: app visible within 2 x of headless (cycles per second, median)"),
                   ratio > 0 && ratio <= 2.0,
