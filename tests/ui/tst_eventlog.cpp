@@ -89,6 +89,7 @@ private Q_SLOTS:
     void waitsWhileItsDockTabIsBehind();
     void narrowDockKeepsFiltersAndColumnsInSight();
     void narrowHeaderTitlesEndWithAnEllipsis();
+    void oneEventIsCountedInTheSingular();
 };
 
 void TestEventLog::ringBufferCapAndOrder()
@@ -651,5 +652,25 @@ void TestEventLog::narrowHeaderTitlesEndWithAnEllipsis()
 }
 
 QTEST_MAIN(TestEventLog)
-#include "tst_eventlog.moc"
+void TestEventLog::oneEventIsCountedInTheSingular()
+{
+    // Its only consumer offline, the message is produced and waits: one event, "1 event".
+    Scenario scenarioOfOne = scenario({consumer(QStringLiteral("A"))}, {scripted(QStringLiteral("only"))});
+    scenarioOfOne.consumers[0].online = false;
+    Simulation sim;
+    QCOMPARE(sim.load(scenarioOfOne), QStringList());
+    sim.setRecordEvents(true);
+    CycleFeed feed(sim);
+    sim.step();
+    EventLogPanel log(&sim);
+    log.resize(600, 220);
+    log.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&log));
+    log.refresh(feed.take());
+    QCOMPARE(log.model()->rowCount(), 1);
+    auto *count = log.findChild<QLabel *>(QStringLiteral("eventCount"));
+    QVERIFY(count);
+    QCOMPARE(count->text(), QStringLiteral("1 event"));
+}
 
+#include "tst_eventlog.moc"

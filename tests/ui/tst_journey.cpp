@@ -616,7 +616,7 @@ void TestJourney::panelTellsWhereTheMessageIs()
     panel.showJourney(1);
     QCOMPARE(panel.headingText(), QStringLiteral("Message #1 first (P)"));
     QVERIFY2(panel.statusText().contains(
-                     QStringLiteral("Processed at cycle 0 by A after 1 delivery")),
+                     QStringLiteral("Processed at cycle 0 by A after 1 delivery, in the cycle it was produced.")),
              qPrintable(panel.statusText()));
 
     panel.showJourney(2);
@@ -636,6 +636,8 @@ void TestJourney::panelTellsWhereTheMessageIs()
     panel.refresh();
     QCOMPARE(panel.model()->rowCount(), 2);
     QVERIFY2(panel.statusText().contains(QStringLiteral("Processed at cycle 1")),
+             qPrintable(panel.statusText()));
+    QVERIFY2(panel.statusText().contains(QStringLiteral(", 1 cycle after it was produced.")),
              qPrintable(panel.statusText()));
 
     // A new scenario clears the panel: ids start again.

@@ -325,7 +325,7 @@ void EventLogPanel::updateCount()
     const QLocale locale;
     const qsizetype kept = m_model->rowCount();
     const qsizetype shown = m_filter->rowCount();
-    QString text = shown == kept ? tr("%1 events").arg(locale.toString(kept))
+    QString text = shown == kept ? (kept == 1 ? tr("1 event") : tr("%1 events").arg(locale.toString(kept)))
                                  : tr("%1 of %2 events").arg(locale.toString(shown), locale.toString(kept));
     if (m_model->totalCount() > kept)
         text += tr(" (newest %1 kept)").arg(locale.toString(m_model->capacity()));
@@ -334,7 +334,7 @@ void EventLogPanel::updateCount()
     m_countText = text;
     m_countShort = kept == 0 && !m_simulation->recordEvents()
             ? text
-            : shown == kept ? tr("%1 events").arg(shortCount(kept))
+            : shown == kept ? (kept == 1 ? tr("1 event") : tr("%1 events").arg(shortCount(kept)))
                             : tr("%1 of %2").arg(shortCount(shown), shortCount(kept));
     m_countBare = kept == 0 && !m_simulation->recordEvents()
             ? text

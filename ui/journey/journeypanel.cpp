@@ -281,11 +281,14 @@ void JourneyPanel::rebuild(bool force)
                 deliveries == 1 ? tr("1 delivery") : tr("%1 deliveries").arg(deliveries);
         switch (last.type) {
         case Event::Type::Processed:
-            status = tr("Processed at cycle %1 by %2 after %3, %4 cycles after it was produced.")
-                             .arg(last.cycle)
-                             .arg(last.consumer, times)
-                             .arg(last.cycle - last.message.producedCycle);
+        {
+            const qint64 waited = last.cycle - last.message.producedCycle;
+            const QString when = waited == 0 ? tr("in the cycle it was produced")
+                    : waited == 1            ? tr("1 cycle after it was produced")
+                                             : tr("%1 cycles after it was produced").arg(waited);
+            status = tr("Processed at cycle %1 by %2 after %3, %4.").arg(last.cycle).arg(last.consumer, times, when);
             break;
+        }
         case Event::Type::Discarded:
             status =
                     tr("Discarded (%1) at cycle %2 by %3 after %4 — it is in the dead-letter list.")
@@ -351,11 +354,10 @@ void JourneyPanel::rebuild(bool force)
     const qsizetype dropped = m_journal->droppedEvents(m_id);
     m_note->setVisible(dropped > 0);
     if (dropped > 0)
-        m_note->setText(
-                tr("Its first %1 events are not shown: the journal keeps the last %2 events "
-                   "of a message.")
-                        .arg(locale.toString(dropped),
-                             locale.toString(m_journal->limits().eventsPerMessage)));
+        m_note->setText((dropped == 1 ? tr("Its first event is not shown")
+                                      : tr("Its first %1 events are not shown").arg(locale.toString(dropped)))
+                        + tr(": the journal keeps the last %1 events of a message.")
+                                  .arg(locale.toString(m_journal->limits().eventsPerMessage)));
 }
 
 } // namespace PriorityLab
