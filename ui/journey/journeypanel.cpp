@@ -328,12 +328,14 @@ void JourneyPanel::rebuild(bool force)
         } else if (m_id >= broker.nextId()) {
             status = tr("No such message (yet).");
         } else {
-            const QString kept = tr("Not in the queue, and its journey is no longer kept: the journal "
-                                    "keeps the events of the latest cycles, about %1")
-                                         .arg(locale.toString(m_journal->limits().events));
+            const QString events = locale.toString(m_journal->limits().events);
             status = m_journal->firstCycle() < 0
-                    ? tr("%1.").arg(kept)
-                    : tr("%1 (now from cycle %2 on).").arg(kept).arg(m_journal->firstCycle());
+                    ? tr("Not in the queue, and its journey is no longer kept: the journal keeps only "
+                         "the events of the latest cycles (about %1 events).").arg(events)
+                    : tr("Not in the queue, and its journey is no longer kept: the journal keeps only "
+                         "the events of the latest cycles (about %1 events, now from cycle %2 on).")
+                              .arg(events)
+                              .arg(m_journal->firstCycle());
         }
     }
     m_status->setText(status);
