@@ -840,7 +840,9 @@ int main(int argc, char *argv[])
         while (journal.eventCount() < journal.limits().events && !queueSim.isFinished())
             queueSim.step();
         std::vector<double> afresh;
-        const quint64 asked[] = {queueSim.broker().at(0).id, queueSim.broker().at(queueSim.broker().size() / 2).id};
+        const Broker &filled = queueSim.broker();
+        const quint64 asked[] = {filled.size() > 0 ? filled.at(0).id : 1,
+                                 filled.size() > 0 ? filled.at(filled.size() / 2).id : 2};
         for (int i = 0; i < 10; ++i) {
             clock.restart();
             journal.revision(asked[i % 2]);
