@@ -16,7 +16,7 @@ void Journal::record(const CycleReport &report)
 {
     if (report.events.isEmpty())
         return;
-    m_lists.push_back({m_nextNumber++, report.cycle, report.events});
+    m_lists.push_back({report.cycle, report.eventsDropped, report.events});
     m_eventCount += report.events.size();
     if (m_followed)
         scan(m_lists.back(), *m_followed);
@@ -29,18 +29,7 @@ void Journal::dropOldest()
 {
     Kept &oldest = m_lists.front();
     m_eventCount -= oldest.events.size();
-    if (m_followed && !m_followed->lists.empty() && m_followed->lists.front().first == oldest.number) {
-        Followed &f = *m_followed;
-        f.total -= f.lists.front().second;
-        f.lists.pop_front();
-        // The journey shows the latest events: those of the oldest list go once all it leaves
-        // out are gone.
-        const bool changed = qsizetype(f.events.size()) > f.total;
-        while (qsizetype(f.events.size()) > f.total)
-            f.events.pop_front();
-        if (changed)
-            f.revision = f.total > 0 ? ++m_revision : 0;
-    }
+    // The message followed keeps its events (copies): nothing of it changes here.
     QList<Event> events = std::move(oldest.events);
     m_lists.pop_front();
     if (m_recycle)
@@ -60,7 +49,6 @@ void Journal::scan(const Kept &list, Followed &followed) const
     }
     if (found == 0)
         return;
-    followed.lists.emplace_back(list.number, found);
     followed.total += found;
     followed.revision = ++m_revision;
 }
@@ -70,6 +58,7 @@ const Journal::Followed &Journal::follow(quint64 id) const
     if (!m_followed || m_followed->id != id) {
         m_followed.emplace();
         m_followed->id = id;
+        m_followed->keptFrom = firstCycle();
         for (const Kept &list : m_lists)
             scan(list, *m_followed);
     }
@@ -100,9 +89,23 @@ qsizetype Journal::droppedEvents(quint64 id) const
     return f.total - qsizetype(f.events.size());
 }
 
+qint64 Journal::keptFrom(quint64 id) const
+{
+    return follow(id).keptFrom;
+}
+
 quint64 Journal::revision(quint64 id) const
 {
     return follow(id).revision;
+}
+
+qint64 Journal::partialCycleFrom(qint64 cycle) const
+{
+    for (const Kept &list : m_lists) {
+        if (list.cycle >= cycle && list.eventsDropped > 0)
+            return list.cycle;
+    }
+    return -1;
 }
 
 } // namespace PriorityLab

@@ -27,7 +27,9 @@ namespace PriorityLab {
 /// message is followed at a time (the journey panel shows one): asking for a journey scans
 /// the kept lists once, O(kept events), and from then on each new list is scanned for that
 /// message only as it is recorded, while it is still in the processor's caches
-/// (docs/design.md §9, App). record(), clear() and the readers are called from one thread.
+/// (docs/design.md §9, App). The message followed keeps its events while it is followed, even
+/// once their cycles leave the kept lists: the journey shown stays readable at any speed.
+/// record(), clear() and the readers are called from one thread.
 class Journal
 {
 public:
@@ -59,24 +61,34 @@ public:
     /// Forgets everything (a new scenario, a reset).
     void clear();
 
-    /// The journey of message @p id in the kept lists, oldest first, at most
-    /// Limits::eventsPerMessage events (the latest); empty if none of its events is kept (never
-    /// seen, or too old). Each event as the engine reported it: Event::message holds the message
-    /// as it was when the event happened, Event::after the copy sent back (Postponed, Failed).
-    /// Follows @p id: O(kept events) when @p id is not the message followed, else O(1).
+    /// The journey of message @p id, oldest first, at most Limits::eventsPerMessage events (the
+    /// latest): its events in the lists kept when it was first followed, and in every list
+    /// recorded since; empty if there are none (never seen, or too old). Each event as the engine
+    /// reported it: Event::message holds the message as it was when the event happened,
+    /// Event::after the copy sent back (Postponed, Failed). Follows @p id: O(kept events) when
+    /// @p id is not the message followed, else O(1).
     QList<Event> journey(quint64 id) const;
 
-    /// Whether the kept lists hold events of message @p id (follows it, as journey()).
+    /// Whether the journey of message @p id has events (follows it, as journey()).
     bool contains(quint64 id) const;
 
-    /// Events of @p id in the kept lists that journey() leaves out (Limits::eventsPerMessage:
-    /// the oldest ones). Follows it, as journey().
+    /// Events of @p id found since it was followed that journey() leaves out
+    /// (Limits::eventsPerMessage: the oldest ones). Follows it, as journey().
     qsizetype droppedEvents(quint64 id) const;
 
-    /// A number that changes whenever the journey of @p id changes (a new event, or its oldest
-    /// events too old to be kept); 0 if it is empty. A view rebuilds its rows only when it
-    /// changed. Follows @p id, as journey().
+    /// The oldest cycle the journey of @p id can show: the oldest kept cycle when @p id was
+    /// first followed (its events before it were no longer kept); -1 if no cycle was kept then.
+    /// Follows it, as journey().
+    qint64 keptFrom(quint64 id) const;
+
+    /// A number that changes whenever the journey of @p id gets a new event; 0 if it is empty.
+    /// A view rebuilds its rows only when it changed. Follows @p id, as journey().
     quint64 revision(quint64 id) const;
+
+    /// The first kept cycle from @p cycle on whose report kept only part of its events
+    /// (CycleReport::eventsDropped: the first and the last of a cycle of more than
+    /// CycleReport::MaxKeptEvents), or -1: a journey may lack events of that cycle.
+    qint64 partialCycleFrom(qint64 cycle) const;
 
     /// Events in the kept lists (every type), and the cycles they are from.
     qsizetype eventCount() const { return m_eventCount; }
@@ -88,8 +100,8 @@ private:
     /// One cycle's events, shared with its report.
     struct Kept
     {
-        quint64 number = 0; ///< the lists' running number (0 for the first list recorded)
         qint64 cycle = 0;
+        qint64 eventsDropped = 0; ///< the report's CycleReport::eventsDropped
         QList<Event> events;
     };
     /// The message followed: its journey, kept up to date as lists come and go.
@@ -97,10 +109,9 @@ private:
     {
         quint64 id = 0;
         std::deque<Event> events;  ///< its latest events (at most Limits::eventsPerMessage), oldest first
-        /// The kept lists holding its events (list number, events of it there), oldest first.
-        std::deque<std::pair<quint64, qsizetype>> lists;
-        qsizetype total = 0;  ///< its events in the kept lists
-        quint64 revision = 0; ///< 0 while total is 0
+        qsizetype total = 0;       ///< its events found since it was followed
+        qint64 keptFrom = -1;      ///< the oldest kept cycle when it was followed
+        quint64 revision = 0;      ///< 0 while total is 0
     };
 
     /// Follows @p id (scans every kept list if it is not the message followed) and returns it.
@@ -112,7 +123,6 @@ private:
 
     Limits m_limits;
     std::deque<Kept> m_lists;  ///< the kept lists, oldest first
-    quint64 m_nextNumber = 0;
     qsizetype m_eventCount = 0;
     std::function<void(QList<Event> &&)> m_recycle;
     mutable std::optional<Followed> m_followed;

@@ -12,6 +12,9 @@
 #include <QSet>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTreeView>
+#include <QHeaderView>
+#include <QLabel>
 
 #include <algorithm>
 #include <deque>
@@ -86,7 +89,8 @@ private Q_SLOTS:
     void boundPerMessageKeepsTheLatest();
     void journeysMatchAScanOfTheKeptCycles();
     void clearForgetsEverything();
-    void aFollowedJourneyLosesItsOldestCycles();
+    void aFollowedJourneyOutlivesItsCycles();
+    void partialCyclesAreNamed();
     void followingAnotherMessageStartsItsOwnJourney();
     void textsAreKeptAsTheyWere();
     void journeysRepeatTheEventsWordForWord_data();
@@ -94,6 +98,8 @@ private Q_SLOTS:
     void modelUnderTester();
     void panelTellsWhereTheMessageIs();
     void panelTellsAJourneyNoLongerKept();
+    void panelTellsACyclePartlyKept();
+    void panelWidensItsNumberColumns();
     void panelTellsADelayedRetry();
     void panelTellsADeadLetterWaitingInItsQueue();
 };
@@ -300,10 +306,9 @@ void TestJourney::boundPerMessageKeepsTheLatest()
     QCOMPARE(journal.droppedEvents(7), qsizetype(8));
 }
 
-/// The journal against a plain model (every kept list scanned for the id), over many ids in
-/// random order: the message followed, kept up to date as lists come and go, and a message
-/// asked for afresh read the same journeys, dropped counts and the same revisions while
-/// nothing changes.
+/// The journal against a plain model, over many ids in random order: a message asked for
+/// afresh reads its events in the kept cycles; the message followed then gets each new cycle's
+/// events, and keeps them when their cycles leave; journeys, dropped counts and revisions match.
 void TestJourney::journeysMatchAScanOfTheKeptCycles()
 {
     const Journal::Limits limits {40, 4};
@@ -311,16 +316,13 @@ void TestJourney::journeysMatchAScanOfTheKeptCycles()
     std::deque<CycleReport> kept;  // the model: the latest reports, by the window's rule
     qsizetype keptEvents = 0;
     std::mt19937_64 random(12345);
-    const auto modelJourney = [&kept, &limits](quint64 id, qsizetype *dropped) {
+    const auto eventsIn = [](const CycleReport &r, quint64 id) {
         QList<qint64> cycles;
-        for (const CycleReport &r : kept) {
-            for (const Event &e : r.events) {
-                if (e.message.id == id)
-                    cycles << e.cycle;
-            }
+        for (const Event &e : r.events) {
+            if (e.message.id == id)
+                cycles << e.cycle;
         }
-        *dropped = std::max<qsizetype>(0, cycles.size() - limits.eventsPerMessage);
-        return cycles.mid(*dropped);
+        return cycles;
     };
     const auto journalJourney = [&journal](quint64 id) {
         QList<qint64> cycles;
@@ -329,8 +331,7 @@ void TestJourney::journeysMatchAScanOfTheKeptCycles()
         return cycles;
     };
     quint64 followed = 5;
-    qsizetype shownDropped = 0;
-    QList<qint64> shown = modelJourney(followed, &shownDropped);
+    QList<qint64> seen;  // the model of the message followed: every event found since followed
     quint64 shownRevision = journal.revision(followed);
     for (qint64 cycle = 0; cycle < 400; ++cycle) {
         QList<quint64> ids;
@@ -349,26 +350,29 @@ void TestJourney::journeysMatchAScanOfTheKeptCycles()
         QCOMPARE(journal.cycleCount(), qsizetype(kept.size()));
         QCOMPARE(journal.firstCycle(), kept.front().cycle);
 
-        // The message followed, kept up to date record by record: its revision changes exactly
-        // when its journey does.
-        qsizetype dropped = 0;
-        const QList<qint64> expected = modelJourney(followed, &dropped);
+        // The message followed: its new events added, none taken away; the revision changes
+        // exactly when one came.
+        const QList<qint64> found = eventsIn(r, followed);
+        seen += found;
+        const qsizetype dropped = std::max<qsizetype>(0, seen.size() - limits.eventsPerMessage);
         const quint64 revision = journal.revision(followed);
-        QCOMPARE(journalJourney(followed), expected);
+        QCOMPARE(journalJourney(followed), seen.mid(dropped));
         QCOMPARE(journal.droppedEvents(followed), dropped);
-        QCOMPARE(revision == 0, expected.isEmpty());
-        QCOMPARE(revision != shownRevision, expected != shown);
-        shown = expected;
-        shownDropped = dropped;
+        QCOMPARE(revision == 0, seen.isEmpty());
+        QCOMPARE(revision != shownRevision, !found.isEmpty());
         shownRevision = revision;
 
-        // Now and then another message is followed instead, read afresh from the kept lists.
+        // Now and then another message is followed instead, read afresh from the kept cycles.
         if (cycle % 37 == 36) {
             followed = random() % 30;
+            seen.clear();
+            for (const CycleReport &k : kept)
+                seen += eventsIn(k, followed);
             shownRevision = journal.revision(followed);
-            shown = modelJourney(followed, &shownDropped);
-            QCOMPARE(journalJourney(followed), shown);
-            QCOMPARE(journal.droppedEvents(followed), shownDropped);
+            const qsizetype afreshDropped = std::max<qsizetype>(0, seen.size() - limits.eventsPerMessage);
+            QCOMPARE(journalJourney(followed), seen.mid(afreshDropped));
+            QCOMPARE(journal.droppedEvents(followed), afreshDropped);
+            QCOMPARE(journal.keptFrom(followed), kept.front().cycle);
         }
     }
 }
@@ -390,34 +394,54 @@ void TestJourney::clearForgetsEverything()
     QCOMPARE(journal.journey(2).constFirst().type, Event::Type::Processed);
 }
 
-void TestJourney::aFollowedJourneyLosesItsOldestCycles()
+void TestJourney::aFollowedJourneyOutlivesItsCycles()
 {
-    // Message 1 followed while the cycles holding its events leave the window: the events
-    // journey() left out go first (its dropped count falls), then its oldest shown events; its
-    // revision changes each time, and is 0 once nothing of it is kept.
+    // Message 1 followed while the cycles holding its events leave the kept lists: its journey
+    // stays as shown (at any speed the panel's message stays readable); asked for afresh once
+    // another message was followed, it is gone with its cycles.
     Journal journal(Journal::Limits {6, 2});
     journal.record(report(0, {1}));
     journal.record(report(1, {1}, Event::Type::Postponed));
     journal.record(report(2, {1}, Event::Type::Postponed));
     QCOMPARE(journal.journey(1).size(), 2);
     QCOMPARE(journal.droppedEvents(1), qsizetype(1));
-    quint64 revision = journal.revision(1);
+    QCOMPARE(journal.keptFrom(1), qint64(0));
+    const quint64 revision = journal.revision(1);
     QVERIFY(revision != 0);
-    journal.record(report(3, {2, 3, 4}));
-    journal.record(report(4, {5}));  // the newer lists hold 6: cycle 0 goes
-    QCOMPARE(journal.firstCycle(), qint64(1));
-    QCOMPARE(journal.droppedEvents(1), qsizetype(0));
+    for (qint64 cycle = 3; cycle < 12; ++cycle)
+        journal.record(report(cycle, {quint64(10 + cycle), quint64(30 + cycle)}));
+    QCOMPARE(journal.firstCycle(), qint64(9));
     QCOMPARE(journal.journey(1).size(), 2);
-    QCOMPARE(journal.revision(1), revision);  // the journey shown did not change
-    journal.record(report(5, {6}));  // cycle 1 goes
-    QCOMPARE(journal.journey(1).size(), 1);
-    QCOMPARE(journal.journey(1).constFirst().cycle, qint64(2));
+    QCOMPARE(journal.journey(1).constLast().cycle, qint64(2));
+    QCOMPARE(journal.droppedEvents(1), qsizetype(1));
+    QCOMPARE(journal.revision(1), revision);
+    journal.record(report(12, {1}, Event::Type::Processed));
+    QCOMPARE(journal.journey(1).constLast().type, Event::Type::Processed);
+    QCOMPARE(journal.droppedEvents(1), qsizetype(2));
     QVERIFY(journal.revision(1) != revision);
-    revision = journal.revision(1);
-    journal.record(report(6, {7}));  // cycle 2 goes
+
+    QVERIFY(journal.contains(21));  // another message followed
+    QCOMPARE(journal.journey(1).size(), 1);  // afresh: only cycle 12 is still kept
+    QCOMPARE(journal.keptFrom(1), qint64(9));
+    journal.record(report(13, {50, 51, 52, 53, 54, 55}));
+    QVERIFY(journal.contains(50));
     QVERIFY(!journal.contains(1));
     QCOMPARE(journal.revision(1), quint64(0));
-    QCOMPARE(journal.droppedEvents(1), qsizetype(0));
+}
+
+void TestJourney::partialCyclesAreNamed()
+{
+    // A cycle whose report kept only its first and last events: a journey may lack events of
+    // it, and the journal says which cycle that is.
+    Journal journal;
+    journal.record(report(0, {1, 2}));
+    CycleReport partial = report(1, {3});
+    partial.eventsDropped = 5;
+    journal.record(partial);
+    journal.record(report(2, {4}));
+    QCOMPARE(journal.partialCycleFrom(0), qint64(1));
+    QCOMPARE(journal.partialCycleFrom(1), qint64(1));
+    QCOMPARE(journal.partialCycleFrom(2), qint64(-1));
 }
 
 void TestJourney::followingAnotherMessageStartsItsOwnJourney()
@@ -647,11 +671,13 @@ void TestJourney::panelTellsWhereTheMessageIs()
 
 void TestJourney::panelTellsAJourneyNoLongerKept()
 {
-    // A journal that keeps the latest cycle only: message 1, processed in cycle 0, is neither
-    // queued nor a dead letter once cycle 1's events push cycle 0's out; the panel says so and
-    // from which cycle on events are kept.
+    // A journal that keeps the latest cycle only. Message 1, shown when processed in cycle 0,
+    // stays shown whole while later cycles push cycle 0 out; asked for afresh after that, it
+    // is neither queued nor a dead letter nor kept, and the panel says so and from which cycle
+    // on events are kept.
     Scenario s = scenario({consumer(QStringLiteral("A"), QStringLiteral("accept-all"))},
-                          {scripted(QStringLiteral("first"), 5, 3), scripted(QStringLiteral("second"), 5, 3)});
+                          {scripted(QStringLiteral("first"), 5, 3), scripted(QStringLiteral("second"), 5, 3),
+                           scripted(QStringLiteral("third"), 5, 3)});
     s.broker.batchesPerCycle = 1;
     s.broker.batchSize = 1;
     Fixture f(s, Journal::Limits {1, 1000});
@@ -662,9 +688,78 @@ void TestJourney::panelTellsAJourneyNoLongerKept()
     f.simulation.step();
     QCOMPARE(f.journal.firstCycle(), qint64(1));
     panel.refresh();
+    QCOMPARE(panel.model()->rowCount(), 2);
+    QVERIFY2(panel.statusText().contains(QStringLiteral("Processed at cycle 0")), qPrintable(panel.statusText()));
+
+    panel.showJourney(2);  // processed in cycle 1, which is kept
+    QVERIFY2(panel.statusText().contains(QStringLiteral("Processed at cycle 1")), qPrintable(panel.statusText()));
+    panel.showJourney(1);
     QCOMPARE(panel.model()->rowCount(), 0);
     QVERIFY2(panel.statusText().contains(QStringLiteral("no longer kept")), qPrintable(panel.statusText()));
     QVERIFY2(panel.statusText().contains(QStringLiteral("now from cycle 1 on")), qPrintable(panel.statusText()));
+
+    // Message 3 waits at the head; its production (cycle 0) is no longer kept: a note says so.
+    panel.showJourney(3);
+    QVERIFY2(panel.statusText().contains(QStringLiteral("Still queued at position 0")), qPrintable(panel.statusText()));
+    QCOMPARE(panel.model()->rowCount(), 0);
+    QVERIFY2(panel.noteText().contains(QStringLiteral("before cycle 1 are no longer kept")), qPrintable(panel.noteText()));
+}
+
+void TestJourney::panelTellsACyclePartlyKept()
+{
+    // Message 1's production is kept, its processing fell in the middle of a cycle whose report
+    // kept only its first and last events: the panel says which cycle, not "no longer kept".
+    // Then a processed message's green, bold status goes plain with the panel cleared.
+    Scenario s = scenario({consumer(QStringLiteral("A"), QStringLiteral("accept-all"))},
+                          {scripted(QStringLiteral("first"), 5, 3)});
+    Fixture f(s);
+    f.simulation.step();  // message 1 processed in cycle 0
+    Journal partial;
+    partial.record(report(0, {1}));
+    CycleReport cut = report(1, {7, 8});
+    cut.eventsDropped = 30000;
+    partial.record(cut);
+    JourneyPanel panel(&f.simulation, &partial);
+    panel.showJourney(1);
+    QCOMPARE(panel.model()->rowCount(), 1);
+    QVERIFY2(panel.statusText().contains(QStringLiteral("its later events are not kept: cycle 1 had more events")),
+             qPrintable(panel.statusText()));
+
+    JourneyPanel whole(&f.simulation, &f.journal);
+    whole.showJourney(1);
+    QVERIFY2(whole.statusText().startsWith(QStringLiteral("Processed at cycle 0")), qPrintable(whole.statusText()));
+    const auto status = [&whole] {
+        for (QLabel *label : whole.findChildren<QLabel *>()) {
+            if (label->text() == whole.statusText())
+                return label;
+        }
+        return static_cast<QLabel *>(nullptr);
+    };
+    QVERIFY(status() && status()->font().bold());
+    whole.showJourney(0);
+    QVERIFY(status() && !status()->font().bold());
+}
+
+void TestJourney::panelWidensItsNumberColumns()
+{
+    // A message delivered 218,983 times, in cycle 1,234,567: both numbers whole in their columns;
+    // the decision's tooltip has the decision whole.
+    Journal journal;
+    CycleReport r = report(1234567, {1}, Event::Type::Postponed);
+    r.events[0].message.deliveries = 218983;
+    journal.record(r);
+    Fixture f(loadPreset(QStringLiteral("reference-priority.json")));
+    f.simulation.runCycles(3);
+    JourneyPanel panel(&f.simulation, &journal);
+    panel.showJourney(1);
+    QCOMPARE(panel.model()->rowCount(), 1);
+    auto *view = panel.findChild<QTreeView *>();
+    QVERIFY(view);
+    const QFontMetrics fm = view->fontMetrics();
+    QVERIFY(view->header()->sectionSize(JourneyModel::Cycle) > fm.horizontalAdvance(QStringLiteral("1234567")));
+    QVERIFY(view->header()->sectionSize(JourneyModel::Delivery) > fm.horizontalAdvance(QStringLiteral("218983")));
+    const QString tip = panel.model()->index(0, JourneyModel::Decision).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.startsWith(panel.model()->index(0, JourneyModel::Decision).data().toString()), qPrintable(tip));
 }
 
 void TestJourney::panelTellsADelayedRetry()

@@ -182,8 +182,11 @@ QVariant JourneyModel::eventData(const Event &e, int column, int role) const
         return {};
     case Qt::ToolTipRole:
         switch (Column(column)) {
-        case Decision:
-            return reasonText(e);
+        case Decision: {
+            // The decision whole (a narrow column wraps or cuts it), then the rule's words.
+            const QString reason = reasonText(e);
+            return reason.isEmpty() ? decisionText(e) : decisionText(e) + QLatin1Char('\n') + reason;
+        }
         case Priority:
         case Ttl:
         case PredicateRuns:

@@ -6,6 +6,7 @@
 #include "core/engine/simulation.h"
 
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QStyle>
 #include <QLabel>
 #include <QLocale>
@@ -198,10 +199,18 @@ QString JourneyPanel::statusText() const
     return m_status->text();
 }
 
+QString JourneyPanel::noteText() const
+{
+    return m_note->isHidden() ? QString() : m_note->text();
+}
+
 void JourneyPanel::showJourney(quint64 id)
 {
+    const bool another = id != m_id;
     m_id = id;
     rebuild(true);
+    if (another)
+        m_view->scrollToTop();  // a new journey starts at its beginning
 }
 
 void JourneyPanel::refresh()
@@ -211,19 +220,34 @@ void JourneyPanel::refresh()
 
 void JourneyPanel::rebuild(bool force)
 {
+    // Green once processed, red once discarded: the outcome at a glance; plain otherwise.
+    const auto setTone = [this](TextColors::Tone tone) {
+        TextColors::apply(m_status, tone);
+        QFont font = m_status->font();
+        font.setBold(tone != TextColors::Tone::Normal);
+        if (font != m_status->font())
+            m_status->setFont(font);
+    };
     if (m_id == 0) {
         m_model->setJourney(0, {});
         m_revision = 0;
         m_heading->setText(tr("No message selected"));
         m_status->setText(tr("Click a tile or a table row of the queue to follow that message: "
                              "every delivery, what each consumer decided and why."));
+        setTone(TextColors::Tone::Normal);
         m_note->setVisible(false);
         return;
     }
     const quint64 revision = m_journal->revision(m_id);
     if (force || revision != m_revision) {
+        // New rows are followed when the last one was in sight, as in a log.
+        const QScrollBar *bar = m_view->verticalScrollBar();
+        const bool atEnd = bar->maximum() > 0 && bar->value() == bar->maximum();
         m_model->setJourney(m_id, m_journal->journey(m_id));
         m_revision = revision;
+        fitNumberColumns();
+        if (atEnd)
+            m_view->scrollToBottom();
     }
     const QList<Event> &events = m_model->events();
     const Broker &broker = m_simulation->broker();
@@ -278,7 +302,7 @@ void JourneyPanel::rebuild(bool force)
         const Event &last = events.constLast();
         const int deliveries = last.message.deliveries;
         const QString times =
-                deliveries == 1 ? tr("1 delivery") : tr("%1 deliveries").arg(deliveries);
+                deliveries == 1 ? tr("1 delivery") : tr("%1 deliveries").arg(locale.toString(deliveries));
         switch (last.type) {
         case Event::Type::Processed:
         {
@@ -310,7 +334,7 @@ void JourneyPanel::rebuild(bool force)
             const int deliveries = place.message->deliveries;
             const QString so = deliveries == 0 ? tr("not delivered yet")
                     : deliveries == 1          ? tr("delivered once so far")
-                                               : tr("delivered %1 times so far").arg(deliveries);
+                                               : tr("delivered %1 times so far").arg(locale.toString(deliveries));
             if (broker.subQueues().size() > 1) {
                 status = tr("Still queued at position %1 of %2 (%3 in the whole queue; 0 = head), "
                             "%4.")
@@ -327,6 +351,12 @@ void JourneyPanel::rebuild(bool force)
                              .arg(dead->consumer.isEmpty() ? tr("the broker") : dead->consumer);
         } else if (m_id >= broker.nextId()) {
             status = tr("No such message (yet).");
+        } else if (const qint64 partial = events.isEmpty() ? -1 : m_journal->partialCycleFrom(events.constLast().cycle);
+                   partial >= 0) {
+            status = tr("Not in the queue, and its later events are not kept: cycle %1 had more events than "
+                        "a cycle keeps (its first and last %2).")
+                             .arg(partial)
+                             .arg(locale.toString(CycleReport::KeptEventsHead));
         } else {
             const QString events = locale.toString(m_journal->limits().events);
             status = m_journal->firstCycle() < 0
@@ -339,27 +369,64 @@ void JourneyPanel::rebuild(bool force)
         }
     }
     m_status->setText(status);
-    // Green once processed, red once discarded: the outcome at a glance.
     const bool processed = !events.isEmpty() && events.constLast().type == Event::Type::Processed;
     const bool discarded = !waitingDead && visibleAt < 0
             && (dead
             || (!events.isEmpty()
                 && (events.constLast().type == Event::Type::Discarded
                     || events.constLast().type == Event::Type::Rejected)));
-    TextColors::apply(m_status, processed ? TextColors::Tone::Success
-                                          : discarded ? TextColors::Tone::Error : TextColors::Tone::Normal);
-    QFont font = m_status->font();
-    font.setBold(processed || discarded);
-    if (font != m_status->font())
-        m_status->setFont(font);
+    setTone(processed ? TextColors::Tone::Success : discarded ? TextColors::Tone::Error : TextColors::Tone::Normal);
 
+    // What of the message is not shown: its oldest events beyond the journey's bound, or, its
+    // production not among the rows, its events before the cycles kept or in a cycle kept in part.
+    QString note;
     const qsizetype dropped = m_journal->droppedEvents(m_id);
-    m_note->setVisible(dropped > 0);
-    if (dropped > 0)
-        m_note->setText((dropped == 1 ? tr("Its first event is not shown")
-                                      : tr("Its first %1 events are not shown").arg(locale.toString(dropped)))
-                        + tr(": the journal keeps the last %1 events of a message.")
-                                  .arg(locale.toString(m_journal->limits().eventsPerMessage)));
+    const qint64 keptFrom = m_journal->keptFrom(m_id);
+    const bool producedShown = !events.isEmpty() && events.constFirst().type == Event::Type::Produced;
+    if (dropped > 0) {
+        note = (dropped == 1 ? tr("Its first event is not shown")
+                             : tr("Its first %1 events are not shown").arg(locale.toString(dropped)))
+                + tr(": the journal keeps the last %1 events of a message.")
+                          .arg(locale.toString(m_journal->limits().eventsPerMessage));
+    } else if (identity && !producedShown && keptFrom > identity->producedCycle) {
+        note = tr("Its events before cycle %1 are no longer kept: the journal keeps only the events of "
+                  "the latest cycles (about %2 events).")
+                       .arg(keptFrom)
+                       .arg(locale.toString(m_journal->limits().events));
+    } else if (const qint64 partial = identity && !producedShown ? m_journal->partialCycleFrom(identity->producedCycle) : -1;
+               partial >= 0) {
+        note = tr("Some of its events may not be shown: cycle %1 had more events than a cycle keeps "
+                  "(its first and last %2).")
+                       .arg(partial)
+                       .arg(locale.toString(CycleReport::KeptEventsHead));
+    }
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
+}
+
+void JourneyPanel::fitNumberColumns()
+{
+    // The cycle and delivery numbers grow with the run: their columns widen to the largest one
+    // shown (never narrower than set up), so that no digit is cut ("983" for 218,983).
+    const QList<Event> &events = m_model->events();
+    if (events.isEmpty())
+        return;
+    qint64 cycle = 0;
+    int deliveries = 0;
+    for (const Event &e : events) {
+        cycle = std::max(cycle, e.cycle);
+        deliveries = std::max(deliveries, e.message.deliveries);
+    }
+    QHeaderView *header = m_view->header();
+    const QFontMetrics fm = m_view->fontMetrics();
+    const int margin = 2 * fm.horizontalAdvance(QLatin1Char('0'));
+    const auto fit = [&](int column, qint64 value) {
+        const int wanted = fm.horizontalAdvance(QString::number(value)) + margin;
+        if (header->sectionSize(column) < wanted)
+            header->resizeSection(column, wanted);
+    };
+    fit(JourneyModel::Cycle, cycle);
+    fit(JourneyModel::Delivery, deliveries);
 }
 
 } // namespace PriorityLab

@@ -37,6 +37,8 @@ public:
     /// The heading and the status line as shown, e.g. for tests.
     QString headingText() const;
     QString statusText() const;
+    /// The note under the status (events of the message not shown), empty when hidden.
+    QString noteText() const;
 
     JourneyModel *model() const { return m_model; }
     QTreeView *view() const { return m_view; }
@@ -51,6 +53,8 @@ public Q_SLOTS:
 private:
     void rebuild(bool force);
     void showReasons(int first, int last);
+    /// Widens the Cycle and # columns to the largest number shown.
+    void fitNumberColumns();
 
     Simulation *m_simulation;
     const Journal *m_journal;
