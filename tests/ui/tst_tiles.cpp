@@ -565,14 +565,29 @@ void TestTiles::tableRowSelectsToo()
     QCOMPARE(panel.tilesPanel()->tilesView()->selectedId(), simulation.broker().at(5).id);
 
     // Messages leaving at the head move the current row (here the selected message itself
-    // leaves, and the table makes a neighbour current): that is not a new selection.
+    // leaves, and the table makes a neighbour current): that is not a new selection, and no
+    // other message is highlighted in its place.
     panel.tableView()->selectRow(1);
     QCOMPARE(selected.count(), 2);
+    const quint64 chosen = simulation.broker().at(1).id;
     simulation.setConsumerOnline(0, true);
     simulation.step();
     panel.refresh(feed.take());
     QCOMPARE(simulation.broker().size(), qsizetype(17));
     QCOMPARE(selected.count(), 2);
+    QCOMPARE(panel.tilesPanel()->tilesView()->selectedId(), chosen);
+    QVERIFY(!panel.tableView()->selectionModel()->hasSelection());
+
+    // A message chosen behind the head stays highlighted while the rows before it leave.
+    panel.tableView()->selectRow(6);
+    const quint64 behind = simulation.broker().at(6).id;
+    simulation.step();
+    panel.refresh(feed.take());
+    QCOMPARE(simulation.broker().size(), qsizetype(14));
+    const QModelIndexList rows = panel.tableView()->selectionModel()->selectedRows();
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.constFirst().data(QueueModel::MessageIdRole).toULongLong(), behind);
+    QCOMPARE(rows.constFirst().row(), 3);
 }
 
 void TestTiles::queueViewsFollowEveryMode_data()

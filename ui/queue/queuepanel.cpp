@@ -100,6 +100,13 @@ void QueuePanel::refresh(const RefreshSnapshot &snapshot)
 {
     m_syncing = true;
     m_model->sync(snapshot);
+    // The highlighted row stays the message chosen: when that message left the queue, the table
+    // made a neighbour current; no row is highlighted then.
+    QItemSelectionModel *selection = m_table->selectionModel();
+    if (selection->currentIndex().isValid()
+        && selection->currentIndex().data(QueueModel::MessageIdRole).toULongLong()
+                != m_tiles->tilesView()->selectedId())
+        selection->clear();
     m_syncing = false;
     m_tiles->refresh(snapshot);
     const Broker &broker = snapshot.simulation().broker();
