@@ -32,10 +32,7 @@ void CycleAccumulator::add(const CycleReport &report)
         QList<Event> &events = m_reports[m_firstEvents++].events;
         m_events -= events.size();
         m_releasedEvents += events.size();
-        if (m_recycle)
-            m_recycle(std::exchange(events, {}));  // its memory serves a next cycle
-        else
-            events = QList<Event>();  // freed here (the engine's report is gone)
+        events = QList<Event>();  // the journal, the log or nobody holds it still
     }
 }
 

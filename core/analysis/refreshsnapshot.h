@@ -4,8 +4,6 @@
 
 #include <QList>
 
-#include <functional>
-
 #include <limits>
 
 namespace PriorityLab {
@@ -74,12 +72,10 @@ public:
     /// the log shows the same rows, but at the fastest speed, with tens of cycles between two
     /// ticks, the events no longer pile up until the tick (the benchmark's cycle records about
     /// 19,000 events: some hundreds of MB of fresh memory a tick, computed in docs/design.md §9,
-    /// App) and their memory is reused by the next cycles.
+    /// App); the journal, which keeps them longer, gives their memory back to the engine
+    /// (Journal::setRecycler()).
     /// Default: no limit. At least 1.
     void setEventLimit(qsizetype limit);
-    /// Gives each event list the event limit releases to @p recycle (Simulation::recycleEvents()
-    /// in the main window) instead of freeing it here; an empty function frees it here.
-    void setRecycler(std::function<void(QList<Event> &&)> recycle) { m_recycle = std::move(recycle); }
     /// Notes a live edit of the setup (Simulation::setupChanged).
     void noteSetupChanged() { m_setupChanged = true; }
     /// Forgets the reports kept (a scenario was loaded or reset).
@@ -97,7 +93,6 @@ private:
     qsizetype m_events = 0;        ///< events in the kept reports' lists
     qsizetype m_firstEvents = 0;   ///< the oldest kept report whose events are not released
     qint64 m_releasedEvents = 0;   ///< events released since the last take()
-    std::function<void(QList<Event> &&)> m_recycle;
 };
 
 } // namespace PriorityLab

@@ -3,6 +3,7 @@
 // a follow mode, selection of a line naming its message, and the JSON Lines export.
 // Every model runs under QAbstractItemModelTester. Offscreen; cycles run through step().
 #include "core/analysis/eventjson.h"
+#include "core/analysis/journal.h"
 #include "ui/eventlog/eventlogfiltermodel.h"
 #include "ui/eventlog/eventlogmodel.h"
 #include "ui/eventlog/eventlogpanel.h"
@@ -223,9 +224,9 @@ void TestEventLog::accumulatorEventLimitKeepsTheSameRows()
 
 void TestEventLog::releasedListsServeTheNextCycles()
 {
-    // The main window's accumulator gives the lists its event limit releases back to the engine
+    // The main window's journal gives the lists it lets go back to the engine
     // (Simulation::recycleEvents()): a later cycle writes its events into that memory; a list
-    // somebody else still holds (the journal's thread, a view) stays theirs, untouched.
+    // somebody else still holds (a view) stays theirs, untouched.
     Scenario s;
     s.broker.batchSize = 10;
     s.broker.maxIdleCycles = 0;
@@ -268,12 +269,14 @@ void TestEventLog::releasedListsServeTheNextCycles()
     QVERIFY(sameEvents(kept, copy));
     QVERIFY(sameEvents(after.events, plain.step().events));
 
-    // Through the accumulator: the lists its limit releases serve the later cycles (the
-    // allocator might hand the same memory back too: the check above is the one that tells),
-    // and the events stay those of the run that recycles nothing.
-    CycleAccumulator cycles;
-    cycles.setEventLimit(1);  // a list goes once a newer one came
-    cycles.setRecycler([&simulation](QList<Event> &&events) { simulation.recycleEvents(std::move(events)); });
+    // Through the journal, as in the main window, the accumulator beside it: the lists the
+    // journal lets go serve the later cycles (the allocator might hand the same memory back too:
+    // the check above is the one that tells), and the events stay those of the run that
+    // recycles nothing.
+    Journal journal(Journal::Limits {1, 1000});  // a list goes once a newer one came
+    journal.setRecycler([&simulation](QList<Event> &&events) { simulation.recycleEvents(std::move(events)); });
+    CycleAccumulator cycles;  // lets go first, as the main window's (the log's 50,000 events)
+    cycles.setEventLimit(1);
     QSet<const Event *> seen;
     int reused = 0;
     for (int c = 0; c < 10; ++c) {
@@ -282,6 +285,7 @@ void TestEventLog::releasedListsServeTheNextCycles()
         reused += seen.contains(report.events.constData()) ? 1 : 0;
         seen.insert(report.events.constData());
         cycles.add(report);
+        journal.record(report);
     }
     QVERIFY2(reused >= 7, qPrintable(QStringLiteral("%1 of 10 cycles wrote into a released list").arg(reused)));
 }

@@ -726,12 +726,10 @@ void MainWindow::createDocks()
                                    "discarded, failed, with the strategy's explanation"));
     // Between two ticks the reports keep no more events than the log can show.
     m_cycles.setEventLimit(m_eventLogPanel->model()->capacity());
-    // The lists they let go go back to the engine, whose next cycles write into that memory.
-    // The journal keeps them longest (Journal::Limits::events): the lists it lets go are the
-    // ones nobody else holds any more.
-    const auto recycle = [this](QList<Event> &&events) { m_simulation->recycleEvents(std::move(events)); };
-    m_cycles.setRecycler(recycle);
-    m_journal->setRecycler(recycle);
+    // The journal keeps the lists longest (Journal::Limits::events, beyond the log's capacity):
+    // those it lets go, nobody else holds any more, go back to the engine, whose next cycles
+    // write into that memory.
+    m_journal->setRecycler([this](QList<Event> &&events) { m_simulation->recycleEvents(std::move(events)); });
     m_deadLetterPanel = new DeadLetterPanel(m_simulation, this);
     m_deadLetterDock = createDock(tr("Dead letters"), QStringLiteral("deadLettersDock"), m_deadLetterPanel,
                                   tr("Discarded messages with the reason, the consumer and the cycle"));
