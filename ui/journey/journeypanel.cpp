@@ -274,6 +274,18 @@ void JourneyPanel::rebuild(bool force)
     }
 
     const QLocale locale;
+    // Why events are missing, said the same way in the status and in the note.
+    const auto latestCycles = [this, &locale](qint64 from) {
+        const QString events = locale.toString(m_journal->limits().events);
+        return from < 0 ? tr("the journal keeps only the events of the latest cycles (about %1 events)").arg(events)
+                        : tr("the journal keeps only the events of the latest cycles (about %1 events, now from "
+                             "cycle %2 on)").arg(events).arg(from);
+    };
+    const auto partlyKept = [&locale](qint64 cycle) {
+        return tr("cycle %1 had more events than a cycle keeps (its first and last %2)")
+                .arg(cycle)
+                .arg(locale.toString(CycleReport::KeptEventsHead));
+    };
     QString status;
     // Waiting, not lost: kept in the dead-letter queue, or delayed by a strategy's retryDelay.
     const Message *waitingDead = place.message ? nullptr : findInDeadLetterQueue(broker, m_id);
@@ -353,19 +365,10 @@ void JourneyPanel::rebuild(bool force)
             status = tr("No such message (yet).");
         } else if (const qint64 partial = events.isEmpty() ? -1 : m_journal->partialCycleFrom(events.constLast().cycle);
                    partial >= 0) {
-            status = tr("Not in the queue, and its later events are not kept: cycle %1 had more events than "
-                        "a cycle keeps (its first and last %2).")
-                             .arg(partial)
-                             .arg(locale.toString(CycleReport::KeptEventsHead));
+            status = tr("Not in the queue, and its later events are not kept: %1.").arg(partlyKept(partial));
         } else {
-            const QString events = locale.toString(m_journal->limits().events);
-            status = m_journal->firstCycle() < 0
-                    ? tr("Not in the queue, and its journey is no longer kept: the journal keeps only "
-                         "the events of the latest cycles (about %1 events).").arg(events)
-                    : tr("Not in the queue, and its journey is no longer kept: the journal keeps only "
-                         "the events of the latest cycles (about %1 events, now from cycle %2 on).")
-                              .arg(events)
-                              .arg(m_journal->firstCycle());
+            status = tr("Not in the queue, and its journey is no longer kept: %1.")
+                             .arg(latestCycles(m_journal->firstCycle()));
         }
     }
     m_status->setText(status);
@@ -389,16 +392,10 @@ void JourneyPanel::rebuild(bool force)
                 + tr(": the journal keeps the last %1 events of a message.")
                           .arg(locale.toString(m_journal->limits().eventsPerMessage));
     } else if (identity && !producedShown && keptFrom > identity->producedCycle) {
-        note = tr("Its events before cycle %1 are no longer kept: the journal keeps only the events of "
-                  "the latest cycles (about %2 events).")
-                       .arg(keptFrom)
-                       .arg(locale.toString(m_journal->limits().events));
+        note = tr("Its events before cycle %1 are no longer kept: %2.").arg(keptFrom).arg(latestCycles(-1));
     } else if (const qint64 partial = identity && !producedShown ? m_journal->partialCycleFrom(identity->producedCycle) : -1;
                partial >= 0) {
-        note = tr("Some of its events may not be shown: cycle %1 had more events than a cycle keeps "
-                  "(its first and last %2).")
-                       .arg(partial)
-                       .arg(locale.toString(CycleReport::KeptEventsHead));
+        note = tr("Some of its events may not be shown: %1.").arg(partlyKept(partial));
     }
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());
